@@ -1,0 +1,40 @@
+/**
+ * promokit/client-side: the browser entry. Sends custom events with client-side keys; carries no
+ * server-side operation and no server secret.
+ *
+ * ```ts
+ * import { ClientEvents } from 'promokit/client-side';
+ * const events = new ClientEvents({ baseUrl, clientApplicationId, clientToken });
+ * await events.track({ event: 'newsletter_subscribed', customer: { source_id: 'cust-42' } });
+ * ```
+ *
+ * @module promokit/client-side
+ */
+export { ClientEvents, type ClientEventsOptions, type TrackEventParams } from './resources/client-events.js';
+export type { CommonOptions } from './core/config.js';
+export type { AccessToken } from './core/auth.js';
+export type { RequestOptions } from './core/http.js';
+export type { Logger, LogLevel } from './core/log.js';
+export type { ValidationMode } from './core/validate.js';
+export type { CustomerInput, AddressInput } from './resources/inputs.js';
+export type { EventAcknowledgment } from './schemas/event.js';
+export {
+  PromokitError,
+  ApiError,
+  BadRequestError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  ConflictError,
+  UnprocessableEntityError,
+  RateLimitError,
+  InternalServerError,
+  ConnectionError,
+  TimeoutError,
+  AbortError,
+  ConfigurationError,
+  InvalidRequestError,
+  ResponseValidationError,
+  type Issue,
+  type ApiErrorBody,
+} from './core/errors.js';

@@ -1,0 +1,80 @@
+/**
+ * `Client`: the server-side entry point. Holds the options, resolves environment fallbacks and
+ * wires the sub-clients to one shared request pipeline.
+ *
+ * @module
+ */
+import { Credentials } from './core/auth.js';
+import { optionOrEnv, transportConfig, type CommonOptions } from './core/config.js';
+import { Transport } from './core/http.js';
+import { inspectSymbol } from './core/log.js';
+import { AsyncActions } from './resources/async-actions.js';
+import { ClientEvents } from './resources/client-events.js';
+import { Loyalties } from './resources/loyalties.js';
+import { OAuth } from './resources/oauth.js';
+
+/**
+ * Options of {@link Client}. In Node, options left out fall back to the environment variables
+ * `PROMOKIT_BASE_URL`, `PROMOKIT_APP_ID`, `PROMOKIT_APP_TOKEN`, `PROMOKIT_ACCESS_TOKEN`,
+ * `PROMOKIT_CLIENT_APPLICATION_ID`, `PROMOKIT_CLIENT_TOKEN` and `PROMOKIT_ORIGIN`. A missing
+ * setting is reported by the first request that needs it, naming the option and the variable.
+ */
+export interface ClientOptions extends CommonOptions {
+  /** API key ID, sent as `X-App-Id`. Env: `PROMOKIT_APP_ID`. */
+  appId?: string;
+  /** API key token, sent as `X-App-Token`. Env: `PROMOKIT_APP_TOKEN`. */
+  appToken?: string;
+  /** Client-side application ID, used by `client.clientEvents`. Env: `PROMOKIT_CLIENT_APPLICATION_ID`. */
+  clientApplicationId?: string;
+  /** Client-side token, used by `client.clientEvents`. Env: `PROMOKIT_CLIENT_TOKEN`. */
+  clientToken?: string;
+  /** The `origin` header `client.clientEvents` sends outside browsers. Env: `PROMOKIT_ORIGIN`. */
+  origin?: string;
+}
+
+/**
+ * The promokit client. Create one per set of credentials and reuse it: it is cheap to call and
+ * holds no connection state of its own.
+ *
+ * ```ts
+ * import { Client } from 'promokit';
+ * const client = new Client({ baseUrl, appId, appToken, accessToken });
+ * const member = await client.loyalties.getMember('LOYAL-123', { campaign_id: 'camp_1' });
+ * ```
+ */
+export class Client {
+  /** Loyalty members, points, pending points, transactions, rewards and redemption. */
+  readonly loyalties: Loyalties;
+  /** Asynchronous (bulk) actions. */
+  readonly asyncActions: AsyncActions;
+  /** OAuth token introspection. */
+  readonly oauth: OAuth;
+  /** Custom events with the client-side keys (`clientApplicationId`, `clientToken`, `origin`). */
+  readonly clientEvents: ClientEvents;
+  readonly #core: Transport;
+
+  constructor(options: ClientOptions = {}) {
+    const accessToken = options.accessToken ?? optionOrEnv(undefined, 'accessToken');
+    const credentials = new Credentials({
+      appId: optionOrEnv(options.appId, 'appId'),
+      appToken: optionOrEnv(options.appToken, 'appToken'),
+      accessToken,
+    });
+    const core = new Transport(transportConfig(options, credentials, 'Client'));
+    this.#core = core;
+    this.loyalties = new Loyalties(core);
+    this.asyncActions = new AsyncActions(core);
+    this.oauth = new OAuth(core);
+    this.clientEvents = new ClientEvents({ ...options, accessToken });
+  }
+
+  /** Shows the client's settings without any secret. */
+  [inspectSymbol](): string {
+    return `Client { core: ${this.#core.describe()} }`;
+  }
+
+  /** Serialises without secrets. */
+  toJSON(): Record<string, unknown> {
+    return { core: this.#core.toJSON() };
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * Options shared by `Client` and `ClientEvents`, and how they become the pipeline's settings:
+ * defaults, environment fallbacks and early checks of the options' own types.
+ *
+ * @module
+ */
+import { Credentials, envNames, type AccessToken } from './auth.js';
+import { readEnv } from './env.js';
+import { ConfigurationError } from './errors.js';
+import type { TransportConfig } from './http.js';
+import { Log, type LogLevel, type Logger } from './log.js';
+import type { ValidationMode } from './validate.js';
+
+/** Settings of the request pipeline that every promokit client accepts. */
+export interface CommonOptions {
+  /** The service address, e.g. `https://api.example.com`; paths start with `/v1`. Env: `PROMOKIT_BASE_URL`. */
+  baseUrl?: string;
+  /**
+   * OAuth access token sent as `Authorization: Bearer …`, or a function returning one (sync or
+   * async), called once per request so an expiring token can be refreshed. Env: `PROMOKIT_ACCESS_TOKEN`.
+   */
+  accessToken?: AccessToken;
+  /** Milliseconds each attempt may take before `TimeoutError`. Default 30,000. */
+  timeout?: number;
+  /** Retries after the first attempt, within the retry policy. Default 2; `0` turns retries off. */
+  maxRetries?: number;
+  /** Longest wait between attempts in milliseconds; caps the backoff and `Retry-After`. Default 30,000. */
+  maxRetryDelay?: number;
+  /** What to do with a response that breaks its schema: `strict` throws, `warn` (default) logs, `off` skips checks. */
+  validation?: ValidationMode;
+  /** Where log lines go; default `console`. Secrets are never logged. */
+  logger?: Logger;
+  /** How much to log; default `warn`. `debug` logs every request with secret headers redacted. */
+  logLevel?: LogLevel;
+  /** Extra headers sent with every request. */
+  headers?: Record<string, string>;
+  /** A fetch implementation (proxies, tests, the mock service); default `globalThis.fetch`. */
+  fetch?: typeof globalThis.fetch;
+}
+
+const modes: readonly ValidationMode[] = ['strict', 'warn', 'off'];
+const levels: readonly LogLevel[] = ['off', 'error', 'warn', 'info', 'debug'];
+
+/** Reads an option, falling back to its environment variable where the runtime has one. */
+export function optionOrEnv(value: string | undefined, name: keyof typeof envNames): string | undefined {
+  return value ?? readEnv(envNames[name]);
+}
+
+/** Checks the options' own types and builds the pipeline settings. Throws {@link ConfigurationError} on a bad option. */
+export function transportConfig(options: CommonOptions, credentials: Credentials, owner: string): TransportConfig {
+  const timeout = options.timeout ?? 30_000;
+  const maxRetries = options.maxRetries ?? 2;
+  const maxRetryDelay = options.maxRetryDelay ?? 30_000;
+  const validation = options.validation ?? 'warn';
+  const logLevel = options.logLevel ?? 'warn';
+  const bad = (option: string, rule: string) => new ConfigurationError(option, `${owner}: the ${option} option ${rule}`);
+  if (!(Number.isFinite(timeout) && timeout > 0 && timeout <= 2_147_483_647)) throw bad('timeout', 'must be a positive number of milliseconds');
+  if (!(Number.isInteger(maxRetries) && maxRetries >= 0)) throw bad('maxRetries', 'must be a whole number, 0 or more');
+  if (!(Number.isFinite(maxRetryDelay) && maxRetryDelay >= 0)) throw bad('maxRetryDelay', 'must be 0 or more milliseconds');
+  if (!modes.includes(validation)) throw bad('validation', "must be 'strict', 'warn' or 'off'");
+  if (!levels.includes(logLevel)) throw bad('logLevel', "must be 'off', 'error', 'warn', 'info' or 'debug'");
+  const fetchFn = options.fetch;
+  if (fetchFn !== undefined && typeof fetchFn !== 'function') throw bad('fetch', 'must be a function');
+  const baseUrl = optionOrEnv(options.baseUrl, 'baseUrl');
+  if (baseUrl !== undefined && !/^https?:\/\/[^/]/i.test(baseUrl)) throw bad('baseUrl', 'must be an http:// or https:// URL');
+  return {
+    baseUrl,
+    credentials,
+    timeout,
+    maxRetries,
+    maxRetryDelay,
+    validation,
+    log: new Log(options.logger ?? (globalThis as { console?: Logger }).console, logLevel),
+    headers: { ...options.headers },
+    fetch: fetchFn,
+  };
+}

@@ -1,0 +1,205 @@
+/**
+ * The error classes every promokit call may throw. All extend {@link PromokitError}, so one
+ * `instanceof PromokitError` check catches everything the SDK raises.
+ *
+ * @module
+ */
+
+/** A problem found in a request's input or in a response's shape: where, and what rule broke. */
+export interface Issue {
+  /** Field path, e.g. `['order', 'items', 3, 'quantity']`; empty for the value as a whole. */
+  path: ReadonlyArray<string | number>;
+  /** The rule that was broken, in plain words. */
+  message: string;
+}
+
+/** Formats an issue path the way a reader writes it: `order.items[3].quantity`. */
+export function formatPath(path: ReadonlyArray<string | number>): string {
+  let out = '';
+  for (const part of path) {
+    out += typeof part === 'number' ? `[${part}]` : out === '' ? part : `.${part}`;
+  }
+  return out === '' ? '(root)' : out;
+}
+
+/** Base class of every error promokit throws. */
+export class PromokitError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/**
+ * The client is missing a setting it needs for this request (a credential or the base URL).
+ * Thrown before anything is sent; the message names the option and its environment variable.
+ */
+export class ConfigurationError extends PromokitError {
+  /** The `Client` option that is missing, e.g. `appToken`. */
+  readonly option: string;
+
+  constructor(option: string, message: string) {
+    super(message);
+    this.option = option;
+  }
+}
+
+/**
+ * Bad input caught before anything is sent: a params field breaks a documented limit or a
+ * required field is missing. `issues` lists every broken rule with its field path.
+ */
+export class InvalidRequestError extends PromokitError {
+  /** The operation whose input was refused, e.g. `loyalties.listTransactions`. */
+  readonly operation: string;
+  /** Every rule the input broke. */
+  readonly issues: readonly Issue[];
+
+  constructor(operation: string, issues: readonly Issue[]) {
+    const list = issues.map((i) => `${formatPath(i.path)}: ${i.message}`).join('; ');
+    super(`${operation}: invalid request: ${list}`);
+    this.operation = operation;
+    this.issues = issues;
+  }
+}
+
+/** The fields of an error body the service sends with a non-2xx status. */
+export interface ApiErrorBody {
+  code?: number;
+  key?: string;
+  message?: string;
+  details?: string;
+  request_id?: string;
+  [field: string]: unknown;
+}
+
+/** Fields every {@link ApiError} is built from. */
+export interface ApiErrorInit {
+  status: number;
+  operation: string;
+  /** The parsed JSON body, or the raw text when the body was not JSON. */
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/** The service answered with a non-2xx status. Subclasses name the common statuses. */
+export class ApiError extends PromokitError {
+  /** HTTP status of the response. */
+  readonly status: number;
+  /** The service's numeric error code from the body, when present. */
+  readonly code: number | undefined;
+  /** The service's error key, e.g. `not_found`, `duplicate_found`. */
+  readonly key: string | undefined;
+  /** Further detail from the error body. */
+  readonly details: string | undefined;
+  /** The service's request id: quote it when contacting support. */
+  readonly request_id: string | undefined;
+  /** The operation that failed, e.g. `vouchers.create`. */
+  readonly operation: string;
+  /** The error body: parsed JSON, or the raw text when it was not JSON (an HTML 502 page). */
+  readonly body: unknown;
+  /** Response headers, lower-cased names. */
+  readonly headers: Record<string, string>;
+
+  constructor(init: ApiErrorInit) {
+    const fields = (isRecord(init.body) ? init.body : {}) as ApiErrorBody;
+    const detail = typeof fields.message === 'string' ? fields.message : describeRawBody(init.body);
+    super(`${init.operation}: ${init.status}${fields.key ? ` ${fields.key}` : ''}: ${detail}`);
+    this.status = init.status;
+    this.code = typeof fields.code === 'number' ? fields.code : undefined;
+    this.key = typeof fields.key === 'string' ? fields.key : undefined;
+    this.details = typeof fields.details === 'string' ? fields.details : undefined;
+    this.request_id = typeof fields.request_id === 'string' ? fields.request_id : undefined;
+    this.operation = init.operation;
+    this.body = init.body;
+    this.headers = init.headers;
+  }
+}
+
+/** 400: the service refused the request as malformed. */
+export class BadRequestError extends ApiError {}
+/** 401: credentials missing, wrong, or the access token expired. */
+export class AuthenticationError extends ApiError {}
+/** 403: the credentials lack the scope this operation needs. */
+export class PermissionDeniedError extends ApiError {}
+/** 404: the record named in the path does not exist. */
+export class NotFoundError extends ApiError {}
+/** 409: a record with that identity already exists (e.g. a duplicate voucher code). */
+export class ConflictError extends ApiError {}
+/** 422: the request was understood but its content was refused. */
+export class UnprocessableEntityError extends ApiError {}
+/** 429: too many requests; the SDK already retried within its policy. */
+export class RateLimitError extends ApiError {}
+/** 5xx: the service failed. Non-idempotent calls are never retried on it. */
+export class InternalServerError extends ApiError {}
+
+const statusClasses: Record<number, typeof ApiError> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  409: ConflictError,
+  422: UnprocessableEntityError,
+  429: RateLimitError,
+};
+
+/** Builds the {@link ApiError} subclass that matches a status. */
+export function apiErrorFor(init: ApiErrorInit): ApiError {
+  const Class = statusClasses[init.status] ?? (init.status >= 500 ? InternalServerError : ApiError);
+  return new Class(init);
+}
+
+/** The request never got a complete answer: refused connection, reset, DNS failure, cut body. */
+export class ConnectionError extends PromokitError {}
+
+/** An attempt took longer than the `timeout` option (milliseconds per attempt). */
+export class TimeoutError extends PromokitError {}
+
+/** The caller's `AbortSignal` fired; the request was stopped and not retried. */
+export class AbortError extends PromokitError {}
+
+/**
+ * A response broke its schema (in `strict` validation mode), or a 2xx body was not JSON at all
+ * (in every mode). `issues` hold the field paths; `body` keeps the raw body.
+ */
+export class ResponseValidationError extends PromokitError {
+  /** The operation whose response was refused. */
+  readonly operation: string;
+  /** Every schema violation, with its field path. */
+  readonly issues: readonly Issue[];
+  /** The body as received: parsed JSON, or the raw text when it was not JSON. */
+  readonly body: unknown;
+
+  constructor(operation: string, issues: readonly Issue[], body: unknown) {
+    const shown = issues.slice(0, 5).map((i) => `${formatPath(i.path)}: ${i.message}`);
+    const more = issues.length > 5 ? `; and ${issues.length - 5} more` : '';
+    super(`${operation}: unexpected response: ${shown.join('; ')}${more}`);
+    this.operation = operation;
+    this.issues = issues;
+    this.body = body;
+  }
+}
+
+/**
+ * A page-numbered list has more records than the service lets a client reach (page 100).
+ * Thrown instead of silently stopping; narrow the query with filters to reach the rest.
+ */
+export class PaginationLimitError extends PromokitError {
+  /** The last page the service allows. */
+  readonly maxPage: number;
+
+  constructor(operation: string, maxPage: number) {
+    super(`${operation}: records remain past page ${maxPage}, the last page the service serves; narrow the query to reach them`);
+    this.maxPage = maxPage;
+  }
+}
+
+/** True for a plain JSON object. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describeRawBody(body: unknown): string {
+  if (typeof body !== 'string' || body.trim() === '') return 'no error message in the response';
+  const text = body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  return text.length > 120 ? `${text.slice(0, 120)}…` : text || 'no error message in the response';
+}

@@ -1,0 +1,265 @@
+/**
+ * The request pipeline: every call of every sub-client passes through {@link Transport.request}.
+ * Input checks, URL building, authentication headers, ky (timeouts, retries, backoff), error
+ * mapping, body reading and response validation all happen here, in that order.
+ *
+ * @module
+ */
+import ky, { HTTPError, TimeoutError as KyTimeoutError, type Options as KyOptions, type RetryOptions } from 'ky';
+import {
+  AbortError,
+  ConnectionError,
+  InvalidRequestError,
+  PromokitError,
+  ResponseValidationError,
+  TimeoutError,
+  apiErrorFor,
+  type Issue,
+} from './errors.js';
+import { inspectSymbol, redactHeaders, type Log } from './log.js';
+import { retryPolicyFor } from './retry.js';
+import { buildQuery, fillPath, joinUrl } from './url.js';
+import { checkResponse, type Check, type ResponseSchema, type ValidationMode } from './validate.js';
+import type { Credentials, AuthGroup } from './auth.js';
+
+/** Options accepted by every method as its last argument; each overrides the client's setting for this call. */
+export interface RequestOptions {
+  /** Aborts the call (and any retry waiting in backoff); the call rejects with `AbortError`. */
+  signal?: AbortSignal;
+  /** Milliseconds per attempt before `TimeoutError`. */
+  timeout?: number;
+  /** Retries after the first attempt, within the retry policy. `0` turns retries off. */
+  maxRetries?: number;
+  /** Extra headers for this call only. */
+  headers?: Record<string, string>;
+}
+
+/** A service operation as the pipeline sees it: fixed facts, defined once per method. */
+export interface Operation<T> {
+  /** `subClient.method`, used in errors and logs. */
+  name: string;
+  method: 'GET' | 'POST' | 'PUT';
+  /** Path template with `{param}` placeholders, e.g. `/v1/vouchers/{code}`. */
+  path: string;
+  /** Which credentials the endpoint group needs. */
+  auth: AuthGroup;
+  /** Safe to send twice (GET, PUT, read-only POSTs); decides the retry policy. */
+  idempotent: boolean;
+  /** Builds the response schema on first use, so importing the SDK builds none. */
+  schema: () => ResponseSchema<T>;
+  /** Input rules checked against the caller's params before anything is sent. */
+  check?: Check;
+  /** Body encoding; JSON unless the endpoint takes a form. */
+  encoding?: 'json' | 'form';
+}
+
+/** What one call sends, already routed by the resource method. */
+export interface Call {
+  /** Values for the path template's placeholders. */
+  path?: Record<string, unknown>;
+  /** Query parameters; nested objects use bracket notation. */
+  query?: object;
+  body?: unknown;
+  /** The caller's params as given, checked by the operation's rules (field paths match them). */
+  input?: unknown;
+}
+
+/** Settings the pipeline runs with; the `Client` and `ClientEvents` build them from their options. */
+export interface TransportConfig {
+  baseUrl: string | undefined;
+  credentials: Credentials;
+  timeout: number;
+  maxRetries: number;
+  maxRetryDelay: number;
+  validation: ValidationMode;
+  log: Log;
+  headers: Record<string, string>;
+  fetch: typeof globalThis.fetch | undefined;
+}
+
+/** The one place requests are made. Shared by every sub-client of a client. */
+export class Transport {
+  readonly #config: TransportConfig;
+  readonly #policies: Record<'idempotent' | 'once', RetryOptions>;
+
+  constructor(config: TransportConfig) {
+    this.#config = config;
+    this.#policies = {
+      idempotent: retryPolicyFor(true, config),
+      once: retryPolicyFor(false, config),
+    };
+  }
+
+  /** The validation mode responses are checked in. */
+  get validation(): ValidationMode {
+    return this.#config.validation;
+  }
+
+  /** Sends one call and returns its checked JSON body. */
+  async request<T>(op: Operation<T>, call: Call, options: RequestOptions = {}): Promise<T> {
+    const config = this.#config;
+    const issues: Issue[] = [];
+    const path = fillPath(op.path, call.path ?? {}, issues);
+    op.check?.(call.input, [], issues);
+    if (issues.length > 0) throw new InvalidRequestError(op.name, issues);
+
+    if (!config.baseUrl) throw config.credentials.missing('baseUrl');
+    const url = joinUrl(config.baseUrl, path) + (call.query ? buildQuery(call.query as Record<string, unknown>) : '');
+    const headers: Record<string, string> = { accept: 'application/json', ...config.headers };
+    let body: string | undefined;
+    if (call.body !== undefined) {
+      if (op.encoding === 'form') {
+        body = new URLSearchParams(call.body as Record<string, string>).toString();
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+      } else {
+        body = JSON.stringify(call.body);
+        headers['content-type'] = 'application/json';
+      }
+    }
+    Object.assign(headers, await config.credentials.headersFor(op.auth), options.headers);
+
+    const timeout = options.timeout ?? config.timeout;
+    const retry = this.#retryFor(op, options.maxRetries);
+    const started = Date.now();
+    const { log } = config;
+    if (log.enabled('debug')) log.debug(`promokit: ${op.method} ${url}`, { operation: op.name, headers: redactHeaders(headers) });
+
+    const kyOptions: KyOptions = {
+      method: op.method,
+      headers,
+      body,
+      timeout,
+      retry,
+      signal: options.signal,
+      throwHttpErrors: true,
+      hooks: {
+        beforeRetry: [
+          ({ error, retryCount }) => {
+            // The failed attempt's body is never read: release its connection now.
+            if (error instanceof HTTPError) void error.response.body?.cancel().catch(() => {});
+            log.info(`promokit: ${op.name}: retry ${retryCount} of ${retry.limit} after ${describeFailure(error)}`);
+          },
+        ],
+      },
+    };
+    if (config.fetch) kyOptions.fetch = config.fetch;
+
+    let text: string;
+    let status: number;
+    try {
+      const response = await ky(url, kyOptions);
+      status = response.status;
+      text = await readBody(response, timeout, op.name);
+    } catch (error) {
+      throw await this.#mapError(error, op, timeout, options.signal);
+    }
+    if (log.enabled('debug')) log.debug(`promokit: ${status} ${op.method} ${url} in ${Date.now() - started} ms`);
+    return checkResponse(config.validation, op.name, op.schema(), parseJson(text, op.name), log);
+  }
+
+  #retryFor(op: Operation<unknown>, maxRetries: number | undefined): RetryOptions {
+    const policy = op.idempotent ? this.#policies.idempotent : this.#policies.once;
+    if (maxRetries === undefined || maxRetries === policy.limit) return policy;
+    return retryPolicyFor(op.idempotent, { maxRetries, maxRetryDelay: this.#config.maxRetryDelay });
+  }
+
+  async #mapError(error: unknown, op: Operation<unknown>, timeout: number, signal: AbortSignal | undefined): Promise<PromokitError> {
+    if (error instanceof PromokitError) return error;
+    if (signal?.aborted) return new AbortError(`${op.name}: aborted by the caller's signal`);
+    if (error instanceof HTTPError) {
+      const { response } = error;
+      let raw = '';
+      try {
+        raw = await readBody(response, timeout, op.name);
+      } catch {
+        // The status is what matters; a body cut off mid-way still yields the typed error.
+      }
+      const err = apiErrorFor({ status: response.status, operation: op.name, body: parseErrorBody(raw), headers: headersToObject(response.headers) });
+      this.#config.log.debug(`promokit: ${response.status} ${op.method} ${op.name}`, { key: err.key, request_id: err.request_id });
+      return err;
+    }
+    if (error instanceof KyTimeoutError) return new TimeoutError(`${op.name}: no response within ${timeout} ms`);
+    const code = errorCode(error);
+    // Keep only the low-level cause: it names the socket failure and carries no request headers.
+    const cause = (error as { cause?: unknown } | undefined)?.cause;
+    return new ConnectionError(`${op.name}: could not reach the service${code ? ` (${code})` : ''}`, { cause });
+  }
+
+  /** A one-line description of the settings, without any secret. */
+  describe(): string {
+    return `Transport { baseUrl: ${JSON.stringify(this.#config.baseUrl)}, validation: '${this.#config.validation}', credentials: ${this.#config.credentials.describe()} }`;
+  }
+
+  /** Shows the settings without any secret. */
+  [inspectSymbol](): string {
+    return this.describe();
+  }
+
+  /** Serialises without secrets. */
+  toJSON(): Record<string, unknown> {
+    return { baseUrl: this.#config.baseUrl, validation: this.#config.validation };
+  }
+}
+
+/** Reads a body as text; a body that stalls longer than `timeout` is cancelled with `TimeoutError`. */
+async function readBody(response: Response, timeout: number, operation: string): Promise<string> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      void response.body?.cancel().catch(() => {});
+      reject(new TimeoutError(`${operation}: response body not received within ${timeout} ms`));
+    }, timeout);
+  });
+  try {
+    return await Promise.race([response.text(), stalled]);
+  } catch (error) {
+    if (error instanceof PromokitError) throw error;
+    if ((error as { name?: string })?.name === 'AbortError') throw error;
+    throw new ConnectionError(`${operation}: the connection closed before the response body was complete`, {
+      cause: (error as { cause?: unknown } | undefined)?.cause,
+    });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function parseJson(text: string, operation: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    const what = text === '' ? 'the response body is empty' : 'the response body is not valid JSON';
+    throw new ResponseValidationError(operation, [{ path: [], message: what }], text);
+  }
+}
+
+function parseErrorBody(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+function headersToObject(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    out[name] = value;
+  });
+  return out;
+}
+
+function errorCode(error: unknown): string | undefined {
+  let cause = (error as { cause?: unknown } | undefined)?.cause as { code?: unknown; cause?: unknown; errors?: Array<{ code?: unknown }> } | undefined;
+  for (let depth = 0; cause && depth < 3; depth++) {
+    if (typeof cause.code === 'string') return cause.code;
+    if (cause.errors?.[0] && typeof cause.errors[0].code === 'string') return cause.errors[0].code;
+    cause = cause.cause as typeof cause;
+  }
+  return undefined;
+}
+
+function describeFailure(error: unknown): string {
+  if (error instanceof HTTPError) return `status ${error.response.status}`;
+  if (error instanceof KyTimeoutError) return 'a timeout';
+  return `a connection failure${errorCode(error) ? ` (${errorCode(error)})` : ''}`;
+}

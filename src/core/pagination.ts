@@ -1,0 +1,236 @@
+/**
+ * Lists: {@link Page} (one page of records) and {@link PagePromise} (awaitable for the first page,
+ * async-iterable over every record), with the service's three ways of reaching the next page.
+ *
+ * @module
+ */
+import { PaginationLimitError, isRecord } from './errors.js';
+
+/** The list envelope every list response shares. The records sit under the attribute `data_ref` names. */
+export interface ListEnvelope {
+  object?: string | null;
+  /** Name of the attribute holding the records, usually `data`. */
+  data_ref?: string | null;
+  /** Count of all records matching the query, on lists that report it. */
+  total?: number | null;
+  /** True when more records exist past this page. */
+  has_more?: boolean | null;
+  /** ID to pass as `starting_after_id` for the next page. */
+  more_starting_after?: string | null;
+  [attribute: string]: unknown;
+}
+
+/** The last page a page-numbered list serves. */
+export const MAX_PAGE = 100;
+
+/** How a list reaches its next page; one per pagination style of the service. */
+export interface Strategy<P> {
+  /**
+   * Params of the page after `page`, `undefined` when `page` is the last, or `'limit'` when
+   * records remain that the service will not serve.
+   */
+  next(page: Page<unknown, P>): P | undefined | 'limit';
+  /** Drops records the previous page already yielded (time-cursor lists overlap at the boundary). */
+  dedupe?(records: unknown[], previous: Page<unknown, P> | undefined): unknown[];
+}
+
+type Fetcher<T, P> = (params: P, previous?: Page<T, P>) => Promise<Page<T, P>>;
+
+/** One page of a list: its records, the raw envelope, and the way to the next page. */
+export class Page<T, P = unknown> {
+  /** This page's records, read from the attribute that `data_ref` names. */
+  readonly data: T[];
+  /** The response envelope as received (`has_more`, `total`, `more_starting_after`, …). */
+  readonly body: ListEnvelope;
+  /** The params this page was requested with. */
+  readonly params: P;
+  readonly #strategy: Strategy<P>;
+  readonly #fetch: Fetcher<T, P>;
+  readonly #operation: string;
+
+  /** @internal Built by the SDK's list methods. */
+  constructor(init: { data: T[]; body: ListEnvelope; params: P; strategy: Strategy<P>; fetch: Fetcher<T, P>; operation: string }) {
+    this.data = init.data;
+    this.body = init.body;
+    this.params = init.params;
+    this.#strategy = init.strategy;
+    this.#fetch = init.fetch;
+    this.#operation = init.operation;
+  }
+
+  /** Count of all matching records, on lists whose response carries `total`. */
+  get total(): number | undefined {
+    return typeof this.body.total === 'number' ? this.body.total : undefined;
+  }
+
+  /** True when records exist past this page (even past the last page the service serves). */
+  hasNextPage(): boolean {
+    return this.#strategy.next(this) !== undefined;
+  }
+
+  /**
+   * Fetches the next page. Throws {@link PaginationLimitError} when records remain past the last
+   * page the service serves, and `Error` when there is no next page.
+   */
+  async getNextPage(): Promise<Page<T, P>> {
+    const next = this.#strategy.next(this);
+    if (next === 'limit') throw new PaginationLimitError(this.#operation, MAX_PAGE);
+    if (next === undefined) throw new Error(`${this.#operation}: there is no next page; check hasNextPage() first`);
+    return this.#fetch(next, this);
+  }
+}
+
+/**
+ * What a list method returns. `await` it for the first page; `for await` over it for every record
+ * (fetched lazily, one page in memory at a time); `.pages()` for page by page; `.toArray({ max })`
+ * for a capped array. Nothing is sent until it is awaited or iterated.
+ */
+export class PagePromise<T, P = unknown> implements PromiseLike<Page<T, P>>, AsyncIterable<T> {
+  readonly #load: () => Promise<Page<T, P>>;
+  #first: Promise<Page<T, P>> | undefined;
+
+  /** @internal Built by the SDK's list methods. */
+  constructor(load: () => Promise<Page<T, P>>) {
+    this.#load = load;
+  }
+
+  #firstPage(): Promise<Page<T, P>> {
+    return (this.#first ??= this.#load());
+  }
+
+  /** Resolves with the first page. */
+  then<R1 = Page<T, P>, R2 = never>(
+    onfulfilled?: ((page: Page<T, P>) => R1 | PromiseLike<R1>) | null,
+    onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
+  ): Promise<R1 | R2> {
+    return this.#firstPage().then(onfulfilled, onrejected);
+  }
+
+  /** Handles a failure to fetch the first page. */
+  catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<Page<T, P> | R> {
+    return this.#firstPage().catch(onrejected);
+  }
+
+  /** Runs `onfinally` once the first page settles. */
+  finally(onfinally?: (() => void) | null): Promise<Page<T, P>> {
+    return this.#firstPage().finally(onfinally);
+  }
+
+  /** Every page in turn, starting with the first. */
+  async *pages(): AsyncGenerator<Page<T, P>, void, undefined> {
+    let page: Page<T, P> = await this.#firstPage();
+    yield page;
+    while (page.hasNextPage()) {
+      page = await page.getNextPage();
+      yield page;
+    }
+  }
+
+  /** Every record of every page, fetching each page only when the previous one is used up. */
+  async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
+    for await (const page of this.pages()) yield* page.data;
+  }
+
+  /**
+   * Collects records into an array, stopping after `max` records (default 10,000) so a large
+   * list cannot exhaust memory by accident.
+   */
+  async toArray(options: { max?: number } = {}): Promise<T[]> {
+    const max = options.max ?? 10_000;
+    const out: T[] = [];
+    if (max <= 0) return out;
+    for await (const record of this) {
+      out.push(record);
+      if (out.length >= max) break;
+    }
+    return out;
+  }
+
+  /** @internal */
+  get [Symbol.toStringTag](): string {
+    return 'PagePromise';
+  }
+}
+
+/** Reads the records from the attribute `data_ref` names, falling back to `fallback`, then `data`. */
+export function readRecords(body: unknown, fallback = 'data'): unknown[] {
+  if (!isRecord(body)) return [];
+  const key = typeof body.data_ref === 'string' ? body.data_ref : fallback;
+  const records = body[key] ?? body[fallback] ?? body.data;
+  return Array.isArray(records) ? records : [];
+}
+
+function lastId(records: unknown[]): string | undefined {
+  const last = records[records.length - 1];
+  return isRecord(last) && typeof last.id === 'string' ? last.id : undefined;
+}
+
+/** Cursor lists: `starting_after_id` ← `more_starting_after` while `has_more`. */
+export const idCursor: Strategy<{ starting_after_id?: string }> = {
+  next(page) {
+    if (page.body.has_more !== true) return undefined;
+    const cursor = typeof page.body.more_starting_after === 'string' ? page.body.more_starting_after : lastId(page.data);
+    // A cursor that does not move would fetch the same page forever.
+    if (cursor === undefined || cursor === page.params.starting_after_id) return undefined;
+    return { ...page.params, starting_after_id: cursor };
+  },
+};
+
+/** Page-numbered lists: `page`/`limit`/`total`; the service serves pages 1 to 100. */
+export const pageNumber: Strategy<{ page?: number; limit?: number }> = {
+  next(page) {
+    const current = page.params.page ?? 1;
+    const limit = page.params.limit ?? 10;
+    const total = page.total;
+    const remain = total !== undefined ? current * limit < total : page.data.length > 0 && page.data.length >= limit;
+    if (!remain) return undefined;
+    if (current >= MAX_PAGE) return 'limit';
+    return { ...page.params, page: current + 1 };
+  },
+};
+
+function createdAt(record: unknown): string | undefined {
+  return isRecord(record) && typeof record.created_at === 'string' ? record.created_at : undefined;
+}
+
+/**
+ * Time-cursor lists (async actions): the next page asks for records before the last record's
+ * `created_at`; records at that boundary that were already yielded are skipped.
+ */
+export const endDateCursor: Strategy<{ end_date?: string | Date; limit?: number }> = {
+  next(page) {
+    if (page.data.length === 0 || page.body.has_more === false) return undefined;
+    const raw = readRecords(page.body, 'async_actions');
+    if (page.body.has_more == null && page.params.limit !== undefined && raw.length < page.params.limit) return undefined;
+    const boundary = createdAt(page.data[page.data.length - 1]);
+    if (boundary === undefined || boundary === String(page.params.end_date ?? '')) return undefined;
+    return { ...page.params, end_date: boundary };
+  },
+  dedupe(records, previous) {
+    if (!previous) return records;
+    const boundary = previous.data.length ? createdAt(previous.data[previous.data.length - 1]) : undefined;
+    const seen = new Set<string>();
+    for (const r of previous.data) if (createdAt(r) === boundary && isRecord(r) && typeof r.id === 'string') seen.add(r.id);
+    return seen.size === 0 ? records : records.filter((r) => !(isRecord(r) && typeof r.id === 'string' && seen.has(r.id)));
+  },
+};
+
+/**
+ * Builds the {@link PagePromise} of a list method: `load` fetches one page's envelope for the given
+ * params; records are read from the attribute `data_ref` names (`recordsKey` when it is absent).
+ */
+export function paginate<T, P>(
+  operation: string,
+  params: P,
+  strategy: Strategy<P>,
+  load: (params: P) => Promise<unknown>,
+  recordsKey = 'data',
+): PagePromise<T, P> {
+  const fetchPage: Fetcher<T, P> = async (pageParams, previous) => {
+    const body = (await load(pageParams)) as ListEnvelope;
+    let records = readRecords(body, recordsKey);
+    if (strategy.dedupe) records = strategy.dedupe(records, previous as Page<unknown, P> | undefined);
+    return new Page<T, P>({ data: records as T[], body, params: pageParams, strategy, fetch: fetchPage, operation });
+  };
+  return new PagePromise<T, P>(() => fetchPage(params));
+}

@@ -1,0 +1,126 @@
+/**
+ * Validation on both sides of a call: input rules checked before anything is sent, and response
+ * schemas applied in the client's validation mode.
+ *
+ * @module
+ */
+import { InvalidRequestError, ResponseValidationError, isRecord, formatPath, type Issue } from './errors.js';
+import type { Log } from './log.js';
+
+/** What promokit does with a response that breaks its schema. */
+export type ValidationMode = 'strict' | 'warn' | 'off';
+
+/** A response schema: anything with zod's `safeParse`. */
+export interface ResponseSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
+}
+
+/**
+ * Checks a response body against its schema. `off` returns it unchecked; `warn` logs one warning
+ * naming the operation and the field paths and returns it untouched; `strict` throws
+ * {@link ResponseValidationError}. The body is never copied or transformed.
+ */
+export function checkResponse<T>(mode: ValidationMode, operation: string, schema: ResponseSchema<T>, body: unknown, log: Log): T {
+  if (mode === 'off') return body as T;
+  const result = schema.safeParse(body);
+  if (result.success) return body as T;
+  const issues: Issue[] = result.error.issues.map((i) => ({
+    path: i.path.map((p) => (typeof p === 'number' ? p : String(p))),
+    message: i.message,
+  }));
+  if (mode === 'strict') throw new ResponseValidationError(operation, issues, body);
+  const shown = issues.slice(0, 5).map((i) => `${formatPath(i.path)} (${i.message})`).join(', ');
+  log.warn(`promokit: ${operation}: response does not match its schema at ${shown}${issues.length > 5 ? ` and ${issues.length - 5} more` : ''}; returning it as received`);
+  return body as T;
+}
+
+type Path = Array<string | number>;
+
+/** One input rule: pushes an issue for each way `value` breaks it. `undefined` passes unless wrapped in {@link required}. */
+export type Check = (value: unknown, path: Path, issues: Issue[]) => void;
+
+/** Runs `check` on `value` and throws {@link InvalidRequestError} listing every broken rule. */
+export function assertInput(operation: string, value: unknown, check: Check, issues: Issue[] = []): void {
+  check(value, [], issues);
+  if (issues.length > 0) throw new InvalidRequestError(operation, issues);
+}
+
+/** The value must be present (not `undefined` or `null`), then pass `check`. */
+export function required(check: Check = () => {}): Check {
+  return (value, path, issues) => {
+    if (value === undefined || value === null) issues.push({ path, message: 'is required' });
+    else check(value, path, issues);
+  };
+}
+
+/** An object whose listed fields pass their checks; other fields are allowed and sent as given. */
+export function object(shape: Record<string, Check>): Check {
+  return (value, path, issues) => {
+    if (value === undefined) return;
+    if (!isRecord(value)) {
+      issues.push({ path, message: 'must be an object' });
+      return;
+    }
+    for (const key of Object.keys(shape)) shape[key]!(value[key], [...path, key], issues);
+  };
+}
+
+/** An integer, optionally within `[min, max]`. */
+export function integer(min = -Infinity, max = Infinity): Check {
+  return (value, path, issues) => {
+    if (value === undefined) return;
+    if (typeof value !== 'number' || !Number.isInteger(value)) issues.push({ path, message: 'must be an integer' });
+    else if (value < min || value > max) issues.push({ path, message: `must be between ${min} and ${max}` });
+  };
+}
+
+/** One of the listed strings. */
+export function oneOf(values: readonly string[]): Check {
+  return (value, path, issues) => {
+    if (value !== undefined && !values.includes(value as string)) {
+      issues.push({ path, message: `must be one of ${values.map((v) => `'${v}'`).join(', ')}` });
+    }
+  };
+}
+
+/** A string of `min` to `max` characters. */
+export function text(min = 0, max = Infinity): Check {
+  return (value, path, issues) => {
+    if (value === undefined) return;
+    if (typeof value !== 'string') issues.push({ path, message: 'must be a string' });
+    else if (value.length < min || value.length > max) {
+      issues.push({ path, message: min === max ? `must be ${min} characters` : `must be ${min} to ${max} characters long` });
+    }
+  };
+}
+
+/** A boolean. */
+export function boolean(): Check {
+  return (value, path, issues) => {
+    if (value !== undefined && typeof value !== 'boolean') issues.push({ path, message: 'must be true or false' });
+  };
+}
+
+const isoDate = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)?)?$/;
+
+/** An ISO 8601 date (`2026-11-22`) or date-time (`2026-11-22T10:00:00Z`) string, or a `Date`. */
+export function isoDateTime(): Check {
+  return (value, path, issues) => {
+    if (value === undefined) return;
+    const ok = value instanceof Date ? !Number.isNaN(value.getTime()) : typeof value === 'string' && isoDate.test(value) && !Number.isNaN(Date.parse(value));
+    if (!ok) issues.push({ path, message: 'must be an ISO 8601 date or date-time, e.g. 2026-11-22T10:00:00Z' });
+  };
+}
+
+/** An array of at most `max` elements, each passing `item`. */
+export function array(max: number, item: Check = () => {}): Check {
+  return (value, path, issues) => {
+    if (value === undefined) return;
+    if (!Array.isArray(value)) {
+      issues.push({ path, message: 'must be an array' });
+      return;
+    }
+    if (value.length > max) issues.push({ path, message: `must have at most ${max} elements (got ${value.length})` });
+    value.forEach((element, index) => item(element, [...path, index], issues));
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * `client.asyncActions`: bulk operations running in the background.
+ *
+ * @module
+ */
+import type { Operation, RequestOptions } from '../core/http.js';
+import { endDateCursor, paginate, type PagePromise } from '../core/pagination.js';
+import { APIResource } from '../core/resource.js';
+import { integer, isoDateTime, object } from '../core/validate.js';
+import { asyncActionListSchema, asyncActionSchema, type AsyncAction, type AsyncActionList } from '../schemas/async-action.js';
+
+/** Params of {@link AsyncActions.list}. */
+export interface ListAsyncActionsParams {
+  /** Records per page, 1 to 100. */
+  limit?: number;
+  /**
+   * Only actions scheduled before this moment: an ISO 8601 date-time string or a `Date`. The SDK
+   * moves it back page by page while iterating.
+   */
+  end_date?: string | Date;
+}
+
+const get: Operation<AsyncAction> = {
+  name: 'asyncActions.get',
+  method: 'GET',
+  path: '/v1/async-actions/{asyncActionId}',
+  auth: 'server',
+  idempotent: true,
+  schema: asyncActionSchema,
+};
+
+const list: Operation<AsyncActionList> = {
+  name: 'asyncActions.list',
+  method: 'GET',
+  path: '/v1/async-actions',
+  auth: 'server',
+  idempotent: true,
+  schema: asyncActionListSchema,
+  check: object({ limit: integer(1, 100), end_date: isoDateTime() }),
+};
+
+/** Asynchronous actions: imports, bulk updates and purges the service runs in the background. */
+export class AsyncActions extends APIResource {
+  /**
+   * Reads one async action with its `status`, `progress` (0–100) and, once done, its `result`.
+   *
+   * `GET /v1/async-actions/{asyncActionId}`.
+   */
+  get(asyncActionId: string, options?: RequestOptions): Promise<AsyncAction> {
+    return this.core.request(get, { path: { asyncActionId } }, options);
+  }
+
+  /**
+   * Lists async actions, newest first, without their `result` (read it with {@link get}). The
+   * service has no cursor here: the SDK asks for the next page with `end_date` set to the last
+   * record's `created_at` and skips records it already yielded.
+   *
+   * `GET /v1/async-actions`; records under `async_actions`.
+   */
+  list(params: ListAsyncActionsParams = {}, options?: RequestOptions): PagePromise<AsyncAction, ListAsyncActionsParams> {
+    return paginate(list.name, params, endDateCursor, (query) => this.core.request(list, { query, input: query }, options), 'async_actions');
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * `ClientEvents`: custom events sent with client-side keys, from browsers or servers. This module
+ * is the whole of the `promokit/client-side` entry's behaviour and imports only the core.
+ *
+ * @module
+ */
+import { Credentials, type AccessToken } from '../core/auth.js';
+import { optionOrEnv, transportConfig, type CommonOptions } from '../core/config.js';
+import { Transport, type Operation, type RequestOptions } from '../core/http.js';
+import { inspectSymbol } from '../core/log.js';
+import { object, required, text } from '../core/validate.js';
+import { eventAcknowledgmentSchema, type EventAcknowledgment } from '../schemas/event.js';
+import type { CustomerInput } from './inputs.js';
+
+/** Options of {@link ClientEvents}: client-side keys only, never the server's app token. */
+export interface ClientEventsOptions extends CommonOptions {
+  /** Client-side application ID, sent as `X-Client-Application-Id`. Env: `PROMOKIT_CLIENT_APPLICATION_ID`. */
+  clientApplicationId?: string;
+  /** Client-side token, sent as `X-Client-Token`. Env: `PROMOKIT_CLIENT_TOKEN`. */
+  clientToken?: string;
+  /** Also sent as `Authorization: Bearer …` when given. */
+  accessToken?: AccessToken;
+  /**
+   * The `origin` header (scheme, host and port of the caller, e.g. `https://shop.example.com`).
+   * Required outside browsers; in a browser it is ignored, because the browser sends its own
+   * `Origin` and forbids scripts to set it. Env: `PROMOKIT_ORIGIN`.
+   */
+  origin?: string;
+}
+
+/** Params of {@link ClientEvents.track}. */
+export interface TrackEventParams {
+  /** Name of a custom event defined in the project's event schema, 1 to 300 characters. */
+  event: string;
+  /** The customer the event is about. */
+  customer: CustomerInput;
+  /** The referral code and referrer, when this event converts a referral. */
+  referral?: { code?: string; referrer_id?: string; [field: string]: unknown };
+  /** The loyalty card the event is attributed to, for earning rules based on this event. */
+  loyalty?: { code?: string; [field: string]: unknown };
+  /** Custom key/value pairs, checked against the event's metadata schema. */
+  metadata?: Record<string, unknown>;
+}
+
+const track: Operation<EventAcknowledgment> = {
+  name: 'clientEvents.track',
+  method: 'POST',
+  path: '/client/v1/events',
+  auth: 'client',
+  idempotent: false,
+  schema: eventAcknowledgmentSchema,
+  check: required(object({ event: required(text(1, 300)), customer: required(object({})), referral: object({}), loyalty: object({}), metadata: object({}) })),
+};
+
+/**
+ * Sends custom events with client-side keys (`POST /client/v1/events`). Safe in a browser bundle:
+ * it needs only the client application ID and token.
+ *
+ * ```ts
+ * const events = new ClientEvents({ baseUrl, clientApplicationId, clientToken });
+ * await events.track({ event: 'newsletter_subscribed', customer: { source_id: 'cust-42' } });
+ * ```
+ */
+export class ClientEvents {
+  readonly #core: Transport;
+
+  constructor(options: ClientEventsOptions = {}) {
+    const credentials = new Credentials(
+      {
+        clientApplicationId: optionOrEnv(options.clientApplicationId, 'clientApplicationId'),
+        clientToken: optionOrEnv(options.clientToken, 'clientToken'),
+        accessToken: options.accessToken ?? optionOrEnv(undefined, 'accessToken'),
+        origin: optionOrEnv(options.origin, 'origin'),
+      },
+      'ClientEvents',
+    );
+    this.#core = new Transport(transportConfig(options, credentials, 'ClientEvents'));
+  }
+
+  /**
+   * Sends one custom event. Returns the service's acknowledgment (`object: 'event'`, the event
+   * name in `type`, the customer). Not retried on 5xx or timeouts: a repeated event could earn
+   * points twice.
+   *
+   * @throws InvalidRequestError when `event` is empty or longer than 300 characters, or
+   * `customer` is missing; nothing is sent.
+   */
+  track(params: TrackEventParams, options?: RequestOptions): Promise<EventAcknowledgment> {
+    return this.#core.request(track, { body: params, input: params }, options);
+  }
+
+  /** Shows the settings without any secret. */
+  [inspectSymbol](): string {
+    return `ClientEvents { core: ${this.#core.describe()} }`;
+  }
+
+  /** Serialises without secrets. */
+  toJSON(): Record<string, unknown> {
+    return { core: this.#core.toJSON() };
+  }
+}

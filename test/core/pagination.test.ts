@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { PaginationLimitError } from '../../src/index.js';
+import { idCursor, pageNumber, paginate } from '../../src/core/pagination.js';
+import { json, respond, seen, testClient, useMockApi } from '../helpers/mock-api.js';
+
+useMockApi();
+
+function tx(n: number) {
+  return {
+    id: `vtx_${String(n).padStart(4, '0')}`,
+    source_id: null,
+    voucher_id: 'v_1',
+    campaign_id: 'camp_1',
+    source: null,
+    reason: null,
+    type: 'POINTS_ADDITION',
+    details: { balance: { type: 'loyalty_card', total: 100 + n, object: 'balance', points: 1, balance: 100 + n, operation_type: 'MANUAL', related_object: { id: 'v_1', type: 'voucher' } } },
+    related_transaction_id: null,
+    created_at: '2026-11-01T10:00:00Z',
+  };
+}
+
+describe('id cursor lists', () => {
+  it('follows more_starting_after while has_more, lazily, one page at a time', async () => {
+    respond('get', '/v1/loyalties/camp_1/transactions', () => {
+      const after = seen[seen.length - 1]!.query.starting_after_id;
+      if (!after) return json({ object: 'list', data_ref: 'data', data: [tx(1), tx(2)], has_more: true, more_starting_after: 'vtx_0002' });
+      if (after === 'vtx_0002') return json({ object: 'list', data_ref: 'data', data: [tx(3), tx(4)], has_more: true, more_starting_after: 'vtx_0004' });
+      return json({ object: 'list', data_ref: 'data', data: [tx(5)], has_more: false, more_starting_after: null });
+    });
+    const ids: string[] = [];
+    const list = testClient().loyalties.listTransactions('camp_1', { limit: 2 });
+    expect(seen).toHaveLength(0); // nothing sent until iterated
+    for await (const t of list) {
+      ids.push(t.id);
+      // Iteration holds one page: the next page is fetched only when this one is used up.
+      expect(seen.length).toBe(Math.ceil(ids.length / 2));
+    }
+    expect(ids).toEqual(['vtx_0001', 'vtx_0002', 'vtx_0003', 'vtx_0004', 'vtx_0005']);
+    expect(seen.map((s) => s.search)).toEqual(['limit=2', 'limit=2&starting_after_id=vtx_0002', 'limit=2&starting_after_id=vtx_0004']);
+  });
+
+  it('await gives the first page; getNextPage and hasNextPage walk on', async () => {
+    respond('get', '/v1/loyalties/camp_1/transactions', () =>
+      seen[seen.length - 1]!.query.starting_after_id
+        ? json({ object: 'list', data_ref: 'data', data: [tx(2)], has_more: false })
+        : json({ object: 'list', data_ref: 'data', data: [tx(1)], has_more: true, more_starting_after: 'vtx_0001' }),
+    );
+    const first = await testClient().loyalties.listTransactions('camp_1');
+    expect(first.data.map((t) => t.id)).toEqual(['vtx_0001']);
+    expect(first.hasNextPage()).toBe(true);
+    const second = await first.getNextPage();
+    expect(second.data.map((t) => t.id)).toEqual(['vtx_0002']);
+    expect(second.hasNextPage()).toBe(false);
+    await expect(second.getNextPage()).rejects.toThrow(/no next page/);
+  });
+
+  it('pages() yields page by page and toArray caps the records', async () => {
+    respond('get', '/v1/loyalties/camp_1/transactions', () => {
+      const after = seen[seen.length - 1]!.query.starting_after_id;
+      const start = after ? Number(after.slice(4)) + 1 : 1;
+      return json({ object: 'list', data_ref: 'data', data: [tx(start), tx(start + 1)], has_more: true, more_starting_after: tx(start + 1).id });
+    });
+    const sizes: number[] = [];
+    let n = 0;
+    for await (const page of testClient().loyalties.listTransactions('camp_1').pages()) {
+      sizes.push(page.data.length);
+      if (++n === 3) break;
+    }
+    expect(sizes).toEqual([2, 2, 2]);
+    seen.length = 0;
+    const capped = await testClient().loyalties.listTransactions('camp_1').toArray({ max: 5 });
+    expect(capped).toHaveLength(5);
+    expect(seen).toHaveLength(3);
+  });
+
+  it('reads records from the attribute data_ref names', async () => {
+    respond('get', '/v1/loyalties/camp_1/transactions', json({ object: 'list', data_ref: 'transactions', transactions: [tx(1)], has_more: false }));
+    const page = await testClient().loyalties.listTransactions('camp_1');
+    expect(page.data.map((t) => t.id)).toEqual(['vtx_0001']);
+  });
+
+  it('stops when a list carries no has_more', async () => {
+    respond('get', '/v1/loyalties/camp_1/transactions', json({ data: [], total: 0 }));
+    const all = await testClient().loyalties.listTransactions('camp_1').toArray();
+    expect(all).toEqual([]);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('stops rather than loop when the cursor does not move', async () => {
+    const body = { object: 'list', data_ref: 'data', data: [tx(1)], has_more: true, more_starting_after: 'vtx_0001' };
+    const strategyNext = idCursor.next({ body, data: body.data, params: { starting_after_id: 'vtx_0001' } } as never);
+    expect(strategyNext).toBeUndefined();
+  });
+});
+
+describe('page-numbered lists', () => {
+  function pages(total: number, limit: number) {
+    const requested: number[] = [];
+    const load = async (p: { page?: number; limit?: number }) => {
+      const page = p.page ?? 1;
+      requested.push(page);
+      const start = (page - 1) * limit;
+      const data = Array.from({ length: Math.max(0, Math.min(limit, total - start)) }, (_, i) => ({ id: `rewa_${start + i}` }));
+      return { object: 'list', data_ref: 'data', data, total };
+    };
+    return { requested, list: paginate<{ id: string }, { page?: number; limit?: number }>('rewards.listAssignments', { limit }, pageNumber, load) };
+  }
+
+  it('stops on the last page from total', async () => {
+    const { requested, list } = pages(25, 10);
+    const all = await list.toArray();
+    expect(all).toHaveLength(25);
+    expect(requested).toEqual([1, 2, 3]);
+  });
+
+  it('throws PaginationLimitError past page 100 when records remain, never truncating silently', async () => {
+    const { requested, list } = pages(1001, 10);
+    let count = 0;
+    const error = await (async () => {
+      for await (const _ of list) count++;
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PaginationLimitError);
+    expect(count).toBe(1000);
+    expect(requested.at(-1)).toBe(100);
+  });
+
+  it('ends exactly at page 100 when nothing remains', async () => {
+    const { list } = pages(1000, 10);
+    await expect(list.toArray({ max: 5000 })).resolves.toHaveLength(1000);
+  });
+
+  it('without total, stops on a short page', async () => {
+    const requested: number[] = [];
+    const list = paginate<{ id: string }, { page?: number; limit?: number }>('x', { limit: 2 }, pageNumber, async (p) => {
+      requested.push(p.page ?? 1);
+      return { data: (p.page ?? 1) < 3 ? [{ id: 'a' }, { id: 'b' }] : [{ id: 'c' }] };
+    });
+    expect(await list.toArray()).toHaveLength(5);
+    expect(requested).toEqual([1, 2, 3]);
+  });
+});
+
+describe('end-date cursor lists (async actions)', () => {
+  const action = (id: string, created_at: string) => ({ id, type: 'VOUCHERS.IMPORT', status: 'DONE', created_at, object: 'async_action' });
+
+  it('asks for the next page before the last created_at and skips records already seen', async () => {
+    respond('get', '/v1/async-actions', () => {
+      const end = seen[seen.length - 1]!.query.end_date;
+      if (!end) return json({ object: 'list', data_ref: 'async_actions', async_actions: [action('aa_5', '2026-11-05T00:00:00Z'), action('aa_4', '2026-11-04T00:00:00Z')], has_more: true });
+      if (end === '2026-11-04T00:00:00Z')
+        // The service includes the boundary record again: it must not be yielded twice.
+        return json({ object: 'list', data_ref: 'async_actions', async_actions: [action('aa_4', '2026-11-04T00:00:00Z'), action('aa_3', '2026-11-03T00:00:00Z')], has_more: true });
+      return json({ object: 'list', data_ref: 'async_actions', async_actions: [action('aa_2', '2026-11-02T00:00:00Z')], has_more: false });
+    });
+    const ids = (await testClient().asyncActions.list({ limit: 2 }).toArray()).map((a) => a.id);
+    expect(ids).toEqual(['aa_5', 'aa_4', 'aa_3', 'aa_2']);
+    expect(seen.map((s) => s.query.end_date)).toEqual([undefined, '2026-11-04T00:00:00Z', '2026-11-03T00:00:00Z']);
+  });
+
+  it('sends a Date end_date as ISO 8601 and stops on a short page without has_more', async () => {
+    respond('get', '/v1/async-actions', json({ object: 'list', data_ref: 'async_actions', async_actions: [action('aa_1', '2026-10-01T00:00:00Z')] }));
+    const all = await testClient().asyncActions.list({ limit: 10, end_date: new Date('2026-11-01T00:00:00Z') }).toArray();
+    expect(all).toHaveLength(1);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.query.end_date).toBe('2026-11-01T00:00:00.000Z');
+  });
+
+  it('stops when a page brings nothing new', async () => {
+    respond('get', '/v1/async-actions', json({ object: 'list', data_ref: 'async_actions', async_actions: [action('aa_1', '2026-10-01T00:00:00Z')], has_more: true }));
+    const all = await testClient().asyncActions.list().toArray();
+    expect(all.map((a) => a.id)).toEqual(['aa_1']);
+    expect(seen).toHaveLength(2);
+  });
+
+});

@@ -1,0 +1,93 @@
+/**
+ * An msw server that records every request it receives, so tests can assert the exact method,
+ * path, query, headers and body the SDK sent.
+ */
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { Client, type ClientOptions } from '../../src/index.js';
+
+export const BASE_URL = 'https://api.promokit.test';
+
+export const secrets = {
+  appId: 'app-id-1',
+  appToken: 'app-token-SECRET-1',
+  accessToken: 'access-token-SECRET-2',
+  clientApplicationId: 'client-app-1',
+  clientToken: 'client-token-SECRET-3',
+} as const;
+
+/** One request as the server saw it. */
+export interface Seen {
+  method: string;
+  url: URL;
+  path: string;
+  /** The raw query string without `?`, decoded as the wire carries it. */
+  search: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export const server = setupServer();
+export const seen: Seen[] = [];
+const pendingBodies: Array<Promise<unknown>> = [];
+
+/** Starts the msw server for the test file and stops it after; clears recordings between tests. */
+export function useMockApi(): void {
+  beforeAll(() => {
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      const headers: Record<string, string> = {};
+      request.headers.forEach((v, k) => (headers[k] = v));
+      // Recorded synchronously so the count is right the moment the call settles; the body text
+      // arrives a few microtasks later, long before the SDK has read the response.
+      const entry: Seen = {
+        method: request.method,
+        url,
+        path: url.pathname,
+        search: url.search.replace(/^\?/, ''),
+        query: Object.fromEntries(url.searchParams),
+        headers,
+        body: '',
+      };
+      seen.push(entry);
+      pendingBodies.push(request.clone().text().then((text) => (entry.body = text)));
+    });
+    server.listen({ onUnhandledRequest: 'error' });
+  });
+  afterEach(() => {
+    server.resetHandlers();
+    seen.length = 0;
+    pendingBodies.length = 0;
+  });
+  afterAll(() => {
+    server.events.removeAllListeners();
+    server.close();
+  });
+}
+
+type Method = 'get' | 'post' | 'put';
+
+/** Answers `method path` with each response in turn (the last one repeats). */
+export function respond(method: Method, path: string, ...responses: Array<Response | (() => Response | Promise<Response>)>): void {
+  let i = 0;
+  server.use(
+    http[method](`${BASE_URL}${path}`, async () => {
+      // Answer only once every request body seen so far is recorded.
+      await Promise.all(pendingBodies);
+      const next = responses[Math.min(i++, responses.length - 1)]!;
+      return typeof next === 'function' ? next() : next.clone();
+    }),
+  );
+}
+
+/** A JSON response. */
+export function json(body: JsonBodyType, status = 200, headers?: Record<string, string>): Response {
+  return HttpResponse.json(body, { status, headers });
+}
+
+/** A client with test credentials against the mock API. */
+export function testClient(options: ClientOptions = {}): Client {
+  return new Client({ baseUrl: BASE_URL, ...secrets, origin: 'https://shop.example.com', logLevel: 'off', ...options });
+}

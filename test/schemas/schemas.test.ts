@@ -1,0 +1,416 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { asyncActionListSchema, asyncActionSchema } from '../../src/schemas/async-action.js';
+import { discountSchema } from '../../src/schemas/common.js';
+import { customerRedeemableListSchema } from '../../src/schemas/customer.js';
+import { eventAcknowledgmentSchema } from '../../src/schemas/event.js';
+import { locationSchema } from '../../src/schemas/location.js';
+import { loyaltyTransactionListSchema, pendingPointsListSchema, rewardAssignmentListSchema } from '../../src/schemas/loyalty.js';
+import { orderSchema } from '../../src/schemas/order.js';
+import { promotionStackSchema, promotionTierSchema, promotionTierSetupSchema } from '../../src/schemas/promotion.js';
+import { publicationSchema } from '../../src/schemas/publication.js';
+import { redemptionRollbackResultSchema, redemptionSchema } from '../../src/schemas/redemption.js';
+import { campaignTemplateListSchema } from '../../src/schemas/template.js';
+import {
+  validationResultSchema,
+  type InvalidValidationResult,
+  type ValidationResult,
+  type ValidValidationResult,
+} from '../../src/schemas/validation.js';
+import { loyaltyMemberSchema, voucherSchema, type LoyaltyMember, type Voucher } from '../../src/schemas/voucher.js';
+import * as fx from './fixtures.js';
+
+type Path = Array<string | number>;
+type Issue = { path: PropertyKey[]; message: string };
+type Parsed = { success: true; data: unknown } | { success: false; error: { issues: Issue[] } };
+interface Schema {
+  safeParse(data: unknown): Parsed;
+}
+
+/** One response shape and what its schema must hold of it. */
+interface Case {
+  name: string;
+  schema: () => Schema;
+  body: Record<string, unknown>;
+  /** Fields that must be present and of their type: null, absence and a wrong type fail. `*` matches any key or index. */
+  required: string[];
+  /** Fields that may be absent but not null (the record arrays of list envelopes, record-map values). */
+  nonNullable?: string[];
+  /** Open enums: any string must be accepted and kept. */
+  enums: string[];
+}
+
+const listRecords = (key = 'data') => [key];
+
+const voucherRequired = (p = '') => [`${p}id`, `${p}code`, `${p}object`];
+const voucherNonNullable = (p = '') => [`${p}validation_rules_assignments.data`, `${p}applicable_to.data`, `${p}inapplicable_to.data`];
+
+const cases: Case[] = [
+  {
+    name: 'discount voucher',
+    schema: voucherSchema,
+    body: fx.discountVoucher,
+    required: [...voucherRequired(), 'categories.*.id', 'validation_rules_assignments.data.*.id'],
+    nonNullable: voucherNonNullable(),
+    enums: ['type', 'discount.type', 'discount.effect', 'applicable_to.data.*.effect', 'applicable_to.data.*.object', 'applicable_to.data.*.target', 'validation_rules_assignments.data.*.validation_status', 'validation_rules_assignments.data.*.related_object_type'],
+  },
+  { name: 'gift voucher', schema: voucherSchema, body: fx.giftVoucher, required: voucherRequired(), enums: ['type', 'gift.effect'] },
+  {
+    name: 'loyalty member',
+    schema: loyaltyMemberSchema,
+    body: fx.loyaltyMember,
+    required: voucherRequired(),
+    nonNullable: ['validation_rules_assignments.data'],
+    enums: ['type'],
+  },
+  {
+    name: 'pending points list',
+    schema: pendingPointsListSchema,
+    body: fx.pendingPointsList,
+    required: ['data.*.id'],
+    nonNullable: listRecords(),
+    enums: ['data.*.details.event.type', 'data.*.details.event.category', 'data.*.details.event.event_source.channel'],
+  },
+  {
+    name: 'loyalty transaction list',
+    schema: loyaltyTransactionListSchema,
+    body: fx.transactionList,
+    required: ['data.*.id'],
+    nonNullable: listRecords(),
+    enums: ['data.*.type', 'data.*.details.balance.type', 'data.*.details.balance.operation_type'],
+  },
+  {
+    name: 'reward assignment list',
+    schema: rewardAssignmentListSchema,
+    body: fx.rewardAssignmentList,
+    required: ['data.*.id', 'data.*.object'],
+    nonNullable: listRecords(),
+    enums: ['data.*.related_object_type'],
+  },
+  {
+    name: 'redemption',
+    schema: redemptionSchema,
+    body: fx.redemption,
+    required: [
+      'id',
+      'date',
+      'object',
+      'order.object',
+      'reward.id',
+      'reward.object',
+      ...voucherRequired('reward.voucher.'),
+      'reward.product.id',
+      'reward.product.skus.data.*.id',
+      'reward.sku.id',
+      ...voucherRequired('voucher.'),
+    ],
+    nonNullable: ['order.redemptions.*', 'reward.product.skus.data', 'voucher.validation_rules_assignments.data'],
+    enums: ['result', 'status', 'related_object_type', 'channel.channel_type', 'reward.type', 'reward.parameters.campaign.type', 'order.status', 'order.items.*.related_object'],
+  },
+  {
+    name: 'redemption rollback result',
+    schema: redemptionRollbackResultSchema,
+    body: fx.rollbackResult,
+    required: ['rollbacks.*.id', 'rollbacks.*.object', 'rollbacks.*.order.object', ...voucherRequired('rollbacks.*.voucher.'), 'parent_rollback.id', 'parent_rollback.object', 'parent_rollback.order.object', ...voucherRequired('parent_rollback.voucher.')],
+    nonNullable: ['parent_rollback.order.redemptions.*', 'rollbacks.*.order.redemptions.*'],
+    enums: ['parent_rollback.result', 'parent_rollback.status', 'rollbacks.*.channel.channel_type', 'parent_rollback.related_object_type'],
+  },
+  {
+    name: 'promotion tier',
+    schema: promotionTierSchema,
+    body: fx.promotionTier,
+    required: ['id', 'object', 'categories.*.id', 'campaign.categories.*.id', 'validation_rule_assignments.data.*.id'],
+    nonNullable: ['validation_rule_assignments.data'],
+    enums: ['action.discount.type', 'action.discount.effect', 'campaign.campaign_type'],
+  },
+  {
+    name: 'promotion tier setup',
+    schema: promotionTierSetupSchema,
+    body: fx.tierSetup,
+    required: ['object', 'promotion_tier.id', 'promotion_tier.object', 'promotion_tier.categories.*.id', 'promotion_tier.campaign.categories.*.id', 'promotion_tier.validation_rules_assignments.*.id'],
+    enums: ['created_resources.*.object', 'promotion_tier.validation_rules_assignments.*.validation_status'],
+  },
+  {
+    name: 'promotion stack',
+    schema: promotionStackSchema,
+    body: fx.promotionStack,
+    required: ['id', 'object'],
+    enums: ['tiers.hierarchy_mode'],
+  },
+  {
+    name: 'campaign template list (records under campaign_templates)',
+    schema: campaignTemplateListSchema,
+    body: fx.templateListNamed,
+    required: ['campaign_templates.*.id', 'campaign_templates.*.object'],
+    nonNullable: listRecords('campaign_templates'),
+    enums: ['campaign_templates.*.campaign_type'],
+  },
+  {
+    name: 'campaign template list (records under data)',
+    schema: campaignTemplateListSchema,
+    body: fx.templateListData,
+    required: ['data.*.id', 'data.*.object'],
+    nonNullable: listRecords(),
+    enums: ['data.*.campaign_type'],
+  },
+  {
+    name: 'async action',
+    schema: asyncActionSchema,
+    body: fx.asyncAction,
+    required: ['id', 'object'],
+    enums: ['type', 'status', 'operation_status'],
+  },
+  {
+    name: 'async action list',
+    schema: asyncActionListSchema,
+    body: fx.asyncActionList,
+    required: ['async_actions.*.id', 'async_actions.*.object'],
+    nonNullable: listRecords('async_actions'),
+    enums: ['async_actions.*.type', 'async_actions.*.status', 'async_actions.*.operation_status'],
+  },
+  {
+    name: 'order',
+    schema: orderSchema,
+    body: fx.order,
+    required: ['object'],
+    nonNullable: ['redemptions.*'],
+    enums: ['status', 'items.*.related_object'],
+  },
+  {
+    name: 'publication of one voucher',
+    schema: publicationSchema,
+    body: fx.publicationSingle,
+    required: ['id', 'object', ...voucherRequired('voucher.'), 'voucher.categories.*.id', 'voucher.validation_rules_assignments.data.*.id'],
+    nonNullable: voucherNonNullable('voucher.'),
+    enums: ['channel', 'result', 'voucher.type'],
+  },
+  {
+    name: 'publication of several vouchers',
+    schema: publicationSchema,
+    body: fx.publicationMultiple,
+    required: ['id', 'object'],
+    enums: ['channel', 'result'],
+  },
+  { name: 'circle location', schema: locationSchema, body: fx.circleLocation, required: ['id', 'object'], enums: ['shape.type', 'shape.format'] },
+  { name: 'polygon location', schema: locationSchema, body: fx.polygonLocation, required: ['id', 'object'], enums: ['shape.type', 'shape.format', 'shape.geojson.type'] },
+  { name: 'multi-polygon location', schema: locationSchema, body: fx.multiPolygonLocation, required: ['id', 'object'], enums: ['shape.geojson.type'] },
+  {
+    name: 'customer redeemable list',
+    schema: customerRedeemableListSchema,
+    body: fx.customerRedeemableList,
+    required: ['data.*.id', ...voucherRequired('data.*.redeemable.voucher.'), 'data.*.redeemable.voucher.categories.*.id', 'data.*.redeemable.voucher.validation_rules_assignments.data.*.id'],
+    nonNullable: [...listRecords(), ...voucherNonNullable('data.*.redeemable.voucher.')],
+    enums: ['data.*.holder_role', 'data.*.campaign_type', 'data.*.voucher_type', 'data.*.redeemable.status', 'data.*.redeemable_object'],
+  },
+  { name: 'event acknowledgment', schema: eventAcknowledgmentSchema, body: fx.eventAcknowledgment, required: ['object'], enums: [] },
+  {
+    name: 'valid validation result',
+    schema: validationResultSchema as () => Schema,
+    body: fx.validResult,
+    required: ['valid', 'code', 'order.object'],
+    nonNullable: ['applicable_to.data', 'inapplicable_to.data'],
+    enums: ['discount.type', 'discount.effect', 'discount.units.*.effect', 'session.type', 'session.ttl_unit', 'applicable_to.data.*.effect'],
+  },
+  { name: 'invalid validation result', schema: validationResultSchema as () => Schema, body: fx.invalidResult, required: ['valid', 'code'], enums: [] },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Helpers over plain JSON values.
+
+// Through JSON, so objects shared between fixtures become separate copies (structuredClone keeps the sharing).
+const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Paths of every object property, at any depth (array elements are entered, not listed). */
+function fieldPaths(value: unknown, at: Path = []): Path[] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => fieldPaths(item, [...at, i]));
+  if (!isObject(value)) return [];
+  return Object.entries(value).flatMap(([key, v]) => [[...at, key], ...fieldPaths(v, [...at, key])]);
+}
+
+const matches = (pattern: string, path: Path) => {
+  const parts = pattern.split('.');
+  return parts.length === path.length && parts.every((p, i) => p === '*' || p === String(path[i]));
+};
+
+/** The concrete paths of `body` a pattern names; a pattern naming nothing is a broken test. */
+function expand(pattern: string, body: unknown): Path[] {
+  const found = fieldPaths(body).filter((p) => matches(pattern, p));
+  if (found.length === 0) throw new Error(`pattern ${pattern} names no field of the fixture`);
+  return found;
+}
+
+function getAt(value: unknown, path: Path): unknown {
+  return path.reduce<unknown>((v, key) => (v as Record<string | number, unknown>)[key], value);
+}
+
+function setAt<T>(value: T, path: Path, replacement: unknown): T {
+  const copy = clone(value);
+  const parent = getAt(copy, path.slice(0, -1)) as Record<string | number, unknown>;
+  parent[path[path.length - 1]!] = replacement;
+  return copy;
+}
+
+function deleteAt<T>(value: T, path: Path): T {
+  const copy = clone(value);
+  const parent = getAt(copy, path.slice(0, -1)) as Record<string | number, unknown>;
+  delete parent[path[path.length - 1]!];
+  return copy;
+}
+
+/** A value of another JSON type than `v`. */
+const wrongTypeFor = (v: unknown): unknown => (typeof v === 'string' ? 42 : typeof v === 'number' ? 'forty-two' : typeof v === 'boolean' ? 'yes' : 'not-an-object');
+
+/** Adds an unknown field to every object, at any depth. */
+function withUnknownFields(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withUnknownFields);
+  if (!isObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = withUnknownFields(v);
+  out.x_added_later = { since: '2027-01', nested: [1, 'two'] };
+  return out;
+}
+
+const show = (path: Path) => path.join('.');
+const issuePaths = (result: Parsed) => (result.success ? [] : result.error.issues.map((i) => i.path.map(String).join('.')));
+
+// ---------------------------------------------------------------------------------------------
+
+describe.each(cases)('$name', ({ schema, body, required, nonNullable = [], enums }) => {
+  it('parses the full record and keeps it as received', () => {
+    const result = schema().safeParse(body);
+    expect(issuePaths(result)).toEqual([]);
+    expect(result.success && result.data).toEqual(body);
+  });
+
+  it('keeps unknown fields at every depth', () => {
+    const extended = withUnknownFields(body);
+    const result = schema().safeParse(extended);
+    expect(issuePaths(result)).toEqual([]);
+    expect(result.success && result.data).toEqual(extended);
+  });
+
+  if (enums.length > 0) it('accepts and keeps enum values it does not know', () => {
+    for (const path of enums.flatMap((e) => expand(e, body))) {
+      const changed = setAt(body, path, 'SOMETHING_NEW_2027');
+      const result = schema().safeParse(changed);
+      expect(issuePaths(result), show(path)).toEqual([]);
+      expect(result.success && getAt(result.data, path), show(path)).toBe('SOMETHING_NEW_2027');
+    }
+  });
+
+  it('accepts null in every field that is not required', () => {
+    const strict = [...required, ...nonNullable];
+    const rejected = fieldPaths(body)
+      .filter((path) => !strict.some((pattern) => matches(pattern, path)))
+      .filter((path) => !schema().safeParse(setAt(body, path, null)).success)
+      .map(show);
+    expect(rejected).toEqual([]);
+  });
+
+  it('rejects a required field that is null, missing or of the wrong type, at its path', () => {
+    for (const path of required.flatMap((r) => expand(r, body))) {
+      const at = show(path);
+      expect(issuePaths(schema().safeParse(setAt(body, path, null))), `${at} = null`).toEqual([at]);
+      expect(issuePaths(schema().safeParse(deleteAt(body, path))), `${at} missing`).toEqual([at]);
+      expect(issuePaths(schema().safeParse(setAt(body, path, wrongTypeFor(getAt(body, path))))), `${at} wrong type`).toEqual([at]);
+    }
+  });
+
+  if (nonNullable.length > 0) it('rejects null in record arrays and map values, but accepts their absence', () => {
+    for (const path of nonNullable.flatMap((r) => expand(r, body))) {
+      const at = show(path);
+      expect(issuePaths(schema().safeParse(setAt(body, path, null))), `${at} = null`).toEqual([at]);
+      expect(issuePaths(schema().safeParse(deleteAt(body, path))), `${at} missing`).toEqual([]);
+    }
+  });
+});
+
+describe('list envelopes', () => {
+  it('accept null in every envelope field and no records at all', () => {
+    const empty = { object: null, data_ref: null, total: null, has_more: null, more_starting_after: null };
+    expect(pendingPointsListSchema().safeParse(empty).success).toBe(true);
+    expect(asyncActionListSchema().safeParse({ ...empty, data_ref: 'async_actions' }).success).toBe(true);
+  });
+
+  it('check the records under the attribute the list names, not under data', () => {
+    const [first] = fx.asyncActionList.async_actions;
+    const bad = { ...fx.asyncActionList, async_actions: [first, { ...first, id: 7 }] };
+    expect(issuePaths(asyncActionListSchema().safeParse(bad))).toEqual(['async_actions.1.id']);
+    // A data attribute on the async-action list is not one of its record arrays: kept, unchecked.
+    expect(asyncActionListSchema().safeParse({ ...fx.asyncActionList, data: [{ id: 7 }] }).success).toBe(true);
+  });
+
+  it('reject a list whose envelope fields have the wrong type', () => {
+    expect(issuePaths(loyaltyTransactionListSchema().safeParse({ ...fx.transactionList, has_more: 'no' }))).toEqual(['has_more']);
+    expect(issuePaths(rewardAssignmentListSchema().safeParse({ ...fx.rewardAssignmentList, total: '1' }))).toEqual(['total']);
+  });
+
+  it('read campaign templates from data and from campaign_templates alike', () => {
+    const both = campaignTemplateListSchema().parse({ ...fx.templateListNamed, data: fx.templateListData.data });
+    expect(both.campaign_templates).toHaveLength(2);
+    expect(both.data).toHaveLength(1);
+    expect(issuePaths(campaignTemplateListSchema().safeParse({ ...fx.templateListNamed, data: [{ name: 'no id', object: 'campaign_template' }] }))).toEqual(['data.0.id']);
+  });
+});
+
+describe('discount', () => {
+  it.each([
+    { type: 'AMOUNT', amount_off: 1500, amount_off_formula: null, aggregated_amount_limit: 3000, effect: 'APPLY_TO_ITEMS_PROPORTIONALLY', is_dynamic: false },
+    { type: 'PERCENT', percent_off: 12.5, percent_off_formula: null, amount_limit: 2000, effect: 'APPLY_TO_ORDER', is_dynamic: false },
+    { type: 'FIXED', fixed_amount: 4999, fixed_amount_formula: 'ORDER_AMOUNT * 0.8', effect: 'APPLY_TO_ITEMS', is_dynamic: true },
+    { type: 'UNIT', unit_off: 1, unit_off_formula: null, unit_type: 'prod_Socks01', effect: 'ADD_MISSING_ITEMS', product: { id: 'prod_Socks01', name: 'Socks' }, sku: null, is_dynamic: false },
+  ])('parses a $type discount', (discount) => {
+    expect(discountSchema().parse(discount)).toEqual(discount);
+  });
+
+  it('does not require whole numbers for money (it is kept as sent)', () => {
+    expect(discountSchema().parse({ type: 'AMOUNT', amount_off: 1499.5 }).amount_off).toBe(1499.5);
+  });
+
+  it('rejects a percentage sent as a string, at its path', () => {
+    expect(issuePaths(discountSchema().safeParse({ type: 'PERCENT', percent_off: '10' }))).toEqual(['percent_off']);
+  });
+});
+
+describe('validation result', () => {
+  it('is typed as a union narrowed on valid', () => {
+    const result = validationResultSchema().parse(fx.invalidResult);
+    expectTypeOf(result).toEqualTypeOf<ValidationResult>();
+    if (result.valid) {
+      expectTypeOf(result).toEqualTypeOf<ValidValidationResult>();
+      throw new Error('the invalid fixture parsed as valid');
+    }
+    expectTypeOf(result).toEqualTypeOf<InvalidValidationResult>();
+    expect(result.error?.key).toBe('voucher_expired');
+    expect(result.reason).toBe('voucher expired');
+  });
+
+  it('rejects a valid flag sent as a string', () => {
+    expect(issuePaths(validationResultSchema().safeParse({ ...fx.validResult, valid: 'true' }))).toEqual(['valid']);
+  });
+});
+
+describe('voucher types', () => {
+  it('type a loyalty member as a voucher', () => {
+    expectTypeOf<LoyaltyMember>().toExtend<Voucher>();
+    const member = loyaltyMemberSchema().parse(fx.loyaltyMember);
+    expect(member.loyalty_card?.balance).toBe(1320);
+  });
+
+  it('type nullable fields as T | null | undefined', () => {
+    expectTypeOf<Voucher['campaign']>().toEqualTypeOf<string | null | undefined>();
+    expectTypeOf<Voucher['id']>().toEqualTypeOf<string>();
+  });
+});
+
+describe('location', () => {
+  it('keeps float coordinates of a polygon', () => {
+    const location = locationSchema().parse(fx.polygonLocation);
+    expect(location.shape?.geojson?.coordinates).toEqual(fx.polygonLocation.shape.geojson.coordinates);
+  });
+
+  it('rejects coordinates sent as strings', () => {
+    const bad = setAt(fx.polygonLocation, ['shape', 'geojson', 'coordinates'], [[['10.0', '53.5']]]);
+    expect(locationSchema().safeParse(bad).success).toBe(false);
+  });
+});
