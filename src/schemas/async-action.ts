@@ -5,93 +5,138 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { lazy, listOf, openEnum } from './base.js';
+import type { ListEnvelope } from '../core/pagination.js';
+import { lazy, listOf, openEnum, type ShapeOf } from './base.js';
 
-/** Schema of {@link AsyncActionResult}. */
-export const asyncActionResultSchema = lazy(() =>
-  z.looseObject({
-    /** Summary of the outcome. */
-    message: z.nullish(z.string()),
-    /** The entries that failed, each with the code and the reason. */
-    failed: z.nullish(
-      z.array(
-        z.looseObject({
-          code: z.nullish(z.string()),
-          reason: z.nullish(z.string()),
-        }),
-      ),
-    ),
-    /** Number of entries processed successfully. */
-    done_count: z.nullish(z.number()),
-    /** Number of entries that failed. */
-    failed_count: z.nullish(z.number()),
-  }),
-);
+/**
+ * The bulk operation an {@link AsyncAction} runs, named `RESOURCE.OPERATION`, e.g.
+ * `CAMPAIGN.VOUCHERS_IMPORT` or `CUSTOMERS.IMPORT_CSV`. Open: any other string the service starts
+ * sending is accepted.
+ */
+export type AsyncActionType =
+  | 'CAMPAIGN.VOUCHERS_IMPORT'
+  | 'CAMPAIGN.VOUCHERS_IMPORT_CSV'
+  | 'CAMPAIGN.VOUCHERS_UPDATE'
+  | 'CAMPAIGN.VOUCHERS_DELETE'
+  | 'CAMPAIGN.VOUCHERS_GENERATE'
+  | 'CAMPAIGNS.METADATA_KEY_PURGE'
+  | 'CUSTOMERS.IMPORT_CSV'
+  | 'CUSTOMERS.BULK_UPDATE'
+  | 'CUSTOMERS.METADATA_UPDATE'
+  | 'CUSTOMERS.METADATA_KEY_PURGE'
+  | 'PRODUCTS.BULK_UPDATE'
+  | 'PRODUCTS.METADATA_UPDATE'
+  | 'PRODUCTS.METADATA_KEY_PURGE'
+  | 'PRODUCTS.IMPORT_CSV'
+  | 'SKUS.IMPORT_CSV'
+  | 'VOUCHERS.IMPORT'
+  | 'VOUCHERS.IMPORT_CSV'
+  | 'VOUCHERS.BULK_UPDATE'
+  | 'VOUCHERS.METADATA_UPDATE'
+  | 'VOUCHERS.METADATA_KEY_PURGE'
+  | 'ORDERS.IMPORT'
+  | 'ORDERS.METADATA_KEY_PURGE'
+  | (string & {});
+
+/**
+ * Where an {@link AsyncAction} stands: `ENQUEUED` (waiting), `IN_PROGRESS`, then `DONE` or
+ * `FAILED`. Open: any other string the service starts sending is accepted.
+ */
+export type AsyncActionStatus = 'ENQUEUED' | 'IN_PROGRESS' | 'DONE' | 'FAILED' | (string & {});
+
+/** One entry of a bulk operation that failed (`result.failed` of an {@link AsyncAction}). */
+export interface AsyncActionFailure {
+  /** The code of the entry that failed (a voucher import: the voucher code). */
+  code?: string | null;
+  /** Why it failed. */
+  reason?: string | null;
+  [field: string]: unknown;
+}
 
 /**
  * The outcome of a finished async action. Its fields depend on the action `type`; the ones below
  * are those of a voucher import, and others are kept as received.
  */
-export interface AsyncActionResult extends z.infer<ReturnType<typeof asyncActionResultSchema>> {}
+export interface AsyncActionResult {
+  /** Summary of the outcome. */
+  message?: string | null;
+  /** The entries that failed, each with the code and the reason. */
+  failed?: AsyncActionFailure[] | null;
+  /** Number of entries processed successfully. */
+  done_count?: number | null;
+  /** Number of entries that failed. */
+  failed_count?: number | null;
+  [field: string]: unknown;
+}
 
-/** Schema of {@link AsyncAction}. */
-export const asyncActionSchema = lazy(() =>
+/** Schema of {@link AsyncActionResult}. */
+export const asyncActionResultSchema: () => z.ZodMiniType<AsyncActionResult> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    /** `aa_…` */
-    id: z.string(),
-    /** The bulk operation, e.g. `CAMPAIGN.VOUCHERS_IMPORT`, `CUSTOMERS.IMPORT_CSV`. */
-    type: z.nullish(
-      openEnum([
-        'CAMPAIGN.VOUCHERS_IMPORT',
-        'CAMPAIGN.VOUCHERS_IMPORT_CSV',
-        'CAMPAIGN.VOUCHERS_UPDATE',
-        'CAMPAIGN.VOUCHERS_DELETE',
-        'CAMPAIGN.VOUCHERS_GENERATE',
-        'CAMPAIGNS.METADATA_KEY_PURGE',
-        'CUSTOMERS.IMPORT_CSV',
-        'CUSTOMERS.BULK_UPDATE',
-        'CUSTOMERS.METADATA_UPDATE',
-        'CUSTOMERS.METADATA_KEY_PURGE',
-        'PRODUCTS.BULK_UPDATE',
-        'PRODUCTS.METADATA_UPDATE',
-        'PRODUCTS.METADATA_KEY_PURGE',
-        'PRODUCTS.IMPORT_CSV',
-        'SKUS.IMPORT_CSV',
-        'VOUCHERS.IMPORT',
-        'VOUCHERS.IMPORT_CSV',
-        'VOUCHERS.BULK_UPDATE',
-        'VOUCHERS.METADATA_UPDATE',
-        'VOUCHERS.METADATA_KEY_PURGE',
-        'ORDERS.IMPORT',
-        'ORDERS.METADATA_KEY_PURGE',
-      ]),
+    message: z.nullish(z.string()),
+    failed: z.nullish(
+      z.array(
+        z.looseObject({
+          code: z.nullish(z.string()),
+          reason: z.nullish(z.string()),
+        } satisfies ShapeOf<AsyncActionFailure>),
+      ),
     ),
-    /** `ENQUEUED`, `IN_PROGRESS`, `DONE` or `FAILED`. */
-    status: z.nullish(openEnum(['DONE', 'ENQUEUED', 'FAILED', 'IN_PROGRESS'])),
-    /** Outcome of the operation: `SUCCESS`, `FAILED` or `UNKNOWN`. */
-    operation_status: z.nullish(openEnum(['FAILED', 'SUCCESS', 'UNKNOWN'])),
-    /** When the action was scheduled. */
-    created_at: z.nullish(z.string()),
-    /** When the action was last updated. */
-    updated_at: z.nullish(z.string()),
-    /** ID of the request that started the action. */
-    request_id: z.nullish(z.string()),
-    /** Run time, in milliseconds. */
-    processing_time: z.nullish(z.number()),
-    /** Percent done, 0 to 100. */
-    progress: z.nullish(z.number()),
-    /** The outcome; only on a single action read by ID, never in the list. */
-    result: z.nullish(asyncActionResultSchema()),
-    /** Always `async_action`. */
-    object: z.string(),
-  }),
+    done_count: z.nullish(z.number()),
+    failed_count: z.nullish(z.number()),
+  } satisfies ShapeOf<AsyncActionResult>),
 );
 
 /** A bulk operation run in the background, with its status, progress and (when read by ID) result. */
-export interface AsyncAction extends z.infer<ReturnType<typeof asyncActionSchema>> {}
+export interface AsyncAction {
+  /** `aa_…` */
+  id: string;
+  /** The bulk operation, e.g. `CAMPAIGN.VOUCHERS_IMPORT`, `CUSTOMERS.IMPORT_CSV`. */
+  type?: AsyncActionType | null;
+  /** `ENQUEUED`, `IN_PROGRESS`, `DONE` or `FAILED`. */
+  status?: AsyncActionStatus | null;
+  /** Outcome of the operation: `SUCCESS`, `FAILED` or `UNKNOWN`. */
+  operation_status?: 'SUCCESS' | 'FAILED' | 'UNKNOWN' | (string & {}) | null;
+  /** When the action was scheduled, ISO 8601 date-time. */
+  created_at?: string | null;
+  /** When the action was last updated, ISO 8601 date-time. */
+  updated_at?: string | null;
+  /** ID of the request that started the action. */
+  request_id?: string | null;
+  /** Run time, in milliseconds. */
+  processing_time?: number | null;
+  /** Percent done, 0 to 100. */
+  progress?: number | null;
+  /** The outcome; only on a single action read by ID, never in the list. */
+  result?: AsyncActionResult | null;
+  /** Always `async_action`. */
+  object: string;
+  [field: string]: unknown;
+}
 
-/** Schema of {@link AsyncActionList}. */
-export const asyncActionListSchema = lazy(() => listOf(asyncActionSchema(), 'async_actions'));
+/** Schema of {@link AsyncAction}. */
+export const asyncActionSchema: () => z.ZodMiniType<AsyncAction> = /* @__PURE__ */ lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    type: z.nullish(openEnum()),
+    status: z.nullish(openEnum()),
+    operation_status: z.nullish(openEnum()),
+    created_at: z.nullish(z.string()),
+    updated_at: z.nullish(z.string()),
+    request_id: z.nullish(z.string()),
+    processing_time: z.nullish(z.number()),
+    progress: z.nullish(z.number()),
+    result: z.nullish(asyncActionResultSchema()),
+    object: z.string(),
+  } satisfies ShapeOf<AsyncAction>),
+);
 
 /** A list of async actions, held under `async_actions` (records carry no `result`). */
-export interface AsyncActionList extends z.infer<ReturnType<typeof asyncActionListSchema>> {}
+export interface AsyncActionList extends ListEnvelope {
+  /** The actions. */
+  async_actions?: AsyncAction[];
+}
+
+/** Schema of {@link AsyncActionList}. */
+export const asyncActionListSchema: () => z.ZodMiniType<AsyncActionList> = /* @__PURE__ */ lazy(() =>
+  listOf(asyncActionSchema(), 'async_actions'),
+);

@@ -1,15 +1,30 @@
 /**
  * Building blocks of the response schemas. Every schema is tolerant by construction: unknown keys
- * are kept (`looseObject`), enums are open (known values for the editor, any string accepted),
- * and fields the service may omit or send as null are `nullish`.
+ * are kept (`looseObject`), enums are open (any string accepted), and fields the service may omit
+ * or send as null are `nullish`.
+ *
+ * The types of the responses are the hand-written interfaces next to each schema; the schemas are
+ * checked against them twice over:
+ *
+ * - `export const xSchema: () => z.ZodMiniType<X> = ...` makes the compiler reject a schema whose
+ *   output does not fit the interface (a nullish field the interface requires, a wrong type);
+ * - `z.looseObject({ ... } satisfies ShapeOf<X>)` makes it reject a shape that lists other fields
+ *   than the interface (a missing or misspelt field) or makes a field required that the interface
+ *   marks optional.
+ *
+ * Neither check exists at run time.
  *
  * @module
  */
 import * as z from 'zod/mini';
+import type { ListEnvelope } from '../core/pagination.js';
 
 /**
  * Defers building a schema until its first use and then keeps it, so importing the SDK builds no
  * schema at all (fast cold starts) and each schema is built once.
+ *
+ * It has no side effect, and every module-level call carries a pure annotation, so bundlers drop the
+ * schemas an application never uses.
  */
 export function lazy<T>(build: () => T): () => T {
   let schema: T | undefined;
@@ -17,37 +32,64 @@ export function lazy<T>(build: () => T): () => T {
 }
 
 /**
- * A string enum that stays open: the known values are offered by the editor, and any other string
- * the service starts sending is accepted, in every validation mode.
+ * A string enum that stays open: any string is accepted, in every validation mode, so a value the
+ * service starts sending later never fails a response. The known values are listed by the type
+ * of the field in the interface (e.g. `VoucherType`), which is what the editor offers.
  */
-export function openEnum<const V extends readonly string[]>(_known: V): z.ZodMiniType<V[number] | (string & {})> {
-  return z.string() as z.ZodMiniType<V[number] | (string & {})>;
+export function openEnum(): z.ZodMiniType<string> {
+  return z.string();
 }
 
 /** Free-form key/value pairs (`metadata`). */
 export const metadata = (): z.ZodMiniType<Record<string, unknown>> => z.record(z.string(), z.unknown());
 
 /** A `{ id, object }` reference to another record. */
-export const reference = lazy(() => z.looseObject({ id: z.nullish(z.string()), object: z.nullish(z.string()) }));
+export const reference: () => z.ZodMiniType<{ id?: string | null; object?: string | null; [field: string]: unknown }> =
+  /* @__PURE__ */ lazy(() => z.looseObject({ id: z.nullish(z.string()), object: z.nullish(z.string()) }));
+
+/** The known (not index-signature) keys of `T`. */
+type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: unknown };
+
+/** `T` without null and undefined, and the element type when `T` is an array. */
+type Unwrap<T> = NonNullable<T> extends ReadonlyArray<infer E> ? NonNullable<E> : NonNullable<T>;
+
+/**
+ * What a `looseObject` shape of the interface `T` must satisfy: one schema for each field of `T`
+ * (none missing, none extra), whose output fits the field's type, and which is optional exactly
+ * when the field is. `T` may be a nullish or array field type (`ShapeOf<Voucher['assets']>`); its
+ * object type is used.
+ *
+ * Nullability is not compared: a field typed `T | null` must still be written `z.nullish(...)`.
+ */
+export type ShapeOf<T, U = Unwrap<T>> = {
+  [K in KnownKeys<U>]-?: K extends keyof U
+    ? z.ZodMiniType<U[K]> & ({} extends Pick<U, K> ? { _zod: { optout: 'optional' } } : unknown)
+    : never;
+};
 
 /**
  * The list envelope of a list response, holding its records under `key` (`data` unless the
- * service names another attribute in `data_ref`). Every envelope field is optional because lists
- * differ in which ones they carry (`total` only on some, `has_more` missing on others).
+ * service names another attribute in `data_ref`). Its type is given by the caller's annotation,
+ * e.g. `() => z.ZodMiniType<LoyaltyTransactionList>`, which the output is checked against.
  */
-export function listOf<T extends z.ZodMiniType, K extends string = 'data'>(record: T, key: K = 'data' as K) {
-  const records = { [key]: z.optional(z.array(record)) } as { [P in K]: z.ZodMiniOptional<z.ZodMiniArray<T>> };
-  return z.looseObject({
-    /** Always `list`. */
+export function listOf<T, K extends string = 'data'>(record: z.ZodMiniType<T>, key: K = 'data' as K) {
+  // The record array may be absent (an empty list) but not null.
+  const records = { [key]: z.optional(z.array(record)) } as { [P in K]: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniType<T>>> };
+  // Every envelope field is nullish because lists differ in which ones they carry (`total` only
+  // on some, `has_more` missing on others).
+  const envelope = {
     object: z.nullish(z.string()),
-    /** Name of the attribute holding the records, usually `data`. */
     data_ref: z.nullish(z.string()),
-    ...records,
-    /** Number of all records matching the filters; only some lists carry it. */
     total: z.nullish(z.number()),
-    /** True when more records exist after this page. */
     has_more: z.nullish(z.boolean()),
-    /** Record ID to pass as `starting_after_id` to get the next page (cursor lists). */
     more_starting_after: z.nullish(z.string()),
+  } satisfies ShapeOf<ListEnvelope>;
+  return z.looseObject({
+    object: envelope.object,
+    data_ref: envelope.data_ref,
+    ...records,
+    total: envelope.total,
+    has_more: envelope.has_more,
+    more_starting_after: envelope.more_starting_after,
   });
 }

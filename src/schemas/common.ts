@@ -6,295 +6,480 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { lazy, listOf, metadata, openEnum } from './base.js';
+import type { ListEnvelope } from '../core/pagination.js';
+import { lazy, listOf, metadata, openEnum, type ShapeOf } from './base.js';
 
-/** Every discount `effect` the service is known to send, across all discount types. */
-const DISCOUNT_EFFECTS = [
-  'APPLY_TO_ORDER',
-  'APPLY_TO_ITEMS',
-  'APPLY_TO_ITEMS_PROPORTIONALLY',
-  'APPLY_TO_ITEMS_PROPORTIONALLY_BY_QUANTITY',
-  'APPLY_TO_ITEMS_BY_QUANTITY',
-  'ADD_MISSING_ITEMS',
-  'ADD_NEW_ITEMS',
-  'ADD_MANY_ITEMS',
-  'ADD_SAME_ITEMS',
-] as const;
+/**
+ * The kind of a campaign: `DISCOUNT_COUPONS`, `GIFT_VOUCHERS`, `LOYALTY_PROGRAM`, `PROMOTION` or
+ * `REFERRAL_PROGRAM`. Open: any other string the service starts sending is accepted.
+ */
+export type CampaignType =
+  | 'DISCOUNT_COUPONS'
+  | 'GIFT_VOUCHERS'
+  | 'LOYALTY_PROGRAM'
+  | 'PROMOTION'
+  | 'REFERRAL_PROGRAM'
+  | (string & {});
 
-/** How an item-level discount is spread over the matching items. */
-const APPLICABLE_TO_EFFECTS = [
-  'APPLY_TO_EVERY',
-  'APPLY_TO_CHEAPEST',
-  'APPLY_FROM_CHEAPEST',
-  'APPLY_TO_MOST_EXPENSIVE',
-  'APPLY_FROM_MOST_EXPENSIVE',
-] as const;
+/**
+ * The kind of a discount, which tells which of the {@link Discount} fields apply: `AMOUNT` (an
+ * amount off), `PERCENT` (a percentage off), `FIXED` (a fixed price) or `UNIT` (units of a
+ * product given). Open: any other string the service starts sending is accepted.
+ */
+export type DiscountType = 'AMOUNT' | 'PERCENT' | 'FIXED' | 'UNIT' | (string & {});
 
-/** A product or SKU named by a unit discount. */
-const discountUnitTarget = () =>
+/**
+ * What a discount applies to. By discount type: `AMOUNT` takes `APPLY_TO_ORDER`, `APPLY_TO_ITEMS`,
+ * `APPLY_TO_ITEMS_PROPORTIONALLY`, `APPLY_TO_ITEMS_PROPORTIONALLY_BY_QUANTITY` or
+ * `APPLY_TO_ITEMS_BY_QUANTITY`; `PERCENT` and `FIXED` take `APPLY_TO_ORDER` (the order total) or
+ * `APPLY_TO_ITEMS` (the items listed in `applicable_to`); `UNIT` takes `ADD_MISSING_ITEMS`,
+ * `ADD_NEW_ITEMS`, `ADD_MANY_ITEMS` (several items, listed in `units`) or `ADD_SAME_ITEMS`. Open:
+ * any other string the service starts sending is accepted.
+ */
+export type DiscountEffect =
+  | 'APPLY_TO_ORDER'
+  | 'APPLY_TO_ITEMS'
+  | 'APPLY_TO_ITEMS_PROPORTIONALLY'
+  | 'APPLY_TO_ITEMS_PROPORTIONALLY_BY_QUANTITY'
+  | 'APPLY_TO_ITEMS_BY_QUANTITY'
+  | 'ADD_MISSING_ITEMS'
+  | 'ADD_NEW_ITEMS'
+  | 'ADD_MANY_ITEMS'
+  | 'ADD_SAME_ITEMS'
+  | (string & {});
+
+/** The product or SKU a unit discount gives (`product` and `sku` of {@link Discount} and {@link DiscountUnit}). */
+export interface DiscountItemReference {
+  /** `prod_…` or `sku_…`. */
+  id?: string | null;
+  /** The merchant's own ID of the product or SKU. */
+  source_id?: string | null;
+  /** Product or SKU name. */
+  name?: string | null;
+  [field: string]: unknown;
+}
+
+const discountItemReference: () => z.ZodMiniType<DiscountItemReference> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
     id: z.nullish(z.string()),
     source_id: z.nullish(z.string()),
     name: z.nullish(z.string()),
-  });
-
-/** Schema of {@link DiscountUnit}. */
-export const discountUnitSchema = lazy(() =>
-  z.looseObject({
-    /** Number of units given. */
-    unit_off: z.nullish(z.number()),
-    /** Formula computing `unit_off` (dynamic discounts). */
-    unit_off_formula: z.nullish(z.string()),
-    /** `ADD_NEW_ITEMS` or `ADD_MISSING_ITEMS`. */
-    effect: z.nullish(openEnum(['ADD_NEW_ITEMS', 'ADD_MISSING_ITEMS'])),
-    /** ID of the product or SKU given. */
-    unit_type: z.nullish(z.string()),
-    product: z.nullish(discountUnitTarget()),
-    sku: z.nullish(discountUnitTarget()),
-  }),
+  } satisfies ShapeOf<DiscountItemReference>),
 );
 
-/** One of the items of a multi-item unit discount (`discount.units`). */
-export interface DiscountUnit extends z.infer<ReturnType<typeof discountUnitSchema>> {}
+/** One of the items of a multi-item unit discount (`discount.units`, effect `ADD_MANY_ITEMS`). */
+export interface DiscountUnit {
+  /** Number of units given. */
+  unit_off?: number | null;
+  /** Formula computing `unit_off` (dynamic discounts). */
+  unit_off_formula?: string | null;
+  /** `ADD_NEW_ITEMS` or `ADD_MISSING_ITEMS`. */
+  effect?: 'ADD_NEW_ITEMS' | 'ADD_MISSING_ITEMS' | (string & {}) | null;
+  /** `prod_…` or `sku_…`: the product or SKU given. */
+  unit_type?: string | null;
+  /** The product given. */
+  product?: DiscountItemReference | null;
+  /** The SKU given, when the unit is a SKU. */
+  sku?: DiscountItemReference | null;
+  [field: string]: unknown;
+}
 
-/** Schema of {@link Discount}. */
-export const discountSchema = lazy(() =>
+/** Schema of {@link DiscountUnit}. */
+export const discountUnitSchema: () => z.ZodMiniType<DiscountUnit> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    /** Which of the variant fields below apply: `AMOUNT`, `PERCENT`, `FIXED` or `UNIT`. */
-    type: z.nullish(openEnum(['AMOUNT', 'PERCENT', 'FIXED', 'UNIT'])),
-    /** `AMOUNT`: amount taken off, in the smallest currency unit. */
-    amount_off: z.nullish(z.number()),
-    /** `AMOUNT`: formula computing `amount_off` (dynamic discounts). */
-    amount_off_formula: z.nullish(z.string()),
-    /** `PERCENT`: percentage taken off, e.g. `12.5`. */
-    percent_off: z.nullish(z.number()),
-    /** `PERCENT`: formula computing `percent_off`. */
-    percent_off_formula: z.nullish(z.string()),
-    /** `PERCENT`: upper limit of the discount, in the smallest currency unit. */
-    amount_limit: z.nullish(z.number()),
-    /** Upper limit of the aggregated discount amount, in the smallest currency unit. */
-    aggregated_amount_limit: z.nullish(z.number()),
-    /** `FIXED`: the price the order or items are sold for, in the smallest currency unit. */
-    fixed_amount: z.nullish(z.number()),
-    /** `FIXED`: formula computing `fixed_amount`. */
-    fixed_amount_formula: z.nullish(z.string()),
-    /** `UNIT` (single item): number of units given. */
     unit_off: z.nullish(z.number()),
-    /** `UNIT` (single item): formula computing `unit_off`. */
     unit_off_formula: z.nullish(z.string()),
-    /** `UNIT` (single item): ID of the product or SKU given. */
+    effect: z.nullish(openEnum()),
     unit_type: z.nullish(z.string()),
-    /** `UNIT` with effect `ADD_MANY_ITEMS`: the items given. Often null. */
-    units: z.nullish(z.array(discountUnitSchema())),
-    /** What the discount applies to, e.g. `APPLY_TO_ORDER`, `APPLY_TO_ITEMS`, `ADD_MISSING_ITEMS`. */
-    effect: z.nullish(openEnum(DISCOUNT_EFFECTS)),
-    /** True when the discount value comes from a formula. */
-    is_dynamic: z.nullish(z.boolean()),
-    /** `UNIT` (single item): the product given. */
-    product: z.nullish(discountUnitTarget()),
-    /** `UNIT` (single item): the SKU given. */
-    sku: z.nullish(discountUnitTarget()),
-  }),
+    product: z.nullish(discountItemReference()),
+    sku: z.nullish(discountItemReference()),
+  } satisfies ShapeOf<DiscountUnit>),
 );
 
 /**
  * A discount: one object whose `type` (`AMOUNT`, `PERCENT`, `FIXED`, `UNIT`) tells which of its
- * fields apply. Money is in the smallest currency unit.
+ * fields apply. Money is in the smallest currency unit (cents).
  */
-export interface Discount extends z.infer<ReturnType<typeof discountSchema>> {}
+export interface Discount {
+  /** Which of the variant fields below apply: `AMOUNT`, `PERCENT`, `FIXED` or `UNIT`. */
+  type?: DiscountType | null;
+  /** `AMOUNT`: amount taken off, in the smallest currency unit. */
+  amount_off?: number | null;
+  /** `AMOUNT`: formula computing `amount_off` (dynamic discounts). */
+  amount_off_formula?: string | null;
+  /** `PERCENT`: percentage taken off, e.g. `12.5` for 12.5 %. */
+  percent_off?: number | null;
+  /** `PERCENT`: formula computing `percent_off` (dynamic discounts). */
+  percent_off_formula?: string | null;
+  /** `PERCENT`: upper limit of the discount, in the smallest currency unit. */
+  amount_limit?: number | null;
+  /** Upper limit of the discount summed over all items, in the smallest currency unit. */
+  aggregated_amount_limit?: number | null;
+  /** `FIXED`: the price the order or items are sold for, in the smallest currency unit. */
+  fixed_amount?: number | null;
+  /** `FIXED`: formula computing `fixed_amount` (dynamic discounts). */
+  fixed_amount_formula?: string | null;
+  /** `UNIT` (single item): number of units given. */
+  unit_off?: number | null;
+  /** `UNIT` (single item): formula computing `unit_off` (dynamic discounts). */
+  unit_off_formula?: string | null;
+  /** `UNIT` (single item): `prod_…` or `sku_…` of the product or SKU given. */
+  unit_type?: string | null;
+  /** `UNIT` with effect `ADD_MANY_ITEMS`: the items given. Often null. */
+  units?: DiscountUnit[] | null;
+  /** What the discount applies to, e.g. `APPLY_TO_ORDER`, `APPLY_TO_ITEMS`, `ADD_MISSING_ITEMS`. */
+  effect?: DiscountEffect | null;
+  /** True when the discount value comes from a formula (`…_formula`). */
+  is_dynamic?: boolean | null;
+  /** `UNIT` (single item): the product given. */
+  product?: DiscountItemReference | null;
+  /** `UNIT` (single item): the SKU given, when the unit is a SKU. */
+  sku?: DiscountItemReference | null;
+  [field: string]: unknown;
+}
+
+/** Schema of {@link Discount}. */
+export const discountSchema: () => z.ZodMiniType<Discount> = /* @__PURE__ */ lazy(() =>
+  z.looseObject({
+    type: z.nullish(openEnum()),
+    amount_off: z.nullish(z.number()),
+    amount_off_formula: z.nullish(z.string()),
+    percent_off: z.nullish(z.number()),
+    percent_off_formula: z.nullish(z.string()),
+    amount_limit: z.nullish(z.number()),
+    aggregated_amount_limit: z.nullish(z.number()),
+    fixed_amount: z.nullish(z.number()),
+    fixed_amount_formula: z.nullish(z.string()),
+    unit_off: z.nullish(z.number()),
+    unit_off_formula: z.nullish(z.string()),
+    unit_type: z.nullish(z.string()),
+    units: z.nullish(z.array(discountUnitSchema())),
+    effect: z.nullish(openEnum()),
+    is_dynamic: z.nullish(z.boolean()),
+    product: z.nullish(discountItemReference()),
+    sku: z.nullish(discountItemReference()),
+  } satisfies ShapeOf<Discount>),
+);
+
+/**
+ * The credit of a gift voucher (`voucher.gift`), in the smallest currency unit. In a redemption
+ * or rollback only `amount` is present: the credit used or given back.
+ */
+export interface Gift {
+  /** Initial credit, in the smallest currency unit. In a redemption or rollback: the credit used or given back. */
+  amount?: number | null;
+  /** Credit used so far, in the smallest currency unit. */
+  subtracted_amount?: number | null;
+  /** Credit left, in the smallest currency unit. */
+  balance?: number | null;
+  /** How the credit is applied; value seen: `APPLY_TO_ORDER`. */
+  effect?: 'APPLY_TO_ORDER' | 'APPLY_TO_ITEMS' | (string & {}) | null;
+  [field: string]: unknown;
+}
 
 /** Schema of {@link Gift}. */
-export const giftSchema = lazy(() =>
+export const giftSchema: () => z.ZodMiniType<Gift> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    /** Initial credit, in the smallest currency unit. The only field in a redemption result (amount used). */
     amount: z.nullish(z.number()),
-    /** Credit used so far, in the smallest currency unit. */
     subtracted_amount: z.nullish(z.number()),
-    /** Credit left, in the smallest currency unit. */
     balance: z.nullish(z.number()),
-    /** Value seen: `APPLY_TO_ORDER`. */
-    effect: z.nullish(openEnum(['APPLY_TO_ORDER', 'APPLY_TO_ITEMS'])),
-  }),
+    effect: z.nullish(openEnum()),
+  } satisfies ShapeOf<Gift>),
 );
 
-/** The credit of a gift voucher (`voucher.gift`), in the smallest currency unit. */
-export interface Gift extends z.infer<ReturnType<typeof giftSchema>> {}
+/**
+ * The points of a loyalty card (`voucher.loyalty_card`). In a redemption or rollback only
+ * `points` is present: the points used or given back.
+ */
+export interface LoyaltyCard {
+  /** Points earned in total. In a redemption or rollback: the points used or given back. */
+  points?: number | null;
+  /** Points available now. */
+  balance?: number | null;
+  /** Date (`YYYY-MM-DD`) the next points expire. */
+  next_expiration_date?: string | null;
+  /** Points expiring on `next_expiration_date`. */
+  next_expiration_points?: number | null;
+  /** Points earned but not yet active (see {@link PendingPoints}). */
+  pending_points?: number | null;
+  /** Points that have expired. */
+  expired_points?: number | null;
+  /** Points spent or removed. */
+  subtracted_points?: number | null;
+  [field: string]: unknown;
+}
 
 /** Schema of {@link LoyaltyCard}. */
-export const loyaltyCardSchema = lazy(() =>
+export const loyaltyCardSchema: () => z.ZodMiniType<LoyaltyCard> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    /** Points earned in total. The only field in a redemption result (points used). */
     points: z.nullish(z.number()),
-    /** Points available now. */
     balance: z.nullish(z.number()),
-    /** Date (`YYYY-MM-DD`) the next points expire. */
     next_expiration_date: z.nullish(z.string()),
-    /** Points expiring on `next_expiration_date`. */
     next_expiration_points: z.nullish(z.number()),
-    /** Points earned but not yet active. */
     pending_points: z.nullish(z.number()),
-    /** Points that have expired. */
     expired_points: z.nullish(z.number()),
-    /** Points spent or removed. */
     subtracted_points: z.nullish(z.number()),
-  }),
+  } satisfies ShapeOf<LoyaltyCard>),
 );
 
-/** The points of a loyalty card (`voucher.loyalty_card`). */
-export interface LoyaltyCard extends z.infer<ReturnType<typeof loyaltyCardSchema>> {}
+/** A category a voucher, campaign, tier or stack belongs to. */
+export interface Category {
+  /** `cat_…` */
+  id: string;
+  /** Category name. */
+  name?: string | null;
+  /** Position of the category among others; lower comes first. */
+  hierarchy?: number | null;
+  /** Always `category`. */
+  object?: string | null;
+  /** When the category was created, ISO 8601 date-time. */
+  created_at?: string | null;
+  /** When the category was last updated, ISO 8601 date-time. */
+  updated_at?: string | null;
+  [field: string]: unknown;
+}
 
 /** Schema of {@link Category}. */
-export const categorySchema = lazy(() =>
+export const categorySchema: () => z.ZodMiniType<Category> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    /** `cat_…` */
     id: z.string(),
     name: z.nullish(z.string()),
-    /** Position of the category among others; lower comes first. */
     hierarchy: z.nullish(z.number()),
-    /** Always `category`. */
     object: z.nullish(z.string()),
     created_at: z.nullish(z.string()),
     updated_at: z.nullish(z.string()),
-  }),
+  } satisfies ShapeOf<Category>),
 );
 
-/** A category a voucher, tier or stack belongs to. */
-export interface Category extends z.infer<ReturnType<typeof categorySchema>> {}
+/** A customer summary as embedded in other records (voucher holder, redemption, reward, event). */
+export interface SimpleCustomer {
+  /** `cust_…` */
+  id?: string | null;
+  /** Customer name. */
+  name?: string | null;
+  /** Customer email address. */
+  email?: string | null;
+  /** The merchant's own ID of the customer. */
+  source_id?: string | null;
+  /** The customer's metadata. */
+  metadata?: Record<string, unknown> | null;
+  /** Always `customer`. */
+  object?: string | null;
+  [field: string]: unknown;
+}
 
 /** Schema of {@link SimpleCustomer}. */
-export const simpleCustomerSchema = lazy(() =>
+export const simpleCustomerSchema: () => z.ZodMiniType<SimpleCustomer> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    /** `cust_…` */
     id: z.nullish(z.string()),
     name: z.nullish(z.string()),
     email: z.nullish(z.string()),
-    /** The merchant's own ID of the customer. */
     source_id: z.nullish(z.string()),
     metadata: z.nullish(metadata()),
-    /** Always `customer`. */
     object: z.nullish(z.string()),
-  }),
-);
-
-/** A customer summary as embedded in other records (voucher holder, redemption, event). */
-export interface SimpleCustomer extends z.infer<ReturnType<typeof simpleCustomerSchema>> {}
-
-/** Schema of {@link ValidityTimeframe}. */
-export const validityTimeframeSchema = lazy(() =>
-  z.looseObject({
-    /** How long each active period lasts, an ISO 8601 duration such as `PT1H`. */
-    duration: z.nullish(z.string()),
-    /** How often an active period starts, an ISO 8601 duration such as `P1D`. */
-    interval: z.nullish(z.string()),
-  }),
+  } satisfies ShapeOf<SimpleCustomer>),
 );
 
 /** A recurring validity window: valid for `duration` every `interval`, counted from `start_date`. */
-export interface ValidityTimeframe extends z.infer<ReturnType<typeof validityTimeframeSchema>> {}
+export interface ValidityTimeframe {
+  /** How long each active period lasts, an ISO 8601 duration such as `PT1H`. */
+  duration?: string | null;
+  /** How often an active period starts, an ISO 8601 duration such as `P1D`. */
+  interval?: string | null;
+  [field: string]: unknown;
+}
+
+/** Schema of {@link ValidityTimeframe}. */
+export const validityTimeframeSchema: () => z.ZodMiniType<ValidityTimeframe> = /* @__PURE__ */ lazy(() =>
+  z.looseObject({
+    duration: z.nullish(z.string()),
+    interval: z.nullish(z.string()),
+  } satisfies ShapeOf<ValidityTimeframe>),
+);
+
+/** One daily window of {@link ValidityHours}: from `start_time` to `expiration_time` on `days_of_week`. */
+export interface ValidityHoursWindow {
+  /** Start of the window, `HH:MM`. */
+  start_time?: string | null;
+  /** Days the window applies to: 0 (Sunday) to 6 (Saturday). */
+  days_of_week?: number[] | null;
+  /** End of the window, `HH:MM`. */
+  expiration_time?: string | null;
+  [field: string]: unknown;
+}
+
+/** Hours of the day in which a voucher or tier is valid. */
+export interface ValidityHours {
+  /** The daily windows. */
+  daily?: ValidityHoursWindow[] | null;
+  [field: string]: unknown;
+}
 
 /** Schema of {@link ValidityHours}. */
-export const validityHoursSchema = lazy(() =>
+export const validityHoursSchema: () => z.ZodMiniType<ValidityHours> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
     daily: z.nullish(
       z.array(
         z.looseObject({
-          /** `HH:MM` */
           start_time: z.nullish(z.string()),
-          /** Days the window applies to: 0 (Sunday) to 6 (Saturday). */
           days_of_week: z.nullish(z.array(z.number())),
-          /** `HH:MM` */
           expiration_time: z.nullish(z.string()),
-        }),
+        } satisfies ShapeOf<ValidityHoursWindow>),
       ),
     ),
-  }),
+  } satisfies ShapeOf<ValidityHours>),
 );
 
-/** Hours of the day in which a voucher or tier is valid. */
-export interface ValidityHours extends z.infer<ReturnType<typeof validityHoursSchema>> {}
+/** A product, SKU or collection a discount applies to (or is excluded from). */
+export interface ApplicableItem {
+  /** `product`, `sku` or `products_collection`. */
+  object?: 'product' | 'sku' | 'products_collection' | (string & {}) | null;
+  /** ID of the product, SKU or collection. */
+  id?: string | null;
+  /** The merchant's own ID of the product or SKU. */
+  source_id?: string | null;
+  /** SKUs: `prod_…` of the parent product. */
+  product_id?: string | null;
+  /** SKUs: the merchant's own ID of the parent product. */
+  product_source_id?: string | null;
+  /** Price override, in the smallest currency unit. */
+  price?: number | null;
+  /** Formula computing the price override. */
+  price_formula?: number | string | null;
+  /**
+   * How the discount is spread over the matching items: `APPLY_TO_EVERY`, `APPLY_TO_CHEAPEST`,
+   * `APPLY_FROM_CHEAPEST`, `APPLY_TO_MOST_EXPENSIVE` or `APPLY_FROM_MOST_EXPENSIVE`.
+   */
+  effect?:
+    | 'APPLY_TO_EVERY'
+    | 'APPLY_TO_CHEAPEST'
+    | 'APPLY_FROM_CHEAPEST'
+    | 'APPLY_TO_MOST_EXPENSIVE'
+    | 'APPLY_FROM_MOST_EXPENSIVE'
+    | (string & {})
+    | null;
+  /** Maximum number of units of each matching item discounted. */
+  quantity_limit?: number | null;
+  /** Maximum number of units discounted across all matching items. */
+  aggregated_quantity_limit?: number | null;
+  /** Maximum discount on each matching item, in the smallest currency unit. */
+  amount_limit?: number | null;
+  /** Maximum discount across all matching items, in the smallest currency unit. */
+  aggregated_amount_limit?: number | null;
+  /** Indices of the order items this entry matched. */
+  order_item_indices?: number[] | null;
+  /** Whether the discount counts items (`ITEM`) or units (`UNIT`). */
+  target?: 'ITEM' | 'UNIT' | (string & {}) | null;
+  [field: string]: unknown;
+}
 
 /** Schema of {@link ApplicableItem}. */
-export const applicableItemSchema = lazy(() =>
+export const applicableItemSchema: () => z.ZodMiniType<ApplicableItem> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    /** `product`, `sku` or `products_collection`. */
-    object: z.nullish(openEnum(['product', 'sku', 'products_collection'])),
+    object: z.nullish(openEnum()),
     id: z.nullish(z.string()),
     source_id: z.nullish(z.string()),
     product_id: z.nullish(z.string()),
     product_source_id: z.nullish(z.string()),
-    /** Price override, in the smallest currency unit. */
     price: z.nullish(z.number()),
     price_formula: z.nullish(z.union([z.number(), z.string()])),
-    /** How the discount is spread over matching items, e.g. `APPLY_TO_EVERY`. */
-    effect: z.nullish(openEnum(APPLICABLE_TO_EFFECTS)),
+    effect: z.nullish(openEnum()),
     quantity_limit: z.nullish(z.number()),
     aggregated_quantity_limit: z.nullish(z.number()),
-    /** In the smallest currency unit. */
     amount_limit: z.nullish(z.number()),
-    /** In the smallest currency unit. */
     aggregated_amount_limit: z.nullish(z.number()),
-    /** Indices of the order items this entry matched. */
     order_item_indices: z.nullish(z.array(z.number())),
-    /** `ITEM` or `UNIT`. */
-    target: z.nullish(openEnum(['ITEM', 'UNIT'])),
-  }),
+    target: z.nullish(openEnum()),
+  } satisfies ShapeOf<ApplicableItem>),
 );
 
-/** A product, SKU or collection a discount applies to (or is excluded from). */
-export interface ApplicableItem extends z.infer<ReturnType<typeof applicableItemSchema>> {}
+/** The items a discount applies to (`applicable_to`) or is excluded from (`inapplicable_to`), in a list envelope. */
+export interface ApplicableItemList extends ListEnvelope {
+  /** The items. */
+  data?: ApplicableItem[];
+}
 
 /** Schema of {@link ApplicableItemList}. */
-export const applicableItemListSchema = lazy(() => listOf(applicableItemSchema()));
-
-/** The items a discount applies to (`applicable_to`) or is excluded from (`inapplicable_to`), in a list envelope. */
-export interface ApplicableItemList extends z.infer<ReturnType<typeof applicableItemListSchema>> {}
-
-/** Schema of {@link ValidationRulesAssignment}. */
-export const validationRulesAssignmentSchema = lazy(() =>
-  z.looseObject({
-    /** `asgm_…` */
-    id: z.string(),
-    /** `val_…`: the validation rule assigned. */
-    rule_id: z.nullish(z.string()),
-    /** ID of the voucher, campaign or tier the rule is assigned to. */
-    related_object_id: z.nullish(z.string()),
-    /** `voucher`, `campaign` or `promotion_tier`. */
-    related_object_type: z.nullish(openEnum(['voucher', 'campaign', 'promotion_tier'])),
-    created_at: z.nullish(z.string()),
-    updated_at: z.nullish(z.string()),
-    /** `VALID`, `PARTIALLY_VALID` or `INVALID`. */
-    validation_status: z.nullish(openEnum(['VALID', 'PARTIALLY_VALID', 'INVALID'])),
-    /** Rules left out of the assignment. */
-    validation_omitted_rules: z.nullish(z.array(z.string())),
-    /** Always `validation_rules_assignment`. */
-    object: z.nullish(z.string()),
-  }),
+export const applicableItemListSchema: () => z.ZodMiniType<ApplicableItemList> = /* @__PURE__ */ lazy(() =>
+  listOf(applicableItemSchema()),
 );
 
 /** The assignment of a validation rule to a voucher, campaign or promotion tier. */
-export interface ValidationRulesAssignment extends z.infer<ReturnType<typeof validationRulesAssignmentSchema>> {}
+export interface ValidationRulesAssignment {
+  /** `asgm_…` */
+  id: string;
+  /** `val_…`: the validation rule assigned. */
+  rule_id?: string | null;
+  /** ID of the voucher, campaign or tier the rule is assigned to. */
+  related_object_id?: string | null;
+  /** `voucher`, `campaign` or `promotion_tier`. */
+  related_object_type?: 'voucher' | 'campaign' | 'promotion_tier' | (string & {}) | null;
+  /** When the rule was assigned, ISO 8601 date-time. */
+  created_at?: string | null;
+  /** When the assignment was last updated, ISO 8601 date-time. */
+  updated_at?: string | null;
+  /** Whether the rule can be applied to the object: `VALID`, `PARTIALLY_VALID` or `INVALID`. */
+  validation_status?: 'VALID' | 'PARTIALLY_VALID' | 'INVALID' | (string & {}) | null;
+  /** Rules of the validation rule left out of the assignment. */
+  validation_omitted_rules?: string[] | null;
+  /** Always `validation_rules_assignment`. */
+  object?: string | null;
+  [field: string]: unknown;
+}
 
-/** Schema of {@link ValidationRulesAssignmentList}. */
-export const validationRulesAssignmentListSchema = lazy(() => listOf(validationRulesAssignmentSchema()));
-
-/** Validation rule assignments in a list envelope with `total`. */
-export interface ValidationRulesAssignmentList extends z.infer<ReturnType<typeof validationRulesAssignmentListSchema>> {}
-
-/** Schema of {@link Session}. */
-export const sessionSchema = lazy(() =>
+/** Schema of {@link ValidationRulesAssignment}. */
+export const validationRulesAssignmentSchema: () => z.ZodMiniType<ValidationRulesAssignment> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    /** The session key to send with the following requests of the same session. */
-    key: z.nullish(z.string()),
-    /** Always `LOCK`. */
-    type: z.nullish(openEnum(['LOCK'])),
-    /** How long the lock lasts, in `ttl_unit`s. */
-    ttl: z.nullish(z.number()),
-    /** Unit of `ttl`, e.g. `DAYS`, `HOURS`. */
-    ttl_unit: z.nullish(
-      openEnum(['DAYS', 'HOURS', 'MICROSECONDS', 'MILLISECONDS', 'MINUTES', 'NANOSECONDS', 'SECONDS']),
-    ),
-  }),
+    id: z.string(),
+    rule_id: z.nullish(z.string()),
+    related_object_id: z.nullish(z.string()),
+    related_object_type: z.nullish(openEnum()),
+    created_at: z.nullish(z.string()),
+    updated_at: z.nullish(z.string()),
+    validation_status: z.nullish(openEnum()),
+    validation_omitted_rules: z.nullish(z.array(z.string())),
+    object: z.nullish(z.string()),
+  } satisfies ShapeOf<ValidationRulesAssignment>),
 );
 
+/** Validation rule assignments in a list envelope with `total`. */
+export interface ValidationRulesAssignmentList extends ListEnvelope {
+  /** The assignments. */
+  data?: ValidationRulesAssignment[];
+}
+
+/** Schema of {@link ValidationRulesAssignmentList}. */
+export const validationRulesAssignmentListSchema: () => z.ZodMiniType<ValidationRulesAssignmentList> =
+  /* @__PURE__ */ lazy(() => listOf(validationRulesAssignmentSchema()));
+
 /** A session lock held across parallel validation and redemption requests (7 days unless set). */
-export interface Session extends z.infer<ReturnType<typeof sessionSchema>> {}
+export interface Session {
+  /** The session key to send with the following requests of the same session. */
+  key?: string | null;
+  /** Always `LOCK`. */
+  type?: 'LOCK' | (string & {}) | null;
+  /** How long the lock lasts, in `ttl_unit`s. */
+  ttl?: number | null;
+  /** Unit of `ttl`, e.g. `DAYS`, `HOURS`. */
+  ttl_unit?:
+    | 'DAYS'
+    | 'HOURS'
+    | 'MICROSECONDS'
+    | 'MILLISECONDS'
+    | 'MINUTES'
+    | 'NANOSECONDS'
+    | 'SECONDS'
+    | (string & {})
+    | null;
+  [field: string]: unknown;
+}
+
+/** Schema of {@link Session}. */
+export const sessionSchema: () => z.ZodMiniType<Session> = /* @__PURE__ */ lazy(() =>
+  z.looseObject({
+    key: z.nullish(z.string()),
+    type: z.nullish(openEnum()),
+    ttl: z.nullish(z.number()),
+    ttl_unit: z.nullish(openEnum()),
+  } satisfies ShapeOf<Session>),
+);

@@ -4,48 +4,76 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { lazy, listOf, openEnum } from './base.js';
-import { voucherSchema } from './voucher.js';
+import type { ListEnvelope } from '../core/pagination.js';
+import { lazy, listOf, openEnum, type ShapeOf } from './base.js';
+import type { CampaignType } from './common.js';
+import { voucherSchema, type Voucher, type VoucherType } from './voucher.js';
 
-/** Schema of {@link CustomerRedeemable}. */
-export const customerRedeemableSchema = lazy(() =>
-  z.looseObject({
-    /** `rh_…` */
-    id: z.string(),
-    created_at: z.nullish(z.string()),
-    /** ID of the held voucher. */
-    redeemable_id: z.nullish(z.string()),
-    /** Kind of record held; value seen `voucher`. */
-    redeemable_object: z.nullish(openEnum(['voucher'])),
-    /** `cust_…` */
-    customer_id: z.nullish(z.string()),
-    /** How the customer holds it: `OWNER`, `REFERRER` or `REFEREE`. */
-    holder_role: z.nullish(openEnum(['OWNER', 'REFERRER', 'REFEREE'])),
-    campaign_id: z.nullish(z.string()),
-    /** E.g. `DISCOUNT_COUPONS`, `LOYALTY_PROGRAM`, `REFERRAL_PROGRAM`. */
-    campaign_type: z.nullish(
-      openEnum(['LOYALTY_PROGRAM', 'GIFT_VOUCHERS', 'DISCOUNT_COUPONS', 'PROMOTION', 'REFERRAL_PROGRAM']),
-    ),
-    /** `GIFT_VOUCHER`, `DISCOUNT_VOUCHER` or `LOYALTY_CARD`. */
-    voucher_type: z.nullish(openEnum(['GIFT_VOUCHER', 'DISCOUNT_VOUCHER', 'LOYALTY_CARD'])),
-    /** The held record and its state. */
-    redeemable: z.nullish(
-      z.looseObject({
-        /** Kind of record, e.g. `voucher`. */
-        type: z.nullish(z.string()),
-        voucher: z.nullish(voucherSchema()),
-        /** `ACTIVE`, `USED`, `DISABLED`, `NOT_ACTIVE_YET`, `EXPIRED` or `NO_BALANCE`. */
-        status: z.nullish(openEnum(['ACTIVE', 'USED', 'DISABLED', 'NOT_ACTIVE_YET', 'EXPIRED', 'NO_BALANCE'])),
-      }),
-    ),
-  }),
-);
+/** The record a customer holds and its state (`redeemable` of {@link CustomerRedeemable}). */
+export interface HeldRedeemable {
+  /** Kind of record, e.g. `voucher`. */
+  type?: string | null;
+  /** The held voucher. */
+  voucher?: Voucher | null;
+  /** `ACTIVE`, `USED`, `DISABLED`, `NOT_ACTIVE_YET`, `EXPIRED` or `NO_BALANCE`. */
+  status?: 'ACTIVE' | 'USED' | 'DISABLED' | 'NOT_ACTIVE_YET' | 'EXPIRED' | 'NO_BALANCE' | (string & {}) | null;
+  [field: string]: unknown;
+}
 
 /** A voucher a customer holds, as owner, referrer or referee. */
-export interface CustomerRedeemable extends z.infer<ReturnType<typeof customerRedeemableSchema>> {}
+export interface CustomerRedeemable {
+  /** `rh_…` */
+  id: string;
+  /** When the customer started holding it, ISO 8601 date-time. */
+  created_at?: string | null;
+  /** `v_…`: the held voucher. */
+  redeemable_id?: string | null;
+  /** Kind of record held; value seen `voucher`. */
+  redeemable_object?: 'voucher' | (string & {}) | null;
+  /** `cust_…` */
+  customer_id?: string | null;
+  /** How the customer holds it: `OWNER`, `REFERRER` or `REFEREE`. */
+  holder_role?: 'OWNER' | 'REFERRER' | 'REFEREE' | (string & {}) | null;
+  /** `camp_…`: the voucher's campaign. */
+  campaign_id?: string | null;
+  /** Type of the voucher's campaign, e.g. `DISCOUNT_COUPONS`, `LOYALTY_PROGRAM`, `REFERRAL_PROGRAM`. */
+  campaign_type?: CampaignType | null;
+  /** `GIFT_VOUCHER`, `DISCOUNT_VOUCHER` or `LOYALTY_CARD`. */
+  voucher_type?: VoucherType | null;
+  /** The held record and its state. */
+  redeemable?: HeldRedeemable | null;
+  [field: string]: unknown;
+}
 
-/** Schema of {@link CustomerRedeemableList}. */
-export const customerRedeemableListSchema = lazy(() => listOf(customerRedeemableSchema()));
+/** Schema of {@link CustomerRedeemable}. */
+export const customerRedeemableSchema: () => z.ZodMiniType<CustomerRedeemable> = /* @__PURE__ */ lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    created_at: z.nullish(z.string()),
+    redeemable_id: z.nullish(z.string()),
+    redeemable_object: z.nullish(openEnum()),
+    customer_id: z.nullish(z.string()),
+    holder_role: z.nullish(openEnum()),
+    campaign_id: z.nullish(z.string()),
+    campaign_type: z.nullish(openEnum()),
+    voucher_type: z.nullish(openEnum()),
+    redeemable: z.nullish(
+      z.looseObject({
+        type: z.nullish(z.string()),
+        voucher: z.nullish(voucherSchema()),
+        status: z.nullish(openEnum()),
+      } satisfies ShapeOf<HeldRedeemable>),
+    ),
+  } satisfies ShapeOf<CustomerRedeemable>),
+);
 
 /** A page of a customer's redeemables, with `total`. */
-export interface CustomerRedeemableList extends z.infer<ReturnType<typeof customerRedeemableListSchema>> {}
+export interface CustomerRedeemableList extends ListEnvelope {
+  /** The redeemables. */
+  data?: CustomerRedeemable[];
+}
+
+/** Schema of {@link CustomerRedeemableList}. */
+export const customerRedeemableListSchema: () => z.ZodMiniType<CustomerRedeemableList> = /* @__PURE__ */ lazy(() =>
+  listOf(customerRedeemableSchema()),
+);

@@ -2,28 +2,64 @@
  * The acknowledgment of a custom event sent from a client-side application (service interface
  * §2.19).
  *
+ * This schema is written by hand instead of with zod/mini: it is the only schema the browser entry
+ * `promokit/client-side` needs, and zod's parser alone would more than double that bundle. It is the
+ * one definition of the acknowledgment, used by the browser entry and by `client.clientEvents`
+ * alike, and it follows the same tolerant rules as every zod schema of the SDK: unknown fields are
+ * kept, fields the service may omit or send as null are nullish, and the body is returned as
+ * received.
+ *
  * @module
  */
-import * as z from 'zod/mini';
-import { lazy, metadata } from './base.js';
-import { simpleCustomerSchema } from './common.js';
-
-/** Schema of {@link EventAcknowledgment}. */
-export const eventAcknowledgmentSchema = lazy(() =>
-  z.looseObject({
-    /** Always `event`. */
-    object: z.string(),
-    /** The event name that was sent. */
-    type: z.nullish(z.string()),
-    /** The customer the event is attributed to. */
-    customer: z.nullish(simpleCustomerSchema()),
-    /** Null in the responses seen. */
-    referral: z.nullish(z.looseObject({})),
-    /** Null in the responses seen. */
-    loyalty: z.nullish(z.looseObject({})),
-    metadata: z.nullish(metadata()),
-  }),
-);
+import { isRecord } from '../core/errors.js';
+import type { ResponseSchema } from '../core/validate.js';
+import type { SimpleCustomer } from './common.js';
 
 /** What the service answers to a custom event: the event name and the customer it was recorded for. */
-export interface EventAcknowledgment extends z.infer<ReturnType<typeof eventAcknowledgmentSchema>> {}
+export interface EventAcknowledgment {
+  /** Always `event`. */
+  object: string;
+  /** The event name that was sent. */
+  type?: string | null | undefined;
+  /** The customer the event is attributed to. */
+  customer?: SimpleCustomer | null | undefined;
+  /** Null in the responses seen. */
+  referral?: Record<string, unknown> | null | undefined;
+  /** Null in the responses seen. */
+  loyalty?: Record<string, unknown> | null | undefined;
+  metadata?: Record<string, unknown> | null | undefined;
+  [field: string]: unknown;
+}
+
+/** A field rule: `'S'` a required string, `'s'` a nullish string, `'o'` a nullish object, or a nested shape (nullish object). */
+type Rule = 'S' | 's' | 'o' | Shape;
+interface Shape {
+  [field: string]: Rule;
+}
+
+const customer: Shape = { id: 's', name: 's', email: 's', source_id: 's', metadata: 'o', object: 's' };
+const acknowledgment: Shape = { object: 'S', type: 's', customer, referral: 'o', loyalty: 'o', metadata: 'o' };
+
+type Issues = Array<{ path: PropertyKey[]; message: string }>;
+
+/** Checks the fields a shape names, at any depth; other fields are kept and not checked. */
+function check(shape: Shape, value: Record<string, unknown>, path: PropertyKey[], issues: Issues): void {
+  for (const field in shape) {
+    const rule = shape[field]!;
+    const v = value[field];
+    const at = [...path, field];
+    const string = rule === 's' || rule === 'S';
+    if (v == null ? rule === 'S' : string ? typeof v !== 'string' : !isRecord(v)) issues.push({ path: at, message: `expected ${string ? 'string' : 'object'}` });
+    else if (typeof rule === 'object' && v != null) check(rule, v as Record<string, unknown>, at, issues);
+  }
+}
+
+/** Schema of {@link EventAcknowledgment}: a tolerant structural check with zod's `safeParse` contract. */
+export const eventAcknowledgmentSchema = (): ResponseSchema<EventAcknowledgment> => ({
+  safeParse(data) {
+    const issues: Issues = [];
+    if (isRecord(data)) check(acknowledgment, data, [], issues);
+    else issues.push({ path: [], message: 'expected object' });
+    return issues.length ? { success: false, error: { issues } } : { success: true, data: data as EventAcknowledgment };
+  },
+});

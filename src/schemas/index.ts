@@ -3,12 +3,23 @@
  *
  * @module
  */
-export type { AsyncAction, AsyncActionList, AsyncActionResult } from './async-action.js';
+export type {
+  AsyncAction,
+  AsyncActionFailure,
+  AsyncActionList,
+  AsyncActionResult,
+  AsyncActionStatus,
+  AsyncActionType,
+} from './async-action.js';
 export type {
   ApplicableItem,
   ApplicableItemList,
+  CampaignType,
   Category,
   Discount,
+  DiscountEffect,
+  DiscountItemReference,
+  DiscountType,
   DiscountUnit,
   Gift,
   LoyaltyCard,
@@ -17,30 +28,78 @@ export type {
   ValidationRulesAssignment,
   ValidationRulesAssignmentList,
   ValidityHours,
+  ValidityHoursWindow,
   ValidityTimeframe,
 } from './common.js';
-export type { CustomerRedeemable, CustomerRedeemableList } from './customer.js';
+export type { CustomerRedeemable, CustomerRedeemableList, HeldRedeemable } from './customer.js';
 export type { EventAcknowledgment } from './event.js';
-export type { Location, LocationShape } from './location.js';
+export type { Location, LocationCircle, LocationGeoJson, LocationShape } from './location.js';
 export type {
+  EarningRuleReference,
+  EventReference,
+  LoyaltyEventSource,
   LoyaltyTransaction,
+  LoyaltyTransactionBalance,
+  LoyaltyTransactionDetails,
   LoyaltyTransactionList,
+  NamedReference,
+  OrderReference,
   PendingPoints,
+  PendingPointsDetails,
+  PendingPointsEvent,
   PendingPointsList,
   Reward,
   RewardAssignment,
   RewardAssignmentList,
+  RewardAssignmentParameters,
+  RewardParameters,
+  TransactionType,
 } from './loyalty.js';
 export type { TokenIntrospection } from './oauth.js';
-export type { Order, OrderItem, Product, Sku } from './order.js';
-export type { PromotionStack, PromotionTier, PromotionTierSetup } from './promotion.js';
-export type { Publication } from './publication.js';
-export type { Redemption, RedemptionRollback, RedemptionRollbackResult } from './redemption.js';
+export type {
+  CustomerReference,
+  Order,
+  OrderItem,
+  OrderItemProduct,
+  OrderItemSku,
+  OrderRedemption,
+  OrderStatus,
+  Product,
+  Sku,
+  SkuList,
+} from './order.js';
+export type {
+  PromotionStack,
+  PromotionTier,
+  PromotionTierCampaign,
+  PromotionTierSetup,
+  PromotionTierSetupResource,
+  PromotionTierSummary,
+} from './promotion.js';
+export type { Publication, PublicationCustomer } from './publication.js';
+export type {
+  Redemption,
+  RedemptionChannel,
+  RedemptionObjectType,
+  RedemptionResult,
+  RedemptionRollback,
+  RedemptionRollbackResult,
+  RedemptionStatus,
+} from './redemption.js';
 export type { CampaignTemplate, CampaignTemplateList } from './template.js';
 export type {
   InvalidValidationResult,
   ValidationError,
   ValidationResult,
+  ValidationResultBase,
   ValidValidationResult,
 } from './validation.js';
-export type { LoyaltyMember, Voucher } from './voucher.js';
+export type {
+  LoyaltyMember,
+  Voucher,
+  VoucherAsset,
+  VoucherAssets,
+  VoucherPublishCounts,
+  VoucherRedemptionCounts,
+  VoucherType,
+} from './voucher.js';

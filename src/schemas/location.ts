@@ -4,33 +4,57 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { lazy, openEnum } from './base.js';
+import { lazy, openEnum, type ShapeOf } from './base.js';
+
+/** A circle on the map (`shape.distance` of a {@link LocationShape} with `format` `distance`). */
+export interface LocationCircle {
+  /** The center, `geo:<latitude>,<longitude>`, e.g. `geo:53.55,10.0`. */
+  center?: string | null;
+  /** The radius, `<number> <unit>`, e.g. `5 km`. */
+  radius?: string | null;
+  [field: string]: unknown;
+}
+
+/** A GeoJSON polygon (`shape.geojson` of a {@link LocationShape} with `format` `geojson`). */
+export interface LocationGeoJson {
+  /** `Polygon` or `MultiPolygon`. */
+  type?: 'Polygon' | 'MultiPolygon' | (string & {}) | null;
+  /**
+   * `[longitude, latitude]` positions (floats): rings of positions for a `Polygon`, polygons of
+   * rings for a `MultiPolygon`. A bare list of positions is accepted too.
+   */
+  coordinates?: number[][] | number[][][] | number[][][][] | null;
+  [field: string]: unknown;
+}
+
+/** The area of a location: a circle (`format` `distance`) or a polygon (`format` `geojson`). */
+export interface LocationShape {
+  /** `circle` or `polygon`. */
+  type?: 'circle' | 'polygon' | (string & {}) | null;
+  /** `distance` for a circle, `geojson` for a polygon. */
+  format?: 'distance' | 'geojson' | (string & {}) | null;
+  /** Circles: the center and radius. */
+  distance?: LocationCircle | null;
+  /** Polygons: a GeoJSON `Polygon` or `MultiPolygon`. */
+  geojson?: LocationGeoJson | null;
+  [field: string]: unknown;
+}
 
 /** Schema of {@link LocationShape}. */
-export const locationShapeSchema = lazy(() =>
+export const locationShapeSchema: () => z.ZodMiniType<LocationShape> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    /** `circle` or `polygon`. */
-    type: z.nullish(openEnum(['circle', 'polygon'])),
-    /** `distance` for a circle, `geojson` for a polygon. */
-    format: z.nullish(openEnum(['distance', 'geojson'])),
-    /** Circles: the center and radius. */
+    type: z.nullish(openEnum()),
+    format: z.nullish(openEnum()),
     distance: z.nullish(
       z.looseObject({
-        /** `geo:<latitude>,<longitude>` */
         center: z.nullish(z.string()),
-        /** `<number> <unit>`, e.g. `5 km`. */
         radius: z.nullish(z.string()),
-      }),
+      } satisfies ShapeOf<LocationCircle>),
     ),
-    /** Polygons: a GeoJSON `Polygon` or `MultiPolygon`. */
     geojson: z.nullish(
       z.looseObject({
-        /** `Polygon` or `MultiPolygon`. */
-        type: z.nullish(openEnum(['Polygon', 'MultiPolygon'])),
-        /**
-         * `[longitude, latitude]` positions (floats): rings of positions for a `Polygon`, polygons
-         * of rings for a `MultiPolygon`. A bare list of positions is accepted too.
-         */
+        type: z.nullish(openEnum()),
+        // A position list, a polygon or a multi-polygon: the depths a GeoJSON polygon can take.
         coordinates: z.nullish(
           z.union([
             z.array(z.array(z.number())),
@@ -38,28 +62,36 @@ export const locationShapeSchema = lazy(() =>
             z.array(z.array(z.array(z.array(z.number())))),
           ]),
         ),
-      }),
+      } satisfies ShapeOf<LocationGeoJson>),
     ),
-  }),
+  } satisfies ShapeOf<LocationShape>),
 );
 
-/** The area of a location: a circle (`format` `distance`) or a polygon (`format` `geojson`). */
-export interface LocationShape extends z.infer<ReturnType<typeof locationShapeSchema>> {}
+/** A named area on the map, usable in validation rules. */
+export interface Location {
+  /** `loc_…` */
+  id: string;
+  /** Always `location`. */
+  object: string;
+  /** Location name. */
+  name?: string | null;
+  /** The area: a circle or a polygon. */
+  shape?: LocationShape | null;
+  /** When the location was created, ISO 8601 date-time. */
+  created_at?: string | null;
+  /** When the location was last updated, ISO 8601 date-time; null until the first update. */
+  updated_at?: string | null;
+  [field: string]: unknown;
+}
 
 /** Schema of {@link Location}. */
-export const locationSchema = lazy(() =>
+export const locationSchema: () => z.ZodMiniType<Location> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    /** `loc_…` */
     id: z.string(),
-    /** Always `location`. */
     object: z.string(),
     name: z.nullish(z.string()),
     shape: z.nullish(locationShapeSchema()),
     created_at: z.nullish(z.string()),
-    /** Null until the location is first updated. */
     updated_at: z.nullish(z.string()),
-  }),
+  } satisfies ShapeOf<Location>),
 );
-
-/** A named area on the map, usable in validation rules. */
-export interface Location extends z.infer<ReturnType<typeof locationSchema>> {}

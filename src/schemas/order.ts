@@ -4,174 +4,349 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { lazy, listOf, metadata, openEnum } from './base.js';
+import type { ListEnvelope } from '../core/pagination.js';
+import { lazy, listOf, metadata, openEnum, type ShapeOf } from './base.js';
+
+/**
+ * The state of an {@link Order}: `CREATED`, `PAID`, `CANCELED` or `FULFILLED`. Open: any other
+ * string the service starts sending is accepted.
+ */
+export type OrderStatus = 'CREATED' | 'PAID' | 'CANCELED' | 'FULFILLED' | (string & {});
+
+/** A SKU: one variant of a product. */
+export interface Sku {
+  /** `sku_…` */
+  id: string;
+  /** The merchant's own ID of the SKU. */
+  source_id?: string | null;
+  /** `prod_…`: the parent product. */
+  product_id?: string | null;
+  /** SKU name. */
+  sku?: string | null;
+  /** Unit price, in the smallest currency unit. */
+  price?: number | null;
+  /** ISO 4217 currency code of `price`, e.g. `EUR`. */
+  currency?: string | null;
+  /** Values of the product's attributes for this SKU, keyed by attribute name. */
+  attributes?: Record<string, unknown> | null;
+  /** Link to the SKU's image. */
+  image_url?: string | null;
+  /** Custom key/value pairs. */
+  metadata?: Record<string, unknown> | null;
+  /** When the SKU was created, ISO 8601 date-time. */
+  created_at?: string | null;
+  /** When the SKU was last updated, ISO 8601 date-time. */
+  updated_at?: string | null;
+  /** Always `sku`. */
+  object?: string | null;
+  [field: string]: unknown;
+}
 
 /** Schema of {@link Sku}. */
-export const skuSchema = lazy(() =>
+export const skuSchema: () => z.ZodMiniType<Sku> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    /** `sku_…` */
     id: z.string(),
-    /** The merchant's own ID of the SKU. */
     source_id: z.nullish(z.string()),
-    /** `prod_…`: the parent product. */
     product_id: z.nullish(z.string()),
-    /** SKU name. */
     sku: z.nullish(z.string()),
-    /** Unit price, in the smallest currency unit. */
     price: z.nullish(z.number()),
-    /** ISO 4217 currency code of `price`. */
     currency: z.nullish(z.string()),
-    /** Values of the product's attributes for this SKU. */
     attributes: z.nullish(z.record(z.string(), z.unknown())),
     image_url: z.nullish(z.string()),
     metadata: z.nullish(metadata()),
     created_at: z.nullish(z.string()),
     updated_at: z.nullish(z.string()),
-    /** Always `sku`. */
     object: z.nullish(z.string()),
-  }),
+  } satisfies ShapeOf<Sku>),
 );
 
-/** A SKU: one variant of a product. */
-export interface Sku extends z.infer<ReturnType<typeof skuSchema>> {}
+/** The SKUs of a {@link Product}, in a list envelope with `total`. */
+export interface SkuList extends ListEnvelope {
+  /** The SKUs. */
+  data?: Sku[];
+}
+
+const skuListSchema: () => z.ZodMiniType<SkuList> = /* @__PURE__ */ lazy(() => listOf(skuSchema()));
+
+/** A product as embedded in other records (rewards, order items). */
+export interface Product {
+  /** `prod_…` */
+  id: string;
+  /** The merchant's own ID of the product. */
+  source_id?: string | null;
+  /** Product name. */
+  name?: string | null;
+  /** Unit price, in the smallest currency unit. */
+  price?: number | null;
+  /** Names of the attributes its SKUs vary by. */
+  attributes?: string[] | null;
+  /** Custom key/value pairs. */
+  metadata?: Record<string, unknown> | null;
+  /** Link to the product's image. */
+  image_url?: string | null;
+  /** When the product was created, ISO 8601 date-time. */
+  created_at?: string | null;
+  /** When the product was last updated, ISO 8601 date-time. */
+  updated_at?: string | null;
+  /** The product's SKUs, with `total`. */
+  skus?: SkuList | null;
+  /** Always `product`. */
+  object?: string | null;
+  [field: string]: unknown;
+}
 
 /** Schema of {@link Product}. */
-export const productSchema = lazy(() =>
+export const productSchema: () => z.ZodMiniType<Product> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    /** `prod_…` */
     id: z.string(),
-    /** The merchant's own ID of the product. */
     source_id: z.nullish(z.string()),
     name: z.nullish(z.string()),
-    /** Unit price, in the smallest currency unit. */
     price: z.nullish(z.number()),
-    /** Names of the attributes its SKUs vary by. */
     attributes: z.nullish(z.array(z.string())),
     metadata: z.nullish(metadata()),
     image_url: z.nullish(z.string()),
     created_at: z.nullish(z.string()),
     updated_at: z.nullish(z.string()),
-    /** The product's SKUs, with `total`. */
-    skus: z.nullish(listOf(skuSchema())),
-    /** Always `product`. */
+    skus: z.nullish(skuListSchema()),
     object: z.nullish(z.string()),
-  }),
+  } satisfies ShapeOf<Product>),
 );
 
-/** A product as embedded in other records (rewards, order items). */
-export interface Product extends z.infer<ReturnType<typeof productSchema>> {}
+/** The product of an {@link OrderItem}, as it was when the order was calculated. */
+export interface OrderItemProduct {
+  /** `prod_…` */
+  id?: string | null;
+  /** The merchant's own ID of the product. */
+  source_id?: string | null;
+  /** True when the request's product data overrode the stored product. */
+  override?: boolean | null;
+  /** Product name. */
+  name?: string | null;
+  /** Custom key/value pairs. */
+  metadata?: Record<string, unknown> | null;
+  /** Unit price, in the smallest currency unit. */
+  price?: number | null;
+  [field: string]: unknown;
+}
+
+/** The SKU of an {@link OrderItem}, as it was when the order was calculated. */
+export interface OrderItemSku {
+  /** `sku_…` */
+  id?: string | null;
+  /** The merchant's own ID of the SKU. */
+  source_id?: string | null;
+  /** True when the request's SKU data overrode the stored SKU. */
+  override?: boolean | null;
+  /** SKU name. */
+  sku?: string | null;
+  /** Unit price, in the smallest currency unit. */
+  price?: number | null;
+  /** Custom key/value pairs. */
+  metadata?: Record<string, unknown> | null;
+  [field: string]: unknown;
+}
+
+/** One line of an order, with its amounts in the smallest currency unit. */
+export interface OrderItem {
+  /** ID of the order item. */
+  id?: string | null;
+  /** `sku_…` when the item is a SKU. */
+  sku_id?: string | null;
+  /** `prod_…` of the item's product. */
+  product_id?: string | null;
+  /** `product` or `sku`. */
+  related_object?: 'product' | 'sku' | (string & {}) | null;
+  /** The merchant's own ID of the product or SKU. */
+  source_id?: string | null;
+  /** Number of units. */
+  quantity?: number | null;
+  /** Units added by a unit discount. */
+  discount_quantity?: number | null;
+  /** Quantity before any discount added units. */
+  initial_quantity?: number | null;
+  /** Item amount, in the smallest currency unit. */
+  amount?: number | null;
+  /** Discount on the item, in the smallest currency unit. */
+  discount_amount?: number | null;
+  /** Discount applied to the item in this request, in the smallest currency unit. */
+  applied_discount_amount?: number | null;
+  /** Units added by a unit discount in this request. */
+  applied_discount_quantity?: number | null;
+  applied_quantity?: number | null;
+  /** In the smallest currency unit. */
+  applied_quantity_amount?: number | null;
+  /** Amount before discounts, in the smallest currency unit. */
+  initial_amount?: number | null;
+  /** Unit price, in the smallest currency unit. */
+  price?: number | null;
+  /** Amount after the item's discounts, in the smallest currency unit. */
+  subtotal_amount?: number | null;
+  /** Snapshot of the item's product. */
+  product?: OrderItemProduct | null;
+  /** Snapshot of the item's SKU. */
+  sku?: OrderItemSku | null;
+  /** Custom key/value pairs. */
+  metadata?: Record<string, unknown> | null;
+  /** Always `order_item`. */
+  object?: string | null;
+  [field: string]: unknown;
+}
 
 /** Schema of {@link OrderItem}. */
-export const orderItemSchema = lazy(() =>
+export const orderItemSchema: () => z.ZodMiniType<OrderItem> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
     id: z.nullish(z.string()),
-    /** `sku_…` when the item is a SKU. */
     sku_id: z.nullish(z.string()),
-    /** `prod_…` of the item's product. */
     product_id: z.nullish(z.string()),
-    /** `product` or `sku`. */
-    related_object: z.nullish(openEnum(['product', 'sku'])),
-    /** The merchant's own ID of the product or SKU. */
+    related_object: z.nullish(openEnum()),
     source_id: z.nullish(z.string()),
     quantity: z.nullish(z.number()),
-    /** Units added by a unit discount. */
     discount_quantity: z.nullish(z.number()),
-    /** Quantity before any discount added units. */
     initial_quantity: z.nullish(z.number()),
-    /** Item amount, in the smallest currency unit. */
     amount: z.nullish(z.number()),
-    /** Discount on the item, in the smallest currency unit. */
     discount_amount: z.nullish(z.number()),
-    /** Discount applied to the item in this request, in the smallest currency unit. */
     applied_discount_amount: z.nullish(z.number()),
     applied_discount_quantity: z.nullish(z.number()),
     applied_quantity: z.nullish(z.number()),
-    /** In the smallest currency unit. */
     applied_quantity_amount: z.nullish(z.number()),
-    /** Amount before discounts, in the smallest currency unit. */
     initial_amount: z.nullish(z.number()),
-    /** Unit price, in the smallest currency unit. */
     price: z.nullish(z.number()),
-    /** Amount after the item's discounts, in the smallest currency unit. */
     subtotal_amount: z.nullish(z.number()),
-    /** Snapshot of the item's product. */
     product: z.nullish(
       z.looseObject({
         id: z.nullish(z.string()),
         source_id: z.nullish(z.string()),
-        /** True when the request's product data overrode the stored product. */
         override: z.nullish(z.boolean()),
         name: z.nullish(z.string()),
         metadata: z.nullish(metadata()),
-        /** In the smallest currency unit. */
         price: z.nullish(z.number()),
-      }),
+      } satisfies ShapeOf<OrderItemProduct>),
     ),
-    /** Snapshot of the item's SKU. */
     sku: z.nullish(
       z.looseObject({
         id: z.nullish(z.string()),
         source_id: z.nullish(z.string()),
-        /** True when the request's SKU data overrode the stored SKU. */
         override: z.nullish(z.boolean()),
-        /** SKU name. */
         sku: z.nullish(z.string()),
-        /** In the smallest currency unit. */
         price: z.nullish(z.number()),
         metadata: z.nullish(metadata()),
-      }),
+      } satisfies ShapeOf<OrderItemSku>),
     ),
     metadata: z.nullish(metadata()),
-    /** Always `order_item`. */
     object: z.nullish(z.string()),
-  }),
+  } satisfies ShapeOf<OrderItem>),
 );
 
-/** One line of an order, with its amounts in the smallest currency unit. */
-export interface OrderItem extends z.infer<ReturnType<typeof orderItemSchema>> {}
+/** A `{ id, object: 'customer' }` reference to the customer or referrer of an {@link Order}. */
+export interface CustomerReference {
+  /** `cust_…` */
+  id?: string | null;
+  /** Always `customer`. */
+  object?: string | null;
+  [field: string]: unknown;
+}
 
-/** A `{ id, object: customer }` reference. */
-const customerReference = () => z.looseObject({ id: z.nullish(z.string()), object: z.nullish(z.string()) });
+const customerReference: () => z.ZodMiniType<CustomerReference> = /* @__PURE__ */ lazy(() =>
+  z.looseObject({ id: z.nullish(z.string()), object: z.nullish(z.string()) } satisfies ShapeOf<CustomerReference>),
+);
+
+/** One redemption of an {@link Order} (a value of `order.redemptions`, keyed by redemption ID). */
+export interface OrderRedemption {
+  /** When the redemption was made, ISO 8601 date-time. */
+  date?: string | null;
+  /** `rr_…`: the rollback of the redemption, when rolled back. */
+  rollback_id?: string | null;
+  /** When the redemption was rolled back, ISO 8601 date-time. */
+  rollback_date?: string | null;
+  /** What was redeemed, e.g. `voucher`, `promotion_tier` or `redemption` (a stacked redemption). */
+  related_object_type?: string | null;
+  /** ID of the redeemed voucher, tier or parent redemption. */
+  related_object_id?: string | null;
+  /** ID of the parent of the redeemed object, e.g. the campaign. */
+  related_object_parent_id?: string | null;
+  /** IDs of the stacked redemptions. */
+  stacked?: string[] | null;
+  /** IDs of the stacked rollbacks. */
+  rollback_stacked?: string[] | null;
+  [field: string]: unknown;
+}
+
+/**
+ * An order with its items and calculated amounts, all in the smallest currency unit. Embedded in
+ * validation and redemption results without customer data.
+ */
+export interface Order {
+  /** `ord_…` */
+  id?: string | null;
+  /** The merchant's own ID of the order. */
+  source_id?: string | null;
+  /** `CREATED`, `PAID`, `CANCELED` or `FULFILLED`. */
+  status?: OrderStatus | null;
+  /** Sum of the item amounts, in the smallest currency unit (as are all amounts below). */
+  amount?: number | null;
+  /** Sum of the item amounts before any discount or effect. */
+  initial_amount?: number | null;
+  /** Sum of the order-level discounts. */
+  discount_amount?: number | null;
+  /** Sum of the item-level discounts. */
+  items_discount_amount?: number | null;
+  /** Order-level plus item-level discounts. */
+  total_discount_amount?: number | null;
+  /** Order amount after all discounts. */
+  total_amount?: number | null;
+  /** Order-level discount applied in this request. */
+  applied_discount_amount?: number | null;
+  /** Item-level discounts applied in this request. */
+  items_applied_discount_amount?: number | null;
+  /** `applied_discount_amount` plus `items_applied_discount_amount`. */
+  total_applied_discount_amount?: number | null;
+  /** The order lines; up to 500. */
+  items?: OrderItem[] | null;
+  /** Custom key/value pairs; usable in validation rules and discount formulas. */
+  metadata?: Record<string, unknown> | null;
+  /** When the order was created, ISO 8601 date-time. */
+  created_at?: string | null;
+  /** When the order was last updated, ISO 8601 date-time. */
+  updated_at?: string | null;
+  /** `cust_…` of the customer. */
+  customer_id?: string | null;
+  /** `cust_…` of the referrer. */
+  referrer_id?: string | null;
+  /** The customer, as `{ id, object }`. */
+  customer?: CustomerReference | null;
+  /** The referrer, as `{ id, object }`. */
+  referrer?: CustomerReference | null;
+  /** Redemptions of the order, keyed by redemption ID. */
+  redemptions?: Record<string, OrderRedemption> | null;
+  /** Always `order`. */
+  object: string;
+  [field: string]: unknown;
+}
 
 /** Schema of {@link Order}. */
-export const orderSchema = lazy(() =>
+export const orderSchema: () => z.ZodMiniType<Order> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    /** `ord_…` */
     id: z.nullish(z.string()),
-    /** The merchant's own ID of the order. */
     source_id: z.nullish(z.string()),
-    /** `CREATED`, `PAID`, `CANCELED` or `FULFILLED`. */
-    status: z.nullish(openEnum(['CREATED', 'PAID', 'CANCELED', 'FULFILLED'])),
-    /** Sum of the item amounts, in the smallest currency unit (as are all amounts below). */
+    status: z.nullish(openEnum()),
     amount: z.nullish(z.number()),
-    /** Sum of the item amounts before any discount or effect. */
     initial_amount: z.nullish(z.number()),
-    /** Sum of the order-level discounts. */
     discount_amount: z.nullish(z.number()),
-    /** Sum of the item-level discounts. */
     items_discount_amount: z.nullish(z.number()),
-    /** Order-level plus item-level discounts. */
     total_discount_amount: z.nullish(z.number()),
-    /** Order amount after all discounts. */
     total_amount: z.nullish(z.number()),
-    /** Order-level discount applied in this request. */
     applied_discount_amount: z.nullish(z.number()),
-    /** Item-level discounts applied in this request. */
     items_applied_discount_amount: z.nullish(z.number()),
-    /** `applied_discount_amount` plus `items_applied_discount_amount`. */
     total_applied_discount_amount: z.nullish(z.number()),
-    /** Up to 500 items. */
     items: z.nullish(z.array(orderItemSchema())),
     metadata: z.nullish(metadata()),
     created_at: z.nullish(z.string()),
     updated_at: z.nullish(z.string()),
-    /** `cust_…` of the customer. */
     customer_id: z.nullish(z.string()),
-    /** `cust_…` of the referrer. */
     referrer_id: z.nullish(z.string()),
     customer: z.nullish(customerReference()),
     referrer: z.nullish(customerReference()),
-    /** Redemptions of the order, keyed by redemption ID. */
+    // The map values are not nullable: a redemption entry is an object.
     redemptions: z.nullish(
       z.record(
         z.string(),
@@ -182,20 +357,11 @@ export const orderSchema = lazy(() =>
           related_object_type: z.nullish(z.string()),
           related_object_id: z.nullish(z.string()),
           related_object_parent_id: z.nullish(z.string()),
-          /** IDs of the stacked redemptions. */
           stacked: z.nullish(z.array(z.string())),
-          /** IDs of the stacked rollbacks. */
           rollback_stacked: z.nullish(z.array(z.string())),
-        }),
+        } satisfies ShapeOf<OrderRedemption>),
       ),
     ),
-    /** Always `order`. */
     object: z.string(),
-  }),
+  } satisfies ShapeOf<Order>),
 );
-
-/**
- * An order with its items and calculated amounts, all in the smallest currency unit. Embedded in
- * validation and redemption results without customer data.
- */
-export interface Order extends z.infer<ReturnType<typeof orderSchema>> {}

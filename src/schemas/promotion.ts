@@ -5,7 +5,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { lazy, metadata, openEnum } from './base.js';
+import { lazy, metadata, openEnum, type ShapeOf } from './base.js';
 import {
   categorySchema,
   discountSchema,
@@ -13,33 +13,138 @@ import {
   validationRulesAssignmentSchema,
   validityHoursSchema,
   validityTimeframeSchema,
+  type CampaignType,
+  type Category,
+  type Discount,
+  type ValidationRulesAssignment,
+  type ValidationRulesAssignmentList,
+  type ValidityHours,
+  type ValidityTimeframe,
 } from './common.js';
 
+/** The promotion campaign a {@link PromotionTier} belongs to (`campaign` of the tier). */
+export interface PromotionTierCampaign {
+  /** `camp_…` */
+  id?: string | null;
+  /** Date-time (ISO 8601) before which the campaign is inactive. */
+  start_date?: string | null;
+  /** Date-time (ISO 8601) after which the campaign is inactive. */
+  expiration_date?: string | null;
+  /** Recurring periods in which the campaign is valid, counted from `start_date`. */
+  validity_timeframe?: ValidityTimeframe | null;
+  /** Days of the week the campaign is valid: 0 (Sunday) to 6 (Saturday). */
+  validity_day_of_week?: number[] | null;
+  /** Hours of the day the campaign is valid. */
+  validity_hours?: ValidityHours | null;
+  /** False disables the campaign even inside its validity window. */
+  active?: boolean | null;
+  /** `cat_…`: the campaign's category. */
+  category_id?: string | null;
+  /** The categories the campaign belongs to. */
+  categories?: Category[] | null;
+  /** Campaign name. */
+  name?: string | null;
+  /** When the campaign was created, ISO 8601 date-time. */
+  created_at?: string | null;
+  /** Type of the campaign; value seen: `PROMOTION`. */
+  campaign_type?: CampaignType | null;
+  /** Always `campaign`. */
+  object?: string | null;
+  [field: string]: unknown;
+}
+
+/** Redemption and order totals of a {@link PromotionTier}; amounts in the smallest currency unit. */
+export interface PromotionTierSummary {
+  /** Redemption totals. */
+  redemptions?: {
+    /** Number of redemptions of the tier. */
+    total_redeemed?: number | null;
+    [field: string]: unknown;
+  } | null;
+  /** Totals of the orders the tier was redeemed on. */
+  orders?: {
+    /** Sum of the order amounts, in the smallest currency unit. */
+    total_amount?: number | null;
+    /** Sum of the discounts given, in the smallest currency unit. */
+    total_discount_amount?: number | null;
+    [field: string]: unknown;
+  } | null;
+  [field: string]: unknown;
+}
+
+/** A tier of a promotion campaign: a discount with its own validity window and rules. */
+export interface PromotionTier {
+  /** `promo_…` */
+  id: string;
+  /** When the tier was created, ISO 8601 date-time. */
+  created_at?: string | null;
+  /** When the tier was last updated, ISO 8601 date-time. */
+  updated_at?: string | null;
+  /** Tier name. */
+  name?: string | null;
+  /** Text shown to customers. */
+  banner?: string | null;
+  /** What the tier gives. */
+  action?: {
+    /** The discount the tier gives. */
+    discount?: Discount | null;
+    [field: string]: unknown;
+  } | null;
+  /** Custom key/value pairs. */
+  metadata?: Record<string, unknown> | null;
+  /** Order in which tier discounts apply when a customer qualifies for several tiers; lower first. */
+  hierarchy?: number | null;
+  /** ID of the promotion the tier belongs to. */
+  promotion_id?: string | null;
+  /** The parent promotion campaign. */
+  campaign?: PromotionTierCampaign | null;
+  /** `camp_…` of the parent campaign. */
+  campaign_id?: string | null;
+  /** False disables the tier even inside its validity window. */
+  active?: boolean | null;
+  /** Date-time (ISO 8601) before which the tier is inactive. */
+  start_date?: string | null;
+  /** Date-time (ISO 8601) after which the tier is inactive. */
+  expiration_date?: string | null;
+  /** Recurring periods in which the tier is valid, counted from `start_date`. */
+  validity_timeframe?: ValidityTimeframe | null;
+  /** Days of the week the tier is valid: 0 (Sunday) to 6 (Saturday). */
+  validity_day_of_week?: number[] | null;
+  /** Hours of the day the tier is valid. */
+  validity_hours?: ValidityHours | null;
+  /** Redemption and order totals of the tier. */
+  summary?: PromotionTierSummary | null;
+  /** Validation rules assigned to the tier, as a list envelope (create-tier response). */
+  validation_rule_assignments?: ValidationRulesAssignmentList | null;
+  /** Validation rules assigned to the tier, as a plain array (tier-setup response). */
+  validation_rules_assignments?: ValidationRulesAssignment[] | null;
+  /** `cat_…`: the tier's category. */
+  category_id?: string | null;
+  /** The categories the tier belongs to. */
+  categories?: Category[] | null;
+  /** Always `promotion_tier`. */
+  object: string;
+  [field: string]: unknown;
+}
+
 /** Schema of {@link PromotionTier}. */
-export const promotionTierSchema = lazy(() =>
+export const promotionTierSchema: () => z.ZodMiniType<PromotionTier> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    /** `promo_…` */
     id: z.string(),
     created_at: z.nullish(z.string()),
     updated_at: z.nullish(z.string()),
     name: z.nullish(z.string()),
-    /** Text shown to customers. */
     banner: z.nullish(z.string()),
-    /** What the tier gives. */
-    action: z.nullish(z.looseObject({ discount: z.nullish(discountSchema()) })),
+    action: z.nullish(z.looseObject({ discount: z.nullish(discountSchema()) } satisfies ShapeOf<PromotionTier['action']>)),
     metadata: z.nullish(metadata()),
-    /** Order in which tier discounts apply when a customer qualifies for several tiers; lower first. */
     hierarchy: z.nullish(z.number()),
     promotion_id: z.nullish(z.string()),
-    /** The parent promotion campaign. */
     campaign: z.nullish(
       z.looseObject({
-        /** `camp_…` */
         id: z.nullish(z.string()),
         start_date: z.nullish(z.string()),
         expiration_date: z.nullish(z.string()),
         validity_timeframe: z.nullish(validityTimeframeSchema()),
-        /** Days of the week: 0 (Sunday) to 6 (Saturday). */
         validity_day_of_week: z.nullish(z.array(z.number())),
         validity_hours: z.nullish(validityHoursSchema()),
         active: z.nullish(z.boolean()),
@@ -47,100 +152,127 @@ export const promotionTierSchema = lazy(() =>
         categories: z.nullish(z.array(categorySchema())),
         name: z.nullish(z.string()),
         created_at: z.nullish(z.string()),
-        /** Value seen: `PROMOTION`. */
-        campaign_type: z.nullish(
-          openEnum(['PROMOTION', 'DISCOUNT_COUPONS', 'GIFT_VOUCHERS', 'LOYALTY_PROGRAM', 'REFERRAL_PROGRAM']),
-        ),
-        /** Always `campaign`. */
+        campaign_type: z.nullish(openEnum()),
         object: z.nullish(z.string()),
-      }),
+      } satisfies ShapeOf<PromotionTierCampaign>),
     ),
-    /** `camp_…` of the parent campaign. */
     campaign_id: z.nullish(z.string()),
-    /** False disables the tier even inside its validity window. */
     active: z.nullish(z.boolean()),
     start_date: z.nullish(z.string()),
     expiration_date: z.nullish(z.string()),
     validity_timeframe: z.nullish(validityTimeframeSchema()),
-    /** Days of the week: 0 (Sunday) to 6 (Saturday). */
     validity_day_of_week: z.nullish(z.array(z.number())),
     validity_hours: z.nullish(validityHoursSchema()),
-    /** Redemption and order totals of the tier; amounts in the smallest currency unit. */
     summary: z.nullish(
       z.looseObject({
-        redemptions: z.nullish(z.looseObject({ total_redeemed: z.nullish(z.number()) })),
+        redemptions: z.nullish(
+          z.looseObject({ total_redeemed: z.nullish(z.number()) } satisfies ShapeOf<PromotionTierSummary['redemptions']>),
+        ),
         orders: z.nullish(
           z.looseObject({
             total_amount: z.nullish(z.number()),
             total_discount_amount: z.nullish(z.number()),
-          }),
+          } satisfies ShapeOf<PromotionTierSummary['orders']>),
         ),
-      }),
+      } satisfies ShapeOf<PromotionTierSummary>),
     ),
-    /** Validation rules assigned to the tier, as a list envelope (create-tier response). */
     validation_rule_assignments: z.nullish(validationRulesAssignmentListSchema()),
-    /** Validation rules assigned to the tier, as a plain array (tier-setup response). */
     validation_rules_assignments: z.nullish(z.array(validationRulesAssignmentSchema())),
     category_id: z.nullish(z.string()),
     categories: z.nullish(z.array(categorySchema())),
-    /** Always `promotion_tier`. */
     object: z.string(),
-  }),
+  } satisfies ShapeOf<PromotionTier>),
 );
 
-/** A tier of a promotion campaign: a discount with its own validity window and rules. */
-export interface PromotionTier extends z.infer<ReturnType<typeof promotionTierSchema>> {}
+/** A record created from a campaign template along with a tier (`created_resources` of {@link PromotionTierSetup}). */
+export interface PromotionTierSetupResource {
+  /** ID of the record created. */
+  id?: string | null;
+  /** Kind of record: `validation_rules`, `product`, `sku`, `products_collection`, `segments` or `location`. */
+  object?:
+    | 'validation_rules'
+    | 'product'
+    | 'sku'
+    | 'products_collection'
+    | 'segments'
+    | 'location'
+    | (string & {})
+    | null;
+  [field: string]: unknown;
+}
+
+/** What adding a tier from a campaign template returns: the tier and the records created with it. */
+export interface PromotionTierSetup {
+  /** Records created from the template, e.g. validation rules, products or segments. */
+  created_resources?: PromotionTierSetupResource[] | null;
+  /** The tier created. */
+  promotion_tier?: PromotionTier | null;
+  /** Always `promotion_tier_setup`. */
+  object: string;
+  [field: string]: unknown;
+}
 
 /** Schema of {@link PromotionTierSetup}. */
-export const promotionTierSetupSchema = lazy(() =>
+export const promotionTierSetupSchema: () => z.ZodMiniType<PromotionTierSetup> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    /** Records created from the template, e.g. validation rules, products or segments. */
     created_resources: z.nullish(
       z.array(
         z.looseObject({
           id: z.nullish(z.string()),
-          /** E.g. `validation_rules`, `product`, `sku`, `products_collection`, `segments`, `location`. */
-          object: z.nullish(
-            openEnum(['validation_rules', 'product', 'sku', 'products_collection', 'segments', 'location']),
-          ),
-        }),
+          object: z.nullish(openEnum()),
+        } satisfies ShapeOf<PromotionTierSetupResource>),
       ),
     ),
-    /** The tier created. */
     promotion_tier: z.nullish(promotionTierSchema()),
-    /** Always `promotion_tier_setup`. */
     object: z.string(),
-  }),
+  } satisfies ShapeOf<PromotionTierSetup>),
 );
 
-/** What adding a tier from a campaign template returns: the tier and the records created with it. */
-export interface PromotionTierSetup extends z.infer<ReturnType<typeof promotionTierSetupSchema>> {}
+/** A promotion stack: up to 30 tiers of one campaign applied together. */
+export interface PromotionStack {
+  /** `stack_…` */
+  id: string;
+  /** Stack name. */
+  name?: string | null;
+  /** When the stack was created, ISO 8601 date-time. */
+  created_at?: string | null;
+  /** When the stack was last updated, ISO 8601 date-time. */
+  updated_at?: string | null;
+  /** `camp_…` of the promotion campaign. */
+  campaign_id?: string | null;
+  /** `cat_…`: the stack's category. */
+  category_id?: string | null;
+  /** The categories the stack belongs to. */
+  categories?: Category[] | null;
+  /** The stacked tiers (up to 30). */
+  tiers?: {
+    /** `promo_…` IDs of the tiers, in the order they apply. */
+    ids?: string[] | null;
+    /** Always `MANUAL`: tiers apply in the order of `ids`. */
+    hierarchy_mode?: 'MANUAL' | (string & {}) | null;
+    [field: string]: unknown;
+  } | null;
+  /** Always `promotion_stack`. */
+  object: string;
+  [field: string]: unknown;
+}
 
 /** Schema of {@link PromotionStack}. */
-export const promotionStackSchema = lazy(() =>
+export const promotionStackSchema: () => z.ZodMiniType<PromotionStack> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    /** `stack_…` */
     id: z.string(),
     name: z.nullish(z.string()),
     created_at: z.nullish(z.string()),
     updated_at: z.nullish(z.string()),
-    /** `camp_…` of the promotion campaign. */
     campaign_id: z.nullish(z.string()),
     category_id: z.nullish(z.string()),
     categories: z.nullish(z.array(categorySchema())),
-    /** The stacked tiers (up to 30). */
     tiers: z.nullish(
       z.looseObject({
-        /** `promo_…` IDs of the tiers, in the order they apply. */
         ids: z.nullish(z.array(z.string())),
-        /** Always `MANUAL`: tiers apply in the order of `ids`. */
-        hierarchy_mode: z.nullish(openEnum(['MANUAL'])),
-      }),
+        hierarchy_mode: z.nullish(openEnum()),
+      } satisfies ShapeOf<PromotionStack['tiers']>),
     ),
-    /** Always `promotion_stack`. */
     object: z.string(),
-  }),
+  } satisfies ShapeOf<PromotionStack>),
 );
-
-/** A promotion stack: up to 30 tiers of one campaign applied together. */
-export interface PromotionStack extends z.infer<ReturnType<typeof promotionStackSchema>> {}

@@ -4,62 +4,99 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { lazy, metadata, openEnum } from './base.js';
-import { voucherSchema } from './voucher.js';
+import { lazy, metadata, openEnum, type ShapeOf } from './base.js';
+import { voucherSchema, type Voucher } from './voucher.js';
 
 /** The customer a voucher was published to, with their loyalty and referral summaries. */
-const publicationCustomer = () =>
-  z.looseObject({
-    /** `cust_…` */
-    id: z.nullish(z.string()),
-    /** The merchant's own ID of the customer. */
-    source_id: z.nullish(z.string()),
-    name: z.nullish(z.string()),
-    email: z.nullish(z.string()),
-    metadata: z.nullish(metadata()),
-    /** Redemption and order totals of the customer. */
-    summary: z.nullish(z.looseObject({})),
-    /** Points and referred customers, overall and per campaign. */
-    loyalty: z.nullish(z.looseObject({})),
-    /** Referrals the customer took part in. */
-    referrals: z.nullish(z.looseObject({})),
-    created_at: z.nullish(z.string()),
-    updated_at: z.nullish(z.string()),
-    /** Always `customer`. */
-    object: z.nullish(z.string()),
-  });
-
-/** Schema of {@link Publication}. */
-export const publicationSchema = lazy(() =>
-  z.looseObject({
-    /** `pub_…` */
-    id: z.string(),
-    /** Always `publication`. */
-    object: z.string(),
-    created_at: z.nullish(z.string()),
-    /** `cust_…` of the receiving customer. */
-    customer_id: z.nullish(z.string()),
-    /** The customer's source ID. */
-    tracking_id: z.nullish(z.string()),
-    metadata: z.nullish(metadata()),
-    /** Where the publication came from: `API` by default, or a custom channel name. */
-    channel: z.nullish(openEnum(['API'])),
-    /** The merchant's own ID of the publication. */
-    source_id: z.nullish(z.string()),
-    /** Always `SUCCESS`. */
-    result: z.nullish(openEnum(['SUCCESS'])),
-    customer: z.nullish(publicationCustomer()),
-    /** `v_…` IDs of the published vouchers. */
-    vouchers_id: z.nullish(z.array(z.string())),
-    /** The published voucher, when one was published. */
-    voucher: z.nullish(voucherSchema()),
-    /** Codes of the published vouchers, when several were published. */
-    vouchers: z.nullish(z.array(z.string())),
-  }),
-);
+export interface PublicationCustomer {
+  /** `cust_…` */
+  id?: string | null;
+  /** The merchant's own ID of the customer. */
+  source_id?: string | null;
+  /** Customer name. */
+  name?: string | null;
+  /** Customer email address. */
+  email?: string | null;
+  /** The customer's metadata. */
+  metadata?: Record<string, unknown> | null;
+  /** Redemption and order totals of the customer. */
+  summary?: Record<string, unknown> | null;
+  /** Points and referred customers, overall and per campaign. */
+  loyalty?: Record<string, unknown> | null;
+  /** Referrals the customer took part in. */
+  referrals?: Record<string, unknown> | null;
+  /** When the customer was created, ISO 8601 date-time. */
+  created_at?: string | null;
+  /** When the customer was last updated, ISO 8601 date-time. */
+  updated_at?: string | null;
+  /** Always `customer`. */
+  object?: string | null;
+  [field: string]: unknown;
+}
 
 /**
  * A publication: one voucher (`voucher`) or several voucher codes (`vouchers`) assigned to a
  * customer.
  */
-export interface Publication extends z.infer<ReturnType<typeof publicationSchema>> {}
+export interface Publication {
+  /** `pub_…` */
+  id: string;
+  /** Always `publication`. */
+  object: string;
+  /** When the voucher was published, ISO 8601 date-time. */
+  created_at?: string | null;
+  /** `cust_…` of the receiving customer. */
+  customer_id?: string | null;
+  /** The customer's source ID. */
+  tracking_id?: string | null;
+  /** Custom key/value pairs. */
+  metadata?: Record<string, unknown> | null;
+  /** Where the publication came from: `API` by default, or a custom channel name. */
+  channel?: 'API' | (string & {}) | null;
+  /** The merchant's own ID of the publication. */
+  source_id?: string | null;
+  /** Always `SUCCESS`. */
+  result?: 'SUCCESS' | (string & {}) | null;
+  /** The receiving customer. */
+  customer?: PublicationCustomer | null;
+  /** `v_…` IDs of the published vouchers. */
+  vouchers_id?: string[] | null;
+  /** The published voucher, when one was published. */
+  voucher?: Voucher | null;
+  /** Codes of the published vouchers, when several were published. */
+  vouchers?: string[] | null;
+  [field: string]: unknown;
+}
+
+/** Schema of {@link Publication}. */
+export const publicationSchema: () => z.ZodMiniType<Publication> = /* @__PURE__ */ lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    object: z.string(),
+    created_at: z.nullish(z.string()),
+    customer_id: z.nullish(z.string()),
+    tracking_id: z.nullish(z.string()),
+    metadata: z.nullish(metadata()),
+    channel: z.nullish(openEnum()),
+    source_id: z.nullish(z.string()),
+    result: z.nullish(openEnum()),
+    customer: z.nullish(
+      z.looseObject({
+        id: z.nullish(z.string()),
+        source_id: z.nullish(z.string()),
+        name: z.nullish(z.string()),
+        email: z.nullish(z.string()),
+        metadata: z.nullish(metadata()),
+        summary: z.nullish(z.looseObject({})),
+        loyalty: z.nullish(z.looseObject({})),
+        referrals: z.nullish(z.looseObject({})),
+        created_at: z.nullish(z.string()),
+        updated_at: z.nullish(z.string()),
+        object: z.nullish(z.string()),
+      } satisfies ShapeOf<PublicationCustomer>),
+    ),
+    vouchers_id: z.nullish(z.array(z.string())),
+    voucher: z.nullish(voucherSchema()),
+    vouchers: z.nullish(z.array(z.string())),
+  } satisfies ShapeOf<Publication>),
+);

@@ -4,130 +4,234 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { lazy, metadata, openEnum } from './base.js';
-import { giftSchema, loyaltyCardSchema, simpleCustomerSchema } from './common.js';
-import { rewardSchema } from './loyalty.js';
-import { orderSchema } from './order.js';
-import { promotionTierSchema } from './promotion.js';
-import { voucherSchema } from './voucher.js';
+import { lazy, metadata, openEnum, type ShapeOf } from './base.js';
+import {
+  giftSchema,
+  loyaltyCardSchema,
+  simpleCustomerSchema,
+  type Gift,
+  type LoyaltyCard,
+  type SimpleCustomer,
+} from './common.js';
+import { rewardSchema, type Reward } from './loyalty.js';
+import { orderSchema, type Order } from './order.js';
+import { promotionTierSchema, type PromotionTier } from './promotion.js';
+import { voucherSchema, type Voucher } from './voucher.js';
 
-/** Channel through which a redemption or rollback was made. */
-const channel = () =>
+/**
+ * Whether a redemption or rollback went through: `SUCCESS` or `FAILURE` (then see `failure_code`
+ * and `failure_message`). Open: any other string the service starts sending is accepted.
+ */
+export type RedemptionResult = 'SUCCESS' | 'FAILURE' | (string & {});
+
+/**
+ * The state of a {@link Redemption}: `SUCCEEDED`, `FAILED`, or `ROLLED_BACK` once a rollback
+ * undid it. Open: any other string the service starts sending is accepted.
+ */
+export type RedemptionStatus = 'SUCCEEDED' | 'FAILED' | 'ROLLED_BACK' | (string & {});
+
+/**
+ * What a redemption or rollback is of: a `voucher`, a `promotion_tier`, or a `redemption` (the
+ * parent of stacked redemptions). Open: any other string the service starts sending is accepted.
+ */
+export type RedemptionObjectType = 'voucher' | 'promotion_tier' | 'redemption' | (string & {});
+
+/** The channel through which a redemption or rollback was made. */
+export interface RedemptionChannel {
+  /** ID of the user or API key. */
+  channel_id?: string | null;
+  /** `USER`, `API` or `AUTO_REDEEM`. */
+  channel_type?: 'USER' | 'API' | 'AUTO_REDEEM' | (string & {}) | null;
+  [field: string]: unknown;
+}
+
+const channel: () => z.ZodMiniType<RedemptionChannel> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    /** ID of the user or API key. */
     channel_id: z.nullish(z.string()),
-    /** `USER`, `API` or `AUTO_REDEEM`. */
-    channel_type: z.nullish(openEnum(['USER', 'API', 'AUTO_REDEEM'])),
-  });
-
-/** Schema of {@link Redemption}. */
-export const redemptionSchema = lazy(() =>
-  z.looseObject({
-    /** `r_…` */
-    id: z.string(),
-    /** Always `redemption`. */
-    object: z.string(),
-    /** Date-time of the redemption. */
-    date: z.string(),
-    /** `cust_…` of the redeeming customer. */
-    customer_id: z.nullish(z.string()),
-    /** Hashed source ID of the customer. */
-    tracking_id: z.nullish(z.string()),
-    metadata: z.nullish(metadata()),
-    /** ID of the parent redemption (stacked redemptions). */
-    redemption: z.nullish(z.string()),
-    /** `SUCCESS` or `FAILURE`. */
-    result: z.nullish(openEnum(['SUCCESS', 'FAILURE'])),
-    /** `SUCCEEDED`, `FAILED` or `ROLLED_BACK`. */
-    status: z.nullish(openEnum(['SUCCEEDED', 'FAILED', 'ROLLED_BACK'])),
-    /** The order with calculated amounts, without customer data. */
-    order: z.nullish(orderSchema()),
-    channel: z.nullish(channel()),
-    customer: z.nullish(simpleCustomerSchema()),
-    /** `voucher`, `promotion_tier` or `redemption`. */
-    related_object_type: z.nullish(openEnum(['voucher', 'promotion_tier', 'redemption'])),
-    /** ID of the redeemed voucher, tier or parent redemption. */
-    related_object_id: z.nullish(z.string()),
-    /** The reward given. */
-    reward: z.nullish(rewardSchema()),
-    /** Gift cards: credit used, in the smallest currency unit. Loyalty cards: points used. */
-    amount: z.nullish(z.number()),
-    /** Session lock; only for discount vouchers, promotions and gift cards. */
-    session: z.nullish(z.looseObject({ key: z.nullish(z.string()) })),
-    /** When `result` is `FAILURE`: a generic reason, e.g. `customer_rules_violated`. */
-    failure_code: z.nullish(z.string()),
-    /** When `result` is `FAILURE`: the reason in words. */
-    failure_message: z.nullish(z.string()),
-    /** The redeemed tier with its parent campaign. */
-    promotion_tier: z.nullish(promotionTierSchema()),
-    /** Gift cards: `{ amount }` taken from the card, in the smallest currency unit. */
-    gift: z.nullish(giftSchema()),
-    /** Loyalty cards: `{ points }` taken from the card. */
-    loyalty_card: z.nullish(loyaltyCardSchema()),
-    /** The redeemed voucher, with its holder. */
-    voucher: z.nullish(voucherSchema()),
-  }),
+    channel_type: z.nullish(openEnum()),
+  } satisfies ShapeOf<RedemptionChannel>),
 );
 
 /**
  * A redemption. A failed one is still a redemption: `result` `FAILURE`, `status` `FAILED`, with
  * `failure_code` and `failure_message`.
  */
-export interface Redemption extends z.infer<ReturnType<typeof redemptionSchema>> {}
+export interface Redemption {
+  /** `r_…` */
+  id: string;
+  /** Always `redemption`. */
+  object: string;
+  /** When the redemption was made, ISO 8601 date-time. */
+  date: string;
+  /** `cust_…` of the redeeming customer. */
+  customer_id?: string | null;
+  /** Hashed source ID of the customer. */
+  tracking_id?: string | null;
+  /** Custom key/value pairs. */
+  metadata?: Record<string, unknown> | null;
+  /** `r_…` of the parent redemption (stacked redemptions). */
+  redemption?: string | null;
+  /** `SUCCESS` or `FAILURE`. */
+  result?: RedemptionResult | null;
+  /** `SUCCEEDED`, `FAILED` or `ROLLED_BACK`. */
+  status?: RedemptionStatus | null;
+  /** The order with calculated amounts, without customer data. */
+  order?: Order | null;
+  /** The channel through which the redemption was made. */
+  channel?: RedemptionChannel | null;
+  /** The redeeming customer. */
+  customer?: SimpleCustomer | null;
+  /** `voucher`, `promotion_tier` or `redemption`. */
+  related_object_type?: RedemptionObjectType | null;
+  /** ID of the redeemed voucher, tier or parent redemption. */
+  related_object_id?: string | null;
+  /** The reward given. */
+  reward?: Reward | null;
+  /** Gift cards: credit used, in the smallest currency unit. Loyalty cards: points used. */
+  amount?: number | null;
+  /** The session lock; only for discount vouchers, promotions and gift cards. */
+  session?: {
+    /** The session key. */
+    key?: string | null;
+    [field: string]: unknown;
+  } | null;
+  /** When `result` is `FAILURE`: a generic reason, e.g. `customer_rules_violated`. */
+  failure_code?: string | null;
+  /** When `result` is `FAILURE`: the reason in words. */
+  failure_message?: string | null;
+  /** The redeemed tier with its parent campaign. */
+  promotion_tier?: PromotionTier | null;
+  /** Gift cards: `{ amount }` taken from the card, in the smallest currency unit. */
+  gift?: Gift | null;
+  /** Loyalty cards: `{ points }` taken from the card. */
+  loyalty_card?: LoyaltyCard | null;
+  /** The redeemed voucher, with its holder. */
+  voucher?: Voucher | null;
+  [field: string]: unknown;
+}
+
+/** Schema of {@link Redemption}. */
+export const redemptionSchema: () => z.ZodMiniType<Redemption> = /* @__PURE__ */ lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    object: z.string(),
+    date: z.string(),
+    customer_id: z.nullish(z.string()),
+    tracking_id: z.nullish(z.string()),
+    metadata: z.nullish(metadata()),
+    redemption: z.nullish(z.string()),
+    result: z.nullish(openEnum()),
+    status: z.nullish(openEnum()),
+    order: z.nullish(orderSchema()),
+    channel: z.nullish(channel()),
+    customer: z.nullish(simpleCustomerSchema()),
+    related_object_type: z.nullish(openEnum()),
+    related_object_id: z.nullish(z.string()),
+    reward: z.nullish(rewardSchema()),
+    amount: z.nullish(z.number()),
+    session: z.nullish(z.looseObject({ key: z.nullish(z.string()) } satisfies ShapeOf<Redemption['session']>)),
+    failure_code: z.nullish(z.string()),
+    failure_message: z.nullish(z.string()),
+    promotion_tier: z.nullish(promotionTierSchema()),
+    gift: z.nullish(giftSchema()),
+    loyalty_card: z.nullish(loyaltyCardSchema()),
+    voucher: z.nullish(voucherSchema()),
+  } satisfies ShapeOf<Redemption>),
+);
+
+/** The rollback of one redemption. */
+export interface RedemptionRollback {
+  /** `rr_…` */
+  id: string;
+  /** Always `redemption_rollback`. */
+  object: string;
+  /** When the rollback was made, ISO 8601 date-time. */
+  date?: string | null;
+  /** `cust_…` of the customer. */
+  customer_id?: string | null;
+  /** Hashed source ID of the customer. */
+  tracking_id?: string | null;
+  /** Custom key/value pairs. */
+  metadata?: Record<string, unknown> | null;
+  /** `r_…` of the redemption rolled back. */
+  redemption?: string | null;
+  /** `SUCCESS` or `FAILURE`. */
+  result?: RedemptionResult | null;
+  /** `SUCCEEDED` or `FAILED`. */
+  status?: 'SUCCEEDED' | 'FAILED' | (string & {}) | null;
+  /** The order with recalculated amounts, without customer data. */
+  order?: Order | null;
+  /** The channel through which the rollback was made. */
+  channel?: RedemptionChannel | null;
+  /** The customer. */
+  customer?: SimpleCustomer | null;
+  /** `voucher`, `promotion_tier` or `redemption`: what the rolled-back redemption was of. */
+  related_object_type?: RedemptionObjectType | null;
+  /** ID of the voucher, tier or parent redemption. */
+  related_object_id?: string | null;
+  /** Credit or points given back (negative: the reverse of the redemption). */
+  amount?: number | null;
+  /** Why the redemption was rolled back. */
+  reason?: string | null;
+  /** When `result` is `FAILURE`: a generic reason. */
+  failure_code?: string | null;
+  /** When `result` is `FAILURE`: the reason in words. */
+  failure_message?: string | null;
+  /** The voucher whose redemption was rolled back. */
+  voucher?: Voucher | null;
+  /** The tier whose redemption was rolled back. */
+  promotion_tier?: PromotionTier | null;
+  /** The reward of the redemption rolled back. */
+  reward?: Reward | null;
+  /** Gift cards: `{ amount }` given back, in the smallest currency unit. */
+  gift?: Gift | null;
+  /** Loyalty cards: `{ points }` given back. */
+  loyalty_card?: LoyaltyCard | null;
+  [field: string]: unknown;
+}
 
 /** Schema of {@link RedemptionRollback}. */
-export const redemptionRollbackSchema = lazy(() =>
+export const redemptionRollbackSchema: () => z.ZodMiniType<RedemptionRollback> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    /** `rr_…` */
     id: z.string(),
-    /** Always `redemption_rollback`. */
     object: z.string(),
-    /** Date-time of the rollback. */
     date: z.nullish(z.string()),
     customer_id: z.nullish(z.string()),
     tracking_id: z.nullish(z.string()),
     metadata: z.nullish(metadata()),
-    /** `r_…` of the redemption rolled back. */
     redemption: z.nullish(z.string()),
-    /** `SUCCESS` or `FAILURE`. */
-    result: z.nullish(openEnum(['SUCCESS', 'FAILURE'])),
-    /** `SUCCEEDED` or `FAILED`. */
-    status: z.nullish(openEnum(['SUCCEEDED', 'FAILED'])),
+    result: z.nullish(openEnum()),
+    status: z.nullish(openEnum()),
     order: z.nullish(orderSchema()),
     channel: z.nullish(channel()),
     customer: z.nullish(simpleCustomerSchema()),
-    related_object_type: z.nullish(openEnum(['voucher', 'promotion_tier', 'redemption'])),
+    related_object_type: z.nullish(openEnum()),
     related_object_id: z.nullish(z.string()),
-    /** Credit or points given back (negative: the reverse of the redemption). */
     amount: z.nullish(z.number()),
-    /** Why the redemption was rolled back. */
     reason: z.nullish(z.string()),
-    /** When `result` is `FAILURE`: a generic reason. */
     failure_code: z.nullish(z.string()),
-    /** When `result` is `FAILURE`: the reason in words. */
     failure_message: z.nullish(z.string()),
     voucher: z.nullish(voucherSchema()),
     promotion_tier: z.nullish(promotionTierSchema()),
     reward: z.nullish(rewardSchema()),
-    /** Gift cards: `{ amount }` given back, in the smallest currency unit. */
     gift: z.nullish(giftSchema()),
-    /** Loyalty cards: `{ points }` given back. */
     loyalty_card: z.nullish(loyaltyCardSchema()),
-  }),
-);
-
-/** The rollback of one redemption. */
-export interface RedemptionRollback extends z.infer<ReturnType<typeof redemptionRollbackSchema>> {}
-
-/** Schema of {@link RedemptionRollbackResult}. */
-export const redemptionRollbackResultSchema = lazy(() =>
-  z.looseObject({
-    /** Rollbacks of the stacked redemptions. */
-    rollbacks: z.nullish(z.array(redemptionRollbackSchema())),
-    /** Rollback of the parent redemption. */
-    parent_rollback: z.nullish(redemptionRollbackSchema()),
-  }),
+  } satisfies ShapeOf<RedemptionRollback>),
 );
 
 /** What rolling back a stacked redemption returns: a rollback per stacked redemption and one of the parent. */
-export interface RedemptionRollbackResult extends z.infer<ReturnType<typeof redemptionRollbackResultSchema>> {}
+export interface RedemptionRollbackResult {
+  /** Rollbacks of the stacked redemptions. */
+  rollbacks?: RedemptionRollback[] | null;
+  /** Rollback of the parent redemption. */
+  parent_rollback?: RedemptionRollback | null;
+  [field: string]: unknown;
+}
+
+/** Schema of {@link RedemptionRollbackResult}. */
+export const redemptionRollbackResultSchema: () => z.ZodMiniType<RedemptionRollbackResult> = /* @__PURE__ */ lazy(() =>
+  z.looseObject({
+    rollbacks: z.nullish(z.array(redemptionRollbackSchema())),
+    parent_rollback: z.nullish(redemptionRollbackSchema()),
+  } satisfies ShapeOf<RedemptionRollbackResult>),
+);

@@ -4,37 +4,56 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { lazy, listOf, openEnum } from './base.js';
+import type { ListEnvelope } from '../core/pagination.js';
+import { lazy, listOf, openEnum, type ShapeOf } from './base.js';
+
+/** A campaign template: a saved campaign configuration that tiers and campaigns can be created from. */
+export interface CampaignTemplate {
+  /** `camp_tpl_…` */
+  id: string;
+  /** Template name. */
+  name?: string | null;
+  /** Template description. */
+  description?: string | null;
+  /** Type of campaign the template creates: `DISCOUNT_COUPONS` or `GIFT_VOUCHERS`. */
+  campaign_type?: 'DISCOUNT_COUPONS' | 'GIFT_VOUCHERS' | (string & {}) | null;
+  /** When the template was created, ISO 8601 date-time. */
+  created_at?: string | null;
+  /** When the template was last updated, ISO 8601 date-time. */
+  updated_at?: string | null;
+  /** Always `campaign_template`. */
+  object: string;
+  [field: string]: unknown;
+}
 
 /** Schema of {@link CampaignTemplate}. */
-export const campaignTemplateSchema = lazy(() =>
+export const campaignTemplateSchema: () => z.ZodMiniType<CampaignTemplate> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    /** `camp_tpl_…` */
     id: z.string(),
     name: z.nullish(z.string()),
     description: z.nullish(z.string()),
-    /** Type of campaign the template creates: `DISCOUNT_COUPONS` or `GIFT_VOUCHERS`. */
-    campaign_type: z.nullish(openEnum(['DISCOUNT_COUPONS', 'GIFT_VOUCHERS'])),
+    campaign_type: z.nullish(openEnum()),
     created_at: z.nullish(z.string()),
     updated_at: z.nullish(z.string()),
-    /** Always `campaign_template`. */
     object: z.string(),
-  }),
-);
-
-/** A campaign template: a saved campaign configuration that tiers and campaigns can be created from. */
-export interface CampaignTemplate extends z.infer<ReturnType<typeof campaignTemplateSchema>> {}
-
-/** Schema of {@link CampaignTemplateList}. */
-export const campaignTemplateListSchema = lazy(() =>
-  z.extend(listOf(campaignTemplateSchema()), {
-    /** The records, when the service names the attribute `campaign_templates` in `data_ref`. */
-    campaign_templates: z.optional(z.array(campaignTemplateSchema())),
-  }),
+  } satisfies ShapeOf<CampaignTemplate>),
 );
 
 /**
  * A page of campaign templates. The records are under the attribute `data_ref` names: `data` or
  * `campaign_templates`. `total` is present when `include_total` was requested.
  */
-export interface CampaignTemplateList extends z.infer<ReturnType<typeof campaignTemplateListSchema>> {}
+export interface CampaignTemplateList extends ListEnvelope {
+  /** The templates, when `data_ref` is `data`. */
+  data?: CampaignTemplate[];
+  /** The templates, when `data_ref` is `campaign_templates`. */
+  campaign_templates?: CampaignTemplate[];
+}
+
+/** Schema of {@link CampaignTemplateList}. */
+export const campaignTemplateListSchema: () => z.ZodMiniType<CampaignTemplateList> = /* @__PURE__ */ lazy(() =>
+  // Both attributes are checked: the service has been seen to name the records either way.
+  z.extend(listOf(campaignTemplateSchema()), {
+    campaign_templates: z.optional(z.array(campaignTemplateSchema())),
+  }),
+);

@@ -5,96 +5,145 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { lazy, metadata } from './base.js';
-import { applicableItemListSchema, discountSchema, giftSchema, sessionSchema } from './common.js';
-import { orderSchema } from './order.js';
+import { lazy, metadata, type ShapeOf } from './base.js';
+import {
+  applicableItemListSchema,
+  discountSchema,
+  giftSchema,
+  sessionSchema,
+  type ApplicableItemList,
+  type Discount,
+  type Gift,
+  type Session,
+} from './common.js';
+import { orderSchema, type Order } from './order.js';
+
+/** Why a voucher is invalid (`error` of an {@link InvalidValidationResult}). */
+export interface ValidationError {
+  /** HTTP-like status code of the failure, e.g. `400`. */
+  code?: number | null;
+  /** Machine-readable reason, e.g. `voucher_expired`, `redemption_rules_violated`. */
+  key?: string | null;
+  /** Short description. */
+  message?: string | null;
+  /** Longer description. */
+  details?: string | null;
+  /** ID of the request, for support. */
+  request_id?: string | null;
+  [field: string]: unknown;
+}
 
 /** Schema of {@link ValidationError}. */
-export const validationErrorSchema = lazy(() =>
+export const validationErrorSchema: () => z.ZodMiniType<ValidationError> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    /** HTTP-like status code of the failure, e.g. `400`. */
     code: z.nullish(z.number()),
-    /** Machine-readable reason, e.g. `voucher_expired`, `redemption_rules_violated`. */
     key: z.nullish(z.string()),
-    /** Short description. */
     message: z.nullish(z.string()),
-    /** Longer description. */
     details: z.nullish(z.string()),
-    /** ID of the request, for support. */
     request_id: z.nullish(z.string()),
-  }),
+  } satisfies ShapeOf<ValidationError>),
 );
 
-/** Why a voucher is invalid (`error` of an invalid {@link ValidationResult}). */
-export interface ValidationError extends z.infer<ReturnType<typeof validationErrorSchema>> {}
+/**
+ * The fields of both outcomes of a {@link ValidationResult}. Narrow the result on `valid` to get
+ * a {@link ValidValidationResult} or an {@link InvalidValidationResult}.
+ */
+export interface ValidationResultBase {
+  /** True when the voucher can be redeemed in the given context. */
+  valid: boolean;
+  /** The voucher code. */
+  code: string;
+  /** Invalid only: why, in words. */
+  reason?: string | null;
+  /** Invalid only: the failure, with a machine-readable `key`. */
+  error?: ValidationError | null;
+  /** Items the discount applies to. */
+  applicable_to?: ApplicableItemList | null;
+  /** Items excluded from the discount. */
+  inapplicable_to?: ApplicableItemList | null;
+  /** The voucher's metadata. */
+  metadata?: Record<string, unknown> | null;
+  /** Hashed source ID of the customer. */
+  tracking_id?: string | null;
+  /** `cust_…` of the customer, when known. */
+  customer_id?: string | null;
+  /** Name of the voucher's campaign. */
+  campaign?: string | null;
+  /** `camp_…` of the voucher's campaign. */
+  campaign_id?: string | null;
+  /** Discount vouchers: the discount. */
+  discount?: Discount | null;
+  /** Gift vouchers: the credit, in the smallest currency unit. */
+  gift?: Gift | null;
+  /** Loyalty cards: what the reward costs. */
+  loyalty?: {
+    /** Cost of the reward, in points. */
+    points_cost?: number | null;
+    [field: string]: unknown;
+  } | null;
+  /** Loyalty cards: the reward being validated. */
+  reward?: {
+    /** `rew_…` */
+    id?: string | null;
+    /** `rewa_…` */
+    assignment_id?: string | null;
+    /** Points the reward costs. */
+    points?: number | null;
+    [field: string]: unknown;
+  } | null;
+  /** The order with calculated amounts, without customer data. */
+  order?: Order | null;
+  /** The session lock taken. */
+  session?: Session | null;
+  /** Date-time (ISO 8601) from which the voucher is valid. */
+  start_date?: string | null;
+  /** Date-time (ISO 8601) after which the voucher is invalid. */
+  expiration_date?: string | null;
+  [field: string]: unknown;
+}
 
 /** The schema of both outcomes, before narrowing on `valid`. */
-const validationResultBodySchema = lazy(() =>
+const validationResultBodySchema: () => z.ZodMiniType<ValidationResultBase> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    /** True when the voucher can be redeemed in the given context. */
     valid: z.boolean(),
-    /** The voucher code. */
     code: z.string(),
-    /** Invalid only: why, in words. */
     reason: z.nullish(z.string()),
-    /** Invalid only: the failure, with a machine-readable `key`. */
     error: z.nullish(validationErrorSchema()),
-    /** Items the discount applies to. */
     applicable_to: z.nullish(applicableItemListSchema()),
-    /** Items excluded from the discount. */
     inapplicable_to: z.nullish(applicableItemListSchema()),
-    /** The voucher's metadata. */
     metadata: z.nullish(metadata()),
-    /** Hashed source ID of the customer. */
     tracking_id: z.nullish(z.string()),
-    /** `cust_…` of the customer, when known. */
     customer_id: z.nullish(z.string()),
-    /** Name of the voucher's campaign. */
     campaign: z.nullish(z.string()),
-    /** `camp_…` of the voucher's campaign. */
     campaign_id: z.nullish(z.string()),
-    /** Discount vouchers: the discount. */
     discount: z.nullish(discountSchema()),
-    /** Gift vouchers: the credit, in the smallest currency unit. */
     gift: z.nullish(giftSchema()),
-    /** Loyalty cards: what the reward costs. */
     loyalty: z.nullish(
-      z.looseObject({
-        /** Cost of the reward, in points. */
-        points_cost: z.nullish(z.number()),
-      }),
+      z.looseObject({ points_cost: z.nullish(z.number()) } satisfies ShapeOf<ValidationResultBase['loyalty']>),
     ),
-    /** Loyalty cards: the reward being validated. */
     reward: z.nullish(
       z.looseObject({
-        /** `rew_…` */
         id: z.nullish(z.string()),
-        /** `rewa_…` */
         assignment_id: z.nullish(z.string()),
-        /** Points the reward costs. */
         points: z.nullish(z.number()),
-      }),
+      } satisfies ShapeOf<ValidationResultBase['reward']>),
     ),
-    /** The order with calculated amounts, without customer data. */
     order: z.nullish(orderSchema()),
-    /** The session lock taken. */
     session: z.nullish(sessionSchema()),
-    /** Date-time from which the voucher is valid. */
     start_date: z.nullish(z.string()),
-    /** Date-time after which the voucher is invalid. */
     expiration_date: z.nullish(z.string()),
-  }),
+  } satisfies ShapeOf<ValidationResultBase>),
 );
 
-type ValidationResultBody = z.infer<ReturnType<typeof validationResultBodySchema>>;
-
 /** A voucher that can be redeemed: its discount, gift or loyalty cost, and the calculated order. */
-export interface ValidValidationResult extends ValidationResultBody {
+export interface ValidValidationResult extends ValidationResultBase {
+  /** Always true. */
   valid: true;
 }
 
 /** A voucher that cannot be redeemed, with the `reason` and the `error` (see `error.key`). */
-export interface InvalidValidationResult extends ValidationResultBody {
+export interface InvalidValidationResult extends ValidationResultBase {
+  /** Always false. */
   valid: false;
 }
 
@@ -108,4 +157,6 @@ export type ValidationResult = ValidValidationResult | InvalidValidationResult;
  * Schema of {@link ValidationResult}: one object checked for `valid` (boolean) and `code`, typed
  * as the union narrowed on `valid`.
  */
-export const validationResultSchema = lazy(() => validationResultBodySchema() as z.ZodMiniType<ValidationResult>);
+export const validationResultSchema: () => z.ZodMiniType<ValidationResult> = /* @__PURE__ */ lazy(
+  () => validationResultBodySchema() as z.ZodMiniType<ValidationResult>,
+);

@@ -5,7 +5,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { lazy, metadata, openEnum } from './base.js';
+import { lazy, metadata, openEnum, type ShapeOf } from './base.js';
 import {
   applicableItemListSchema,
   categorySchema,
@@ -16,118 +16,209 @@ import {
   validationRulesAssignmentListSchema,
   validityHoursSchema,
   validityTimeframeSchema,
+  type ApplicableItemList,
+  type Category,
+  type Discount,
+  type Gift,
+  type LoyaltyCard,
+  type SimpleCustomer,
+  type ValidationRulesAssignmentList,
+  type ValidityHours,
+  type ValidityTimeframe,
 } from './common.js';
 
-/** A link to one of the voucher's images. */
-const asset = () =>
-  z.looseObject({
-    id: z.nullish(z.string()),
-    /** Link to the image on the service. */
-    url: z.nullish(z.string()),
-  });
+/**
+ * The kind of a voucher, which tells which of its balances applies: `GIFT_VOUCHER` (`gift`),
+ * `DISCOUNT_VOUCHER` (`discount`) or `LOYALTY_CARD` (`loyalty_card`). Open: any other string the
+ * service starts sending is accepted.
+ */
+export type VoucherType = 'GIFT_VOUCHER' | 'DISCOUNT_VOUCHER' | 'LOYALTY_CARD' | (string & {});
 
-/** Schema of {@link Voucher}. */
-export const voucherSchema = lazy(() =>
-  z.looseObject({
-    /** `v_…`, assigned by the service. */
-    id: z.string(),
-    /** The code customers use; may contain special characters. A loyalty member's ID. */
-    code: z.string(),
-    /** Name of the parent campaign. */
-    campaign: z.nullish(z.string()),
-    /** `camp_…`: the parent campaign. */
-    campaign_id: z.nullish(z.string()),
-    /** Category name. */
-    category: z.nullish(z.string()),
-    category_id: z.nullish(z.string()),
-    categories: z.nullish(z.array(categorySchema())),
-    /** `GIFT_VOUCHER`, `DISCOUNT_VOUCHER` or `LOYALTY_CARD`. */
-    type: z.nullish(openEnum(['GIFT_VOUCHER', 'DISCOUNT_VOUCHER', 'LOYALTY_CARD'])),
-    /** The discount of a discount voucher. */
-    discount: z.nullish(discountSchema()),
-    /** The credit of a gift voucher; null for other types. */
-    gift: z.nullish(giftSchema()),
-    /** The points of a loyalty card; null for other types. */
-    loyalty_card: z.nullish(loyaltyCardSchema()),
-    /** Date-time before which the voucher is inactive. */
-    start_date: z.nullish(z.string()),
-    /** Date-time after which the voucher is inactive. */
-    expiration_date: z.nullish(z.string()),
-    validity_timeframe: z.nullish(validityTimeframeSchema()),
-    /** Days of the week the voucher is valid: 0 (Sunday) to 6 (Saturday). */
-    validity_day_of_week: z.nullish(z.array(z.number())),
-    validity_hours: z.nullish(validityHoursSchema()),
-    /** False disables the voucher even inside its validity window. */
-    active: z.nullish(z.boolean()),
-    /** Free text. */
-    additional_info: z.nullish(z.string()),
-    metadata: z.nullish(metadata()),
-    /** Links to the voucher's QR code and barcode images. */
-    assets: z.nullish(
-      z.looseObject({
-        qr: z.nullish(asset()),
-        barcode: z.nullish(asset()),
-      }),
-    ),
-    /** True for codes of a referral program; always false for loyalty members. */
-    is_referral_code: z.nullish(z.boolean()),
-    created_at: z.nullish(z.string()),
-    /** Null until the voucher is first updated. */
-    updated_at: z.nullish(z.string()),
-    /** `cust_…`: the customer holding the voucher. */
-    holder_id: z.nullish(z.string()),
-    /** `cust_…`: the referring customer. */
-    referrer_id: z.nullish(z.string()),
-    /** Summary of the holder; present in redemption results. */
-    holder: z.nullish(simpleCustomerSchema()),
-    /** Redemption counters. */
-    redemption: z.nullish(
-      z.looseObject({
-        /** Maximum number of redemptions; null for unlimited. */
-        quantity: z.nullish(z.number()),
-        /** Number of redemptions so far. */
-        redeemed_quantity: z.nullish(z.number()),
-        /** Loyalty cards: points redeemed so far. */
-        redeemed_points: z.nullish(z.number()),
-        /** Always `list`. */
-        object: z.nullish(z.string()),
-        /** Relative path of the voucher's redemption list. */
-        url: z.nullish(z.string()),
-      }),
-    ),
-    /** Publication counters. */
-    publish: z.nullish(
-      z.looseObject({
-        /** Always `list`. */
-        object: z.nullish(z.string()),
-        /** Number of times the voucher was published. */
-        count: z.nullish(z.number()),
-        /** Relative path of the voucher's publication list. */
-        url: z.nullish(z.string()),
-      }),
-    ),
-    /** Validation rules assigned to the voucher, with `total`. */
-    validation_rules_assignments: z.nullish(validationRulesAssignmentListSchema()),
-    /** Items the discount applies to; present in redemption results. */
-    applicable_to: z.nullish(applicableItemListSchema()),
-    /** Items excluded from the discount; present in redemption results. */
-    inapplicable_to: z.nullish(applicableItemListSchema()),
-    /** Always `voucher`. */
-    object: z.string(),
-  }),
-);
+/** A link to one of a voucher's images ({@link VoucherAssets}). */
+export interface VoucherAsset {
+  /** ID of the image. */
+  id?: string | null;
+  /** Link to the image on the service. */
+  url?: string | null;
+  [field: string]: unknown;
+}
+
+/** The images of a voucher's code (`voucher.assets`). */
+export interface VoucherAssets {
+  /** The QR code image. */
+  qr?: VoucherAsset | null;
+  /** The barcode image. */
+  barcode?: VoucherAsset | null;
+  [field: string]: unknown;
+}
+
+/** How often a voucher may be and has been redeemed (`voucher.redemption`). */
+export interface VoucherRedemptionCounts {
+  /** Maximum number of redemptions; null for unlimited. */
+  quantity?: number | null;
+  /** Number of redemptions so far. */
+  redeemed_quantity?: number | null;
+  /** Loyalty cards: points redeemed so far. */
+  redeemed_points?: number | null;
+  /** Always `list`. */
+  object?: string | null;
+  /** Relative path of the voucher's redemption list, e.g. `/v1/vouchers/{code}/redemptions?page=1&limit=10`. */
+  url?: string | null;
+  [field: string]: unknown;
+}
+
+/** How often a voucher has been published (`voucher.publish`). */
+export interface VoucherPublishCounts {
+  /** Always `list`. */
+  object?: string | null;
+  /** Number of times the voucher was published. */
+  count?: number | null;
+  /** Relative path of the voucher's publication list, e.g. `/v1/vouchers/{code}/publications?page=1&limit=10`. */
+  url?: string | null;
+  [field: string]: unknown;
+}
 
 /**
  * A voucher: a gift voucher (`gift`), a discount voucher (`discount`) or a loyalty card
  * (`loyalty_card`), with its validity window, counters and assets.
  */
-export interface Voucher extends z.infer<ReturnType<typeof voucherSchema>> {}
+export interface Voucher {
+  /** `v_…`, assigned by the service. */
+  id: string;
+  /** The code customers use; may contain special characters. For a loyalty member, the member ID. */
+  code: string;
+  /** Name of the parent campaign. */
+  campaign?: string | null;
+  /** `camp_…`: the parent campaign. */
+  campaign_id?: string | null;
+  /** Category name. */
+  category?: string | null;
+  /** `cat_…`: the category. */
+  category_id?: string | null;
+  /** The categories the voucher belongs to. */
+  categories?: Category[] | null;
+  /** `GIFT_VOUCHER`, `DISCOUNT_VOUCHER` or `LOYALTY_CARD`. */
+  type?: VoucherType | null;
+  /** The discount of a discount voucher. */
+  discount?: Discount | null;
+  /** The credit of a gift voucher; null for other types. */
+  gift?: Gift | null;
+  /** The points of a loyalty card; null for other types. */
+  loyalty_card?: LoyaltyCard | null;
+  /** Date-time (ISO 8601) before which the voucher is inactive. */
+  start_date?: string | null;
+  /** Date-time (ISO 8601) after which the voucher is inactive. */
+  expiration_date?: string | null;
+  /** Recurring periods in which the voucher is valid, counted from `start_date`. */
+  validity_timeframe?: ValidityTimeframe | null;
+  /** Days of the week the voucher is valid: 0 (Sunday) to 6 (Saturday). */
+  validity_day_of_week?: number[] | null;
+  /** Hours of the day the voucher is valid. */
+  validity_hours?: ValidityHours | null;
+  /** False disables the voucher even inside its validity window. */
+  active?: boolean | null;
+  /** Free text. */
+  additional_info?: string | null;
+  /** Custom key/value pairs. */
+  metadata?: Record<string, unknown> | null;
+  /** Links to the voucher's QR code and barcode images. */
+  assets?: VoucherAssets | null;
+  /** True for codes of a referral program; always false for loyalty members. */
+  is_referral_code?: boolean | null;
+  /** When the voucher was created, ISO 8601 date-time. */
+  created_at?: string | null;
+  /** When the voucher was last updated, ISO 8601 date-time; null until the first update. */
+  updated_at?: string | null;
+  /** `cust_…`: the customer holding the voucher. */
+  holder_id?: string | null;
+  /** `cust_…`: the referring customer. */
+  referrer_id?: string | null;
+  /** Summary of the holder; present in redemption results. */
+  holder?: SimpleCustomer | null;
+  /** Redemption limit and counters. */
+  redemption?: VoucherRedemptionCounts | null;
+  /** Publication counter. */
+  publish?: VoucherPublishCounts | null;
+  /** Validation rules assigned to the voucher, with `total`. */
+  validation_rules_assignments?: ValidationRulesAssignmentList | null;
+  /** Items the discount applies to; present in redemption results. */
+  applicable_to?: ApplicableItemList | null;
+  /** Items excluded from the discount; present in redemption results. */
+  inapplicable_to?: ApplicableItemList | null;
+  /** Always `voucher`. */
+  object: string;
+  [field: string]: unknown;
+}
 
-/** Schema of {@link LoyaltyMember}: the voucher schema. */
-export const loyaltyMemberSchema = voucherSchema;
+const voucherAsset: () => z.ZodMiniType<VoucherAsset> = /* @__PURE__ */ lazy(() =>
+  z.looseObject({
+    id: z.nullish(z.string()),
+    url: z.nullish(z.string()),
+  } satisfies ShapeOf<VoucherAsset>),
+);
+
+/** Schema of {@link Voucher}. */
+export const voucherSchema: () => z.ZodMiniType<Voucher> = /* @__PURE__ */ lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    code: z.string(),
+    campaign: z.nullish(z.string()),
+    campaign_id: z.nullish(z.string()),
+    category: z.nullish(z.string()),
+    category_id: z.nullish(z.string()),
+    categories: z.nullish(z.array(categorySchema())),
+    type: z.nullish(openEnum()),
+    discount: z.nullish(discountSchema()),
+    gift: z.nullish(giftSchema()),
+    loyalty_card: z.nullish(loyaltyCardSchema()),
+    start_date: z.nullish(z.string()),
+    expiration_date: z.nullish(z.string()),
+    validity_timeframe: z.nullish(validityTimeframeSchema()),
+    validity_day_of_week: z.nullish(z.array(z.number())),
+    validity_hours: z.nullish(validityHoursSchema()),
+    active: z.nullish(z.boolean()),
+    additional_info: z.nullish(z.string()),
+    metadata: z.nullish(metadata()),
+    assets: z.nullish(
+      z.looseObject({
+        qr: z.nullish(voucherAsset()),
+        barcode: z.nullish(voucherAsset()),
+      } satisfies ShapeOf<VoucherAssets>),
+    ),
+    is_referral_code: z.nullish(z.boolean()),
+    created_at: z.nullish(z.string()),
+    updated_at: z.nullish(z.string()),
+    holder_id: z.nullish(z.string()),
+    referrer_id: z.nullish(z.string()),
+    holder: z.nullish(simpleCustomerSchema()),
+    redemption: z.nullish(
+      z.looseObject({
+        quantity: z.nullish(z.number()),
+        redeemed_quantity: z.nullish(z.number()),
+        redeemed_points: z.nullish(z.number()),
+        object: z.nullish(z.string()),
+        url: z.nullish(z.string()),
+      } satisfies ShapeOf<VoucherRedemptionCounts>),
+    ),
+    publish: z.nullish(
+      z.looseObject({
+        object: z.nullish(z.string()),
+        count: z.nullish(z.number()),
+        url: z.nullish(z.string()),
+      } satisfies ShapeOf<VoucherPublishCounts>),
+    ),
+    validation_rules_assignments: z.nullish(validationRulesAssignmentListSchema()),
+    applicable_to: z.nullish(applicableItemListSchema()),
+    inapplicable_to: z.nullish(applicableItemListSchema()),
+    object: z.string(),
+  } satisfies ShapeOf<Voucher>),
+);
 
 /**
  * A loyalty program member: a voucher of type `LOYALTY_CARD` whose `code` is the member ID and
  * whose `loyalty_card` holds the points.
  */
 export interface LoyaltyMember extends Voucher {}
+
+/** Schema of {@link LoyaltyMember}: the voucher schema. */
+export const loyaltyMemberSchema: () => z.ZodMiniType<LoyaltyMember> = voucherSchema;

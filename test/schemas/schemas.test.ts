@@ -21,7 +21,7 @@ import * as fx from './fixtures.js';
 
 type Path = Array<string | number>;
 type Issue = { path: PropertyKey[]; message: string };
-type Parsed = { success: true; data: unknown } | { success: false; error: { issues: Issue[] } };
+type Parsed = { success: true; data: unknown } | { success: false; error: { issues: readonly Issue[] } };
 interface Schema {
   safeParse(data: unknown): Parsed;
 }
