@@ -10,8 +10,17 @@ import { Transport } from './core/http.js';
 import { inspectSymbol } from './core/log.js';
 import { AsyncActions } from './resources/async-actions.js';
 import { ClientEvents } from './resources/client-events.js';
+import { Customers } from './resources/customers.js';
+import { Locations } from './resources/locations.js';
 import { Loyalties } from './resources/loyalties.js';
 import { OAuth } from './resources/oauth.js';
+import { Orders } from './resources/orders.js';
+import { Promotions } from './resources/promotions.js';
+import { Publications } from './resources/publications.js';
+import { Redemptions } from './resources/redemptions.js';
+import { Rewards } from './resources/rewards.js';
+import { Templates } from './resources/templates.js';
+import { Vouchers } from './resources/vouchers.js';
 
 /**
  * Options of {@link Client}. In Node, options left out fall back to the environment variables
@@ -49,6 +58,24 @@ export class Client {
   readonly asyncActions: AsyncActions;
   /** OAuth token introspection. */
   readonly oauth: OAuth;
+  /** Vouchers: creation with a chosen code, and validation against a customer and an order. */
+  readonly vouchers: Vouchers;
+  /** Redemptions: rollback of stacked redemptions. */
+  readonly redemptions: Redemptions;
+  /** Orders: creation (or update by `source_id`) with items, customer and referrer. */
+  readonly orders: Orders;
+  /** Publications: vouchers assigned to customers. */
+  readonly publications: Publications;
+  /** Campaign templates, and promotion tiers set up from them. */
+  readonly templates: Templates;
+  /** Promotion tiers and promotion stacks of promotion campaigns. */
+  readonly promotions: Promotions;
+  /** Customers: the redeemables (vouchers, cards, referral codes) they hold. */
+  readonly customers: Customers;
+  /** Rewards: their assignments to loyalty campaigns and their cost in points. */
+  readonly rewards: Rewards;
+  /** Locations: circles and polygons usable in validation rules. */
+  readonly locations: Locations;
   /** Custom events with the client-side keys (`clientApplicationId`, `clientToken`, `origin`). */
   readonly clientEvents: ClientEvents;
   readonly #core: Transport;
@@ -65,6 +92,15 @@ export class Client {
     this.loyalties = new Loyalties(core);
     this.asyncActions = new AsyncActions(core);
     this.oauth = new OAuth(core);
+    this.vouchers = new Vouchers(core);
+    this.redemptions = new Redemptions(core);
+    this.orders = new Orders(core);
+    this.publications = new Publications(core);
+    this.templates = new Templates(core);
+    this.promotions = new Promotions(core);
+    this.customers = new Customers(core);
+    this.rewards = new Rewards(core);
+    this.locations = new Locations(core);
     this.clientEvents = new ClientEvents({ ...options, accessToken });
   }
 

@@ -6,7 +6,6 @@
  */
 import { ConfigurationError } from './errors.js';
 import { isBrowser } from './env.js';
-import { inspectSymbol } from './log.js';
 
 /**
  * Which headers an endpoint needs:
@@ -30,19 +29,23 @@ export interface CredentialSettings {
   origin?: string | undefined;
 }
 
-/** The environment variable each setting falls back to in Node. */
-export const envNames = {
-  baseUrl: 'PROMOKIT_BASE_URL',
-  appId: 'PROMOKIT_APP_ID',
-  appToken: 'PROMOKIT_APP_TOKEN',
-  accessToken: 'PROMOKIT_ACCESS_TOKEN',
-  clientApplicationId: 'PROMOKIT_CLIENT_APPLICATION_ID',
-  clientToken: 'PROMOKIT_CLIENT_TOKEN',
-  origin: 'PROMOKIT_ORIGIN',
-} as const;
+/** A setting that may fall back to an environment variable. */
+export type SettingName = keyof CredentialSettings | 'baseUrl';
 
-/** The settings a client needs, with the class name used in messages. */
-export class Credentials {
+/**
+ * The environment variable a setting falls back to in Node: `PROMOKIT_` and the option name in
+ * upper snake case (`clientApplicationId` → `PROMOKIT_CLIENT_APPLICATION_ID`). Derived rather than
+ * listed so the browser bundle carries no server-side option name.
+ */
+export function envName(option: SettingName): string {
+  return `PROMOKIT_${option.replace(/[A-Z]/g, '_$&').toUpperCase()}`;
+}
+
+/**
+ * Credential settings and the headers of the `client` group (`/client/v1/events`), the only group
+ * the browser entry needs. {@link Credentials} adds the server groups.
+ */
+export class ClientCredentials {
   readonly #settings: CredentialSettings;
   readonly #owner: string;
 
@@ -52,32 +55,31 @@ export class Credentials {
   }
 
   /** The error for a missing setting, naming the option and its environment variable. */
-  missing(option: keyof typeof envNames): ConfigurationError {
+  missing(option: SettingName): ConfigurationError {
     return new ConfigurationError(
       option,
-      `${this.#owner}: the ${option} option is required for this request; pass it to new ${this.#owner}({ ${option} }) or set ${envNames[option]}`,
+      `${this.#owner}: the ${option} option is required for this request; pass it to new ${this.#owner}({ ${option} }) or set ${envName(option)}`,
     );
   }
 
-  /** The authentication headers of an endpoint group; throws {@link ConfigurationError} if one is missing. */
-  async headersFor(group: AuthGroup): Promise<Record<string, string>> {
-    const s = this.#settings;
-    if (group === 'client') {
-      const headers: Record<string, string> = {
-        'x-client-application-id': this.#require('clientApplicationId'),
-        'x-client-token': this.#require('clientToken'),
-      };
-      if (s.accessToken !== undefined) headers.authorization = `Bearer ${await this.#accessToken()}`;
-      // A browser sends Origin itself and forbids scripts to set it.
-      if (!isBrowser()) headers.origin = this.#require('origin');
-      return headers;
-    }
-    const headers: Record<string, string> = { 'x-app-id': this.#require('appId'), 'x-app-token': this.#require('appToken') };
-    if (group === 'server') headers.authorization = `Bearer ${await this.#accessToken()}`;
+  /**
+   * The headers of the `client` group: `X-Client-Application-Id`, `X-Client-Token`, `Authorization`
+   * when an access token is configured, and `origin` outside browsers. Throws
+   * {@link ConfigurationError} if a setting is missing.
+   */
+  async headersFor(_group: AuthGroup): Promise<Record<string, string>> {
+    const headers: Record<string, string> = {
+      'x-client-application-id': this.setting('clientApplicationId'),
+      'x-client-token': this.setting('clientToken'),
+    };
+    if (this.#settings.accessToken !== undefined) headers.authorization = `Bearer ${await this.accessToken()}`;
+    // A browser sends Origin itself and forbids scripts to set it.
+    if (!isBrowser()) headers.origin = this.setting('origin');
     return headers;
   }
 
-  async #accessToken(): Promise<string> {
+  /** The access token, calling the token function if one is configured. */
+  protected async accessToken(): Promise<string> {
     const source = this.#settings.accessToken;
     const token = typeof source === 'function' ? await source() : source;
     if (typeof token !== 'string' || token === '') {
@@ -88,24 +90,31 @@ export class Credentials {
     return token;
   }
 
-  #require(option: 'appId' | 'appToken' | 'clientApplicationId' | 'clientToken' | 'origin'): string {
+  /** A string setting that the request needs; throws {@link ConfigurationError} when it is absent. */
+  protected setting(option: Exclude<keyof CredentialSettings, 'accessToken'>): string {
     const value = this.#settings[option];
     if (typeof value !== 'string' || value === '') throw this.missing(option);
     return value;
   }
 
-  /** Which settings are present, never their values. */
+  /** Which settings are present, never their values (but the origin, which is no secret). */
   describe(): string {
     const s = this.#settings;
-    const present = (Object.keys(s) as Array<keyof CredentialSettings>).filter((k) => s[k] !== undefined && k !== 'origin');
-    return `{ ${present.map((k) => `${k}: '[redacted]'`).join(', ')}${s.origin ? `${present.length ? ', ' : ''}origin: '${s.origin}'` : ''} }`;
+    const shown = (Object.keys(s) as Array<keyof CredentialSettings>).filter((k) => s[k] !== undefined);
+    return `{ ${shown.map((k) => `${k}: '${k === 'origin' ? s.origin : '[redacted]'}'`).join(', ')} }`;
   }
 
-  [inspectSymbol](): string {
-    return `Credentials ${this.describe()}`;
-  }
+  // No `[inspectSymbol]`/`toJSON`: the settings are private fields, which neither `util.inspect`
+  // nor `JSON.stringify` shows, and a computed method key would keep this class in every bundle.
+}
 
-  toJSON(): string {
-    return this.describe();
+/** The settings of the server `Client`: the `app` and `server` groups, and the `client` group it inherits. */
+export class Credentials extends ClientCredentials {
+  /** The authentication headers of an endpoint group; throws {@link ConfigurationError} if one is missing. */
+  override async headersFor(group: AuthGroup): Promise<Record<string, string>> {
+    if (group === 'client') return super.headersFor(group);
+    const headers: Record<string, string> = { 'x-app-id': this.setting('appId'), 'x-app-token': this.setting('appToken') };
+    if (group === 'server') headers.authorization = `Bearer ${await this.accessToken()}`;
+    return headers;
   }
 }

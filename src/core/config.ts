@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { Credentials, envNames, type AccessToken } from './auth.js';
+import { envName, type AccessToken, type ClientCredentials, type SettingName } from './auth.js';
 import { readEnv } from './env.js';
 import { ConfigurationError } from './errors.js';
 import type { TransportConfig } from './http.js';
@@ -42,27 +42,29 @@ const modes: readonly ValidationMode[] = ['strict', 'warn', 'off'];
 const levels: readonly LogLevel[] = ['off', 'error', 'warn', 'info', 'debug'];
 
 /** Reads an option, falling back to its environment variable where the runtime has one. */
-export function optionOrEnv(value: string | undefined, name: keyof typeof envNames): string | undefined {
-  return value ?? readEnv(envNames[name]);
+export function optionOrEnv(value: string | undefined, name: SettingName): string | undefined {
+  return value ?? readEnv(envName(name));
 }
 
 /** Checks the options' own types and builds the pipeline settings. Throws {@link ConfigurationError} on a bad option. */
-export function transportConfig(options: CommonOptions, credentials: Credentials, owner: string): TransportConfig {
+export function transportConfig(options: CommonOptions, credentials: ClientCredentials, owner: string): TransportConfig {
   const timeout = options.timeout ?? 30_000;
   const maxRetries = options.maxRetries ?? 2;
   const maxRetryDelay = options.maxRetryDelay ?? 30_000;
   const validation = options.validation ?? 'warn';
   const logLevel = options.logLevel ?? 'warn';
-  const bad = (option: string, rule: string) => new ConfigurationError(option, `${owner}: the ${option} option ${rule}`);
-  if (!(Number.isFinite(timeout) && timeout > 0 && timeout <= 2_147_483_647)) throw bad('timeout', 'must be a positive number of milliseconds');
-  if (!(Number.isInteger(maxRetries) && maxRetries >= 0)) throw bad('maxRetries', 'must be a whole number, 0 or more');
-  if (!(Number.isFinite(maxRetryDelay) && maxRetryDelay >= 0)) throw bad('maxRetryDelay', 'must be 0 or more milliseconds');
-  if (!modes.includes(validation)) throw bad('validation', "must be 'strict', 'warn' or 'off'");
-  if (!levels.includes(logLevel)) throw bad('logLevel', "must be 'off', 'error', 'warn', 'info' or 'debug'");
   const fetchFn = options.fetch;
-  if (fetchFn !== undefined && typeof fetchFn !== 'function') throw bad('fetch', 'must be a function');
   const baseUrl = optionOrEnv(options.baseUrl, 'baseUrl');
-  if (baseUrl !== undefined && !/^https?:\/\/[^/]/i.test(baseUrl)) throw bad('baseUrl', 'must be an http:// or https:// URL');
+  const check = (ok: boolean, option: string, rule: string): void => {
+    if (!ok) throw new ConfigurationError(option, `${owner}: the ${option} option must be ${rule}`);
+  };
+  check(Number.isFinite(timeout) && timeout > 0 && timeout <= 2_147_483_647, 'timeout', 'a positive number of milliseconds');
+  check(Number.isInteger(maxRetries) && maxRetries >= 0, 'maxRetries', 'a whole number, 0 or more');
+  check(Number.isFinite(maxRetryDelay) && maxRetryDelay >= 0, 'maxRetryDelay', '0 or more milliseconds');
+  check(modes.includes(validation), 'validation', `one of ${modes.join(', ')}`);
+  check(levels.includes(logLevel), 'logLevel', `one of ${levels.join(', ')}`);
+  check(fetchFn === undefined || typeof fetchFn === 'function', 'fetch', 'a function');
+  check(baseUrl === undefined || /^https?:\/\/[^/]/i.test(baseUrl), 'baseUrl', 'an http:// or https:// URL');
   return {
     baseUrl,
     credentials,

@@ -22,12 +22,21 @@ export function formatPath(path: ReadonlyArray<string | number>): string {
   return out === '' ? '(root)' : out;
 }
 
+/**
+ * Lists issues the way messages show them, `path: rule; path: rule`, at most `max` of them and
+ * then how many more.
+ */
+export function describeIssues(issues: readonly Issue[], max = Infinity): string {
+  const shown = issues.slice(0, max).map((i) => `${formatPath(i.path)}: ${i.message}`);
+  if (issues.length > max) shown.push(`and ${issues.length - max} more`);
+  return shown.join('; ');
+}
+
 /** Base class of every error promokit throws. */
 export class PromokitError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = new.target.name;
-  }
+  // Every class names itself with a string: `new.target.name` would be the minified class name in
+  // a production browser bundle (seen in Chromium: `Te` instead of `AuthenticationError`).
+  override name: string = 'PromokitError';
 }
 
 /**
@@ -35,8 +44,9 @@ export class PromokitError extends Error {
  * Thrown before anything is sent; the message names the option and its environment variable.
  */
 export class ConfigurationError extends PromokitError {
-  /** The `Client` option that is missing, e.g. `appToken`. */
-  readonly option: string;
+  override name: string = 'ConfigurationError';
+  /** The `Client` option that is missing or wrong, e.g. `baseUrl`. */
+  declare readonly option: string;
 
   constructor(option: string, message: string) {
     super(message);
@@ -49,14 +59,14 @@ export class ConfigurationError extends PromokitError {
  * required field is missing. `issues` lists every broken rule with its field path.
  */
 export class InvalidRequestError extends PromokitError {
+  override name: string = 'InvalidRequestError';
   /** The operation whose input was refused, e.g. `loyalties.listTransactions`. */
-  readonly operation: string;
+  declare readonly operation: string;
   /** Every rule the input broke. */
-  readonly issues: readonly Issue[];
+  declare readonly issues: readonly Issue[];
 
   constructor(operation: string, issues: readonly Issue[]) {
-    const list = issues.map((i) => `${formatPath(i.path)}: ${i.message}`).join('; ');
-    super(`${operation}: invalid request: ${list}`);
+    super(`${operation}: invalid request: ${describeIssues(issues)}`);
     this.operation = operation;
     this.issues = issues;
   }
@@ -83,54 +93,73 @@ export interface ApiErrorInit {
 
 /** The service answered with a non-2xx status. Subclasses name the common statuses. */
 export class ApiError extends PromokitError {
+  override name: string = 'ApiError';
+  // `declare`: assigned in the constructor, so no class-field code is emitted for them.
   /** HTTP status of the response. */
-  readonly status: number;
+  declare readonly status: number;
   /** The service's numeric error code from the body, when present. */
-  readonly code: number | undefined;
+  declare readonly code: number | undefined;
   /** The service's error key, e.g. `not_found`, `duplicate_found`. */
-  readonly key: string | undefined;
+  declare readonly key: string | undefined;
   /** Further detail from the error body. */
-  readonly details: string | undefined;
+  declare readonly details: string | undefined;
   /** The service's request id: quote it when contacting support. */
-  readonly request_id: string | undefined;
+  declare readonly request_id: string | undefined;
   /** The operation that failed, e.g. `vouchers.create`. */
-  readonly operation: string;
+  declare readonly operation: string;
   /** The error body: parsed JSON, or the raw text when it was not JSON (an HTML 502 page). */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** Response headers, lower-cased names. */
-  readonly headers: Record<string, string>;
+  declare readonly headers: Record<string, string>;
 
   constructor(init: ApiErrorInit) {
-    const fields = (isRecord(init.body) ? init.body : {}) as ApiErrorBody;
-    const detail = typeof fields.message === 'string' ? fields.message : describeRawBody(init.body);
-    super(`${init.operation}: ${init.status}${fields.key ? ` ${fields.key}` : ''}: ${detail}`);
-    this.status = init.status;
+    const { status, operation, body } = init;
+    const fields: ApiErrorBody = isRecord(body) ? body : {};
+    const key = text(fields.key);
+    super(`${operation}: ${status}${key ? ` ${key}` : ''}: ${text(fields.message) ?? describeRawBody(body)}`);
+    this.status = status;
     this.code = typeof fields.code === 'number' ? fields.code : undefined;
-    this.key = typeof fields.key === 'string' ? fields.key : undefined;
-    this.details = typeof fields.details === 'string' ? fields.details : undefined;
-    this.request_id = typeof fields.request_id === 'string' ? fields.request_id : undefined;
-    this.operation = init.operation;
-    this.body = init.body;
+    this.key = key;
+    this.details = text(fields.details);
+    this.request_id = text(fields.request_id);
+    this.operation = operation;
+    this.body = body;
     this.headers = init.headers;
   }
 }
 
 /** 400: the service refused the request as malformed. */
-export class BadRequestError extends ApiError {}
+export class BadRequestError extends ApiError {
+  override name: string = 'BadRequestError';
+}
 /** 401: credentials missing, wrong, or the access token expired. */
-export class AuthenticationError extends ApiError {}
+export class AuthenticationError extends ApiError {
+  override name: string = 'AuthenticationError';
+}
 /** 403: the credentials lack the scope this operation needs. */
-export class PermissionDeniedError extends ApiError {}
+export class PermissionDeniedError extends ApiError {
+  override name: string = 'PermissionDeniedError';
+}
 /** 404: the record named in the path does not exist. */
-export class NotFoundError extends ApiError {}
+export class NotFoundError extends ApiError {
+  override name: string = 'NotFoundError';
+}
 /** 409: a record with that identity already exists (e.g. a duplicate voucher code). */
-export class ConflictError extends ApiError {}
+export class ConflictError extends ApiError {
+  override name: string = 'ConflictError';
+}
 /** 422: the request was understood but its content was refused. */
-export class UnprocessableEntityError extends ApiError {}
+export class UnprocessableEntityError extends ApiError {
+  override name: string = 'UnprocessableEntityError';
+}
 /** 429: too many requests; the SDK already retried within its policy. */
-export class RateLimitError extends ApiError {}
+export class RateLimitError extends ApiError {
+  override name: string = 'RateLimitError';
+}
 /** 5xx: the service failed. Non-idempotent calls are never retried on it. */
-export class InternalServerError extends ApiError {}
+export class InternalServerError extends ApiError {
+  override name: string = 'InternalServerError';
+}
 
 const statusClasses: Record<number, typeof ApiError> = {
   400: BadRequestError,
@@ -149,30 +178,35 @@ export function apiErrorFor(init: ApiErrorInit): ApiError {
 }
 
 /** The request never got a complete answer: refused connection, reset, DNS failure, cut body. */
-export class ConnectionError extends PromokitError {}
+export class ConnectionError extends PromokitError {
+  override name: string = 'ConnectionError';
+}
 
 /** An attempt took longer than the `timeout` option (milliseconds per attempt). */
-export class TimeoutError extends PromokitError {}
+export class TimeoutError extends PromokitError {
+  override name: string = 'TimeoutError';
+}
 
 /** The caller's `AbortSignal` fired; the request was stopped and not retried. */
-export class AbortError extends PromokitError {}
+export class AbortError extends PromokitError {
+  override name: string = 'AbortError';
+}
 
 /**
  * A response broke its schema (in `strict` validation mode), or a 2xx body was not JSON at all
  * (in every mode). `issues` hold the field paths; `body` keeps the raw body.
  */
 export class ResponseValidationError extends PromokitError {
+  override name: string = 'ResponseValidationError';
   /** The operation whose response was refused. */
-  readonly operation: string;
+  declare readonly operation: string;
   /** Every schema violation, with its field path. */
-  readonly issues: readonly Issue[];
+  declare readonly issues: readonly Issue[];
   /** The body as received: parsed JSON, or the raw text when it was not JSON. */
-  readonly body: unknown;
+  declare readonly body: unknown;
 
   constructor(operation: string, issues: readonly Issue[], body: unknown) {
-    const shown = issues.slice(0, 5).map((i) => `${formatPath(i.path)}: ${i.message}`);
-    const more = issues.length > 5 ? `; and ${issues.length - 5} more` : '';
-    super(`${operation}: unexpected response: ${shown.join('; ')}${more}`);
+    super(`${operation}: unexpected response: ${describeIssues(issues, 5)}`);
     this.operation = operation;
     this.issues = issues;
     this.body = body;
@@ -184,8 +218,9 @@ export class ResponseValidationError extends PromokitError {
  * Thrown instead of silently stopping; narrow the query with filters to reach the rest.
  */
 export class PaginationLimitError extends PromokitError {
+  override name: string = 'PaginationLimitError';
   /** The last page the service allows. */
-  readonly maxPage: number;
+  declare readonly maxPage: number;
 
   constructor(operation: string, maxPage: number) {
     super(`${operation}: records remain past page ${maxPage}, the last page the service serves; narrow the query to reach them`);
@@ -198,8 +233,13 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The value if it is a string. */
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** A raw (non-JSON) error body as one line of text, tags stripped: the title of an HTML 502 page. */
 function describeRawBody(body: unknown): string {
-  if (typeof body !== 'string' || body.trim() === '') return 'no error message in the response';
-  const text = body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
-  return text.length > 120 ? `${text.slice(0, 120)}…` : text || 'no error message in the response';
+  const line = typeof body === 'string' ? body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() : '';
+  return line === '' ? 'no error message in the response' : line.length > 120 ? `${line.slice(0, 120)}…` : line;
 }

@@ -16,11 +16,11 @@ import {
   apiErrorFor,
   type Issue,
 } from './errors.js';
-import { inspectSymbol, redactHeaders, type Log } from './log.js';
+import { redactHeaders, type Log } from './log.js';
 import { retryPolicyFor } from './retry.js';
 import { buildQuery, fillPath, joinUrl } from './url.js';
 import { checkResponse, type Check, type ResponseSchema, type ValidationMode } from './validate.js';
-import type { Credentials, AuthGroup } from './auth.js';
+import type { ClientCredentials, AuthGroup } from './auth.js';
 
 /** Options accepted by every method as its last argument; each overrides the client's setting for this call. */
 export interface RequestOptions {
@@ -67,7 +67,7 @@ export interface Call {
 /** Settings the pipeline runs with; the `Client` and `ClientEvents` build them from their options. */
 export interface TransportConfig {
   baseUrl: string | undefined;
-  credentials: Credentials;
+  credentials: ClientCredentials;
   timeout: number;
   maxRetries: number;
   maxRetryDelay: number;
@@ -77,7 +77,93 @@ export interface TransportConfig {
   fetch: typeof globalThis.fetch | undefined;
 }
 
-/** The one place requests are made. Shared by every sub-client of a client. */
+/** A call with its path and query filled in and its body encoded, ready for {@link send}. */
+export interface EncodedCall {
+  /** Path and query string, e.g. `/v1/vouchers/SUMMER%2025/validate`. */
+  path: string;
+  body?: string | undefined;
+  /** The `content-type` of `body`. */
+  type?: string | undefined;
+}
+
+/**
+ * Sends one encoded call: the part of the pipeline every request passes through. Base URL,
+ * headers and credentials, ky (timeouts, retries, backoff), error mapping, body reading and
+ * response validation. `policy` is the caller's cached retry policy for this kind of call; a
+ * per-call `maxRetries` derives another. `ClientEvents` calls this directly, so the browser entry
+ * carries none of {@link Transport}'s path, query and form encoding.
+ */
+export async function send<T>(config: TransportConfig, op: Operation<T>, call: EncodedCall, options: RequestOptions, policy: RetryOptions): Promise<T> {
+  if (!config.baseUrl) throw config.credentials.missing('baseUrl');
+  const url = joinUrl(config.baseUrl, call.path);
+  const headers: Record<string, string> = { accept: 'application/json', ...config.headers };
+  const { body } = call;
+  if (call.type) headers['content-type'] = call.type;
+  Object.assign(headers, await config.credentials.headersFor(op.auth), options.headers);
+
+  const timeout = options.timeout ?? config.timeout;
+  const { maxRetries } = options;
+  const retry = maxRetries === undefined || maxRetries === policy.limit ? policy : retryPolicyFor(op.idempotent, { maxRetries, maxRetryDelay: config.maxRetryDelay });
+  const started = Date.now();
+  const { log } = config;
+  if (log.enabled('debug')) log.debug(`promokit: ${op.method} ${url}`, { operation: op.name, headers: redactHeaders(headers) });
+
+  const kyOptions: KyOptions = {
+    method: op.method,
+    headers,
+    body,
+    timeout,
+    retry,
+    signal: options.signal,
+    throwHttpErrors: true,
+    hooks: {
+      beforeRetry: [
+        ({ error, retryCount }) => {
+          // The failed attempt's body is never read: release its connection now.
+          if (error instanceof HTTPError) void error.response.body?.cancel().catch(() => {});
+          log.info(`promokit: ${op.name}: retry ${retryCount} of ${retry.limit} after ${describeFailure(error)}`);
+        },
+      ],
+    },
+  };
+  if (config.fetch) kyOptions.fetch = config.fetch;
+
+  let text: string;
+  let status: number;
+  try {
+    const response = await ky(url, kyOptions);
+    status = response.status;
+    text = await readBody(response, timeout, op.name);
+  } catch (error) {
+    throw await mapError(error, op, timeout, options.signal, log);
+  }
+  if (log.enabled('debug')) log.debug(`promokit: ${status} ${op.method} ${url} in ${Date.now() - started} ms`);
+  return checkResponse(config.validation, op.name, op.schema(), parseJson(text, op.name), log);
+}
+
+async function mapError(error: unknown, op: Operation<unknown>, timeout: number, signal: AbortSignal | undefined, log: Log): Promise<PromokitError> {
+  if (error instanceof PromokitError) return error;
+  if (signal?.aborted) return new AbortError(`${op.name}: aborted by the caller's signal`);
+  if (error instanceof HTTPError) {
+    const { response } = error;
+    let raw = '';
+    try {
+      raw = await readBody(response, timeout, op.name);
+    } catch {
+      // The status is what matters; a body cut off mid-way still yields the typed error.
+    }
+    const err = apiErrorFor({ status: response.status, operation: op.name, body: parseErrorBody(raw), headers: headersToObject(response.headers) });
+    log.debug(`promokit: ${response.status} ${op.method} ${op.name}`, { key: err.key, request_id: err.request_id });
+    return err;
+  }
+  if (error instanceof KyTimeoutError) return new TimeoutError(`${op.name}: no response within ${timeout} ms`);
+  const code = errorCode(error);
+  // Keep only the low-level cause: it names the socket failure and carries no request headers.
+  const cause = (error as { cause?: unknown } | undefined)?.cause;
+  return new ConnectionError(`${op.name}: the connection failed before a response arrived${code ? ` (${code})` : ''}`, { cause });
+}
+
+/** The one place requests are made. Shared by every sub-client of a client: checks and encodes a call, then {@link send}s it. */
 export class Transport {
   readonly #config: TransportConfig;
   readonly #policies: Record<'idempotent' | 'once', RetryOptions>;
@@ -95,94 +181,24 @@ export class Transport {
     return this.#config.validation;
   }
 
-  /** Sends one call and returns its checked JSON body. */
+  /** Checks the caller's input, fills the path, encodes query and body, and sends the call. */
   async request<T>(op: Operation<T>, call: Call, options: RequestOptions = {}): Promise<T> {
-    const config = this.#config;
     const issues: Issue[] = [];
-    const path = fillPath(op.path, call.path ?? {}, issues);
+    let path = fillPath(op.path, call.path ?? {}, issues);
     op.check?.(call.input, [], issues);
+    if (call.query) path += buildQuery(call.query as Record<string, unknown>, issues);
     if (issues.length > 0) throw new InvalidRequestError(op.name, issues);
-
-    if (!config.baseUrl) throw config.credentials.missing('baseUrl');
-    const url = joinUrl(config.baseUrl, path) + (call.query ? buildQuery(call.query as Record<string, unknown>) : '');
-    const headers: Record<string, string> = { accept: 'application/json', ...config.headers };
-    let body: string | undefined;
+    const encoded: EncodedCall = { path };
     if (call.body !== undefined) {
       if (op.encoding === 'form') {
-        body = new URLSearchParams(call.body as Record<string, string>).toString();
-        headers['content-type'] = 'application/x-www-form-urlencoded';
+        encoded.body = new URLSearchParams(call.body as Record<string, string>).toString();
+        encoded.type = 'application/x-www-form-urlencoded';
       } else {
-        body = JSON.stringify(call.body);
-        headers['content-type'] = 'application/json';
+        encoded.body = JSON.stringify(call.body);
+        encoded.type = 'application/json';
       }
     }
-    Object.assign(headers, await config.credentials.headersFor(op.auth), options.headers);
-
-    const timeout = options.timeout ?? config.timeout;
-    const retry = this.#retryFor(op, options.maxRetries);
-    const started = Date.now();
-    const { log } = config;
-    if (log.enabled('debug')) log.debug(`promokit: ${op.method} ${url}`, { operation: op.name, headers: redactHeaders(headers) });
-
-    const kyOptions: KyOptions = {
-      method: op.method,
-      headers,
-      body,
-      timeout,
-      retry,
-      signal: options.signal,
-      throwHttpErrors: true,
-      hooks: {
-        beforeRetry: [
-          ({ error, retryCount }) => {
-            // The failed attempt's body is never read: release its connection now.
-            if (error instanceof HTTPError) void error.response.body?.cancel().catch(() => {});
-            log.info(`promokit: ${op.name}: retry ${retryCount} of ${retry.limit} after ${describeFailure(error)}`);
-          },
-        ],
-      },
-    };
-    if (config.fetch) kyOptions.fetch = config.fetch;
-
-    let text: string;
-    let status: number;
-    try {
-      const response = await ky(url, kyOptions);
-      status = response.status;
-      text = await readBody(response, timeout, op.name);
-    } catch (error) {
-      throw await this.#mapError(error, op, timeout, options.signal);
-    }
-    if (log.enabled('debug')) log.debug(`promokit: ${status} ${op.method} ${url} in ${Date.now() - started} ms`);
-    return checkResponse(config.validation, op.name, op.schema(), parseJson(text, op.name), log);
-  }
-
-  #retryFor(op: Operation<unknown>, maxRetries: number | undefined): RetryOptions {
-    const policy = op.idempotent ? this.#policies.idempotent : this.#policies.once;
-    if (maxRetries === undefined || maxRetries === policy.limit) return policy;
-    return retryPolicyFor(op.idempotent, { maxRetries, maxRetryDelay: this.#config.maxRetryDelay });
-  }
-
-  async #mapError(error: unknown, op: Operation<unknown>, timeout: number, signal: AbortSignal | undefined): Promise<PromokitError> {
-    if (error instanceof PromokitError) return error;
-    if (signal?.aborted) return new AbortError(`${op.name}: aborted by the caller's signal`);
-    if (error instanceof HTTPError) {
-      const { response } = error;
-      let raw = '';
-      try {
-        raw = await readBody(response, timeout, op.name);
-      } catch {
-        // The status is what matters; a body cut off mid-way still yields the typed error.
-      }
-      const err = apiErrorFor({ status: response.status, operation: op.name, body: parseErrorBody(raw), headers: headersToObject(response.headers) });
-      this.#config.log.debug(`promokit: ${response.status} ${op.method} ${op.name}`, { key: err.key, request_id: err.request_id });
-      return err;
-    }
-    if (error instanceof KyTimeoutError) return new TimeoutError(`${op.name}: no response within ${timeout} ms`);
-    const code = errorCode(error);
-    // Keep only the low-level cause: it names the socket failure and carries no request headers.
-    const cause = (error as { cause?: unknown } | undefined)?.cause;
-    return new ConnectionError(`${op.name}: could not reach the service${code ? ` (${code})` : ''}`, { cause });
+    return send(this.#config, op, encoded, options, op.idempotent ? this.#policies.idempotent : this.#policies.once);
   }
 
   /** A one-line description of the settings, without any secret. */
@@ -190,10 +206,9 @@ export class Transport {
     return `Transport { baseUrl: ${JSON.stringify(this.#config.baseUrl)}, validation: '${this.#config.validation}', credentials: ${this.#config.credentials.describe()} }`;
   }
 
-  /** Shows the settings without any secret. */
-  [inspectSymbol](): string {
-    return this.describe();
-  }
+  // No `[inspectSymbol]` method here: a computed method key keeps a class in every bundle that
+  // imports this module, and the browser entry imports it for `send`. Private fields keep the
+  // secrets out of `util.inspect` anyway; `Client` shows `describe()` in its own inspection.
 
   /** Serialises without secrets. */
   toJSON(): Record<string, unknown> {

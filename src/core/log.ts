@@ -37,24 +37,35 @@ export class Log {
   }
 
   debug(message: string, data?: unknown): void {
-    if (this.#rank >= 4) this.#logger!.debug(message, ...(data === undefined ? [] : [data]));
+    this.#write('debug', message, data);
   }
 
   info(message: string, data?: unknown): void {
-    if (this.#rank >= 3) this.#logger!.info(message, ...(data === undefined ? [] : [data]));
+    this.#write('info', message, data);
   }
 
   warn(message: string, data?: unknown): void {
-    if (this.#rank >= 2) this.#logger!.warn(message, ...(data === undefined ? [] : [data]));
+    this.#write('warn', message, data);
   }
 
   error(message: string, data?: unknown): void {
-    if (this.#rank >= 1) this.#logger!.error(message, ...(data === undefined ? [] : [data]));
+    this.#write('error', message, data);
+  }
+
+  #write(level: Exclude<LogLevel, 'off'>, message: string, data: unknown): void {
+    if (this.enabled(level)) {
+      if (data === undefined) this.#logger![level](message);
+      else this.#logger![level](message, data);
+    }
   }
 }
 
-/** Headers whose values are secrets: never logged, never put in an error. */
-const secretHeaders = new Set(['authorization', 'x-app-token', 'x-client-token']);
+/**
+ * Headers whose values are secrets, never logged nor put in an error: `Authorization` and every
+ * `…token…` header (`X-App-Token`, `X-Client-Token`, and any a caller adds). A pattern rather than
+ * a list of names, so the browser bundle names no server-side header.
+ */
+const secretHeader = /^authorization$|token/i;
 
 /** The placeholder shown instead of a secret. */
 export const REDACTED = '[redacted]';
@@ -63,7 +74,7 @@ export const REDACTED = '[redacted]';
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of Object.keys(headers)) {
-    out[name] = secretHeaders.has(name.toLowerCase()) ? REDACTED : headers[name]!;
+    out[name] = secretHeader.test(name) ? REDACTED : headers[name]!;
   }
   return out;
 }

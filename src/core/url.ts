@@ -23,8 +23,21 @@ export function fillPath(template: string, values: Record<string, unknown>, issu
       issues.push({ path: [name], message: 'must not be "." or ".."' });
       return '_';
     }
-    return encodeURIComponent(value);
+    const encoded = encode(value);
+    if (encoded === undefined) issues.push({ path: [name], message: malformed });
+    return encoded ?? '_';
   });
+}
+
+const malformed = 'must be well-formed Unicode text (it contains a lone surrogate)';
+
+/** `encodeURIComponent`, or `undefined` for text it cannot encode (a lone UTF-16 surrogate). */
+function encode(text: string): string | undefined {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A query value the serializer accepts; nested objects become `a[b][c]=v`. */
@@ -32,29 +45,28 @@ export type QueryValue = string | number | boolean | null | undefined | QueryVal
 
 /**
  * Serializes query parameters. `undefined` and `null` are left out; nested objects and arrays use
- * bracket notation (`filters[id][conditions][$in][0]=vtx_1`), the form the service reads.
+ * bracket notation (`filters[id][conditions][$in][0]=vtx_1`), the form the service reads. Text
+ * that cannot be encoded (a lone surrogate) is pushed to `issues` under its field path.
  */
-export function buildQuery(params: Record<string, unknown>): string {
+export function buildQuery(params: Record<string, unknown>, issues: Issue[]): string {
   const parts: string[] = [];
-  for (const key of Object.keys(params)) appendQuery(parts, key, params[key]);
+  for (const key of Object.keys(params)) appendQuery(parts, [key], params[key], issues);
   return parts.length === 0 ? '' : `?${parts.join('&')}`;
 }
 
-function appendQuery(parts: string[], key: string, value: unknown): void {
+function appendQuery(parts: string[], path: Array<string | number>, value: unknown, issues: Issue[]): void {
   if (value === undefined || value === null) return;
   if (Array.isArray(value)) {
-    value.forEach((item, index) => appendQuery(parts, `${key}[${index}]`, item));
+    value.forEach((item, index) => appendQuery(parts, [...path, index], item, issues));
   } else if (typeof value === 'object' && !(value instanceof Date)) {
-    for (const inner of Object.keys(value)) appendQuery(parts, `${key}[${inner}]`, (value as Record<string, unknown>)[inner]);
+    for (const inner of Object.keys(value)) appendQuery(parts, [...path, inner], (value as Record<string, unknown>)[inner], issues);
   } else {
-    const text = value instanceof Date ? value.toISOString() : String(value);
-    parts.push(`${encodeQueryKey(key)}=${encodeURIComponent(text)}`);
+    const key = encode(path.map((p, i) => (i === 0 ? p : `[${p}]`)).join(''));
+    const text = encode(value instanceof Date ? value.toISOString() : String(value));
+    if (key === undefined || text === undefined) issues.push({ path, message: malformed });
+    // Brackets and `$` (filter operators) stay readable in keys; everything else is encoded.
+    else parts.push(`${key.replace(/%5B/g, '[').replace(/%5D/g, ']').replace(/%24/g, '$')}=${text}`);
   }
-}
-
-/** Brackets and `$` (filter operators) stay readable in keys; everything else is encoded. */
-function encodeQueryKey(key: string): string {
-  return encodeURIComponent(key).replace(/%5B/g, '[').replace(/%5D/g, ']').replace(/%24/g, '$');
 }
 
 /** Joins the base URL and a path that starts with `/`, whatever trailing slashes the base has. */

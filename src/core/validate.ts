@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { InvalidRequestError, ResponseValidationError, isRecord, formatPath, type Issue } from './errors.js';
+import { InvalidRequestError, ResponseValidationError, describeIssues, isRecord, type Issue } from './errors.js';
 import type { Log } from './log.js';
 
 /** What promokit does with a response that breaks its schema. */
@@ -29,8 +29,7 @@ export function checkResponse<T>(mode: ValidationMode, operation: string, schema
     message: i.message,
   }));
   if (mode === 'strict') throw new ResponseValidationError(operation, issues, body);
-  const shown = issues.slice(0, 5).map((i) => `${formatPath(i.path)} (${i.message})`).join(', ');
-  log.warn(`promokit: ${operation}: response does not match its schema at ${shown}${issues.length > 5 ? ` and ${issues.length - 5} more` : ''}; returning it as received`);
+  log.warn(`promokit: ${operation}: response does not match its schema, returned as received: ${describeIssues(issues, 5)}`);
   return body as T;
 }
 
@@ -101,14 +100,28 @@ export function boolean(): Check {
   };
 }
 
-const isoDate = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)?)?$/;
+const isoDate = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)?)?$/;
 
-/** An ISO 8601 date (`2026-11-22`) or date-time (`2026-11-22T10:00:00Z`) string, or a `Date`. */
-export function isoDateTime(): Check {
+/** True for a real calendar date written in ISO 8601 (no 30 February). */
+function isIsoDate(text: string, timeRequired: boolean): boolean {
+  const m = isoDate.exec(text);
+  if (!m || (timeRequired && m[4] === undefined)) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
+}
+
+/**
+ * An ISO 8601 date (`2026-11-22`) or date-time (`2026-11-22T10:00:00Z`) string, or a valid
+ * `Date`. With `time: 'required'` a date without a time is refused (fields the service declares
+ * as date-time).
+ */
+export function isoDateTime(options: { time?: 'required' } = {}): Check {
+  const timeRequired = options.time === 'required';
+  const message = timeRequired ? 'must be an ISO 8601 date-time, e.g. 2026-11-22T10:00:00Z' : 'must be an ISO 8601 date or date-time, e.g. 2026-11-22T10:00:00Z';
   return (value, path, issues) => {
     if (value === undefined) return;
-    const ok = value instanceof Date ? !Number.isNaN(value.getTime()) : typeof value === 'string' && isoDate.test(value) && !Number.isNaN(Date.parse(value));
-    if (!ok) issues.push({ path, message: 'must be an ISO 8601 date or date-time, e.g. 2026-11-22T10:00:00Z' });
+    const ok = value instanceof Date ? !Number.isNaN(value.getTime()) : typeof value === 'string' && isIsoDate(value, timeRequired);
+    if (!ok) issues.push({ path, message });
   };
 }
 

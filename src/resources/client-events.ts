@@ -4,11 +4,11 @@
  *
  * @module
  */
-import { Credentials, type AccessToken } from '../core/auth.js';
+import { ClientCredentials, type AccessToken } from '../core/auth.js';
 import { optionOrEnv, transportConfig, type CommonOptions } from '../core/config.js';
-import { Transport, type Operation, type RequestOptions } from '../core/http.js';
-import { inspectSymbol } from '../core/log.js';
-import { object, required, text } from '../core/validate.js';
+import { send, type Operation, type RequestOptions, type TransportConfig } from '../core/http.js';
+import { retryPolicyFor } from '../core/retry.js';
+import { InvalidRequestError, isRecord, type Issue } from '../core/errors.js';
 import { eventAcknowledgmentSchema, type EventAcknowledgment } from '../schemas/event.js';
 import type { CustomerInput } from './inputs.js';
 
@@ -49,7 +49,6 @@ const track: Operation<EventAcknowledgment> = {
   auth: 'client',
   idempotent: false,
   schema: eventAcknowledgmentSchema,
-  check: required(object({ event: required(text(1, 300)), customer: required(object({})), referral: object({}), loyalty: object({}), metadata: object({}) })),
 };
 
 /**
@@ -62,10 +61,12 @@ const track: Operation<EventAcknowledgment> = {
  * ```
  */
 export class ClientEvents {
-  readonly #core: Transport;
+  readonly #config: TransportConfig;
+  /** The retry policy of a non-idempotent call, built once. */
+  readonly #retry: ReturnType<typeof retryPolicyFor>;
 
   constructor(options: ClientEventsOptions = {}) {
-    const credentials = new Credentials(
+    const credentials = new ClientCredentials(
       {
         clientApplicationId: optionOrEnv(options.clientApplicationId, 'clientApplicationId'),
         clientToken: optionOrEnv(options.clientToken, 'clientToken'),
@@ -74,7 +75,8 @@ export class ClientEvents {
       },
       'ClientEvents',
     );
-    this.#core = new Transport(transportConfig(options, credentials, 'ClientEvents'));
+    this.#config = transportConfig(options, credentials, 'ClientEvents');
+    this.#retry = retryPolicyFor(false, this.#config);
   }
 
   /**
@@ -82,20 +84,21 @@ export class ClientEvents {
    * name in `type`, the customer). Not retried on 5xx or timeouts: a repeated event could earn
    * points twice.
    *
-   * @throws InvalidRequestError when `event` is empty or longer than 300 characters, or
-   * `customer` is missing; nothing is sent.
+   * @throws InvalidRequestError when `event` is not a string of 1 to 300 characters, `customer`
+   * is missing, or `customer`, `referral`, `loyalty` or `metadata` is not an object; nothing is sent.
    */
-  track(params: TrackEventParams, options?: RequestOptions): Promise<EventAcknowledgment> {
-    return this.#core.request(track, { body: params, input: params }, options);
+  async track(params: TrackEventParams, options: RequestOptions = {}): Promise<EventAcknowledgment> {
+    const { event, customer } = params ?? {};
+    const issues: Issue[] = [];
+    if (!(typeof event === 'string' && event.length >= 1 && event.length <= 300)) issues.push({ path: ['event'], message: 'must be a string of 1 to 300 characters' });
+    if (!isRecord(customer)) issues.push({ path: ['customer'], message: customer == null ? 'is required' : 'must be an object' });
+    for (const field of ['referral', 'loyalty', 'metadata'] as const) {
+      if (params?.[field] !== undefined && !isRecord(params[field])) issues.push({ path: [field], message: 'must be an object' });
+    }
+    if (issues.length > 0) throw new InvalidRequestError(track.name, issues);
+    return send(this.#config, track, { path: track.path, body: JSON.stringify(params), type: 'application/json' }, options, this.#retry);
   }
 
-  /** Shows the settings without any secret. */
-  [inspectSymbol](): string {
-    return `ClientEvents { core: ${this.#core.describe()} }`;
-  }
-
-  /** Serialises without secrets. */
-  toJSON(): Record<string, unknown> {
-    return { core: this.#core.toJSON() };
-  }
+  // No `[inspectSymbol]`/`toJSON`: they would only add bytes to every storefront bundle. The
+  // secrets sit in private fields, which neither `util.inspect` nor `JSON.stringify` shows.
 }

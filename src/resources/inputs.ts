@@ -35,3 +35,282 @@ export interface CustomerInput {
   metadata?: Record<string, unknown>;
   [field: string]: unknown;
 }
+
+/** A day of the week as the service numbers them: 0 (Sunday), 1 (Monday), … 6 (Saturday). */
+export type DayOfWeek = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+
+/** A recurring validity window: active for `duration` every `interval`, counted from `start_date`. */
+export interface ValidityTimeframeInput {
+  /** How long each active period lasts: an ISO 8601 duration, e.g. `PT1H` (one hour). */
+  duration?: string;
+  /** How often an active period starts: an ISO 8601 duration, e.g. `P2D` (every two days). */
+  interval?: string;
+}
+
+/** One daily window of {@link ValidityHoursInput}. */
+export interface ValidityHoursWindowInput {
+  /** Start of the window, `HH:MM` (24-hour clock). */
+  start_time?: string;
+  /** Days the window applies to: 0 (Sunday) to 6 (Saturday). */
+  days_of_week?: DayOfWeek[];
+  /** End of the window, `HH:MM` (24-hour clock). */
+  expiration_time?: string;
+}
+
+/** Hours of the day in which a voucher or tier is valid. */
+export interface ValidityHoursInput {
+  /** Daily windows, each on the days it lists. */
+  daily?: ValidityHoursWindowInput[];
+}
+
+/** When a voucher or promotion tier is active: a date window, narrowed by recurring periods, days and hours. */
+export interface ValidityInput {
+  /** Inactive before this moment: an ISO 8601 date-time (`2026-11-22T10:00:00Z`) or a `Date`. Required by the service with `validity_timeframe`. */
+  start_date?: string | Date;
+  /** Inactive after this moment: an ISO 8601 date-time or a `Date`. */
+  expiration_date?: string | Date;
+  /** Recurring active periods, counted from `start_date`. */
+  validity_timeframe?: ValidityTimeframeInput;
+  /** Days of the week it is valid on: integers 0 (Sunday) to 6 (Saturday). */
+  validity_day_of_week?: DayOfWeek[];
+  /** Hours of the day it is valid in. */
+  validity_hours?: ValidityHoursInput;
+}
+
+/** A product or SKU given by a `UNIT` discount. */
+export interface DiscountUnitTargetInput {
+  id?: string;
+  source_id?: string;
+  name?: string;
+}
+
+/** One item of a multi-item `UNIT` discount (`effect` `ADD_MANY_ITEMS`). */
+export interface DiscountUnitInput {
+  /** Number of units given. */
+  unit_off?: number;
+  /** Formula computing `unit_off` (dynamic discounts). */
+  unit_off_formula?: string;
+  /** `ADD_NEW_ITEMS` or `ADD_MISSING_ITEMS`. */
+  effect?: 'ADD_NEW_ITEMS' | 'ADD_MISSING_ITEMS' | (string & {});
+  /** ID of the product or SKU given (`prod_…`, `sku_…`). */
+  unit_type?: string;
+  product?: DiscountUnitTargetInput;
+  sku?: DiscountUnitTargetInput;
+}
+
+/**
+ * A discount as sent in a request. `type` tells which fields apply: `AMOUNT` (`amount_off`),
+ * `PERCENT` (`percent_off`), `FIXED` (`fixed_amount`) or `UNIT` (`unit_off` + `unit_type`, or
+ * `units`). Money is in the smallest currency unit (cents).
+ */
+export interface DiscountInput {
+  /** `AMOUNT`, `PERCENT`, `FIXED` or `UNIT`. */
+  type: 'AMOUNT' | 'PERCENT' | 'FIXED' | 'UNIT' | (string & {});
+  /** `AMOUNT`: amount taken off, an integer in the smallest currency unit (`1000` = 10.00). */
+  amount_off?: number;
+  /** `AMOUNT`: formula computing `amount_off` (dynamic discounts). */
+  amount_off_formula?: string;
+  /** `PERCENT`: percentage taken off, 0 to 100, e.g. `12.5`. */
+  percent_off?: number;
+  /** `PERCENT`: formula computing `percent_off`. */
+  percent_off_formula?: string;
+  /** `PERCENT`: upper limit of the discount, in the smallest currency unit. */
+  amount_limit?: number;
+  /** Upper limit of the aggregated discount amount, an integer in the smallest currency unit. */
+  aggregated_amount_limit?: number;
+  /** `FIXED`: the price the order or items are sold for, in the smallest currency unit. */
+  fixed_amount?: number;
+  /** `FIXED`: formula computing `fixed_amount`. */
+  fixed_amount_formula?: string;
+  /** `UNIT` (one item): number of units given. */
+  unit_off?: number;
+  /** `UNIT` (one item): formula computing `unit_off`. */
+  unit_off_formula?: string;
+  /** `UNIT` (one item): ID of the product or SKU given. */
+  unit_type?: string;
+  /** `UNIT` (one item): the product given. */
+  product?: DiscountUnitTargetInput;
+  /** `UNIT` (one item): the SKU given. */
+  sku?: DiscountUnitTargetInput;
+  /** `UNIT` with effect `ADD_MANY_ITEMS`: the items given. */
+  units?: DiscountUnitInput[];
+  /**
+   * What the discount applies to: `APPLY_TO_ORDER`, `APPLY_TO_ITEMS` (all types); for `AMOUNT`
+   * also `APPLY_TO_ITEMS_PROPORTIONALLY`, `APPLY_TO_ITEMS_PROPORTIONALLY_BY_QUANTITY`,
+   * `APPLY_TO_ITEMS_BY_QUANTITY`; for `UNIT` `ADD_MISSING_ITEMS`, `ADD_NEW_ITEMS`,
+   * `ADD_MANY_ITEMS`, `ADD_SAME_ITEMS`.
+   */
+  effect?:
+    | 'APPLY_TO_ORDER'
+    | 'APPLY_TO_ITEMS'
+    | 'APPLY_TO_ITEMS_PROPORTIONALLY'
+    | 'APPLY_TO_ITEMS_PROPORTIONALLY_BY_QUANTITY'
+    | 'APPLY_TO_ITEMS_BY_QUANTITY'
+    | 'ADD_MISSING_ITEMS'
+    | 'ADD_NEW_ITEMS'
+    | 'ADD_MANY_ITEMS'
+    | 'ADD_SAME_ITEMS'
+    | (string & {});
+  /** True when the value comes from a formula. */
+  is_dynamic?: boolean;
+}
+
+/**
+ * The fields of a promotion tier a request sets, shared by `promotions.createTier` and
+ * `templates.setupPromotionTier` (where each one overrides the template's configuration).
+ */
+export interface PromotionTierInput extends ValidityInput {
+  /** Name of the tier. Required. */
+  name: string;
+  /** Text shown to customers, e.g. `10% off all coffee`. */
+  banner?: string;
+  /** Custom key/value pairs. */
+  metadata?: Record<string, unknown>;
+  /** Integer order in which tier discounts apply when a customer qualifies for several tiers; lower first. */
+  hierarchy?: number;
+  /** `false` disables the tier even inside its validity window. */
+  active?: boolean;
+  /** Category name. */
+  category?: string;
+  /** Category ID, `cat_…`. */
+  category_id?: string;
+}
+
+/** Status of an order. */
+export type OrderStatusInput = 'CREATED' | 'PAID' | 'CANCELED' | 'FULFILLED';
+
+/** Product data sent with an order item; overrides the stored product for this order. */
+export interface OrderItemProductInput {
+  /** `prod_…` of the product. */
+  id?: string;
+  /** Your own ID of the product. */
+  source_id?: string;
+  /** True to override the stored product's data with these fields. */
+  override?: boolean;
+  name?: string;
+  /** Unit price, an integer in the smallest currency unit (cents). */
+  price?: number;
+  /** Custom key/value pairs of the product. */
+  metadata?: Record<string, unknown>;
+}
+
+/** SKU data sent with an order item; overrides the stored SKU for this order. */
+export interface OrderItemSkuInput {
+  /** `sku_…` of the SKU. */
+  id?: string;
+  /** Your own ID of the SKU. */
+  source_id?: string;
+  /** True to override the stored SKU's data with these fields. */
+  override?: boolean;
+  /** SKU name. */
+  sku?: string;
+  /** Unit price, an integer in the smallest currency unit (cents). */
+  price?: number;
+  /** Custom key/value pairs of the SKU. */
+  metadata?: Record<string, unknown>;
+}
+
+/**
+ * One line of an order as sent in a request. Quantities and amounts are numbers (integers; the
+ * spec's examples send `"1"` strings, the SDK's types do not). Amounts are in the smallest
+ * currency unit (cents).
+ */
+export interface OrderItemInput {
+  /** `sku_…` when the item is a SKU. */
+  sku_id?: string;
+  /** `prod_…` of the item's product. */
+  product_id?: string;
+  /** What `source_id` (or `product` / `sku`) names: a `product` or a `sku`. */
+  related_object?: 'product' | 'sku';
+  /** Your own ID of the product or SKU. */
+  source_id?: string;
+  /** Units ordered, an integer. */
+  quantity?: number;
+  /** Units added by a unit discount, an integer. */
+  discount_quantity?: number;
+  /** Units before any discount added units, an integer. */
+  initial_quantity?: number;
+  /** Item amount, an integer in the smallest currency unit. */
+  amount?: number;
+  /** Discount on the item, an integer in the smallest currency unit. */
+  discount_amount?: number;
+  /** Amount before discounts, an integer in the smallest currency unit. */
+  initial_amount?: number;
+  /** Unit price, an integer in the smallest currency unit. */
+  price?: number;
+  /** The item's product data. */
+  product?: OrderItemProductInput;
+  /** The item's SKU data. */
+  sku?: OrderItemSkuInput;
+  /** Custom key/value pairs of the item. */
+  metadata?: Record<string, unknown>;
+  /**
+   * Not needed by the service, and never added by the SDK. The published spec wrongly requires an
+   * `object` key on request items, so validators built on it (Prism mocks) reject items without
+   * one; set `'order_item'` yourself only when testing against such a mock.
+   */
+  object?: 'order_item';
+}
+
+/**
+ * An order as sent in a request (create, validation, redemption, rollback). Amounts are integers
+ * in the smallest currency unit (cents).
+ */
+export interface OrderInput {
+  /** `ord_…` of an existing order. */
+  id?: string;
+  /** Your own ID of the order; an existing order with this source ID is updated. */
+  source_id?: string;
+  /** `CREATED`, `PAID`, `CANCELED` or `FULFILLED`. */
+  status?: OrderStatusInput;
+  /** Sum of the item amounts, an integer in the smallest currency unit. */
+  amount?: number;
+  /** Sum of the item amounts before any discount or effect, an integer in the smallest currency unit. */
+  initial_amount?: number;
+  /** Sum of the order-level discounts, an integer in the smallest currency unit. */
+  discount_amount?: number;
+  /** The order lines: at most 500. */
+  items?: OrderItemInput[];
+  /** Custom key/value pairs; usable in validation rules and discount formulas. */
+  metadata?: Record<string, unknown>;
+  /** When the order was placed: an ISO 8601 date-time string or a `Date`. */
+  created_at?: string | Date;
+  /** `cust_…` of the customer, instead of `customer`. */
+  customer_id?: string;
+  /** The customer placing the order. */
+  customer?: CustomerInput;
+  /** `cust_…` of the referring customer, instead of `referrer`. */
+  referrer_id?: string;
+  /** The referring customer. */
+  referrer?: CustomerInput;
+}
+
+/** The reward to redeem with a loyalty card's points. */
+export interface RewardInput {
+  /** `rew_…` of the reward. */
+  id?: string;
+  /**
+   * Pay-with-points rewards: points to spend, a positive integer. Left out, the points needed to
+   * pay the rest of the order are used; more than the card holds, only the card's points are used.
+   */
+  points?: number;
+}
+
+/** Unit of a session lock's `ttl`. */
+export type SessionTtlUnit = 'DAYS' | 'HOURS' | 'MINUTES' | 'SECONDS' | 'MILLISECONDS' | 'MICROSECONDS' | 'NANOSECONDS';
+
+/**
+ * A session lock held across parallel validation and redemption requests. Sending only
+ * `{ type: 'LOCK' }` opens a lock of 7 days; send the returned `key` with later requests.
+ */
+export interface SessionInput {
+  /** Always `LOCK`. */
+  type?: 'LOCK';
+  /** Key of an existing session, as returned in `session.key`. */
+  key?: string;
+  /** How long the lock lasts, in `ttl_unit`s. */
+  ttl?: number;
+  /** Unit of `ttl`. */
+  ttl_unit?: SessionTtlUnit;
+}
+

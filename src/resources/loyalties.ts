@@ -1,16 +1,28 @@
 /**
  * `client.loyalties`: loyalty members (cards), their points, pending points, transactions,
- * rewards and reward redemption.
+ * reward assignments and reward redemption.
  *
  * @module
  */
 import type { Operation, RequestOptions } from '../core/http.js';
-import { idCursor, paginate, type PagePromise } from '../core/pagination.js';
+import { idCursor, pageNumber, paginate, type PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
-import { object } from '../core/validate.js';
-import { loyaltyTransactionListSchema, type LoyaltyTransaction, type LoyaltyTransactionList } from '../schemas/loyalty.js';
+import { integer, object, text } from '../core/validate.js';
+import {
+  loyaltyTransactionListSchema,
+  pendingPointsListSchema,
+  rewardAssignmentListSchema,
+  type LoyaltyTransaction,
+  type LoyaltyTransactionList,
+  type PendingPoints,
+  type PendingPointsList,
+  type RewardAssignment,
+  type RewardAssignmentList,
+} from '../schemas/loyalty.js';
+import { redemptionSchema, type Redemption } from '../schemas/redemption.js';
 import { loyaltyMemberSchema, type LoyaltyMember } from '../schemas/voucher.js';
-import { cursorListRules, type CursorListParams, type ListFilters } from './shared.js';
+import type { OrderInput, RewardInput } from './inputs.js';
+import { cursorListRules, orderRules, pageListRules, type CursorListParams, type ListFilters, type PageListParams } from './shared.js';
 
 /** Params of {@link Loyalties.getMember}. */
 export interface GetMemberParams {
@@ -22,6 +34,33 @@ export interface GetMemberParams {
 export interface ListTransactionsParams extends CursorListParams {
   /** Filters; the `id` filter matches the transaction ID. */
   filters?: ListFilters;
+}
+
+/** Params of {@link Loyalties.listPendingPoints}. */
+export interface ListPendingPointsParams extends CursorListParams {
+  /** The loyalty campaign ID; when given the campaign-scoped path is used (it goes to the path, not the query). */
+  campaign_id?: string;
+}
+
+/** Params of {@link Loyalties.redeemReward}. */
+export interface RedeemRewardParams {
+  /** The loyalty campaign ID; when given the campaign-scoped path is used (it goes to the path, not the body). */
+  campaign_id?: string;
+  /** The reward to redeem: `id`, and `points` (a positive integer) for a pay-with-points reward. */
+  reward?: RewardInput;
+  /**
+   * The order; required by the service for a pay-with-points reward. At most 500 items, integer
+   * quantities and amounts in the smallest currency unit.
+   */
+  order?: OrderInput;
+  /** Custom key/value pairs, checked against the redemption metadata validation rules. */
+  metadata?: Record<string, unknown>;
+}
+
+/** Params of {@link Loyalties.listRewardAssignments}. */
+export interface ListRewardAssignmentsParams extends PageListParams {
+  /** Only the assignment with this ID, `rewa_…`. */
+  assignment_id?: string;
 }
 
 const getMemberInCampaign: Operation<LoyaltyMember> = {
@@ -43,6 +82,41 @@ const listTransactions: Operation<LoyaltyTransactionList> = {
   idempotent: true,
   schema: loyaltyTransactionListSchema,
   check: object({ ...cursorListRules, filters: object({}) }),
+};
+
+const listPendingPointsInCampaign: Operation<PendingPointsList> = {
+  name: 'loyalties.listPendingPoints',
+  method: 'GET',
+  path: '/v1/loyalties/{campaign_id}/members/{memberId}/pending-points',
+  auth: 'server',
+  idempotent: true,
+  schema: pendingPointsListSchema,
+  check: object(cursorListRules),
+};
+
+const listPendingPoints: Operation<PendingPointsList> = { ...listPendingPointsInCampaign, path: '/v1/loyalties/members/{memberId}/pending-points' };
+
+const redeemRewardInCampaign: Operation<Redemption> = {
+  name: 'loyalties.redeemReward',
+  method: 'POST',
+  path: '/v1/loyalties/{campaign_id}/members/{memberId}/redemption',
+  auth: 'server',
+  // Spends points: sending it twice would redeem twice.
+  idempotent: false,
+  schema: redemptionSchema,
+  check: object({ reward: object({ id: text(1), points: integer(1) }), order: orderRules, metadata: object({}) }),
+};
+
+const redeemReward: Operation<Redemption> = { ...redeemRewardInCampaign, path: '/v1/loyalties/members/{memberId}/redemption' };
+
+const listRewardAssignments: Operation<RewardAssignmentList> = {
+  name: 'loyalties.listRewardAssignments',
+  method: 'GET',
+  path: '/v1/loyalties/{campaignId}/rewards',
+  auth: 'server',
+  idempotent: true,
+  schema: rewardAssignmentListSchema,
+  check: object({ ...pageListRules, assignment_id: text(1) }),
 };
 
 /** Loyalty programs: members, points, transactions, rewards and their redemption. */
@@ -71,6 +145,71 @@ export class Loyalties extends APIResource {
    */
   listTransactions(campaignId: string, params: ListTransactionsParams = {}, options?: RequestOptions): PagePromise<LoyaltyTransaction, ListTransactionsParams> {
     return paginate(listTransactions.name, params, idCursor, (query) => this.core.request(listTransactions, { path: { campaignId }, query, input: query }, options));
+  }
+
+  /**
+   * Lists a member's pending points: points earned (e.g. by a paid order) that become active on
+   * `activates_at`, page by page with the `starting_after_id` cursor.
+   *
+   * `GET /v1/loyalties/{campaignId}/members/{memberId}/pending-points` with `campaign_id`, else
+   * `GET /v1/loyalties/members/{memberId}/pending-points`. Read-only: retried on network errors,
+   * timeouts, 408, 429 and 5xx.
+   *
+   * @param memberId The loyalty card code.
+   * @throws InvalidRequestError when `limit` is not an integer from 1 to 100, `order` is not `id`
+   * or `-id`, or `campaign_id` is empty; nothing is sent.
+   * @throws NotFoundError (404) when the member or the campaign does not exist.
+   */
+  listPendingPoints(memberId: string, params: ListPendingPointsParams = {}, options?: RequestOptions): PagePromise<PendingPoints, ListPendingPointsParams> {
+    return paginate<PendingPoints, ListPendingPointsParams>(listPendingPointsInCampaign.name, params, idCursor, (pageParams) => {
+      const { campaign_id, ...query } = pageParams;
+      const op = campaign_id === undefined ? listPendingPoints : listPendingPointsInCampaign;
+      return this.core.request(op, { path: { memberId, campaign_id }, query, input: pageParams }, options);
+    });
+  }
+
+  /**
+   * Redeems a reward with a member's points: a voucher, credits, points, a product, or money off
+   * an order (pay-with-points rewards, which need `order`). Returns the redemption.
+   *
+   * A refused redemption is a result, not an error: the promise resolves with `result: 'FAILURE'`
+   * (`status: 'FAILED'`) and `failure_code` / `failure_message`. Check `result`.
+   *
+   * `POST /v1/loyalties/{campaignId}/members/{memberId}/redemption` with `campaign_id`, else
+   * `POST /v1/loyalties/members/{memberId}/redemption`; `campaign_id` goes to the path, the other
+   * fields to the JSON body. Spends points, so never retried on 5xx or timeouts (the service may
+   * have acted); retried only on 429 and on connection failures where nothing was sent.
+   *
+   * @param memberId The loyalty card code.
+   * @throws InvalidRequestError when `reward.points` is not a positive integer, the order has more
+   * than 500 items or a non-integer quantity or amount, or `campaign_id` is empty; nothing is sent.
+   * @throws BadRequestError (400 `missing_reward`, `missing_order`, `loyalty_card_points_exceeded`)
+   * and NotFoundError (404, member or campaign) when the service refuses the request;
+   * InternalServerError on 5xx, after which the redemption may or may not have happened.
+   */
+  redeemReward(memberId: string, params: RedeemRewardParams = {}, options?: RequestOptions): Promise<Redemption> {
+    const { campaign_id, ...body } = params;
+    const op = campaign_id === undefined ? redeemReward : redeemRewardInCampaign;
+    return this.core.request(op, { path: { memberId, campaign_id }, body, input: params }, options);
+  }
+
+  /**
+   * Lists the rewards assigned to a loyalty campaign (reward assignments, with each reward's cost
+   * in points), page by page with `page` numbers. The service serves pages 1 to 100; iteration
+   * past page 100 throws `PaginationLimitError` rather than stopping silently.
+   *
+   * `GET /v1/loyalties/{campaignId}/rewards`. Read-only: retried on network errors, timeouts, 408,
+   * 429 and 5xx.
+   *
+   * @param campaignId The campaign ID or name.
+   * @throws InvalidRequestError when `limit` or `page` is not an integer from 1 to 100; nothing is sent.
+   */
+  listRewardAssignments(
+    campaignId: string,
+    params: ListRewardAssignmentsParams = {},
+    options?: RequestOptions,
+  ): PagePromise<RewardAssignment, ListRewardAssignmentsParams> {
+    return paginate(listRewardAssignments.name, params, pageNumber, (query) => this.core.request(listRewardAssignments, { path: { campaignId }, query, input: query }, options));
   }
 }
 

@@ -1,0 +1,56 @@
+/**
+ * `client.customers`: customers and what they hold.
+ *
+ * @module
+ */
+import type { Operation, RequestOptions } from '../core/http.js';
+import { idCursor, paginate, type PagePromise } from '../core/pagination.js';
+import { APIResource } from '../core/resource.js';
+import { object } from '../core/validate.js';
+import { customerRedeemableListSchema, type CustomerRedeemable, type CustomerRedeemableList } from '../schemas/customer.js';
+import { cursorListRules, type CursorListParams, type ListFilters } from './shared.js';
+
+/** Params of {@link Customers.listRedeemables}. */
+export interface ListCustomerRedeemablesParams extends CursorListParams {
+  /**
+   * Filters in the service's bracket notation, e.g.
+   * `{ campaign_type: { conditions: { $in: ['LOYALTY_PROGRAM'] } } }`; `created_at` also takes
+   * `$after`, `$before`, `$more_than`, `$less_than`, and `junction` is `and` or `or`.
+   */
+  filters?: ListFilters;
+}
+
+const listRedeemables: Operation<CustomerRedeemableList> = {
+  name: 'customers.listRedeemables',
+  method: 'GET',
+  path: '/v1/customers/{customerId}/redeemables',
+  auth: 'server',
+  idempotent: true,
+  schema: customerRedeemableListSchema,
+  check: object({ ...cursorListRules, filters: object({}) }),
+};
+
+/** Customers: the vouchers they hold as owner, referrer or referee. */
+export class Customers extends APIResource {
+  /**
+   * Lists the redeemables a customer holds (vouchers, gift cards, loyalty cards, referral codes),
+   * with the holder role and the voucher's state, page by page with the `starting_after_id`
+   * cursor. `page.total` is the count of all the customer's redeemables matching the filters.
+   *
+   * `GET /v1/customers/{customerId}/redeemables`. Read-only: retried on network errors,
+   * timeouts, 408, 429 and 5xx.
+   *
+   * @param customerId The service's customer ID (`cust_…`) or your own source ID of the customer.
+   * @throws {InvalidRequestError} `limit` outside 1–100, `order` not `id`/`-id`; nothing is sent.
+   * @throws {NotFoundError} No such customer (404).
+   */
+  listRedeemables(
+    customerId: string,
+    params: ListCustomerRedeemablesParams = {},
+    options?: RequestOptions,
+  ): PagePromise<CustomerRedeemable, ListCustomerRedeemablesParams> {
+    return paginate(listRedeemables.name, params, idCursor, (query) =>
+      this.core.request(listRedeemables, { path: { customerId }, query, input: query }, options),
+    );
+  }
+}

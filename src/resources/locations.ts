@@ -1,0 +1,35 @@
+/**
+ * `client.locations`: named areas on the map.
+ *
+ * @module
+ */
+import type { Operation, RequestOptions } from '../core/http.js';
+import { APIResource } from '../core/resource.js';
+import { locationSchema, type Location } from '../schemas/location.js';
+
+const get: Operation<Location> = {
+  name: 'locations.get',
+  method: 'GET',
+  path: '/v1/locations/{locationId}',
+  auth: 'server',
+  idempotent: true,
+  schema: locationSchema,
+};
+
+/** Locations: circles and polygons usable in validation rules. */
+export class Locations extends APIResource {
+  /**
+   * Reads a location: its name and shape, a circle (`shape.distance.center` `geo:<lat>,<lng>`
+   * and `radius`) or a GeoJSON polygon (`shape.geojson`).
+   *
+   * `GET /v1/locations/{locationId}`. Read-only: retried on network errors, timeouts, 408, 429
+   * and 5xx.
+   *
+   * @param locationId The location ID, `loc_…`.
+   * @throws {InvalidRequestError} An empty `locationId`; nothing is sent.
+   * @throws {NotFoundError} No such location (404).
+   */
+  get(locationId: string, options?: RequestOptions): Promise<Location> {
+    return this.core.request(get, { path: { locationId } }, options);
+  }
+}

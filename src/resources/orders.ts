@@ -1,0 +1,49 @@
+/**
+ * `client.orders`: creating (or updating) orders.
+ *
+ * @module
+ */
+import type { Operation, RequestOptions } from '../core/http.js';
+import { APIResource } from '../core/resource.js';
+import { required } from '../core/validate.js';
+import { orderSchema, type Order } from '../schemas/order.js';
+import type { OrderInput } from './inputs.js';
+import { orderRules } from './shared.js';
+
+/**
+ * Params of {@link Orders.create}: the order, sent as the JSON body. All fields are optional; an
+ * order with the `source_id` of an existing one updates it. Amounts are integers in the smallest
+ * currency unit (cents); at most 500 items.
+ */
+export interface CreateOrderParams extends OrderInput {}
+
+const create: Operation<Order> = {
+  name: 'orders.create',
+  method: 'POST',
+  path: '/v1/orders',
+  auth: 'server',
+  idempotent: false,
+  schema: orderSchema,
+  check: required(orderRules),
+};
+
+/** Orders: the purchases vouchers and promotions apply to. */
+export class Orders extends APIResource {
+  /**
+   * Creates an order, or updates the order with the same `id` or `source_id`, with its items,
+   * customer and referrer. Returns the order with its calculated amounts.
+   *
+   * `POST /v1/orders`. Not idempotent: never retried on 5xx or timeouts (the order may have been
+   * created); retried only on 429 and on connection failures where nothing was sent.
+   *
+   * Order items need no `object` key: the service does not read it, and the SDK does not add one
+   * (only mocks built on the published spec, such as Prism, demand `object: 'order_item'`).
+   *
+   * @throws InvalidRequestError when there are more than 500 items, a quantity or amount is not an
+   * integer, `status` is unknown or `created_at` is not an ISO 8601 date-time; nothing is sent.
+   * @throws BadRequestError (400) or another `ApiError` when the service refuses the order.
+   */
+  create(body: CreateOrderParams, options?: RequestOptions): Promise<Order> {
+    return this.core.request(create, { body, input: body }, options);
+  }
+}

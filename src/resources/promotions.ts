@@ -1,0 +1,146 @@
+/**
+ * `client.promotions`: promotion tiers and promotion stacks of promotion campaigns.
+ *
+ * @module
+ */
+import type { Operation, RequestOptions } from '../core/http.js';
+import { APIResource } from '../core/resource.js';
+import { array, object, required, text } from '../core/validate.js';
+import { promotionStackSchema, promotionTierSchema, type PromotionStack, type PromotionTier } from '../schemas/promotion.js';
+import type { DiscountInput, PromotionTierInput } from './inputs.js';
+import { discountRules, promotionTierRules } from './shared.js';
+
+/** The most tiers a promotion stack holds. */
+const MAX_STACK_TIERS = 30;
+
+/** What a promotion tier gives. */
+export interface PromotionTierActionInput {
+  /** The discount applied when a customer qualifies for the tier. */
+  discount?: DiscountInput;
+}
+
+/** One validation rule assignment in {@link ValidationRuleAssignmentsInput}. */
+export interface ValidationRuleAssignmentInput {
+  /** Assignment ID, `asgm_…`. */
+  id?: string;
+  /** The validation rule assigned, `val_…`. */
+  rule_id?: string;
+  /** ID of the record the rule is assigned to. */
+  related_object_id?: string;
+  /** Kind of that record, e.g. `promotion_tier`, `campaign`, `voucher`. */
+  related_object_type?: 'voucher' | 'campaign' | 'earning_rule' | 'reward_assignment' | 'promotion_tier' | 'distribution' | (string & {});
+  /** When the assignment was made, an ISO 8601 date-time. */
+  created_at?: string;
+  /** `validation_rules_assignment`. */
+  object?: 'validation_rules_assignment' | (string & {});
+}
+
+/** Validation rule assignments of a new tier, in the service's list envelope. */
+export interface ValidationRuleAssignmentsInput {
+  /** `list`. */
+  object?: 'list' | (string & {});
+  /** `data`: the attribute holding the assignments. */
+  data_ref?: 'data' | (string & {});
+  /** The assignments. */
+  data?: ValidationRuleAssignmentInput[];
+  /** Number of assignments in `data`. */
+  total?: number;
+}
+
+/** Body of {@link Promotions.createTier}. Only `name` is required. */
+export interface CreatePromotionTierParams extends PromotionTierInput {
+  /** What the tier gives: its discount. */
+  action?: PromotionTierActionInput;
+  /** Validation rules to assign, as a list envelope. Usually `validation_rules` is simpler. */
+  validation_rule_assignments?: ValidationRuleAssignmentsInput;
+  /** IDs of validation rules to assign to the tier, `val_…`. */
+  validation_rules?: string[];
+}
+
+/** The tiers of a promotion stack. */
+export interface PromotionStackTiersInput {
+  /** IDs of the stacked tiers (`promo_…`), at most 30, in the order they apply. */
+  ids?: string[];
+  /** How the tiers' order is decided; `MANUAL` (the order of `ids`) is the only value known. */
+  hierarchy_mode?: 'MANUAL' | (string & {});
+}
+
+/** Body of {@link Promotions.updateStack}. Every field is optional; fields left out are unchanged. */
+export interface UpdatePromotionStackParams {
+  /** New name of the stack. */
+  name?: string;
+  /** The stack's tiers: up to 30 IDs and the hierarchy mode. */
+  tiers?: PromotionStackTiersInput;
+  /** Category ID, `cat_…`. */
+  category_id?: string;
+}
+
+const createTier: Operation<PromotionTier> = {
+  name: 'promotions.createTier',
+  method: 'POST',
+  path: '/v1/promotions/{campaignId}/tiers',
+  auth: 'server',
+  idempotent: false,
+  schema: promotionTierSchema,
+  check: required(
+    object({
+      ...promotionTierRules,
+      action: object({ discount: discountRules }),
+      validation_rule_assignments: object({ data: array(Infinity, object({})) }),
+      validation_rules: array(Infinity, text(1)),
+    }),
+  ),
+};
+
+const updateStack: Operation<PromotionStack> = {
+  name: 'promotions.updateStack',
+  method: 'PUT',
+  path: '/v1/promotions/{campaignId}/stacks/{stackId}',
+  auth: 'server',
+  idempotent: true,
+  schema: promotionStackSchema,
+  check: required(
+    object({
+      name: text(1),
+      tiers: object({ ids: array(MAX_STACK_TIERS, text(1)), hierarchy_mode: text(1) }),
+      category_id: text(1),
+    }),
+  ),
+};
+
+/** Promotion campaigns: their tiers (discounts with their own rules) and stacks of tiers. */
+export class Promotions extends APIResource {
+  /**
+   * Adds a promotion tier to a promotion campaign: a discount (`action.discount`) with its own
+   * validity window, rules and position (`hierarchy`) among the campaign's tiers.
+   *
+   * `POST /v1/promotions/{campaignId}/tiers`. Creates a record, so it is retried only on 429 and
+   * on connection failures where nothing was sent, never on 5xx or a timeout: on those, check the
+   * campaign's tiers before trying again.
+   *
+   * @param campaignId The promotion campaign ID, `camp_…`.
+   * @throws {InvalidRequestError} Missing `name`, a `start_date` / `expiration_date` that is not
+   *   an ISO 8601 date-time, days of the week outside 0–6, a non-integer `hierarchy`, a discount
+   *   without `type` or with a non-integer money amount; nothing is sent.
+   * @throws {ApiError} The service's refusal, e.g. `NotFoundError` (404) for an unknown campaign.
+   */
+  createTier(campaignId: string, body: CreatePromotionTierParams, options?: RequestOptions): Promise<PromotionTier> {
+    return this.core.request(createTier, { path: { campaignId }, body, input: body }, options);
+  }
+
+  /**
+   * Updates a promotion stack: its name, category, or tiers (up to 30, in the order they apply).
+   * Returns the stack as updated.
+   *
+   * `PUT /v1/promotions/{campaignId}/stacks/{stackId}`. Sending it twice has the same effect as
+   * once, so it is retried on network errors, timeouts, 408, 429 and 5xx.
+   *
+   * @param campaignId The promotion campaign ID or name.
+   * @param stackId The stack ID, `stack_…`.
+   * @throws {InvalidRequestError} More than 30 `tiers.ids`, an empty ID or name; nothing is sent.
+   * @throws {ApiError} The service's refusal, e.g. `NotFoundError` (404) for an unknown stack.
+   */
+  updateStack(campaignId: string, stackId: string, body: UpdatePromotionStackParams, options?: RequestOptions): Promise<PromotionStack> {
+    return this.core.request(updateStack, { path: { campaignId, stackId }, body, input: body }, options);
+  }
+}

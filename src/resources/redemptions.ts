@@ -1,0 +1,66 @@
+/**
+ * `client.redemptions`: rolling back stacked redemptions.
+ *
+ * @module
+ */
+import type { Operation, RequestOptions } from '../core/http.js';
+import { APIResource } from '../core/resource.js';
+import { object, text } from '../core/validate.js';
+import { redemptionRollbackResultSchema, type RedemptionRollbackResult } from '../schemas/redemption.js';
+import type { CustomerInput, OrderInput } from './inputs.js';
+import { orderRules } from './shared.js';
+
+/**
+ * Params of {@link Redemptions.rollbackStackable}. `reason` and `tracking_id` are sent in the
+ * query string; `customer`, `order` and `metadata` in the JSON body.
+ */
+export interface RollbackStackableParams {
+  /** Why the redemptions are rolled back; recorded on each rollback. Sent in the query string. */
+  reason?: string;
+  /** Your ID of the customer for tracking. Sent in the query string. */
+  tracking_id?: string;
+  /** The customer, to update the customer record along with the rollback. */
+  customer?: CustomerInput;
+  /** The order, e.g. `{ source_id }`, to update along with the rollback. Amounts are integers in the smallest currency unit. */
+  order?: OrderInput;
+  /** Custom key/value pairs stored on the rollbacks. */
+  metadata?: Record<string, unknown>;
+}
+
+const rollbackStackable: Operation<RedemptionRollbackResult> = {
+  name: 'redemptions.rollbackStackable',
+  method: 'POST',
+  path: '/v1/redemptions/{parentRedemptionId}/rollbacks',
+  auth: 'server',
+  // Gives points and credit back: sending it twice could roll back twice.
+  idempotent: false,
+  schema: redemptionRollbackResultSchema,
+  check: object({ reason: text(1), tracking_id: text(1), customer: object({}), order: orderRules, metadata: object({}) }),
+};
+
+/** Redemptions and their rollback. */
+export class Redemptions extends APIResource {
+  /**
+   * Rolls back every redemption stacked under a parent redemption, and the parent itself: points,
+   * credit and redemption counters are given back. Returns `{ rollbacks, parent_rollback }`.
+   *
+   * `POST /v1/redemptions/{parentRedemptionId}/rollbacks`. The published spec takes `reason` and
+   * `tracking_id` both as query parameters and as body fields; the SDK sends them once, in the
+   * query string (where the operation declares them as parameters), and `customer`, `order` and
+   * `metadata` in the JSON body (`{}` when none is given, as the body is required).
+   *
+   * Not idempotent: never retried on 5xx or timeouts (the service may have acted); retried only
+   * on 429 and on connection failures where nothing was sent. A rollback refused per redemption
+   * comes back with `result: 'FAILURE'` and `failure_code` in the records, not as an error.
+   *
+   * @param parentRedemptionId `r_…` of the parent redemption.
+   * @throws InvalidRequestError when `reason` or `tracking_id` is empty, or the order has more
+   * than 500 items or a non-integer quantity or amount; nothing is sent.
+   * @throws BadRequestError (400 `invalid_redemption_parent`, `already_rolled_back`) and
+   * NotFoundError (404) when the service refuses the request.
+   */
+  rollbackStackable(parentRedemptionId: string, params: RollbackStackableParams = {}, options?: RequestOptions): Promise<RedemptionRollbackResult> {
+    const { reason, tracking_id, ...body } = params;
+    return this.core.request(rollbackStackable, { path: { parentRedemptionId }, query: { reason, tracking_id }, body, input: params }, options);
+  }
+}

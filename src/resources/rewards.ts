@@ -1,0 +1,46 @@
+/**
+ * `client.rewards`: rewards and their assignments to loyalty campaigns.
+ *
+ * @module
+ */
+import type { Operation, RequestOptions } from '../core/http.js';
+import { pageNumber, paginate, type PagePromise } from '../core/pagination.js';
+import { APIResource } from '../core/resource.js';
+import { object } from '../core/validate.js';
+import { rewardAssignmentListSchema, type RewardAssignment, type RewardAssignmentList } from '../schemas/loyalty.js';
+import { pageListRules, type PageListParams } from './shared.js';
+
+/** Params of {@link Rewards.listAssignments}: page size and page number. */
+export interface ListAssignmentsParams extends PageListParams {}
+
+const listAssignments: Operation<RewardAssignmentList> = {
+  name: 'rewards.listAssignments',
+  method: 'GET',
+  path: '/v1/rewards/{rewardId}/assignments',
+  auth: 'server',
+  idempotent: true,
+  schema: rewardAssignmentListSchema,
+  check: object(pageListRules),
+};
+
+/** Rewards: what loyalty points buy, and the campaigns they are offered in. */
+export class Rewards extends APIResource {
+  /**
+   * Lists the assignments of a reward: the loyalty campaigns it is offered in and its cost in
+   * points there (`parameters.loyalty.points`). A page-numbered list with `total`.
+   *
+   * `GET /v1/rewards/{rewardId}/assignments`. Read-only: retried on network errors, timeouts,
+   * 408, 429 and 5xx.
+   *
+   * @param rewardId The reward ID, `rew_…`.
+   * @throws {InvalidRequestError} `limit` or `page` outside 1–100; nothing is sent.
+   * @throws {NotFoundError} No such reward (404).
+   * @throws {PaginationLimitError} While iterating, when records remain past page 100, the last
+   *   page the service serves (raise `limit` to reach more records).
+   */
+  listAssignments(rewardId: string, params: ListAssignmentsParams = {}, options?: RequestOptions): PagePromise<RewardAssignment, ListAssignmentsParams> {
+    return paginate(listAssignments.name, params, pageNumber, (query) =>
+      this.core.request(listAssignments, { path: { rewardId }, query, input: query }, options),
+    );
+  }
+}

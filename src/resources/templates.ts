@@ -1,0 +1,94 @@
+/**
+ * `client.templates`: campaign templates, and promotion tiers created from them.
+ *
+ * @module
+ */
+import type { Operation, RequestOptions } from '../core/http.js';
+import { idCursor, paginate, type PagePromise } from '../core/pagination.js';
+import { APIResource } from '../core/resource.js';
+import { boolean, object, required, text } from '../core/validate.js';
+import { promotionTierSetupSchema, type PromotionTierSetup } from '../schemas/promotion.js';
+import { campaignTemplateListSchema, type CampaignTemplate, type CampaignTemplateList } from '../schemas/template.js';
+import type { PromotionTierInput } from './inputs.js';
+import { cursorListRules, promotionTierRules, type CursorListParams, type ListFilters } from './shared.js';
+
+/** Params of {@link Templates.list}. */
+export interface ListTemplatesParams extends CursorListParams {
+  /**
+   * When `true`, the response carries `total` (read it as `page.total`): the number of all
+   * templates, regardless of filters and `limit`. The service's default is `false`.
+   */
+  include_total?: boolean;
+  /**
+   * Filters in the service's bracket notation, e.g.
+   * `{ campaign_type: { conditions: { $in: ['DISCOUNT_COUPONS'] } } }`.
+   */
+  filters?: ListFilters;
+}
+
+/**
+ * Body of {@link Templates.setupPromotionTier}: the campaign receiving the tier and the tier's
+ * name, plus any tier field that overrides the template's configuration.
+ */
+export interface SetupPromotionTierParams extends PromotionTierInput {
+  /** ID of the promotion campaign receiving the tier, `camp_…`. Required. */
+  campaign_id: string;
+}
+
+const list: Operation<CampaignTemplateList> = {
+  name: 'templates.list',
+  method: 'GET',
+  path: '/v1/templates/campaigns',
+  auth: 'server',
+  idempotent: true,
+  schema: campaignTemplateListSchema,
+  check: object({ ...cursorListRules, include_total: boolean(), filters: object({}) }),
+};
+
+const setupPromotionTier: Operation<PromotionTierSetup> = {
+  name: 'templates.setupPromotionTier',
+  method: 'POST',
+  path: '/v1/templates/campaigns/{campaignTemplateId}/tier-setup',
+  auth: 'server',
+  idempotent: false,
+  schema: promotionTierSetupSchema,
+  check: required(object({ campaign_id: required(text(1)), ...promotionTierRules })),
+};
+
+/** Campaign templates: saved campaign configurations that promotion tiers can be created from. */
+export class Templates extends APIResource {
+  /**
+   * Lists campaign templates, oldest first unless `order` says otherwise, page by page with the
+   * `starting_after_id` cursor. Records are read from the attribute the response's `data_ref`
+   * names (`data` or `campaign_templates`).
+   *
+   * `GET /v1/templates/campaigns`. Read-only: retried on network errors, timeouts, 408, 429 and 5xx.
+   *
+   * @throws {InvalidRequestError} `limit` outside 1–100, `order` not `id`/`-id`, `include_total`
+   *   not a boolean; nothing is sent.
+   * @throws {ApiError} The service's refusal, e.g. `AuthenticationError` (401).
+   */
+  list(params: ListTemplatesParams = {}, options?: RequestOptions): PagePromise<CampaignTemplate, ListTemplatesParams> {
+    // The spec's schema says `data`, its example `campaign_templates`: read either, even without `data_ref`.
+    return paginate(list.name, params, idCursor, (query) => this.core.request(list, { query, input: query }, options), 'campaign_templates');
+  }
+
+  /**
+   * Adds a promotion tier to a promotion campaign from a campaign template. The template supplies
+   * the tier's configuration (discount, validation rules, …); the fields given here override it.
+   * Returns the tier and the records created with it (`created_resources`).
+   *
+   * `POST /v1/templates/campaigns/{campaignTemplateId}/tier-setup`. Creates records, so it is
+   * retried only on 429 and on connection failures where nothing was sent, never on 5xx or a
+   * timeout: on those, check the campaign's tiers before trying again.
+   *
+   * @param campaignTemplateId The template ID, `camp_tpl_…`.
+   * @throws {InvalidRequestError} Missing `campaign_id` or `name`, a `start_date` /
+   *   `expiration_date` that is not an ISO 8601 date-time, days of the week outside 0–6, a
+   *   non-integer `hierarchy`; nothing is sent.
+   * @throws {NotFoundError} No template with that ID (404).
+   */
+  setupPromotionTier(campaignTemplateId: string, body: SetupPromotionTierParams, options?: RequestOptions): Promise<PromotionTierSetup> {
+    return this.core.request(setupPromotionTier, { path: { campaignTemplateId }, body, input: body }, options);
+  }
+}

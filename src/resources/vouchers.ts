@@ -1,0 +1,214 @@
+/**
+ * `client.vouchers`: creating a voucher with a chosen code, and validating a voucher against a
+ * customer and an order.
+ *
+ * @module
+ */
+import type { Operation, RequestOptions } from '../core/http.js';
+import { APIResource } from '../core/resource.js';
+import { array, boolean, integer, object, oneOf, required, text } from '../core/validate.js';
+import { validationResultSchema, type ValidationResult } from '../schemas/validation.js';
+import { voucherSchema, type Voucher } from '../schemas/voucher.js';
+import type { CustomerInput, DiscountInput, OrderInput, SessionInput, ValidityInput } from './inputs.js';
+import { discountRules, orderRules, validityRules } from './shared.js';
+
+/** The kinds of voucher. */
+export type VoucherTypeInput = 'GIFT_VOUCHER' | 'DISCOUNT_VOUCHER' | 'LOYALTY_CARD';
+
+/** The credit of a new gift voucher. */
+export interface GiftInput {
+  /** Initial credit, an integer in the smallest currency unit (cents). Required by the service. */
+  amount: number;
+  /** Credit available, an integer in the smallest currency unit; usually equal to `amount`. Required by the service. */
+  balance: number;
+  /** `APPLY_TO_ORDER` or `APPLY_TO_ITEMS`. */
+  effect?: 'APPLY_TO_ORDER' | 'APPLY_TO_ITEMS';
+}
+
+/** The starting points of a new loyalty card. */
+export interface LoyaltyCardInput {
+  /** Points on the card, an integer. Required by the service. */
+  points: number;
+  /** Points available, an integer. */
+  balance?: number;
+}
+
+/**
+ * Params of {@link Vouchers.create}: the voucher's `type`, the matching `discount`, `gift` or
+ * `loyalty_card`, and optional campaign, validity and limits. Sent as the JSON body.
+ */
+export interface CreateVoucherParams extends ValidityInput {
+  /**
+   * `DISCOUNT_VOUCHER` (give `discount`), `GIFT_VOUCHER` (give `gift`) or `LOYALTY_CARD` (give
+   * `loyalty_card`). Required.
+   */
+  type: VoucherTypeInput;
+  /** `DISCOUNT_VOUCHER`: the discount. */
+  discount?: DiscountInput;
+  /** `GIFT_VOUCHER`: the credit, with both `amount` and `balance`. */
+  gift?: GiftInput;
+  /** `LOYALTY_CARD`: the starting points. */
+  loyalty_card?: LoyaltyCardInput;
+  /** Name of the campaign the voucher joins. */
+  campaign?: string;
+  /** `camp_…` of the campaign the voucher joins. */
+  campaign_id?: string;
+  /** Category name. */
+  category?: string;
+  /** `cat_…` of the category. */
+  category_id?: string;
+  /** `false` disables the voucher even inside its validity window. */
+  active?: boolean;
+  /** Free text, e.g. instructions for the customer. */
+  additional_info?: string;
+  /** Custom key/value pairs, checked against the voucher metadata schema. */
+  metadata?: Record<string, unknown>;
+  /** `val_…` IDs of validation rules to assign to the voucher. */
+  validation_rules?: string[];
+  /** Redemption limit. */
+  redemption?: {
+    /** Maximum number of redemptions, an integer; leave it out for unlimited. */
+    quantity?: number;
+  };
+}
+
+/** The items of a validation result to expand. */
+export interface ValidationOptions {
+  /** `['category']` adds the voucher's category to the result. */
+  expand?: Array<'category'>;
+  [option: string]: unknown;
+}
+
+/**
+ * Params of {@link Vouchers.validate}: the context the voucher is checked in. All optional; sent
+ * as the JSON body.
+ */
+export interface ValidateVoucherParams {
+  /** The customer who would redeem the voucher. */
+  customer?: CustomerInput;
+  /** The order the voucher would apply to: items (at most 500) with integer `quantity` and `price`. */
+  order?: OrderInput;
+  /** A session lock to open or join; `{ type: 'LOCK' }` opens one for 7 days. */
+  session?: SessionInput;
+  /** Your ID of the customer for tracking, when no `customer` is given. */
+  tracking_id?: string;
+  /** Custom key/value pairs, checked against redemption metadata validation rules. */
+  metadata?: Record<string, unknown>;
+  /** Options of the validation. */
+  options?: ValidationOptions;
+  /**
+   * Loyalty cards: the reward to validate. Not in the service interface; from the published spec,
+   * whose `missing_reward` error shows loyalty cards need it.
+   */
+  reward?: {
+    /** `rew_…` of the reward. Required when `reward` is given. */
+    id: string;
+    /** `rewa_…` of the reward's assignment. */
+    assignment_id?: string;
+    /** Points to spend (pay-with-points rewards). */
+    points?: number;
+  };
+  /**
+   * Gift vouchers: the credit to validate. Not in the service interface; from the published spec.
+   */
+  gift?: {
+    /** Credit to use, in the smallest currency unit. */
+    credits: number;
+  };
+}
+
+const create: Operation<Voucher> = {
+  name: 'vouchers.create',
+  method: 'POST',
+  path: '/v1/vouchers/{code}',
+  auth: 'server',
+  idempotent: false,
+  schema: voucherSchema,
+  check: required(
+    object({
+      type: required(oneOf(['GIFT_VOUCHER', 'DISCOUNT_VOUCHER', 'LOYALTY_CARD'])),
+      discount: discountRules,
+      gift: object({ amount: integer(), balance: integer(), effect: oneOf(['APPLY_TO_ORDER', 'APPLY_TO_ITEMS']) }),
+      loyalty_card: object({ points: integer(), balance: integer() }),
+      campaign: text(1),
+      campaign_id: text(1),
+      category: text(1),
+      category_id: text(1),
+      active: boolean(),
+      additional_info: text(),
+      metadata: object({}),
+      validation_rules: array(Infinity, text(1)),
+      redemption: object({ quantity: integer() }),
+      ...validityRules,
+    }),
+  ),
+};
+
+const validate: Operation<ValidationResult> = {
+  name: 'vouchers.validate',
+  method: 'POST',
+  path: '/v1/vouchers/{code}/validate',
+  auth: 'server',
+  // Validation changes nothing on the service, so a retry cannot do harm.
+  idempotent: true,
+  schema: validationResultSchema,
+  check: object({
+    customer: object({}),
+    order: orderRules,
+    session: object({ type: oneOf(['LOCK']), key: text(1), ttl: integer() }),
+    tracking_id: text(1),
+    metadata: object({}),
+    options: object({ expand: array(Infinity, oneOf(['category'])) }),
+    reward: object({ id: required(text(1)), assignment_id: text(1), points: integer() }),
+    gift: object({ credits: required(integer()) }),
+  }),
+};
+
+/** Vouchers: gift vouchers, discount vouchers and loyalty cards. */
+export class Vouchers extends APIResource {
+  /**
+   * Creates a voucher with the given code: a discount voucher, a gift voucher or a loyalty card,
+   * by `type`. Returns the new voucher with its `validation_rules_assignments` and `categories`.
+   *
+   * `POST /v1/vouchers/{code}`. Not idempotent: retried only on 429 and on connection failures
+   * where nothing was sent, never on 5xx or timeouts.
+   *
+   * ```ts
+   * await client.vouchers.create('SUMMER-10', { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } });
+   * ```
+   *
+   * @param code The voucher code; any characters (sent URL-encoded).
+   * @throws InvalidRequestError when `type` is missing or unknown, a money amount or count is not
+   * an integer, a date is not ISO 8601, or a day of the week is outside 0 to 6; nothing is sent.
+   * @throws ConflictError (409 `duplicate_found`) when a voucher with this code exists.
+   */
+  create(code: string, body: CreateVoucherParams, options?: RequestOptions): Promise<Voucher> {
+    return this.core.request(create, { path: { code }, body, input: body }, options);
+  }
+
+  /**
+   * Checks whether a voucher can be redeemed by this customer for this order, and computes the
+   * discount, gift credit or loyalty cost and the order amounts. Changes nothing.
+   *
+   * An invalid voucher is a result, not an error: the promise resolves with `valid: false`,
+   * `reason` and `error` (e.g. `error.key` `voucher_expired`). Narrow on `valid`:
+   *
+   * ```ts
+   * const result = await client.vouchers.validate('SUMMER-10', { order: { amount: 5000 } });
+   * if (result.valid) console.log(result.discount); else console.log(result.error?.key);
+   * ```
+   *
+   * `POST /v1/vouchers/{code}/validate`. Read-only, so retried like a GET: on network errors,
+   * timeouts, 408, 429 and 5xx.
+   *
+   * @param code The voucher code (sent URL-encoded).
+   * @param body The customer, order, session and metadata to validate against; `{}` when left out.
+   * @throws InvalidRequestError when the order has more than 500 items or a non-integer quantity
+   * or amount; nothing is sent.
+   * @throws BadRequestError (400, e.g. `missing_reward`, `metadata_validation_failed`) and
+   * NotFoundError (404) for requests the service refuses.
+   */
+  validate(code: string, body: ValidateVoucherParams = {}, options?: RequestOptions): Promise<ValidationResult> {
+    return this.core.request(validate, { path: { code }, body, input: body }, options);
+  }
+}
