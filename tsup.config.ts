@@ -4,6 +4,7 @@ import { defineConfig, type Options } from 'tsup';
 const entry = {
   index: 'src/index.ts',
   'client-side': 'src/client-side.ts',
+  testing: 'src/testing/index.ts',
 };
 
 const common: Options = {

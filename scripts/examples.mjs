@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// Type-checks the examples against the built package and runs them, the way a user's project
+// would use promokit: `import … from 'promokit'` resolves through package.json's exports (the
+// package's self-reference) to dist/. Builds dist/ first when it is missing or older than src/.
+//
+//   node scripts/examples.mjs                 every example in examples/
+//   node scripts/examples.mjs quickstart      only the ones named
+//
+// Prints `N examples passed, N failed` and exits non-zero when any failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const outDir = join(root, '.tmp', 'examples');
+
+function newest(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
+}
+
+/** Builds the package unless dist/ is complete and newer than everything it is built from. */
+export function ensureBuilt({ quiet = false } = {}) {
+  const outputs = ['index', 'client-side', 'testing'].flatMap((e) => [`${e}.js`, `${e}.cjs`, `${e}.d.ts`]).map((f) => join(root, 'dist', f));
+  const inputs = Math.max(newest(join(root, 'src')), newest(join(root, 'package.json')), newest(join(root, 'tsup.config.ts')));
+  if (outputs.every(existsSync) && Math.min(...outputs.map((f) => statSync(f).mtimeMs)) >= inputs) return;
+  if (!quiet) console.log('Building promokit (dist/ is missing or older than src/)…');
+  const build = spawnSync(npx, ['tsup', '--silent'], { cwd: root, stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit' });
+  if (build.status !== 0) {
+    console.error('The build failed.');
+    process.exit(build.status ?? 1);
+  }
+}
+
+/**
+ * Type-checks every example and emits it to .tmp/examples; exits on a type error. With
+ * `ifStale`, skips the work when the output is newer than the examples and dist/.
+ */
+export function compileExamples({ ifStale = false } = {}) {
+  const marker = join(outDir, 'quickstart.js');
+  if (ifStale && existsSync(marker) && statSync(marker).mtimeMs >= Math.max(newest(join(root, 'examples')), newest(join(root, 'dist')))) return;
+  const tsc = spawnSync(npx, ['tsc', '-p', join(root, 'examples', 'tsconfig.json')], { cwd: root, stdio: 'inherit' });
+  if (tsc.status !== 0) {
+    console.error('The examples do not type-check.');
+    process.exit(tsc.status ?? 1);
+  }
+}
+
+/** Runs one compiled example; returns true when it exited with 0. */
+export function runExample(name) {
+  const run = spawnSync(process.execPath, [join(outDir, `${name}.js`)], { cwd: root, stdio: 'inherit' });
+  return run.status === 0;
+}
+
+/** The examples: every .ts file directly in examples/ (examples/lib/ holds their shared helpers). */
+export function exampleNames() {
+  return readdirSync(join(root, 'examples'))
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
+    .map((f) => f.replace(/\.ts$/, ''))
+    .sort();
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const names = process.argv.length > 2 ? process.argv.slice(2) : exampleNames();
+  ensureBuilt();
+  compileExamples();
+  let passed = 0;
+  const failed = [];
+  for (const name of names) {
+    if (runExample(name)) passed += 1;
+    else failed.push(name);
+  }
+  console.log(`${passed} examples passed, ${failed.length} failed${failed.length ? `: ${failed.join(', ')}` : ''}`);
+  process.exit(failed.length > 0 || passed === 0 ? 1 : 0);
+}

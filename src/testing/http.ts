@@ -1,0 +1,138 @@
+/**
+ * The mock's HTTP vocabulary: a parsed request, JSON responses, the service's error body and
+ * CORS. Built only on the Fetch API's `Request`, `Response` and `Headers`, so it runs wherever
+ * they exist.
+ *
+ * @module
+ */
+import type { Rec } from './store.js';
+
+/** A request as handlers see it: method, path, parsed query and body, headers. */
+export interface MockRequest {
+  method: string;
+  /** The path as sent, percent-encoded, e.g. `/v1/vouchers/SUMMER%2020`; the route decodes each parameter. */
+  path: string;
+  /** The query, with bracket notation (`filters[id][conditions][$in][0]=…`) turned into nested objects and arrays. */
+  query: Rec;
+  /** JSON or form body as an object; `undefined` when there is none. */
+  body: unknown;
+  /** Lower-case header names. */
+  headers: Headers;
+  /** The path parameters the route matched, decoded. */
+  params: Record<string, string>;
+  /** The ID of this request, sent back in `x-request-id` and in error bodies. */
+  requestId: string;
+}
+
+/** Thrown by a handler to answer with the service's error body. */
+export class MockHttpError extends Error {
+  readonly status: number;
+  readonly body: Rec;
+
+  constructor(status: number, key: string, message: string, details: string, extra: Rec = {}) {
+    super(`${status} ${key}: ${details}`);
+    this.status = status;
+    this.body = { code: status, key, message, details, ...extra };
+  }
+}
+
+/** 400 with the given key. */
+export function badRequest(key: string, details: string, message = 'Bad request'): MockHttpError {
+  return new MockHttpError(400, key, message, details);
+}
+
+/** 404 `not_found` naming the missing record, as the service does (`resource_type`, `resource_id`). */
+export function notFound(resourceType: string, resourceId: string): MockHttpError {
+  return new MockHttpError(404, 'not_found', 'Resource not found', `Cannot find ${resourceType} with id ${resourceId}`, {
+    resource_id: resourceId,
+    resource_type: resourceType,
+  });
+}
+
+/** 401 `unauthorized` with what was wrong in `details`. */
+export function unauthorized(details: string): MockHttpError {
+  return new MockHttpError(401, 'unauthorized', 'Unauthorized', details);
+}
+
+/** A JSON response. */
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+}
+
+/** Reads a `Request` into a {@link MockRequest}; a body that is not valid JSON is a 400. */
+export async function parseRequest(request: Request, requestId: string): Promise<MockRequest> {
+  const url = new URL(request.url);
+  const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
+  let body: unknown;
+  if (text !== '') {
+    const type = request.headers.get('content-type') ?? '';
+    if (type.includes('application/x-www-form-urlencoded')) {
+      body = Object.fromEntries(new URLSearchParams(text));
+    } else {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw badRequest('invalid_payload', 'The request body is not valid JSON', 'Invalid payload');
+      }
+    }
+  }
+  return { method: request.method.toUpperCase(), path: url.pathname, query: parseQuery(url.searchParams), body, headers: request.headers, params: {}, requestId };
+}
+
+/**
+ * Turns `a[b][c]=v` query pairs into nested objects; numeric segments (`[0]`) build arrays, as
+ * the service reads `filters`.
+ */
+export function parseQuery(params: URLSearchParams): Rec {
+  const out: Rec = {};
+  for (const [rawKey, value] of params) {
+    const segments = rawKey.split('[').map((s, i) => (i === 0 ? s : s.replace(/\]$/, '')));
+    let target: Rec = out;
+    segments.forEach((segment, i) => {
+      if (i === segments.length - 1) {
+        target[segment] = value;
+        return;
+      }
+      const nextIsIndex = /^\d+$/.test(segments[i + 1]!);
+      target[segment] ??= nextIsIndex ? [] : {};
+      target = target[segment];
+    });
+  }
+  return out;
+}
+
+/** Header names a browser may send to the mock. */
+const allowedHeaders = [
+  'accept',
+  'authorization',
+  'content-type',
+  'x-app-id',
+  'x-app-token',
+  'x-client-application-id',
+  'x-client-token',
+].join(', ');
+
+/**
+ * CORS headers for a response to `request`: any origin may call the mock (it is a local test
+ * double), credentials headers included.
+ */
+export function corsHeaders(request: Request): Record<string, string> {
+  return {
+    'access-control-allow-origin': request.headers.get('origin') ?? '*',
+    'access-control-expose-headers': 'x-request-id',
+    vary: 'Origin',
+  };
+}
+
+/** The answer to a CORS preflight (`OPTIONS`) on any path. */
+export function preflight(request: Request): Response {
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...corsHeaders(request),
+      'access-control-allow-methods': 'GET, POST, PUT, OPTIONS',
+      'access-control-allow-headers': request.headers.get('access-control-request-headers') ?? allowedHeaders,
+      'access-control-max-age': '600',
+    },
+  });
+}

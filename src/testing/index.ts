@@ -1,0 +1,25 @@
+/**
+ * promokit/testing: a stateful, in-memory mock of the service for your tests, demos and local
+ * development. All 24 operations, the service's rules, and a realistic data set.
+ *
+ * ```ts
+ * import { Client } from 'promokit';
+ * import { createMockService } from 'promokit/testing';
+ *
+ * const mock = createMockService();
+ * const client = new Client({ fetch: mock.fetch, baseUrl: mock.baseUrl, ...mock.credentials });
+ * ```
+ *
+ * - `mock.fetch`: no network at all;
+ * - `await mock.listen()`: a real HTTP server on 127.0.0.1 (browsers, other tools), CORS included;
+ * - `mock.handlers(http)`: msw handlers, for projects that already use msw.
+ *
+ * Importing this entry loads neither msw nor any Node built-in.
+ *
+ * @module promokit/testing
+ */
+export { createMockService, type MockService, type MockServiceOptions, type MockRequestLogEntry, type MswHttpLike } from './service.js';
+export type { MockServer, ListenOptions } from './node-server.js';
+export type { MockSeedIds } from './data.js';
+export type { MockCredentials, CollectionName as MockCollectionName } from './store.js';
+export type { MockRecords, MockStore, MockSeedInput, MockCampaign, MockToken, MockEvent } from './records.js';

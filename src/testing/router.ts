@@ -1,0 +1,61 @@
+/**
+ * Routes: each operation's method, path template, authentication group and handler, and the
+ * matching of a request path against them.
+ *
+ * @module
+ */
+import type { MockAuthGroup } from './auth.js';
+import type { MockRequest } from './http.js';
+import type { MockState, Rec } from './store.js';
+
+/** One operation of the mock service. */
+export interface Route {
+  /** The SDK method that calls it, for the request log. */
+  name: string;
+  method: 'GET' | 'POST' | 'PUT';
+  /** Path template, e.g. `/v1/vouchers/{code}/validate`. */
+  path: string;
+  auth: MockAuthGroup;
+  /** Answers with the JSON body of a 200, or throws `MockHttpError`. */
+  handle(state: MockState, request: MockRequest): Rec;
+}
+
+/** The route a request matches, with its decoded path parameters. */
+export type Match = { route: Route; params: Record<string, string> } | { allowed: string[] } | undefined;
+
+/**
+ * Finds the route for `method path`. A path that matches only with another method yields the
+ * methods it allows (for a 405); no match at all yields `undefined` (a 404).
+ */
+export function matchRoute(routes: readonly Route[], method: string, path: string): Match {
+  const segments = path.split('/');
+  const allowed: string[] = [];
+  for (const route of routes) {
+    const params = matchPath(route.path, segments);
+    if (!params) continue;
+    if (route.method === method) return { route, params };
+    allowed.push(route.method);
+  }
+  return allowed.length > 0 ? { allowed } : undefined;
+}
+
+function matchPath(template: string, segments: string[]): Record<string, string> | undefined {
+  const parts = template.split('/');
+  if (parts.length !== segments.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    const segment = segments[i]!;
+    if (part.startsWith('{')) {
+      if (segment === '') return undefined;
+      try {
+        params[part.slice(1, -1)] = decodeURIComponent(segment);
+      } catch {
+        return undefined;
+      }
+    } else if (part !== segment) {
+      return undefined;
+    }
+  }
+  return params;
+}

@@ -1,0 +1,230 @@
+/**
+ * `createMockService()`: one in-memory implementation of the service's 24 operations, reached
+ * three ways: `mock.fetch` (no network), `mock.listen()` (a real HTTP server) and
+ * `mock.handlers(http)` (msw). All three go through {@link MockService.handle}.
+ *
+ * @module
+ */
+import { authenticate } from './auth.js';
+import { seedDefaultData, seedTokens, type MockSeedIds } from './data.js';
+import { corsHeaders, json, MockHttpError, parseRequest, preflight } from './http.js';
+import { listen, type ListenOptions, type MockServer } from './node-server.js';
+import { asyncActionRoutes } from './ops/async-actions.js';
+import { commerceRoutes } from './ops/commerce.js';
+import { eventRoutes } from './ops/events.js';
+import { locationRoutes } from './ops/locations.js';
+import { loyaltyRoutes } from './ops/loyalties.js';
+import { oauthRoutes } from './ops/oauth.js';
+import { promotionRoutes } from './ops/promotions.js';
+import { redemptionRoutes } from './ops/redemptions.js';
+import { rewardRoutes } from './ops/rewards.js';
+import { voucherRoutes } from './ops/vouchers.js';
+import { matchRoute, type Route } from './router.js';
+import { applySeed } from './seed.js';
+import { clockFrom, emptyStore, find, IdGenerator, type CollectionName, type MockCredentials, type MockState, type Rec } from './store.js';
+import type { MockRecords, MockSeedInput, MockStore } from './records.js';
+
+/** Every operation, member routes first so `/v1/loyalties/members/…` never reads `members` as a campaign. */
+const routes: readonly Route[] = [
+  ...oauthRoutes,
+  ...loyaltyRoutes,
+  ...voucherRoutes,
+  ...promotionRoutes,
+  ...redemptionRoutes,
+  ...commerceRoutes,
+  ...rewardRoutes,
+  ...asyncActionRoutes,
+  ...locationRoutes,
+  ...eventRoutes,
+];
+
+/** Options of {@link createMockService}. */
+export interface MockServiceOptions {
+  /** The address `mock.fetch` and `mock.handlers()` answer on. Default `https://mock.promokit.test`. */
+  baseUrl?: string;
+  /** Load the default data set (a coffee-shop chain; see `mock.ids`). Default `true`; `false` starts empty. */
+  seed?: boolean;
+  /** Extra records loaded after the default data, and again by every `reset()`. */
+  records?: MockSeedInput;
+  /**
+   * The mock's clock: a fixed moment (`Date` or ISO string) or a function. Validity windows,
+   * token expiry and new records' timestamps use it. Default: the real clock.
+   */
+  now?: Date | string | (() => Date);
+  /** Credentials the mock accepts instead of the defaults in `mock.credentials`. */
+  credentials?: Partial<MockCredentials>;
+}
+
+/** One request the mock answered. */
+export interface MockRequestLogEntry {
+  /** The SDK method the route belongs to (`vouchers.validate`), or `undefined` when no route matched. */
+  operation: string | undefined;
+  method: string;
+  /** The path as sent (percent-encoded). */
+  path: string;
+  /** The query string without `?`. */
+  search: string;
+  status: number;
+}
+
+/** The structural part of msw's `http` namespace the mock needs: `http.all(predicate, resolver)`. */
+export interface MswHttpLike<H> {
+  /** msw's `http.all`: a handler for every method on the paths `predicate` matches. */
+  all(predicate: string, resolver: (info: { request: Request }) => Promise<Response>): H;
+}
+
+/** The mock service. See {@link createMockService}. */
+export interface MockService {
+  /** The address `mock.fetch` and `mock.handlers()` answer on; pass it as the client's `baseUrl`. */
+  readonly baseUrl: string;
+  /** Credentials the mock accepts: spread them into `new Client({ ...mock.credentials })`. */
+  readonly credentials: Readonly<MockCredentials>;
+  /** IDs and codes of the default data (members, rewards, vouchers in each state, …). Throws when created with `seed: false`. */
+  readonly ids: MockSeedIds;
+  /** The live records, one `Map` per collection. Read freely; write through {@link seed} where you can. */
+  readonly store: MockStore;
+  /** Every request answered since the last `reset()`, oldest first. */
+  readonly requests: readonly MockRequestLogEntry[];
+  /** Answers one request: the core every transport goes through. */
+  handle(request: Request): Promise<Response>;
+  /** A `fetch` that answers from the mock without any network: `new Client({ fetch: mock.fetch, baseUrl: mock.baseUrl })`. */
+  readonly fetch: typeof globalThis.fetch;
+  /** Starts a real HTTP server on 127.0.0.1 (Node, Bun, Deno). Close it when done. */
+  listen(options?: ListenOptions): Promise<MockServer>;
+  /**
+   * msw request handlers answering on {@link baseUrl}. Pass msw's `http` namespace: promokit never
+   * imports msw itself, so it stays an optional peer dependency and your own msw copy is used.
+   *
+   * ```ts
+   * import { http } from 'msw';
+   * const server = setupServer(...mock.handlers(http));
+   * ```
+   */
+  handlers<H>(http: MswHttpLike<H>): H[];
+  /** Drops every change: back to the initial data (default data plus `records`), request log emptied, ID sequence restarted. */
+  reset(): void;
+  /** Adds records (partial ones are completed with defaults); a record with an existing key replaces it. */
+  seed(records: MockSeedInput): void;
+  /** A copy of one record: vouchers by code or ID, customers by ID or source ID, campaigns by ID or name, the rest by ID. */
+  get<K extends CollectionName>(collection: K, key: string): MockRecords[K] | undefined;
+  /** Copies of every record of a collection, in insertion order. */
+  list<K extends CollectionName>(collection: K): Array<MockRecords[K]>;
+  /** Creates an access token the mock accepts; returns it. `expiresIn` in seconds (default 3600; negative for an expired one). */
+  issueToken(options?: { expiresIn?: number; scope?: string }): string;
+}
+
+const defaultCredentials: MockCredentials = {
+  appId: 'mock-app-id',
+  appToken: 'mock-app-token',
+  accessToken: 'mock-access-token',
+  clientApplicationId: 'mock-client-app-id',
+  clientToken: 'mock-client-token',
+  origin: 'https://shop.example.com',
+};
+
+/**
+ * Creates an in-memory mock of the service: all 24 operations with the service's rules (auth
+ * per endpoint group, voucher validity, points and rewards, rollbacks, publications, paging),
+ * seeded with a realistic data set. Every mock is independent.
+ *
+ * ```ts
+ * import { Client } from 'promokit';
+ * import { createMockService } from 'promokit/testing';
+ *
+ * const mock = createMockService();
+ * const client = new Client({ fetch: mock.fetch, baseUrl: mock.baseUrl, ...mock.credentials });
+ * const member = await client.loyalties.getMember(mock.ids.members.ada); // 1,250 points
+ * ```
+ */
+export function createMockService(options: MockServiceOptions = {}): MockService {
+  const baseUrl = (options.baseUrl ?? 'https://mock.promokit.test').replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]/i.test(baseUrl)) throw new TypeError(`createMockService: baseUrl must be an http:// or https:// URL; got ${baseUrl}`);
+  const credentials: MockCredentials = Object.freeze({ ...defaultCredentials, ...options.credentials });
+  const state: MockState = { store: emptyStore(), baseUrl, ids: new IdGenerator(), now: clockFrom(options.now), credentials };
+  const requests: MockRequestLogEntry[] = [];
+  let requestCounter = 0;
+  let seedIds: MockSeedIds | undefined;
+
+  const load = () => {
+    seedTokens(state);
+    seedIds = options.seed === false ? undefined : seedDefaultData(state);
+    if (options.records) applySeed(state, options.records);
+  };
+  load();
+
+  async function handle(request: Request): Promise<Response> {
+    if (request.signal?.aborted) throw request.signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+    if (request.method.toUpperCase() === 'OPTIONS') return preflight(request);
+    requestCounter += 1;
+    const requestId = `v-${requestCounter.toString(16).padStart(12, '0')}`;
+    const url = new URL(request.url);
+    let operation: string | undefined;
+    let response: Response;
+    try {
+      const match = matchRoute(routes, request.method.toUpperCase(), url.pathname);
+      if (!match) throw new MockHttpError(404, 'not_found', 'Resource not found', `No operation at ${request.method} ${url.pathname}`);
+      if ('allowed' in match) throw new MockHttpError(405, 'method_not_allowed', 'Method not allowed', `${url.pathname} accepts ${match.allowed.join(', ')}`);
+      operation = match.route.name;
+      authenticate(state, match.route.auth, request.headers);
+      const parsed = await parseRequest(request, requestId);
+      parsed.params = match.params;
+      response = json(match.route.handle(state, parsed));
+    } catch (error) {
+      if (error instanceof MockHttpError) {
+        const { code, key, message, details, ...rest } = error.body;
+        response = json({ code, key, message, details, request_id: requestId, ...rest }, error.status, error.status === 401 ? { 'www-authenticate': 'Bearer' } : {});
+      } else {
+        const details = error instanceof Error ? error.message : String(error);
+        response = json({ code: 500, key: 'internal_error', message: 'Internal server error', details, request_id: requestId }, 500);
+      }
+    }
+    response.headers.set('x-request-id', requestId);
+    for (const [name, value] of Object.entries(corsHeaders(request))) response.headers.set(name, value);
+    requests.push({ operation, method: request.method.toUpperCase(), path: url.pathname, search: url.search.replace(/^\?/, ''), status: response.status });
+    return response;
+  }
+
+  const mockFetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    let request: Request;
+    try {
+      request = new Request(input, init);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return handle(request);
+  }) as typeof globalThis.fetch;
+
+  const copy = <T>(record: Rec | undefined): T | undefined => (record === undefined ? undefined : (structuredClone(record) as T));
+
+  return {
+    baseUrl,
+    credentials,
+    get ids(): MockSeedIds {
+      if (!seedIds) throw new Error('mock.ids: this mock was created with seed: false, so it has no default data');
+      return seedIds;
+    },
+    store: state.store as unknown as MockStore,
+    requests,
+    handle,
+    fetch: mockFetch,
+    listen: (listenOptions) => listen(handle, listenOptions),
+    handlers: (http) => [http.all(`${baseUrl}/*`, ({ request }) => handle(request))],
+    reset() {
+      for (const map of Object.values(state.store)) map.clear();
+      state.ids = new IdGenerator();
+      requests.length = 0;
+      requestCounter = 0;
+      load();
+    },
+    seed(records) {
+      applySeed(state, records);
+    },
+    get: (collection, key) => copy(find(state.store, collection, key)),
+    list: <K extends CollectionName>(collection: K) => [...state.store[collection].values()].map((r) => structuredClone(r)) as Array<MockRecords[K]>,
+    issueToken({ expiresIn = 3600, scope = 'api' } = {}) {
+      const token = `mock-token-${state.ids.letters(24)}`;
+      applySeed(state, { tokens: [{ access_token: token, scope, expires_at: Math.floor(state.now().getTime() / 1000) + expiresIn }] });
+      return token;
+    },
+  };
+}
