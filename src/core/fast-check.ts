@@ -1,0 +1,127 @@
+/**
+ * A fast yes/no check in front of zod's parser, for the hot path of every response.
+ *
+ * zod's interpreter builds issue lists and a copy of the output for every value it checks; the SDK
+ * returns the body untouched and needs the issues only when something is wrong. So each response
+ * schema is first turned, once, into a tree of small closures that answer "valid?" without
+ * allocating. Only when they say no does zod parse the body, and zod's answer (with its issues)
+ * is the one used. The closures are built only from the zod node types whose meaning is plain
+ * (objects, optional, nullable, string, number, boolean, array, record, union, unknown); a schema
+ * using anything else keeps going through zod alone, so the fast path can never accept what zod
+ * would refuse.
+ *
+ * @module
+ */
+import type { ResponseSchema } from './validate.js';
+
+type Test = (value: unknown) => boolean;
+
+interface ZodNode {
+  _zod: {
+    def: {
+      type: string;
+      checks?: unknown[];
+      shape?: Record<string, ZodNode>;
+      catchall?: ZodNode;
+      innerType?: ZodNode;
+      element?: ZodNode;
+      keyType?: ZodNode;
+      valueType?: ZodNode;
+      options?: ZodNode[];
+    };
+    optin?: 'optional';
+  };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The closure checking `node`, or `undefined` when the node uses anything the fast path does not model. */
+function build(node: ZodNode): Test | undefined {
+  const def = node._zod?.def;
+  if (!def || (def.checks && def.checks.length > 0)) return undefined;
+  switch (def.type) {
+    case 'string':
+      return (v) => typeof v === 'string';
+    case 'number':
+      return (v) => typeof v === 'number' && Number.isFinite(v);
+    case 'boolean':
+      return (v) => typeof v === 'boolean';
+    case 'unknown':
+    case 'any':
+      return () => true;
+    case 'optional': {
+      const inner = def.innerType && build(def.innerType);
+      return inner && ((v) => v === undefined || inner(v));
+    }
+    case 'nullable': {
+      const inner = def.innerType && build(def.innerType);
+      return inner && ((v) => v === null || inner(v));
+    }
+    case 'array': {
+      const element = def.element && build(def.element);
+      return (
+        element &&
+        ((v) => {
+          if (!Array.isArray(v)) return false;
+          for (let i = 0; i < v.length; i++) if (!element(v[i])) return false;
+          return true;
+        })
+      );
+    }
+    case 'record': {
+      const keyIsString = def.keyType?._zod.def.type === 'string' && !def.keyType._zod.def.checks?.length;
+      const value = def.valueType && build(def.valueType);
+      if (!keyIsString || !value) return undefined;
+      return (v) => {
+        if (!isObject(v)) return false;
+        for (const key in v) if (!value(v[key])) return false;
+        return true;
+      };
+    }
+    case 'union': {
+      const options = def.options?.map(build);
+      if (!options || options.some((o) => o === undefined)) return undefined;
+      const tests = options as Test[];
+      return (v) => tests.some((t) => t(v));
+    }
+    case 'object':
+      return buildObject(def.shape ?? {}, def.catchall);
+    default:
+      return undefined;
+  }
+}
+
+function buildObject(shape: Record<string, ZodNode>, catchall: ZodNode | undefined): Test | undefined {
+  // Only loose objects (unknown keys kept): a strict or stripping object would treat extra keys differently.
+  if (!catchall || catchall._zod.def.type !== 'unknown') return undefined;
+  const keys = Object.keys(shape);
+  const tests: Test[] = [];
+  const optional: boolean[] = [];
+  for (const key of keys) {
+    const test = build(shape[key]!);
+    if (!test) return undefined;
+    tests.push(test);
+    optional.push(shape[key]!._zod.optin === 'optional');
+  }
+  return (v) => {
+    if (!isObject(v)) return false;
+    for (let i = 0; i < keys.length; i++) {
+      const value = v[keys[i]!];
+      if (value === undefined ? !optional[i] : !tests[i]!(value)) return false;
+    }
+    return true;
+  };
+}
+
+/**
+ * Wraps a response schema: a body the fast check accepts is returned as is; any other body goes
+ * through the schema's own `safeParse`, whose verdict and issues stand. A schema that is not a
+ * zod schema, or uses a feature the fast check does not model, is returned unchanged.
+ */
+export function withFastCheck<T>(schema: ResponseSchema<T>): ResponseSchema<T> {
+  const test = (schema as Partial<ZodNode>)._zod ? build(schema as unknown as ZodNode) : undefined;
+  if (!test) return schema;
+  return {
+    safeParse: (data) => (test(data) ? { success: true, data: data as T } : schema.safeParse(data)),
+  };
+}
