@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { withFastCheck } from '../../src/core/fast-check.js';
+import type { ResponseSchema } from '../../src/core/validate.js';
 import { loyaltyTransactionListSchema } from '../../src/schemas/loyalty.js';
 import { voucherSchema } from '../../src/schemas/voucher.js';
 import { asyncActionSchema } from '../../src/schemas/async-action.js';
@@ -28,11 +29,11 @@ function* mutations(value: unknown, depth = 0): Generator<unknown> {
 }
 
 describe('fast check in front of zod', () => {
-  const cases = [
+  const cases: Array<[string, ResponseSchema<unknown>, unknown]> = [
     ['voucher', voucherSchema(), loyaltyMember],
     ['transaction list', loyaltyTransactionListSchema(), { object: 'list', data_ref: 'data', data: [transaction(1), transaction(2, 'POINTS_REDEMPTION')], has_more: false }],
     ['async action', asyncActionSchema(), importDone],
-  ] as const;
+  ];
 
   for (const [name, schema, fixture] of cases) {
     it(`agrees with zod on every one-field mutation of a ${name}`, () => {
