@@ -1,0 +1,112 @@
+/**
+ * What the retry policy (shared/docs/API.md "Retry policy") promises for each fault and each
+ * class of operation: how many requests reach the server, how many attempts the client makes,
+ * what the call settles with, and how long it may take.
+ */
+import { IDEMPOTENT_CLASSES, type OperationClass } from './operations.js';
+import type { Fault } from './server.js';
+
+/**
+ * Settings of the suite's clients: small, so a full matrix runs in seconds. `timeout` is what the
+ * faults that wait for it (`no-answer`, `stalled-body`) run with; every other call runs with
+ * `patientTimeout`, so a loaded CI machine (other test files run beside this one) never turns a
+ * healthy answer into a timeout. A timeout never enters the bound of those calls.
+ */
+export const TUNING = { timeout: 300, patientTimeout: 10_000, maxRetries: 2, maxRetryDelay: 50 } as const;
+
+/** Scheduling allowance added to every bound: two cores, dozens of calls in flight, other test files beside. */
+export const ALLOWANCE_MS = 1_000;
+
+export type Outcome = 'ok' | 'ConnectionError' | 'TimeoutError' | 'InternalServerError' | 'RateLimitError' | 'ResponseValidationError';
+
+export interface Expected {
+  /** Requests the server receives. */
+  seen: number;
+  /** Fetch attempts the client makes (differs from `seen` only when the connection is refused). */
+  attempts: number;
+  outcome: Outcome;
+  /** Upper bound of the call's duration: timeout × attempts that wait for it, capped backoff, allowance. */
+  boundMs: number;
+}
+
+/** Faults the retry policy retries for every operation: nothing was sent, or the service said "later". */
+const RETRIED_FOR_ALL: ReadonlySet<Fault> = new Set(['refused', '429-retry-after-seconds', '429-retry-after-date', '429-retry-after-huge']);
+
+/** Faults retried for idempotent operations only: the service may have acted. */
+const RETRIED_IF_IDEMPOTENT: ReadonlySet<Fault> = new Set([
+  'reset-before-response',
+  'reset-mid-body',
+  'no-answer',
+  'stalled-body',
+  'html-500',
+  'html-502',
+  'html-503',
+  'html-504',
+  'html-502-body-cut',
+  'html-503-body-stalled',
+]);
+
+/** Faults where each attempt lasts until the timeout. */
+export const WAITS_FOR_TIMEOUT: ReadonlySet<Fault> = new Set(['no-answer', 'stalled-body', 'html-503-body-stalled']);
+
+/** The per-attempt timeout a call under `fault` runs with. */
+export function timeoutFor(fault: Fault): number {
+  return WAITS_FOR_TIMEOUT.has(fault) ? TUNING.timeout : TUNING.patientTimeout;
+}
+
+const OUTCOME: Record<Fault, Outcome> = {
+  ok: 'ok',
+  refused: 'ConnectionError',
+  'reset-before-response': 'ConnectionError',
+  'reset-mid-body': 'ConnectionError',
+  'no-answer': 'TimeoutError',
+  'stalled-body': 'TimeoutError',
+  'html-500': 'InternalServerError',
+  'html-502': 'InternalServerError',
+  'html-503': 'InternalServerError',
+  'html-504': 'InternalServerError',
+  // The status arrived but the answer did not: the errors say so (see ConnectionError's doc).
+  'html-502-body-cut': 'ConnectionError',
+  'html-503-body-stalled': 'TimeoutError',
+  '429-retry-after-seconds': 'RateLimitError',
+  '429-retry-after-date': 'RateLimitError',
+  '429-retry-after-huge': 'RateLimitError',
+  '200-truncated-json': 'ResponseValidationError',
+  '200-non-json': 'ResponseValidationError',
+  '200-empty': 'ResponseValidationError',
+  // The body is JSON; the SDK reads the body, not the label.
+  '200-wrong-content-type': 'ok',
+};
+
+export function expected(fault: Fault, cls: OperationClass): Expected {
+  const idempotent = IDEMPOTENT_CLASSES.has(cls);
+  const retried = RETRIED_FOR_ALL.has(fault) || (idempotent && RETRIED_IF_IDEMPOTENT.has(fault));
+  const attempts = retried ? 1 + TUNING.maxRetries : 1;
+  const seen = fault === 'refused' ? 0 : attempts;
+  const perAttempt = WAITS_FOR_TIMEOUT.has(fault) ? TUNING.timeout : 0;
+  const boundMs = attempts * perAttempt + (attempts - 1) * TUNING.maxRetryDelay + ALLOWANCE_MS;
+  return { seen, attempts, outcome: OUTCOME[fault], boundMs };
+}
+
+/** What a fault is, in a sentence for the report. */
+export const FAULT_DESCRIPTION: Record<Fault, string> = {
+  ok: 'control: 200 with a valid JSON body',
+  refused: 'nothing listens on the port (ECONNREFUSED)',
+  'reset-before-response': 'request read, then the socket is reset (RST) before any response byte',
+  'reset-mid-body': '200 headers and half the body (Content-Length says more), then RST',
+  'no-answer': 'request read, never answered',
+  'stalled-body': '200 headers and 10 bytes of body, then nothing',
+  'html-500': '500 with an nginx-style HTML page',
+  'html-502': '502 with an nginx-style HTML page',
+  'html-503': '503 with an nginx-style HTML page, no Retry-After',
+  'html-504': '504 with an nginx-style HTML page',
+  'html-502-body-cut': '502 headers and half the HTML page (Content-Length says more), then RST',
+  'html-503-body-stalled': '503 headers and 10 bytes of the HTML page, then nothing',
+  '429-retry-after-seconds': '429, `Retry-After: 1` (seconds; capped to maxRetryDelay)',
+  '429-retry-after-date': '429, `Retry-After` as an HTTP date 3 s ahead (capped)',
+  '429-retry-after-huge': '429, `Retry-After: 999999999999999` (capped)',
+  '200-truncated-json': '200, `application/json`, the JSON cut in half (complete HTTP message)',
+  '200-non-json': '200 with an HTML page (`text/html`)',
+  '200-empty': '200, `application/json`, empty body',
+  '200-wrong-content-type': '200 with a valid JSON body labelled `text/plain`',
+};

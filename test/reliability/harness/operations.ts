@@ -1,0 +1,128 @@
+/**
+ * Every public operation, as the reliability suite calls it: its class (what the retry policy
+ * treats it as), how to call it with a per-call key, the path the server must see, and a body
+ * that passes the operation's schema in `strict` mode.
+ */
+import type { Client, RequestOptions } from '../../../src/index.js';
+import * as fx from '../../schemas/fixtures.js';
+import type { Echo } from './server.js';
+
+/** The columns of the fault matrix. */
+export const CLASSES = [
+  'GET',
+  'PUT',
+  'validation',
+  'introspection',
+  'redemption',
+  'rollback',
+  'order',
+  'publication',
+  'voucher create',
+  'tier create',
+  'tier setup',
+  'event',
+] as const;
+
+export type OperationClass = (typeof CLASSES)[number];
+
+/** The classes the retry policy may send twice; every other class spends, creates or records something. */
+export const IDEMPOTENT_CLASSES: ReadonlySet<OperationClass> = new Set(['GET', 'PUT', 'validation', 'introspection']);
+
+/** What a class is, in the words of the retry policy. */
+export const CLASS_KIND: Record<OperationClass, string> = {
+  GET: 'read',
+  PUT: 'idempotent write',
+  validation: 'read-only POST',
+  introspection: 'read-only POST',
+  redemption: 'spending POST',
+  rollback: 'spending POST',
+  order: 'spending POST',
+  publication: 'spending POST',
+  'voucher create': 'spending POST',
+  'tier create': 'spending POST',
+  'tier setup': 'spending POST',
+  event: 'spending POST',
+};
+
+export interface OperationCase {
+  /** `subClient.method`, plus a variant when one method has two paths. */
+  name: string;
+  class: OperationClass;
+  /** Calls the operation; `key` goes into the path where the operation has a path parameter. */
+  call(client: Client, key: string, options: RequestOptions): Promise<unknown>;
+  /** The path the server must receive for `key` (percent-encoded as on the wire). */
+  path(key: string): string;
+  /** A response body valid in `strict` mode. */
+  body: Record<string, unknown>;
+}
+
+const enc = encodeURIComponent;
+
+const introspection = {
+  active: true,
+  client_id: 'app-id-reliability',
+  expires_at: 1_900_000_000,
+  expires_in: 3600,
+  scope: 'api loyalties',
+  token_type: 'Bearer',
+};
+
+export const OPERATIONS: readonly OperationCase[] = [
+  // GET
+  { name: 'loyalties.getMember', class: 'GET', call: (c, k, o) => c.loyalties.getMember(k, {}, o), path: (k) => `/v1/loyalties/members/${enc(k)}`, body: fx.loyaltyMember },
+  {
+    name: 'loyalties.getMember (campaign)',
+    class: 'GET',
+    call: (c, k, o) => c.loyalties.getMember('LOY-1', { campaign_id: k }, o),
+    path: (k) => `/v1/loyalties/${enc(k)}/members/LOY-1`,
+    body: fx.loyaltyMember,
+  },
+  { name: 'loyalties.listTransactions', class: 'GET', call: (c, k, o) => c.loyalties.listTransactions(k, { limit: 10 }, o), path: (k) => `/v1/loyalties/${enc(k)}/transactions`, body: fx.transactionList },
+  { name: 'loyalties.listPendingPoints', class: 'GET', call: (c, k, o) => c.loyalties.listPendingPoints(k, {}, o), path: (k) => `/v1/loyalties/members/${enc(k)}/pending-points`, body: fx.pendingPointsList },
+  { name: 'loyalties.listRewardAssignments', class: 'GET', call: (c, k, o) => c.loyalties.listRewardAssignments(k, { page: 1 }, o), path: (k) => `/v1/loyalties/${enc(k)}/rewards`, body: fx.rewardAssignmentList },
+  { name: 'templates.list', class: 'GET', call: (c, _k, o) => c.templates.list({ limit: 5 }, o), path: () => '/v1/templates/campaigns', body: fx.templateListData },
+  { name: 'customers.listRedeemables', class: 'GET', call: (c, k, o) => c.customers.listRedeemables(k, {}, o), path: (k) => `/v1/customers/${enc(k)}/redeemables`, body: fx.customerRedeemableList },
+  { name: 'rewards.listAssignments', class: 'GET', call: (c, k, o) => c.rewards.listAssignments(k, {}, o), path: (k) => `/v1/rewards/${enc(k)}/assignments`, body: fx.rewardAssignmentList },
+  { name: 'asyncActions.get', class: 'GET', call: (c, k, o) => c.asyncActions.get(k, o), path: (k) => `/v1/async-actions/${enc(k)}`, body: fx.asyncAction },
+  { name: 'asyncActions.list', class: 'GET', call: (c, _k, o) => c.asyncActions.list({ limit: 10 }, o), path: () => '/v1/async-actions', body: fx.asyncActionList },
+  { name: 'locations.get', class: 'GET', call: (c, k, o) => c.locations.get(k, o), path: (k) => `/v1/locations/${enc(k)}`, body: fx.circleLocation },
+  // PUT
+  { name: 'promotions.updateStack', class: 'PUT', call: (c, k, o) => c.promotions.updateStack('camp_1', k, { name: 'Weekend stack' }, o), path: (k) => `/v1/promotions/camp_1/stacks/${enc(k)}`, body: fx.promotionStack },
+  // read-only POSTs
+  { name: 'vouchers.validate', class: 'validation', call: (c, k, o) => c.vouchers.validate(k, { order: { amount: 5000 } }, o), path: (k) => `/v1/vouchers/${enc(k)}/validate`, body: fx.validResult },
+  { name: 'oauth.introspect', class: 'introspection', call: (c, _k, o) => c.oauth.introspect('token-under-inspection', o), path: () => '/v1/oauth/introspect', body: introspection },
+  // spending POSTs
+  { name: 'loyalties.redeemReward', class: 'redemption', call: (c, k, o) => c.loyalties.redeemReward(k, { reward: { id: 'rew_1' } }, o), path: (k) => `/v1/loyalties/members/${enc(k)}/redemption`, body: fx.redemption },
+  {
+    name: 'loyalties.redeemReward (campaign)',
+    class: 'redemption',
+    call: (c, k, o) => c.loyalties.redeemReward('LOY-1', { campaign_id: k, reward: { id: 'rew_1', points: 100 } }, o),
+    path: (k) => `/v1/loyalties/${enc(k)}/members/LOY-1/redemption`,
+    body: fx.redemption,
+  },
+  { name: 'redemptions.rollbackStackable', class: 'rollback', call: (c, k, o) => c.redemptions.rollbackStackable(k, { metadata: { why: 'test' } }, o), path: (k) => `/v1/redemptions/${enc(k)}/rollbacks`, body: fx.rollbackResult },
+  { name: 'orders.create', class: 'order', call: (c, _k, o) => c.orders.create({ source_id: 'web-1', amount: 5000, items: [{ product_id: 'prod_1', quantity: 1, price: 5000 }] }, o), path: () => '/v1/orders', body: fx.order },
+  { name: 'publications.create', class: 'publication', call: (c, _k, o) => c.publications.create({ voucher: 'SPRING-1', customer: { source_id: 'cust-1' } }, o), path: () => '/v1/publications', body: fx.publicationSingle },
+  {
+    name: 'vouchers.create',
+    class: 'voucher create',
+    call: (c, k, o) => c.vouchers.create(k, { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } }, o),
+    path: (k) => `/v1/vouchers/${enc(k)}`,
+    body: fx.discountVoucher,
+  },
+  { name: 'promotions.createTier', class: 'tier create', call: (c, k, o) => c.promotions.createTier(k, { name: 'Tier 1' }, o), path: (k) => `/v1/promotions/${enc(k)}/tiers`, body: fx.promotionTier },
+  {
+    name: 'templates.setupPromotionTier',
+    class: 'tier setup',
+    call: (c, k, o) => c.templates.setupPromotionTier(k, { campaign_id: 'camp_1', name: 'From template' }, o),
+    path: (k) => `/v1/templates/campaigns/${enc(k)}/tier-setup`,
+    body: fx.tierSetup,
+  },
+  { name: 'clientEvents.track', class: 'event', call: (c, _k, o) => c.clientEvents.track({ event: 'newsletter_subscribed', customer: { source_id: 'cust-1' } }, o), path: () => '/client/v1/events', body: fx.eventAcknowledgment },
+];
+
+/** The `echo` the server put in a result (a plain response, or a list page's envelope). */
+export function echoOf(result: unknown): Echo | undefined {
+  const r = result as { echo?: Echo; body?: { echo?: Echo } } | undefined;
+  return r?.echo ?? r?.body?.echo;
+}

@@ -1,0 +1,657 @@
+/**
+ * Reliability and security suite (issue 6): a real node:http server on 127.0.0.1 injects faults,
+ * and every public operation is called through it. Sections: fault matrix, secrets, bad input,
+ * concurrency, abort, property tests; the last test writes or checks docs/RELIABILITY.md.
+ *
+ * Every server is started in `beforeAll` and closed in `afterAll`; every loop is bounded.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AbortError,
+  ApiError,
+  Client,
+  InvalidRequestError,
+  PromokitError,
+  ResponseValidationError,
+  formatPath,
+  type ClientOptions,
+  type RequestOptions,
+} from '../../src/index.js';
+import { asyncActionListSchema, asyncActionSchema } from '../../src/schemas/async-action.js';
+import { customerRedeemableListSchema } from '../../src/schemas/customer.js';
+import { eventAcknowledgmentSchema } from '../../src/schemas/event.js';
+import { locationSchema } from '../../src/schemas/location.js';
+import { loyaltyTransactionListSchema, pendingPointsListSchema, rewardAssignmentListSchema } from '../../src/schemas/loyalty.js';
+import { tokenIntrospectionSchema } from '../../src/schemas/oauth.js';
+import { orderSchema } from '../../src/schemas/order.js';
+import { promotionStackSchema, promotionTierSchema, promotionTierSetupSchema } from '../../src/schemas/promotion.js';
+import { publicationSchema } from '../../src/schemas/publication.js';
+import { redemptionRollbackResultSchema, redemptionSchema } from '../../src/schemas/redemption.js';
+import { campaignTemplateListSchema } from '../../src/schemas/template.js';
+import { validationResultSchema } from '../../src/schemas/validation.js';
+import { loyaltyMemberSchema, voucherSchema } from '../../src/schemas/voucher.js';
+import { BAD_INPUTS } from './harness/bad-inputs.js';
+import { TUNING, WAITS_FOR_TIMEOUT, expected, timeoutFor } from './harness/expectations.js';
+import { IDEMPOTENT_CLASSES, OPERATIONS, echoOf, type OperationCase } from './harness/operations.js';
+import { REPORT_FILE, buildReport, type ReportData } from './harness/report.js';
+import { RecordingLogger, SECRETS, findLeaks, renderingsOfError, renderingsOfObject, type Leak } from './harness/secrets.js';
+import { FAULTS, refusedUrl, startFaultServer, type Fault, type FaultServer } from './harness/server.js';
+
+// ---------------------------------------------------------------------------------------------
+// Shared state
+
+let server: FaultServer;
+let refused: string;
+const logger = new RecordingLogger();
+/** Fetch attempts per case id, counted on the client side (the only count a refused connection has). */
+const attempts = new Map<string, number>();
+/** Every error any call of the suite settled with, for the secret scan. */
+const errors: unknown[] = [];
+/** Clients built by the suite, for the secret scan. */
+const clients: Client[] = [];
+const unhandled: unknown[] = [];
+const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+
+const report: ReportData = {
+  matrix: [],
+  badInputs: [],
+  leakScan: { errors: 0, renderings: 0, leaks: 0 },
+  concurrency: { calls: 0, settled: 0, outcomes: {}, crossTalk: 0, unhandledRejections: 0 },
+  abort: [],
+  properties: [],
+};
+
+const countingFetch: typeof fetch = (input, init) => {
+  const caseId = input instanceof Request ? input.headers.get('x-case') : new Headers(init?.headers).get('x-case');
+  if (caseId) attempts.set(caseId, (attempts.get(caseId) ?? 0) + 1);
+  return globalThis.fetch(input, init);
+};
+
+function makeClient(baseUrl: string, options: ClientOptions = {}): Client {
+  const { maxRetries, maxRetryDelay, patientTimeout } = TUNING;
+  const client = new Client({
+    baseUrl,
+    ...SECRETS,
+    timeout: patientTimeout,
+    maxRetries,
+    maxRetryDelay,
+    validation: 'strict',
+    logger,
+    logLevel: 'debug',
+    fetch: countingFetch,
+    ...options,
+  });
+  clients.push(client);
+  return client;
+}
+
+let liveClient: Client;
+let refusedClient: Client;
+
+/** The outcome of one call: `ok` or the error's class name, and how long it took. */
+interface Settled {
+  outcome: string;
+  result?: unknown;
+  error?: unknown;
+  ms: number;
+}
+
+async function settle(run: () => Promise<unknown>): Promise<Settled> {
+  const started = performance.now();
+  try {
+    const result = await run();
+    return { outcome: 'ok', result, ms: performance.now() - started };
+  } catch (error) {
+    errors.push(error);
+    const name = error instanceof PromokitError ? error.name : `non-PromokitError ${(error as Error)?.name ?? typeof error}`;
+    return { outcome: name, error, ms: performance.now() - started };
+  }
+}
+
+const withCase = (caseId: string, options: RequestOptions = {}): RequestOptions => ({ ...options, headers: { ...options.headers, 'x-case': caseId } });
+
+/** True when a settled call carries its own request's id: the echo of a result, or the case id in an error body. */
+function belongsTo(settled: Settled, caseId: string, op: OperationCase, key: string): boolean {
+  if (settled.outcome === 'ok') {
+    const echo = echoOf(settled.result);
+    return echo?.case === caseId && echo.path === op.path(key);
+  }
+  if (settled.error instanceof ApiError) {
+    // An HTML page names the case in its footer; a JSON error body carries it as its request_id.
+    const { body } = settled.error;
+    return typeof body === 'string' ? body.includes(`(case ${caseId})`) : settled.error.request_id === caseId;
+  }
+  return true; // connection failures, timeouts and unreadable bodies carry no response to compare
+}
+
+beforeAll(async () => {
+  process.on('unhandledRejection', onUnhandled);
+  server = await startFaultServer();
+  refused = await refusedUrl();
+  liveClient = makeClient(server.url);
+  refusedClient = makeClient(refused);
+  // Warm up: build every response schema and open connections once, outside any timed call.
+  const warm = makeClient(server.url);
+  for (const [i, op] of OPERATIONS.entries()) {
+    const key = `warm-${i}`;
+    server.plan(key, { faults: ['ok'], body: op.body });
+    await op.call(warm, key, withCase(key));
+  }
+});
+
+afterAll(async () => {
+  process.off('unhandledRejection', onUnhandled);
+  if (!server) return;
+  await server.close();
+  expect(server.openSockets()).toBe(0);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Fault matrix
+
+describe('fault matrix: every fault × every operation', () => {
+  for (const [f, fault] of FAULTS.entries()) {
+    it(`${fault}`, async () => {
+      const cases = OPERATIONS.map((op, o) => ({ op, key: `m-${f}-${o}`, expect: expected(fault, op.class) }));
+      const client = fault === 'refused' ? refusedClient : liveClient;
+      const timeout = timeoutFor(fault);
+      for (const c of cases) server.plan(c.key, { faults: [fault], body: c.op.body });
+
+      const settled = await Promise.all(cases.map((c) => settle(() => c.op.call(client, c.key, withCase(c.key, { timeout })))));
+      // A late retry would reach the server now.
+      await sleep(200);
+
+      const observed = cases.map((c, i) => {
+        const s = settled[i]!;
+        const seen = server.count(c.key);
+        const tries = attempts.get(c.key) ?? 0;
+        report.matrix.push({ fault, operation: c.op.name, cls: c.op.class, seen, attempts: tries, outcome: s.outcome, boundMs: c.expect.boundMs, withinBound: s.ms <= c.expect.boundMs });
+        return {
+          operation: c.op.name,
+          seen,
+          attempts: tries,
+          outcome: s.outcome,
+          withinBound: s.ms <= c.expect.boundMs ? true : `${Math.round(s.ms)} ms > ${c.expect.boundMs} ms`,
+          ownResult: belongsTo(s, c.key, c.op, c.key),
+          errorIsPromokitError: s.error === undefined || s.error instanceof PromokitError,
+        };
+      });
+      const wanted = cases.map((c) => ({
+        operation: c.op.name,
+        seen: c.expect.seen,
+        attempts: c.expect.attempts,
+        outcome: c.expect.outcome,
+        withinBound: true,
+        ownResult: true,
+        errorIsPromokitError: true,
+      }));
+      expect(observed).toEqual(wanted);
+    });
+  }
+
+  it('no spending POST reached the server twice, except on 429 or a refused connection', () => {
+    const twice = report.matrix.filter((r) => !IDEMPOTENT_CLASSES.has(r.cls) && !r.fault.startsWith('429') && r.fault !== 'refused' && r.seen > 1);
+    expect(twice).toEqual([]);
+    expect(report.matrix).toHaveLength(FAULTS.length * OPERATIONS.length);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Bad input
+
+describe('bad input: refused before anything is sent', () => {
+  it(`the catalogue has at least 25 cases`, () => {
+    expect(BAD_INPUTS.length).toBeGreaterThanOrEqual(25);
+  });
+
+  for (const [i, bad] of BAD_INPUTS.entries()) {
+    it(`${bad.operation}: ${bad.input} → InvalidRequestError naming ${bad.field}`, async () => {
+      const key = `bad-${i}`;
+      const client = makeClient(server.url);
+      // A method that throws synchronously (instead of rejecting) is caught here too.
+      const s = await settle(async () => bad.call(client, withCase(key)));
+      await sleep(5);
+      const seen = server.count(key) + (attempts.get(key) ?? 0);
+      report.badInputs.push({ operation: bad.operation, input: bad.input, field: bad.field, outcome: s.outcome, seen });
+      expect(s.outcome).toBe('InvalidRequestError');
+      const error = s.error as InvalidRequestError;
+      expect(error.issues.map((issue) => formatPath(issue.path))).toContain(bad.field);
+      expect(error.message).toContain(bad.field);
+      expect(error.operation).toBe(bad.operation);
+      expect(seen).toBe(0);
+    });
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Concurrency
+
+describe('concurrency', () => {
+  const MIX: readonly Fault[] = ['ok', 'ok', 'ok', 'html-502', '429-retry-after-seconds', 'reset-before-response', '200-truncated-json', 'no-answer', 'refused'];
+  const CALLS = 200;
+  /** The timeout of the calls the server never answers: long enough for 200 connections to open first. */
+  const CONCURRENT_TIMEOUT = 1_000;
+
+  it(`${CALLS} concurrent calls mixing operations and faults all settle, each with its own result`, async () => {
+    const live = makeClient(server.url);
+    const dead = makeClient(refused);
+    const calls = Array.from({ length: CALLS }, (_, i) => {
+      const op = OPERATIONS[i % OPERATIONS.length]!;
+      const fault = MIX[i % MIX.length]!;
+      const key = `conc-${i}`;
+      server.plan(key, { faults: [fault], body: op.body });
+      return { op, fault, key, expect: expected(fault, op.class) };
+    });
+    // Only calls the server never answers wait for their (short) timeout; the rest have all the time they need.
+    const settled = await Promise.all(
+      calls.map((c) => settle(() => c.op.call(c.fault === 'refused' ? dead : live, c.key, withCase(c.key, { timeout: WAITS_FOR_TIMEOUT.has(c.fault) ? CONCURRENT_TIMEOUT : TUNING.patientTimeout })))),
+    );
+    await sleep(100); // let any stray rejection surface
+
+    const outcomes: Record<string, number> = {};
+    let crossTalk = 0;
+    const wrong: string[] = [];
+    settled.forEach((s, i) => {
+      const c = calls[i]!;
+      outcomes[s.outcome] = (outcomes[s.outcome] ?? 0) + 1;
+      if (!belongsTo(s, c.key, c.op, c.key)) crossTalk++;
+      const seen = server.count(c.key);
+      if (s.outcome !== c.expect.outcome || seen !== c.expect.seen) wrong.push(`${c.key} ${c.op.name} × ${c.fault}: ${s.outcome}, ${seen} seen`);
+    });
+    report.concurrency = { calls: CALLS, settled: settled.length, outcomes, crossTalk, unhandledRejections: unhandled.length };
+    expect(settled).toHaveLength(CALLS);
+    expect(wrong).toEqual([]);
+    expect(crossTalk).toBe(0);
+    expect(unhandled).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Abort
+
+describe("abort: the caller's signal", () => {
+  /** An abort settles the call at once; the margin is for a loaded machine. */
+  const ABORT_BOUND = 500;
+
+  /** Runs a call, aborts it when `when` resolves, and checks the server sees nothing more. */
+  async function abortCase(scenario: string, op: OperationCase, faults: Fault[], when: (key: string) => Promise<void>, options: ClientOptions = {}) {
+    const key = `abort-${report.abort.length}`;
+    server.plan(key, { faults, body: op.body });
+    const client = makeClient(server.url, options);
+    const controller = new AbortController();
+    const pending = settle(() => op.call(client, key, withCase(key, { signal: controller.signal })));
+    await when(key);
+    const abortedAt = performance.now();
+    controller.abort();
+    const s = await pending;
+    const afterAbort = performance.now() - abortedAt;
+    const seenAtSettle = server.count(key);
+    await sleep(300);
+    const seenLater = server.count(key);
+    report.abort.push({ scenario, outcome: s.outcome, seen: seenLater, boundMs: ABORT_BOUND });
+    expect(s.outcome).toBe('AbortError');
+    expect(s.error).toBeInstanceOf(AbortError);
+    expect(afterAbort).toBeLessThan(ABORT_BOUND);
+    expect(seenLater).toBe(seenAtSettle);
+    return { seen: seenLater };
+  }
+
+  const byName = (name: string) => OPERATIONS.find((o) => o.name === name)!;
+  const received = (n: number) => async (key: string) => {
+    for (let i = 0; i < 200 && server.count(key) < n; i++) await sleep(5);
+    await sleep(20);
+  };
+
+  it('aborts an in-flight GET (server never answers): AbortError, no retry', async () => {
+    const { seen } = await abortCase('in-flight GET, server silent', byName('loyalties.getMember'), ['no-answer'], received(1));
+    expect(seen).toBe(1);
+  });
+
+  it('aborts an in-flight redemption: AbortError, sent once', async () => {
+    const { seen } = await abortCase('in-flight redemption, server silent', byName('loyalties.redeemReward'), ['no-answer'], received(1));
+    expect(seen).toBe(1);
+  });
+
+  it('aborts a GET whose body stalls after the headers', async () => {
+    const { seen } = await abortCase('GET, body stalled after the headers', byName('asyncActions.get'), ['stalled-body'], received(1));
+    expect(seen).toBe(1);
+  });
+
+  it('aborts a GET waiting in backoff after a 503: no further attempt', async () => {
+    // No Retry-After: exponential backoff, 150 to 300 ms before the first retry with a 10 s cap.
+    const { seen } = await abortCase('GET waiting in exponential backoff after a 503', byName('loyalties.listTransactions'), ['html-503', 'ok'], received(1), {
+      maxRetryDelay: 10_000,
+    });
+    expect(seen).toBe(1);
+  });
+
+  it('aborts a spending POST waiting in backoff after a 429: no further attempt', async () => {
+    // Retry-After: 1 with a 10 s cap: the retry waits a full second unless aborted.
+    const { seen } = await abortCase('order waiting out `Retry-After` after a 429', byName('orders.create'), ['429-retry-after-seconds', 'ok'], received(1), { maxRetryDelay: 10_000 });
+    expect(seen).toBe(1);
+  });
+
+  it('an already-aborted signal sends nothing', async () => {
+    const key = 'abort-pre';
+    const op = byName('vouchers.create');
+    server.plan(key, { faults: ['ok'], body: op.body });
+    const s = await settle(() => op.call(makeClient(server.url), key, withCase(key, { signal: AbortSignal.abort() })));
+    await sleep(300);
+    report.abort.push({ scenario: 'signal already aborted (voucher create)', outcome: s.outcome, seen: server.count(key), boundMs: ABORT_BOUND });
+    expect(s.error).toBeInstanceOf(AbortError);
+    expect(s.ms).toBeLessThan(ABORT_BOUND);
+    expect(server.count(key)).toBe(0);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Property tests
+
+describe('property tests (fast-check)', () => {
+  const RUNS = 40;
+  const propClient = () => makeClient(server.url, { validation: 'warn' });
+  let n = 0;
+  const nextKey = () => `prop-${n++}`;
+
+  /** Operations whose responses the properties mutate, with their schema and the enum fields they carry. */
+  const TARGETS = [
+    { op: 'loyalties.getMember', schema: loyaltyMemberSchema, enums: [['type']] },
+    { op: 'asyncActions.get', schema: asyncActionSchema, enums: [['type'], ['status'], ['operation_status']] },
+    { op: 'loyalties.redeemReward', schema: redemptionSchema, enums: [['result'], ['status']] },
+    { op: 'orders.create', schema: orderSchema, enums: [['status']] },
+    { op: 'vouchers.validate', schema: validationResultSchema, enums: [['discount', 'type'], ['discount', 'effect']] },
+    { op: 'locations.get', schema: locationSchema, enums: [['shape', 'type'], ['shape', 'format']] },
+    { op: 'publications.create', schema: publicationSchema, enums: [['result']] },
+    { op: 'vouchers.create', schema: voucherSchema, enums: [['type']] },
+  ] as const;
+  const targets = TARGETS.map((t) => ({ ...t, operation: OPERATIONS.find((o) => o.name === t.op)! }));
+
+  type Json = Record<string, unknown>;
+  const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+  const parses = (schema: { safeParse(v: unknown): { success: boolean } }, v: unknown) => schema.safeParse(v).success;
+
+  /** Top-level fields the schema lets the service leave out. */
+  const optionalFields = (t: (typeof targets)[number]) =>
+    Object.keys(t.operation.body).filter((k) => {
+      const copy: Json = clone(t.operation.body);
+      delete copy[k];
+      return parses(t.schema(), copy);
+    });
+
+  /** Paths (top level and one level down) of fields the schema requires, with their current value. */
+  const requiredPaths = (t: (typeof targets)[number]) => {
+    const out: Array<{ path: string[]; value: unknown }> = [];
+    const body = t.operation.body as Json;
+    for (const [k, v] of Object.entries(body)) {
+      const paths: string[][] = [[k]];
+      if (v && typeof v === 'object' && !Array.isArray(v)) for (const inner of Object.keys(v)) paths.push([k, inner]);
+      for (const path of paths) {
+        const copy: Json = clone(body);
+        let parent: Json = copy;
+        for (const p of path.slice(0, -1)) parent = parent[p] as Json;
+        const value = parent[path.at(-1)!];
+        if (value === null || value === undefined) continue;
+        delete parent[path.at(-1)!];
+        if (!parses(t.schema(), copy)) out.push({ path, value });
+      }
+    }
+    return out;
+  };
+
+  const setAt = (body: Json, path: readonly string[], value: unknown) => {
+    let parent = body;
+    for (const p of path.slice(0, -1)) {
+      if (!parent[p] || typeof parent[p] !== 'object') return;
+      parent = parent[p] as Json;
+    }
+    parent[path.at(-1)!] = value;
+  };
+
+  /** A value of another JSON type than `like`. */
+  const wrongTyped = (like: unknown): fc.Arbitrary<unknown> => {
+    const str = fc.string({ maxLength: 8 });
+    const num = fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }));
+    const bool = fc.boolean();
+    const obj = fc.constant({ unexpected: true });
+    const arr = fc.array(fc.integer(), { maxLength: 3 });
+    if (typeof like === 'string') return fc.oneof(num, bool, obj, arr);
+    if (typeof like === 'number') return fc.oneof(str, bool, obj, arr);
+    if (typeof like === 'boolean') return fc.oneof(str, num, obj, arr);
+    if (Array.isArray(like)) return fc.oneof(str, num, bool, obj);
+    return fc.oneof(str, num, bool, arr);
+  };
+
+  const extraKey = fc.string({ minLength: 1, maxLength: 12 }).filter((k) => k !== '__proto__' && k !== 'echo');
+
+  it('extra fields, unknown enum strings and nulls in optional fields parse in warn mode, data kept', async () => {
+    const client = propClient();
+    const warningsBefore = logger.warnings.length;
+    const arb = fc.record({
+      target: fc.constantFrom(...targets),
+      extras: fc.dictionary(extraKey, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
+      enumValue: fc.string({ minLength: 1, maxLength: 20 }),
+      enumPick: fc.nat(),
+      nullPicks: fc.array(fc.nat(), { maxLength: 6 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(arb, async ({ target, extras, enumValue, enumPick, nullPicks }) => {
+        const body: Json = clone(target.operation.body);
+        for (const [k, v] of Object.entries(extras)) if (!(k in body)) body[k] = v;
+        setAt(body, target.enums[enumPick % target.enums.length]!, enumValue);
+        const optional = optionalFields(target);
+        for (const pick of nullPicks) if (optional.length) body[optional[pick % optional.length]!] = null;
+        const key = nextKey();
+        server.plan(key, { faults: ['ok'], body });
+        const result = (await target.operation.call(client, key, withCase(key))) as Json;
+        const { echo: _echo, ...kept } = result;
+        expect(kept).toEqual(clone(body));
+      }),
+      { numRuns: RUNS },
+    );
+    report.properties.push({ property: 'extra fields, unknown enum strings, nulls in optional fields: parsed in `warn` mode, data kept', runs: RUNS });
+    // Tolerant schemas accept all of it: not even a warning.
+    expect(logger.warnings.slice(warningsBefore)).toEqual([]);
+  });
+
+  it('a wrong-typed required field gives ResponseValidationError with its path in strict mode', async () => {
+    const client = makeClient(server.url, { validation: 'strict' });
+    const candidates = targets.flatMap((t) => requiredPaths(t).map((r) => ({ t, ...r })));
+    expect(candidates.length).toBeGreaterThan(5);
+    const arb = fc.constantFrom(...candidates).chain((c) => fc.record({ c: fc.constant(c), wrong: wrongTyped(c.value) }));
+    await fc.assert(
+      fc.asyncProperty(arb, async ({ c, wrong }) => {
+        const body: Json = clone(c.t.operation.body);
+        setAt(body, c.path, wrong);
+        const key = nextKey();
+        server.plan(key, { faults: ['ok'], body });
+        const error = await c.t.operation.call(client, key, withCase(key)).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        expect(error).toBeInstanceOf(ResponseValidationError);
+        const paths = (error as ResponseValidationError).issues.map((i) => formatPath(i.path));
+        expect(paths).toContain(formatPath(c.path));
+        expect((error as ResponseValidationError).message).toContain(formatPath(c.path));
+      }),
+      { numRuns: RUNS },
+    );
+    report.properties.push({ property: 'a wrong-typed required field: `ResponseValidationError` naming its path in `strict` mode', runs: RUNS });
+  });
+
+  /** The response schema of every operation, as the SDK declares it (zod's own verdict, no fast path). */
+  const SCHEMAS: Record<string, () => { safeParse(v: unknown): { success: boolean; error?: { issues: ReadonlyArray<{ path: PropertyKey[] }> } } }> = {
+    'loyalties.getMember': loyaltyMemberSchema,
+    'loyalties.getMember (campaign)': loyaltyMemberSchema,
+    'loyalties.listTransactions': loyaltyTransactionListSchema,
+    'loyalties.listPendingPoints': pendingPointsListSchema,
+    'loyalties.listRewardAssignments': rewardAssignmentListSchema,
+    'templates.list': campaignTemplateListSchema,
+    'customers.listRedeemables': customerRedeemableListSchema,
+    'rewards.listAssignments': rewardAssignmentListSchema,
+    'asyncActions.get': asyncActionSchema,
+    'asyncActions.list': asyncActionListSchema,
+    'locations.get': locationSchema,
+    'promotions.updateStack': promotionStackSchema,
+    'vouchers.validate': validationResultSchema,
+    'oauth.introspect': tokenIntrospectionSchema,
+    'loyalties.redeemReward': redemptionSchema,
+    'loyalties.redeemReward (campaign)': redemptionSchema,
+    'redemptions.rollbackStackable': redemptionRollbackResultSchema,
+    'orders.create': orderSchema,
+    'publications.create': publicationSchema,
+    'vouchers.create': voucherSchema,
+    'promotions.createTier': promotionTierSchema,
+    'templates.setupPromotionTier': promotionTierSetupSchema,
+    'clientEvents.track': eventAcknowledgmentSchema,
+  };
+
+  /** Every path into a JSON value, at any depth, array elements included. */
+  const pathsOf = (value: unknown, path: Array<string | number> = [], out: Array<Array<string | number>> = []) => {
+    if (path.length > 0) out.push(path);
+    if (Array.isArray(value)) value.forEach((v, i) => pathsOf(v, [...path, i], out));
+    else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) pathsOf(v, [...path, k], out);
+    return out;
+  };
+
+  it("at every depth, the strict verdict on a mutated response is zod's verdict, with zod's issue paths", async () => {
+    const client = makeClient(server.url, { validation: 'strict' });
+    expect(Object.keys(SCHEMAS).sort()).toEqual(OPERATIONS.map((o) => o.name).sort());
+    // Named by operation, so a counterexample reads `{ operation, path, change }`.
+    const byOperation = new Map(OPERATIONS.map((op) => [op.name, op]));
+    const candidates = OPERATIONS.flatMap((op) => pathsOf(op.body).map((path) => ({ operation: op.name, path, value: path.reduce<unknown>((v, k) => (v as Json)[k as string], op.body) })));
+    const arb = fc
+      .constantFrom(...candidates)
+      .chain((c) => fc.record({ c: fc.constant(c), change: fc.oneof(wrongTyped(c.value), fc.constant(null), fc.constant('<delete>'), fc.string({ maxLength: 6 })) }));
+    await fc.assert(
+      fc.asyncProperty(arb, async ({ c, change }) => {
+        const op = byOperation.get(c.operation)!;
+        const body: Json = clone(op.body);
+        let parent = body as Json;
+        for (const k of c.path.slice(0, -1)) parent = parent[k as string] as Json;
+        const last = c.path.at(-1)!;
+        if (change !== '<delete>') parent[last as string] = change;
+        else if (Array.isArray(parent)) parent.splice(last as number, 1);
+        else delete parent[last as string];
+        const verdict = SCHEMAS[op.name]!().safeParse(clone(body));
+        const key = nextKey();
+        server.plan(key, { faults: ['ok'], body });
+        const error = await op.call(client, key, withCase(key)).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        if (verdict.success) {
+          expect(error).toBeUndefined();
+        } else {
+          expect(error).toBeInstanceOf(ResponseValidationError);
+          const got = (error as ResponseValidationError).issues.map((i) => formatPath(i.path)).sort();
+          const want = verdict.error!.issues.map((i) => formatPath(i.path.map((p) => (typeof p === 'number' ? p : String(p))))).sort();
+          expect(got).toEqual(want);
+        }
+      }),
+      { numRuns: 150 },
+    );
+    report.properties.push({ property: "any field at any depth changed, nulled or deleted: `strict` mode gives zod's verdict and zod's issue paths (the SDK's fast path never accepts what zod refuses)", runs: 150 });
+  });
+
+  it('random strings as voucher codes and ids round-trip through path encoding', async () => {
+    const client = makeClient(server.url);
+    const pathOps = ['vouchers.create', 'vouchers.validate', 'loyalties.getMember', 'asyncActions.get', 'redemptions.rollbackStackable', 'locations.get'].map(
+      (name) => OPERATIONS.find((o) => o.name === name)!,
+    );
+    const id = fc
+      .oneof(fc.string({ minLength: 1, maxLength: 40, unit: 'grapheme' }), fc.string({ minLength: 1, maxLength: 40 }), fc.constantFrom('%', '%2F', '/', '?a=b', '#x', ' a b ', '../x', '.x', '\\', 'é/ü', '🎟️', '%E0%A4%A'))
+      .filter((s) => s !== '.' && s !== '..');
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...pathOps), id, async (op, code) => {
+        const key = nextKey();
+        server.plan(key, { faults: ['ok'], body: op.body });
+        await op.call(client, code, withCase(key));
+        const [request] = server.received(key);
+        expect(request).toBeDefined();
+        // The segment the operation put the value in, decoded once by the server.
+        const template = op.path('\u0000').split('/');
+        const index = template.indexOf('%00');
+        expect(request!.segments[index - 1]).toBe(code);
+        expect(request!.segments).toHaveLength(template.length - 1);
+      }),
+      { numRuns: 100 },
+    );
+    report.properties.push({ property: 'random strings (graphemes, any code unit, reserved characters) as path ids: the server decodes the original', runs: 100 });
+  });
+
+  it('a path id that is not well-formed Unicode (a lone surrogate) is refused with InvalidRequestError, nothing sent', async () => {
+    const client = makeClient(server.url);
+    const lone = fc.tuple(fc.string({ maxLength: 5 }), fc.integer({ min: 0xd800, max: 0xdfff }), fc.string({ maxLength: 5 })).map(([a, cu, b]) => a + String.fromCharCode(cu) + b);
+    await fc.assert(
+      fc.asyncProperty(lone, async (code) => {
+        const key = nextKey();
+        const op = OPERATIONS.find((o) => o.name === 'vouchers.create')!;
+        server.plan(key, { faults: ['ok'], body: op.body });
+        const s = await settle(() => op.call(client, code, withCase(key)));
+        expect(s.outcome).toBe('InvalidRequestError');
+        expect((s.error as InvalidRequestError).issues.map((i) => formatPath(i.path))).toContain('code');
+        expect(server.count(key)).toBe(0);
+      }),
+      { numRuns: 20 },
+    );
+    report.properties.push({ property: 'a path id with a lone surrogate: `InvalidRequestError` naming the parameter, nothing sent', runs: 20 });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Secrets: runs after every section above, over everything they produced
+
+describe('secrets', () => {
+  it('no credential in any error, in the clients, or in any debug log line', () => {
+    const leaks: Leak[] = [];
+    let renderings = 0;
+    for (const [i, error] of errors.entries()) {
+      const texts = renderingsOfError(error);
+      renderings += Object.keys(texts).length;
+      leaks.push(...findLeaks(`error ${i} (${(error as Error)?.name})`, texts));
+    }
+    for (const [i, client] of clients.entries()) {
+      const texts = renderingsOfObject(client);
+      renderings += Object.keys(texts).length;
+      leaks.push(...findLeaks(`client ${i}`, texts));
+      const events = renderingsOfObject(client.clientEvents);
+      renderings += Object.keys(events).length;
+      leaks.push(...findLeaks(`client ${i}.clientEvents`, events));
+    }
+    leaks.push(...findLeaks('log', logger.lines));
+    report.leakScan = { errors: errors.length, renderings, leaks: leaks.length };
+    expect(errors.length).toBeGreaterThan(FAULTS.length * 10);
+    expect(logger.lines.filter((l) => l.startsWith('debug')).length).toBeGreaterThan(500);
+    // The secrets really were sent: the scan is not vacuous.
+    const sent = server.all.find((r) => r.headers['x-app-token'] === SECRETS.appToken && r.headers.authorization === `Bearer ${SECRETS.accessToken}`);
+    const sentClient = server.all.find((r) => r.headers['x-client-token'] === SECRETS.clientToken);
+    expect(sent).toBeDefined();
+    expect(sentClient).toBeDefined();
+    expect(leaks).toEqual([]);
+  });
+});
+
+describe('unhandled rejections', () => {
+  it('none in the whole run', async () => {
+    await sleep(50);
+    expect(unhandled).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The report
+
+describe('docs/RELIABILITY.md', () => {
+  it('is what this run observed (RELIABILITY_REPORT=1 rewrites it)', () => {
+    const text = buildReport(report);
+    if (process.env.RELIABILITY_REPORT === '1') {
+      writeFileSync(REPORT_FILE, text);
+      return;
+    }
+    expect(existsSync(REPORT_FILE), `${REPORT_FILE} is missing: run RELIABILITY_REPORT=1 npx vitest run test/reliability`).toBe(true);
+    expect(readFileSync(REPORT_FILE, 'utf8'), `${REPORT_FILE} is out of date: run RELIABILITY_REPORT=1 npx vitest run test/reliability`).toBe(text);
+  });
+});
