@@ -50,6 +50,12 @@ function build(node: ZodNode): Test | undefined {
     case 'any':
       return () => true;
     case 'optional': {
+      // `nullish` (optional of nullable) is most fields of most records: one closure, not two.
+      const nullable = def.innerType?._zod.def.type === 'nullable' && !def.innerType._zod.def.checks?.length ? def.innerType._zod.def.innerType : undefined;
+      if (nullable) {
+        const inner = build(nullable);
+        return inner && ((v) => v == null || inner(v));
+      }
       const inner = def.innerType && build(def.innerType);
       return inner && ((v) => v === undefined || inner(v));
     }
