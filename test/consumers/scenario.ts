@@ -1,0 +1,112 @@
+/**
+ * A user's program, type-checked and run by scripts/consumers.mjs against the packed tarball.
+ * The driver copies it to `scenario.cts` (CommonJS: `import` compiles to `require`),
+ * `scenario.mts` (ESM) and `scenario.ts` (ESM under bundler resolution, CommonJS under node10),
+ * and compiles each under the tsconfig files of this folder
+ * (moduleResolution node10, node16, nodenext and bundler; with and without the DOM lib;
+ * `skipLibCheck: false`). It uses no Node API of its own, so it also compiles without @types/node.
+ *
+ * It prints one JSON line `{ "checks": { name: true | false, … } }`; the driver wants every check true.
+ */
+import {
+  ApiError,
+  AuthenticationError,
+  Client,
+  ClientEvents,
+  InvalidRequestError,
+  NotFoundError,
+  PromokitError,
+  idKind,
+  type LoyaltyTransaction,
+  type RequestOptions,
+} from 'promokit';
+import * as clientSide from 'promokit/client-side';
+import { createMockService, type MockServer } from 'promokit/testing';
+
+/** Fails to compile when the two types are not the same. */
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+function assertType<T extends true>(_: T): void {}
+
+async function main(): Promise<Record<string, boolean>> {
+  const checks: Record<string, boolean> = {};
+  const mock = createMockService();
+  const server: MockServer = await mock.listen();
+  try {
+    const client = new Client({ baseUrl: server.url, ...mock.credentials, logLevel: 'off', maxRetries: 0 });
+
+    // A GET, typed: the card's points are a number.
+    const member = await client.loyalties.getMember(mock.ids.members.ada);
+    const points: number | null | undefined = member.loyalty_card?.points;
+    checks.get = points === 1250;
+
+    // A list walk, page by page and record by record, with typed records.
+    let pages = 0;
+    let fromPages = 0;
+    for await (const page of client.loyalties.listTransactions(mock.ids.campaigns.coffeeClub, { limit: 2 }).pages()) {
+      pages += 1;
+      fromPages += page.data.length;
+    }
+    const records: LoyaltyTransaction[] = [];
+    for await (const tx of client.loyalties.listTransactions(mock.ids.campaigns.coffeeClub, { limit: 2 })) records.push(tx);
+    checks.listWalk = pages >= 2 && fromPages === records.length && records.every((tx) => typeof tx.id === 'string');
+
+    // A redemption: a result, not an exception.
+    const redemption = await client.loyalties.redeemReward(mock.ids.members.ada, { reward: { id: mock.ids.rewards.espresso } });
+    checks.redemption = redemption.result === 'SUCCESS';
+
+    // An error, narrowed with instanceof through the whole hierarchy.
+    try {
+      await client.loyalties.getMember('LC-NO-SUCH-CARD');
+      checks.notFound = false;
+    } catch (error) {
+      checks.notFound = error instanceof NotFoundError && error instanceof ApiError && error instanceof PromokitError && error instanceof Error && error.status === 404 && error.name === 'NotFoundError';
+      if (error instanceof ApiError) assertType<Equal<typeof error.status, number>>(true);
+    }
+
+    // A client event from the browser entry; its class is the server entry's class.
+    const events = new clientSide.ClientEvents({ baseUrl: server.url, clientApplicationId: mock.credentials.clientApplicationId, clientToken: mock.credentials.clientToken, origin: mock.credentials.origin });
+    const ack = await events.track({ event: 'review_written', customer: { source_id: 'shop-user-1002' } });
+    checks.clientEvent = ack.object === 'event';
+    checks.sameClientEventsClass = client.clientEvents instanceof clientSide.ClientEvents && events instanceof ClientEvents;
+
+    // Errors thrown by one entry are instances of the other entry's classes (one shared module).
+    try {
+      await new clientSide.ClientEvents({ baseUrl: server.url, clientApplicationId: 'wrong', clientToken: 'wrong', origin: mock.credentials.origin, maxRetries: 0 }).track({ event: 'x', customer: {} });
+      checks.crossEntryInstanceof = false;
+    } catch (error) {
+      checks.crossEntryInstanceof = error instanceof AuthenticationError && error instanceof clientSide.AuthenticationError && error instanceof clientSide.PromokitError;
+    }
+    try {
+      await events.track({ event: '', customer: { source_id: 'c' } });
+      checks.invalidRequest = false;
+    } catch (error) {
+      checks.invalidRequest = error instanceof InvalidRequestError && error instanceof clientSide.InvalidRequestError && error.issues[0]?.path[0] === 'event';
+    }
+
+    checks.idKind = idKind('camp_tpl_1') === 'campaign_template';
+    const options: RequestOptions = { timeout: 5_000 };
+    checks.requestOptions = (await client.locations.get(mock.ids.location, options)).id === mock.ids.location;
+  } finally {
+    await server.close();
+  }
+  return checks;
+}
+
+// Types, not behaviour: these must fail to compile, proving the declarations are not `any`.
+function typeErrors(client: Client): void {
+  // @ts-expect-error: no such method
+  void client.loyalties.noSuchMethod;
+  // @ts-expect-error: the member ID is a string
+  void client.loyalties.getMember(42);
+  // @ts-expect-error: validation is 'strict' | 'warn' | 'off'
+  void new Client({ validation: 'sometimes' });
+}
+void typeErrors;
+
+main().then(
+  (checks) => console.log(JSON.stringify({ checks })),
+  (error: unknown) => {
+    console.log(JSON.stringify({ error: String(error) }));
+    throw error;
+  },
+);
