@@ -113,7 +113,16 @@ export async function send<T>(config: TransportConfig, op: Operation<T>, call: E
   const shared = sharedOptions(config);
   let response: Response;
   try {
-    response = await ky(url, { method: op.method, headers, body, timeout, retry, signal: options.signal, context: { op, log }, hooks: shared.hooks, fetch: shared.fetch });
+    // ky merges its options key by key on every call: only the keys this call needs are passed,
+    // and the retry-logging hook only when retries are logged (`info` and `debug`).
+    const kyOptions: KyOptions = { method: op.method, headers, timeout, retry, fetch: shared.fetch };
+    if (body !== undefined) kyOptions.body = body;
+    if (options.signal) kyOptions.signal = options.signal;
+    if (log.enabled('info')) {
+      kyOptions.hooks = shared.hooks;
+      kyOptions.context = { op, log };
+    }
+    response = await ky(url, kyOptions);
   } catch (error) {
     throw mapError(error, op, timeout, options.signal, log);
   }
