@@ -5,7 +5,8 @@
  *
  * @module
  */
-import ky, { HTTPError, TimeoutError as KyTimeoutError, type Options as KyOptions, type RetryOptions } from 'ky';
+import type { Options as KyOptions, RetryOptions } from 'ky';
+import { isKyHttpError, isKyTimeout } from './ky-errors.js';
 import {
   AbortError,
   ConnectionError,
@@ -122,13 +123,27 @@ export async function send<T>(config: TransportConfig, op: Operation<T>, call: E
       kyOptions.hooks = shared.hooks;
       kyOptions.context = { op, log };
     }
-    response = await ky(url, kyOptions);
+    response = await (await loadKy())(url, kyOptions);
   } catch (error) {
     throw mapError(error, op, timeout, options.signal, log);
   }
   const text = bodies.get(response) ?? '';
   if (debug) log.debug(`promokit: ${response.status} ${op.method} ${url} in ${Date.now() - started} ms`);
   return checkResponse(config.validation, op.name, op.schema(), parseJson(text, op.name), log);
+}
+
+let kyModule: Promise<typeof import('ky')> | undefined;
+
+/**
+ * ky, loaded on the first request rather than at import: its module setup probes `Request` and
+ * streams, which makes Node load its whole fetch implementation; deferred, importing promokit
+ * stays cheap and the first request pays what a bare `fetch` pays on its first call too.
+ */
+async function loadKy(): Promise<typeof import('ky').default> {
+  const module = await (kyModule ??= import('ky'));
+  // From the CommonJS build the dynamic import yields `module.exports`, whose `default` is ky.
+  const ky = module.default as typeof module.default | { default: typeof module.default };
+  return typeof ky === 'function' ? ky : ky.default;
 }
 
 /** The text of every response body, read inside the attempt so ky's timeout and retries cover it. */
@@ -174,13 +189,13 @@ function sharedOptions(config: TransportConfig): SharedOptions {
 function mapError(error: unknown, op: Operation<unknown>, timeout: number, signal: AbortSignal | undefined, log: Log): PromokitError {
   if (error instanceof PromokitError) return error;
   if (signal?.aborted) return new AbortError(`${op.name}: aborted by the caller's signal`);
-  if (error instanceof HTTPError) {
+  if (isKyHttpError(error)) {
     const { response } = error;
     const err = apiErrorFor({ status: response.status, operation: op.name, body: parseErrorBody(bodies.get(response) ?? ''), headers: headersToObject(response.headers) });
     log.debug(`promokit: ${response.status} ${op.method} ${op.name}`, { key: err.key, request_id: err.request_id });
     return err;
   }
-  if (error instanceof KyTimeoutError) return new TimeoutError(`${op.name}: no complete response within ${timeout} ms`);
+  if (isKyTimeout(error)) return new TimeoutError(`${op.name}: no complete response within ${timeout} ms`);
   const code = errorCode(error);
   // Keep only the low-level cause: it names the socket failure and carries no request headers.
   const cause = (error as { cause?: unknown } | undefined)?.cause;
@@ -293,7 +308,7 @@ function errorCode(error: unknown): string | undefined {
 }
 
 function describeFailure(error: unknown): string {
-  if (error instanceof HTTPError) return `status ${error.response.status}`;
-  if (error instanceof KyTimeoutError) return 'a timeout';
+  if (isKyHttpError(error)) return `status ${error.response.status}`;
+  if (isKyTimeout(error)) return 'a timeout';
   return `a connection failure${errorCode(error) ? ` (${errorCode(error)})` : ''}`;
 }

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { HTTPError, TimeoutError as KyTimeoutError, type RetryOptions } from 'ky';
+import type { RetryOptions } from 'ky';
+import { isKyHttpError, isKyTimeout } from './ky-errors.js';
 
 /** 408, 429 and every 5xx: what idempotent calls retry. */
 const idempotentStatuses = [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
@@ -68,7 +69,7 @@ export function retryPolicyFor(idempotent: boolean, tuning: RetryTuning): RetryO
     jitter: (delay) => delay / 2 + (Math.random() * delay) / 2,
     retryOnTimeout: idempotent,
     shouldRetry: ({ error }) => {
-      if (error instanceof HTTPError || error instanceof KyTimeoutError) return undefined;
+      if (isKyHttpError(error) || isKyTimeout(error)) return undefined;
       if (!isNetworkError(error)) return false;
       return idempotent || nothingWasSent(error);
     },

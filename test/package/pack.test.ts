@@ -58,7 +58,7 @@ console.log(JSON.stringify({ points: member.loyalty_card.points, notFound, kind:
 describe('the packed tarball in a scratch project', () => {
   it('contains only the built files, README and CHANGELOG', () => {
     const files = readdirSync(join(work, 'node_modules', 'promokit')).sort();
-    expect(files).toEqual(['CHANGELOG.md', 'README.md', 'dist', 'package.json']);
+    expect(files).toEqual(['CHANGELOG.md', 'LICENSE', 'README.md', 'THIRD-PARTY-NOTICES.md', 'dist', 'package.json']);
     const dist = readdirSync(join(work, 'node_modules', 'promokit', 'dist'));
     expect(dist).toEqual(expect.arrayContaining(['index.js', 'index.cjs', 'index.d.ts', 'index.d.cts', 'client-side.js', 'client-side.cjs']));
   });
