@@ -71,7 +71,7 @@ for (const [operation, call] of calls) {
   try {
     await call();
     ok += 1;
-    rows.push(`ok    ${last?.status ?? '-'}  ${operation}`);
+    rows.push(`ok    ${last?.status ?? '-'}  ${operation}${last?.violations ? `\n        (response example breaks the spec's own schema: ${last.violations.slice(0, 200)})` : ''}`);
   } catch (error) {
     let why = String(error?.message ?? error);
     if (error instanceof ApiError) why = `HTTP ${error.status} ${last?.violations ?? JSON.stringify(error.body).slice(0, 300)}`;
