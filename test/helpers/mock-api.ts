@@ -91,3 +91,23 @@ export function json(body: JsonBodyType, status = 200, headers?: Record<string, 
 export function testClient(options: ClientOptions = {}): Client {
   return new Client({ baseUrl: BASE_URL, ...secrets, origin: 'https://shop.example.com', logLevel: 'off', ...options });
 }
+
+/** The headers every server-side (`/v1`) call sends, as the mock server records them. */
+export const serverHeaders = {
+  'x-app-id': secrets.appId,
+  'x-app-token': secrets.appToken,
+  authorization: `Bearer ${secrets.accessToken}`,
+  accept: 'application/json',
+} as const;
+
+/** {@link serverHeaders} of a call with a JSON body. */
+export const jsonServerHeaders = { ...serverHeaders, 'content-type': 'application/json' } as const;
+
+/** Freezes `value` deeply, so a test fails if the SDK mutates the caller's params. */
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidRequestError, NotFoundError } from '../../src/index.js';
 import { redeemable } from '../fixtures/customers.js';
-import { json, respond, secrets, seen, testClient, useMockApi } from '../helpers/mock-api.js';
+import { json, respond, secrets, seen, serverHeaders, testClient, useMockApi } from '../helpers/mock-api.js';
 
 useMockApi();
-
-const serverHeaders = { 'x-app-id': secrets.appId, 'x-app-token': secrets.appToken, authorization: `Bearer ${secrets.accessToken}`, accept: 'application/json' };
 
 describe('customers.listRedeemables', () => {
   it('GETs /v1/customers/{customerId}/redeemables with every query field and parses the page with its total', async () => {

@@ -2,11 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { BadRequestError, InternalServerError, InvalidRequestError, NotFoundError, PaginationLimitError, formatPath } from '../../src/index.js';
 import { campaignReward, loyaltyMember, pendingPoints, transaction } from '../fixtures/loyalty.js';
 import { failedRedemption, payWithPoints } from '../fixtures/redemptions.js';
-import { json, respond, secrets, seen, testClient, useMockApi } from '../helpers/mock-api.js';
+import { deepFreeze, json, respond, secrets, seen, serverHeaders, testClient, useMockApi } from '../helpers/mock-api.js';
 
 useMockApi();
-
-const serverHeaders = { 'x-app-id': secrets.appId, 'x-app-token': secrets.appToken, authorization: `Bearer ${secrets.accessToken}`, accept: 'application/json' };
 
 describe('loyalties.getMember', () => {
   it('GETs /v1/loyalties/members/{memberId} without campaign_id', async () => {
@@ -76,14 +74,6 @@ describe('loyalties.listTransactions', () => {
     expect(seen).toHaveLength(0);
   });
 });
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object') {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
-}
 
 const issuePaths = (error: unknown) => (error as InvalidRequestError).issues.map((i) => formatPath(i.path));
 

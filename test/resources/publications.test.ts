@@ -2,25 +2,9 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { BadRequestError, InternalServerError, InvalidRequestError, NotFoundError, formatPath } from '../../src/index.js';
 import type { CreatePublicationParams } from '../../src/index.js';
 import { publication } from '../fixtures/publications.js';
-import { json, respond, secrets, seen, testClient, useMockApi } from '../helpers/mock-api.js';
+import { deepFreeze, json, jsonServerHeaders as serverHeaders, respond, secrets, seen, testClient, useMockApi } from '../helpers/mock-api.js';
 
 useMockApi();
-
-const serverHeaders = {
-  'x-app-id': secrets.appId,
-  'x-app-token': secrets.appToken,
-  authorization: `Bearer ${secrets.accessToken}`,
-  accept: 'application/json',
-  'content-type': 'application/json',
-};
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object') {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
-}
 
 describe('publications.create', () => {
   it('POSTs /v1/publications with join_once in the query and the rest in the body, and returns the publication', async () => {

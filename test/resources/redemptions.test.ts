@@ -1,25 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { BadRequestError, InternalServerError, InvalidRequestError, formatPath } from '../../src/index.js';
 import { rollbackResult } from '../fixtures/redemptions.js';
-import { json, respond, secrets, seen, testClient, useMockApi } from '../helpers/mock-api.js';
+import { deepFreeze, json, jsonServerHeaders as serverHeaders, respond, secrets, seen, testClient, useMockApi } from '../helpers/mock-api.js';
 
 useMockApi();
-
-const serverHeaders = {
-  'x-app-id': secrets.appId,
-  'x-app-token': secrets.appToken,
-  authorization: `Bearer ${secrets.accessToken}`,
-  accept: 'application/json',
-  'content-type': 'application/json',
-};
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object') {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
-}
 
 describe('redemptions.rollbackStackable', () => {
   it('POSTs /v1/redemptions/{id}/rollbacks with reason and tracking_id in the query, the rest in the body', async () => {

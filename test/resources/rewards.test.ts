@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidRequestError, NotFoundError, PaginationLimitError } from '../../src/index.js';
 import { rewardAssignment } from '../fixtures/rewards.js';
-import { json, respond, secrets, seen, testClient, useMockApi } from '../helpers/mock-api.js';
+import { json, respond, secrets, seen, serverHeaders, testClient, useMockApi } from '../helpers/mock-api.js';
 
 useMockApi();
-
-const serverHeaders = { 'x-app-id': secrets.appId, 'x-app-token': secrets.appToken, authorization: `Bearer ${secrets.accessToken}`, accept: 'application/json' };
 
 describe('rewards.listAssignments', () => {
   it('GETs /v1/rewards/{rewardId}/assignments with limit and page and parses the page with its total', async () => {

@@ -2,19 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { AuthenticationError, InternalServerError, InvalidRequestError, NotFoundError } from '../../src/index.js';
 import type { SetupPromotionTierParams } from '../../src/index.js';
 import { campaignTemplate, tierSetup } from '../fixtures/promotions.js';
-import { json, respond, secrets, seen, testClient, useMockApi } from '../helpers/mock-api.js';
+import { deepFreeze, json, respond, secrets, seen, serverHeaders, testClient, useMockApi } from '../helpers/mock-api.js';
 
 useMockApi();
-
-const serverHeaders = { 'x-app-id': secrets.appId, 'x-app-token': secrets.appToken, authorization: `Bearer ${secrets.accessToken}`, accept: 'application/json' };
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object') {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
-}
 
 async function refusal(call: Promise<unknown>): Promise<InvalidRequestError> {
   const error = await call.catch((e: unknown) => e);

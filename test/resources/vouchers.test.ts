@@ -2,25 +2,9 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { BadRequestError, ConflictError, InternalServerError, InvalidRequestError, formatPath } from '../../src/index.js';
 import type { InvalidValidationResult, ValidationResult, ValidValidationResult } from '../../src/index.js';
 import { discountVoucher, expiredResult, giftCard, validResult } from '../fixtures/vouchers.js';
-import { json, respond, secrets, seen, testClient, useMockApi } from '../helpers/mock-api.js';
+import { deepFreeze, json, jsonServerHeaders as serverHeaders, respond, secrets, seen, testClient, useMockApi } from '../helpers/mock-api.js';
 
 useMockApi();
-
-const serverHeaders = {
-  'x-app-id': secrets.appId,
-  'x-app-token': secrets.appToken,
-  authorization: `Bearer ${secrets.accessToken}`,
-  accept: 'application/json',
-  'content-type': 'application/json',
-};
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object') {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
-}
 
 const issuePaths = (error: unknown) => (error as InvalidRequestError).issues.map((i) => formatPath(i.path));
 
