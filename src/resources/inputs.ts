@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { DiscountEffect, DiscountType } from '../schemas/common.js';
 
 /** A postal address of a customer. */
 export interface AddressInput {
@@ -105,7 +106,7 @@ export interface DiscountUnitInput {
  */
 export interface DiscountInput {
   /** `AMOUNT`, `PERCENT`, `FIXED` or `UNIT`. */
-  type: 'AMOUNT' | 'PERCENT' | 'FIXED' | 'UNIT' | (string & {});
+  type: DiscountType;
   /** `AMOUNT`: amount taken off, an integer in the smallest currency unit (`1000` = 10.00). */
   amount_off?: number;
   /** `AMOUNT`: formula computing `amount_off` (dynamic discounts). */
@@ -140,17 +141,7 @@ export interface DiscountInput {
    * `APPLY_TO_ITEMS_BY_QUANTITY`; for `UNIT` `ADD_MISSING_ITEMS`, `ADD_NEW_ITEMS`,
    * `ADD_MANY_ITEMS`, `ADD_SAME_ITEMS`.
    */
-  effect?:
-    | 'APPLY_TO_ORDER'
-    | 'APPLY_TO_ITEMS'
-    | 'APPLY_TO_ITEMS_PROPORTIONALLY'
-    | 'APPLY_TO_ITEMS_PROPORTIONALLY_BY_QUANTITY'
-    | 'APPLY_TO_ITEMS_BY_QUANTITY'
-    | 'ADD_MISSING_ITEMS'
-    | 'ADD_NEW_ITEMS'
-    | 'ADD_MANY_ITEMS'
-    | 'ADD_SAME_ITEMS'
-    | (string & {});
+  effect?: DiscountEffect;
   /** True when the value comes from a formula. */
   is_dynamic?: boolean;
 }

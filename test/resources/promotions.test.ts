@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InternalServerError, InvalidRequestError, NotFoundError, RateLimitError } from '../../src/index.js';
 import type { CreatePromotionTierParams, UpdatePromotionStackParams } from '../../src/index.js';
-import { createdTier, updatedStack } from '../fixtures/promotions.js';
+import { createdTier, updatedStack, weekendTierRequest } from '../fixtures/promotions.js';
 import { json, respond, secrets, seen, testClient, useMockApi } from '../helpers/mock-api.js';
 
 useMockApi();
@@ -26,16 +26,9 @@ const tierIds = (n: number) => Array.from({ length: n }, (_, i) => `promo_t${Str
 describe('promotions.createTier', () => {
   const body: CreatePromotionTierParams = {
     name: 'Weekend 15% off',
-    banner: '15% off hot drinks every weekend',
+    ...weekendTierRequest,
     action: { discount: { type: 'PERCENT', percent_off: 15, amount_limit: 2000, effect: 'APPLY_TO_ORDER' } },
     metadata: { channel: 'in-store', owner: 'growth-team' },
-    hierarchy: 2,
-    active: true,
-    start_date: '2026-12-01T00:00:00.000Z',
-    expiration_date: '2027-02-28T23:59:59.000Z',
-    validity_timeframe: { duration: 'PT10H', interval: 'P1D' },
-    validity_day_of_week: [0, 6],
-    validity_hours: { daily: [{ start_time: '08:00', days_of_week: [0, 6], expiration_time: '12:00' }] },
     category_id: 'cat_0f1d2e3c4b5a',
     validation_rules: ['val_hotDrinks01'],
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AuthenticationError, InternalServerError, InvalidRequestError, NotFoundError } from '../../src/index.js';
 import type { SetupPromotionTierParams } from '../../src/index.js';
-import { campaignTemplate, tierSetup } from '../fixtures/promotions.js';
+import { campaignTemplate, tierSetup, weekendTierRequest } from '../fixtures/promotions.js';
 import { deepFreeze, json, respond, secrets, seen, serverHeaders, testClient, useMockApi } from '../helpers/mock-api.js';
 
 useMockApi();
@@ -99,15 +99,8 @@ describe('templates.setupPromotionTier', () => {
   const body: SetupPromotionTierParams = {
     campaign_id: 'camp_Pr0m0W33k3nd',
     name: 'Holiday weekend 15% off',
-    banner: '15% off hot drinks every weekend',
+    ...weekendTierRequest,
     metadata: { channel: 'in-store' },
-    hierarchy: 2,
-    active: true,
-    start_date: '2026-12-01T00:00:00.000Z',
-    expiration_date: '2027-02-28T23:59:59.000Z',
-    validity_timeframe: { duration: 'PT10H', interval: 'P1D' },
-    validity_day_of_week: [0, 6],
-    validity_hours: { daily: [{ start_time: '08:00', days_of_week: [0, 6], expiration_time: '12:00' }] },
     category: 'Seasonal',
     category_id: 'cat_0f1d2e3c4b5a',
   };

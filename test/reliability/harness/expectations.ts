@@ -4,7 +4,7 @@
  * what the call settles with, and how long it may take.
  */
 import { IDEMPOTENT_CLASSES, type OperationClass } from './operations.js';
-import type { Fault } from './server.js';
+import { FAULTS, type Fault } from './server.js';
 
 /**
  * Settings of the suite's clients: small, so a full matrix runs in seconds. `timeout` is what the
@@ -32,19 +32,12 @@ export interface Expected {
 /** Faults the retry policy retries for every operation: nothing was sent, or the service said "later". */
 const RETRIED_FOR_ALL: ReadonlySet<Fault> = new Set(['refused', '429-retry-after-seconds', '429-retry-after-date', '429-retry-after-huge']);
 
-/** Faults retried for idempotent operations only: the service may have acted. */
-const RETRIED_IF_IDEMPOTENT: ReadonlySet<Fault> = new Set([
-  'reset-before-response',
-  'reset-mid-body',
-  'no-answer',
-  'stalled-body',
-  'html-500',
-  'html-502',
-  'html-503',
-  'html-504',
-  'html-502-body-cut',
-  'html-503-body-stalled',
-]);
+/**
+ * Faults retried for idempotent operations only: every fault after which the service may have
+ * acted (the connection failed after the request went out, or a 5xx) — all but the control, the
+ * faults retried for everyone, and the 200 answers (which are not failures of the exchange).
+ */
+const RETRIED_IF_IDEMPOTENT: ReadonlySet<Fault> = new Set(FAULTS.filter((f) => f !== 'ok' && !f.startsWith('200-') && !RETRIED_FOR_ALL.has(f)));
 
 /** Faults where each attempt lasts until the timeout. */
 export const WAITS_FOR_TIMEOUT: ReadonlySet<Fault> = new Set(['no-answer', 'stalled-body', 'html-503-body-stalled']);
