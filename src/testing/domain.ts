@@ -302,3 +302,20 @@ export function addHolder(state: MockState, voucher: Rec, customer: Rec, role: '
 export function holdings(state: MockState, customerId: string): Rec[] {
   return where(state.store.redeemables, (h) => h.customer_id === customerId);
 }
+
+/** The list envelope of validation rule assignments a new voucher or tier carries, one per rule ID. */
+export function ruleAssignments(state: MockState, rules: string[], relatedId: string, relatedType: 'voucher' | 'promotion_tier'): Rec {
+  return {
+    object: 'list',
+    data_ref: 'data',
+    data: rules.map((rule) => ({
+      id: state.ids.next('asgm_'),
+      rule_id: rule,
+      related_object_id: relatedId,
+      related_object_type: relatedType,
+      created_at: iso(state.now()),
+      object: 'validation_rules_assignment',
+    })),
+    total: rules.length,
+  };
+}

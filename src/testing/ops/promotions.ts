@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { findCampaign } from '../domain.js';
+import { findCampaign, ruleAssignments } from '../domain.js';
 import { badRequest, notFound, type MockRequest } from '../http.js';
 import { applyFilters, boolParam, cursorPage } from '../lists.js';
 import type { Route } from '../router.js';
@@ -62,19 +62,7 @@ export function buildTier(state: MockState, campaign: Rec, input: Rec): Rec {
     category_id: null,
     categories: [],
     ...rest,
-    validation_rule_assignments: {
-      object: 'list',
-      data_ref: 'data',
-      data: rules.map((rule) => ({
-        id: state.ids.next('asgm_'),
-        rule_id: rule,
-        related_object_id: id,
-        related_object_type: 'promotion_tier',
-        created_at: iso(state.now()),
-        object: 'validation_rules_assignment',
-      })),
-      total: rules.length,
-    },
+    validation_rule_assignments: ruleAssignments(state, rules, id, 'promotion_tier'),
     object: 'promotion_tier',
   };
 }

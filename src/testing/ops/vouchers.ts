@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { addHolder, calculateOrder, discountOn, inactiveReason, trackingId } from '../domain.js';
+import { addHolder, calculateOrder, discountOn, inactiveReason, ruleAssignments, trackingId } from '../domain.js';
 import { badRequest, MockHttpError, notFound, type MockRequest } from '../http.js';
 import type { Route } from '../router.js';
 import { find, first, iso, put, type MockState, type Rec } from '../store.js';
@@ -80,19 +80,7 @@ export function buildVoucher(state: MockState, input: Rec): Rec {
     expiration_date: dateField(input.expiration_date, 'expiration_date'),
     redemption: { quantity: null, redeemed_quantity: 0, ...(type === 'LOYALTY_CARD' ? { redeemed_points: 0 } : {}), ...input.redemption, object: 'list', url: `${path}/redemptions?page=1&limit=10` },
     publish: { count: 0, ...input.publish, object: 'list', url: `${path}/publications?page=1&limit=10` },
-    validation_rules_assignments: {
-      object: 'list',
-      data_ref: 'data',
-      data: rules.map((rule) => ({
-        id: state.ids.next('asgm_'),
-        rule_id: rule,
-        related_object_id: id,
-        related_object_type: 'voucher',
-        created_at: iso(state.now()),
-        object: 'validation_rules_assignment',
-      })),
-      total: rules.length,
-    },
+    validation_rules_assignments: ruleAssignments(state, rules, id, 'voucher'),
     object: 'voucher',
   };
 }
