@@ -315,6 +315,25 @@ export interface ValidityHours {
   [field: string]: unknown;
 }
 
+/**
+ * When a voucher, a promotion tier or a campaign is active: its window, its recurring periods,
+ * days and hours, and the switch that disables it inside them.
+ */
+export interface ValidityWindow {
+  /** Date-time (ISO 8601) before which it is inactive. */
+  start_date?: string | null;
+  /** Date-time (ISO 8601) after which it is inactive. */
+  expiration_date?: string | null;
+  /** Recurring periods in which it is valid, counted from `start_date`. */
+  validity_timeframe?: ValidityTimeframe | null;
+  /** Days of the week it is valid: 0 (Sunday) to 6 (Saturday). */
+  validity_day_of_week?: number[] | null;
+  /** Hours of the day it is valid. */
+  validity_hours?: ValidityHours | null;
+  /** False disables it even inside its validity window. */
+  active?: boolean | null;
+}
+
 /** Schema of {@link ValidityHours}. */
 export const validityHoursSchema: () => z.ZodMiniType<ValidityHours> = /* @__PURE__ */ lazy(() =>
   z.looseObject({

@@ -29,6 +29,7 @@ export type {
   ValidationRulesAssignmentList,
   ValidityHours,
   ValidityHoursWindow,
+  ValidityWindow,
   ValidityTimeframe,
 } from './common.js';
 export type { CustomerRedeemable, CustomerRedeemableList, HeldRedeemable } from './customer.js';

@@ -18,26 +18,13 @@ import {
   type Discount,
   type ValidationRulesAssignment,
   type ValidationRulesAssignmentList,
-  type ValidityHours,
-  type ValidityTimeframe,
+  type ValidityWindow,
 } from './common.js';
 
 /** The promotion campaign a {@link PromotionTier} belongs to (`campaign` of the tier). */
-export interface PromotionTierCampaign {
+export interface PromotionTierCampaign extends ValidityWindow {
   /** `camp_…` */
   id?: string | null;
-  /** Date-time (ISO 8601) before which the campaign is inactive. */
-  start_date?: string | null;
-  /** Date-time (ISO 8601) after which the campaign is inactive. */
-  expiration_date?: string | null;
-  /** Recurring periods in which the campaign is valid, counted from `start_date`. */
-  validity_timeframe?: ValidityTimeframe | null;
-  /** Days of the week the campaign is valid: 0 (Sunday) to 6 (Saturday). */
-  validity_day_of_week?: number[] | null;
-  /** Hours of the day the campaign is valid. */
-  validity_hours?: ValidityHours | null;
-  /** False disables the campaign even inside its validity window. */
-  active?: boolean | null;
   /** `cat_…`: the campaign's category. */
   category_id?: string | null;
   /** The categories the campaign belongs to. */
@@ -73,7 +60,7 @@ export interface PromotionTierSummary {
 }
 
 /** A tier of a promotion campaign: a discount with its own validity window and rules. */
-export interface PromotionTier {
+export interface PromotionTier extends ValidityWindow {
   /** `promo_…` */
   id: string;
   /** When the tier was created, ISO 8601 date-time. */
@@ -100,18 +87,6 @@ export interface PromotionTier {
   campaign?: PromotionTierCampaign | null;
   /** `camp_…` of the parent campaign. */
   campaign_id?: string | null;
-  /** False disables the tier even inside its validity window. */
-  active?: boolean | null;
-  /** Date-time (ISO 8601) before which the tier is inactive. */
-  start_date?: string | null;
-  /** Date-time (ISO 8601) after which the tier is inactive. */
-  expiration_date?: string | null;
-  /** Recurring periods in which the tier is valid, counted from `start_date`. */
-  validity_timeframe?: ValidityTimeframe | null;
-  /** Days of the week the tier is valid: 0 (Sunday) to 6 (Saturday). */
-  validity_day_of_week?: number[] | null;
-  /** Hours of the day the tier is valid. */
-  validity_hours?: ValidityHours | null;
   /** Redemption and order totals of the tier. */
   summary?: PromotionTierSummary | null;
   /** Validation rules assigned to the tier, as a list envelope (create-tier response). */

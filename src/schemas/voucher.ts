@@ -23,8 +23,7 @@ import {
   type LoyaltyCard,
   type SimpleCustomer,
   type ValidationRulesAssignmentList,
-  type ValidityHours,
-  type ValidityTimeframe,
+  type ValidityWindow,
 } from './common.js';
 
 /**
@@ -82,7 +81,7 @@ export interface VoucherPublishCounts {
  * A voucher: a gift voucher (`gift`), a discount voucher (`discount`) or a loyalty card
  * (`loyalty_card`), with its validity window, counters and assets.
  */
-export interface Voucher {
+export interface Voucher extends ValidityWindow {
   /** `v_…`, assigned by the service. */
   id: string;
   /** The code customers use; may contain special characters. For a loyalty member, the member ID. */
@@ -105,18 +104,6 @@ export interface Voucher {
   gift?: Gift | null;
   /** The points of a loyalty card; null for other types. */
   loyalty_card?: LoyaltyCard | null;
-  /** Date-time (ISO 8601) before which the voucher is inactive. */
-  start_date?: string | null;
-  /** Date-time (ISO 8601) after which the voucher is inactive. */
-  expiration_date?: string | null;
-  /** Recurring periods in which the voucher is valid, counted from `start_date`. */
-  validity_timeframe?: ValidityTimeframe | null;
-  /** Days of the week the voucher is valid: 0 (Sunday) to 6 (Saturday). */
-  validity_day_of_week?: number[] | null;
-  /** Hours of the day the voucher is valid. */
-  validity_hours?: ValidityHours | null;
-  /** False disables the voucher even inside its validity window. */
-  active?: boolean | null;
   /** Free text. */
   additional_info?: string | null;
   /** Custom key/value pairs. */
