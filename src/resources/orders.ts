@@ -43,7 +43,7 @@ export class Orders extends APIResource {
    * integer, `status` is unknown or `created_at` is not an ISO 8601 date-time; nothing is sent.
    * @throws BadRequestError (400) or another `ApiError` when the service refuses the order.
    */
-  create(body: CreateOrderParams, options?: RequestOptions): Promise<Order> {
-    return this.core.request(create, { body, input: body }, options);
+  create(params: CreateOrderParams, options?: RequestOptions): Promise<Order> {
+    return this.core.request(create, { body: params, input: params }, options);
   }
 }

@@ -124,8 +124,8 @@ export class Promotions extends APIResource {
    *   without `type` or with a non-integer money amount; nothing is sent.
    * @throws {ApiError} The service's refusal, e.g. `NotFoundError` (404) for an unknown campaign.
    */
-  createTier(campaignId: string, body: CreatePromotionTierParams, options?: RequestOptions): Promise<PromotionTier> {
-    return this.core.request(createTier, { path: { campaignId }, body, input: body }, options);
+  createTier(campaignId: string, params: CreatePromotionTierParams, options?: RequestOptions): Promise<PromotionTier> {
+    return this.core.request(createTier, { path: { campaignId }, body: params, input: params }, options);
   }
 
   /**
@@ -140,7 +140,7 @@ export class Promotions extends APIResource {
    * @throws {InvalidRequestError} More than 30 `tiers.ids`, an empty ID or name; nothing is sent.
    * @throws {ApiError} The service's refusal, e.g. `NotFoundError` (404) for an unknown stack.
    */
-  updateStack(campaignId: string, stackId: string, body: UpdatePromotionStackParams, options?: RequestOptions): Promise<PromotionStack> {
-    return this.core.request(updateStack, { path: { campaignId, stackId }, body, input: body }, options);
+  updateStack(campaignId: string, stackId: string, params: UpdatePromotionStackParams, options?: RequestOptions): Promise<PromotionStack> {
+    return this.core.request(updateStack, { path: { campaignId, stackId }, body: params, input: params }, options);
   }
 }

@@ -88,7 +88,7 @@ export class Templates extends APIResource {
    *   non-integer `hierarchy`; nothing is sent.
    * @throws {NotFoundError} No template with that ID (404).
    */
-  setupPromotionTier(campaignTemplateId: string, body: SetupPromotionTierParams, options?: RequestOptions): Promise<PromotionTierSetup> {
-    return this.core.request(setupPromotionTier, { path: { campaignTemplateId }, body, input: body }, options);
+  setupPromotionTier(campaignTemplateId: string, params: SetupPromotionTierParams, options?: RequestOptions): Promise<PromotionTierSetup> {
+    return this.core.request(setupPromotionTier, { path: { campaignTemplateId }, body: params, input: params }, options);
   }
 }

@@ -182,8 +182,8 @@ export class Vouchers extends APIResource {
    * an integer, a date is not ISO 8601, or a day of the week is outside 0 to 6; nothing is sent.
    * @throws ConflictError (409 `duplicate_found`) when a voucher with this code exists.
    */
-  create(code: string, body: CreateVoucherParams, options?: RequestOptions): Promise<Voucher> {
-    return this.core.request(create, { path: { code }, body, input: body }, options);
+  create(code: string, params: CreateVoucherParams, options?: RequestOptions): Promise<Voucher> {
+    return this.core.request(create, { path: { code }, body: params, input: params }, options);
   }
 
   /**
@@ -202,13 +202,13 @@ export class Vouchers extends APIResource {
    * timeouts, 408, 429 and 5xx.
    *
    * @param code The voucher code (sent URL-encoded).
-   * @param body The customer, order, session and metadata to validate against; `{}` when left out.
+   * @param params The customer, order, session and metadata to validate against; `{}` when left out.
    * @throws InvalidRequestError when the order has more than 500 items or a non-integer quantity
    * or amount; nothing is sent.
    * @throws BadRequestError (400, e.g. `missing_reward`, `metadata_validation_failed`) and
    * NotFoundError (404) for requests the service refuses.
    */
-  validate(code: string, body: ValidateVoucherParams = {}, options?: RequestOptions): Promise<ValidationResult> {
-    return this.core.request(validate, { path: { code }, body, input: body }, options);
+  validate(code: string, params: ValidateVoucherParams = {}, options?: RequestOptions): Promise<ValidationResult> {
+    return this.core.request(validate, { path: { code }, body: params, input: params }, options);
   }
 }
