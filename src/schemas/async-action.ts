@@ -86,7 +86,10 @@ export const asyncActionResultSchema: () => z.ZodMiniType<AsyncActionResult> = /
   } satisfies ShapeOf<AsyncActionResult>),
 );
 
-/** A bulk operation run in the background, with its status, progress and (when read by ID) result. */
+/**
+ * A bulk operation run in the background, with its status, progress and (when read by ID)
+ * result. `id` is always there; any other field may be absent or null.
+ */
 export interface AsyncAction {
   /** `aa_…` */
   id: string;
@@ -109,34 +112,46 @@ export interface AsyncAction {
   /** The outcome; only on a single action read by ID, never in the list. */
   result?: AsyncActionResult | null;
   /** Always `async_action`. */
-  object: string;
+  object?: string | null;
   [field: string]: unknown;
 }
 
+/** The fields of an async action: the shape of {@link AsyncAction}. */
+const asyncActionFields = () => ({
+  id: z.string(),
+  type: z.nullish(openEnum()),
+  status: z.nullish(openEnum()),
+  operation_status: z.nullish(openEnum()),
+  created_at: z.nullish(z.string()),
+  updated_at: z.nullish(z.string()),
+  request_id: z.nullish(z.string()),
+  processing_time: z.nullish(z.number()),
+  progress: z.nullish(z.number()),
+  result: z.nullish(asyncActionResultSchema()),
+  object: z.nullish(z.string()),
+});
+
 /** Schema of {@link AsyncAction}. */
 export const asyncActionSchema: () => z.ZodMiniType<AsyncAction> = /* @__PURE__ */ lazy(() =>
-  z.looseObject({
-    id: z.string(),
-    type: z.nullish(openEnum()),
-    status: z.nullish(openEnum()),
-    operation_status: z.nullish(openEnum()),
-    created_at: z.nullish(z.string()),
-    updated_at: z.nullish(z.string()),
-    request_id: z.nullish(z.string()),
-    processing_time: z.nullish(z.number()),
-    progress: z.nullish(z.number()),
-    result: z.nullish(asyncActionResultSchema()),
-    object: z.string(),
-  } satisfies ShapeOf<AsyncAction>),
+  z.looseObject(asyncActionFields() satisfies ShapeOf<AsyncAction>),
 );
+
+/**
+ * An async action as the list shows it: without `result`, and with `created_at` always there,
+ * because the list pages by it (the next page holds the actions created before the last one).
+ */
+export interface ListedAsyncAction extends AsyncAction {
+  /** When the action was scheduled, ISO 8601 date-time. */
+  created_at: string;
+}
 
 /** A list of async actions, held under `async_actions` (records carry no `result`). */
 export interface AsyncActionList extends ListEnvelope {
   /** The actions. */
-  async_actions?: AsyncAction[];
+  async_actions?: ListedAsyncAction[] | null;
 }
 
 /** Schema of {@link AsyncActionList}. */
 export const asyncActionListSchema: () => z.ZodMiniType<AsyncActionList> = /* @__PURE__ */ lazy(() =>
-  listOf(asyncActionSchema(), 'async_actions'),
+  listOf(z.looseObject({ ...asyncActionFields(), created_at: z.string() } satisfies ShapeOf<ListedAsyncAction>), 'async_actions'),
 );

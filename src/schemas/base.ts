@@ -1,7 +1,7 @@
 /**
  * Building blocks of the response schemas. Every schema is tolerant by construction: unknown keys
- * are kept (`looseObject`), enums are open (any string accepted), and fields the service may omit
- * or send as null are `nullish`.
+ * are kept (`looseObject`), enums are open (any string accepted), and every field is `nullish`
+ * except the few promokit relies on (the tolerance policy, listed per method in `essentials.ts`).
  *
  * The types of the responses are the hand-written interfaces next to each schema; the schemas are
  * checked against them twice over:
@@ -70,13 +70,14 @@ export type ShapeOf<T, U = Unwrap<T>> = {
 /**
  * The list envelope of a list response, holding its records under `key` (`data` unless the
  * service names another attribute in `data_ref`). Its type is given by the caller's annotation,
- * e.g. `() => z.ZodMiniType<LoyaltyTransactionList>`, which the output is checked against.
+ * e.g. `() => z.ZodMiniType<RewardAssignmentList>`, which the output is checked against.
+ *
+ * Every envelope field may be absent or null: lists differ in which ones they carry (`total` only
+ * on some, `has_more` missing on others), and absent or null records are an empty page. Lists
+ * paged by cursor need `has_more`: see {@link cursorListOf}.
  */
 export function listOf<T, K extends string = 'data'>(record: z.ZodMiniType<T>, key: K = 'data' as K) {
-  // The record array may be absent (an empty list) but not null.
-  const records = { [key]: z.optional(z.array(record)) } as { [P in K]: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniType<T>>> };
-  // Every envelope field is nullish because lists differ in which ones they carry (`total` only
-  // on some, `has_more` missing on others).
+  const records = { [key]: z.nullish(z.array(record)) } as { [P in K]: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniArray<z.ZodMiniType<T>>>> };
   const envelope = {
     object: z.nullish(z.string()),
     data_ref: z.nullish(z.string()),
@@ -92,4 +93,12 @@ export function listOf<T, K extends string = 'data'>(record: z.ZodMiniType<T>, k
     has_more: envelope.has_more,
     more_starting_after: envelope.more_starting_after,
   });
+}
+
+/**
+ * The list envelope of a list paged by cursor: {@link listOf} with `has_more` required, since
+ * the cursor stops at the first page that does not say `has_more: true`.
+ */
+export function cursorListOf<T, K extends string = 'data'>(record: z.ZodMiniType<T>, key: K = 'data' as K) {
+  return z.extend(listOf(record, key), { has_more: z.boolean() });
 }

@@ -225,7 +225,7 @@ export const loyaltyCardSchema: () => z.ZodMiniType<LoyaltyCard> = /* @__PURE__ 
 /** A category a voucher, campaign, tier or stack belongs to. */
 export interface Category {
   /** `cat_…` */
-  id: string;
+  id?: string | null;
   /** Category name. */
   name?: string | null;
   /** Position of the category among others; lower comes first. */
@@ -242,7 +242,7 @@ export interface Category {
 /** Schema of {@link Category}. */
 export const categorySchema: () => z.ZodMiniType<Category> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    id: z.string(),
+    id: z.nullish(z.string()),
     name: z.nullish(z.string()),
     hierarchy: z.nullish(z.number()),
     object: z.nullish(z.string()),
@@ -415,7 +415,7 @@ export const applicableItemSchema: () => z.ZodMiniType<ApplicableItem> = /* @__P
 /** The items a discount applies to (`applicable_to`) or is excluded from (`inapplicable_to`), in a list envelope. */
 export interface ApplicableItemList extends ListEnvelope {
   /** The items. */
-  data?: ApplicableItem[];
+  data?: ApplicableItem[] | null;
 }
 
 /** Schema of {@link ApplicableItemList}. */
@@ -426,7 +426,7 @@ export const applicableItemListSchema: () => z.ZodMiniType<ApplicableItemList> =
 /** The assignment of a validation rule to a voucher, campaign or promotion tier. */
 export interface ValidationRulesAssignment {
   /** `asgm_…` */
-  id: string;
+  id?: string | null;
   /** `val_…`: the validation rule assigned. */
   rule_id?: string | null;
   /** ID of the voucher, campaign or tier the rule is assigned to. */
@@ -449,7 +449,7 @@ export interface ValidationRulesAssignment {
 /** Schema of {@link ValidationRulesAssignment}. */
 export const validationRulesAssignmentSchema: () => z.ZodMiniType<ValidationRulesAssignment> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    id: z.string(),
+    id: z.nullish(z.string()),
     rule_id: z.nullish(z.string()),
     related_object_id: z.nullish(z.string()),
     related_object_type: z.nullish(openEnum()),
@@ -464,7 +464,7 @@ export const validationRulesAssignmentSchema: () => z.ZodMiniType<ValidationRule
 /** Validation rule assignments in a list envelope with `total`. */
 export interface ValidationRulesAssignmentList extends ListEnvelope {
   /** The assignments. */
-  data?: ValidationRulesAssignment[];
+  data?: ValidationRulesAssignment[] | null;
 }
 
 /** Schema of {@link ValidationRulesAssignmentList}. */

@@ -5,16 +5,16 @@
  */
 import * as z from 'zod/mini';
 import type { ListEnvelope } from '../core/pagination.js';
-import { lazy, listOf, openEnum, type ShapeOf } from './base.js';
+import { cursorListOf, lazy, openEnum, type ShapeOf } from './base.js';
 import type { CampaignType } from './common.js';
-import { voucherSchema, type Voucher, type VoucherType } from './voucher.js';
+import { embeddedVoucherSchema, type EmbeddedVoucher, type VoucherType } from './voucher.js';
 
 /** The record a customer holds and its state (`redeemable` of {@link CustomerRedeemable}). */
 export interface HeldRedeemable {
   /** Kind of record, e.g. `voucher`. */
   type?: string | null;
   /** The held voucher. */
-  voucher?: Voucher | null;
+  voucher?: EmbeddedVoucher | null;
   /** `ACTIVE`, `USED`, `DISABLED`, `NOT_ACTIVE_YET`, `EXPIRED` or `NO_BALANCE`. */
   status?: 'ACTIVE' | 'USED' | 'DISABLED' | 'NOT_ACTIVE_YET' | 'EXPIRED' | 'NO_BALANCE' | (string & {}) | null;
   [field: string]: unknown;
@@ -60,7 +60,7 @@ export const customerRedeemableSchema: () => z.ZodMiniType<CustomerRedeemable> =
     redeemable: z.nullish(
       z.looseObject({
         type: z.nullish(z.string()),
-        voucher: z.nullish(voucherSchema()),
+        voucher: z.nullish(embeddedVoucherSchema()),
         status: z.nullish(openEnum()),
       } satisfies ShapeOf<HeldRedeemable>),
     ),
@@ -70,10 +70,12 @@ export const customerRedeemableSchema: () => z.ZodMiniType<CustomerRedeemable> =
 /** A page of a customer's redeemables, with `total`. */
 export interface CustomerRedeemableList extends ListEnvelope {
   /** The redeemables. */
-  data?: CustomerRedeemable[];
+  data?: CustomerRedeemable[] | null;
+  /** True when more records exist past this page; the cursor reads it. */
+  has_more: boolean;
 }
 
 /** Schema of {@link CustomerRedeemableList}. */
 export const customerRedeemableListSchema: () => z.ZodMiniType<CustomerRedeemableList> = /* @__PURE__ */ lazy(() =>
-  listOf(customerRedeemableSchema()),
+  cursorListOf(customerRedeemableSchema()),
 );

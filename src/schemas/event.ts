@@ -15,10 +15,13 @@ import { isRecord } from '../core/errors.js';
 import type { ResponseSchema } from '../core/validate.js';
 import type { SimpleCustomer } from './common.js';
 
-/** What the service answers to a custom event: the event name and the customer it was recorded for. */
+/**
+ * What the service answers to a custom event: the event name and the customer it was recorded
+ * for. promokit relies on none of its fields, so any may be absent or null.
+ */
 export interface EventAcknowledgment {
   /** Always `event`. */
-  object: string;
+  object?: string | null | undefined;
   /** The event name that was sent. */
   type?: string | null | undefined;
   /** The customer the event is attributed to. */
@@ -31,26 +34,26 @@ export interface EventAcknowledgment {
   [field: string]: unknown;
 }
 
-/** A field rule: `'S'` a required string, `'s'` a nullish string, `'o'` a nullish object, or a nested shape (nullish object). */
-type Rule = 'S' | 's' | 'o' | Shape;
+/** A field rule: `'s'` a nullish string, `'o'` a nullish object, or a nested shape (nullish object). */
+type Rule = 's' | 'o' | Shape;
 interface Shape {
   [field: string]: Rule;
 }
 
 const customer: Shape = { id: 's', name: 's', email: 's', source_id: 's', metadata: 'o', object: 's' };
-const acknowledgment: Shape = { object: 'S', type: 's', customer, referral: 'o', loyalty: 'o', metadata: 'o' };
+const acknowledgment: Shape = { object: 's', type: 's', customer, referral: 'o', loyalty: 'o', metadata: 'o' };
 
 type Issues = Array<{ path: PropertyKey[]; message: string }>;
 
-/** Checks the fields a shape names, at any depth; other fields are kept and not checked. */
+/** Checks the type of each field a shape names that is present, at any depth; other fields are kept and not checked. */
 function check(shape: Shape, value: Record<string, unknown>, path: PropertyKey[], issues: Issues): void {
   for (const field in shape) {
     const rule = shape[field]!;
     const v = value[field];
-    const at = [...path, field];
-    const string = rule === 's' || rule === 'S';
-    if (v == null ? rule === 'S' : string ? typeof v !== 'string' : !isRecord(v)) issues.push({ path: at, message: `expected ${string ? 'string' : 'object'}` });
-    else if (typeof rule === 'object' && v != null) check(rule, v as Record<string, unknown>, at, issues);
+    if (v == null) continue;
+    const string = rule === 's';
+    if (string ? typeof v !== 'string' : !isRecord(v)) issues.push({ path: [...path, field], message: `expected ${string ? 'string' : 'object'}` });
+    else if (typeof rule === 'object') check(rule, v as Record<string, unknown>, [...path, field], issues);
   }
 }
 

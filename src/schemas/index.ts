@@ -10,6 +10,7 @@ export type {
   AsyncActionResult,
   AsyncActionStatus,
   AsyncActionType,
+  ListedAsyncAction,
 } from './async-action.js';
 export type {
   ApplicableItem,
@@ -59,6 +60,7 @@ export type {
 export type { TokenIntrospection } from './oauth.js';
 export type {
   CustomerReference,
+  EmbeddedOrder,
   Order,
   OrderItem,
   OrderItemProduct,
@@ -70,6 +72,7 @@ export type {
   SkuList,
 } from './order.js';
 export type {
+  EmbeddedPromotionTier,
   PromotionStack,
   PromotionTier,
   PromotionTierCampaign,
@@ -96,6 +99,7 @@ export type {
   ValidValidationResult,
 } from './validation.js';
 export type {
+  EmbeddedVoucher,
   LoyaltyMember,
   Voucher,
   VoucherAsset,

@@ -67,12 +67,12 @@ export const locationShapeSchema: () => z.ZodMiniType<LocationShape> = /* @__PUR
   } satisfies ShapeOf<LocationShape>),
 );
 
-/** A named area on the map, usable in validation rules. */
+/** A named area on the map, usable in validation rules. `id` is always there; any other field may be absent or null. */
 export interface Location {
   /** `loc_…` */
   id: string;
   /** Always `location`. */
-  object: string;
+  object?: string | null;
   /** Location name. */
   name?: string | null;
   /** The area: a circle or a polygon. */
@@ -88,7 +88,7 @@ export interface Location {
 export const locationSchema: () => z.ZodMiniType<Location> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
     id: z.string(),
-    object: z.string(),
+    object: z.nullish(z.string()),
     name: z.nullish(z.string()),
     shape: z.nullish(locationShapeSchema()),
     created_at: z.nullish(z.string()),

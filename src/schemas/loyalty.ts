@@ -6,10 +6,10 @@
  */
 import * as z from 'zod/mini';
 import type { ListEnvelope } from '../core/pagination.js';
-import { lazy, listOf, metadata, openEnum, type ShapeOf } from './base.js';
+import { cursorListOf, lazy, listOf, metadata, openEnum, type ShapeOf } from './base.js';
 import { simpleCustomerSchema, type CampaignType, type SimpleCustomer } from './common.js';
 import { productSchema, skuSchema, type Product, type Sku } from './order.js';
-import { voucherSchema, type Voucher } from './voucher.js';
+import { embeddedVoucherSchema, type EmbeddedVoucher } from './voucher.js';
 
 /**
  * What happened to a loyalty card's points in a {@link LoyaltyTransaction}: `POINTS_ACCRUAL`
@@ -216,12 +216,14 @@ export const pendingPointsSchema: () => z.ZodMiniType<PendingPoints> = /* @__PUR
 /** A page of a member's pending points. */
 export interface PendingPointsList extends ListEnvelope {
   /** The pending point entries. */
-  data?: PendingPoints[];
+  data?: PendingPoints[] | null;
+  /** True when more records exist past this page; the cursor reads it. */
+  has_more: boolean;
 }
 
 /** Schema of {@link PendingPointsList}. */
 export const pendingPointsListSchema: () => z.ZodMiniType<PendingPointsList> = /* @__PURE__ */ lazy(() =>
-  listOf(pendingPointsSchema()),
+  cursorListOf(pendingPointsSchema()),
 );
 
 /** A loyalty card's (or gift card's) balance after a {@link LoyaltyTransaction}, and the change. */
@@ -372,12 +374,14 @@ export const loyaltyTransactionSchema: () => z.ZodMiniType<LoyaltyTransaction> =
 /** A page of loyalty transactions. */
 export interface LoyaltyTransactionList extends ListEnvelope {
   /** The transactions. */
-  data?: LoyaltyTransaction[];
+  data?: LoyaltyTransaction[] | null;
+  /** True when more records exist past this page; the cursor reads it. */
+  has_more: boolean;
 }
 
 /** Schema of {@link LoyaltyTransactionList}. */
 export const loyaltyTransactionListSchema: () => z.ZodMiniType<LoyaltyTransactionList> = /* @__PURE__ */ lazy(() =>
-  listOf(loyaltyTransactionSchema()),
+  cursorListOf(loyaltyTransactionSchema()),
 );
 
 /** What a reward assignment sets (`parameters` of {@link RewardAssignment}). */
@@ -410,7 +414,7 @@ export interface RewardAssignment {
   /** When the assignment was last updated, ISO 8601 date-time; null until the first update. */
   updated_at?: string | null;
   /** Always `reward_assignment`. */
-  object: string;
+  object?: string | null;
   [field: string]: unknown;
 }
 
@@ -433,14 +437,14 @@ export const rewardAssignmentSchema: () => z.ZodMiniType<RewardAssignment> = /* 
     ),
     created_at: z.nullish(z.string()),
     updated_at: z.nullish(z.string()),
-    object: z.string(),
+    object: z.nullish(z.string()),
   } satisfies ShapeOf<RewardAssignment>),
 );
 
 /** A page of reward assignments (of a campaign, or of a reward), with `total`. */
 export interface RewardAssignmentList extends ListEnvelope {
   /** The reward assignments. */
-  data?: RewardAssignment[];
+  data?: RewardAssignment[] | null;
 }
 
 /** Schema of {@link RewardAssignmentList}. */
@@ -476,17 +480,23 @@ export interface RewardParameters {
     points_ratio?: number | null;
     [field: string]: unknown;
   } | null;
+  /** Rewards redeemed by an automation: its ID (older responses). */
+  automation_id?: string | null;
   [field: string]: unknown;
 }
 
-/** The reward given by a redemption: a voucher, a product or points paying for an order. */
+/**
+ * The reward given by a redemption: a voucher, a product or points paying for an order. It is
+ * embedded in redemptions and rollbacks, so no field is guaranteed (real responses leave out
+ * `object`, of the reward and of its voucher, and send `updated_at: null`).
+ */
 export interface Reward {
   /** `rew_…` */
-  id: string;
+  id?: string | null;
   /** Reward name. */
   name?: string | null;
   /** Always `reward`. */
-  object: string;
+  object?: string | null;
   /** When the reward was created, ISO 8601 date-time. */
   created_at?: string | null;
   /** When the reward was last updated, ISO 8601 date-time. */
@@ -500,7 +510,7 @@ export interface Reward {
   /** `rewa_…`: the assignment redeemed. */
   assignment_id?: string | null;
   /** The voucher given (`CAMPAIGN` rewards). */
-  voucher?: Voucher | null;
+  voucher?: EmbeddedVoucher | null;
   /** The product given (`MATERIAL` rewards). */
   product?: Product | null;
   /** The SKU given (`MATERIAL` rewards). */
@@ -515,16 +525,16 @@ export interface Reward {
 /** Schema of {@link Reward}. */
 export const rewardSchema: () => z.ZodMiniType<Reward> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    id: z.string(),
+    id: z.nullish(z.string()),
     name: z.nullish(z.string()),
-    object: z.string(),
+    object: z.nullish(z.string()),
     created_at: z.nullish(z.string()),
     updated_at: z.nullish(z.string()),
     type: z.nullish(openEnum()),
     metadata: z.nullish(metadata()),
     customer: z.nullish(simpleCustomerSchema()),
     assignment_id: z.nullish(z.string()),
-    voucher: z.nullish(voucherSchema()),
+    voucher: z.nullish(embeddedVoucherSchema()),
     product: z.nullish(productSchema()),
     sku: z.nullish(skuSchema()),
     loyalty_tier_id: z.nullish(z.string()),
@@ -549,6 +559,7 @@ export const rewardSchema: () => z.ZodMiniType<Reward> = /* @__PURE__ */ lazy(()
             points_ratio: z.nullish(z.number()),
           } satisfies ShapeOf<RewardParameters['coin']>),
         ),
+        automation_id: z.nullish(z.string()),
       } satisfies ShapeOf<RewardParameters>),
     ),
   } satisfies ShapeOf<Reward>),

@@ -16,7 +16,7 @@ export type OrderStatus = 'CREATED' | 'PAID' | 'CANCELED' | 'FULFILLED' | (strin
 /** A SKU: one variant of a product. */
 export interface Sku {
   /** `sku_…` */
-  id: string;
+  id?: string | null;
   /** The merchant's own ID of the SKU. */
   source_id?: string | null;
   /** `prod_…`: the parent product. */
@@ -45,7 +45,7 @@ export interface Sku {
 /** Schema of {@link Sku}. */
 export const skuSchema: () => z.ZodMiniType<Sku> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    id: z.string(),
+    id: z.nullish(z.string()),
     source_id: z.nullish(z.string()),
     product_id: z.nullish(z.string()),
     sku: z.nullish(z.string()),
@@ -63,7 +63,7 @@ export const skuSchema: () => z.ZodMiniType<Sku> = /* @__PURE__ */ lazy(() =>
 /** The SKUs of a {@link Product}, in a list envelope with `total`. */
 export interface SkuList extends ListEnvelope {
   /** The SKUs. */
-  data?: Sku[];
+  data?: Sku[] | null;
 }
 
 const skuListSchema: () => z.ZodMiniType<SkuList> = /* @__PURE__ */ lazy(() => listOf(skuSchema()));
@@ -71,7 +71,7 @@ const skuListSchema: () => z.ZodMiniType<SkuList> = /* @__PURE__ */ lazy(() => l
 /** A product as embedded in other records (rewards, order items). */
 export interface Product {
   /** `prod_…` */
-  id: string;
+  id?: string | null;
   /** The merchant's own ID of the product. */
   source_id?: string | null;
   /** Product name. */
@@ -98,7 +98,7 @@ export interface Product {
 /** Schema of {@link Product}. */
 export const productSchema: () => z.ZodMiniType<Product> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    id: z.string(),
+    id: z.nullish(z.string()),
     source_id: z.nullish(z.string()),
     name: z.nullish(z.string()),
     price: z.nullish(z.number()),
@@ -272,10 +272,11 @@ export interface OrderRedemption {
 }
 
 /**
- * An order with its items and calculated amounts, all in the smallest currency unit. Embedded in
- * validation and redemption results without customer data.
+ * An order as validation results, redemptions and rollbacks embed it: the fields of
+ * {@link Order}, none of them guaranteed (a validated order has no `id` yet, and real responses
+ * leave out `object`, of the order and of its items).
  */
-export interface Order {
+export interface EmbeddedOrder {
   /** `ord_…` */
   id?: string | null;
   /** The merchant's own ID of the order. */
@@ -317,39 +318,47 @@ export interface Order {
   /** The referrer, as `{ id, object }`. */
   referrer?: CustomerReference | null;
   /** Redemptions of the order, keyed by redemption ID. */
-  redemptions?: Record<string, OrderRedemption> | null;
+  redemptions?: Record<string, OrderRedemption | null> | null;
   /** Always `order`. */
-  object: string;
+  object?: string | null;
   [field: string]: unknown;
 }
 
-/** Schema of {@link Order}. */
-export const orderSchema: () => z.ZodMiniType<Order> = /* @__PURE__ */ lazy(() =>
-  z.looseObject({
-    id: z.nullish(z.string()),
-    source_id: z.nullish(z.string()),
-    status: z.nullish(openEnum()),
-    amount: z.nullish(z.number()),
-    initial_amount: z.nullish(z.number()),
-    discount_amount: z.nullish(z.number()),
-    items_discount_amount: z.nullish(z.number()),
-    total_discount_amount: z.nullish(z.number()),
-    total_amount: z.nullish(z.number()),
-    applied_discount_amount: z.nullish(z.number()),
-    items_applied_discount_amount: z.nullish(z.number()),
-    total_applied_discount_amount: z.nullish(z.number()),
-    items: z.nullish(z.array(orderItemSchema())),
-    metadata: z.nullish(metadata()),
-    created_at: z.nullish(z.string()),
-    updated_at: z.nullish(z.string()),
-    customer_id: z.nullish(z.string()),
-    referrer_id: z.nullish(z.string()),
-    customer: z.nullish(customerReference()),
-    referrer: z.nullish(customerReference()),
-    // The map values are not nullable: a redemption entry is an object.
-    redemptions: z.nullish(
-      z.record(
-        z.string(),
+/**
+ * An order with its items and calculated amounts, all in the smallest currency unit. `id` is
+ * always there; any other field may be absent or null.
+ */
+export interface Order extends EmbeddedOrder {
+  /** `ord_…` */
+  id: string;
+}
+
+/** The fields of an order, each nullish: the shape of {@link EmbeddedOrder}. */
+const orderFields = () => ({
+  id: z.nullish(z.string()),
+  source_id: z.nullish(z.string()),
+  status: z.nullish(openEnum()),
+  amount: z.nullish(z.number()),
+  initial_amount: z.nullish(z.number()),
+  discount_amount: z.nullish(z.number()),
+  items_discount_amount: z.nullish(z.number()),
+  total_discount_amount: z.nullish(z.number()),
+  total_amount: z.nullish(z.number()),
+  applied_discount_amount: z.nullish(z.number()),
+  items_applied_discount_amount: z.nullish(z.number()),
+  total_applied_discount_amount: z.nullish(z.number()),
+  items: z.nullish(z.array(orderItemSchema())),
+  metadata: z.nullish(metadata()),
+  created_at: z.nullish(z.string()),
+  updated_at: z.nullish(z.string()),
+  customer_id: z.nullish(z.string()),
+  referrer_id: z.nullish(z.string()),
+  customer: z.nullish(customerReference()),
+  referrer: z.nullish(customerReference()),
+  redemptions: z.nullish(
+    z.record(
+      z.string(),
+      z.nullable(
         z.looseObject({
           date: z.nullish(z.string()),
           rollback_id: z.nullish(z.string()),
@@ -362,6 +371,16 @@ export const orderSchema: () => z.ZodMiniType<Order> = /* @__PURE__ */ lazy(() =
         } satisfies ShapeOf<OrderRedemption>),
       ),
     ),
-    object: z.string(),
-  } satisfies ShapeOf<Order>),
+  ),
+  object: z.nullish(z.string()),
+});
+
+/** Schema of {@link EmbeddedOrder}. */
+export const embeddedOrderSchema: () => z.ZodMiniType<EmbeddedOrder> = /* @__PURE__ */ lazy(() =>
+  z.looseObject(orderFields() satisfies ShapeOf<EmbeddedOrder>),
+);
+
+/** Schema of {@link Order}: the order fields with `id` required. */
+export const orderSchema: () => z.ZodMiniType<Order> = /* @__PURE__ */ lazy(() =>
+  z.looseObject({ ...orderFields(), id: z.string() } satisfies ShapeOf<Order>),
 );

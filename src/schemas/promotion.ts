@@ -59,10 +59,13 @@ export interface PromotionTierSummary {
   [field: string]: unknown;
 }
 
-/** A tier of a promotion campaign: a discount with its own validity window and rules. */
-export interface PromotionTier extends ValidityWindow {
+/**
+ * A promotion tier as redemptions and rollbacks embed it: the fields of {@link PromotionTier},
+ * none of them guaranteed.
+ */
+export interface EmbeddedPromotionTier extends ValidityWindow {
   /** `promo_…` */
-  id: string;
+  id?: string | null;
   /** When the tier was created, ISO 8601 date-time. */
   created_at?: string | null;
   /** When the tier was last updated, ISO 8601 date-time. */
@@ -98,65 +101,82 @@ export interface PromotionTier extends ValidityWindow {
   /** The categories the tier belongs to. */
   categories?: Category[] | null;
   /** Always `promotion_tier`. */
-  object: string;
+  object?: string | null;
   [field: string]: unknown;
 }
 
-/** Schema of {@link PromotionTier}. */
+/**
+ * A tier of a promotion campaign: a discount with its own validity window and rules. `id` is
+ * always there; any other field may be absent or null.
+ */
+export interface PromotionTier extends EmbeddedPromotionTier {
+  /** `promo_…` */
+  id: string;
+}
+
+/** The fields of a promotion tier, each nullish: the shape of {@link EmbeddedPromotionTier}. */
+const promotionTierFields = () => ({
+  id: z.nullish(z.string()),
+  created_at: z.nullish(z.string()),
+  updated_at: z.nullish(z.string()),
+  name: z.nullish(z.string()),
+  banner: z.nullish(z.string()),
+  action: z.nullish(z.looseObject({ discount: z.nullish(discountSchema()) } satisfies ShapeOf<PromotionTier['action']>)),
+  metadata: z.nullish(metadata()),
+  hierarchy: z.nullish(z.number()),
+  promotion_id: z.nullish(z.string()),
+  campaign: z.nullish(
+    z.looseObject({
+      id: z.nullish(z.string()),
+      start_date: z.nullish(z.string()),
+      expiration_date: z.nullish(z.string()),
+      validity_timeframe: z.nullish(validityTimeframeSchema()),
+      validity_day_of_week: z.nullish(z.array(z.number())),
+      validity_hours: z.nullish(validityHoursSchema()),
+      active: z.nullish(z.boolean()),
+      category_id: z.nullish(z.string()),
+      categories: z.nullish(z.array(categorySchema())),
+      name: z.nullish(z.string()),
+      created_at: z.nullish(z.string()),
+      campaign_type: z.nullish(openEnum()),
+      object: z.nullish(z.string()),
+    } satisfies ShapeOf<PromotionTierCampaign>),
+  ),
+  campaign_id: z.nullish(z.string()),
+  active: z.nullish(z.boolean()),
+  start_date: z.nullish(z.string()),
+  expiration_date: z.nullish(z.string()),
+  validity_timeframe: z.nullish(validityTimeframeSchema()),
+  validity_day_of_week: z.nullish(z.array(z.number())),
+  validity_hours: z.nullish(validityHoursSchema()),
+  summary: z.nullish(
+    z.looseObject({
+      redemptions: z.nullish(
+        z.looseObject({ total_redeemed: z.nullish(z.number()) } satisfies ShapeOf<PromotionTierSummary['redemptions']>),
+      ),
+      orders: z.nullish(
+        z.looseObject({
+          total_amount: z.nullish(z.number()),
+          total_discount_amount: z.nullish(z.number()),
+        } satisfies ShapeOf<PromotionTierSummary['orders']>),
+      ),
+    } satisfies ShapeOf<PromotionTierSummary>),
+  ),
+  validation_rule_assignments: z.nullish(validationRulesAssignmentListSchema()),
+  validation_rules_assignments: z.nullish(z.array(validationRulesAssignmentSchema())),
+  category_id: z.nullish(z.string()),
+  categories: z.nullish(z.array(categorySchema())),
+  object: z.nullish(z.string()),
+});
+
+/** Schema of {@link EmbeddedPromotionTier}. */
+export const embeddedPromotionTierSchema: () => z.ZodMiniType<EmbeddedPromotionTier> = /* @__PURE__ */ lazy(() =>
+  z.looseObject(promotionTierFields() satisfies ShapeOf<EmbeddedPromotionTier>),
+);
+
+/** Schema of {@link PromotionTier}: the tier fields with `id` required. */
 export const promotionTierSchema: () => z.ZodMiniType<PromotionTier> = /* @__PURE__ */ lazy(() =>
-  z.looseObject({
-    id: z.string(),
-    created_at: z.nullish(z.string()),
-    updated_at: z.nullish(z.string()),
-    name: z.nullish(z.string()),
-    banner: z.nullish(z.string()),
-    action: z.nullish(z.looseObject({ discount: z.nullish(discountSchema()) } satisfies ShapeOf<PromotionTier['action']>)),
-    metadata: z.nullish(metadata()),
-    hierarchy: z.nullish(z.number()),
-    promotion_id: z.nullish(z.string()),
-    campaign: z.nullish(
-      z.looseObject({
-        id: z.nullish(z.string()),
-        start_date: z.nullish(z.string()),
-        expiration_date: z.nullish(z.string()),
-        validity_timeframe: z.nullish(validityTimeframeSchema()),
-        validity_day_of_week: z.nullish(z.array(z.number())),
-        validity_hours: z.nullish(validityHoursSchema()),
-        active: z.nullish(z.boolean()),
-        category_id: z.nullish(z.string()),
-        categories: z.nullish(z.array(categorySchema())),
-        name: z.nullish(z.string()),
-        created_at: z.nullish(z.string()),
-        campaign_type: z.nullish(openEnum()),
-        object: z.nullish(z.string()),
-      } satisfies ShapeOf<PromotionTierCampaign>),
-    ),
-    campaign_id: z.nullish(z.string()),
-    active: z.nullish(z.boolean()),
-    start_date: z.nullish(z.string()),
-    expiration_date: z.nullish(z.string()),
-    validity_timeframe: z.nullish(validityTimeframeSchema()),
-    validity_day_of_week: z.nullish(z.array(z.number())),
-    validity_hours: z.nullish(validityHoursSchema()),
-    summary: z.nullish(
-      z.looseObject({
-        redemptions: z.nullish(
-          z.looseObject({ total_redeemed: z.nullish(z.number()) } satisfies ShapeOf<PromotionTierSummary['redemptions']>),
-        ),
-        orders: z.nullish(
-          z.looseObject({
-            total_amount: z.nullish(z.number()),
-            total_discount_amount: z.nullish(z.number()),
-          } satisfies ShapeOf<PromotionTierSummary['orders']>),
-        ),
-      } satisfies ShapeOf<PromotionTierSummary>),
-    ),
-    validation_rule_assignments: z.nullish(validationRulesAssignmentListSchema()),
-    validation_rules_assignments: z.nullish(z.array(validationRulesAssignmentSchema())),
-    category_id: z.nullish(z.string()),
-    categories: z.nullish(z.array(categorySchema())),
-    object: z.string(),
-  } satisfies ShapeOf<PromotionTier>),
+  z.looseObject({ ...promotionTierFields(), id: z.string() } satisfies ShapeOf<PromotionTier>),
 );
 
 /** A record created from a campaign template along with a tier (`created_resources` of {@link PromotionTierSetup}). */
@@ -176,14 +196,17 @@ export interface PromotionTierSetupResource {
   [field: string]: unknown;
 }
 
-/** What adding a tier from a campaign template returns: the tier and the records created with it. */
+/**
+ * What adding a tier from a campaign template returns: the tier and the records created with it.
+ * The tier and its `id` are always there; any other field may be absent or null.
+ */
 export interface PromotionTierSetup {
   /** Records created from the template, e.g. validation rules, products or segments. */
   created_resources?: PromotionTierSetupResource[] | null;
   /** The tier created. */
-  promotion_tier?: PromotionTier | null;
+  promotion_tier: PromotionTier;
   /** Always `promotion_tier_setup`. */
-  object: string;
+  object?: string | null;
   [field: string]: unknown;
 }
 
@@ -198,12 +221,12 @@ export const promotionTierSetupSchema: () => z.ZodMiniType<PromotionTierSetup> =
         } satisfies ShapeOf<PromotionTierSetupResource>),
       ),
     ),
-    promotion_tier: z.nullish(promotionTierSchema()),
-    object: z.string(),
+    promotion_tier: promotionTierSchema(),
+    object: z.nullish(z.string()),
   } satisfies ShapeOf<PromotionTierSetup>),
 );
 
-/** A promotion stack: up to 30 tiers of one campaign applied together. */
+/** A promotion stack: up to 30 tiers of one campaign applied together. `id` is always there; any other field may be absent or null. */
 export interface PromotionStack {
   /** `stack_…` */
   id: string;
@@ -228,7 +251,7 @@ export interface PromotionStack {
     [field: string]: unknown;
   } | null;
   /** Always `promotion_stack`. */
-  object: string;
+  object?: string | null;
   [field: string]: unknown;
 }
 
@@ -248,6 +271,6 @@ export const promotionStackSchema: () => z.ZodMiniType<PromotionStack> = /* @__P
         hierarchy_mode: z.nullish(openEnum()),
       } satisfies ShapeOf<PromotionStack['tiers']>),
     ),
-    object: z.string(),
+    object: z.nullish(z.string()),
   } satisfies ShapeOf<PromotionStack>),
 );

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { lazy, metadata, openEnum, type ShapeOf } from './base.js';
-import { voucherSchema, type Voucher } from './voucher.js';
+import { embeddedVoucherSchema, type EmbeddedVoucher } from './voucher.js';
 
 /** The customer a voucher was published to, with their loyalty and referral summaries. */
 export interface PublicationCustomer {
@@ -36,13 +36,14 @@ export interface PublicationCustomer {
 
 /**
  * A publication: one voucher (`voucher`) or several voucher codes (`vouchers`) assigned to a
- * customer.
+ * customer. `id` is always there; any other field may be absent or null (a publication of several
+ * codes may carry only `vouchers`, without `voucher`, `result` or `customer`).
  */
 export interface Publication {
   /** `pub_…` */
   id: string;
   /** Always `publication`. */
-  object: string;
+  object?: string | null;
   /** When the voucher was published, ISO 8601 date-time. */
   created_at?: string | null;
   /** `cust_…` of the receiving customer. */
@@ -61,8 +62,8 @@ export interface Publication {
   customer?: PublicationCustomer | null;
   /** `v_…` IDs of the published vouchers. */
   vouchers_id?: string[] | null;
-  /** The published voucher, when one was published. */
-  voucher?: Voucher | null;
+  /** The published voucher, when one was published; may lack `id` and `object`. */
+  voucher?: EmbeddedVoucher | null;
   /** Codes of the published vouchers, when several were published. */
   vouchers?: string[] | null;
   [field: string]: unknown;
@@ -72,7 +73,7 @@ export interface Publication {
 export const publicationSchema: () => z.ZodMiniType<Publication> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
     id: z.string(),
-    object: z.string(),
+    object: z.nullish(z.string()),
     created_at: z.nullish(z.string()),
     customer_id: z.nullish(z.string()),
     tracking_id: z.nullish(z.string()),
@@ -96,7 +97,7 @@ export const publicationSchema: () => z.ZodMiniType<Publication> = /* @__PURE__ 
       } satisfies ShapeOf<PublicationCustomer>),
     ),
     vouchers_id: z.nullish(z.array(z.string())),
-    voucher: z.nullish(voucherSchema()),
+    voucher: z.nullish(embeddedVoucherSchema()),
     vouchers: z.nullish(z.array(z.string())),
   } satisfies ShapeOf<Publication>),
 );

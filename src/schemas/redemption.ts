@@ -14,9 +14,9 @@ import {
   type SimpleCustomer,
 } from './common.js';
 import { rewardSchema, type Reward } from './loyalty.js';
-import { orderSchema, type Order } from './order.js';
-import { promotionTierSchema, type PromotionTier } from './promotion.js';
-import { voucherSchema, type Voucher } from './voucher.js';
+import { embeddedOrderSchema, type EmbeddedOrder } from './order.js';
+import { embeddedPromotionTierSchema, type EmbeddedPromotionTier } from './promotion.js';
+import { embeddedVoucherSchema, type EmbeddedVoucher } from './voucher.js';
 
 /**
  * Whether a redemption or rollback went through: `SUCCESS` or `FAILURE` (then see `failure_code`
@@ -53,16 +53,17 @@ const channel: () => z.ZodMiniType<RedemptionChannel> = /* @__PURE__ */ lazy(() 
 );
 
 /**
- * A redemption. A failed one is still a redemption: `result` `FAILURE`, `status` `FAILED`, with
- * `failure_code` and `failure_message`.
+ * A redemption. A failed one is still a redemption: `result` `FAILURE` (`status` `FAILED`), with
+ * `failure_code` and `failure_message`. `id` and `result` are always there; any other field may
+ * be absent or null (older redemptions carry no `channel`, `status` or `related_object_*`).
  */
 export interface Redemption {
   /** `r_…` */
   id: string;
   /** Always `redemption`. */
-  object: string;
+  object?: string | null;
   /** When the redemption was made, ISO 8601 date-time. */
-  date: string;
+  date?: string | null;
   /** `cust_…` of the redeeming customer. */
   customer_id?: string | null;
   /** Hashed source ID of the customer. */
@@ -72,11 +73,11 @@ export interface Redemption {
   /** `r_…` of the parent redemption (stacked redemptions). */
   redemption?: string | null;
   /** `SUCCESS` or `FAILURE`. */
-  result?: RedemptionResult | null;
+  result: RedemptionResult;
   /** `SUCCEEDED`, `FAILED` or `ROLLED_BACK`. */
   status?: RedemptionStatus | null;
   /** The order with calculated amounts, without customer data. */
-  order?: Order | null;
+  order?: EmbeddedOrder | null;
   /** The channel through which the redemption was made. */
   channel?: RedemptionChannel | null;
   /** The redeeming customer. */
@@ -100,13 +101,13 @@ export interface Redemption {
   /** When `result` is `FAILURE`: the reason in words. */
   failure_message?: string | null;
   /** The redeemed tier with its parent campaign. */
-  promotion_tier?: PromotionTier | null;
+  promotion_tier?: EmbeddedPromotionTier | null;
   /** Gift cards: `{ amount }` taken from the card, in the smallest currency unit. */
   gift?: Gift | null;
   /** Loyalty cards: `{ points }` taken from the card. */
   loyalty_card?: LoyaltyCard | null;
   /** The redeemed voucher, with its holder. */
-  voucher?: Voucher | null;
+  voucher?: EmbeddedVoucher | null;
   [field: string]: unknown;
 }
 
@@ -114,15 +115,15 @@ export interface Redemption {
 export const redemptionSchema: () => z.ZodMiniType<Redemption> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
     id: z.string(),
-    object: z.string(),
-    date: z.string(),
+    object: z.nullish(z.string()),
+    date: z.nullish(z.string()),
     customer_id: z.nullish(z.string()),
     tracking_id: z.nullish(z.string()),
     metadata: z.nullish(metadata()),
     redemption: z.nullish(z.string()),
-    result: z.nullish(openEnum()),
+    result: openEnum(),
     status: z.nullish(openEnum()),
-    order: z.nullish(orderSchema()),
+    order: z.nullish(embeddedOrderSchema()),
     channel: z.nullish(channel()),
     customer: z.nullish(simpleCustomerSchema()),
     related_object_type: z.nullish(openEnum()),
@@ -132,19 +133,22 @@ export const redemptionSchema: () => z.ZodMiniType<Redemption> = /* @__PURE__ */
     session: z.nullish(z.looseObject({ key: z.nullish(z.string()) } satisfies ShapeOf<Redemption['session']>)),
     failure_code: z.nullish(z.string()),
     failure_message: z.nullish(z.string()),
-    promotion_tier: z.nullish(promotionTierSchema()),
+    promotion_tier: z.nullish(embeddedPromotionTierSchema()),
     gift: z.nullish(giftSchema()),
     loyalty_card: z.nullish(loyaltyCardSchema()),
-    voucher: z.nullish(voucherSchema()),
+    voucher: z.nullish(embeddedVoucherSchema()),
   } satisfies ShapeOf<Redemption>),
 );
 
-/** The rollback of one redemption. */
+/**
+ * The rollback of one redemption. `id` and `result` are always there; any other field may be
+ * absent or null (real responses leave out `object`, of the rollback and of its voucher).
+ */
 export interface RedemptionRollback {
   /** `rr_…` */
   id: string;
   /** Always `redemption_rollback`. */
-  object: string;
+  object?: string | null;
   /** When the rollback was made, ISO 8601 date-time. */
   date?: string | null;
   /** `cust_…` of the customer. */
@@ -156,11 +160,11 @@ export interface RedemptionRollback {
   /** `r_…` of the redemption rolled back. */
   redemption?: string | null;
   /** `SUCCESS` or `FAILURE`. */
-  result?: RedemptionResult | null;
+  result: RedemptionResult;
   /** `SUCCEEDED` or `FAILED`. */
   status?: 'SUCCEEDED' | 'FAILED' | (string & {}) | null;
   /** The order with recalculated amounts, without customer data. */
-  order?: Order | null;
+  order?: EmbeddedOrder | null;
   /** The channel through which the rollback was made. */
   channel?: RedemptionChannel | null;
   /** The customer. */
@@ -178,9 +182,9 @@ export interface RedemptionRollback {
   /** When `result` is `FAILURE`: the reason in words. */
   failure_message?: string | null;
   /** The voucher whose redemption was rolled back. */
-  voucher?: Voucher | null;
+  voucher?: EmbeddedVoucher | null;
   /** The tier whose redemption was rolled back. */
-  promotion_tier?: PromotionTier | null;
+  promotion_tier?: EmbeddedPromotionTier | null;
   /** The reward of the redemption rolled back. */
   reward?: Reward | null;
   /** Gift cards: `{ amount }` given back, in the smallest currency unit. */
@@ -194,15 +198,15 @@ export interface RedemptionRollback {
 export const redemptionRollbackSchema: () => z.ZodMiniType<RedemptionRollback> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
     id: z.string(),
-    object: z.string(),
+    object: z.nullish(z.string()),
     date: z.nullish(z.string()),
     customer_id: z.nullish(z.string()),
     tracking_id: z.nullish(z.string()),
     metadata: z.nullish(metadata()),
     redemption: z.nullish(z.string()),
-    result: z.nullish(openEnum()),
+    result: openEnum(),
     status: z.nullish(openEnum()),
-    order: z.nullish(orderSchema()),
+    order: z.nullish(embeddedOrderSchema()),
     channel: z.nullish(channel()),
     customer: z.nullish(simpleCustomerSchema()),
     related_object_type: z.nullish(openEnum()),
@@ -211,20 +215,23 @@ export const redemptionRollbackSchema: () => z.ZodMiniType<RedemptionRollback> =
     reason: z.nullish(z.string()),
     failure_code: z.nullish(z.string()),
     failure_message: z.nullish(z.string()),
-    voucher: z.nullish(voucherSchema()),
-    promotion_tier: z.nullish(promotionTierSchema()),
+    voucher: z.nullish(embeddedVoucherSchema()),
+    promotion_tier: z.nullish(embeddedPromotionTierSchema()),
     reward: z.nullish(rewardSchema()),
     gift: z.nullish(giftSchema()),
     loyalty_card: z.nullish(loyaltyCardSchema()),
   } satisfies ShapeOf<RedemptionRollback>),
 );
 
-/** What rolling back a stacked redemption returns: a rollback per stacked redemption and one of the parent. */
+/**
+ * What rolling back a stacked redemption returns: a rollback per stacked redemption and one of
+ * the parent. `parent_rollback` is always there.
+ */
 export interface RedemptionRollbackResult {
   /** Rollbacks of the stacked redemptions. */
   rollbacks?: RedemptionRollback[] | null;
   /** Rollback of the parent redemption. */
-  parent_rollback?: RedemptionRollback | null;
+  parent_rollback: RedemptionRollback;
   [field: string]: unknown;
 }
 
@@ -232,6 +239,6 @@ export interface RedemptionRollbackResult {
 export const redemptionRollbackResultSchema: () => z.ZodMiniType<RedemptionRollbackResult> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
     rollbacks: z.nullish(z.array(redemptionRollbackSchema())),
-    parent_rollback: z.nullish(redemptionRollbackSchema()),
+    parent_rollback: redemptionRollbackSchema(),
   } satisfies ShapeOf<RedemptionRollbackResult>),
 );

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import type { ListEnvelope } from '../core/pagination.js';
-import { lazy, listOf, openEnum, type ShapeOf } from './base.js';
+import { cursorListOf, lazy, openEnum, type ShapeOf } from './base.js';
 
 /** A campaign template: a saved campaign configuration that tiers and campaigns can be created from. */
 export interface CampaignTemplate {
@@ -22,7 +22,7 @@ export interface CampaignTemplate {
   /** When the template was last updated, ISO 8601 date-time. */
   updated_at?: string | null;
   /** Always `campaign_template`. */
-  object: string;
+  object?: string | null;
   [field: string]: unknown;
 }
 
@@ -35,7 +35,7 @@ export const campaignTemplateSchema: () => z.ZodMiniType<CampaignTemplate> = /* 
     campaign_type: z.nullish(openEnum()),
     created_at: z.nullish(z.string()),
     updated_at: z.nullish(z.string()),
-    object: z.string(),
+    object: z.nullish(z.string()),
   } satisfies ShapeOf<CampaignTemplate>),
 );
 
@@ -45,15 +45,17 @@ export const campaignTemplateSchema: () => z.ZodMiniType<CampaignTemplate> = /* 
  */
 export interface CampaignTemplateList extends ListEnvelope {
   /** The templates, when `data_ref` is `data`. */
-  data?: CampaignTemplate[];
+  data?: CampaignTemplate[] | null;
   /** The templates, when `data_ref` is `campaign_templates`. */
-  campaign_templates?: CampaignTemplate[];
+  campaign_templates?: CampaignTemplate[] | null;
+  /** True when more records exist past this page; the cursor reads it. */
+  has_more: boolean;
 }
 
 /** Schema of {@link CampaignTemplateList}. */
 export const campaignTemplateListSchema: () => z.ZodMiniType<CampaignTemplateList> = /* @__PURE__ */ lazy(() =>
   // Both attributes are checked: the service has been seen to name the records either way.
-  z.extend(listOf(campaignTemplateSchema()), {
-    campaign_templates: z.optional(z.array(campaignTemplateSchema())),
+  z.extend(cursorListOf(campaignTemplateSchema()), {
+    campaign_templates: z.nullish(z.array(campaignTemplateSchema())),
   }),
 );

@@ -16,9 +16,12 @@ import {
   type Gift,
   type Session,
 } from './common.js';
-import { orderSchema, type Order } from './order.js';
+import { embeddedOrderSchema, type EmbeddedOrder } from './order.js';
 
-/** Why a voucher is invalid (`error` of an {@link InvalidValidationResult}). */
+/**
+ * Why a voucher is invalid (`error` of an {@link InvalidValidationResult}). A failed custom
+ * validation rule may send only `message`: read `key` with a fallback.
+ */
 export interface ValidationError {
   /** HTTP-like status code of the failure, e.g. `400`. */
   code?: number | null;
@@ -55,7 +58,7 @@ export interface ValidationResultBase {
   code: string;
   /** Invalid only: why, in words. */
   reason?: string | null;
-  /** Invalid only: the failure, with a machine-readable `key`. */
+  /** Invalid only: the failure, usually with a machine-readable `key` (a custom rule's failure may carry only `message`). */
   error?: ValidationError | null;
   /** Items the discount applies to. */
   applicable_to?: ApplicableItemList | null;
@@ -91,8 +94,8 @@ export interface ValidationResultBase {
     points?: number | null;
     [field: string]: unknown;
   } | null;
-  /** The order with calculated amounts, without customer data. */
-  order?: Order | null;
+  /** The order with calculated amounts, without customer data; may lack `object`. */
+  order?: EmbeddedOrder | null;
   /** The session lock taken. */
   session?: Session | null;
   /** Date-time (ISO 8601) from which the voucher is valid. */
@@ -128,7 +131,7 @@ const validationResultBodySchema: () => z.ZodMiniType<ValidationResultBase> = /*
         points: z.nullish(z.number()),
       } satisfies ShapeOf<ValidationResultBase['reward']>),
     ),
-    order: z.nullish(orderSchema()),
+    order: z.nullish(embeddedOrderSchema()),
     session: z.nullish(sessionSchema()),
     start_date: z.nullish(z.string()),
     expiration_date: z.nullish(z.string()),

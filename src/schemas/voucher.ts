@@ -63,6 +63,8 @@ export interface VoucherRedemptionCounts {
   object?: string | null;
   /** Relative path of the voucher's redemption list, e.g. `/v1/vouchers/{code}/redemptions?page=1&limit=10`. */
   url?: string | null;
+  /** Older responses: the voucher's redemptions themselves, whose shape varies. */
+  redemption_entries?: unknown[] | null;
   [field: string]: unknown;
 }
 
@@ -74,18 +76,21 @@ export interface VoucherPublishCounts {
   count?: number | null;
   /** Relative path of the voucher's publication list, e.g. `/v1/vouchers/{code}/publications?page=1&limit=10`. */
   url?: string | null;
+  /** Older responses: the voucher's publications themselves, whose shape varies. */
+  entries?: unknown[] | null;
   [field: string]: unknown;
 }
 
 /**
- * A voucher: a gift voucher (`gift`), a discount voucher (`discount`) or a loyalty card
- * (`loyalty_card`), with its validity window, counters and assets.
+ * A voucher as another record embeds it (a publication, a redemption, its reward or rollback, a
+ * customer's redeemable): the fields of {@link Voucher}, none of them guaranteed. Real responses
+ * leave out `object`, and a publication's voucher its `id`.
  */
-export interface Voucher extends ValidityWindow {
+export interface EmbeddedVoucher extends ValidityWindow {
   /** `v_…`, assigned by the service. */
-  id: string;
+  id?: string | null;
   /** The code customers use; may contain special characters. For a loyalty member, the member ID. */
-  code: string;
+  code?: string | null;
   /** Name of the parent campaign. */
   campaign?: string | null;
   /** `camp_…`: the parent campaign. */
@@ -133,8 +138,20 @@ export interface Voucher extends ValidityWindow {
   /** Items excluded from the discount; present in redemption results. */
   inapplicable_to?: ApplicableItemList | null;
   /** Always `voucher`. */
-  object: string;
+  object?: string | null;
   [field: string]: unknown;
+}
+
+/**
+ * A voucher: a gift voucher (`gift`), a discount voucher (`discount`) or a loyalty card
+ * (`loyalty_card`), with its validity window, counters and assets. `id` and `code` are always
+ * there; any other field may be absent or null.
+ */
+export interface Voucher extends EmbeddedVoucher {
+  /** `v_…`, assigned by the service. */
+  id: string;
+  /** The code customers use; may contain special characters. For a loyalty member, the member ID. */
+  code: string;
 }
 
 const voucherAsset: () => z.ZodMiniType<VoucherAsset> = /* @__PURE__ */ lazy(() =>
@@ -144,61 +161,71 @@ const voucherAsset: () => z.ZodMiniType<VoucherAsset> = /* @__PURE__ */ lazy(() 
   } satisfies ShapeOf<VoucherAsset>),
 );
 
-/** Schema of {@link Voucher}. */
+/** The fields of a voucher, each nullish: the shape of {@link EmbeddedVoucher}. */
+const voucherFields = () => ({
+  id: z.nullish(z.string()),
+  code: z.nullish(z.string()),
+  campaign: z.nullish(z.string()),
+  campaign_id: z.nullish(z.string()),
+  category: z.nullish(z.string()),
+  category_id: z.nullish(z.string()),
+  categories: z.nullish(z.array(categorySchema())),
+  type: z.nullish(openEnum()),
+  discount: z.nullish(discountSchema()),
+  gift: z.nullish(giftSchema()),
+  loyalty_card: z.nullish(loyaltyCardSchema()),
+  start_date: z.nullish(z.string()),
+  expiration_date: z.nullish(z.string()),
+  validity_timeframe: z.nullish(validityTimeframeSchema()),
+  validity_day_of_week: z.nullish(z.array(z.number())),
+  validity_hours: z.nullish(validityHoursSchema()),
+  active: z.nullish(z.boolean()),
+  additional_info: z.nullish(z.string()),
+  metadata: z.nullish(metadata()),
+  assets: z.nullish(
+    z.looseObject({
+      qr: z.nullish(voucherAsset()),
+      barcode: z.nullish(voucherAsset()),
+    } satisfies ShapeOf<VoucherAssets>),
+  ),
+  is_referral_code: z.nullish(z.boolean()),
+  created_at: z.nullish(z.string()),
+  updated_at: z.nullish(z.string()),
+  holder_id: z.nullish(z.string()),
+  referrer_id: z.nullish(z.string()),
+  holder: z.nullish(simpleCustomerSchema()),
+  redemption: z.nullish(
+    z.looseObject({
+      quantity: z.nullish(z.number()),
+      redeemed_quantity: z.nullish(z.number()),
+      redeemed_points: z.nullish(z.number()),
+      object: z.nullish(z.string()),
+      url: z.nullish(z.string()),
+      redemption_entries: z.nullish(z.array(z.unknown())),
+    } satisfies ShapeOf<VoucherRedemptionCounts>),
+  ),
+  publish: z.nullish(
+    z.looseObject({
+      object: z.nullish(z.string()),
+      count: z.nullish(z.number()),
+      url: z.nullish(z.string()),
+      entries: z.nullish(z.array(z.unknown())),
+    } satisfies ShapeOf<VoucherPublishCounts>),
+  ),
+  validation_rules_assignments: z.nullish(validationRulesAssignmentListSchema()),
+  applicable_to: z.nullish(applicableItemListSchema()),
+  inapplicable_to: z.nullish(applicableItemListSchema()),
+  object: z.nullish(z.string()),
+});
+
+/** Schema of {@link EmbeddedVoucher}. */
+export const embeddedVoucherSchema: () => z.ZodMiniType<EmbeddedVoucher> = /* @__PURE__ */ lazy(() =>
+  z.looseObject(voucherFields() satisfies ShapeOf<EmbeddedVoucher>),
+);
+
+/** Schema of {@link Voucher}: the voucher fields with `id` and `code` required. */
 export const voucherSchema: () => z.ZodMiniType<Voucher> = /* @__PURE__ */ lazy(() =>
-  z.looseObject({
-    id: z.string(),
-    code: z.string(),
-    campaign: z.nullish(z.string()),
-    campaign_id: z.nullish(z.string()),
-    category: z.nullish(z.string()),
-    category_id: z.nullish(z.string()),
-    categories: z.nullish(z.array(categorySchema())),
-    type: z.nullish(openEnum()),
-    discount: z.nullish(discountSchema()),
-    gift: z.nullish(giftSchema()),
-    loyalty_card: z.nullish(loyaltyCardSchema()),
-    start_date: z.nullish(z.string()),
-    expiration_date: z.nullish(z.string()),
-    validity_timeframe: z.nullish(validityTimeframeSchema()),
-    validity_day_of_week: z.nullish(z.array(z.number())),
-    validity_hours: z.nullish(validityHoursSchema()),
-    active: z.nullish(z.boolean()),
-    additional_info: z.nullish(z.string()),
-    metadata: z.nullish(metadata()),
-    assets: z.nullish(
-      z.looseObject({
-        qr: z.nullish(voucherAsset()),
-        barcode: z.nullish(voucherAsset()),
-      } satisfies ShapeOf<VoucherAssets>),
-    ),
-    is_referral_code: z.nullish(z.boolean()),
-    created_at: z.nullish(z.string()),
-    updated_at: z.nullish(z.string()),
-    holder_id: z.nullish(z.string()),
-    referrer_id: z.nullish(z.string()),
-    holder: z.nullish(simpleCustomerSchema()),
-    redemption: z.nullish(
-      z.looseObject({
-        quantity: z.nullish(z.number()),
-        redeemed_quantity: z.nullish(z.number()),
-        redeemed_points: z.nullish(z.number()),
-        object: z.nullish(z.string()),
-        url: z.nullish(z.string()),
-      } satisfies ShapeOf<VoucherRedemptionCounts>),
-    ),
-    publish: z.nullish(
-      z.looseObject({
-        object: z.nullish(z.string()),
-        count: z.nullish(z.number()),
-        url: z.nullish(z.string()),
-      } satisfies ShapeOf<VoucherPublishCounts>),
-    ),
-    validation_rules_assignments: z.nullish(validationRulesAssignmentListSchema()),
-    applicable_to: z.nullish(applicableItemListSchema()),
-    inapplicable_to: z.nullish(applicableItemListSchema()),
-    object: z.string(),
-  } satisfies ShapeOf<Voucher>),
+  z.looseObject({ ...voucherFields(), id: z.string(), code: z.string() } satisfies ShapeOf<Voucher>),
 );
 
 /**

@@ -63,13 +63,16 @@ export interface MockEvent extends EventAcknowledgment {
   created_at: string;
 }
 
-/** The record type of each collection. */
+/**
+ * The record type of each collection. Products and rewards are only ever embedded in responses,
+ * where their `id` may be absent; the mock's own records always have one.
+ */
 export interface MockRecords {
   campaigns: MockCampaign;
   vouchers: Voucher;
   customers: SimpleCustomer & { created_at?: string; [field: string]: unknown };
-  products: Product;
-  rewards: Reward;
+  products: Product & { id: string };
+  rewards: Reward & { id: string };
   rewardAssignments: RewardAssignment;
   transactions: LoyaltyTransaction;
   pendingPoints: PendingPoints;
