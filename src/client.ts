@@ -7,7 +7,8 @@
 import { Credentials } from './core/auth.js';
 import { optionOrEnv, transportConfig, type CommonOptions } from './core/config.js';
 import { Transport } from './core/http.js';
-import { inspectSymbol } from './core/log.js';
+import { inspectSymbol, type Log } from './core/log.js';
+import { deviationsOf, type ResponseDeviation } from './core/validate.js';
 import { AsyncActions } from './resources/async-actions.js';
 import { ClientEvents } from './resources/client-events.js';
 import { Customers } from './resources/customers.js';
@@ -79,6 +80,7 @@ export class Client {
   /** Custom events with the client-side keys (`clientApplicationId`, `clientToken`, `origin`). */
   readonly clientEvents: ClientEvents;
   readonly #core: Transport;
+  readonly #log: Log;
 
   constructor(options: ClientOptions = {}) {
     const accessToken = options.accessToken ?? optionOrEnv(undefined, 'accessToken');
@@ -87,8 +89,10 @@ export class Client {
       appToken: optionOrEnv(options.appToken, 'appToken'),
       accessToken,
     });
-    const core = new Transport(transportConfig(options, credentials, 'Client'));
+    const config = transportConfig(options, credentials, 'Client');
+    const core = new Transport(config);
     this.#core = core;
+    this.#log = config.log;
     this.loyalties = new Loyalties(core);
     this.asyncActions = new AsyncActions(core);
     this.oauth = new OAuth(core);
@@ -101,7 +105,20 @@ export class Client {
     this.customers = new Customers(core);
     this.rewards = new Rewards(core);
     this.locations = new Locations(core);
-    this.clientEvents = new ClientEvents({ ...options, accessToken });
+    this.clientEvents = new ClientEvents({ ...options, accessToken, logger: config.log });
+  }
+
+  /**
+   * The ways responses have broken their schema in `warn` mode (the default), each operation and
+   * field path once with how many times it was seen; only the first was logged. Empty in `strict`
+   * and `off` modes. Covers every operation of this client, `client.clientEvents` included.
+   *
+   * ```ts
+   * for (const d of client.responseDeviations()) metrics.count('promokit.deviation', d.count, { operation: d.operation, path: d.path });
+   * ```
+   */
+  responseDeviations(): ResponseDeviation[] {
+    return deviationsOf(this.#log);
   }
 
   /** Shows the client's settings without any secret. */

@@ -13,7 +13,7 @@ export type { CommonOptions } from './core/config.js';
 export type { AccessToken } from './core/auth.js';
 export type { RequestOptions } from './core/http.js';
 export type { Logger, LogLevel } from './core/log.js';
-export type { ValidationMode } from './core/validate.js';
+export type { ValidationMode, ResponseDeviation } from './core/validate.js';
 export * from './core/errors.js';
 export { Page, PagePromise, type ListEnvelope } from './core/pagination.js';
 export { idKind, type IdKind } from './id-kind.js';

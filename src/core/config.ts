@@ -72,7 +72,9 @@ export function transportConfig(options: CommonOptions, credentials: ClientCrede
     maxRetries,
     maxRetryDelay,
     validation,
-    log: new Log(options.logger ?? (globalThis as { console?: Logger }).console, logLevel),
+    // A `Log` given as the logger is used as is: the `Client` hands its own to `client.clientEvents`,
+    // so both share one level filter and one count of response deviations.
+    log: options.logger instanceof Log ? options.logger : new Log(options.logger ?? (globalThis as { console?: Logger }).console, logLevel),
     headers: { ...options.headers },
     fetch: fetchFn,
   };

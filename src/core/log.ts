@@ -25,6 +25,11 @@ const rank: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, deb
 export class Log {
   readonly #logger: Logger | undefined;
   readonly #rank: number;
+  /**
+   * Response schema deviations seen in `warn` mode, `operation path` → times seen; only the first
+   * is logged. One entry per distinct operation and field path, so it stays small.
+   */
+  readonly deviations = new Map<string, number>();
 
   constructor(logger: Logger | undefined, level: LogLevel) {
     this.#logger = logger;

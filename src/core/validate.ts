@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { InvalidRequestError, ResponseValidationError, describeIssues, isRecord, type Issue } from './errors.js';
+import { InvalidRequestError, ResponseValidationError, describeIssues, formatPath, isRecord, type Issue } from './errors.js';
 import type { Log } from './log.js';
 
 /** What promokit does with a response that breaks its schema. */
@@ -16,8 +16,23 @@ export interface ResponseSchema<T> {
 }
 
 /**
- * Checks a response body against its schema. `off` returns it unchecked; `warn` logs one warning
- * naming the operation and the field paths and returns it untouched; `strict` throws
+ * One way responses broke their schema in `warn` mode: the operation, the field path (array
+ * indices shown as `*`, so `data.*.id` is one deviation however many records have it) and the
+ * number of responses that had it. Only the first was logged.
+ */
+export interface ResponseDeviation {
+  /** `subClient.method`, e.g. `loyalties.getMember`. */
+  operation: string;
+  /** The field path, e.g. `voucher.discount.percent_off` or `data.*.id`; `(root)` for the body as a whole. */
+  path: string;
+  /** Times it was seen, the logged first one included (a record list counts each record that has it). */
+  count: number;
+}
+
+/**
+ * Checks a response body against its schema. `off` returns it unchecked; `warn` logs the field
+ * paths that break it and returns it untouched, logging each deviation (operation and field path)
+ * once per client and counting the rest in the client's `Log`; `strict` throws
  * {@link ResponseValidationError}. The body is never copied or transformed.
  */
 export function checkResponse<T>(mode: ValidationMode, operation: string, schema: ResponseSchema<T>, body: unknown, log: Log): T {
@@ -29,8 +44,23 @@ export function checkResponse<T>(mode: ValidationMode, operation: string, schema
     message: i.message,
   }));
   if (mode === 'strict') throw new ResponseValidationError(operation, issues, body);
-  log.warn(`promokit: ${operation}: response does not match its schema, returned as received: ${describeIssues(issues, 5)}`);
+  const { deviations } = log;
+  const fresh = issues.filter((issue) => {
+    const key = `${operation} ${formatPath(issue.path.map((p) => (typeof p === 'number' ? '*' : p)))}`;
+    const count = deviations.get(key) ?? 0;
+    deviations.set(key, count + 1);
+    return count === 0;
+  });
+  if (fresh.length > 0) log.warn(`promokit: ${operation}: response does not match its schema, returned as received: ${describeIssues(fresh, 5)}`);
   return body as T;
+}
+
+/** The deviations `log`'s client has seen in `warn` mode, first seen first. */
+export function deviationsOf(log: Log): ResponseDeviation[] {
+  return [...log.deviations].map(([key, count]) => {
+    const space = key.indexOf(' ');
+    return { operation: key.slice(0, space), path: key.slice(space + 1), count };
+  });
 }
 
 type Path = Array<string | number>;
