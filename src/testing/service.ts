@@ -21,6 +21,7 @@ import { rewardRoutes } from './ops/rewards.js';
 import { voucherRoutes } from './ops/vouchers.js';
 import { matchRoute, type Route } from './router.js';
 import { applySeed } from './seed.js';
+import { sparseResponse } from './sparse.js';
 import { clockFrom, emptyStore, find, IdGenerator, type CollectionName, type MockCredentials, type MockState, type Rec } from './store.js';
 import type { MockRecords, MockSeedInput, MockStore } from './records.js';
 
@@ -53,6 +54,17 @@ export interface MockServiceOptions {
   now?: Date | string | (() => Date);
   /** Credentials the mock accepts instead of the defaults in `mock.credentials`. */
   credentials?: Partial<MockCredentials>;
+  /**
+   * The shape of the answers. `'complete'` (the default): every record as the service's spec
+   * describes it, every field present. `'sparse'`: the older, sparser shapes the real service also
+   * sends, to test your code against: nested records without `object`, a publication's voucher
+   * without `id`, explicit nulls (embedded vouchers' dates, category and `redemption.quantity`,
+   * orders' `metadata`, `customer_id` and `referrer_id`, tiers' `metadata`, rewards'
+   * `updated_at`), a validation failure whose `error` has only `message`, a publication of several
+   * codes with only `vouchers`, and redemptions without `channel`, `status` or `related_object_*`
+   * but with fields the spec no longer lists. The fields promokit relies on are always there.
+   */
+  responses?: 'complete' | 'sparse';
 }
 
 /** One request the mock answered. */
@@ -139,6 +151,10 @@ const defaultCredentials: MockCredentials = {
 export function createMockService(options: MockServiceOptions = {}): MockService {
   const baseUrl = (options.baseUrl ?? 'https://mock.promokit.test').replace(/\/+$/, '');
   if (!/^https?:\/\/[^/]/i.test(baseUrl)) throw new TypeError(`createMockService: baseUrl must be an http:// or https:// URL; got ${baseUrl}`);
+  const sparse = options.responses === 'sparse';
+  if (!sparse && options.responses !== undefined && options.responses !== 'complete') {
+    throw new TypeError(`createMockService: responses must be 'complete' or 'sparse'; got ${String(options.responses)}`);
+  }
   const credentials: MockCredentials = Object.freeze({ ...defaultCredentials, ...options.credentials });
   const state: MockState = { store: emptyStore(), baseUrl, ids: new IdGenerator(), now: clockFrom(options.now), credentials };
   const requests: MockRequestLogEntry[] = [];
@@ -168,7 +184,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       authenticate(state, match.route.auth, request.headers);
       const parsed = await parseRequest(request, requestId);
       parsed.params = match.params;
-      response = json(match.route.handle(state, parsed));
+      const body = match.route.handle(state, parsed);
+      response = json(sparse ? sparseResponse(match.route.name, body) : body);
     } catch (error) {
       if (error instanceof MockHttpError) {
         const { code, key, message, details, ...rest } = error.body;

@@ -774,3 +774,15 @@ export const invalidResult = {
   customer_id: null,
   metadata: {},
 };
+
+export const activeToken = {
+  access_token: 'tok_Qm4xLp8Zr2Nw6Ks0',
+  client_id: 'app_7c1e0b3f',
+  expires_at: 1_790_000_000,
+  expires_in: 3600,
+  scope: 'api loyalties',
+  token_type: 'Bearer',
+  active: true,
+};
+
+export const inactiveToken = { active: false };
