@@ -349,6 +349,19 @@ export const validityHoursSchema: () => z.ZodMiniType<ValidityHours> = /* @__PUR
   } satisfies ShapeOf<ValidityHours>),
 );
 
+/**
+ * The fields of {@link ValidityWindow}, each nullish: spread into the shapes of the records that
+ * extend it (vouchers, promotion tiers and their campaigns).
+ */
+export const validityWindowFields = () => ({
+  start_date: z.nullish(z.string()),
+  expiration_date: z.nullish(z.string()),
+  validity_timeframe: z.nullish(validityTimeframeSchema()),
+  validity_day_of_week: z.nullish(z.array(z.number())),
+  validity_hours: z.nullish(validityHoursSchema()),
+  active: z.nullish(z.boolean()),
+});
+
 /** A product, SKU or collection a discount applies to (or is excluded from). */
 export interface ApplicableItem {
   /** `product`, `sku` or `products_collection`. */

@@ -11,8 +11,7 @@ import {
   discountSchema,
   validationRulesAssignmentListSchema,
   validationRulesAssignmentSchema,
-  validityHoursSchema,
-  validityTimeframeSchema,
+  validityWindowFields,
   type CampaignType,
   type Category,
   type Discount,
@@ -128,12 +127,7 @@ const promotionTierFields = () => ({
   campaign: z.nullish(
     z.looseObject({
       id: z.nullish(z.string()),
-      start_date: z.nullish(z.string()),
-      expiration_date: z.nullish(z.string()),
-      validity_timeframe: z.nullish(validityTimeframeSchema()),
-      validity_day_of_week: z.nullish(z.array(z.number())),
-      validity_hours: z.nullish(validityHoursSchema()),
-      active: z.nullish(z.boolean()),
+      ...validityWindowFields(),
       category_id: z.nullish(z.string()),
       categories: z.nullish(z.array(categorySchema())),
       name: z.nullish(z.string()),
@@ -143,12 +137,7 @@ const promotionTierFields = () => ({
     } satisfies ShapeOf<PromotionTierCampaign>),
   ),
   campaign_id: z.nullish(z.string()),
-  active: z.nullish(z.boolean()),
-  start_date: z.nullish(z.string()),
-  expiration_date: z.nullish(z.string()),
-  validity_timeframe: z.nullish(validityTimeframeSchema()),
-  validity_day_of_week: z.nullish(z.array(z.number())),
-  validity_hours: z.nullish(validityHoursSchema()),
+  ...validityWindowFields(),
   summary: z.nullish(
     z.looseObject({
       redemptions: z.nullish(

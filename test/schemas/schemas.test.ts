@@ -18,8 +18,8 @@ import {
 } from '../../src/schemas/validation.js';
 import { loyaltyMemberSchema, voucherSchema, type LoyaltyMember, type Voucher } from '../../src/schemas/voucher.js';
 import * as fx from './fixtures.js';
+import { clone, fieldPaths, isObject, matches, type Path } from './json-paths.js';
 
-type Path = Array<string | number>;
 type Issue = { path: PropertyKey[]; message: string };
 type Parsed = { success: true; data: unknown } | { success: false; error: { issues: readonly Issue[] } };
 interface Schema {
@@ -162,24 +162,6 @@ const cases: Case[] = [
 ];
 
 // ---------------------------------------------------------------------------------------------
-// Helpers over plain JSON values.
-
-// Through JSON, so objects shared between fixtures become separate copies (structuredClone keeps the sharing).
-const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Paths of every object property, at any depth (array elements are entered, not listed). */
-function fieldPaths(value: unknown, at: Path = []): Path[] {
-  if (Array.isArray(value)) return value.flatMap((item, i) => fieldPaths(item, [...at, i]));
-  if (!isObject(value)) return [];
-  return Object.entries(value).flatMap(([key, v]) => [[...at, key], ...fieldPaths(v, [...at, key])]);
-}
-
-const matches = (pattern: string, path: Path) => {
-  const parts = pattern.split('.');
-  return parts.length === path.length && parts.every((p, i) => p === '*' || p === String(path[i]));
-};
-
 /** The concrete paths of `body` a pattern names; a pattern naming nothing is a broken test. */
 function expand(pattern: string, body: unknown): Path[] {
   const found = fieldPaths(body).filter((p) => matches(pattern, p));

@@ -10,28 +10,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { withFastCheck } from '../../src/core/fast-check.js';
 import type { ResponseSchema } from '../../src/core/validate.js';
 import { essentialFields, type MethodName } from '../../src/schemas/essentials.js';
+import { clone, fieldPaths, matches, type Path } from './json-paths.js';
 import { methodSchemas, mockServiceFixtures, writtenFixtures, type ResponseFixture } from './method-fixtures.js';
-
-type Path = Array<string | number>;
 
 const fixtures: ResponseFixture[] = [...writtenFixtures, ...(await mockServiceFixtures('complete')), ...(await mockServiceFixtures('sparse'))];
 const methods = Object.keys(essentialFields).sort() as MethodName[];
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 const show = (path: Path) => path.join('.');
-
-/** Paths of every object property at any depth (array elements are entered, not listed). */
-function fieldPaths(value: unknown, at: Path = []): Path[] {
-  if (Array.isArray(value)) return value.flatMap((item, i) => fieldPaths(item, [...at, i]));
-  if (!isObject(value)) return [];
-  return Object.entries(value).flatMap(([key, v]) => [[...at, key], ...fieldPaths(v, [...at, key])]);
-}
-
-const matches = (pattern: string, path: Path) => {
-  const parts = pattern.split('.');
-  return parts.length === path.length && parts.every((p, i) => (p === '*' ? typeof path[i] === 'number' : p === String(path[i])));
-};
 
 /** Runs `parse` on `body` with the field at `path` removed or replaced, then puts it back. */
 function mutated<R>(body: unknown, path: Path, change: { remove: true } | { value: unknown }, parse: (body: unknown) => R): R {
