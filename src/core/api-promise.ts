@@ -30,13 +30,11 @@ export interface APIPromise<T> extends Promise<T> {
   withResponse(): Promise<WithResponse<T>>;
 }
 
-const ignore = (): void => {};
-
 /** @internal Builds the {@link APIPromise} of a call from what the pipeline resolves with. */
 export function apiPromise<T>(call: Promise<WithResponse<T>>): APIPromise<T> {
   const promise = call.then((result) => result.data) as APIPromise<T>;
   // The caller who takes the response handles the call's rejection there: the body promise's
   // own rejection is then no "unhandled rejection".
-  promise.withResponse = () => (promise.catch(ignore), call);
+  promise.withResponse = () => (promise.catch(() => {}), call);
   return promise;
 }

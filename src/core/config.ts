@@ -9,7 +9,7 @@ import { readEnv } from './env.js';
 import { ConfigurationError } from './errors.js';
 import { hookNames, type Hooks } from './hooks.js';
 import type { TransportConfig } from './http.js';
-import { Log, type LogLevel, type Logger } from './log.js';
+import { Log, logLevels, type LogLevel, type Logger } from './log.js';
 import type { ValidationMode } from './validate.js';
 
 /** Settings of the request pipeline that every promokit client accepts. */
@@ -52,7 +52,6 @@ export interface CommonOptions {
 }
 
 const modes: readonly ValidationMode[] = ['strict', 'warn', 'off'];
-const levels: readonly LogLevel[] = ['off', 'error', 'warn', 'info', 'debug'];
 
 /** Reads an option, falling back to its environment variable where the runtime has one. */
 export function optionOrEnv(value: string | undefined, name: SettingName): string | undefined {
@@ -75,12 +74,12 @@ export function transportConfig<C extends ClientCredentials>(options: CommonOpti
   check(Number.isInteger(maxRetries) && maxRetries >= 0, 'maxRetries', 'a whole number, 0 or more');
   check(Number.isFinite(maxRetryDelay) && maxRetryDelay >= 0, 'maxRetryDelay', '0 or more milliseconds');
   check(modes.includes(validation), 'validation', `one of ${modes.join(', ')}`);
-  check(levels.includes(logLevel), 'logLevel', `one of ${levels.join(', ')}`);
+  check(logLevels.includes(logLevel), 'logLevel', `one of ${logLevels.join(', ')}`);
   check(fetchFn === undefined || typeof fetchFn === 'function', 'fetch', 'a function');
   check(baseUrl === undefined || /^https?:\/\/[^/]/i.test(baseUrl), 'baseUrl', 'an http:// or https:// URL');
-  check(!baseUrl || !/\/(client\/)?v1\/*$/i.test(baseUrl), 'baseUrl', 'the service address without a /v1 or /client/v1 suffix: drop the suffix, the SDK adds it to every path');
+  check(!/\/(client\/)?v1\/*$/i.test(baseUrl!), 'baseUrl', 'the service address without /v1 or /client/v1: drop the suffix');
   const { hooks } = options;
-  check(hooks === undefined || (!!hooks && typeof hooks === 'object' && Object.entries(hooks).every(([name, hook]) => hookNames.includes(name as keyof Hooks) && (hook === undefined || typeof hook === 'function'))), 'hooks', `an object of functions named ${hookNames.join(', ')}`);
+  check(!hooks || (typeof hooks === 'object' && Object.entries(hooks).every(([name, hook]) => hookNames.includes(name as keyof Hooks) && (!hook || typeof hook === 'function'))), 'hooks', `an object of functions named ${hookNames.join(', ')}`);
   return {
     baseUrl,
     credentials,
@@ -92,6 +91,6 @@ export function transportConfig<C extends ClientCredentials>(options: CommonOpti
     headers: { ...options.headers },
     fetch: fetchFn,
     // A copy: hooks added to the caller's object later do not change this client.
-    hooks: hooks && Object.values(hooks).some(Boolean) ? { ...hooks } : undefined,
+    hooks: hooks && { ...hooks },
   };
 }

@@ -208,8 +208,9 @@ export class RateLimitError extends ApiError {
 
   constructor(init: ApiErrorInit) {
     super(init);
-    const ms = retryAfterMs((name) => init.headers[name]);
-    this.retryAfter = ms === undefined || Number.isNaN(ms) ? undefined : Math.max(0, Math.ceil(ms / 1000));
+    const ms = retryAfterMs((name) => init.headers[name])!;
+    // A wait already over is 0; an unreadable or absent one (NaN, undefined) stays undefined.
+    this.retryAfter = ms >= 0 ? Math.ceil(ms / 1000) : ms < 0 ? 0 : undefined;
   }
 }
 /** 5xx: the service failed. Non-idempotent calls are never retried on it. */

@@ -99,20 +99,17 @@ let lastCallId = 0;
 const warned = new WeakSet<object>();
 
 /** The event reporter of one call. */
-export function callEvents(hooks: Hooks, log: Log, operation: string, method: string, url: string): Emit {
+export function callEvents(hooks: Hooks, log: Log, { name: operation, method }: { name: string; method: string }, url: string): Emit {
   const callId = ++lastCallId;
   return (name, attempt, fields) => {
-    const hook = hooks[name] as ((event: object) => unknown) | undefined;
-    if (!hook) return true;
+    const hook = hooks[name] as ((event: object) => PromiseLike<unknown> | undefined) | undefined;
     const failed = (error: unknown): void => {
-      if (warned.has(hook)) return;
-      warned.add(hook);
-      log.warn(`promokit: the ${name} hook threw (logged once; the call went on unchanged): ${error instanceof Error ? error.message : String(error)}`);
+      if (!warned.has(hook!)) log.warn(`promokit: the ${name} hook threw, ignored (logged once): ${(error as Error)?.message ?? error}`);
+      warned.add(hook!);
     };
     try {
-      const result = hook({ operation, method, url, attempt, callId, ...fields });
       // Not awaited: an async hook's rejection is only logged, never left unhandled.
-      if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') (result as Promise<unknown>).then(undefined, failed);
+      hook?.({ operation, method, url, attempt, callId, ...fields })?.then?.(undefined, failed);
       return true;
     } catch (error) {
       failed(error);
@@ -123,6 +120,6 @@ export function callEvents(hooks: Hooks, log: Log, operation: string, method: st
 
 /** `name`, when a hook may set that header on a request with these `credentials` headers; else throws. */
 export function settable(name: string, credentials: Record<string, string>): string {
-  if (Object.hasOwn(credentials, String(name).toLowerCase())) throw new ConfigurationError('hooks', `promokit: setHeader('${name}'): a hook cannot set a credential header`);
+  if (name.toLowerCase() in credentials) throw new ConfigurationError('hooks', `setHeader: ${name} is a credential header`);
   return name;
 }

@@ -8,6 +8,7 @@
 import type { Options as KyOptions, RetryOptions } from 'ky';
 import { apiPromise, type APIPromise, type WithResponse } from './api-promise.js';
 import { isKyHttpError, isKyTimeout } from './ky-errors.js';
+import { loadKy } from './ky-load.js';
 import {
   AbortError,
   ConnectionError,
@@ -106,14 +107,14 @@ export async function send<T>(config: TransportConfig, op: Operation<T>, call: E
   const url = joinUrl(config.baseUrl, call.path);
   const { log, hooks } = config;
   const started = now();
-  const emit = hooks && callEvents(hooks, log, op.name, op.method, url);
+  const emit = hooks && callEvents(hooks, log, op, url);
+  const timeout = options.timeout ?? config.timeout;
   let attempts = 0;
   try {
     const credentials = await config.credentials.headersFor(op.auth);
     const headers: Record<string, string> = { accept: 'application/json', ...config.headers };
     if (call.type) headers['content-type'] = call.type;
     Object.assign(headers, credentials, options.headers);
-    const timeout = options.timeout ?? config.timeout;
     const maxRetries = options.maxRetries ?? policy.limit!;
     // The client's cached policy, unless this call has its own `maxRetries` or reports its retries.
     const report = emit || log.enabled('info');
@@ -135,12 +136,12 @@ export async function send<T>(config: TransportConfig, op: Operation<T>, call: E
       if (emit) {
         const set: Record<string, string> = {};
         // Applied only when the hook returns: a hook that throws changes nothing.
-        if (emit('request', n, { setHeader: (name, value) => void (set[settable(name, credentials)] = String(value)) })) for (const name in set) request.headers.set(name, set[name]!);
+        if (emit('request', n, { setHeader: (name, value) => void (set[settable(name, credentials)] = value) })) for (const name in set) request.headers.set(name, set[name]!);
       }
       const sent = now();
       const response = await (config.fetch ?? fetch)(request, init);
       bodies.set(response, await response.text());
-      emit?.('response', n, { status: response.status, durationMs: now() - sent, requestId: response.headers.get('x-request-id') ?? undefined });
+      emit?.('response', n, { status: response.status, durationMs: now() - sent, requestId: response.headers.get('x-request-id') || undefined });
       return response;
     };
     // ky merges its options key by key on every call: only the keys this call needs are passed.
@@ -151,7 +152,7 @@ export async function send<T>(config: TransportConfig, op: Operation<T>, call: E
     if (debug) log.debug(`promokit: ${response.status} ${op.method} ${url} in ${now() - started} ms`);
     return { data: checkResponse(config.validation, op.name, op.schema(), parseJson(bodies.get(response) ?? '', op.name), log), response };
   } catch (thrown) {
-    const error = mapError(thrown, { operation: op.name, method: op.method, host: new URL(url).host, attempts }, options, config);
+    const error = mapError(thrown, { operation: op.name, method: op.method, host: new URL(url).host, attempts }, options.signal, timeout, log);
     emit?.('error', attempts, { error, durationMs: now() - started });
     throw error;
   }
@@ -162,37 +163,25 @@ function now(): number {
   return Math.round(performance.now());
 }
 
-let kyModule: Promise<typeof import('./ky-default.js')> | undefined;
-
-/**
- * ky, loaded on the first request rather than at import: its module setup probes `Request` and
- * streams, which makes Node load its whole fetch implementation; deferred, importing promokit
- * stays cheap and the first request pays what a bare `fetch` pays on its first call too.
- */
-async function loadKy(): Promise<typeof import('ky').default> {
-  return (await (kyModule ??= import('./ky-default.js'))).default;
-}
-
 /** The text of every response body, read inside the attempt so ky's timeout and retries cover it. */
 const bodies = new WeakMap<Response, string>();
 
 /** The typed error for whatever a call threw, with where it went and how many attempts it made. */
-function mapError(error: unknown, context: CallContext, options: RequestOptions, config: TransportConfig): PromokitError {
+function mapError(error: unknown, context: CallContext, signal: AbortSignal | undefined, timeout: number, log: Log): PromokitError {
   if (error instanceof PromokitError) return error;
   const { operation, method, host, attempts } = context;
-  const where = `${operation}: ${method} ${host}:`;
-  const made = `; ${attempts} attempt${attempts === 1 ? '' : 's'} made`;
-  if (options.signal?.aborted) return new AbortError(`${where} aborted by the caller's signal${made}`, context);
+  // `operation: METHOD host: what happened; N attempts made`
+  const say = (what: string): string => `${operation}: ${method} ${host}: ${what}; ${attempts} attempt${attempts === 1 ? '' : 's'} made`;
+  if (signal?.aborted) return new AbortError(say(`aborted by the caller's signal`), context);
   if (isKyHttpError(error)) {
     const { response } = error;
     const err = apiErrorFor({ ...context, status: response.status, body: parseBody(bodies.get(response) ?? ''), headers: Object.fromEntries(response.headers) });
-    config.log.debug(`promokit: ${response.status} ${method} ${operation}`, { key: err.key, request_id: err.request_id });
+    log.debug(`promokit: ${response.status} ${method} ${operation}`, { key: err.key, request_id: err.request_id });
     return err;
   }
-  if (isKyTimeout(error)) return new TimeoutError(`${where} no complete response within ${options.timeout ?? config.timeout} ms per attempt${made}`, context);
-  const code = errorCode(error);
+  if (isKyTimeout(error)) return new TimeoutError(say(`no complete response within ${timeout} ms per attempt`), context);
   // Keep only the low-level cause: it names the socket failure and carries no request headers.
-  return new ConnectionError(`${where} the connection failed before a complete response arrived${code ? ` (${code})` : ''}${made}`, context, { cause: (error as { cause?: unknown } | undefined)?.cause });
+  return new ConnectionError(say(`${describeFailure(error)} before a complete response arrived`), context, { cause: (error as { cause?: unknown } | undefined)?.cause });
 }
 
 const fastOps = new WeakMap<Operation<any>, Operation<any>>();

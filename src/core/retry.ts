@@ -98,7 +98,7 @@ export function retryPolicyFor(idempotent: boolean, tuning: RetryTuning, onRetry
     backoffLimit: tuning.maxRetryDelay,
     delay: (attempt) => 300 * 2 ** (attempt - 1),
     jitter: (delay) => {
-      const ms = Math.min(delay / 2 + (Math.random() * delay) / 2, tuning.maxRetryDelay);
+      const ms = Math.min(Math.round(delay / 2 + (Math.random() * delay) / 2), tuning.maxRetryDelay);
       onRetry?.(ms, failure);
       return ms;
     },

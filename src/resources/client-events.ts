@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { ClientCredentials, type AccessToken } from '../core/auth.js';
+import { ClientCredentials, type AccessToken, type CredentialSettings } from '../core/auth.js';
 import { optionOrEnv, transportConfig, type CommonOptions } from '../core/config.js';
 import { apiPromise, type APIPromise } from '../core/api-promise.js';
 import { send, type Operation, type RequestOptions, type TransportConfig } from '../core/http.js';
@@ -67,15 +67,9 @@ export class ClientEvents {
   readonly #retry: ReturnType<typeof retryPolicyFor>;
 
   constructor(options: ClientEventsOptions = {}) {
-    const credentials = new ClientCredentials(
-      {
-        clientApplicationId: optionOrEnv(options.clientApplicationId, 'clientApplicationId'),
-        clientToken: optionOrEnv(options.clientToken, 'clientToken'),
-        accessToken: options.accessToken ?? optionOrEnv(undefined, 'accessToken'),
-        origin: optionOrEnv(options.origin, 'origin'),
-      },
-      'ClientEvents',
-    );
+    const settings: CredentialSettings = { accessToken: options.accessToken ?? optionOrEnv(undefined, 'accessToken') };
+    for (const name of ['clientApplicationId', 'clientToken', 'origin'] as const) settings[name] = optionOrEnv(options[name], name);
+    const credentials = new ClientCredentials(settings, 'ClientEvents');
     this.#config = transportConfig(options, credentials, 'ClientEvents');
     this.#retry = retryPolicyFor(false, this.#config);
   }

@@ -97,7 +97,7 @@ describe('network errors say where and how far', () => {
     const error = (await settle(client(base).loyalties.getMember('L1'))) as promokit.ConnectionError;
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error).toMatchObject({ operation: 'loyalties.getMember', method: 'GET', host, attempts: 3 });
-    expect(error.message).toBe(`loyalties.getMember: GET ${host}: the connection failed before a complete response arrived (ECONNREFUSED); 3 attempts made`);
+    expect(error.message).toBe(`loyalties.getMember: GET ${host}: connection failure (ECONNREFUSED) before a complete response arrived; 3 attempts made`);
     // A spend is retried on a refused connection too: nothing was sent.
     const spend = (await settle(client(base).orders.create({ order: { amount: 100 } } as never))) as promokit.ConnectionError;
     expect(spend).toMatchObject({ operation: 'orders.create', method: 'POST', host, attempts: 3 });
@@ -165,7 +165,7 @@ describe('a baseUrl that ends in /v1', () => {
       }
       expect(error).toBeInstanceOf(ConfigurationError);
       expect(error).toMatchObject({ option: 'baseUrl' });
-      expect((error as Error).message).toMatch(/without a \/v1 or \/client\/v1 suffix: drop the suffix/);
+      expect((error as Error).message).toMatch(/the baseUrl option must be the service address without \/v1 or \/client\/v1: drop the suffix/);
     }
   });
 
