@@ -1,6 +1,5 @@
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
+import { browserBuild } from './scripts/browser-build.mjs';
 
 /** Every public entry; each is built on its own so a browser bundle pulls in only what it imports. */
 const entry = {
@@ -26,30 +25,13 @@ const common: Options = {
  */
 const bundled = ['ky', 'zod'];
 
-/**
- * The browser build of `promokit/client-side` (package.json `exports`, `browser` condition): one
- * ESM file, the same code as the other builds but for two modules, each to spare every storefront
- * bundle bytes it would carry for nothing:
- * - ky is imported at once (`src/core/ky-load.browser.ts`): the lazy import that keeps Node's
- *   cold start cheap makes a bundler wrap every module of ky for deferred evaluation (~160 bytes
- *   gzipped);
- * - ky's upload and download progress streaming, which runs only for the progress options
- *   promokit never passes, is left out (`src/core/ky-progress.browser.ts`, ~400 bytes gzipped).
- */
-const browserBuild: NonNullable<Options['esbuildPlugins']>[number] = {
-  name: 'promokit-browser',
-  setup(build) {
-    build.onResolve({ filter: /\/ky-load\.js$/ }, (args) => ({ path: join(args.resolveDir, 'ky-load.browser.ts') }));
-    build.onResolve({ filter: /^\.\.\/utils\/body\.js$/ }, (args) =>
-      /[\\/]node_modules[\\/]ky[\\/]/.test(args.importer) ? { path: fileURLToPath(new URL('src/core/ky-progress.browser.ts', import.meta.url)) } : undefined,
-    );
-  },
-};
-
 export default defineConfig([
   // `dist/browser/` is written by the third build, which may run first.
   { ...common, format: ['esm'], noExternal: bundled, clean: ['!browser/**'] },
   { ...common, format: ['cjs'], noExternal: bundled },
+  // The browser build of `promokit/client-side` (package.json `exports`, `browser` condition):
+  // the same code, with ky imported at once and without ky's unused progress streaming (see
+  // scripts/browser-build.mjs), in one ESM file.
   {
     ...common,
     entry: { 'client-side': entry['client-side'] },

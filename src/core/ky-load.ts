@@ -2,7 +2,7 @@
  * Loading ky. Here, on the first request rather than at import: ky's module setup probes
  * `Request` and streams, which makes Node load its whole fetch implementation (about 60 ms);
  * deferred, importing promokit stays cheap and the first request pays what a bare `fetch` pays on
- * its first call too. Browser builds use `ky-load.browser.ts` instead (see tsup.config.ts), where
+ * its first call too. Browser builds use `ky-load.browser.ts` instead (see scripts/browser-build.mjs), where
  * that probe costs nothing and a lazy import only adds bytes.
  *
  * @module
