@@ -1,4 +1,5 @@
 import { defineConfig, type Options } from 'tsup';
+import { browserBuild } from './scripts/browser-build.mjs';
 
 /** Every public entry; each is built on its own so a browser bundle pulls in only what it imports. */
 const entry = {
@@ -25,6 +26,21 @@ const common: Options = {
 const bundled = ['ky', 'zod'];
 
 export default defineConfig([
-  { ...common, format: ['esm'], noExternal: bundled, clean: true },
+  // `dist/browser/` is written by the third build, which may run first.
+  { ...common, format: ['esm'], noExternal: bundled, clean: ['!browser/**'] },
   { ...common, format: ['cjs'], noExternal: bundled },
+  // The browser build of `promokit/client-side` (package.json `exports`, `browser` condition):
+  // the same code, with ky imported at once and without ky's unused progress streaming (see
+  // scripts/browser-build.mjs), in one ESM file.
+  {
+    ...common,
+    entry: { 'client-side': entry['client-side'] },
+    outDir: 'dist/browser',
+    format: ['esm'],
+    platform: 'browser',
+    splitting: false,
+    dts: false,
+    noExternal: bundled,
+    esbuildPlugins: [browserBuild],
+  },
 ]);

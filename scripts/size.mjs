@@ -11,7 +11,8 @@
 //   node scripts/size.mjs            measures the dist/ that exists
 //   node scripts/size.mjs --modules  also lists the minified bytes of each src/ module (the dist/
 //                                    chunk is one file; this bundles src/client-side.ts the same
-//                                    way to attribute bytes: for finding them, not for the budget)
+//                                    way, with the browser build's substitutions, to attribute
+//                                    bytes: for finding them, not for the budget)
 //
 // The test suite imports `buildBrowserBundle` to check what the bundle contains.
 import { build } from 'esbuild';
@@ -19,6 +20,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { browserBuild } from './browser-build.mjs';
 
 /** The budget: 7 KB gzipped, in bytes (1 KB = 1,000 bytes, as size-limit counts). */
 export const BUDGET = 7_000;
@@ -44,7 +46,7 @@ events.track({ event: 'newsletter_subscribed', customer: { source_id: 'cust-42' 
  * Bundles `source` (an ES module importing 'promokit/…') against the built package, as a user's
  * bundler would. Returns the code, its gzipped size and the bytes each input contributes.
  */
-export async function buildBrowserBundle({ source = TRACK_ONE_EVENT, minify = true, platform = 'browser' } = {}) {
+export async function buildBrowserBundle({ source = TRACK_ONE_EVENT, minify = true, platform = 'browser', plugins = [] } = {}) {
   if (source.includes('promokit/') && !existsSync(join(root, 'dist', 'client-side.js'))) throw new Error('dist/client-side.js is missing: run `npm run build` first');
   const result = await build({
     stdin: { contents: source, resolveDir: root, sourcefile: 'storefront-entry.js', loader: 'js' },
@@ -56,6 +58,7 @@ export async function buildBrowserBundle({ source = TRACK_ONE_EVENT, minify = tr
     write: false,
     metafile: true,
     logLevel: 'silent',
+    plugins,
   });
   const code = result.outputFiles[0].text;
   const [output] = Object.values(result.metafile.outputs);
@@ -96,7 +99,7 @@ async function main() {
   console.log(`  minified bytes by package: ${[...groups].map(([name, bytes]) => `${name} ${bytes}`).join(', ')}`);
   console.log(`  ky alone, sending one JSON POST: ${kyAlone} bytes gzipped`);
   if (process.argv.includes('--modules')) {
-    const bySource = await buildBrowserBundle({ source: TRACK_ONE_EVENT.replace("'promokit/client-side'", "'./src/client-side.ts'") });
+    const bySource = await buildBrowserBundle({ source: TRACK_ONE_EVENT.replace("'promokit/client-side'", "'./src/client-side.ts'"), plugins: [browserBuild] });
     console.log(`  attribution, bundling src/ the same way (${bySource.gzipped} bytes gzipped); minified bytes per module:`);
     for (const { path, bytes } of bySource.inputs) if (!path.includes('node_modules/')) console.log(`    ${String(bytes).padStart(6)}  ${path}`);
   }

@@ -14,6 +14,8 @@ export { ClientEvents, type ClientEventsOptions, type TrackEventParams } from '.
 export type { CommonOptions } from './core/config.js';
 export type { AccessToken } from './core/auth.js';
 export type { RequestOptions } from './core/http.js';
+export type { APIPromise, WithResponse } from './core/api-promise.js';
+export type { Hooks, CallEvent, RequestEvent, ResponseEvent, RetryEvent, ErrorEvent } from './core/hooks.js';
 export type { Logger, LogLevel } from './core/log.js';
 export type { ValidationMode } from './core/validate.js';
 export type { CustomerInput, AddressInput } from './resources/inputs.js';
@@ -35,6 +37,9 @@ export {
   ConfigurationError,
   InvalidRequestError,
   ResponseValidationError,
+  ToArrayLimitError,
+  NoNextPageError,
   type Issue,
   type ApiErrorBody,
+  type CallContext,
 } from './core/errors.js';

@@ -12,6 +12,8 @@ export { Client, type ClientOptions } from './client.js';
 export type { CommonOptions } from './core/config.js';
 export type { AccessToken } from './core/auth.js';
 export type { RequestOptions } from './core/http.js';
+export type { APIPromise, WithResponse } from './core/api-promise.js';
+export type { Hooks, CallEvent, RequestEvent, ResponseEvent, RetryEvent, ErrorEvent } from './core/hooks.js';
 export type { Logger, LogLevel } from './core/log.js';
 export type { ValidationMode, ResponseDeviation } from './core/validate.js';
 export * from './core/errors.js';

@@ -97,19 +97,25 @@ export class ClientCredentials {
     return value;
   }
 
-  /** Which settings are present, never their values (but the origin, which is no secret). */
-  describe(): string {
-    const s = this.#settings;
-    const shown = (Object.keys(s) as Array<keyof CredentialSettings>).filter((k) => s[k] !== undefined);
-    return `{ ${shown.map((k) => `${k}: '${k === 'origin' ? s.origin : '[redacted]'}'`).join(', ')} }`;
-  }
-
-  // No `[inspectSymbol]`/`toJSON`: the settings are private fields, which neither `util.inspect`
-  // nor `JSON.stringify` shows, and a computed method key would keep this class in every bundle.
+  // No `[inspectSymbol]`/`toJSON`/`describe`: the settings are private fields, which neither
+  // `util.inspect` nor `JSON.stringify` shows, and every method here is in every browser bundle.
 }
 
 /** The settings of the server `Client`: the `app` and `server` groups, and the `client` group it inherits. */
 export class Credentials extends ClientCredentials {
+  /** The names of the settings given, for {@link Credentials.describe}. */
+  readonly #given: string[];
+
+  constructor(settings: CredentialSettings, owner?: string) {
+    super(settings, owner);
+    this.#given = (Object.keys(settings) as Array<keyof CredentialSettings>).filter((k) => settings[k] !== undefined);
+  }
+
+  /** Which settings are present, never their values. */
+  describe(): string {
+    return `{ ${this.#given.map((k) => `${k}: '[redacted]'`).join(', ')} }`;
+  }
+
   /** The authentication headers of an endpoint group; throws {@link ConfigurationError} if one is missing. */
   override async headersFor(group: AuthGroup): Promise<Record<string, string>> {
     if (group === 'client') return super.headersFor(group);

@@ -7,13 +7,17 @@
 import { envName, type AccessToken, type ClientCredentials, type SettingName } from './auth.js';
 import { readEnv } from './env.js';
 import { ConfigurationError } from './errors.js';
+import { hookNames, type Hooks } from './hooks.js';
 import type { TransportConfig } from './http.js';
-import { Log, type LogLevel, type Logger } from './log.js';
+import { Log, logLevels, type LogLevel, type Logger } from './log.js';
 import type { ValidationMode } from './validate.js';
 
 /** Settings of the request pipeline that every promokit client accepts. */
 export interface CommonOptions {
-  /** The service address, e.g. `https://api.example.com`; paths start with `/v1`. Env: `PROMOKIT_BASE_URL`. */
+  /**
+   * The service address, e.g. `https://api.example.com`, without `/v1`: the SDK's paths start with
+   * it, so a `baseUrl` ending in `/v1` or `/client/v1` is refused. Env: `PROMOKIT_BASE_URL`.
+   */
   baseUrl?: string;
   /**
    * OAuth access token sent as `Authorization: Bearer …`, or a function returning one (sync or
@@ -24,7 +28,11 @@ export interface CommonOptions {
   timeout?: number;
   /** Retries after the first attempt, within the retry policy. Default 2; `0` turns retries off. */
   maxRetries?: number;
-  /** Longest wait between attempts in milliseconds; caps the backoff and `Retry-After`. Default 30,000. */
+  /**
+   * Longest wait between attempts in milliseconds; caps the backoff. A `Retry-After` longer than
+   * this is not waited: the call rejects at once (e.g. `RateLimitError` with its `retryAfter`).
+   * Default 30,000.
+   */
   maxRetryDelay?: number;
   /** What to do with a response that breaks its schema: `strict` throws, `warn` (default) logs, `off` skips checks. */
   validation?: ValidationMode;
@@ -36,10 +44,14 @@ export interface CommonOptions {
   headers?: Record<string, string>;
   /** A fetch implementation (proxies, tests, the mock service); default `globalThis.fetch`. */
   fetch?: typeof globalThis.fetch;
+  /**
+   * Functions called with the events of every call: `request` and `response` per attempt, `retry`
+   * before each wait, `error` when a call rejects. See {@link Hooks}.
+   */
+  hooks?: Hooks;
 }
 
 const modes: readonly ValidationMode[] = ['strict', 'warn', 'off'];
-const levels: readonly LogLevel[] = ['off', 'error', 'warn', 'info', 'debug'];
 
 /** Reads an option, falling back to its environment variable where the runtime has one. */
 export function optionOrEnv(value: string | undefined, name: SettingName): string | undefined {
@@ -47,7 +59,7 @@ export function optionOrEnv(value: string | undefined, name: SettingName): strin
 }
 
 /** Checks the options' own types and builds the pipeline settings. Throws {@link ConfigurationError} on a bad option. */
-export function transportConfig(options: CommonOptions, credentials: ClientCredentials, owner: string): TransportConfig {
+export function transportConfig<C extends ClientCredentials>(options: CommonOptions, credentials: C, owner: string): TransportConfig & { credentials: C } {
   const timeout = options.timeout ?? 30_000;
   const maxRetries = options.maxRetries ?? 2;
   const maxRetryDelay = options.maxRetryDelay ?? 30_000;
@@ -62,9 +74,12 @@ export function transportConfig(options: CommonOptions, credentials: ClientCrede
   check(Number.isInteger(maxRetries) && maxRetries >= 0, 'maxRetries', 'a whole number, 0 or more');
   check(Number.isFinite(maxRetryDelay) && maxRetryDelay >= 0, 'maxRetryDelay', '0 or more milliseconds');
   check(modes.includes(validation), 'validation', `one of ${modes.join(', ')}`);
-  check(levels.includes(logLevel), 'logLevel', `one of ${levels.join(', ')}`);
+  check(logLevels.includes(logLevel), 'logLevel', `one of ${logLevels.join(', ')}`);
   check(fetchFn === undefined || typeof fetchFn === 'function', 'fetch', 'a function');
   check(baseUrl === undefined || /^https?:\/\/[^/]/i.test(baseUrl), 'baseUrl', 'an http:// or https:// URL');
+  check(!/\/(client\/)?v1\/*$/i.test(baseUrl!), 'baseUrl', 'the service address without /v1 or /client/v1: drop the suffix');
+  const { hooks } = options;
+  check(!hooks || (typeof hooks === 'object' && Object.entries(hooks).every(([name, hook]) => hookNames.includes(name as keyof Hooks) && (!hook || typeof hook === 'function'))), 'hooks', `an object of functions named ${hookNames.join(', ')}`);
   return {
     baseUrl,
     credentials,
@@ -77,5 +92,7 @@ export function transportConfig(options: CommonOptions, credentials: ClientCrede
     log: options.logger instanceof Log ? options.logger : new Log(options.logger ?? (globalThis as { console?: Logger }).console, logLevel),
     headers: { ...options.headers },
     fetch: fetchFn,
+    // A copy: hooks added to the caller's object later do not change this client.
+    hooks: hooks && { ...hooks },
   };
 }

@@ -32,11 +32,47 @@ export function describeIssues(issues: readonly Issue[], max = Infinity): string
   return shown.join('; ');
 }
 
+/**
+ * Where a failed call went and how far it got. Network errors (`ConnectionError`, `TimeoutError`,
+ * `AbortError`) carry all of it; an `ApiError` carries it too.
+ */
+export interface CallContext {
+  /** The operation, e.g. `loyalties.getMember`. */
+  operation: string;
+  /** The HTTP method, e.g. `GET`. */
+  method: string;
+  /** The host (and port) of the request's URL, e.g. `api.example.com`: never its path or query. */
+  host: string;
+  /** Attempts made, the first included: `3` after two retries, `0` when nothing was attempted. */
+  attempts: number;
+}
+
 /** Base class of every error promokit throws. */
 export class PromokitError extends Error {
   // Every class names itself with a string: `new.target.name` would be the minified class name in
   // a production browser bundle (seen in Chromium: `Te` instead of `AuthenticationError`).
   override name: string = 'PromokitError';
+
+  /**
+   * @param message What went wrong, for people.
+   * @param context Fields copied onto the error, e.g. a {@link CallContext}.
+   * @param options `cause`: the lower-level error behind this one.
+   */
+  constructor(message?: string, context?: object, options?: ErrorOptions) {
+    super(message, options);
+    Object.assign(this, context);
+  }
+
+  /**
+   * The error as plain data for logs and `JSON.stringify`: `name`, `message` and the error's own
+   * fields (`status`, `key`, `details`, `request_id`, `operation`, `method`, `host`, `attempts`,
+   * `issues`, … whichever it has), but never the response `headers` nor the raw `body`. No field
+   * of a promokit error holds a secret.
+   */
+  toJSON(): Record<string, unknown> {
+    const { body, headers, ...fields } = this as Record<string, unknown>;
+    return { name: this.name, message: this.message, ...fields };
+  }
 }
 
 /**
@@ -49,8 +85,7 @@ export class ConfigurationError extends PromokitError {
   declare readonly option: string;
 
   constructor(option: string, message: string) {
-    super(message);
-    this.option = option;
+    super(message, { option });
   }
 }
 
@@ -66,9 +101,7 @@ export class InvalidRequestError extends PromokitError {
   declare readonly issues: readonly Issue[];
 
   constructor(operation: string, issues: readonly Issue[]) {
-    super(`${operation}: invalid request: ${describeIssues(issues)}`);
-    this.operation = operation;
-    this.issues = issues;
+    super(`${operation}: invalid request: ${describeIssues(issues)}`, { operation, issues });
   }
 }
 
@@ -83,11 +116,12 @@ export interface ApiErrorBody {
 }
 
 /** Fields every {@link ApiError} is built from. */
-export interface ApiErrorInit {
+export interface ApiErrorInit extends Partial<CallContext> {
   status: number;
   operation: string;
   /** The parsed JSON body, or the raw text when the body was not JSON. */
   body: unknown;
+  /** Response headers, lower-cased names. */
   headers: Record<string, string>;
 }
 
@@ -103,10 +137,19 @@ export class ApiError extends PromokitError {
   declare readonly key: string | undefined;
   /** Further detail from the error body. */
   declare readonly details: string | undefined;
-  /** The service's request id: quote it when contacting support. */
+  /**
+   * The service's request id: quote it when contacting support. From the error body, else from the
+   * response's `x-request-id` header (so an HTML 502 page from a proxy still yields one).
+   */
   declare readonly request_id: string | undefined;
   /** The operation that failed, e.g. `vouchers.create`. */
   declare readonly operation: string;
+  /** The HTTP method of the request. */
+  declare readonly method: string | undefined;
+  /** The host (and port) the request went to. */
+  declare readonly host: string | undefined;
+  /** Attempts made, the first included (`3` when two retries got this answer too). */
+  declare readonly attempts: number | undefined;
   /** The error body: parsed JSON, or the raw text when it was not JSON (an HTML 502 page). */
   declare readonly body: unknown;
   /** Response headers, lower-cased names. */
@@ -116,15 +159,13 @@ export class ApiError extends PromokitError {
     const { status, operation, body } = init;
     const fields: ApiErrorBody = isRecord(body) ? body : {};
     const key = text(fields.key);
-    super(`${operation}: ${status}${key ? ` ${key}` : ''}: ${text(fields.message) ?? describeRawBody(body)}`);
-    this.status = status;
+    const details = text(fields.details);
+    // `details` is where the service names the record or field at fault.
+    super(`${operation}: ${status}${key ? ` ${key}` : ''}: ${text(fields.message) ?? describeRawBody(body)}${details ? ` (${details})` : ''}`, init);
     this.code = typeof fields.code === 'number' ? fields.code : undefined;
     this.key = key;
-    this.details = text(fields.details);
-    this.request_id = text(fields.request_id);
-    this.operation = operation;
-    this.body = body;
-    this.headers = init.headers;
+    this.details = details;
+    this.request_id = text(fields.request_id) ?? init.headers['x-request-id'];
   }
 }
 
@@ -152,9 +193,25 @@ export class ConflictError extends ApiError {
 export class UnprocessableEntityError extends ApiError {
   override name: string = 'UnprocessableEntityError';
 }
-/** 429: too many requests; the SDK already retried within its policy. */
+/**
+ * 429: too many requests. The SDK already retried within its policy, or did not retry because
+ * the service asked for a wait longer than `maxRetryDelay` (see {@link RateLimitError.retryAfter}).
+ */
 export class RateLimitError extends ApiError {
   override name: string = 'RateLimitError';
+  /**
+   * The seconds the service asked to wait before the next request, from `Retry-After` (seconds
+   * or an HTTP date; the `RateLimit-Reset` headers when it is absent); `undefined` when the
+   * response named no wait.
+   */
+  declare readonly retryAfter: number | undefined;
+
+  constructor(init: ApiErrorInit) {
+    super(init);
+    const ms = retryAfterMs((name) => init.headers[name])!;
+    // A wait already over is 0; an unreadable or absent one (NaN, undefined) stays undefined.
+    this.retryAfter = ms >= 0 ? Math.ceil(ms / 1000) : ms < 0 ? 0 : undefined;
+  }
 }
 /** 5xx: the service failed. Non-idempotent calls are never retried on it. */
 export class InternalServerError extends ApiError {
@@ -177,19 +234,40 @@ export function apiErrorFor(init: ApiErrorInit): ApiError {
   return new Class(init);
 }
 
-/** The request never got a complete answer: refused connection, reset, DNS failure, cut body. */
-export class ConnectionError extends PromokitError {
+/**
+ * The request never got a complete answer: refused connection, reset, DNS failure, cut body.
+ * The message names the operation, method, host and attempts made; so do the fields.
+ */
+export class ConnectionError extends PromokitError implements CallContext {
   override name: string = 'ConnectionError';
+  declare readonly operation: string;
+  declare readonly method: string;
+  declare readonly host: string;
+  declare readonly attempts: number;
 }
 
-/** An attempt took longer than the `timeout` option (milliseconds per attempt). */
-export class TimeoutError extends PromokitError {
+/**
+ * An attempt took longer than the `timeout` option (milliseconds per attempt). The message names
+ * the operation, method, host and attempts made; so do the fields.
+ */
+export class TimeoutError extends PromokitError implements CallContext {
   override name: string = 'TimeoutError';
+  declare readonly operation: string;
+  declare readonly method: string;
+  declare readonly host: string;
+  declare readonly attempts: number;
 }
 
-/** The caller's `AbortSignal` fired; the request was stopped and not retried. */
-export class AbortError extends PromokitError {
+/**
+ * The caller's `AbortSignal` fired; the request was stopped and not retried. The message names
+ * the operation, method, host and attempts made; so do the fields.
+ */
+export class AbortError extends PromokitError implements CallContext {
   override name: string = 'AbortError';
+  declare readonly operation: string;
+  declare readonly method: string;
+  declare readonly host: string;
+  declare readonly attempts: number;
 }
 
 /**
@@ -206,10 +284,7 @@ export class ResponseValidationError extends PromokitError {
   declare readonly body: unknown;
 
   constructor(operation: string, issues: readonly Issue[], body: unknown) {
-    super(`${operation}: unexpected response: ${describeIssues(issues, 5)}`);
-    this.operation = operation;
-    this.issues = issues;
-    this.body = body;
+    super(`${operation}: unexpected response: ${describeIssues(issues, 5)}`, { operation, issues, body });
   }
 }
 
@@ -219,13 +294,59 @@ export class ResponseValidationError extends PromokitError {
  */
 export class PaginationLimitError extends PromokitError {
   override name: string = 'PaginationLimitError';
+  /** The list operation, e.g. `loyalties.listRewardAssignments`. */
+  declare readonly operation: string;
   /** The last page the service allows. */
   declare readonly maxPage: number;
 
   constructor(operation: string, maxPage: number) {
-    super(`${operation}: records remain past page ${maxPage}, the last page the service serves; narrow the query to reach them`);
-    this.maxPage = maxPage;
+    super(`${operation}: records remain past page ${maxPage}, the last page the service serves; narrow the query to reach them`, { operation, maxPage });
   }
+}
+
+/**
+ * `toArray()` without `max` reached its safety limit (10,000 records) and the list has more.
+ * Thrown instead of returning a silently cut list: pass `toArray({ max })` with the number you
+ * need, or walk the records with `for await` (one page in memory at a time).
+ */
+export class ToArrayLimitError extends PromokitError {
+  override name: string = 'ToArrayLimitError';
+  /** The list operation, e.g. `loyalties.listTransactions`. */
+  declare readonly operation: string;
+  /** The limit that was reached, in records. */
+  declare readonly limit: number;
+
+  constructor(operation: string, limit: number) {
+    super(
+      `${operation}: more than ${limit.toLocaleString('en-US')} records, the safety limit of toArray() without max; pass toArray({ max: n }) to collect up to n records, or iterate with for await to walk them all`,
+      { operation, limit },
+    );
+  }
+}
+
+/** `getNextPage()` was called on the last page. Check `hasNextPage()` first, or iterate with `for await`. */
+export class NoNextPageError extends PromokitError {
+  override name: string = 'NoNextPageError';
+  /** The list operation, e.g. `loyalties.listTransactions`. */
+  declare readonly operation: string;
+
+  constructor(operation: string) {
+    super(`${operation}: there is no next page; check hasNextPage() first`, { operation });
+  }
+}
+
+/**
+ * The wait a response asks for before the next request, in milliseconds, read exactly as ky reads
+ * it when it retries: `Retry-After` (seconds, or an HTTP date), else the `RateLimit-Reset` family;
+ * a number past 2024 is a timestamp. `undefined` without such a header, `NaN` when unreadable
+ * (ky then waits its cap).
+ */
+export function retryAfterMs(header: (name: string) => string | null | undefined): number | undefined {
+  const value = header('retry-after') ?? header('ratelimit-reset') ?? header('x-ratelimit-retry-after') ?? header('x-ratelimit-reset') ?? header('x-rate-limit-reset');
+  if (!value) return undefined;
+  const after = Number(value) * 1000;
+  if (Number.isNaN(after)) return Date.parse(value) - Date.now();
+  return after >= 1_704_067_200_000 ? after - Date.now() : after;
 }
 
 /** True for a plain JSON object. */

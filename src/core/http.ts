@@ -6,7 +6,9 @@
  * @module
  */
 import type { Options as KyOptions, RetryOptions } from 'ky';
+import { apiPromise, type APIPromise, type WithResponse } from './api-promise.js';
 import { isKyHttpError, isKyTimeout } from './ky-errors.js';
+import { loadKy } from './ky-load.js';
 import {
   AbortError,
   ConnectionError,
@@ -15,14 +17,16 @@ import {
   ResponseValidationError,
   TimeoutError,
   apiErrorFor,
+  type CallContext,
   type Issue,
 } from './errors.js';
+import { callEvents, settable, type Hooks } from './hooks.js';
 import { redactHeaders, type Log } from './log.js';
-import { retryPolicyFor } from './retry.js';
+import { inCauses, retryPolicyFor } from './retry.js';
 import { buildQuery, fillPath, joinUrl } from './url.js';
 import { withFastCheck } from './fast-check.js';
 import { checkResponse, type Check, type ResponseSchema, type ValidationMode } from './validate.js';
-import type { ClientCredentials, AuthGroup } from './auth.js';
+import type { ClientCredentials, Credentials, AuthGroup } from './auth.js';
 
 /** Options accepted by every method as its last argument; each overrides the client's setting for this call. */
 export interface RequestOptions {
@@ -77,6 +81,8 @@ export interface TransportConfig {
   log: Log;
   headers: Record<string, string>;
   fetch: typeof globalThis.fetch | undefined;
+  /** The `hooks` option, checked; `undefined` when no hook is set. */
+  hooks: Hooks | undefined;
 }
 
 /** A call with its path and query filled in and its body encoded, ready for {@link send}. */
@@ -91,115 +97,91 @@ export interface EncodedCall {
 /**
  * Sends one encoded call: the part of the pipeline every request passes through. Base URL,
  * headers and credentials, ky (timeouts, retries, backoff), error mapping, body reading and
- * response validation. `policy` is the caller's cached retry policy for this kind of call; a
- * per-call `maxRetries` derives another. `ClientEvents` calls this directly, so the browser entry
- * carries none of {@link Transport}'s path, query and form encoding.
+ * response validation, with the call's events sent to the client's hooks. `policy` is the
+ * caller's cached retry policy for this kind of call; a per-call `maxRetries` derives another.
+ * `ClientEvents` calls this directly, so the browser entry carries none of {@link Transport}'s
+ * path, query and form encoding.
  */
-export async function send<T>(config: TransportConfig, op: Operation<T>, call: EncodedCall, options: RequestOptions, policy: RetryOptions): Promise<T> {
+export async function send<T>(config: TransportConfig, op: Operation<T>, call: EncodedCall, options: RequestOptions, policy: RetryOptions): Promise<WithResponse<T>> {
   if (!config.baseUrl) throw config.credentials.missing('baseUrl');
   const url = joinUrl(config.baseUrl, call.path);
-  const headers: Record<string, string> = { accept: 'application/json', ...config.headers };
-  const { body } = call;
-  if (call.type) headers['content-type'] = call.type;
-  Object.assign(headers, await config.credentials.headersFor(op.auth), options.headers);
-
+  const { log, hooks } = config;
+  const started = now();
+  const emit = hooks && callEvents(hooks, log, op, url);
   const timeout = options.timeout ?? config.timeout;
-  const { maxRetries } = options;
-  const retry = maxRetries === undefined || maxRetries === policy.limit ? policy : retryPolicyFor(op.idempotent, { maxRetries, maxRetryDelay: config.maxRetryDelay });
-  const { log } = config;
-  const debug = log.enabled('debug');
-  const started = debug ? Date.now() : 0;
-  if (debug) log.debug(`promokit: ${op.method} ${url}`, { operation: op.name, headers: redactHeaders(headers) });
-
-  const shared = sharedOptions(config);
-  let response: Response;
+  let attempts = 0;
   try {
-    // ky merges its options key by key on every call: only the keys this call needs are passed,
-    // and the retry-logging hook only when retries are logged (`info` and `debug`).
-    const kyOptions: KyOptions = { method: op.method, headers, timeout, retry, fetch: shared.fetch };
-    if (body !== undefined) kyOptions.body = body;
+    const credentials = await config.credentials.headersFor(op.auth);
+    const headers: Record<string, string> = { accept: 'application/json', ...config.headers };
+    if (call.type) headers['content-type'] = call.type;
+    Object.assign(headers, credentials, options.headers);
+    const maxRetries = options.maxRetries ?? policy.limit!;
+    // The client's cached policy, unless this call has its own `maxRetries` or reports its retries.
+    const report = emit || log.enabled('info');
+    const retry =
+      maxRetries === policy.limit && !report
+        ? policy
+        : retryPolicyFor(op.idempotent, { maxRetries, maxRetryDelay: config.maxRetryDelay }, report ? (delayMs, error) => {
+            const reason = describeFailure(error);
+            log.info(`promokit: ${op.name}: retry ${attempts} of ${maxRetries} in ${delayMs} ms after ${reason}`);
+            emit?.('retry', attempts, { delayMs, reason });
+          } : undefined);
+    const debug = log.enabled('debug');
+    if (debug) log.debug(`promokit: ${op.method} ${url}`, { operation: op.name, headers: redactHeaders(headers) });
+
+    // One attempt: the request hook, the fetch, the whole body (read inside the attempt, so ky's
+    // timeout and retries cover a body that stalls or is cut off), the response hook.
+    const attempt = async (request: Request, init?: RequestInit): Promise<Response> => {
+      const n = ++attempts;
+      if (emit) {
+        const set: Record<string, string> = {};
+        // Applied only when the hook returns: a hook that throws changes nothing.
+        if (emit('request', n, { setHeader: (name, value) => void (set[settable(name, credentials)] = value) })) for (const name in set) request.headers.set(name, set[name]!);
+      }
+      const sent = now();
+      const response = await (config.fetch ?? fetch)(request, init);
+      bodies.set(response, await response.text());
+      emit?.('response', n, { status: response.status, durationMs: now() - sent, requestId: response.headers.get('x-request-id') || undefined });
+      return response;
+    };
+    // ky merges its options key by key on every call: only the keys this call needs are passed.
+    const kyOptions: KyOptions = { method: op.method, headers, timeout, retry, fetch: attempt as KyOptions['fetch'] };
+    if (call.body !== undefined) kyOptions.body = call.body;
     if (options.signal) kyOptions.signal = options.signal;
-    if (log.enabled('info')) {
-      kyOptions.hooks = shared.hooks;
-      kyOptions.context = { op, log };
-    }
-    response = await (await loadKy())(url, kyOptions);
-  } catch (error) {
-    throw mapError(error, op, timeout, options.signal, log);
+    const response = await (await loadKy())(url, kyOptions);
+    if (debug) log.debug(`promokit: ${response.status} ${op.method} ${url} in ${now() - started} ms`);
+    return { data: checkResponse(config.validation, op.name, op.schema(), parseJson(bodies.get(response) ?? '', op.name), log), response };
+  } catch (thrown) {
+    const error = mapError(thrown, { operation: op.name, method: op.method, host: new URL(url).host, attempts }, options.signal, timeout, log);
+    emit?.('error', attempts, { error, durationMs: now() - started });
+    throw error;
   }
-  const text = bodies.get(response) ?? '';
-  if (debug) log.debug(`promokit: ${response.status} ${op.method} ${url} in ${Date.now() - started} ms`);
-  return checkResponse(config.validation, op.name, op.schema(), parseJson(text, op.name), log);
 }
 
-let kyModule: Promise<typeof import('ky')> | undefined;
-
-/**
- * ky, loaded on the first request rather than at import: its module setup probes `Request` and
- * streams, which makes Node load its whole fetch implementation; deferred, importing promokit
- * stays cheap and the first request pays what a bare `fetch` pays on its first call too.
- */
-async function loadKy(): Promise<typeof import('ky').default> {
-  const module = await (kyModule ??= import('ky'));
-  // From the CommonJS build the dynamic import yields `module.exports`, whose `default` is ky.
-  const ky = module.default as typeof module.default | { default: typeof module.default };
-  return typeof ky === 'function' ? ky : ky.default;
+/** Milliseconds on a monotonic clock, rounded for readable events and logs. */
+function now(): number {
+  return Math.round(performance.now());
 }
 
 /** The text of every response body, read inside the attempt so ky's timeout and retries cover it. */
 const bodies = new WeakMap<Response, string>();
 
-interface SharedOptions {
-  fetch: NonNullable<KyOptions['fetch']>;
-  hooks: NonNullable<KyOptions['hooks']>;
-}
-
-const shared = new WeakMap<TransportConfig, SharedOptions>();
-
-/**
- * The ky options that are the same for every call of a client, built once: hooks read the call's
- * operation from ky's `context`, and the fetch wrapper reads the whole body within the attempt, so
- * a body that stalls hits the per-attempt timeout and a body cut off mid-way is a network error
- * that the retry policy sees like any other.
- */
-function sharedOptions(config: TransportConfig): SharedOptions {
-  let options = shared.get(config);
-  if (!options) {
-    const base: NonNullable<KyOptions['fetch']> = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
-    options = {
-      fetch: async (input, init) => {
-        const response = await base(input, init);
-        bodies.set(response, await response.text());
-        return response;
-      },
-      hooks: {
-        beforeRetry: [
-          ({ error, retryCount, options: { context, retry } }) => {
-            const { op, log } = context as { op: Operation<unknown>; log: Log };
-            log.info(`promokit: ${op.name}: retry ${retryCount} of ${retry.limit} after ${describeFailure(error)}`);
-          },
-        ],
-      },
-    };
-    shared.set(config, options);
-  }
-  return options;
-}
-
-function mapError(error: unknown, op: Operation<unknown>, timeout: number, signal: AbortSignal | undefined, log: Log): PromokitError {
+/** The typed error for whatever a call threw, with where it went and how many attempts it made. */
+function mapError(error: unknown, context: CallContext, signal: AbortSignal | undefined, timeout: number, log: Log): PromokitError {
   if (error instanceof PromokitError) return error;
-  if (signal?.aborted) return new AbortError(`${op.name}: aborted by the caller's signal`);
+  const { operation, method, host, attempts } = context;
+  // `operation: METHOD host: what happened; N attempts made`
+  const say = (what: string): string => `${operation}: ${method} ${host}: ${what}; ${attempts} attempt${attempts === 1 ? '' : 's'} made`;
+  if (signal?.aborted) return new AbortError(say(`aborted by the caller's signal`), context);
   if (isKyHttpError(error)) {
     const { response } = error;
-    const err = apiErrorFor({ status: response.status, operation: op.name, body: parseErrorBody(bodies.get(response) ?? ''), headers: headersToObject(response.headers) });
-    log.debug(`promokit: ${response.status} ${op.method} ${op.name}`, { key: err.key, request_id: err.request_id });
+    const err = apiErrorFor({ ...context, status: response.status, body: parseBody(bodies.get(response) ?? ''), headers: Object.fromEntries(response.headers) });
+    log.debug(`promokit: ${response.status} ${method} ${operation}`, { key: err.key, request_id: err.request_id });
     return err;
   }
-  if (isKyTimeout(error)) return new TimeoutError(`${op.name}: no complete response within ${timeout} ms`);
-  const code = errorCode(error);
+  if (isKyTimeout(error)) return new TimeoutError(say(`no complete response within ${timeout} ms per attempt`), context);
   // Keep only the low-level cause: it names the socket failure and carries no request headers.
-  const cause = (error as { cause?: unknown } | undefined)?.cause;
-  return new ConnectionError(`${op.name}: the connection failed before a complete response arrived${code ? ` (${code})` : ''}`, { cause });
+  return new ConnectionError(say(`${describeFailure(error)} before a complete response arrived`), context, { cause: (error as { cause?: unknown } | undefined)?.cause });
 }
 
 const fastOps = new WeakMap<Operation<any>, Operation<any>>();
@@ -221,10 +203,10 @@ function withFastSchema<T>(op: Operation<T>): Operation<T> {
 
 /** The one place requests are made. Shared by every sub-client of a client: checks and encodes a call, then {@link send}s it. */
 export class Transport {
-  readonly #config: TransportConfig;
+  readonly #config: TransportConfig & { credentials: Credentials };
   readonly #policies: Record<'idempotent' | 'once', RetryOptions>;
 
-  constructor(config: TransportConfig) {
+  constructor(config: TransportConfig & { credentials: Credentials }) {
     this.#config = config;
     this.#policies = {
       idempotent: retryPolicyFor(true, config),
@@ -237,8 +219,15 @@ export class Transport {
     return this.#config.validation;
   }
 
-  /** Checks the caller's input, fills the path, encodes query and body, and sends the call. */
-  async request<T>(op: Operation<T>, call: Call, options: RequestOptions = {}): Promise<T> {
+  /**
+   * Checks the caller's input, fills the path, encodes query and body, and sends the call.
+   * Resolves with the parsed body; `.withResponse()` adds the final HTTP response.
+   */
+  request<T>(op: Operation<T>, call: Call, options: RequestOptions = {}): APIPromise<T> {
+    return apiPromise(this.#request(op, call, options));
+  }
+
+  async #request<T>(op: Operation<T>, call: Call, options: RequestOptions): Promise<WithResponse<T>> {
     const issues: Issue[] = [];
     let path = fillPath(op.path, call.path ?? {}, issues);
     op.check?.(call.input, [], issues);
@@ -272,43 +261,32 @@ export class Transport {
   }
 }
 
+/** The JSON a 2xx body holds; a body that is not JSON breaks the response's contract. */
 function parseJson(text: string, operation: string): unknown {
+  const body = parseBody(text);
+  // Parsing never gives back the very string it read: the same string means it was not JSON.
+  if (body === text) throw new ResponseValidationError(operation, [{ path: [], message: text === '' ? 'the response body is empty' : 'the response body is not valid JSON' }], text);
+  return body;
+}
+
+/** The parsed JSON of a body, or its raw text when it is not JSON (an HTML error page). */
+function parseBody(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    const what = text === '' ? 'the response body is empty' : 'the response body is not valid JSON';
-    throw new ResponseValidationError(operation, [{ path: [], message: what }], text);
+    return text;
   }
 }
 
-function parseErrorBody(raw: string): unknown {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return raw;
-  }
-}
-
-function headersToObject(headers: Headers): Record<string, string> {
-  const out: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    out[name] = value;
-  });
-  return out;
-}
-
+/** The error code behind a fetch failure, e.g. `ECONNREFUSED`. */
 function errorCode(error: unknown): string | undefined {
-  let cause = (error as { cause?: unknown } | undefined)?.cause as { code?: unknown; cause?: unknown; errors?: Array<{ code?: unknown }> } | undefined;
-  for (let depth = 0; cause && depth < 3; depth++) {
-    if (typeof cause.code === 'string') return cause.code;
-    if (cause.errors?.[0] && typeof cause.errors[0].code === 'string') return cause.errors[0].code;
-    cause = cause.cause as typeof cause;
-  }
-  return undefined;
+  return inCauses(error, (cause) => (typeof cause.code === 'string' ? cause.code : typeof cause.errors?.[0]?.code === 'string' ? cause.errors[0].code : undefined));
 }
 
+/** Why an attempt failed, in a few words: `status 503`, `timeout`, `connection failure (ECONNRESET)`. */
 function describeFailure(error: unknown): string {
   if (isKyHttpError(error)) return `status ${error.response.status}`;
-  if (isKyTimeout(error)) return 'a timeout';
-  return `a connection failure${errorCode(error) ? ` (${errorCode(error)})` : ''}`;
+  if (isKyTimeout(error)) return 'timeout';
+  const code = errorCode(error);
+  return `connection failure${code ? ` (${code})` : ''}`;
 }

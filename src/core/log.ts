@@ -19,7 +19,11 @@ export interface Logger {
 /** How much promokit logs: `off` nothing, `debug` every request and response. */
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 
-const rank: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, debug: 4 };
+/** The levels, least verbose first: a level's index is its rank. */
+export const logLevels: readonly LogLevel[] = ['off', 'error', 'warn', 'info', 'debug'];
+
+/** A log line: the message, and data when there is some. */
+type Line = [message: string, data?: unknown];
 
 /** A logger that drops lines below its level. Built once per client. */
 export class Log {
@@ -33,35 +37,34 @@ export class Log {
 
   constructor(logger: Logger | undefined, level: LogLevel) {
     this.#logger = logger;
-    this.#rank = logger ? rank[level] ?? rank.warn : 0;
+    // `level` is one of `logLevels`: the options are checked before a Log is built.
+    this.#rank = logger ? logLevels.indexOf(level) : 0;
   }
 
   /** True when lines of this level are written; lets callers skip building them. */
   enabled(level: Exclude<LogLevel, 'off'>): boolean {
-    return this.#rank >= rank[level];
+    return this.#rank >= logLevels.indexOf(level);
   }
 
-  debug(message: string, data?: unknown): void {
-    this.#write('debug', message, data);
+  debug(...line: Line): void {
+    this.#write('debug', line);
   }
 
-  info(message: string, data?: unknown): void {
-    this.#write('info', message, data);
+  info(...line: Line): void {
+    this.#write('info', line);
   }
 
-  warn(message: string, data?: unknown): void {
-    this.#write('warn', message, data);
+  warn(...line: Line): void {
+    this.#write('warn', line);
   }
 
-  error(message: string, data?: unknown): void {
-    this.#write('error', message, data);
+  error(...line: Line): void {
+    this.#write('error', line);
   }
 
-  #write(level: Exclude<LogLevel, 'off'>, message: string, data: unknown): void {
-    if (this.enabled(level)) {
-      if (data === undefined) this.#logger![level](message);
-      else this.#logger![level](message, data);
-    }
+  /** Writes the line, as given (message, and data when given), when its level is enabled. */
+  #write(level: Exclude<LogLevel, 'off'>, line: Line): void {
+    if (this.enabled(level)) this.#logger![level](...line);
   }
 }
 

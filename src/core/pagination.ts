@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { PaginationLimitError, isRecord } from './errors.js';
+import type { APIPromise, WithResponse } from './api-promise.js';
+import { InvalidRequestError, NoNextPageError, PaginationLimitError, ToArrayLimitError, isRecord } from './errors.js';
 
 /** The list envelope every list response shares. The records sit under the attribute `data_ref` names. */
 export interface ListEnvelope {
@@ -44,15 +45,18 @@ export class Page<T, P = unknown> {
   readonly body: ListEnvelope;
   /** The params this page was requested with. */
   readonly params: P;
+  /** The HTTP response this page came in: status and headers (its body already read). */
+  readonly response: Response;
   readonly #strategy: Strategy<P>;
   readonly #fetch: Fetcher<T, P>;
   readonly #operation: string;
 
   /** @internal Built by the SDK's list methods. */
-  constructor(init: { data: T[]; body: ListEnvelope; params: P; strategy: Strategy<P>; fetch: Fetcher<T, P>; operation: string }) {
+  constructor(init: { data: T[]; body: ListEnvelope; params: P; response: Response; strategy: Strategy<P>; fetch: Fetcher<T, P>; operation: string }) {
     this.data = init.data;
     this.body = init.body;
     this.params = init.params;
+    this.response = init.response;
     this.#strategy = init.strategy;
     this.#fetch = init.fetch;
     this.#operation = init.operation;
@@ -70,28 +74,34 @@ export class Page<T, P = unknown> {
 
   /**
    * Fetches the next page. Throws {@link PaginationLimitError} when records remain past the last
-   * page the service serves, and `Error` when there is no next page.
+   * page the service serves, and {@link NoNextPageError} when this is the last page.
    */
   async getNextPage(): Promise<Page<T, P>> {
     const next = this.#strategy.next(this);
     if (next === 'limit') throw new PaginationLimitError(this.#operation, MAX_PAGE);
-    if (next === undefined) throw new Error(`${this.#operation}: there is no next page; check hasNextPage() first`);
+    if (next === undefined) throw new NoNextPageError(this.#operation);
     return this.#fetch(next, this);
   }
 }
 
+/** Records `toArray()` collects at most when no `max` is given. */
+export const TO_ARRAY_LIMIT = 10_000;
+
 /**
  * What a list method returns. `await` it for the first page; `for await` over it for every record
  * (fetched lazily, one page in memory at a time); `.pages()` for page by page; `.toArray({ max })`
- * for a capped array. Nothing is sent until it is awaited or iterated.
+ * for an array; `.withResponse()` for the first page and its HTTP response. Nothing is sent until
+ * it is awaited or iterated.
  */
 export class PagePromise<T, P = unknown> implements PromiseLike<Page<T, P>>, AsyncIterable<T> {
   readonly #load: () => Promise<Page<T, P>>;
+  readonly #operation: string;
   #first: Promise<Page<T, P>> | undefined;
 
   /** @internal Built by the SDK's list methods. */
-  constructor(load: () => Promise<Page<T, P>>) {
+  constructor(load: () => Promise<Page<T, P>>, operation = 'list') {
     this.#load = load;
+    this.#operation = operation;
   }
 
   #firstPage(): Promise<Page<T, P>> {
@@ -114,6 +124,15 @@ export class PagePromise<T, P = unknown> implements PromiseLike<Page<T, P>>, Asy
   /** Runs `onfinally` once the first page settles. */
   finally(onfinally?: (() => void) | null): Promise<Page<T, P>> {
     return this.#firstPage().finally(onfinally);
+  }
+
+  /**
+   * The first page and the HTTP response it came in (status, headers). Every later page has its
+   * own in {@link Page.response}.
+   */
+  async withResponse(): Promise<WithResponse<Page<T, P>>> {
+    const page = await this.#firstPage();
+    return { data: page, response: page.response };
   }
 
   /** Every page in turn, starting with the first. */
@@ -158,17 +177,25 @@ export class PagePromise<T, P = unknown> implements PromiseLike<Page<T, P>>, Asy
   }
 
   /**
-   * Collects records into an array, stopping after `max` records (default 10,000) so a large
-   * list cannot exhaust memory by accident.
+   * Collects records into an array; never cuts a list silently. With `max`, returns at most `max`
+   * records (fetching no page past them). Without, collects every record up to a safety limit of
+   * 10,000 and rejects with {@link ToArrayLimitError} when the list has more: pass a `max`, or
+   * walk the records with `for await` (one page in memory at a time).
+   *
+   * @throws InvalidRequestError when `max` is not a number of 0 or more (`Infinity` collects all).
    */
-  async toArray(options: { max?: number } = {}): Promise<T[]> {
-    const max = options.max ?? 10_000;
+  async toArray(options: { max?: number | undefined } = {}): Promise<T[]> {
+    const { max } = options;
+    if (max !== undefined && !(max >= 0)) throw new InvalidRequestError(this.#operation, [{ path: ['max'], message: 'must be a number, 0 or more' }]);
+    const limit = max ?? TO_ARRAY_LIMIT;
     const out: T[] = [];
-    if (max <= 0) return out;
+    if (limit === 0) return out;
     for await (const page of this.pages()) {
       for (const record of page.data) {
+        // A record past the safety limit: the list is longer than toArray() collects unasked.
+        if (out.length === limit) throw new ToArrayLimitError(this.#operation, limit);
         out.push(record);
-        if (out.length >= max) return out;
+        if (out.length === limit && max !== undefined) return out;
       }
     }
     return out;
@@ -251,14 +278,15 @@ export function paginate<T, P>(
   operation: string,
   params: P,
   strategy: Strategy<P>,
-  load: (params: P) => Promise<unknown>,
+  load: (params: P) => APIPromise<unknown>,
   recordsKey = 'data',
 ): PagePromise<T, P> {
   const fetchPage: Fetcher<T, P> = async (pageParams, previous) => {
-    const body = (await load(pageParams)) as ListEnvelope;
+    const { data, response } = await load(pageParams).withResponse();
+    const body = data as ListEnvelope;
     let records = readRecords(body, recordsKey);
     if (strategy.dedupe) records = strategy.dedupe(records, previous as Page<unknown, P> | undefined);
-    return new Page<T, P>({ data: records as T[], body, params: pageParams, strategy, fetch: fetchPage, operation });
+    return new Page<T, P>({ data: records as T[], body, params: pageParams, response, strategy, fetch: fetchPage, operation });
   };
-  return new PagePromise<T, P>(() => fetchPage(params));
+  return new PagePromise<T, P>(() => fetchPage(params), operation);
 }

@@ -5,12 +5,13 @@
  * @module
  */
 import type { RetryOptions } from 'ky';
+import { retryAfterMs } from './errors.js';
 import { isKyHttpError, isKyTimeout } from './ky-errors.js';
 
 /** 408, 429 and every 5xx: what idempotent calls retry. */
 const idempotentStatuses = [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
 
-/** Statuses whose `Retry-After` header is honoured (up to the cap). */
+/** Statuses whose `Retry-After` header is honoured (when it is within the cap). */
 const retryAfterStatuses = [429, 503];
 
 /**
@@ -19,17 +20,35 @@ const retryAfterStatuses = [429, 503];
  */
 const nothingSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
+/** A cause in the chain behind a fetch failure, as undici builds it. */
+interface Cause {
+  code?: unknown;
+  errors?: Array<{ code?: unknown } | undefined>;
+  cause?: unknown;
+}
+
+/** The first answer `visit` gives for the causes behind a fetch failure, outermost first (three deep at most). */
+export function inCauses<R>(error: unknown, visit: (cause: Cause) => R | undefined): R | undefined {
+  let cause = (error as { cause?: unknown } | undefined)?.cause as Cause | undefined;
+  for (let depth = 0; cause && depth < 3; depth++) {
+    const answer = visit(cause);
+    if (answer !== undefined) return answer;
+    cause = cause.cause as Cause | undefined;
+  }
+  return undefined;
+}
+
 /** True when a fetch failure shows that no byte of the request reached the service. */
 export function nothingWasSent(error: unknown): boolean {
-  let cause = (error as { cause?: unknown } | undefined)?.cause as { code?: unknown; errors?: unknown[]; cause?: unknown } | undefined;
-  for (let depth = 0; cause && depth < 3; depth++) {
-    if (typeof cause.code === 'string' && nothingSentCodes.has(cause.code)) return true;
-    if (Array.isArray(cause.errors) && cause.errors.length > 0) {
-      return cause.errors.every((e) => nothingSentCodes.has(String((e as { code?: unknown })?.code)));
-    }
-    cause = cause.cause as typeof cause;
-  }
-  return false;
+  return (
+    inCauses(error, (cause) =>
+      typeof cause.code === 'string' && nothingSentCodes.has(cause.code)
+        ? true
+        : Array.isArray(cause.errors) && cause.errors.length > 0
+          ? cause.errors.every((e) => nothingSentCodes.has(String(e?.code)))
+          : undefined,
+    ) ?? false
+  );
 }
 
 /** True for the `TypeError` fetch throws when the network fails (not for an abort). */
@@ -41,7 +60,7 @@ export function isNetworkError(error: unknown): boolean {
 export interface RetryTuning {
   /** Retries after the first attempt. */
   maxRetries: number;
-  /** Longest wait between attempts, in milliseconds: caps the backoff and `Retry-After`. */
+  /** Longest wait between attempts, in milliseconds: caps the backoff; a longer `Retry-After` is not waited. */
   maxRetryDelay: number;
 }
 
@@ -50,26 +69,53 @@ export interface RetryTuning {
  *
  * - idempotent (GET, PUT, read-only POSTs such as validation and introspection): network errors,
  *   timeouts, 408, 429 and 5xx are retried;
- * - non-idempotent (redemptions, rollbacks, orders, publications, creations, events): only 429
- *   and connection failures where nothing was sent. A 5xx or a timeout may mean the service acted,
- *   and sending a redemption again would spend points twice.
+ * - non-idempotent (redemptions, rollbacks, orders, publications, creations, events, validations
+ *   that open a session lock): only 429 and connection failures where nothing was sent. A 5xx or
+ *   a timeout may mean the service acted, and sending a redemption again would spend points twice.
  *
  * Backoff is exponential (300 ms, 600 ms, 1.2 s, …) with jitter between half and all of the step,
- * capped at `maxRetryDelay`; `Retry-After` (seconds or an HTTP date) is waited up to the same cap.
+ * capped at `maxRetryDelay`. `Retry-After` (seconds or an HTTP date) on a 429 or 503 is waited
+ * when it is at most `maxRetryDelay`; a longer one is not cut short (an early retry only earns
+ * another 429): the call rejects at once with the error, whose `retryAfter` says the wait.
+ *
+ * `onRetry`, when given, hears of each retry before its wait, with the delay ky will wait. ky
+ * computes that delay in one of two places, and the policy learns it from both without redoing
+ * ky's loop: a backoff step goes through `jitter` (whose result, within `backoffLimit`, is the
+ * wait); a `Retry-After` is read by ky right after `shouldRetry` lets a failure through, and is
+ * read here the same way (`retryAfterMs`). `shouldRetry` sees every failure while retries remain,
+ * and a failure that is retried reaches exactly one of the two. A policy with `onRetry` serves
+ * one call.
  */
-export function retryPolicyFor(idempotent: boolean, tuning: RetryTuning): RetryOptions {
+export function retryPolicyFor(idempotent: boolean, tuning: RetryTuning, onRetry?: (delayMs: number, error: unknown) => void): RetryOptions {
+  const statusCodes = idempotent ? idempotentStatuses : [429];
+  let failure: unknown;
   return {
     limit: tuning.maxRetries,
     methods: ['get', 'put', 'post'],
-    statusCodes: idempotent ? idempotentStatuses : [429],
+    statusCodes,
     afterStatusCodes: retryAfterStatuses,
     maxRetryAfter: tuning.maxRetryDelay,
     backoffLimit: tuning.maxRetryDelay,
     delay: (attempt) => 300 * 2 ** (attempt - 1),
-    jitter: (delay) => delay / 2 + (Math.random() * delay) / 2,
+    jitter: (delay) => {
+      const ms = Math.min(Math.round(delay / 2 + (Math.random() * delay) / 2), tuning.maxRetryDelay);
+      onRetry?.(ms, failure);
+      return ms;
+    },
     retryOnTimeout: idempotent,
     shouldRetry: ({ error }) => {
-      if (isKyHttpError(error) || isKyTimeout(error)) return undefined;
+      failure = error;
+      if (isKyHttpError(error)) {
+        const { status, headers } = error.response;
+        const after = retryAfterMs((name) => headers.get(name));
+        // Without a `Retry-After` ky backs off (or gives up on a status it does not retry).
+        if (after === undefined || !retryAfterStatuses.includes(status)) return undefined;
+        if (after > tuning.maxRetryDelay) return false;
+        // ky waits `after`, or its cap when the value is unreadable (NaN).
+        if (statusCodes.includes(status)) onRetry?.(Math.max(0, after <= tuning.maxRetryDelay ? after : tuning.maxRetryDelay), error);
+        return undefined;
+      }
+      if (isKyTimeout(error)) return undefined;
       if (!isNetworkError(error)) return false;
       return idempotent || nothingWasSent(error);
     },

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { APIPromise } from '../core/api-promise.js';
 import type { Operation, RequestOptions } from '../core/http.js';
 import { endDateCursor, paginate, type PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
@@ -46,7 +47,7 @@ export class AsyncActions extends APIResource {
    *
    * `GET /v1/async-actions/{asyncActionId}`.
    */
-  get(asyncActionId: string, options?: RequestOptions): Promise<AsyncAction> {
+  get(asyncActionId: string, options?: RequestOptions): APIPromise<AsyncAction> {
     return this.core.request(get, { path: { asyncActionId } }, options);
   }
 

@@ -4,8 +4,9 @@
  *
  * @module
  */
-import { ClientCredentials, type AccessToken } from '../core/auth.js';
+import { ClientCredentials, type AccessToken, type CredentialSettings } from '../core/auth.js';
 import { optionOrEnv, transportConfig, type CommonOptions } from '../core/config.js';
+import { apiPromise, type APIPromise } from '../core/api-promise.js';
 import { send, type Operation, type RequestOptions, type TransportConfig } from '../core/http.js';
 import { retryPolicyFor } from '../core/retry.js';
 import { InvalidRequestError, isRecord, type Issue } from '../core/errors.js';
@@ -66,15 +67,9 @@ export class ClientEvents {
   readonly #retry: ReturnType<typeof retryPolicyFor>;
 
   constructor(options: ClientEventsOptions = {}) {
-    const credentials = new ClientCredentials(
-      {
-        clientApplicationId: optionOrEnv(options.clientApplicationId, 'clientApplicationId'),
-        clientToken: optionOrEnv(options.clientToken, 'clientToken'),
-        accessToken: options.accessToken ?? optionOrEnv(undefined, 'accessToken'),
-        origin: optionOrEnv(options.origin, 'origin'),
-      },
-      'ClientEvents',
-    );
+    const settings: CredentialSettings = { accessToken: options.accessToken ?? optionOrEnv(undefined, 'accessToken') };
+    for (const name of ['clientApplicationId', 'clientToken', 'origin'] as const) settings[name] = optionOrEnv(options[name], name);
+    const credentials = new ClientCredentials(settings, 'ClientEvents');
     this.#config = transportConfig(options, credentials, 'ClientEvents');
     this.#retry = retryPolicyFor(false, this.#config);
   }
@@ -87,7 +82,7 @@ export class ClientEvents {
    * @throws InvalidRequestError when `event` is not a string of 1 to 300 characters, `customer`
    * is missing, or `customer`, `referral`, `loyalty` or `metadata` is not an object; nothing is sent.
    */
-  async track(params: TrackEventParams, options: RequestOptions = {}): Promise<EventAcknowledgment> {
+  track(params: TrackEventParams, options: RequestOptions = {}): APIPromise<EventAcknowledgment> {
     const { event, customer } = params ?? {};
     const issues: Issue[] = [];
     if (!(typeof event === 'string' && event.length >= 1 && event.length <= 300)) issues.push({ path: ['event'], message: 'must be a string of 1 to 300 characters' });
@@ -95,8 +90,12 @@ export class ClientEvents {
     for (const field of ['referral', 'loyalty', 'metadata'] as const) {
       if (params?.[field] !== undefined && !isRecord(params[field])) issues.push({ path: [field], message: 'must be an object' });
     }
-    if (issues.length > 0) throw new InvalidRequestError(track.name, issues);
-    return send(this.#config, track, { path: track.path, body: JSON.stringify(params), type: 'application/json' }, options, this.#retry);
+    return apiPromise(
+      (async () => {
+        if (issues.length > 0) throw new InvalidRequestError(track.name, issues);
+        return send(this.#config, track, { path: track.path, body: JSON.stringify(params), type: 'application/json' }, options, this.#retry);
+      })(),
+    );
   }
 
   // No `[inspectSymbol]`/`toJSON`: they would only add bytes to every storefront bundle. The

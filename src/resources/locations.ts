@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { APIPromise } from '../core/api-promise.js';
 import type { Operation, RequestOptions } from '../core/http.js';
 import { APIResource } from '../core/resource.js';
 import { locationSchema, type Location } from '../schemas/location.js';
@@ -29,7 +30,7 @@ export class Locations extends APIResource {
    * @throws {InvalidRequestError} An empty `locationId`; nothing is sent.
    * @throws {NotFoundError} No such location (404).
    */
-  get(locationId: string, options?: RequestOptions): Promise<Location> {
+  get(locationId: string, options?: RequestOptions): APIPromise<Location> {
     return this.core.request(get, { path: { locationId } }, options);
   }
 }

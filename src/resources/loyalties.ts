@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { APIPromise } from '../core/api-promise.js';
 import type { Operation, RequestOptions } from '../core/http.js';
 import { idCursor, pageNumber, paginate, type PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
@@ -130,7 +131,7 @@ export class Loyalties extends APIResource {
    *
    * @param memberId The loyalty card code.
    */
-  getMember(memberId: string, params: GetMemberParams = {}, options?: RequestOptions): Promise<LoyaltyMember> {
+  getMember(memberId: string, params: GetMemberParams = {}, options?: RequestOptions): APIPromise<LoyaltyMember> {
     const op = params.campaign_id === undefined ? getMember : getMemberInCampaign;
     return this.core.request(op, { path: { memberId, campaign_id: params.campaign_id }, input: params }, options);
   }
@@ -187,7 +188,7 @@ export class Loyalties extends APIResource {
    * and NotFoundError (404, member or campaign) when the service refuses the request;
    * InternalServerError on 5xx, after which the redemption may or may not have happened.
    */
-  redeemReward(memberId: string, params: RedeemRewardParams = {}, options?: RequestOptions): Promise<Redemption> {
+  redeemReward(memberId: string, params: RedeemRewardParams = {}, options?: RequestOptions): APIPromise<Redemption> {
     const { campaign_id, ...body } = params;
     const op = campaign_id === undefined ? redeemReward : redeemRewardInCampaign;
     return this.core.request(op, { path: { memberId, campaign_id }, body, input: params }, options);

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { APIPromise } from '../core/api-promise.js';
 import type { Operation, RequestOptions } from '../core/http.js';
 import { APIResource } from '../core/resource.js';
 import { object, required, text } from '../core/validate.js';
@@ -29,7 +30,7 @@ export class OAuth extends APIResource {
    *
    * @param accessToken The OAuth 2.0 token to inspect.
    */
-  introspect(accessToken: string, options?: RequestOptions): Promise<TokenIntrospection> {
+  introspect(accessToken: string, options?: RequestOptions): APIPromise<TokenIntrospection> {
     const form = { access_token: accessToken };
     return this.core.request(introspect, { body: form, input: form }, options);
   }

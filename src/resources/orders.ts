@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { APIPromise } from '../core/api-promise.js';
 import type { Operation, RequestOptions } from '../core/http.js';
 import { APIResource } from '../core/resource.js';
 import { required } from '../core/validate.js';
@@ -43,7 +44,7 @@ export class Orders extends APIResource {
    * integer, `status` is unknown or `created_at` is not an ISO 8601 date-time; nothing is sent.
    * @throws BadRequestError (400) or another `ApiError` when the service refuses the order.
    */
-  create(params: CreateOrderParams, options?: RequestOptions): Promise<Order> {
+  create(params: CreateOrderParams, options?: RequestOptions): APIPromise<Order> {
     return this.core.request(create, { body: params, input: params }, options);
   }
 }

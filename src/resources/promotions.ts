@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { APIPromise } from '../core/api-promise.js';
 import type { Operation, RequestOptions } from '../core/http.js';
 import { APIResource } from '../core/resource.js';
 import { array, object, required, text } from '../core/validate.js';
@@ -124,7 +125,7 @@ export class Promotions extends APIResource {
    *   without `type` or with a non-integer money amount; nothing is sent.
    * @throws {ApiError} The service's refusal, e.g. `NotFoundError` (404) for an unknown campaign.
    */
-  createTier(campaignId: string, params: CreatePromotionTierParams, options?: RequestOptions): Promise<PromotionTier> {
+  createTier(campaignId: string, params: CreatePromotionTierParams, options?: RequestOptions): APIPromise<PromotionTier> {
     return this.core.request(createTier, { path: { campaignId }, body: params, input: params }, options);
   }
 
@@ -140,7 +141,7 @@ export class Promotions extends APIResource {
    * @throws {InvalidRequestError} More than 30 `tiers.ids`, an empty ID or name; nothing is sent.
    * @throws {ApiError} The service's refusal, e.g. `NotFoundError` (404) for an unknown stack.
    */
-  updateStack(campaignId: string, stackId: string, params: UpdatePromotionStackParams, options?: RequestOptions): Promise<PromotionStack> {
+  updateStack(campaignId: string, stackId: string, params: UpdatePromotionStackParams, options?: RequestOptions): APIPromise<PromotionStack> {
     return this.core.request(updateStack, { path: { campaignId, stackId }, body: params, input: params }, options);
   }
 }

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { APIPromise } from '../core/api-promise.js';
 import type { Operation, RequestOptions } from '../core/http.js';
 import { APIResource } from '../core/resource.js';
 import { boolean, integer, object, required, text, type Check } from '../core/validate.js';
@@ -95,7 +96,7 @@ export class Publications extends APIResource {
    * @throws BadRequestError (400 `missing_vouchers`, `voucher_already_published`,
    * `duplicate_source_id`) and NotFoundError (404, e.g. campaign not found).
    */
-  create(params: CreatePublicationParams, options?: RequestOptions): Promise<Publication> {
+  create(params: CreatePublicationParams, options?: RequestOptions): APIPromise<Publication> {
     const { join_once, ...body } = params;
     const query = join_once === undefined ? undefined : { join_once };
     return this.core.request(create, { query, body, input: params }, options);

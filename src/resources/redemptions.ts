@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { APIPromise } from '../core/api-promise.js';
 import type { Operation, RequestOptions } from '../core/http.js';
 import { APIResource } from '../core/resource.js';
 import { object, text } from '../core/validate.js';
@@ -59,7 +60,7 @@ export class Redemptions extends APIResource {
    * @throws BadRequestError (400 `invalid_redemption_parent`, `already_rolled_back`) and
    * NotFoundError (404) when the service refuses the request.
    */
-  rollbackStackable(parentRedemptionId: string, params: RollbackStackableParams = {}, options?: RequestOptions): Promise<RedemptionRollbackResult> {
+  rollbackStackable(parentRedemptionId: string, params: RollbackStackableParams = {}, options?: RequestOptions): APIPromise<RedemptionRollbackResult> {
     const { reason, tracking_id, ...body } = params;
     return this.core.request(rollbackStackable, { path: { parentRedemptionId }, query: { reason, tracking_id }, body, input: params }, options);
   }

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { APIPromise } from '../core/api-promise.js';
 import type { Operation, RequestOptions } from '../core/http.js';
 import { idCursor, paginate, type PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
@@ -88,7 +89,7 @@ export class Templates extends APIResource {
    *   non-integer `hierarchy`; nothing is sent.
    * @throws {NotFoundError} No template with that ID (404).
    */
-  setupPromotionTier(campaignTemplateId: string, params: SetupPromotionTierParams, options?: RequestOptions): Promise<PromotionTierSetup> {
+  setupPromotionTier(campaignTemplateId: string, params: SetupPromotionTierParams, options?: RequestOptions): APIPromise<PromotionTierSetup> {
     return this.core.request(setupPromotionTier, { path: { campaignTemplateId }, body: params, input: params }, options);
   }
 }

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { APIPromise } from '../core/api-promise.js';
 import type { Operation, RequestOptions } from '../core/http.js';
 import { APIResource } from '../core/resource.js';
 import { array, boolean, integer, object, oneOf, required, text } from '../core/validate.js';
@@ -164,6 +165,9 @@ const validate: Operation<ValidationResult> = {
   }),
 };
 
+/** A validation that opens or joins a session lock changes the service: retried like a spend. */
+const validateWithSession: Operation<ValidationResult> = { ...validate, idempotent: false };
+
 /** Vouchers: gift vouchers, discount vouchers and loyalty cards. */
 export class Vouchers extends APIResource {
   /**
@@ -182,7 +186,7 @@ export class Vouchers extends APIResource {
    * an integer, a date is not ISO 8601, or a day of the week is outside 0 to 6; nothing is sent.
    * @throws ConflictError (409 `duplicate_found`) when a voucher with this code exists.
    */
-  create(code: string, params: CreateVoucherParams, options?: RequestOptions): Promise<Voucher> {
+  create(code: string, params: CreateVoucherParams, options?: RequestOptions): APIPromise<Voucher> {
     return this.core.request(create, { path: { code }, body: params, input: params }, options);
   }
 
@@ -198,8 +202,10 @@ export class Vouchers extends APIResource {
    * if (result.valid) console.log(result.discount); else console.log(result.error?.key);
    * ```
    *
-   * `POST /v1/vouchers/{code}/validate`. Read-only, so retried like a GET: on network errors,
-   * timeouts, 408, 429 and 5xx.
+   * `POST /v1/vouchers/{code}/validate`. Without `session` it changes nothing, so it is retried
+   * like a GET: on network errors, timeouts, 408, 429 and 5xx. With `session` it opens or joins a
+   * session lock, so it is retried like a spend: only on 429 and on connection failures where
+   * nothing was sent, never on 5xx or timeouts.
    *
    * @param code The voucher code (sent URL-encoded).
    * @param params The customer, order, session and metadata to validate against; `{}` when left out.
@@ -208,7 +214,7 @@ export class Vouchers extends APIResource {
    * @throws BadRequestError (400, e.g. `missing_reward`, `metadata_validation_failed`) and
    * NotFoundError (404) for requests the service refuses.
    */
-  validate(code: string, params: ValidateVoucherParams = {}, options?: RequestOptions): Promise<ValidationResult> {
-    return this.core.request(validate, { path: { code }, body: params, input: params }, options);
+  validate(code: string, params: ValidateVoucherParams = {}, options?: RequestOptions): APIPromise<ValidationResult> {
+    return this.core.request(params?.session == null ? validate : validateWithSession, { path: { code }, body: params, input: params }, options);
   }
 }

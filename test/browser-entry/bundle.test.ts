@@ -22,10 +22,18 @@ const serverPaths = (code: string) => code.match(/(?<!\/client)\/v1\/[\w{}/-]*/g
 describe('the browser bundle of promokit/client-side', () => {
   it('is built from dist/ through the package exports, with ky (bundled into dist/) and without zod', () => {
     const paths = bundle.inputs.map((i) => i.path);
-    expect(paths).toContain('dist/client-side.js');
+    // The `browser` condition of package.json `exports` leads bundlers to the browser build.
+    expect(paths).toEqual(['dist/browser/client-side.js', 'storefront-entry.js']);
     expect(paths.some((p) => p.startsWith('src/') || p.includes('node_modules/'))).toBe(false);
     expect(bundle.code).toContain('HTTPError'); // ky's error class name survives minification
     expect(bundle.code).not.toMatch(/\$Zod/); // zod's class names, e.g. "$ZodObject"
+  });
+
+  it("imports ky at once and carries none of ky's progress streaming, which promokit never uses", () => {
+    for (const b of [bundle, everything]) {
+      expect(b.code).not.toContain('TransformStream');
+      expect(b.code).not.toContain('import(');
+    }
   });
 
   it('sends to the client-side path only and names no server path', () => {

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { PaginationLimitError } from '../../src/index.js';
+import { InvalidRequestError, NoNextPageError, PaginationLimitError, PromokitError, ToArrayLimitError } from '../../src/index.js';
+import { apiPromise, type APIPromise } from '../../src/core/api-promise.js';
 import { idCursor, pageNumber, paginate } from '../../src/core/pagination.js';
 import { json, respond, seen, testClient, useMockApi } from '../helpers/mock-api.js';
 
 useMockApi();
+
+/** A list loader's answer, as the pipeline gives it: the body, with an HTTP response behind it. */
+const answer = (load: () => Promise<unknown>): APIPromise<unknown> => apiPromise(load().then((data) => ({ data, response: new Response(null, { status: 200 }) })));
 
 function tx(n: number) {
   return {
@@ -52,7 +56,11 @@ describe('id cursor lists', () => {
     const second = await first.getNextPage();
     expect(second.data.map((t) => t.id)).toEqual(['vtx_0002']);
     expect(second.hasNextPage()).toBe(false);
-    await expect(second.getNextPage()).rejects.toThrow(/no next page/);
+    const past = await second.getNextPage().catch((e: unknown) => e);
+    expect(past).toBeInstanceOf(NoNextPageError);
+    expect(past).toBeInstanceOf(PromokitError);
+    expect(past).toMatchObject({ name: 'NoNextPageError', operation: 'loyalties.listTransactions' });
+    expect((past as Error).message).toMatch(/no next page; check hasNextPage\(\) first/);
   });
 
   it('pages() yields page by page and toArray caps the records', async () => {
@@ -97,13 +105,14 @@ describe('id cursor lists', () => {
 describe('page-numbered lists', () => {
   function pages(total: number, limit: number) {
     const requested: number[] = [];
-    const load = async (p: { page?: number; limit?: number }) => {
-      const page = p.page ?? 1;
-      requested.push(page);
-      const start = (page - 1) * limit;
-      const data = Array.from({ length: Math.max(0, Math.min(limit, total - start)) }, (_, i) => ({ id: `rewa_${start + i}` }));
-      return { object: 'list', data_ref: 'data', data, total };
-    };
+    const load = (p: { page?: number; limit?: number }) =>
+      answer(async () => {
+        const page = p.page ?? 1;
+        requested.push(page);
+        const start = (page - 1) * limit;
+        const data = Array.from({ length: Math.max(0, Math.min(limit, total - start)) }, (_, i) => ({ id: `rewa_${start + i}` }));
+        return { object: 'list', data_ref: 'data', data, total };
+      });
     return { requested, list: paginate<{ id: string }, { page?: number; limit?: number }>('rewards.listAssignments', { limit }, pageNumber, load) };
   }
 
@@ -132,10 +141,12 @@ describe('page-numbered lists', () => {
 
   it('without total, stops on a short page', async () => {
     const requested: number[] = [];
-    const list = paginate<{ id: string }, { page?: number; limit?: number }>('x', { limit: 2 }, pageNumber, async (p) => {
-      requested.push(p.page ?? 1);
-      return { data: (p.page ?? 1) < 3 ? [{ id: 'a' }, { id: 'b' }] : [{ id: 'c' }] };
-    });
+    const list = paginate<{ id: string }, { page?: number; limit?: number }>('x', { limit: 2 }, pageNumber, (p) =>
+      answer(async () => {
+        requested.push(p.page ?? 1);
+        return { data: (p.page ?? 1) < 3 ? [{ id: 'a' }, { id: 'b' }] : [{ id: 'c' }] };
+      }),
+    );
     expect(await list.toArray()).toHaveLength(5);
     expect(requested).toEqual([1, 2, 3]);
   });
@@ -173,4 +184,60 @@ describe('end-date cursor lists (async actions)', () => {
     expect(seen).toHaveLength(2);
   });
 
+});
+
+describe('toArray never truncates silently', () => {
+  /** A cursor list of `total` records, 100 per page, answered without the network; counts the pages fetched. */
+  function cursorList(total: number) {
+    const fetched: string[] = [];
+    const list = paginate<{ id: string }, { starting_after_id?: string }>('loyalties.listTransactions', {}, idCursor, (p) =>
+      answer(async () => {
+        const start = p.starting_after_id ? Number(p.starting_after_id.slice(3)) + 1 : 0;
+        fetched.push(p.starting_after_id ?? '(first)');
+        const data = Array.from({ length: Math.max(0, Math.min(100, total - start)) }, (_, i) => ({ id: `tx_${start + i}` }));
+        return { object: 'list', data_ref: 'data', data, has_more: start + data.length < total, more_starting_after: data.at(-1)?.id ?? null };
+      }),
+    );
+    return { list, fetched };
+  }
+
+  it('without max, rejects with ToArrayLimitError naming the limit and how to raise it when more than 10,000 records remain', async () => {
+    const { list } = cursorList(10_050);
+    const error = await list.toArray().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToArrayLimitError);
+    expect(error).toBeInstanceOf(PromokitError);
+    expect(error).toMatchObject({ name: 'ToArrayLimitError', limit: 10_000, operation: 'loyalties.listTransactions' });
+    expect((error as Error).message).toContain('10,000');
+    expect((error as Error).message).toContain('toArray({ max: n })');
+    expect(JSON.parse(JSON.stringify(error))).toMatchObject({ name: 'ToArrayLimitError', limit: 10_000 });
+  });
+
+  it('without max, returns a list of exactly 10,000 records whole', async () => {
+    const { list } = cursorList(10_000);
+    await expect(list.toArray()).resolves.toHaveLength(10_000);
+  });
+
+  it('with max, returns at most max records and fetches no page past them', async () => {
+    const { list, fetched } = cursorList(10_050);
+    const some = await list.toArray({ max: 250 });
+    expect(some.map((r) => r.id)).toEqual(Array.from({ length: 250 }, (_, i) => `tx_${i}`));
+    expect(fetched).toHaveLength(3);
+    const { list: all } = cursorList(10_050);
+    await expect(all.toArray({ max: 20_000 })).resolves.toHaveLength(10_050);
+    const { list: every } = cursorList(10_050);
+    await expect(every.toArray({ max: Infinity })).resolves.toHaveLength(10_050);
+    const { list: none, fetched: noneFetched } = cursorList(5);
+    await expect(none.toArray({ max: 0 })).resolves.toEqual([]);
+    expect(noneFetched).toHaveLength(0);
+  });
+
+  it('refuses a max that is not a number of 0 or more, before fetching anything', async () => {
+    for (const max of [-1, Number.NaN]) {
+      const { list, fetched } = cursorList(5);
+      const error = await list.toArray({ max }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InvalidRequestError);
+      expect((error as InvalidRequestError).issues[0]!.path).toEqual(['max']);
+      expect(fetched).toHaveLength(0);
+    }
+  });
 });

@@ -63,12 +63,39 @@ describe('retry policy', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
   });
 
-  it('does not wait a Retry-After above the cap in full', async () => {
+  it('rejects at once with the RateLimitError when Retry-After is above maxRetryDelay (no early retry)', async () => {
     respond('get', '/v1/loyalties/members/L1', json({}, 429, { 'retry-after': '3600' }), json(member));
     const started = Date.now();
-    await testClient({ maxRetryDelay: 200 }).loyalties.getMember('L1');
-    expect(seen).toHaveLength(2);
+    const error = await testClient({ maxRetryDelay: 200 }).loyalties.getMember('L1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfter).toBe(3600);
+    expect(seen).toHaveLength(1);
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('rejects a 503 at once when its Retry-After is above maxRetryDelay', async () => {
+    respond('get', '/v1/loyalties/members/L1', json({}, 503, { 'retry-after': '120' }), json(member));
+    const error = await testClient({ maxRetryDelay: 1000 }).loyalties.getMember('L1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('waits a Retry-After equal to maxRetryDelay', async () => {
+    respond('get', '/v1/loyalties/members/L1', json({}, 429, { 'retry-after': '1' }), json(member));
+    await expect(testClient({ maxRetryDelay: 1000 }).loyalties.getMember('L1')).resolves.toMatchObject({ id: 'v_1' });
+    expect(seen).toHaveLength(2);
+  });
+
+  it('RateLimitError.retryAfter reads seconds and HTTP dates, and is undefined without the header', async () => {
+    const at = new Date(Date.now() + 90_000).toUTCString();
+    respond('get', '/v1/loyalties/members/L1', json({}, 429, { 'retry-after': at }));
+    const dated = (await testClient({ maxRetries: 0 }).loyalties.getMember('L1').catch((e: unknown) => e)) as RateLimitError;
+    expect(dated.retryAfter).toBeGreaterThanOrEqual(88);
+    expect(dated.retryAfter).toBeLessThanOrEqual(90);
+    respond('get', '/v1/loyalties/members/L1', json({}, 429));
+    const bare = (await testClient({ maxRetries: 0 }).loyalties.getMember('L1').catch((e: unknown) => e)) as RateLimitError;
+    expect(bare).toBeInstanceOf(RateLimitError);
+    expect(bare.retryAfter).toBeUndefined();
   });
 
   it('gives up with RateLimitError when 429 persists', async () => {

@@ -29,15 +29,23 @@ export interface Expected {
   boundMs: number;
 }
 
-/** Faults the retry policy retries for every operation: nothing was sent, or the service said "later". */
-const RETRIED_FOR_ALL: ReadonlySet<Fault> = new Set(['refused', '429-retry-after-seconds', '429-retry-after-date', '429-retry-after-huge']);
+/** Faults the retry policy retries for every operation: nothing was sent. */
+const RETRIED_FOR_ALL: ReadonlySet<Fault> = new Set(['refused']);
+
+/**
+ * 429s whose `Retry-After` (1 s, 3 s, centuries) is longer than the suite's `maxRetryDelay`: no
+ * operation retries them early (that only earns another 429); the call rejects at once with the
+ * `RateLimitError` and its `retryAfter`. A 429 with a wait within the cap is retried by every
+ * operation (unit tests: test/core/retry.test.ts, test/core/hooks.test.ts).
+ */
+const REJECTED_AT_ONCE: ReadonlySet<Fault> = new Set(['429-retry-after-seconds', '429-retry-after-date', '429-retry-after-huge']);
 
 /**
  * Faults retried for idempotent operations only: every fault after which the service may have
  * acted (the connection failed after the request went out, or a 5xx) — all but the control, the
  * faults retried for everyone, and the 200 answers (which are not failures of the exchange).
  */
-const RETRIED_IF_IDEMPOTENT: ReadonlySet<Fault> = new Set(FAULTS.filter((f) => f !== 'ok' && !f.startsWith('200-') && !RETRIED_FOR_ALL.has(f)));
+const RETRIED_IF_IDEMPOTENT: ReadonlySet<Fault> = new Set(FAULTS.filter((f) => f !== 'ok' && !f.startsWith('200-') && !RETRIED_FOR_ALL.has(f) && !REJECTED_AT_ONCE.has(f)));
 
 /** Faults where each attempt lasts until the timeout. */
 export const WAITS_FOR_TIMEOUT: ReadonlySet<Fault> = new Set(['no-answer', 'stalled-body', 'html-503-body-stalled']);
@@ -95,9 +103,9 @@ export const FAULT_DESCRIPTION: Record<Fault, string> = {
   'html-504': '504 with an nginx-style HTML page',
   'html-502-body-cut': '502 headers and half the HTML page (Content-Length says more), then RST',
   'html-503-body-stalled': '503 headers and 10 bytes of the HTML page, then nothing',
-  '429-retry-after-seconds': '429, `Retry-After: 1` (seconds; capped to maxRetryDelay)',
-  '429-retry-after-date': '429, `Retry-After` as an HTTP date 3 s ahead (capped)',
-  '429-retry-after-huge': '429, `Retry-After: 999999999999999` (capped)',
+  '429-retry-after-seconds': '429, `Retry-After: 1` (seconds; longer than maxRetryDelay, so rejected at once)',
+  '429-retry-after-date': '429, `Retry-After` as an HTTP date 3 s ahead (longer than maxRetryDelay, rejected at once)',
+  '429-retry-after-huge': '429, `Retry-After: 999999999999999` (rejected at once)',
   '200-truncated-json': '200, `application/json`, the JSON cut in half (complete HTTP message)',
   '200-non-json': '200 with an HTML page (`text/html`)',
   '200-empty': '200, `application/json`, empty body',

@@ -146,13 +146,7 @@ export async function startFaultServer(): Promise<FaultServer> {
 }
 
 /** A port on 127.0.0.1 with nothing listening: connecting to it is refused. */
-export async function refusedUrl(): Promise<string> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return `http://127.0.0.1:${port}`;
-}
+export { refusedUrl } from '../../helpers/http-server.js';
 
 function safeDecode(segment: string): string {
   try {

@@ -1,0 +1,125 @@
+/**
+ * Telemetry hooks: the `hooks` option of `Client` and `ClientEvents`. The pipeline reports each
+ * attempt (`request`, `response`), each retry and each failed call (`error`); this module builds
+ * the events and calls the hooks so that a hook can neither break nor slow a call down beyond its
+ * own run time, nor see a secret.
+ *
+ * @module
+ */
+import { ConfigurationError, type PromokitError } from './errors.js';
+import type { Log } from './log.js';
+
+/** What every event carries. */
+export interface CallEvent {
+  /** The operation, e.g. `loyalties.getMember`. */
+  operation: string;
+  /** The HTTP method, e.g. `GET`. */
+  method: string;
+  /** The request URL with path and query (credentials travel in headers, never in it). */
+  url: string;
+  /**
+   * The attempt, 1 for the first. A `retry` event names the attempt that failed (the next is
+   * `attempt + 1`); an `error` event the attempts made (`0` when none was sent).
+   */
+  attempt: number;
+  /** The same number on every event of one call, and on no other call's: joins a call's events. */
+  callId: number;
+}
+
+/** Sent to `hooks.request` just before each attempt is sent. */
+export interface RequestEvent extends CallEvent {
+  /**
+   * Adds a header to this attempt, e.g. W3C `traceparent`. The credential headers (`Authorization`,
+   * the app and client tokens and ids, `origin`) can be neither read nor replaced: setting one
+   * throws a `ConfigurationError`, and a hook that throws changes nothing about the call.
+   */
+  setHeader(name: string, value: string): void;
+}
+
+/** Sent to `hooks.response` for every attempt that got a complete HTTP response, whatever its status. */
+export interface ResponseEvent extends CallEvent {
+  /** The HTTP status of this attempt's response. */
+  status: number;
+  /** Milliseconds this attempt took, from sending to the last byte of the body. */
+  durationMs: number;
+  /** The service's request id (the `x-request-id` header), when it sent one. */
+  requestId?: string;
+}
+
+/** Sent to `hooks.retry` when an attempt failed and the next one waits its delay. */
+export interface RetryEvent extends CallEvent {
+  /** Milliseconds the SDK waits before the next attempt: backoff with jitter, or `Retry-After`. */
+  delayMs: number;
+  /** Why the attempt failed: `status 503`, `timeout` or `connection failure (ECONNRESET)`. */
+  reason: string;
+}
+
+/** Sent to `hooks.error` once per call, when the call rejects. */
+export interface ErrorEvent extends CallEvent {
+  /** The error the call rejects with. */
+  error: PromokitError;
+  /** Milliseconds the whole call took, retries and waits included. */
+  durationMs: number;
+}
+
+/**
+ * The `hooks` option: functions called with the events of every call, e.g. to count calls, time
+ * attempts or open OpenTelemetry spans. Hooks run synchronously inside the call and are not
+ * awaited; a hook that throws (or returns a promise that rejects) is logged once at `warn` and
+ * changes nothing about the call. No event holds a secret, in any field or in its JSON.
+ *
+ * The events of a call that passes its input checks: `request` (attempt 1), `response` (when an
+ * HTTP response arrived), then for each retry `retry`, `request`, `response`, … and, when the call
+ * rejects, one `error`. Input refused before anything is sent (`InvalidRequestError`) and a
+ * missing `baseUrl` raise no event.
+ */
+export interface Hooks {
+  /** Every attempt, just before it is sent; `setHeader` adds a header to that attempt. */
+  request?(event: RequestEvent): void;
+  /** Every attempt that got an HTTP response, any status. */
+  response?(event: ResponseEvent): void;
+  /** Before waiting for the next attempt. */
+  retry?(event: RetryEvent): void;
+  /** Once per call, when the call rejects. */
+  error?(event: ErrorEvent): void;
+}
+
+/** The names of the hooks, for checking the option. */
+export const hookNames: ReadonlyArray<keyof Hooks> = ['request', 'response', 'retry', 'error'];
+
+/** The fields each hook's event adds to {@link CallEvent}. */
+type Fields<K extends keyof Hooks> = Omit<Parameters<NonNullable<Hooks[K]>>[0], keyof CallEvent>;
+
+/** Reports one event of a call; returns false when the hook threw. */
+export type Emit = <K extends keyof Hooks>(name: K, attempt: number, fields: Fields<K>) => boolean;
+
+let lastCallId = 0;
+
+/** Hooks that threw already: each is logged once, however often it throws. */
+const warned = new WeakSet<object>();
+
+/** The event reporter of one call. */
+export function callEvents(hooks: Hooks, log: Log, { name: operation, method }: { name: string; method: string }, url: string): Emit {
+  const callId = ++lastCallId;
+  return (name, attempt, fields) => {
+    const hook = hooks[name] as ((event: object) => PromiseLike<unknown> | undefined) | undefined;
+    const failed = (error: unknown): void => {
+      if (!warned.has(hook!)) log.warn(`promokit: the ${name} hook threw, ignored (logged once): ${(error as Error)?.message ?? error}`);
+      warned.add(hook!);
+    };
+    try {
+      // Not awaited: an async hook's rejection is only logged, never left unhandled.
+      hook?.({ operation, method, url, attempt, callId, ...fields })?.then?.(undefined, failed);
+      return true;
+    } catch (error) {
+      failed(error);
+      return false;
+    }
+  };
+}
+
+/** `name`, when a hook may set that header on a request with these `credentials` headers; else throws. */
+export function settable(name: string, credentials: Record<string, string>): string {
+  if (name.toLowerCase() in credentials) throw new ConfigurationError('hooks', `setHeader: ${name} is a credential header`);
+  return name;
+}
