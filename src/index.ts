@@ -12,6 +12,7 @@ export { Client, type ClientOptions } from './client.js';
 export type { CommonOptions } from './core/config.js';
 export type { AccessToken } from './core/auth.js';
 export type { RequestOptions } from './core/http.js';
+export type { LimitOptions, Limiter, LimiterRelease, RateLimit } from './core/limits.js';
 export type { Logger, LogLevel } from './core/log.js';
 export type { ValidationMode } from './core/validate.js';
 export * from './core/errors.js';
@@ -19,6 +20,7 @@ export { Page, PagePromise, type ListEnvelope } from './core/pagination.js';
 export { idKind, type IdKind } from './id-kind.js';
 export { ClientEvents, type ClientEventsOptions, type TrackEventParams } from './resources/client-events.js';
 export type { AsyncActions, ListAsyncActionsParams } from './resources/async-actions.js';
+export type { WaitForOptions } from './resources/async-action-wait.js';
 export type {
   Loyalties,
   GetMemberParams,

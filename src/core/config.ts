@@ -8,6 +8,7 @@ import { envName, type AccessToken, type ClientCredentials, type SettingName } f
 import { readEnv } from './env.js';
 import { ConfigurationError } from './errors.js';
 import type { TransportConfig } from './http.js';
+import type { Gate } from './limits.js';
 import { Log, type LogLevel, type Logger } from './log.js';
 import type { ValidationMode } from './validate.js';
 
@@ -75,5 +76,7 @@ export function transportConfig(options: CommonOptions, credentials: ClientCrede
     log: new Log(options.logger ?? (globalThis as { console?: Logger }).console, logLevel),
     headers: { ...options.headers },
     fetch: fetchFn,
+    // The server Client hands its limits to its own `clientEvents` this way; never set in a browser.
+    gate: (options as { gate?: Gate }).gate,
   };
 }

@@ -23,6 +23,7 @@ import { buildQuery, fillPath, joinUrl } from './url.js';
 import { withFastCheck } from './fast-check.js';
 import { checkResponse, type Check, type ResponseSchema, type ValidationMode } from './validate.js';
 import type { ClientCredentials, AuthGroup } from './auth.js';
+import type { Gate } from './limits.js';
 
 /** Options accepted by every method as its last argument; each overrides the client's setting for this call. */
 export interface RequestOptions {
@@ -77,6 +78,8 @@ export interface TransportConfig {
   log: Log;
   headers: Record<string, string>;
   fetch: typeof globalThis.fetch | undefined;
+  /** Admits each call before it starts and sees it settle: the server `Client`'s limits (limits.ts). */
+  gate?: Gate | undefined;
 }
 
 /** A call with its path and query filled in and its body encoded, ready for {@link send}. */
@@ -95,7 +98,13 @@ export interface EncodedCall {
  * per-call `maxRetries` derives another. `ClientEvents` calls this directly, so the browser entry
  * carries none of {@link Transport}'s path, query and form encoding.
  */
-export async function send<T>(config: TransportConfig, op: Operation<T>, call: EncodedCall, options: RequestOptions, policy: RetryOptions): Promise<T> {
+export function send<T>(config: TransportConfig, op: Operation<T>, call: EncodedCall, options: RequestOptions, policy: RetryOptions): Promise<T> {
+  const start = () => sendNow(config, op, call, options, policy);
+  return config.gate ? config.gate(op.name, options.signal, start) : start();
+}
+
+/** {@link send} once the call is admitted. */
+async function sendNow<T>(config: TransportConfig, op: Operation<T>, call: EncodedCall, options: RequestOptions, policy: RetryOptions): Promise<T> {
   if (!config.baseUrl) throw config.credentials.missing('baseUrl');
   const url = joinUrl(config.baseUrl, call.path);
   const headers: Record<string, string> = { accept: 'application/json', ...config.headers };
