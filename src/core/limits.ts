@@ -53,8 +53,10 @@ export interface LimitOptions {
   /** At most this many calls in flight: a whole number, 1 or more. The rest wait in order. Default: unlimited. */
   maxConcurrency?: number;
   /**
-   * At most `requests` calls started in any window of `perMs` milliseconds, a sliding window:
-   * never twice the rate across a window boundary. The rest wait in order. Default: none.
+   * At most `requests` calls started in any window of `perMs` milliseconds: a sliding window, so
+   * never twice the rate across a window boundary. Calls are spread through the window in about
+   * 20 slices rather than sent in one burst, with 1 % to spare for network jitter; the rest wait
+   * in order. Retries of a call are not counted again. Default: none.
    */
   rateLimit?: RateLimit;
   /** A limit shared with other clients or processes, asked after `maxConcurrency` and `rateLimit`. */
