@@ -9,7 +9,7 @@
 //   BULK_CALLS=1000 node bench/bulk.mjs         a shorter run
 import { fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { cpus, loadavg, setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -24,6 +24,7 @@ const allowedPerSecond = (LIMIT.requests * 1_000) / LIMIT.perMs;
 async function run(name, options) {
   const server = fork(join(here, 'rate-limited-server.mjs'), [String(LIMIT.requests), String(LIMIT.perMs)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const { port } = await new Promise((resolve) => server.once('message', resolve));
+  raisePriority(server.pid);
   const client = new Client({ baseUrl: `http://127.0.0.1:${port}`, appId: 'app', appToken: 'token', accessToken: 'access', logLevel: 'off', ...options });
   const started = performance.now();
   const results = await Promise.allSettled(
@@ -50,6 +51,18 @@ async function run(name, options) {
 }
 
 const round = (value, digits) => Number(value.toFixed(digits));
+
+/**
+ * On a shared machine other work delays the processes by tens of milliseconds at a time, which
+ * turns into network-like jitter at the server; where allowed (root), both processes run at a
+ * raised priority so the figures show the client and not the neighbours. Elsewhere, no change.
+ */
+function raisePriority(pid = 0) {
+  try {
+    setPriority(pid, -10);
+  } catch {}
+}
+raisePriority();
 
 console.log(`bulk: ${CALLS} publications.create through Promise.all; the server answers 429 above ${allowedPerSecond} calls/s`);
 const runs = [];
