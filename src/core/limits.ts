@@ -55,7 +55,7 @@ export interface LimitOptions {
   /**
    * At most `requests` calls started in any window of `perMs` milliseconds: a sliding window, so
    * never twice the rate across a window boundary. Calls are spread through the window in about
-   * 20 slices rather than sent in one burst, with 1 % to spare for network jitter; the rest wait
+   * 20 slices rather than sent in one burst, with 2 % to spare for network jitter; the rest wait
    * in order. Retries of a call are not counted again. Default: none.
    */
   rateLimit?: RateLimit;
@@ -165,14 +165,15 @@ function lazyQueue(maxConcurrency: number | undefined, rateLimit: RateLimit | un
  * p-queue's rate options for `rateLimit`: its `strict` mode (a sliding window) over a slice of the
  * window, `intervalCap` calls per `interval` ms, so that calls are spread through the window
  * rather than sent in one burst at its start. Any `perMs` span holds `requests / intervalCap`
- * slices, so at most `requests` calls start in it; the slices are stretched by 1 % so that the
- * network's jitter cannot bring `requests + 1` calls into one window of the service's count.
+ * slices, so at most `requests` calls start in it; the slices are stretched by 2 % so that
+ * jitter on the way of up to 2 % of `perMs` (20 ms for a second) cannot bring `requests + 1`
+ * calls into one window of the service's count.
  */
 function rateOptions({ requests, perMs }: RateLimit): { intervalCap: number; interval: number; strict: true } {
   // The largest divisor of `requests` up to a twentieth of it: about 20 slices per window.
   let intervalCap = 1;
   for (let size = 2; size <= Math.ceil(requests / 20); size++) if (requests % size === 0) intervalCap = size;
-  return { intervalCap, interval: (perMs * 1.01 * intervalCap) / requests, strict: true };
+  return { intervalCap, interval: (perMs * 1.02 * intervalCap) / requests, strict: true };
 }
 
 /**
