@@ -148,7 +148,7 @@ let kyModule: Promise<typeof import('ky')> | undefined;
  * streams, which makes Node load its whole fetch implementation; deferred, importing promokit
  * stays cheap and the first request pays what a bare `fetch` pays on its first call too.
  */
-async function loadKy(): Promise<typeof import('ky').default> {
+export async function loadKy(): Promise<typeof import('ky').default> {
   const module = await (kyModule ??= import('ky'));
   // From the CommonJS build the dynamic import yields `module.exports`, whose `default` is ky.
   const ky = module.default as typeof module.default | { default: typeof module.default };

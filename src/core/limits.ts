@@ -10,7 +10,7 @@
  */
 import type PQueue from 'p-queue';
 import { AbortError, ConfigurationError, PromokitError, isRecord } from './errors.js';
-import type { TransportConfig } from './http.js';
+import { loadKy, type TransportConfig } from './http.js';
 import { sleep } from './sleep.js';
 
 /** Gives back the slot a {@link Limiter} granted; the client calls it once, when the call settles. */
@@ -56,7 +56,8 @@ export interface LimitOptions {
    * At most `requests` calls started in any window of `perMs` milliseconds: a sliding window, so
    * never twice the rate across a window boundary. Calls are spread through the window in about
    * 20 slices rather than sent in one burst, with 2 % to spare for network jitter; the rest wait
-   * in order. Retries of a call are not counted again. Default: none.
+   * in order. A call's retries are not queued again, but a retry after a 429 has a place in the
+   * window kept for it. Default: none.
    */
   rateLimit?: RateLimit;
   /** A limit shared with other clients or processes, asked after `maxConcurrency` and `rateLimit`. */
@@ -90,6 +91,7 @@ export function withLimits(config: TransportConfig, options: LimitOptions, owner
   const pause = new Pause(config.maxRetryDelay);
   const queue = maxConcurrency !== undefined || rateLimit !== undefined ? lazyQueue(maxConcurrency, rateLimit, pause) : undefined;
   const base = config.fetch;
+  let ready: Promise<PQueue> | undefined;
 
   const admit = async (operation: string, signal: AbortSignal | undefined): Promise<() => void> => {
     const releases: Array<() => void> = [];
@@ -99,7 +101,10 @@ export function withLimits(config: TransportConfig, options: LimitOptions, owner
     try {
       signal?.throwIfAborted();
       await pause.over(signal);
-      if (queue) releases.push(await slot(await queue(), signal));
+      // ky is loaded before the first call takes its place in the window, not after: loading it
+      // would otherwise delay the window's first calls on the wire (some 50 ms), and the service
+      // would count them together with the next window's.
+      if (queue) releases.push(await slot(await (ready ??= loadKy().then(queue)), signal));
       if (limiter) {
         await pause.over(signal);
         const give = await limiter.acquire(signal);
@@ -128,7 +133,12 @@ export function withLimits(config: TransportConfig, options: LimitOptions, owner
     },
     fetch: async (input, init) => {
       const response = await (base ? base(input, init) : globalThis.fetch(input, init));
-      if (response.status === 429) pause.saw(response.headers.get('retry-after'));
+      if (response.status === 429) {
+        pause.saw(response.headers.get('retry-after'));
+        // The call will be retried outside the queue: a place in the window is kept for the retry,
+        // first in line when the pause ends, else the retry would be one call over the limit.
+        if (rateLimit && queue) void queue().then((q) => q.add(() => undefined, { priority: 1 }));
+      }
       return response;
     },
   };

@@ -102,6 +102,22 @@ describe('rateLimit', () => {
   });
 });
 
+describe('rateLimit and 429s', () => {
+  it('keeps a place in the window for the retry of a call that got a 429, so attempts stay within the rate', async () => {
+    const attempts: number[] = [];
+    const fetch: typeof globalThis.fetch = async () => {
+      attempts.push(performance.now());
+      return attempts.length === 1
+        ? new Response('{"code":429}', { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '1' } })
+        : new Response('{"id":"pub_1","object":"publication"}', { headers: { 'content-type': 'application/json' } });
+    };
+    const client = new Client({ baseUrl: 'http://127.0.0.1:9', ...credentials, fetch, rateLimit: { requests: 5, perMs: 500 } });
+    await Promise.all(Array.from({ length: 10 }, (_, i) => publish(client, i)));
+    expect(attempts).toHaveLength(11);
+    expect(mostInAnyWindow(attempts, 500)).toBeLessThanOrEqual(5);
+  });
+});
+
 describe('the pause after a 429', () => {
   it("holds the start of new calls until the 429's Retry-After, then both go through", async () => {
     const attempts: Array<{ who: string; at: number }> = [];
