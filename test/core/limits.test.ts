@@ -23,6 +23,23 @@ async function slowServer(delayMs: number): Promise<RateLimitedServer> {
   return server;
 }
 
+const jsonType = { 'content-type': 'application/json' };
+
+/**
+ * A fetch standing in for the service: it answers the first attempt 429 with `Retry-After:
+ * retryAfter` and every later one with a publication, telling `seen` of each attempt first.
+ */
+function refusingFirst(retryAfter: string, seen: (input: RequestInfo | URL, init?: RequestInit) => unknown): typeof globalThis.fetch {
+  let attempts = 0;
+  return async (input, init) => {
+    await seen(input, init);
+    attempts += 1;
+    return attempts === 1
+      ? new Response('{"code":429,"key":"too_many_requests"}', { status: 429, headers: { ...jsonType, 'retry-after': retryAfter } })
+      : new Response('{"id":"pub_1","object":"publication"}', { headers: jsonType });
+  };
+}
+
 /** The customer a publication attempt is for: `c-<n>` (ky hands fetch a `Request` that holds the body). */
 async function customerOf(input: RequestInfo | URL, init?: RequestInit): Promise<string> {
   const text = input instanceof Request ? await input.clone().text() : String(init?.body);
@@ -105,12 +122,7 @@ describe('rateLimit', () => {
 describe('rateLimit and 429s', () => {
   it('keeps a place in the window for the retry of a call that got a 429, so attempts stay within the rate', async () => {
     const attempts: number[] = [];
-    const fetch: typeof globalThis.fetch = async () => {
-      attempts.push(performance.now());
-      return attempts.length === 1
-        ? new Response('{"code":429}', { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '1' } })
-        : new Response('{"id":"pub_1","object":"publication"}', { headers: { 'content-type': 'application/json' } });
-    };
+    const fetch = refusingFirst('1', () => attempts.push(performance.now()));
     const client = new Client({ baseUrl: 'http://127.0.0.1:9', ...credentials, fetch, rateLimit: { requests: 5, perMs: 500 } });
     await Promise.all(Array.from({ length: 10 }, (_, i) => publish(client, i)));
     expect(attempts).toHaveLength(11);
@@ -121,16 +133,10 @@ describe('rateLimit and 429s', () => {
 describe('the pause after a 429', () => {
   it("holds the start of new calls until the 429's Retry-After, then both go through", async () => {
     const attempts: Array<{ who: string; at: number }> = [];
-    let refused = false;
-    const fetch: typeof globalThis.fetch = async (input, init) => {
+    const fetch = refusingFirst('1', async (input, init) => {
       const at = performance.now();
       attempts.push({ who: await customerOf(input, init), at });
-      if (!refused) {
-        refused = true;
-        return new Response('{"code":429,"key":"too_many_requests"}', { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '1' } });
-      }
-      return new Response('{"id":"pub_1","object":"publication"}', { headers: { 'content-type': 'application/json' } });
-    };
+    });
     const client = new Client({ baseUrl: 'http://127.0.0.1:9', ...credentials, fetch });
     const first = publish(client, 1);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -143,12 +149,7 @@ describe('the pause after a 429', () => {
 
   it('pauses for at most maxRetryDelay', async () => {
     const attempts: number[] = [];
-    const fetch: typeof globalThis.fetch = async () => {
-      attempts.push(performance.now());
-      return attempts.length === 1
-        ? new Response('{"code":429}', { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '3600' } })
-        : new Response('{"id":"pub_1","object":"publication"}', { headers: { 'content-type': 'application/json' } });
-    };
+    const fetch = refusingFirst('3600', () => attempts.push(performance.now()));
     const client = new Client({ baseUrl: 'http://127.0.0.1:9', ...credentials, fetch, maxRetries: 0, maxRetryDelay: 300 });
     await expect(publish(client, 1)).rejects.toBeInstanceOf(RateLimitError);
     await publish(client, 2);
@@ -167,13 +168,7 @@ describe('limiter', () => {
       },
     };
     let attempt = 0;
-    const fetch: typeof globalThis.fetch = async () => {
-      attempt += 1;
-      events.push(`attempt ${attempt}`);
-      return attempt === 1
-        ? new Response('{"code":429}', { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '0' } })
-        : new Response('{"id":"pub_1","object":"publication"}', { headers: { 'content-type': 'application/json' } });
-    };
+    const fetch = refusingFirst('0', () => events.push(`attempt ${++attempt}`));
     const client = new Client({ baseUrl: 'http://127.0.0.1:9', ...credentials, fetch, limiter });
     await publish(client, 1);
     expect(events).toEqual(['acquire', 'attempt 1', 'attempt 2', 'release']);
