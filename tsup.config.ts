@@ -6,6 +6,7 @@ const entry = {
   index: 'src/index.ts',
   'client-side': 'src/client-side.ts',
   testing: 'src/testing/index.ts',
+  'limiter-redis': 'src/limiter-redis.ts',
 };
 
 const common: Options = {
@@ -22,8 +23,11 @@ const common: Options = {
  * ky and zod are bundled into the build rather than imported at run time: loading their ~60
  * module files cost a cold start about 85 ms on these machines, one bundled file about 10 ms.
  * The CJS build needs it anyway (ky is ESM-only), and the package installs with no dependencies.
+ * p-queue (with its eventemitter3 and p-timeout) is bundled too, in a chunk loaded only by a
+ * client with `maxConcurrency` or `rateLimit` and by `promokit/limiter-redis`. That entry's own
+ * libraries (rate-limiter-flexible, ioredis) are optional peer dependencies, never bundled.
  */
-const bundled = ['ky', 'zod'];
+const bundled = ['ky', 'zod', 'p-queue', 'eventemitter3', 'p-timeout'];
 
 export default defineConfig([
   // `dist/browser/` is written by the third build, which may run first.

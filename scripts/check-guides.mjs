@@ -36,6 +36,7 @@ writeFileSync(
         promokit: ['./../../src/index.ts'],
         'promokit/client-side': ['./../../src/client-side.ts'],
         'promokit/testing': ['./../../src/testing/index.ts'],
+        'promokit/limiter-redis': ['./../../src/limiter-redis.ts'],
       },
     },
     include: ['*.ts'],

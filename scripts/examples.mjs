@@ -24,7 +24,7 @@ function newest(path) {
 
 /** Builds the package unless dist/ is complete and newer than everything it is built from. */
 export function ensureBuilt({ quiet = false } = {}) {
-  const outputs = ['index', 'client-side', 'testing'].flatMap((e) => [`${e}.js`, `${e}.cjs`, `${e}.d.ts`]).map((f) => join(root, 'dist', f));
+  const outputs = ['index', 'client-side', 'testing', 'limiter-redis'].flatMap((e) => [`${e}.js`, `${e}.cjs`, `${e}.d.ts`]).map((f) => join(root, 'dist', f));
   const inputs = Math.max(newest(join(root, 'src')), newest(join(root, 'package.json')), newest(join(root, 'tsup.config.ts')));
   if (outputs.every(existsSync) && Math.min(...outputs.map((f) => statSync(f).mtimeMs)) >= inputs) return;
   if (!quiet) console.log('Building promokit (dist/ is missing or older than src/)…');

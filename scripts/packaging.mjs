@@ -37,7 +37,7 @@ try {
   const modes = ['node10', 'node16-cjs', 'node16-esm', 'bundler'];
   console.log(`\n@arethetypeswrong/cli ${attwVersion()} (exit ${attw.status}): ${analysis.problems.length === 0 ? 'no problems' : `${analysis.problems.length} problem(s)`}`);
   const width = Math.max(...Object.keys(analysis.entrypoints).map((s) => s.length)) + 10;
-  console.log(`  ${'entry'.padEnd(width)}${modes.map((m) => m.padEnd(27)).join('')}`);
+  console.log(`  ${'entry'.padEnd(width)}${modes.map((m) => m.padEnd(30)).join('')}`);
   for (const [subpath, entry] of Object.entries(analysis.entrypoints)) {
     const name = subpath === '.' ? 'promokit' : `promokit/${subpath.slice(2)}`;
     const cells = modes.map((mode) => {
@@ -45,7 +45,7 @@ try {
       const file = r?.resolution?.fileName?.replace('/node_modules/promokit/', '');
       const ok = file && (r.resolution.isTypeScript || r.resolution.isJson) && r.visibleProblems.length === 0;
       if (!ok) failures += 1;
-      return `${ok ? 'ok' : 'FAIL'} ${file ?? 'unresolved'}`.padEnd(27);
+      return `${ok ? 'ok' : 'FAIL'} ${file ?? 'unresolved'}`.padEnd(30);
     });
     console.log(`  ${name.padEnd(width)}${cells.join('')}`);
   }

@@ -7,10 +7,11 @@
 import { Credentials } from './core/auth.js';
 import { optionOrEnv, transportConfig, type CommonOptions } from './core/config.js';
 import { Transport } from './core/http.js';
+import { withLimits, type LimitOptions } from './core/limits.js';
 import { inspectSymbol, type Log } from './core/log.js';
 import { deviationsOf, type ResponseDeviation } from './core/validate.js';
 import { AsyncActions } from './resources/async-actions.js';
-import { ClientEvents } from './resources/client-events.js';
+import { ClientEvents, type ClientEventsOptions } from './resources/client-events.js';
 import { Customers } from './resources/customers.js';
 import { Locations } from './resources/locations.js';
 import { Loyalties } from './resources/loyalties.js';
@@ -28,8 +29,12 @@ import { Vouchers } from './resources/vouchers.js';
  * `PROMOKIT_BASE_URL`, `PROMOKIT_APP_ID`, `PROMOKIT_APP_TOKEN`, `PROMOKIT_ACCESS_TOKEN`,
  * `PROMOKIT_CLIENT_APPLICATION_ID`, `PROMOKIT_CLIENT_TOKEN` and `PROMOKIT_ORIGIN`. A missing
  * setting is reported by the first request that needs it, naming the option and the variable.
+ *
+ * `maxConcurrency`, `rateLimit` and `limiter` shape bulk work: they apply to every call of the
+ * client, `clientEvents` included. Whatever they are, a 429 with `Retry-After` seen by any call
+ * pauses the start of the client's new calls for that long (at most `maxRetryDelay`).
  */
-export interface ClientOptions extends CommonOptions {
+export interface ClientOptions extends CommonOptions, LimitOptions {
   /** API key ID, sent as `X-App-Id`. Env: `PROMOKIT_APP_ID`. */
   appId?: string;
   /** API key token, sent as `X-App-Token`. Env: `PROMOKIT_APP_TOKEN`. */
@@ -89,7 +94,7 @@ export class Client {
       appToken: optionOrEnv(options.appToken, 'appToken'),
       accessToken,
     });
-    const config = transportConfig(options, credentials, 'Client');
+    const config = withLimits(transportConfig(options, credentials, 'Client'), options, 'Client');
     const core = new Transport(config);
     this.#core = core;
     this.#log = config.log;
@@ -105,7 +110,8 @@ export class Client {
     this.customers = new Customers(core);
     this.rewards = new Rewards(core);
     this.locations = new Locations(core);
-    this.clientEvents = new ClientEvents({ ...options, accessToken, logger: config.log });
+    // The same log, limits and 429 pause as every other call of this client.
+    this.clientEvents = new ClientEvents({ ...options, accessToken, logger: config.log, fetch: config.fetch, gate: config.gate } as ClientEventsOptions);
   }
 
   /**

@@ -14,6 +14,7 @@ export type { AccessToken } from './core/auth.js';
 export type { RequestOptions } from './core/http.js';
 export type { APIPromise, WithResponse } from './core/api-promise.js';
 export type { Hooks, CallEvent, RequestEvent, ResponseEvent, RetryEvent, ErrorEvent } from './core/hooks.js';
+export type { LimitOptions, Limiter, LimiterRelease, RateLimit } from './core/limits.js';
 export type { Logger, LogLevel } from './core/log.js';
 export type { ValidationMode, ResponseDeviation } from './core/validate.js';
 export * from './core/errors.js';
@@ -21,6 +22,7 @@ export { Page, PagePromise, type ListEnvelope } from './core/pagination.js';
 export { idKind, type IdKind } from './id-kind.js';
 export { ClientEvents, type ClientEventsOptions, type TrackEventParams } from './resources/client-events.js';
 export type { AsyncActions, ListAsyncActionsParams } from './resources/async-actions.js';
+export type { WaitForOptions } from './resources/async-action-wait.js';
 export type {
   Loyalties,
   GetMemberParams,

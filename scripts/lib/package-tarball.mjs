@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/** The three public entries and the files each must ship. */
-export const entries = ['index', 'client-side', 'testing'];
+/** The public entries and the files each must ship. */
+export const entries = ['index', 'client-side', 'testing', 'limiter-redis'];
 
 function newest(path) {
   const stat = statSync(path);

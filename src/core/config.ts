@@ -9,6 +9,7 @@ import { readEnv } from './env.js';
 import { ConfigurationError } from './errors.js';
 import { hookNames, type Hooks } from './hooks.js';
 import type { TransportConfig } from './http.js';
+import type { Gate } from './limits.js';
 import { Log, logLevels, type LogLevel, type Logger } from './log.js';
 import type { ValidationMode } from './validate.js';
 
@@ -94,5 +95,7 @@ export function transportConfig<C extends ClientCredentials>(options: CommonOpti
     fetch: fetchFn,
     // A copy: hooks added to the caller's object later do not change this client.
     hooks: hooks && { ...hooks },
+    // The server Client hands its limits to its own `clientEvents` this way; never set in a browser.
+    gate: (options as { gate?: Gate }).gate,
   };
 }

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { AsyncAction } from '../schemas/async-action.js';
 
 /** A problem found in a request's input or in a response's shape: where, and what rule broke. */
 export interface Issue {
@@ -363,4 +364,20 @@ function text(value: unknown): string | undefined {
 function describeRawBody(body: unknown): string {
   const line = typeof body === 'string' ? body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() : '';
   return line === '' ? 'no error message in the response' : line.length > 120 ? `${line.slice(0, 120)}…` : line;
+}
+
+/**
+ * An async action the SDK waited for (`asyncActions.waitFor`) ended with status `FAILED`.
+ * `asyncAction` holds the record as last read, with its `result` (what failed, and why).
+ */
+export class AsyncActionFailedError extends PromokitError {
+  override name: string = 'AsyncActionFailedError';
+  /** The failed action as last read, with `status: 'FAILED'` and its `result`. */
+  declare readonly asyncAction: AsyncAction;
+
+  constructor(asyncAction: AsyncAction) {
+    const reason = text(asyncAction.result?.message);
+    super(`asyncActions.waitFor: async action ${asyncAction.id}${asyncAction.type ? ` (${asyncAction.type})` : ''} failed${reason ? `: ${reason}` : ''}`);
+    this.asyncAction = asyncAction;
+  }
 }

@@ -27,6 +27,7 @@ import { buildQuery, fillPath, joinUrl } from './url.js';
 import { withFastCheck } from './fast-check.js';
 import { checkResponse, type Check, type ResponseSchema, type ValidationMode } from './validate.js';
 import type { ClientCredentials, Credentials, AuthGroup } from './auth.js';
+import type { Gate } from './limits.js';
 
 /** Options accepted by every method as its last argument; each overrides the client's setting for this call. */
 export interface RequestOptions {
@@ -83,6 +84,8 @@ export interface TransportConfig {
   fetch: typeof globalThis.fetch | undefined;
   /** The `hooks` option, checked; `undefined` when no hook is set. */
   hooks: Hooks | undefined;
+  /** Admits each call before it starts and sees it settle: the server `Client`'s limits (limits.ts). */
+  gate?: Gate | undefined;
 }
 
 /** A call with its path and query filled in and its body encoded, ready for {@link send}. */
@@ -102,7 +105,13 @@ export interface EncodedCall {
  * `ClientEvents` calls this directly, so the browser entry carries none of {@link Transport}'s
  * path, query and form encoding.
  */
-export async function send<T>(config: TransportConfig, op: Operation<T>, call: EncodedCall, options: RequestOptions, policy: RetryOptions): Promise<WithResponse<T>> {
+export function send<T>(config: TransportConfig, op: Operation<T>, call: EncodedCall, options: RequestOptions, policy: RetryOptions): Promise<WithResponse<T>> {
+  const start = () => sendNow(config, op, call, options, policy);
+  return config.gate ? config.gate(op.name, options.signal, start) : start();
+}
+
+/** {@link send} once the call is admitted. */
+async function sendNow<T>(config: TransportConfig, op: Operation<T>, call: EncodedCall, options: RequestOptions, policy: RetryOptions): Promise<WithResponse<T>> {
   if (!config.baseUrl) throw config.credentials.missing('baseUrl');
   const url = joinUrl(config.baseUrl, call.path);
   const { log, hooks } = config;

@@ -9,6 +9,7 @@ import { endDateCursor, paginate, type PagePromise } from '../core/pagination.js
 import { APIResource } from '../core/resource.js';
 import { integer, isoDateTime, object } from '../core/validate.js';
 import { asyncActionListSchema, asyncActionSchema, type AsyncAction, type AsyncActionList } from '../schemas/async-action.js';
+import { waitForAsyncAction, type WaitForOptions } from './async-action-wait.js';
 
 /** Params of {@link AsyncActions.list}. */
 export interface ListAsyncActionsParams {
@@ -49,6 +50,32 @@ export class AsyncActions extends APIResource {
    */
   get(asyncActionId: string, options?: RequestOptions): APIPromise<AsyncAction> {
     return this.core.request(get, { path: { asyncActionId } }, options);
+  }
+
+  /**
+   * Waits until an async action is done and resolves with the full record, `result` included.
+   * Reads it at once, then again after `interval` ms (default 1,000), each wait 1.5 times the one
+   * before, up to 10 seconds. Every read is an ordinary {@link get} call, with the client's retry
+   * policy and limits. `onProgress` hears each change of `status` or `progress`.
+   *
+   * @throws AsyncActionFailedError when the action ends `FAILED`; the record is its `asyncAction`.
+   * @throws TimeoutError when it is not done within `timeout` ms (default 10 minutes); the message
+   * names the action and its last status and progress.
+   * @throws AbortError at once when `signal` aborts.
+   * @throws InvalidRequestError for a bad option, before anything is sent.
+   *
+   * @example
+   * ```ts
+   * const action = await client.asyncActions.waitFor('aa_0b7a4f2c8e1d', {
+   *   interval: 500,
+   *   timeout: 5 * 60_000,
+   *   onProgress: (a) => console.log(`${a.status} ${a.progress ?? 0}%`),
+   * });
+   * console.log(action.result?.done_count);
+   * ```
+   */
+  waitFor(asyncActionId: string, options?: WaitForOptions): Promise<AsyncAction> {
+    return waitForAsyncAction((id, requestOptions) => this.get(id, requestOptions), asyncActionId, options);
   }
 
   /**

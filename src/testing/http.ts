@@ -28,11 +28,14 @@ export interface MockRequest {
 export class MockHttpError extends Error {
   readonly status: number;
   readonly body: Rec;
+  /** Headers of the answer, e.g. `retry-after` of a 429. */
+  readonly headers: Record<string, string>;
 
-  constructor(status: number, key: string, message: string, details: string, extra: Rec = {}) {
+  constructor(status: number, key: string, message: string, details: string, extra: Rec = {}, headers: Record<string, string> = {}) {
     super(`${status} ${key}: ${details}`);
     this.status = status;
     this.body = { code: status, key, message, details, ...extra };
+    this.headers = headers;
   }
 }
 

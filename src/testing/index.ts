@@ -20,6 +20,8 @@
  */
 export { createMockService, type MockService, type MockServiceOptions, type MockRequestLogEntry, type MswHttpLike } from './service.js';
 export type { MockServer, ListenOptions } from './node-server.js';
+export type { MockAsyncActionOptions } from './async-action-runs.js';
+export type { MockRateLimit } from './rate-limit.js';
 export type { MockSeedIds } from './data.js';
 export type { MockCredentials, CollectionName as MockCollectionName } from './store.js';
 export type { MockRecords, MockStore, MockSeedInput, MockCampaign, MockToken, MockEvent } from './records.js';

@@ -9,6 +9,7 @@ import { authenticate } from './auth.js';
 import { seedDefaultData, seedTokens, type MockSeedIds } from './data.js';
 import { corsHeaders, json, MockHttpError, parseRequest, preflight } from './http.js';
 import { listen, type ListenOptions, type MockServer } from './node-server.js';
+import { createAsyncActionRun, type MockAsyncActionOptions } from './async-action-runs.js';
 import { asyncActionRoutes } from './ops/async-actions.js';
 import { commerceRoutes } from './ops/commerce.js';
 import { eventRoutes } from './ops/events.js';
@@ -20,9 +21,11 @@ import { redemptionRoutes } from './ops/redemptions.js';
 import { rewardRoutes } from './ops/rewards.js';
 import { voucherRoutes } from './ops/vouchers.js';
 import { matchRoute, type Route } from './router.js';
+import { rateLimitCheck, type MockRateLimit } from './rate-limit.js';
 import { applySeed } from './seed.js';
 import { sparseResponse } from './sparse.js';
 import { clockFrom, emptyStore, find, IdGenerator, type CollectionName, type MockCredentials, type MockState, type Rec } from './store.js';
+import type { AsyncAction } from '../schemas/async-action.js';
 import type { MockRecords, MockSeedInput, MockStore } from './records.js';
 
 /** Every operation, member routes first so `/v1/loyalties/members/…` never reads `members` as a campaign. */
@@ -65,6 +68,12 @@ export interface MockServiceOptions {
    * but with fields the spec no longer lists. The fields promokit relies on are always there.
    */
   responses?: 'complete' | 'sparse';
+  /**
+   * A rate limit, as a service has one: over `requests` requests in any `perMs` ms (a sliding
+   * window, real time), the mock answers 429 `too_many_requests` with `Retry-After` (whole
+   * seconds until there is room). Requests it refuses do not count. Default: none.
+   */
+  rateLimit?: MockRateLimit;
 }
 
 /** One request the mock answered. */
@@ -123,6 +132,18 @@ export interface MockService {
   list<K extends CollectionName>(collection: K): Array<MockRecords[K]>;
   /** Creates an access token the mock accepts; returns it. `expiresIn` in seconds (default 3600; negative for an expired one). */
   issueToken(options?: { expiresIn?: number; scope?: string }): string;
+  /**
+   * Creates an async action that runs as you read it: each `GET /v1/async-actions/{id}` moves it
+   * one step, `ENQUEUED` (progress 0) → `IN_PROGRESS` (each value of `progress` in turn) → `DONE`
+   * (progress 100, with `result`) or `FAILED`; later reads repeat the last step. Returns the
+   * action as created (its `id` is what to wait for).
+   *
+   * ```ts
+   * const { id } = mock.createAsyncAction({ progress: [40] }); // reads: 0 %, 40 %, DONE 100 %
+   * const done = await client.asyncActions.waitFor(id, { interval: 10 });
+   * ```
+   */
+  createAsyncAction(options?: MockAsyncActionOptions): AsyncAction;
 }
 
 const defaultCredentials: MockCredentials = {
@@ -156,7 +177,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     throw new TypeError(`createMockService: responses must be 'complete' or 'sparse'; got ${String(options.responses)}`);
   }
   const credentials: MockCredentials = Object.freeze({ ...defaultCredentials, ...options.credentials });
-  const state: MockState = { store: emptyStore(), baseUrl, ids: new IdGenerator(), now: clockFrom(options.now), credentials };
+  const state: MockState = { store: emptyStore(), baseUrl, ids: new IdGenerator(), now: clockFrom(options.now), credentials, asyncActionRuns: new Map() };
+  let rateLimited = options.rateLimit ? rateLimitCheck(options.rateLimit) : undefined;
   const requests: MockRequestLogEntry[] = [];
   let requestCounter = 0;
   let seedIds: MockSeedIds | undefined;
@@ -181,6 +203,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       if (!match) throw new MockHttpError(404, 'not_found', 'Resource not found', `No operation at ${request.method} ${url.pathname}`);
       if ('allowed' in match) throw new MockHttpError(405, 'method_not_allowed', 'Method not allowed', `${url.pathname} accepts ${match.allowed.join(', ')}`);
       operation = match.route.name;
+      const retryAfter = rateLimited?.();
+      if (retryAfter !== undefined) throw new MockHttpError(429, 'too_many_requests', 'Too many requests', `More than ${options.rateLimit!.requests} requests in ${options.rateLimit!.perMs} ms`, {}, { 'retry-after': String(retryAfter) });
       authenticate(state, match.route.auth, request.headers);
       const parsed = await parseRequest(request, requestId);
       parsed.params = match.params;
@@ -189,7 +213,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     } catch (error) {
       if (error instanceof MockHttpError) {
         const { code, key, message, details, ...rest } = error.body;
-        response = json({ code, key, message, details, request_id: requestId, ...rest }, error.status, error.status === 401 ? { 'www-authenticate': 'Bearer' } : {});
+        response = json({ code, key, message, details, request_id: requestId, ...rest }, error.status, error.status === 401 ? { 'www-authenticate': 'Bearer', ...error.headers } : error.headers);
       } else {
         const details = error instanceof Error ? error.message : String(error);
         response = json({ code: 500, key: 'internal_error', message: 'Internal server error', details, request_id: requestId }, 500);
@@ -231,6 +255,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       state.ids = new IdGenerator();
       requests.length = 0;
       requestCounter = 0;
+      state.asyncActionRuns.clear();
+      rateLimited = options.rateLimit ? rateLimitCheck(options.rateLimit) : undefined;
       load();
     },
     seed(records) {
@@ -243,5 +269,6 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       applySeed(state, { tokens: [{ access_token: token, scope, expires_at: Math.floor(state.now().getTime() / 1000) + expiresIn }] });
       return token;
     },
+    createAsyncAction: (actionOptions) => structuredClone(createAsyncActionRun(state, actionOptions)) as AsyncAction,
   };
 }

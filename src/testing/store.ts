@@ -6,6 +6,8 @@
  * @module
  */
 
+import type { AsyncActionRun } from './async-action-runs.js';
+
 /**
  * A record in its wire shape. Loosely typed on purpose: handlers read and write the service's
  * JSON fields freely; the public API types records with the SDK's response types instead.
@@ -158,6 +160,8 @@ export interface MockState {
   ids: IdGenerator;
   now: Clock;
   credentials: MockCredentials;
+  /** Async actions made by `mock.createAsyncAction()`, which move one step per read. */
+  asyncActionRuns: Map<string, AsyncActionRun>;
 }
 
 /** The credentials the mock accepts; pass them to `new Client({ ...mock.credentials })`. */

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { readAsyncActionRun } from '../async-action-runs.js';
 import { badRequest, notFound } from '../http.js';
 import { intParam } from '../lists.js';
 import type { Route } from '../router.js';
@@ -16,7 +17,7 @@ export const asyncActionRoutes: Route[] = [
     path: '/v1/async-actions/{asyncActionId}',
     auth: 'server',
     handle(state, req) {
-      const action = state.store.asyncActions.get(req.params.asyncActionId!);
+      const action = readAsyncActionRun(state, req.params.asyncActionId!) ?? state.store.asyncActions.get(req.params.asyncActionId!);
       if (!action) throw notFound('async_action', req.params.asyncActionId!);
       return action;
     },

@@ -1,0 +1,231 @@
+/**
+ * The server `Client`'s limits for bulk work: `maxConcurrency`, `rateLimit`, a shared `limiter`,
+ * and the pause after a 429. {@link withLimits} turns them into the pipeline's `gate`, which
+ * `send` (http.ts) asks before a call starts and which sees the call settle.
+ *
+ * The queue is p-queue (a concurrency limit plus a strict sliding-window rate limit), loaded only
+ * when `maxConcurrency` or `rateLimit` is set. The browser entry never imports this module.
+ *
+ * @module
+ */
+import type PQueue from 'p-queue';
+import { AbortError, ConfigurationError, PromokitError, isRecord, retryAfterMs } from './errors.js';
+import type { TransportConfig } from './http.js';
+import { loadKy } from './ky-load.js';
+import { sleep } from './sleep.js';
+
+/** Gives back the slot a {@link Limiter} granted; the client calls it once, when the call settles. */
+export type LimiterRelease = () => void;
+
+/**
+ * A limit shared beyond one client, e.g. by every process of a fleet through Redis (see
+ * `promokit/limiter-redis`). The client calls {@link Limiter.acquire} once per call, just before
+ * the call starts (after its own `maxConcurrency` and `rateLimit`), and the release it returns,
+ * if any, once the call settles. Retries of a call are part of the call and are not asked again.
+ *
+ * ```ts
+ * const limiter: Limiter = { acquire: (signal) => myLimit.wait(signal) };
+ * ```
+ */
+export interface Limiter {
+  /**
+   * Resolves when one more call may start, optionally with a function that gives the slot back
+   * (for limits of calls in flight; a rate limit returns nothing). Must reject promptly, taking no
+   * slot, when `signal` aborts while waiting. Any other rejection (its store is unreachable)
+   * fails the call with a `PromokitError` that names it; nothing is sent.
+   */
+  acquire(signal?: AbortSignal): Promise<LimiterRelease | void>;
+}
+
+/** A rate: at most `requests` calls started in any window of `perMs` milliseconds. */
+export interface RateLimit {
+  /** Calls per window: a whole number, 1 or more. */
+  requests: number;
+  /** The window in milliseconds, more than 0. */
+  perMs: number;
+}
+
+/**
+ * Options of the server `Client` for bulk work. They apply to every call of the client (each
+ * counted once, however many attempts its retries take), and a call aborted while it waits leaves
+ * the queue at once without being sent. Waiting does not count against the per-attempt `timeout`.
+ */
+export interface LimitOptions {
+  /** At most this many calls in flight: a whole number, 1 or more. The rest wait in order. Default: unlimited. */
+  maxConcurrency?: number;
+  /**
+   * At most `requests` calls started in any window of `perMs` milliseconds: a sliding window, so
+   * never twice the rate across a window boundary. Calls are spread through the window in about
+   * 20 slices rather than sent in one burst, with 2 % to spare for network jitter; the rest wait
+   * in order. A call's retries are not queued again, but a retry after a 429 has a place in the
+   * window kept for it. Default: none.
+   */
+  rateLimit?: RateLimit;
+  /** A limit shared with other clients or processes, asked after `maxConcurrency` and `rateLimit`. */
+  limiter?: Limiter;
+}
+
+/**
+ * Admits one call: runs `call` once the limits allow it, and frees its place when it settles.
+ *
+ * @internal
+ */
+export type Gate = <T>(operation: string, signal: AbortSignal | undefined, call: () => Promise<T>) => Promise<T>;
+
+/**
+ * The pipeline settings with the limits of `options` applied: a `gate` in front of every call,
+ * and a fetch that watches every attempt for a 429 whose `Retry-After` pauses the start of new
+ * calls (for at most `maxRetryDelay`). Throws {@link ConfigurationError} on a bad option.
+ */
+export function withLimits<C extends TransportConfig>(config: C, options: LimitOptions, owner: string): C {
+  const { maxConcurrency, rateLimit, limiter } = options;
+  const check = (ok: boolean, option: string, rule: string): void => {
+    if (!ok) throw new ConfigurationError(option, `${owner}: the ${option} option must be ${rule}`);
+  };
+  check(maxConcurrency === undefined || (Number.isInteger(maxConcurrency) && maxConcurrency >= 1), 'maxConcurrency', 'a whole number, 1 or more');
+  if (rateLimit !== undefined) {
+    check(isRecord(rateLimit) && Number.isInteger(rateLimit.requests) && rateLimit.requests >= 1, 'rateLimit', '{ requests, perMs } with requests a whole number, 1 or more');
+    check(Number.isFinite(rateLimit.perMs) && rateLimit.perMs > 0, 'rateLimit', '{ requests, perMs } with perMs more than 0 milliseconds');
+  }
+  check(limiter === undefined || typeof limiter?.acquire === 'function', 'limiter', 'an object with an acquire(signal) method');
+
+  const pause = new Pause(config.maxRetryDelay);
+  const queue = maxConcurrency !== undefined || rateLimit !== undefined ? lazyQueue(maxConcurrency, rateLimit, pause) : undefined;
+  const base = config.fetch;
+  let ready: Promise<PQueue> | undefined;
+
+  const admit = async (operation: string, signal: AbortSignal | undefined): Promise<() => void> => {
+    const releases: Array<() => void> = [];
+    const release = () => {
+      for (const give of releases.splice(0)) give();
+    };
+    try {
+      signal?.throwIfAborted();
+      await pause.over(signal);
+      // ky is loaded before the first call takes its place in the window, not after: loading it
+      // would otherwise delay the window's first calls on the wire (some 50 ms), and the service
+      // would count them together with the next window's.
+      if (queue) releases.push(await slot(await (ready ??= loadKy().then(queue)), signal));
+      if (limiter) {
+        await pause.over(signal);
+        const give = await limiter.acquire(signal);
+        if (typeof give === 'function') releases.push(give);
+      }
+      // A limiter that ignores the signal must not start a call the caller has given up on.
+      signal?.throwIfAborted();
+      return release;
+    } catch (error) {
+      release();
+      if (signal?.aborted) throw new AbortError(`${operation}: aborted by the caller's signal while waiting to start; 0 attempts made`, { operation, attempts: 0 });
+      if (error instanceof PromokitError) throw error;
+      throw new PromokitError(`${operation}: the limiter failed, so the call was not sent: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+  };
+
+  return {
+    ...config,
+    gate: async (operation, signal, call) => {
+      const release = await admit(operation, signal);
+      try {
+        return await call();
+      } finally {
+        release();
+      }
+    },
+    fetch: async (input, init) => {
+      const response = await (base ? base(input, init) : globalThis.fetch(input, init));
+      if (response.status === 429) {
+        pause.saw(response.headers);
+        // The call will be retried outside the queue: a place in the window is kept for the retry,
+        // first in line when the pause ends, else the retry would be one call over the limit.
+        if (rateLimit && queue) void queue().then((q) => q.add(() => undefined, { priority: 1 }));
+      }
+      return response;
+    },
+  };
+}
+
+/** One place in the queue: resolves with its release when p-queue starts it; rejects when `signal` aborts first. */
+function slot(queue: PQueue, signal: AbortSignal | undefined): Promise<() => void> {
+  return new Promise((resolve, reject) => {
+    queue.add(() => new Promise<void>((done) => resolve(() => done())), { signal }).catch(reject);
+  });
+}
+
+/**
+ * The p-queue of a client, built on the first call: `concurrency` for `maxConcurrency`, and for
+ * `rateLimit` its `strict` mode, a sliding window (at most `intervalCap` starts in any `interval`).
+ */
+function lazyQueue(maxConcurrency: number | undefined, rateLimit: RateLimit | undefined, pause: Pause): () => Promise<PQueue> {
+  let queue: Promise<PQueue> | undefined;
+  return () =>
+    (queue ??= import('p-queue').then((module) => {
+      // From the CommonJS build the dynamic import yields `module.exports`, whose `default` is the class.
+      const exported = module.default as typeof module.default | { default: typeof module.default };
+      const Queue = typeof exported === 'function' ? exported : exported.default;
+      const created = new Queue({
+        concurrency: maxConcurrency ?? Number.POSITIVE_INFINITY,
+        ...(rateLimit && rateOptions(rateLimit)),
+      });
+      pause.attach(created);
+      return created;
+    }));
+}
+
+/**
+ * p-queue's rate options for `rateLimit`: its `strict` mode (a sliding window) over a slice of the
+ * window, `intervalCap` calls per `interval` ms, so that calls are spread through the window
+ * rather than sent in one burst at its start. Any `perMs` span holds `requests / intervalCap`
+ * slices, so at most `requests` calls start in it; the slices are stretched by 2 % so that
+ * jitter on the way of up to 2 % of `perMs` (20 ms for a second) cannot bring `requests + 1`
+ * calls into one window of the service's count.
+ */
+function rateOptions({ requests, perMs }: RateLimit): { intervalCap: number; interval: number; strict: true } {
+  // The largest divisor of `requests` up to a twentieth of it: about 20 slices per window.
+  let intervalCap = 1;
+  for (let size = 2; size <= Math.ceil(requests / 20); size++) if (requests % size === 0) intervalCap = size;
+  return { intervalCap, interval: (perMs * 1.02 * intervalCap) / requests, strict: true };
+}
+
+/**
+ * The pause after a 429: until the moment its `Retry-After` names (at most `cap` ms away), new
+ * calls wait before they start and the queue starts none.
+ */
+class Pause {
+  /** When the pause ends, in epoch milliseconds; in the past when there is none. */
+  #until = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #queue: PQueue | undefined;
+  readonly #cap: number;
+
+  constructor(cap: number) {
+    this.#cap = cap;
+  }
+
+  /** Starts or lengthens the pause for a 429's `Retry-After` (read as the retries read it); without one, nothing. */
+  saw(headers: Headers): void {
+    const ms = retryAfterMs((name) => headers.get(name)) ?? 0;
+    // Absent, unreadable (NaN) or already past: no pause.
+    if (!(ms > 0)) return;
+    const until = Date.now() + Math.min(ms, this.#cap);
+    if (until <= this.#until) return;
+    this.#until = until;
+    this.#queue?.pause();
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.#queue?.start(), until - Date.now());
+    // Keep the process alive for the pause only while calls wait in the queue; calls that arrive
+    // during the pause wait in `over`, on a timer of their own.
+    if (!this.#queue?.size) (this.#timer as { unref?(): void }).unref?.();
+  }
+
+  /** Resolves when no pause is on (at once when none is); rejects when `signal` aborts first. */
+  async over(signal: AbortSignal | undefined): Promise<void> {
+    while (Date.now() < this.#until) await sleep(this.#until - Date.now(), signal);
+  }
+
+  /** Pauses and resumes `queue` with the pause from now on. */
+  attach(queue: PQueue): void {
+    this.#queue = queue;
+    if (Date.now() < this.#until) queue.pause();
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * Waiting for an async action to finish: polls with growing intervals until `DONE` or `FAILED`,
+ * within a deadline, reporting progress on the way.
+ *
+ * @module
+ */
+import { AbortError, AsyncActionFailedError, InvalidRequestError, TimeoutError, type Issue } from '../core/errors.js';
+import type { RequestOptions } from '../core/http.js';
+import { sleep } from '../core/sleep.js';
+import type { AsyncAction } from '../schemas/async-action.js';
+
+/** Options of {@link AsyncActions.waitFor}. */
+export interface WaitForOptions {
+  /**
+   * Milliseconds to wait after the first read before the second; each later wait is 1.5 times the
+   * one before, up to 10 seconds (or up to `interval` when that is longer). Default 1,000.
+   */
+  interval?: number;
+  /** Milliseconds the whole wait may take before it rejects with `TimeoutError`. Default 600,000 (10 minutes). */
+  timeout?: number;
+  /** Stops the wait: it rejects with `AbortError` at once, and a read in flight is aborted. */
+  signal?: AbortSignal;
+  /**
+   * Called with the action as read whenever its `status` or `progress` changed since the last
+   * read (and after the first read). If it throws, the wait stops and rejects with that error.
+   */
+  onProgress?: (action: AsyncAction) => void;
+}
+
+const operation = 'asyncActions.waitFor';
+
+/** The longest wait between two reads unless `interval` is longer: 10 seconds. */
+const longestInterval = 10_000;
+
+/** Polls `read(id)` until the action is `DONE` (resolves with it) or `FAILED` (rejects), within `timeout`. */
+export function waitForAsyncAction(
+  read: (asyncActionId: string, options: RequestOptions) => Promise<AsyncAction>,
+  asyncActionId: string,
+  options: WaitForOptions = {},
+): Promise<AsyncAction> {
+  const { interval = 1_000, timeout = 600_000, signal, onProgress } = options ?? {};
+  const issues: Issue[] = [];
+  if (typeof asyncActionId !== 'string' || asyncActionId === '') issues.push({ path: ['asyncActionId'], message: 'must be a non-empty string' });
+  if (!(Number.isFinite(interval) && interval > 0)) issues.push({ path: ['interval'], message: 'must be a positive number of milliseconds' });
+  if (!(Number.isFinite(timeout) && timeout > 0 && timeout <= 2_147_483_647)) issues.push({ path: ['timeout'], message: 'must be a positive number of milliseconds, at most 2147483647' });
+  if (onProgress !== undefined && typeof onProgress !== 'function') issues.push({ path: ['onProgress'], message: 'must be a function' });
+  if (issues.length > 0) return Promise.reject(new InvalidRequestError(operation, issues));
+
+  const stop = new AbortController();
+  let last: AsyncAction | undefined;
+
+  const poll = async (): Promise<AsyncAction> => {
+    let wait = interval;
+    for (;;) {
+      const action = await read(asyncActionId, { signal: stop.signal });
+      const changed = !last || last.status !== action.status || last.progress !== action.progress;
+      last = action;
+      if (changed) onProgress?.(action);
+      if (action.status === 'DONE') return action;
+      if (action.status === 'FAILED') throw new AsyncActionFailedError(action);
+      await sleep(wait, stop.signal);
+      wait = Math.min(wait * 1.5, Math.max(interval, longestInterval));
+    }
+  };
+
+  return new Promise<AsyncAction>((resolve, reject) => {
+    const settle = (outcome: () => void) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', aborted);
+      // Stops a read in flight or a wait between reads; their rejections are ignored from here on.
+      stop.abort();
+      outcome();
+    };
+    const aborted = () => settle(() => reject(new AbortError(`${operation}: aborted by the caller's signal while waiting for async action ${asyncActionId}`, { operation })));
+    const timer = setTimeout(() => settle(() => reject(new TimeoutError(`${operation}: async action ${asyncActionId} did not finish within ${timeout} ms; ${describeLast(last)}`, { operation }))), timeout);
+    if (signal?.aborted) return aborted();
+    signal?.addEventListener('abort', aborted, { once: true });
+    poll().then(
+      (action) => settle(() => resolve(action)),
+      (error: unknown) => settle(() => reject(error)),
+    );
+  });
+}
+
+/** The last status and progress read, for the timeout message. */
+function describeLast(last: AsyncAction | undefined): string {
+  if (!last) return 'no read of it completed';
+  return `last read: status ${last.status ?? 'unknown'}, progress ${last.progress ?? 'unknown'}${typeof last.progress === 'number' ? '%' : ''}`;
+}

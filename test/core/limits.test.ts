@@ -1,0 +1,232 @@
+/**
+ * The server Client's limits for bulk work: `maxConcurrency`, `rateLimit`, `limiter` and the
+ * pause after a 429, each applied per call in the one pipeline. Counted by a real node:http
+ * server on 127.0.0.1 where the server is the judge, by the client's fetch where the starts are.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { startRateLimitedServer, type RateLimitedServer } from '../../bench/rate-limited-server.mjs';
+import { AbortError, Client, ConfigurationError, PromokitError, RateLimitError, type ClientOptions, type Limiter } from '../../src/index.js';
+
+const credentials = { appId: 'app', appToken: 'token', accessToken: 'access', logLevel: 'off' } as const;
+const publish = (client: Client, i: number, options?: { signal?: AbortSignal; timeout?: number }) =>
+  client.publications.create({ campaign: { name: 'Welcome' }, customer: { source_id: `c-${i}` } }, options);
+
+let server: RateLimitedServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+/** A server that admits everything (a limit far above the test's load), answering after `delayMs`. */
+async function slowServer(delayMs: number): Promise<RateLimitedServer> {
+  server = await startRateLimitedServer({ requests: 1_000_000, perMs: 1_000, delayMs });
+  return server;
+}
+
+const jsonType = { 'content-type': 'application/json' };
+
+/**
+ * A fetch standing in for the service: it answers the first attempt 429 with `Retry-After:
+ * retryAfter` and every later one with a publication, telling `seen` of each attempt first.
+ */
+function refusingFirst(retryAfter: string, seen: (input: RequestInfo | URL, init?: RequestInit) => unknown): typeof globalThis.fetch {
+  let attempts = 0;
+  return async (input, init) => {
+    await seen(input, init);
+    attempts += 1;
+    return attempts === 1
+      ? new Response('{"code":429,"key":"too_many_requests"}', { status: 429, headers: { ...jsonType, 'retry-after': retryAfter } })
+      : new Response('{"id":"pub_1","object":"publication"}', { headers: jsonType });
+  };
+}
+
+/** The customer a publication attempt is for: `c-<n>` (ky hands fetch a `Request` that holds the body). */
+async function customerOf(input: RequestInfo | URL, init?: RequestInit): Promise<string> {
+  const text = input instanceof Request ? await input.clone().text() : String(init?.body);
+  return String(JSON.parse(text).customer.source_id);
+}
+
+/** The most of the ascending `times` within any window of `windowMs` ms. */
+function mostInAnyWindow(times: number[], windowMs: number): number {
+  let most = 0;
+  for (let last = 0, first = 0; last < times.length; last++) {
+    while (times[first]! <= times[last]! - windowMs) first += 1;
+    most = Math.max(most, last - first + 1);
+  }
+  return most;
+}
+
+describe('maxConcurrency', () => {
+  it('maxConcurrency: 4 with 100 calls never has more than 4 in flight (counted by the server)', async () => {
+    const { url, stats } = await slowServer(20);
+    const client = new Client({ baseUrl: url, ...credentials, maxConcurrency: 4 });
+    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => publish(client, i)));
+    expect(results).toHaveLength(100);
+    expect(stats()).toMatchObject({ received: 100, rejected: 0, maxInFlight: 4 });
+  });
+
+  it('without it the same 100 calls are all in flight together (the server does see overlap)', async () => {
+    const { url, stats } = await slowServer(200);
+    const client = new Client({ baseUrl: url, ...credentials });
+    await Promise.all(Array.from({ length: 100 }, (_, i) => publish(client, i)));
+    expect(stats().maxInFlight).toBeGreaterThan(4);
+  });
+
+  it('a call waiting for a slot does not time out for the wait: the timeout is per attempt', async () => {
+    const { url, stats } = await slowServer(150);
+    const client = new Client({ baseUrl: url, ...credentials, maxConcurrency: 1, timeout: 1_000 });
+    await Promise.all(Array.from({ length: 10 }, (_, i) => publish(client, i)));
+    expect(stats()).toMatchObject({ received: 10, maxInFlight: 1 });
+  });
+
+  it('a call aborted while waiting leaves the queue at once and is never sent', async () => {
+    const { url, stats } = await slowServer(600);
+    const client = new Client({ baseUrl: url, ...credentials, maxConcurrency: 1 });
+    const first = publish(client, 1);
+    const controller = new AbortController();
+    const waiting = publish(client, 2, { signal: controller.signal }).catch((e: unknown) => e);
+    const third = publish(client, 3);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const aborted = performance.now();
+    controller.abort();
+    const error = await waiting;
+    expect(performance.now() - aborted).toBeLessThan(100);
+    expect(error).toBeInstanceOf(AbortError);
+    expect((error as Error).message).toContain('publications.create');
+    await Promise.all([first, third]);
+    expect(stats().received).toBe(2);
+  });
+});
+
+describe('rateLimit', () => {
+  it('starts at most `requests` calls in any window of `perMs`, in the order they were made', async () => {
+    const { url } = await slowServer(0);
+    const starts: number[] = [];
+    const order: string[] = [];
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      starts.push(performance.now());
+      order.push(await customerOf(input, init));
+      return globalThis.fetch(input, init);
+    };
+    const client = new Client({ baseUrl: url, ...credentials, fetch, rateLimit: { requests: 10, perMs: 300 } });
+    const began = performance.now();
+    await Promise.all(Array.from({ length: 35 }, (_, i) => publish(client, i)));
+    expect(starts).toHaveLength(35);
+    expect(mostInAnyWindow(starts, 300)).toBeLessThanOrEqual(10);
+    // 35 calls at 10 per 300 ms need more than three full windows.
+    expect(performance.now() - began).toBeGreaterThanOrEqual(900);
+    expect(order).toEqual(Array.from({ length: 35 }, (_, i) => `c-${i}`));
+  });
+});
+
+describe('rateLimit and 429s', () => {
+  it('keeps a place in the window for the retry of a call that got a 429, so attempts stay within the rate', async () => {
+    const attempts: number[] = [];
+    const fetch = refusingFirst('1', () => attempts.push(performance.now()));
+    const client = new Client({ baseUrl: 'http://127.0.0.1:9', ...credentials, fetch, rateLimit: { requests: 5, perMs: 500 } });
+    await Promise.all(Array.from({ length: 10 }, (_, i) => publish(client, i)));
+    expect(attempts).toHaveLength(11);
+    expect(mostInAnyWindow(attempts, 500)).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('the pause after a 429', () => {
+  it("holds the start of new calls until the 429's Retry-After, then both go through", async () => {
+    const attempts: Array<{ who: string; at: number }> = [];
+    const fetch = refusingFirst('1', async (input, init) => {
+      const at = performance.now();
+      attempts.push({ who: await customerOf(input, init), at });
+    });
+    const client = new Client({ baseUrl: 'http://127.0.0.1:9', ...credentials, fetch });
+    const first = publish(client, 1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await Promise.all([first, publish(client, 2)]);
+    const refusedAt = attempts[0]!.at;
+    const second = attempts.find((a) => a.who === 'c-2')!;
+    expect(second.at - refusedAt).toBeGreaterThanOrEqual(990);
+    expect(attempts.map((a) => a.who)).toEqual(['c-1', expect.any(String), expect.any(String)]);
+  });
+
+  it('pauses for at most maxRetryDelay', async () => {
+    const attempts: number[] = [];
+    const fetch = refusingFirst('3600', () => attempts.push(performance.now()));
+    const client = new Client({ baseUrl: 'http://127.0.0.1:9', ...credentials, fetch, maxRetries: 0, maxRetryDelay: 300 });
+    await expect(publish(client, 1)).rejects.toBeInstanceOf(RateLimitError);
+    await publish(client, 2);
+    expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(290);
+    expect(attempts[1]! - attempts[0]!).toBeLessThan(2_000);
+  });
+});
+
+describe('limiter', () => {
+  it('is asked once per call before it starts, retries included, and its release runs when the call settles', async () => {
+    const events: string[] = [];
+    const limiter: Limiter = {
+      async acquire() {
+        events.push('acquire');
+        return () => events.push('release');
+      },
+    };
+    let attempt = 0;
+    const fetch = refusingFirst('0', () => events.push(`attempt ${++attempt}`));
+    const client = new Client({ baseUrl: 'http://127.0.0.1:9', ...credentials, fetch, limiter });
+    await publish(client, 1);
+    expect(events).toEqual(['acquire', 'attempt 1', 'attempt 2', 'release']);
+  });
+
+  it('a limiter that fails fails the call with a PromokitError naming it, and nothing is sent', async () => {
+    let sent = 0;
+    const fetch: typeof globalThis.fetch = async () => {
+      sent += 1;
+      return new Response('{}');
+    };
+    const limiter: Limiter = { acquire: () => Promise.reject(new Error('store unreachable')) };
+    const client = new Client({ baseUrl: 'http://127.0.0.1:9', ...credentials, fetch, limiter });
+    const error = await publish(client, 1).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PromokitError);
+    expect((error as Error).message).toMatch(/publications\.create: the limiter failed.*store unreachable/);
+    expect(sent).toBe(0);
+  });
+
+  it('a call aborted while the limiter waits rejects with AbortError and is not sent', async () => {
+    let sent = 0;
+    const fetch: typeof globalThis.fetch = async () => {
+      sent += 1;
+      return new Response('{}');
+    };
+    const limiter: Limiter = {
+      acquire: (signal) => new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason))),
+    };
+    const client = new Client({ baseUrl: 'http://127.0.0.1:9', ...credentials, fetch, limiter });
+    await expect(publish(client, 1, { signal: AbortSignal.timeout(50) })).rejects.toBeInstanceOf(AbortError);
+    expect(sent).toBe(0);
+  });
+
+  it('applies to client.clientEvents too', async () => {
+    let acquired = 0;
+    const limiter: Limiter = { acquire: async () => void (acquired += 1) };
+    const fetch: typeof globalThis.fetch = async () => new Response('{"object":"event","type":"signed_up"}', { headers: { 'content-type': 'application/json' } });
+    const client = new Client({ baseUrl: 'http://127.0.0.1:9', ...credentials, clientApplicationId: 'c', clientToken: 't', origin: 'https://shop.example.com', fetch, limiter });
+    await client.clientEvents.track({ event: 'signed_up', customer: { source_id: 'c-1' } });
+    expect(acquired).toBe(1);
+  });
+});
+
+describe('bad limit options', () => {
+  it.each<[Partial<ClientOptions>, string]>([
+    [{ maxConcurrency: 0 }, 'maxConcurrency'],
+    [{ maxConcurrency: 2.5 }, 'maxConcurrency'],
+    [{ rateLimit: { requests: 0, perMs: 1000 } }, 'rateLimit'],
+    [{ rateLimit: { requests: 10, perMs: Number.NaN } }, 'rateLimit'],
+    [{ limiter: {} as Limiter }, 'limiter'],
+  ])('%j is refused naming %s', (options, option) => {
+    let error: unknown;
+    try {
+      new Client({ ...credentials, ...options });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as ConfigurationError).option).toBe(option);
+  });
+});
