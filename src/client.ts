@@ -27,6 +27,10 @@ import { Vouchers } from './resources/vouchers.js';
  * `PROMOKIT_BASE_URL`, `PROMOKIT_APP_ID`, `PROMOKIT_APP_TOKEN`, `PROMOKIT_ACCESS_TOKEN`,
  * `PROMOKIT_CLIENT_APPLICATION_ID`, `PROMOKIT_CLIENT_TOKEN` and `PROMOKIT_ORIGIN`. A missing
  * setting is reported by the first request that needs it, naming the option and the variable.
+ *
+ * Which credential each call uses: [Authentication and tokens](../docs/authentication.md).
+ *
+ * @category Client
  */
 export interface ClientOptions extends CommonOptions {
   /** API key ID, sent as `X-App-Id`. Env: `PROMOKIT_APP_ID`. */
@@ -50,6 +54,11 @@ export interface ClientOptions extends CommonOptions {
  * const client = new Client({ baseUrl, appId, appToken, accessToken });
  * const member = await client.loyalties.getMember('LOYAL-123', { campaign_id: 'camp_1' });
  * ```
+ *
+ * Guides: [Getting started](../docs/getting-started.md), [Authentication and tokens](../docs/authentication.md),
+ * [Errors and retries](../docs/errors-and-retries.md) and [Performance](../docs/PERFORMANCE.md).
+ *
+ * @category Client
  */
 export class Client {
   /** Loyalty members, points, pending points, transactions, rewards and redemption. */
@@ -104,12 +113,12 @@ export class Client {
     this.clientEvents = new ClientEvents({ ...options, accessToken });
   }
 
-  /** Shows the client's settings without any secret. */
+  /** @internal Shows the client's settings without any secret (`util.inspect`). */
   [inspectSymbol](): string {
     return `Client { core: ${this.#core.describe()} }`;
   }
 
-  /** Serialises without secrets. */
+  /** @internal Serialises without secrets (`JSON.stringify`). */
   toJSON(): Record<string, unknown> {
     return { core: this.#core.toJSON() };
   }

@@ -11,7 +11,10 @@ import type { TransportConfig } from './http.js';
 import { Log, type LogLevel, type Logger } from './log.js';
 import type { ValidationMode } from './validate.js';
 
-/** Settings of the request pipeline that every promokit client accepts. */
+/**
+ * Settings of the request pipeline that every promokit client accepts.
+ * @category Client
+ */
 export interface CommonOptions {
   /** The service address, e.g. `https://api.example.com`; paths start with `/v1`. Env: `PROMOKIT_BASE_URL`. */
   baseUrl?: string;

@@ -5,7 +5,10 @@
  * @module
  */
 
-/** A problem found in a request's input or in a response's shape: where, and what rule broke. */
+/**
+ * A problem found in a request's input or in a response's shape: where, and what rule broke.
+ * @category Errors
+ */
 export interface Issue {
   /** Field path, e.g. `['order', 'items', 3, 'quantity']`; empty for the value as a whole. */
   path: ReadonlyArray<string | number>;
@@ -13,7 +16,10 @@ export interface Issue {
   message: string;
 }
 
-/** Formats an issue path the way a reader writes it: `order.items[3].quantity`. */
+/**
+ * Formats an issue path the way a reader writes it: `order.items[3].quantity`.
+ * @internal
+ */
 export function formatPath(path: ReadonlyArray<string | number>): string {
   let out = '';
   for (const part of path) {
@@ -25,6 +31,7 @@ export function formatPath(path: ReadonlyArray<string | number>): string {
 /**
  * Lists issues the way messages show them, `path: rule; path: rule`, at most `max` of them and
  * then how many more.
+ * @internal
  */
 export function describeIssues(issues: readonly Issue[], max = Infinity): string {
   const shown = issues.slice(0, max).map((i) => `${formatPath(i.path)}: ${i.message}`);
@@ -32,7 +39,14 @@ export function describeIssues(issues: readonly Issue[], max = Infinity): string
   return shown.join('; ');
 }
 
-/** Base class of every error promokit throws. */
+/**
+ * Base class of every error promokit throws.
+ *
+ * Which error each failure raises and what is retried: [Errors and retries](../../docs/errors-and-retries.md);
+ * every fault observed and its outcome: [Reliability: the fault matrix](../../docs/RELIABILITY.md).
+ *
+ * @category Errors
+ */
 export class PromokitError extends Error {
   // Every class names itself with a string: `new.target.name` would be the minified class name in
   // a production browser bundle (seen in Chromium: `Te` instead of `AuthenticationError`).
@@ -42,6 +56,7 @@ export class PromokitError extends Error {
 /**
  * The client is missing a setting it needs for this request (a credential or the base URL).
  * Thrown before anything is sent; the message names the option and its environment variable.
+ * @category Errors
  */
 export class ConfigurationError extends PromokitError {
   override name: string = 'ConfigurationError';
@@ -57,6 +72,7 @@ export class ConfigurationError extends PromokitError {
 /**
  * Bad input caught before anything is sent: a params field breaks a documented limit or a
  * required field is missing. `issues` lists every broken rule with its field path.
+ * @category Errors
  */
 export class InvalidRequestError extends PromokitError {
   override name: string = 'InvalidRequestError';
@@ -72,7 +88,10 @@ export class InvalidRequestError extends PromokitError {
   }
 }
 
-/** The fields of an error body the service sends with a non-2xx status. */
+/**
+ * The fields of an error body the service sends with a non-2xx status.
+ * @category Errors
+ */
 export interface ApiErrorBody {
   code?: number;
   key?: string;
@@ -82,7 +101,10 @@ export interface ApiErrorBody {
   [field: string]: unknown;
 }
 
-/** Fields every {@link ApiError} is built from. */
+/**
+ * Fields every {@link ApiError} is built from.
+ * @category Errors
+ */
 export interface ApiErrorInit {
   status: number;
   operation: string;
@@ -91,7 +113,10 @@ export interface ApiErrorInit {
   headers: Record<string, string>;
 }
 
-/** The service answered with a non-2xx status. Subclasses name the common statuses. */
+/**
+ * The service answered with a non-2xx status. Subclasses name the common statuses.
+ * @category Errors
+ */
 export class ApiError extends PromokitError {
   override name: string = 'ApiError';
   // `declare`: assigned in the constructor, so no class-field code is emitted for them.
@@ -128,35 +153,59 @@ export class ApiError extends PromokitError {
   }
 }
 
-/** 400: the service refused the request as malformed. */
+/**
+ * 400: the service refused the request as malformed.
+ * @category Errors
+ */
 export class BadRequestError extends ApiError {
   override name: string = 'BadRequestError';
 }
-/** 401: credentials missing, wrong, or the access token expired. */
+/**
+ * 401: credentials missing, wrong, or the access token expired.
+ * @category Errors
+ */
 export class AuthenticationError extends ApiError {
   override name: string = 'AuthenticationError';
 }
-/** 403: the credentials lack the scope this operation needs. */
+/**
+ * 403: the credentials lack the scope this operation needs.
+ * @category Errors
+ */
 export class PermissionDeniedError extends ApiError {
   override name: string = 'PermissionDeniedError';
 }
-/** 404: the record named in the path does not exist. */
+/**
+ * 404: the record named in the path does not exist.
+ * @category Errors
+ */
 export class NotFoundError extends ApiError {
   override name: string = 'NotFoundError';
 }
-/** 409: a record with that identity already exists (e.g. a duplicate voucher code). */
+/**
+ * 409: a record with that identity already exists (e.g. a duplicate voucher code).
+ * @category Errors
+ */
 export class ConflictError extends ApiError {
   override name: string = 'ConflictError';
 }
-/** 422: the request was understood but its content was refused. */
+/**
+ * 422: the request was understood but its content was refused.
+ * @category Errors
+ */
 export class UnprocessableEntityError extends ApiError {
   override name: string = 'UnprocessableEntityError';
 }
-/** 429: too many requests; the SDK already retried within its policy. */
+/**
+ * 429: too many requests; the SDK already retried within its policy.
+ * @category Errors
+ */
 export class RateLimitError extends ApiError {
   override name: string = 'RateLimitError';
 }
-/** 5xx: the service failed. Non-idempotent calls are never retried on it. */
+/**
+ * 5xx: the service failed. Non-idempotent calls are never retried on it.
+ * @category Errors
+ */
 export class InternalServerError extends ApiError {
   override name: string = 'InternalServerError';
 }
@@ -171,23 +220,35 @@ const statusClasses: Record<number, typeof ApiError> = {
   429: RateLimitError,
 };
 
-/** Builds the {@link ApiError} subclass that matches a status. */
+/**
+ * Builds the {@link ApiError} subclass that matches a status.
+ * @internal
+ */
 export function apiErrorFor(init: ApiErrorInit): ApiError {
   const Class = statusClasses[init.status] ?? (init.status >= 500 ? InternalServerError : ApiError);
   return new Class(init);
 }
 
-/** The request never got a complete answer: refused connection, reset, DNS failure, cut body. */
+/**
+ * The request never got a complete answer: refused connection, reset, DNS failure, cut body.
+ * @category Errors
+ */
 export class ConnectionError extends PromokitError {
   override name: string = 'ConnectionError';
 }
 
-/** An attempt took longer than the `timeout` option (milliseconds per attempt). */
+/**
+ * An attempt took longer than the `timeout` option (milliseconds per attempt).
+ * @category Errors
+ */
 export class TimeoutError extends PromokitError {
   override name: string = 'TimeoutError';
 }
 
-/** The caller's `AbortSignal` fired; the request was stopped and not retried. */
+/**
+ * The caller's `AbortSignal` fired; the request was stopped and not retried.
+ * @category Errors
+ */
 export class AbortError extends PromokitError {
   override name: string = 'AbortError';
 }
@@ -195,6 +256,10 @@ export class AbortError extends PromokitError {
 /**
  * A response broke its schema (in `strict` validation mode), or a 2xx body was not JSON at all
  * (in every mode). `issues` hold the field paths; `body` keeps the raw body.
+ *
+ * When it is thrown and how to read it: [Validation modes](../../docs/validation-modes.md).
+ *
+ * @category Errors
  */
 export class ResponseValidationError extends PromokitError {
   override name: string = 'ResponseValidationError';
@@ -216,6 +281,7 @@ export class ResponseValidationError extends PromokitError {
 /**
  * A page-numbered list has more records than the service lets a client reach (page 100).
  * Thrown instead of silently stopping; narrow the query with filters to reach the rest.
+ * @category Errors
  */
 export class PaginationLimitError extends PromokitError {
   override name: string = 'PaginationLimitError';
@@ -228,7 +294,10 @@ export class PaginationLimitError extends PromokitError {
   }
 }
 
-/** True for a plain JSON object. */
+/**
+ * True for a plain JSON object.
+ * @internal
+ */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -24,7 +24,13 @@ import { withFastCheck } from './fast-check.js';
 import { checkResponse, type Check, type ResponseSchema, type ValidationMode } from './validate.js';
 import type { ClientCredentials, AuthGroup } from './auth.js';
 
-/** Options accepted by every method as its last argument; each overrides the client's setting for this call. */
+/**
+ * Options accepted by every method as its last argument; each overrides the client's setting for this call.
+ *
+ * The retry policy and timeouts: [Errors and retries](../../docs/errors-and-retries.md).
+ *
+ * @category Client
+ */
 export interface RequestOptions {
   /** Aborts the call (and any retry waiting in backoff); the call rejects with `AbortError`. */
   signal?: AbortSignal;

@@ -6,7 +6,10 @@
  */
 import { PaginationLimitError, isRecord } from './errors.js';
 
-/** The list envelope every list response shares. The records sit under the attribute `data_ref` names. */
+/**
+ * The list envelope every list response shares. The records sit under the attribute `data_ref` names.
+ * @category Lists and pagination
+ */
 export interface ListEnvelope {
   object?: string | null;
   /** Name of the attribute holding the records, usually `data`. */
@@ -36,7 +39,13 @@ export interface Strategy<P> {
 
 type Fetcher<T, P> = (params: P, previous?: Page<T, P>) => Promise<Page<T, P>>;
 
-/** One page of a list: its records, the raw envelope, and the way to the next page. */
+/**
+ * One page of a list: its records, the raw envelope, and the way to the next page.
+ *
+ * The three paging styles and how to walk them: [Lists and pagination](../../docs/lists-and-pagination.md).
+ *
+ * @category Lists and pagination
+ */
 export class Page<T, P = unknown> {
   /** This page's records, read from the attribute that `data_ref` names. */
   readonly data: T[];
@@ -84,6 +93,10 @@ export class Page<T, P = unknown> {
  * What a list method returns. `await` it for the first page; `for await` over it for every record
  * (fetched lazily, one page in memory at a time); `.pages()` for page by page; `.toArray({ max })`
  * for a capped array. Nothing is sent until it is awaited or iterated.
+ *
+ * Walking, capping and resuming lists: [Lists and pagination](../../docs/lists-and-pagination.md).
+ *
+ * @category Lists and pagination
  */
 export class PagePromise<T, P = unknown> implements PromiseLike<Page<T, P>>, AsyncIterable<T> {
   readonly #load: () => Promise<Page<T, P>>;

@@ -13,13 +13,19 @@ import { discountRules, promotionTierRules } from './shared.js';
 /** The most tiers a promotion stack holds. */
 const MAX_STACK_TIERS = 30;
 
-/** What a promotion tier gives. */
+/**
+ * What a promotion tier gives.
+ * @category Promotions
+ */
 export interface PromotionTierActionInput {
   /** The discount applied when a customer qualifies for the tier. */
   discount?: DiscountInput;
 }
 
-/** One validation rule assignment in {@link ValidationRuleAssignmentsInput}. */
+/**
+ * One validation rule assignment in {@link ValidationRuleAssignmentsInput}.
+ * @category Promotions
+ */
 export interface ValidationRuleAssignmentInput {
   /** Assignment ID, `asgm_…`. */
   id?: string;
@@ -35,7 +41,10 @@ export interface ValidationRuleAssignmentInput {
   object?: 'validation_rules_assignment' | (string & {});
 }
 
-/** Validation rule assignments of a new tier, in the service's list envelope. */
+/**
+ * Validation rule assignments of a new tier, in the service's list envelope.
+ * @category Promotions
+ */
 export interface ValidationRuleAssignmentsInput {
   /** `list`. */
   object?: 'list' | (string & {});
@@ -47,7 +56,10 @@ export interface ValidationRuleAssignmentsInput {
   total?: number;
 }
 
-/** Body of {@link Promotions.createTier}. Only `name` is required. */
+/**
+ * Body of {@link Promotions.createTier}. Only `name` is required.
+ * @category Promotions
+ */
 export interface CreatePromotionTierParams extends PromotionTierInput {
   /** What the tier gives: its discount. */
   action?: PromotionTierActionInput;
@@ -57,7 +69,10 @@ export interface CreatePromotionTierParams extends PromotionTierInput {
   validation_rules?: string[];
 }
 
-/** The tiers of a promotion stack. */
+/**
+ * The tiers of a promotion stack.
+ * @category Promotions
+ */
 export interface PromotionStackTiersInput {
   /** IDs of the stacked tiers (`promo_…`), at most 30, in the order they apply. */
   ids?: string[];
@@ -65,7 +80,10 @@ export interface PromotionStackTiersInput {
   hierarchy_mode?: 'MANUAL' | (string & {});
 }
 
-/** Body of {@link Promotions.updateStack}. Every field is optional; fields left out are unchanged. */
+/**
+ * Body of {@link Promotions.updateStack}. Every field is optional; fields left out are unchanged.
+ * @category Promotions
+ */
 export interface UpdatePromotionStackParams {
   /** New name of the stack. */
   name?: string;
@@ -108,7 +126,10 @@ const updateStack: Operation<PromotionStack> = {
   ),
 };
 
-/** Promotion campaigns: their tiers (discounts with their own rules) and stacks of tiers. */
+/**
+ * Promotion campaigns: their tiers (discounts with their own rules) and stacks of tiers.
+ * @category Promotions
+ */
 export class Promotions extends APIResource {
   /**
    * Adds a promotion tier to a promotion campaign: a discount (`action.discount`) with its own
@@ -123,6 +144,18 @@ export class Promotions extends APIResource {
    *   an ISO 8601 date-time, days of the week outside 0–6, a non-integer `hierarchy`, a discount
    *   without `type` or with a non-integer money amount; nothing is sent.
    * @throws {ApiError} The service's refusal, e.g. `NotFoundError` (404) for an unknown campaign.
+   *
+   * @example
+   * ```ts
+   * // POST {baseUrl}/v1/promotions/{campaignId}/tiers
+   * const tier = await client.promotions.createTier('camp_Promo2026', {
+   *   name: '15% off orders over 50',
+   *   banner: '15% off when you spend 50',
+   *   action: { discount: { type: 'PERCENT', percent_off: 15 } },
+   *   validation_rules: ['val_min_order_50'],
+   * });
+   * console.log(tier.id, tier.hierarchy);
+   * ```
    */
   createTier(campaignId: string, params: CreatePromotionTierParams, options?: RequestOptions): Promise<PromotionTier> {
     return this.core.request(createTier, { path: { campaignId }, body: params, input: params }, options);
@@ -139,6 +172,15 @@ export class Promotions extends APIResource {
    * @param stackId The stack ID, `stack_…`.
    * @throws {InvalidRequestError} More than 30 `tiers.ids`, an empty ID or name; nothing is sent.
    * @throws {ApiError} The service's refusal, e.g. `NotFoundError` (404) for an unknown stack.
+   *
+   * @example
+   * ```ts
+   * // PUT {baseUrl}/v1/promotions/{campaignId}/stacks/{stackId}
+   * const stack = await client.promotions.updateStack('camp_Promo2026', 'stack_Summer', {
+   *   tiers: { ids: ['promo_Weekend10', 'promo_Over50'], hierarchy_mode: 'MANUAL' },
+   * });
+   * console.log(stack.name, stack.tiers);
+   * ```
    */
   updateStack(campaignId: string, stackId: string, params: UpdatePromotionStackParams, options?: RequestOptions): Promise<PromotionStack> {
     return this.core.request(updateStack, { path: { campaignId, stackId }, body: params, input: params }, options);

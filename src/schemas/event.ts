@@ -15,7 +15,10 @@ import { isRecord } from '../core/errors.js';
 import type { ResponseSchema } from '../core/validate.js';
 import type { SimpleCustomer } from './common.js';
 
-/** What the service answers to a custom event: the event name and the customer it was recorded for. */
+/**
+ * What the service answers to a custom event: the event name and the customer it was recorded for.
+ * @category Client events
+ */
 export interface EventAcknowledgment {
   /** Always `event`. */
   object: string;

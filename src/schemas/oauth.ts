@@ -6,7 +6,10 @@
 import * as z from 'zod/mini';
 import { lazy, openEnum, type ShapeOf } from './base.js';
 
-/** What {@link OAuth.introspect} returns: whether a token is active, and its expiry and scope. */
+/**
+ * What {@link OAuth.introspect} returns: whether a token is active, and its expiry and scope.
+ * @category OAuth
+ */
 export interface TokenIntrospection {
   /** True while the token exists and has not expired; false for an unknown or expired token. */
   active: boolean;

@@ -21,7 +21,10 @@ import {
   type ValidityWindow,
 } from './common.js';
 
-/** The promotion campaign a {@link PromotionTier} belongs to (`campaign` of the tier). */
+/**
+ * The promotion campaign a {@link PromotionTier} belongs to (`campaign` of the tier).
+ * @category Promotions
+ */
 export interface PromotionTierCampaign extends ValidityWindow {
   /** `camp_…` */
   id?: string | null;
@@ -40,7 +43,10 @@ export interface PromotionTierCampaign extends ValidityWindow {
   [field: string]: unknown;
 }
 
-/** Redemption and order totals of a {@link PromotionTier}; amounts in the smallest currency unit. */
+/**
+ * Redemption and order totals of a {@link PromotionTier}; amounts in the smallest currency unit.
+ * @category Promotions
+ */
 export interface PromotionTierSummary {
   /** Redemption totals. */
   redemptions?: {
@@ -59,7 +65,10 @@ export interface PromotionTierSummary {
   [field: string]: unknown;
 }
 
-/** A tier of a promotion campaign: a discount with its own validity window and rules. */
+/**
+ * A tier of a promotion campaign: a discount with its own validity window and rules.
+ * @category Promotions
+ */
 export interface PromotionTier extends ValidityWindow {
   /** `promo_…` */
   id: string;
@@ -159,7 +168,10 @@ export const promotionTierSchema: () => z.ZodMiniType<PromotionTier> = /* @__PUR
   } satisfies ShapeOf<PromotionTier>),
 );
 
-/** A record created from a campaign template along with a tier (`created_resources` of {@link PromotionTierSetup}). */
+/**
+ * A record created from a campaign template along with a tier (`created_resources` of {@link PromotionTierSetup}).
+ * @category Templates
+ */
 export interface PromotionTierSetupResource {
   /** ID of the record created. */
   id?: string | null;
@@ -176,7 +188,10 @@ export interface PromotionTierSetupResource {
   [field: string]: unknown;
 }
 
-/** What adding a tier from a campaign template returns: the tier and the records created with it. */
+/**
+ * What adding a tier from a campaign template returns: the tier and the records created with it.
+ * @category Templates
+ */
 export interface PromotionTierSetup {
   /** Records created from the template, e.g. validation rules, products or segments. */
   created_resources?: PromotionTierSetupResource[] | null;
@@ -203,7 +218,10 @@ export const promotionTierSetupSchema: () => z.ZodMiniType<PromotionTierSetup> =
   } satisfies ShapeOf<PromotionTierSetup>),
 );
 
-/** A promotion stack: up to 30 tiers of one campaign applied together. */
+/**
+ * A promotion stack: up to 30 tiers of one campaign applied together.
+ * @category Promotions
+ */
 export interface PromotionStack {
   /** `stack_…` */
   id: string;

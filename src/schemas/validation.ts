@@ -18,7 +18,10 @@ import {
 } from './common.js';
 import { orderSchema, type Order } from './order.js';
 
-/** Why a voucher is invalid (`error` of an {@link InvalidValidationResult}). */
+/**
+ * Why a voucher is invalid (`error` of an {@link InvalidValidationResult}).
+ * @category Vouchers
+ */
 export interface ValidationError {
   /** HTTP-like status code of the failure, e.g. `400`. */
   code?: number | null;
@@ -47,6 +50,7 @@ export const validationErrorSchema: () => z.ZodMiniType<ValidationError> = /* @_
 /**
  * The fields of both outcomes of a {@link ValidationResult}. Narrow the result on `valid` to get
  * a {@link ValidValidationResult} or an {@link InvalidValidationResult}.
+ * @category Vouchers
  */
 export interface ValidationResultBase {
   /** True when the voucher can be redeemed in the given context. */
@@ -135,13 +139,19 @@ const validationResultBodySchema: () => z.ZodMiniType<ValidationResultBase> = /*
   } satisfies ShapeOf<ValidationResultBase>),
 );
 
-/** A voucher that can be redeemed: its discount, gift or loyalty cost, and the calculated order. */
+/**
+ * A voucher that can be redeemed: its discount, gift or loyalty cost, and the calculated order.
+ * @category Vouchers
+ */
 export interface ValidValidationResult extends ValidationResultBase {
   /** Always true. */
   valid: true;
 }
 
-/** A voucher that cannot be redeemed, with the `reason` and the `error` (see `error.key`). */
+/**
+ * A voucher that cannot be redeemed, with the `reason` and the `error` (see `error.key`).
+ * @category Vouchers
+ */
 export interface InvalidValidationResult extends ValidationResultBase {
   /** Always false. */
   valid: false;
@@ -150,6 +160,7 @@ export interface InvalidValidationResult extends ValidationResultBase {
 /**
  * The result of validating a voucher; narrow it on `valid`. An invalid voucher comes back in a
  * 200 response, not as an error.
+ * @category Vouchers
  */
 export type ValidationResult = ValidValidationResult | InvalidValidationResult;
 
