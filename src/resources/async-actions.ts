@@ -54,7 +54,7 @@ export class AsyncActions extends APIResource {
    *
    * @example
    * ```ts
-   * // GET {baseUrl}/v1/async-actions/{asyncActionId}
+   * // GET /v1/async-actions/{asyncActionId}
    * const action = await client.asyncActions.get('aa_0a1b2c3d4e5f');
    * if (action.status === 'DONE') console.log(action.result);
    * else console.log(action.status, `${action.progress ?? 0}%`);
@@ -73,7 +73,7 @@ export class AsyncActions extends APIResource {
    *
    * @example
    * ```ts
-   * // GET {baseUrl}/v1/async-actions
+   * // GET /v1/async-actions
    * const recent = await client.asyncActions.list({ limit: 10 }).toArray({ max: 10 });
    * for (const action of recent) console.log(action.created_at, action.type, action.status);
    * ```

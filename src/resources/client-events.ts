@@ -100,8 +100,9 @@ export class ClientEvents {
    *
    * @example
    * ```ts
-   * // POST {baseUrl}/client/v1/events
-   * const ack = await events.track({
+   * // POST /client/v1/events
+   * // (in a browser, the same call on a `new ClientEvents({ … })` from 'promokit/client-side')
+   * const ack = await client.clientEvents.track({
    *   event: 'newsletter_subscribed',
    *   customer: { source_id: 'cust-42' },
    *   metadata: { list: 'weekly' },

@@ -52,7 +52,7 @@ export class Customers extends APIResource {
    *
    * @example
    * ```ts
-   * // GET {baseUrl}/v1/customers/{customerId}/redeemables
+   * // GET /v1/customers/{customerId}/redeemables
    * const page = await client.customers.listRedeemables('cust-42', { limit: 20 });
    * console.log(page.total, 'redeemables');
    * for (const held of page.data) console.log(held.redeemable_id, held.holder_role, held.voucher_type);

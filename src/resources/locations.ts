@@ -34,7 +34,7 @@ export class Locations extends APIResource {
    *
    * @example
    * ```ts
-   * // GET {baseUrl}/v1/locations/{locationId}
+   * // GET /v1/locations/{locationId}
    * const location = await client.locations.get('loc_NoMiwGNDDfpkIWAmdHyDdS3T');
    * console.log(location.name, location.shape?.type);
    * ```

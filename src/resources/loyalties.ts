@@ -150,8 +150,8 @@ export class Loyalties extends APIResource {
    *
    * @example
    * ```ts
-   * // GET {baseUrl}/v1/loyalties/{campaignId}/members/{memberId}
-   * // (GET {baseUrl}/v1/loyalties/members/{memberId} without campaign_id)
+   * // GET /v1/loyalties/{campaignId}/members/{memberId}
+   * // (GET /v1/loyalties/members/{memberId} without campaign_id)
    * const member = await client.loyalties.getMember('LOYAL-8QF2-ZT', { campaign_id: 'camp_Xk3w9Lq1' });
    * console.log(member.code, member.loyalty_card?.balance, 'points available');
    * ```
@@ -171,7 +171,7 @@ export class Loyalties extends APIResource {
    *
    * @example
    * ```ts
-   * // GET {baseUrl}/v1/loyalties/{campaignId}/transactions
+   * // GET /v1/loyalties/{campaignId}/transactions
    * for await (const tx of client.loyalties.listTransactions('camp_Xk3w9Lq1', { limit: 100 })) {
    *   console.log(tx.created_at, tx.type, tx.details?.balance?.points);
    * }
@@ -196,8 +196,8 @@ export class Loyalties extends APIResource {
    *
    * @example
    * ```ts
-   * // GET {baseUrl}/v1/loyalties/{campaignId}/members/{memberId}/pending-points
-   * // (GET {baseUrl}/v1/loyalties/members/{memberId}/pending-points without campaign_id)
+   * // GET /v1/loyalties/{campaignId}/members/{memberId}/pending-points
+   * // (GET /v1/loyalties/members/{memberId}/pending-points without campaign_id)
    * const pending = client.loyalties.listPendingPoints('LOYAL-8QF2-ZT', { campaign_id: 'camp_Xk3w9Lq1' });
    * for await (const entry of pending) console.log(`${entry.points} points from ${entry.activates_at}`);
    * ```
@@ -231,8 +231,8 @@ export class Loyalties extends APIResource {
    *
    * @example
    * ```ts
-   * // POST {baseUrl}/v1/loyalties/{campaignId}/members/{memberId}/redemption
-   * // (POST {baseUrl}/v1/loyalties/members/{memberId}/redemption without campaign_id)
+   * // POST /v1/loyalties/{campaignId}/members/{memberId}/redemption
+   * // (POST /v1/loyalties/members/{memberId}/redemption without campaign_id)
    * const redemption = await client.loyalties.redeemReward('LOYAL-8QF2-ZT', {
    *   campaign_id: 'camp_Xk3w9Lq1',
    *   reward: { id: 'rew_free_coffee' },
@@ -263,7 +263,7 @@ export class Loyalties extends APIResource {
    *
    * @example
    * ```ts
-   * // GET {baseUrl}/v1/loyalties/{campaignId}/rewards
+   * // GET /v1/loyalties/{campaignId}/rewards
    * const page = await client.loyalties.listRewardAssignments('camp_Xk3w9Lq1', { limit: 20 });
    * for (const assignment of page.data) {
    *   console.log(assignment.reward_id, 'costs', assignment.parameters?.loyalty?.points, 'points');

@@ -34,7 +34,7 @@ export class OAuth extends APIResource {
    *
    * @example
    * ```ts
-   * // POST {baseUrl}/v1/oauth/introspect
+   * // POST /v1/oauth/introspect
    * const token = await client.oauth.introspect('b3a1f0c2-7d9e-4e61-8f5a-0c2d9e7b41aa');
    * if (token.active) console.log(`valid for ${token.expires_in} s more, scope: ${token.scope}`);
    * else console.log('expired or revoked: get a new access token');

@@ -49,7 +49,7 @@ export class Orders extends APIResource {
    *
    * @example
    * ```ts
-   * // POST {baseUrl}/v1/orders
+   * // POST /v1/orders
    * const order = await client.orders.create({
    *   source_id: 'order-2026-0001',
    *   status: 'PAID',

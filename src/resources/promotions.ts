@@ -147,7 +147,7 @@ export class Promotions extends APIResource {
    *
    * @example
    * ```ts
-   * // POST {baseUrl}/v1/promotions/{campaignId}/tiers
+   * // POST /v1/promotions/{campaignId}/tiers
    * const tier = await client.promotions.createTier('camp_Promo2026', {
    *   name: '15% off orders over 50',
    *   banner: '15% off when you spend 50',
@@ -175,7 +175,7 @@ export class Promotions extends APIResource {
    *
    * @example
    * ```ts
-   * // PUT {baseUrl}/v1/promotions/{campaignId}/stacks/{stackId}
+   * // PUT /v1/promotions/{campaignId}/stacks/{stackId}
    * const stack = await client.promotions.updateStack('camp_Promo2026', 'stack_Summer', {
    *   tiers: { ids: ['promo_Weekend10', 'promo_Over50'], hierarchy_mode: 'MANUAL' },
    * });

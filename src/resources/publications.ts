@@ -107,7 +107,7 @@ export class Publications extends APIResource {
    *
    * @example
    * ```ts
-   * // POST {baseUrl}/v1/publications
+   * // POST /v1/publications
    * const publication = await client.publications.create({
    *   campaign: { name: 'Welcome 10%' },
    *   customer: { source_id: 'cust-42', email: 'ada@example.com' },

@@ -65,7 +65,7 @@ export class Redemptions extends APIResource {
    *
    * @example
    * ```ts
-   * // POST {baseUrl}/v1/redemptions/{parentRedemptionId}/rollbacks
+   * // POST /v1/redemptions/{parentRedemptionId}/rollbacks
    * const { rollbacks, parent_rollback } = await client.redemptions.rollbackStackable('r_0d1c9f2a7b3e', {
    *   reason: 'Order cancelled by the customer',
    * });

@@ -46,7 +46,7 @@ export class Rewards extends APIResource {
    *
    * @example
    * ```ts
-   * // GET {baseUrl}/v1/rewards/{rewardId}/assignments
+   * // GET /v1/rewards/{rewardId}/assignments
    * for await (const assignment of client.rewards.listAssignments('rew_free_coffee')) {
    *   console.log(assignment.related_object_id, assignment.parameters?.loyalty?.points, 'points');
    * }

@@ -77,7 +77,7 @@ export class Templates extends APIResource {
    *
    * @example
    * ```ts
-   * // GET {baseUrl}/v1/templates/campaigns
+   * // GET /v1/templates/campaigns
    * for await (const template of client.templates.list({ limit: 50 })) {
    *   console.log(template.id, template.name, template.campaign_type);
    * }
@@ -105,7 +105,7 @@ export class Templates extends APIResource {
    *
    * @example
    * ```ts
-   * // POST {baseUrl}/v1/templates/campaigns/{campaignTemplateId}/tier-setup
+   * // POST /v1/templates/campaigns/{campaignTemplateId}/tier-setup
    * const setup = await client.templates.setupPromotionTier('camp_tpl_Weekend10', {
    *   campaign_id: 'camp_Promo2026',
    *   name: 'Weekend 10% off',

@@ -201,7 +201,7 @@ export class Vouchers extends APIResource {
    *
    * @example
    * ```ts
-   * // POST {baseUrl}/v1/vouchers/{code}
+   * // POST /v1/vouchers/{code}
    * const voucher = await client.vouchers.create('GIFT-2026-0042', {
    *   type: 'GIFT_VOUCHER',
    *   gift: { amount: 5000, balance: 5000 },
@@ -238,7 +238,7 @@ export class Vouchers extends APIResource {
    *
    * @example
    * ```ts
-   * // POST {baseUrl}/v1/vouchers/{code}/validate
+   * // POST /v1/vouchers/{code}/validate
    * const result = await client.vouchers.validate('SUMMER-10', {
    *   customer: { source_id: 'cust-42' },
    *   order: { amount: 5000, items: [{ product_id: 'prod_flat_white', quantity: 2, price: 2500 }] },
