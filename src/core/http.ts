@@ -134,6 +134,8 @@ export async function send<T>(config: TransportConfig, op: Operation<T>, call: E
     throw mapError(error, op, timeout, options.signal, log);
   }
   const text = bodies.get(response) ?? '';
+  // Let go of the text once read: nothing keeps it past the parse, even if the response lives on.
+  bodies.delete(response);
   if (debug) log.debug(`promokit: ${response.status} ${op.method} ${url} in ${Date.now() - started} ms`);
   return checkResponse(config.validation, op.name, op.schema(), parseJson(text, op.name), log);
 }

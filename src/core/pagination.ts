@@ -130,13 +130,10 @@ export class PagePromise<T, P = unknown> implements PromiseLike<Page<T, P>>, Asy
   }
 
   /** Every page in turn, starting with the first. */
-  async *pages(): AsyncGenerator<Page<T, P>, void, undefined> {
-    let page: Page<T, P> = await this.#firstPage();
-    yield page;
-    while (page.hasNextPage()) {
-      page = await page.getNextPage();
-      yield page;
-    }
+  pages(): AsyncGenerator<Page<T, P>, void, undefined> {
+    // The walk lets go of this PagePromise (which caches the first page) once it has the first
+    // page, so it holds the page being read and nothing behind it.
+    return walkPages({ load: () => this.#firstPage() });
   }
 
   /**
@@ -145,6 +142,8 @@ export class PagePromise<T, P = unknown> implements PromiseLike<Page<T, P>>, Asy
    * out without a generator's per-record queueing, which made iteration slower than the network.
    */
   [Symbol.asyncIterator](): AsyncIterator<T, undefined> {
+    // Refers to this PagePromise only until the first page is in: see `pages()`.
+    let source: PagePromise<T, P> | undefined = this;
     let page: Page<T, P> | undefined;
     let index = 0;
     let finished = false;
@@ -153,18 +152,19 @@ export class PagePromise<T, P = unknown> implements PromiseLike<Page<T, P>>, Asy
       while (!finished) {
         if (page && index < page.data.length) return { done: false, value: page.data[index++]! };
         if (page && !page.hasNextPage()) break;
-        page = page ? await page.getNextPage() : await this.#firstPage();
+        page = page ? await page.getNextPage() : await source!.#firstPage();
+        source = undefined;
         index = 0;
       }
       finished = true;
-      page = undefined;
+      page = source = undefined;
       return end;
     };
     return {
       next: () => (page && index < page.data.length ? Promise.resolve({ done: false, value: page.data[index++]! }) : advance()),
       return: () => {
         finished = true;
-        page = undefined;
+        page = source = undefined;
         return Promise.resolve(end);
       },
     };
@@ -190,6 +190,19 @@ export class PagePromise<T, P = unknown> implements PromiseLike<Page<T, P>>, Asy
   /** @internal */
   get [Symbol.toStringTag](): string {
     return 'PagePromise';
+  }
+}
+
+/** The pages of a list, from `start.load()`'s first page on; drops `start.load` once called. */
+async function* walkPages<T, P>(start: { load?: (() => Promise<Page<T, P>>) | undefined }): AsyncGenerator<Page<T, P>, void, undefined> {
+  let load = start.load;
+  start.load = undefined;
+  let page: Page<T, P> = await load!();
+  load = undefined;
+  yield page;
+  while (page.hasNextPage()) {
+    page = await page.getNextPage();
+    yield page;
   }
 }
 
