@@ -1,20 +1,22 @@
-#!/usr/bin/env node
-// promokit benchmark: promokit against a bare `fetch` + `JSON.parse` baseline, in one process,
-// interleaved rounds with rotating order, against a local node:http server in a child process.
-// Prints a table of absolute figures and ratios and writes them to bench/results/latest.json.
+// One benchmark run in the Node it is started with (bench/run.mjs starts it under Node 20 and
+// Node 24): promokit against a plain ky + zod client (bench/ky-zod.mjs) and a bare `fetch` +
+// `JSON.parse`, in one process, interleaved rounds with rotating order, against a local node:http
+// server in a child process (bench/server.mjs). Writes its figures as JSON to the file given.
 //
-//   npm run build && node --expose-gc bench/run.mjs        (or: npm run bench)
-import { execFileSync, fork, spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+//   node --expose-gc bench/measure.mjs <out.json>        (BENCH_QUICK=1 for a short run)
+import { fork, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { PAGES, PAGE_SIZE, transactionPage } from './fixtures.mjs';
+import { kyZodClient } from './ky-zod.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 if (typeof globalThis.gc !== 'function') throw new Error('run with node --expose-gc (npm run bench does)');
+const out = process.argv[2];
+if (!out) throw new Error('usage: node --expose-gc bench/measure.mjs <out.json>');
 const { Client } = await import(pathToFileURL(join(root, 'dist', 'index.js')).href);
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -24,44 +26,55 @@ const PAR_TOTAL = quick ? 400 : 2000;
 const IN_FLIGHT = 16;
 const WALKS = quick ? 1 : 3;
 const COLD = quick ? 5 : 21;
+/** Retained-heap runs per contender (bench/heap.mjs); the figure is their median. */
+const HEAP_RUNS = 3;
 
 const server = fork(join(here, 'server.mjs'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 const { port, memberBytes, pageBytes } = await new Promise((resolve) => server.once('message', resolve));
 const baseUrl = `http://127.0.0.1:${port}`;
 const headers = { accept: 'application/json', 'x-app-id': 'app', 'x-app-token': 'token', authorization: 'Bearer access' };
+const MEMBER = 'LOYAL-8QF2-ZT';
+const CAMPAIGN = 'camp_Xk3w9Lq1';
 
 const client = new Client({ baseUrl, appId: 'app', appToken: 'token', accessToken: 'access', validation: 'warn', logLevel: 'off' });
-const strictClient = new Client({ baseUrl, appId: 'app', appToken: 'token', accessToken: 'access', validation: 'strict', logLevel: 'off' });
+const kyZod = kyZodClient(baseUrl, headers);
 
+/** Each contender: one `getMember`, and a walk over every transaction calling `onRecord` per record. */
 const contenders = {
+  promokit: {
+    getMember: () => client.loyalties.getMember(MEMBER),
+    walk: async (onRecord) => {
+      let count = 0;
+      for await (const record of client.loyalties.listTransactions(CAMPAIGN, { limit: PAGE_SIZE })) count += onRecord(record);
+      return count;
+    },
+  },
+  kyZod: {
+    getMember: () => kyZod.getMember(MEMBER),
+    walk: (onRecord) => kyZod.walk(CAMPAIGN, PAGE_SIZE, onRecord),
+  },
   fetch: {
-    getMember: async () => JSON.parse(await (await fetch(`${baseUrl}/v1/loyalties/members/LOYAL-8QF2-ZT`, { headers })).text()),
-    walk: async () => {
+    getMember: async () => JSON.parse(await (await fetch(`${baseUrl}/v1/loyalties/members/${MEMBER}`, { headers })).text()),
+    walk: async (onRecord) => {
       let count = 0;
       let after = '';
       for (;;) {
-        const url = `${baseUrl}/v1/loyalties/camp_Xk3w9Lq1/transactions?limit=${PAGE_SIZE}${after ? `&starting_after_id=${after}` : ''}`;
+        const url = `${baseUrl}/v1/loyalties/${CAMPAIGN}/transactions?limit=${PAGE_SIZE}${after ? `&starting_after_id=${after}` : ''}`;
         const page = JSON.parse(await (await fetch(url, { headers })).text());
-        for (const record of page.data) count += record.id ? 1 : 0;
+        for (const record of page.data) count += onRecord(record);
         if (!page.has_more) return count;
         after = page.more_starting_after;
       }
     },
   },
-  promokit: {
-    getMember: () => client.loyalties.getMember('LOYAL-8QF2-ZT'),
-    walk: async () => {
-      let count = 0;
-      for await (const record of client.loyalties.listTransactions('camp_Xk3w9Lq1', { limit: PAGE_SIZE })) count += record.id ? 1 : 0;
-      return count;
-    },
-  },
 };
 const names = Object.keys(contenders);
+const countRecord = (record) => (record.id ? 1 : 0);
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
-const order = (round) => (round % 2 === 0 ? names : [...names].reverse());
+/** Round `r` runs the contenders in a rotated order, so none always goes first. */
+const order = (round) => names.map((_, i) => names[(i + round) % names.length]);
 
 async function latency() {
   const samples = Object.fromEntries(names.map((n) => [n, []]));
@@ -86,9 +99,11 @@ async function throughput() {
       let next = 0;
       const cpu = process.cpuUsage();
       const t = performance.now();
-      await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
-        while (next++ < PAR_TOTAL) await call();
-      }));
+      await Promise.all(
+        Array.from({ length: IN_FLIGHT }, async () => {
+          while (next++ < PAR_TOTAL) await call();
+        }),
+      );
       const used = process.cpuUsage(cpu);
       totals[name].ms += performance.now() - t;
       totals[name].cpu_us += used.user + used.system;
@@ -98,42 +113,34 @@ async function throughput() {
   return Object.fromEntries(names.map((n) => [n, { requests_per_s: (totals[n].requests / totals[n].ms) * 1000, cpu_us_per_request: totals[n].cpu_us / totals[n].requests }]));
 }
 
+/** The walk's retained heap, each run in a fresh process (bench/heap.mjs); the median of the runs. */
+function retainedHeap(contender) {
+  const runs = [];
+  for (let i = 0; i < HEAP_RUNS; i++) {
+    const run = spawnSync(process.execPath, ['--expose-gc', '--single-threaded-gc', join(here, 'heap.mjs'), contender], { encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`bench/heap.mjs ${contender} failed:\n${run.stderr}`);
+    runs.push(JSON.parse(run.stdout));
+  }
+  const byPeak = [...runs].sort((x, y) => x.peak_pages - y.peak_pages);
+  return {
+    heap_growth_pages: byPeak[Math.floor(runs.length / 2)].peak_pages,
+    heap_growth_pages_runs: runs.map((r) => r.peak_pages),
+    page_bytes: median(runs.map((r) => r.unit_bytes)),
+    pages_alive: Math.max(...runs.map((r) => r.peak_pages_alive)),
+  };
+}
+
 async function listWalk() {
   const result = Object.fromEntries(names.map((n) => [n, { ms: 0, records: 0 }]));
-  for (let round = 0; round < WALKS * 2; round++) {
+  for (let round = 0; round < WALKS * names.length; round++) {
     for (const name of order(round)) {
       const t = performance.now();
-      result[name].records += await contenders[name].walk();
+      result[name].records += await contenders[name].walk(countRecord);
       result[name].ms += performance.now() - t;
     }
   }
-  // Retained heap while walking: after each page, with garbage collected, how much more is held
-  // than before the walk began. One page held means growth of about one page.
-  const retained = async (walkPages) => {
-    globalThis.gc();
-    const start = process.memoryUsage().heapUsed;
-    let peak = 0;
-    await walkPages(() => {
-      globalThis.gc();
-      peak = Math.max(peak, process.memoryUsage().heapUsed - start);
-    });
-    return peak;
-  };
-  const sdkPeak = await retained(async (sample) => {
-    let n = 0;
-    for await (const record of client.loyalties.listTransactions('camp_Xk3w9Lq1', { limit: PAGE_SIZE })) if (++n % PAGE_SIZE === 0) sample(record);
-  });
-  // One parsed page held, measured the same way.
-  globalThis.gc();
-  const before = process.memoryUsage().heapUsed;
-  const held = JSON.parse(JSON.stringify(transactionPage(0)));
-  globalThis.gc();
-  const onePage = process.memoryUsage().heapUsed - before;
-  void held.data.length;
-  const out = { one_page_bytes: onePage };
-  for (const n of names) out[n] = { records_per_s: (result[n].records / result[n].ms) * 1000 };
-  out.promokit.peak_heap_growth_bytes = sdkPeak;
-  out.promokit.heap_growth_pages = sdkPeak / onePage;
+  const out = {};
+  for (const n of names) out[n] = { records_per_s: (result[n].records / result[n].ms) * 1000, ...retainedHeap(n) };
   return out;
 }
 
@@ -165,7 +172,7 @@ async function validationCost() {
   for (let round = 0; round < ROUNDS; round++) {
     for (const m of round % 2 ? [...modes].reverse() : modes) {
       const t = performance.now();
-      for (let i = 0; i < N; i++) await clients[m].loyalties.listTransactions('camp_Xk3w9Lq1', { limit: PAGE_SIZE });
+      for (let i = 0; i < N; i++) await clients[m].loyalties.listTransactions(CAMPAIGN, { limit: PAGE_SIZE });
       per[m].push((performance.now() - t) / N);
     }
   }
@@ -173,60 +180,20 @@ async function validationCost() {
   return Object.fromEntries(modes.map((m) => [m, { ms_per_page: median(per[m]), validation_ms: median(per[m]) - off }]));
 }
 
-function bundleSizes() {
-  const esbuild = join(root, 'node_modules', '.bin', 'esbuild');
-  const build = (code, platform) => {
-    const out = execFileSync(esbuild, ['--bundle', '--minify', `--platform=${platform}`, '--format=esm', '--log-level=error', `--resolve-extensions=.js,.mjs`], { input: code, cwd: root, maxBuffer: 1 << 26 });
-    return { minified_bytes: out.length, gzip_bytes: gzipSync(out, { level: 9 }).length };
-  };
-  return {
-    server: build("import { Client } from './dist/index.js'; const c = new Client(); console.log(await c.loyalties.getMember('x'));", 'node'),
-    client_side: build("import { ClientEvents } from './dist/client-side.js'; console.log(await new ClientEvents().track({ event: 'e', customer: { id: 'c' } }));", 'browser'),
-  };
+// Warm every contender (module loading, schema building, connections) before measuring.
+for (const name of names) {
+  for (let i = 0; i < 200; i++) await contenders[name].getMember();
+  await contenders[name].walk(countRecord);
 }
-
-// Warm both contenders before measuring.
-for (const name of names) for (let i = 0; i < 200; i++) await contenders[name].getMember();
-await strictClient.loyalties.getMember('LOYAL-8QF2-ZT');
 
 const results = {
   machine: { node: process.version, cpus: cpus().length, cpu_model: cpus()[0]?.model, memory_gb: Math.round(totalmem() / 2 ** 30) },
-  bodies: { member_bytes: memberBytes, page_bytes: pageBytes, pages: PAGES, page_size: PAGE_SIZE },
+  bodies: { member_bytes: memberBytes, page_bytes: pageBytes, pages: PAGES, page_size: PAGE_SIZE, heap_runs: HEAP_RUNS },
   latency: await latency(),
   throughput: await throughput(),
   list_walk: await listWalk(),
   validation: await validationCost(),
   cold_import: coldImport(),
-  bundles: bundleSizes(),
 };
 server.disconnect();
-
-const ratio = (a, b) => a / b;
-const L = results.latency;
-const T = results.throughput;
-const W = results.list_walk;
-const budgets = [
-  ['latency median', `${L.promokit.median_ms.toFixed(3)} ms vs ${L.fetch.median_ms.toFixed(3)} ms`, ratio(L.promokit.median_ms, L.fetch.median_ms), '<=', 1.05],
-  ['latency p95', `${L.promokit.p95_ms.toFixed(3)} ms vs ${L.fetch.p95_ms.toFixed(3)} ms`, ratio(L.promokit.p95_ms, L.fetch.p95_ms), 'info', null],
-  ['throughput (16 in flight)', `${T.promokit.requests_per_s.toFixed(0)} vs ${T.fetch.requests_per_s.toFixed(0)} req/s`, ratio(T.promokit.requests_per_s, T.fetch.requests_per_s), '>=', 0.95],
-  ['client CPU per request', `${T.promokit.cpu_us_per_request.toFixed(1)} vs ${T.fetch.cpu_us_per_request.toFixed(1)} µs`, ratio(T.promokit.cpu_us_per_request, T.fetch.cpu_us_per_request), '<=', 1.15],
-  ['list walk', `${W.promokit.records_per_s.toFixed(0)} vs ${W.fetch.records_per_s.toFixed(0)} records/s`, ratio(W.promokit.records_per_s, W.fetch.records_per_s), '>=', 0.95],
-  ['list walk heap growth', `${(W.promokit.peak_heap_growth_bytes / 1024).toFixed(0)} KiB (${W.promokit.heap_growth_pages.toFixed(2)} pages)`, W.promokit.heap_growth_pages, '<=', 2],
-  ['cold import over bare node', `${results.cold_import.added_ms.toFixed(1)} ms (node ${results.cold_import.bare_node_ms.toFixed(1)} ms)`, results.cold_import.added_ms, '<=', 25],
-  ['server bundle (node, min+gz)', `${(results.bundles.server.gzip_bytes / 1024).toFixed(2)} KiB`, results.bundles.server.gzip_bytes / 1024, '<=', 30],
-  ['client-side bundle (browser, min+gz)', `${(results.bundles.client_side.gzip_bytes / 1024).toFixed(2)} KiB`, results.bundles.client_side.gzip_bytes / 1024, '<=', 7],
-];
-results.budgets = budgets.map(([name, figures, value, op, limit]) => ({ name, figures, value, op, limit, met: limit === null ? null : op === '<=' ? value <= limit : value >= limit }));
-
-const pad = (s, n) => String(s).padEnd(n);
-console.log(`\npromokit benchmark — node ${process.version}, ${results.machine.cpus} × ${results.machine.cpu_model}\n`);
-console.log(`${pad('measure', 38)}${pad('figures (promokit vs fetch)', 44)}${pad('value', 10)}budget`);
-for (const b of results.budgets) {
-  console.log(`${pad(b.name, 38)}${pad(b.figures, 44)}${pad(b.value.toFixed(3), 10)}${b.limit === null ? '' : `${b.op} ${b.limit} ${b.met ? 'met' : 'NOT MET'}`}`);
-}
-console.log('\nvalidation of one 100-transaction page:');
-for (const [mode, v] of Object.entries(results.validation)) console.log(`  ${pad(mode, 8)}${v.ms_per_page.toFixed(3)} ms per page (validation ${v.validation_ms.toFixed(3)} ms)`);
-
-mkdirSync(join(here, 'results'), { recursive: true });
-writeFileSync(join(here, 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
-console.log('\nwritten to bench/results/latest.json');
+writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
