@@ -1,22 +1,31 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 import { browserBuild } from './scripts/browser-build.mjs';
+import ts from 'typescript';
 
 /** Every public entry; each is built on its own so a browser bundle pulls in only what it imports. */
-const entry = {
+const entry: Record<string, string> = {
   index: 'src/index.ts',
   'client-side': 'src/client-side.ts',
   testing: 'src/testing/index.ts',
   'limiter-redis': 'src/limiter-redis.ts',
 };
 
+/**
+ * Entries whose declarations are a re-export of `index.d.ts`: they share classes with
+ * `promokit` (`ClientEvents`, the errors), which must be declared once for the two entries' types
+ * to be the same types (`client.clientEvents` is a `ClientEvents` of `promokit/client-side`).
+ * Their JavaScript stays separate: a browser bundle of `promokit/client-side` loads none of the
+ * server code.
+ */
+const declaredByIndex = ['client-side'];
+
 const common: Options = {
-  entry,
   target: 'es2022',
   platform: 'neutral',
   sourcemap: true,
   treeshake: true,
   splitting: true,
-  dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
 };
 
 /**
@@ -29,21 +38,56 @@ const common: Options = {
  */
 const bundled = ['ky', 'zod', 'p-queue', 'eventemitter3', 'p-timeout'];
 
+/**
+ * Declarations: one file per entry (`dist/<entry>.d.ts`, and `.d.cts` for `require`), never a
+ * hashed chunk, so go-to-definition lands in a file named after what the user imported. Each
+ * entry's declarations are bundled on their own (a shared chunk would get a hashed name); an entry
+ * added to `entry` above gets its own file with no further change here.
+ */
+const declarations: Options[] = Object.entries(entry)
+  .filter(([name]) => !declaredByIndex.includes(name))
+  .map(([name, path]) => ({ ...common, entry: { [name]: path }, format: ['esm', 'cjs'], dts: { only: true, compilerOptions: { ignoreDeprecations: '6.0' } } }));
+
+/** Writes `dist/<entry>.d.ts` and `.d.cts` of the entries in `declaredByIndex`. */
+function writeReexportDeclarations(): void {
+  for (const name of declaredByIndex) {
+    for (const [extension, from] of [['d.ts', './index.js'], ['d.cts', './index.cjs']] as const) {
+      writeFileSync(`dist/${name}.${extension}`, reexports(entry[name]!, from));
+    }
+  }
+}
+
+/** `export { … } from '<from>'` with exactly the names (and type-only markers) `source` exports. */
+function reexports(source: string, from: string): string {
+  const text = readFileSync(source, 'utf8');
+  const file = ts.createSourceFile(source, text, ts.ScriptTarget.Latest);
+  const names: string[] = [];
+  for (const statement of file.statements) {
+    if (!ts.isExportDeclaration(statement) || !statement.exportClause || !ts.isNamedExports(statement.exportClause)) {
+      throw new Error(`${source}: only named re-exports (export { … } from …) can be declared through ${from}`);
+    }
+    for (const element of statement.exportClause.elements) names.push(`${statement.isTypeOnly || element.isTypeOnly ? 'type ' : ''}${element.name.text}`);
+  }
+  // The entry's summary, without the reference's tags (`@module`, `@category`).
+  const summary = (/\/\*\*[\s\S]*?\*\//.exec(text)?.[0] ?? '').replace(/\n \* @.*/g, '').replace(/\n \*\n \*\//, '\n */');
+  return `${summary}\n// Declared in ${from.replace(/js$/, 'd.ts').replace(/cjs$/, 'd.cts')}, shared with 'promokit'.\nexport { ${names.join(', ')} } from '${from}';\n`;
+}
+
 export default defineConfig([
-  // `dist/browser/` is written by the third build, which may run first.
-  { ...common, format: ['esm'], noExternal: bundled, clean: ['!browser/**'] },
-  { ...common, format: ['cjs'], noExternal: bundled },
+  // `dist/browser/` is written by the last build, which may run first.
+  { ...common, entry, format: ['esm'], noExternal: bundled, clean: ['!browser/**'], onSuccess: async () => writeReexportDeclarations() },
+  { ...common, entry, format: ['cjs'], noExternal: bundled },
+  ...declarations,
   // The browser build of `promokit/client-side` (package.json `exports`, `browser` condition):
   // the same code, with ky imported at once and without ky's unused progress streaming (see
   // scripts/browser-build.mjs), in one ESM file.
   {
     ...common,
-    entry: { 'client-side': entry['client-side'] },
+    entry: { 'client-side': entry['client-side']! },
     outDir: 'dist/browser',
     format: ['esm'],
     platform: 'browser',
     splitting: false,
-    dts: false,
     noExternal: bundled,
     esbuildPlugins: [browserBuild],
   },

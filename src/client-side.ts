@@ -8,7 +8,10 @@
  * await events.track({ event: 'newsletter_subscribed', customer: { source_id: 'cust-42' } });
  * ```
  *
+ * Keys, origin, bundling and the bundle's size: [The browser entry](../docs/browser-entry.md).
+ *
  * @module promokit/client-side
+ * @category Browser entry
  */
 export { ClientEvents, type ClientEventsOptions, type TrackEventParams } from './resources/client-events.js';
 export type { CommonOptions } from './core/config.js';

@@ -33,6 +33,10 @@ import { Vouchers } from './resources/vouchers.js';
  * `maxConcurrency`, `rateLimit` and `limiter` shape bulk work: they apply to every call of the
  * client, `clientEvents` included. Whatever they are, a 429 with `Retry-After` seen by any call
  * pauses the start of the client's new calls for that long (at most `maxRetryDelay`).
+ *
+ * Which credential each call uses: [Authentication and tokens](../docs/authentication.md).
+ *
+ * @category Client
  */
 export interface ClientOptions extends CommonOptions, LimitOptions {
   /** API key ID, sent as `X-App-Id`. Env: `PROMOKIT_APP_ID`. */
@@ -56,6 +60,11 @@ export interface ClientOptions extends CommonOptions, LimitOptions {
  * const client = new Client({ baseUrl, appId, appToken, accessToken });
  * const member = await client.loyalties.getMember('LOYAL-123', { campaign_id: 'camp_1' });
  * ```
+ *
+ * Guides: [Getting started](../docs/getting-started.md), [Authentication and tokens](../docs/authentication.md),
+ * [Errors and retries](../docs/errors-and-retries.md) and [Performance](../docs/PERFORMANCE.md).
+ *
+ * @category Client
  */
 export class Client {
   /** Loyalty members, points, pending points, transactions, rewards and redemption. */
@@ -127,12 +136,12 @@ export class Client {
     return deviationsOf(this.#log);
   }
 
-  /** Shows the client's settings without any secret. */
+  /** @internal Shows the client's settings without any secret (`util.inspect`). */
   [inspectSymbol](): string {
     return `Client { core: ${this.#core.describe()} }`;
   }
 
-  /** Serialises without secrets. */
+  /** @internal Serialises without secrets (`JSON.stringify`). */
   toJSON(): Record<string, unknown> {
     return { core: this.#core.toJSON() };
   }

@@ -4,7 +4,10 @@
  * @module
  */
 
-/** The kinds of record an identifier prefix names. */
+/**
+ * The kinds of record an identifier prefix names.
+ * @category Client
+ */
 export type IdKind =
   | 'campaign'
   | 'campaign_template'
@@ -71,6 +74,7 @@ const prefixes: ReadonlyArray<readonly [string, IdKind]> = (
  * The kind of record an identifier names, read from its prefix (`'voucher'` for `v_…`,
  * `'campaign_template'` for `camp_tpl_…`); the longest matching prefix wins. `undefined` for an
  * identifier with no known prefix (such as a voucher code).
+ * @category Client
  */
 export function idKind(id: string): IdKind | undefined {
   if (typeof id !== 'string') return undefined;

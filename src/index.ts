@@ -7,6 +7,7 @@
  * ```
  *
  * @module promokit
+ * @mergeModuleWith <project>
  */
 export { Client, type ClientOptions } from './client.js';
 export type { CommonOptions } from './core/config.js';

@@ -16,7 +16,13 @@ import { isBrowser } from './env.js';
  */
 export type AuthGroup = 'app' | 'server' | 'client';
 
-/** An access token, or a function returning one; called once per request so tokens can be refreshed. */
+/**
+ * An access token, or a function returning one; called once per request so tokens can be refreshed.
+ *
+ * Refreshing tokens: [Authentication and tokens](../../docs/authentication.md).
+ *
+ * @category Client
+ */
 export type AccessToken = string | (() => string | Promise<string>);
 
 /** The credential settings; any may be absent until a request needs it. */

@@ -13,7 +13,10 @@ import type { Gate } from './limits.js';
 import { Log, logLevels, type LogLevel, type Logger } from './log.js';
 import type { ValidationMode } from './validate.js';
 
-/** Settings of the request pipeline that every promokit client accepts. */
+/**
+ * Settings of the request pipeline that every promokit client accepts.
+ * @category Client
+ */
 export interface CommonOptions {
   /**
    * The service address, e.g. `https://api.example.com`, without `/v1`: the SDK's paths start with

@@ -6,7 +6,10 @@
  */
 import type { AsyncAction } from '../schemas/async-action.js';
 
-/** A problem found in a request's input or in a response's shape: where, and what rule broke. */
+/**
+ * A problem found in a request's input or in a response's shape: where, and what rule broke.
+ * @category Errors
+ */
 export interface Issue {
   /** Field path, e.g. `['order', 'items', 3, 'quantity']`; empty for the value as a whole. */
   path: ReadonlyArray<string | number>;
@@ -14,7 +17,10 @@ export interface Issue {
   message: string;
 }
 
-/** Formats an issue path the way a reader writes it: `order.items[3].quantity`. */
+/**
+ * Formats an issue path the way a reader writes it: `order.items[3].quantity`.
+ * @internal
+ */
 export function formatPath(path: ReadonlyArray<string | number>): string {
   let out = '';
   for (const part of path) {
@@ -26,6 +32,7 @@ export function formatPath(path: ReadonlyArray<string | number>): string {
 /**
  * Lists issues the way messages show them, `path: rule; path: rule`, at most `max` of them and
  * then how many more.
+ * @internal
  */
 export function describeIssues(issues: readonly Issue[], max = Infinity): string {
   const shown = issues.slice(0, max).map((i) => `${formatPath(i.path)}: ${i.message}`);
@@ -36,6 +43,7 @@ export function describeIssues(issues: readonly Issue[], max = Infinity): string
 /**
  * Where a failed call went and how far it got. Network errors (`ConnectionError`, `TimeoutError`,
  * `AbortError`) carry all of it; an `ApiError` carries it too.
+ * @category Errors
  */
 export interface CallContext {
   /** The operation, e.g. `loyalties.getMember`. */
@@ -48,7 +56,14 @@ export interface CallContext {
   attempts: number;
 }
 
-/** Base class of every error promokit throws. */
+/**
+ * Base class of every error promokit throws.
+ *
+ * Which error each failure raises and what is retried: [Errors and retries](../../docs/errors-and-retries.md);
+ * every fault observed and its outcome: [Reliability: the fault matrix](../../docs/RELIABILITY.md).
+ *
+ * @category Errors
+ */
 export class PromokitError extends Error {
   // Every class names itself with a string: `new.target.name` would be the minified class name in
   // a production browser bundle (seen in Chromium: `Te` instead of `AuthenticationError`).
@@ -79,6 +94,7 @@ export class PromokitError extends Error {
 /**
  * The client is missing a setting it needs for this request (a credential or the base URL).
  * Thrown before anything is sent; the message names the option and its environment variable.
+ * @category Errors
  */
 export class ConfigurationError extends PromokitError {
   override name: string = 'ConfigurationError';
@@ -93,6 +109,7 @@ export class ConfigurationError extends PromokitError {
 /**
  * Bad input caught before anything is sent: a params field breaks a documented limit or a
  * required field is missing. `issues` lists every broken rule with its field path.
+ * @category Errors
  */
 export class InvalidRequestError extends PromokitError {
   override name: string = 'InvalidRequestError';
@@ -106,7 +123,10 @@ export class InvalidRequestError extends PromokitError {
   }
 }
 
-/** The fields of an error body the service sends with a non-2xx status. */
+/**
+ * The fields of an error body the service sends with a non-2xx status.
+ * @category Errors
+ */
 export interface ApiErrorBody {
   code?: number;
   key?: string;
@@ -116,7 +136,10 @@ export interface ApiErrorBody {
   [field: string]: unknown;
 }
 
-/** Fields every {@link ApiError} is built from. */
+/**
+ * Fields every {@link ApiError} is built from.
+ * @category Errors
+ */
 export interface ApiErrorInit extends Partial<CallContext> {
   status: number;
   operation: string;
@@ -126,7 +149,10 @@ export interface ApiErrorInit extends Partial<CallContext> {
   headers: Record<string, string>;
 }
 
-/** The service answered with a non-2xx status. Subclasses name the common statuses. */
+/**
+ * The service answered with a non-2xx status. Subclasses name the common statuses.
+ * @category Errors
+ */
 export class ApiError extends PromokitError {
   override name: string = 'ApiError';
   // `declare`: assigned in the constructor, so no class-field code is emitted for them.
@@ -170,33 +196,52 @@ export class ApiError extends PromokitError {
   }
 }
 
-/** 400: the service refused the request as malformed. */
+/**
+ * 400: the service refused the request as malformed.
+ * @category Errors
+ */
 export class BadRequestError extends ApiError {
   override name: string = 'BadRequestError';
 }
-/** 401: credentials missing, wrong, or the access token expired. */
+/**
+ * 401: credentials missing, wrong, or the access token expired.
+ * @category Errors
+ */
 export class AuthenticationError extends ApiError {
   override name: string = 'AuthenticationError';
 }
-/** 403: the credentials lack the scope this operation needs. */
+/**
+ * 403: the credentials lack the scope this operation needs.
+ * @category Errors
+ */
 export class PermissionDeniedError extends ApiError {
   override name: string = 'PermissionDeniedError';
 }
-/** 404: the record named in the path does not exist. */
+/**
+ * 404: the record named in the path does not exist.
+ * @category Errors
+ */
 export class NotFoundError extends ApiError {
   override name: string = 'NotFoundError';
 }
-/** 409: a record with that identity already exists (e.g. a duplicate voucher code). */
+/**
+ * 409: a record with that identity already exists (e.g. a duplicate voucher code).
+ * @category Errors
+ */
 export class ConflictError extends ApiError {
   override name: string = 'ConflictError';
 }
-/** 422: the request was understood but its content was refused. */
+/**
+ * 422: the request was understood but its content was refused.
+ * @category Errors
+ */
 export class UnprocessableEntityError extends ApiError {
   override name: string = 'UnprocessableEntityError';
 }
 /**
  * 429: too many requests. The SDK already retried within its policy, or did not retry because
  * the service asked for a wait longer than `maxRetryDelay` (see {@link RateLimitError.retryAfter}).
+ * @category Errors
  */
 export class RateLimitError extends ApiError {
   override name: string = 'RateLimitError';
@@ -214,7 +259,10 @@ export class RateLimitError extends ApiError {
     this.retryAfter = ms >= 0 ? Math.ceil(ms / 1000) : ms < 0 ? 0 : undefined;
   }
 }
-/** 5xx: the service failed. Non-idempotent calls are never retried on it. */
+/**
+ * 5xx: the service failed. Non-idempotent calls are never retried on it.
+ * @category Errors
+ */
 export class InternalServerError extends ApiError {
   override name: string = 'InternalServerError';
 }
@@ -229,7 +277,10 @@ const statusClasses: Record<number, typeof ApiError> = {
   429: RateLimitError,
 };
 
-/** Builds the {@link ApiError} subclass that matches a status. */
+/**
+ * Builds the {@link ApiError} subclass that matches a status.
+ * @internal
+ */
 export function apiErrorFor(init: ApiErrorInit): ApiError {
   const Class = statusClasses[init.status] ?? (init.status >= 500 ? InternalServerError : ApiError);
   return new Class(init);
@@ -238,6 +289,7 @@ export function apiErrorFor(init: ApiErrorInit): ApiError {
 /**
  * The request never got a complete answer: refused connection, reset, DNS failure, cut body.
  * The message names the operation, method, host and attempts made; so do the fields.
+ * @category Errors
  */
 export class ConnectionError extends PromokitError implements CallContext {
   override name: string = 'ConnectionError';
@@ -250,6 +302,7 @@ export class ConnectionError extends PromokitError implements CallContext {
 /**
  * An attempt took longer than the `timeout` option (milliseconds per attempt). The message names
  * the operation, method, host and attempts made; so do the fields.
+ * @category Errors
  */
 export class TimeoutError extends PromokitError implements CallContext {
   override name: string = 'TimeoutError';
@@ -262,6 +315,7 @@ export class TimeoutError extends PromokitError implements CallContext {
 /**
  * The caller's `AbortSignal` fired; the request was stopped and not retried. The message names
  * the operation, method, host and attempts made; so do the fields.
+ * @category Errors
  */
 export class AbortError extends PromokitError implements CallContext {
   override name: string = 'AbortError';
@@ -274,6 +328,10 @@ export class AbortError extends PromokitError implements CallContext {
 /**
  * A response broke its schema (in `strict` validation mode), or a 2xx body was not JSON at all
  * (in every mode). `issues` hold the field paths; `body` keeps the raw body.
+ *
+ * When it is thrown and how to read it: [Validation modes](../../docs/validation-modes.md).
+ *
+ * @category Errors
  */
 export class ResponseValidationError extends PromokitError {
   override name: string = 'ResponseValidationError';
@@ -292,6 +350,7 @@ export class ResponseValidationError extends PromokitError {
 /**
  * A page-numbered list has more records than the service lets a client reach (page 100).
  * Thrown instead of silently stopping; narrow the query with filters to reach the rest.
+ * @category Errors
  */
 export class PaginationLimitError extends PromokitError {
   override name: string = 'PaginationLimitError';
@@ -309,6 +368,7 @@ export class PaginationLimitError extends PromokitError {
  * `toArray()` without `max` reached its safety limit (10,000 records) and the list has more.
  * Thrown instead of returning a silently cut list: pass `toArray({ max })` with the number you
  * need, or walk the records with `for await` (one page in memory at a time).
+ * @category Errors
  */
 export class ToArrayLimitError extends PromokitError {
   override name: string = 'ToArrayLimitError';
@@ -325,7 +385,10 @@ export class ToArrayLimitError extends PromokitError {
   }
 }
 
-/** `getNextPage()` was called on the last page. Check `hasNextPage()` first, or iterate with `for await`. */
+/**
+ * `getNextPage()` was called on the last page. Check `hasNextPage()` first, or iterate with `for await`.
+ * @category Errors
+ */
 export class NoNextPageError extends PromokitError {
   override name: string = 'NoNextPageError';
   /** The list operation, e.g. `loyalties.listTransactions`. */
@@ -341,6 +404,7 @@ export class NoNextPageError extends PromokitError {
  * it when it retries: `Retry-After` (seconds, or an HTTP date), else the `RateLimit-Reset` family;
  * a number past 2024 is a timestamp. `undefined` without such a header, `NaN` when unreadable
  * (ky then waits its cap).
+ * @internal
  */
 export function retryAfterMs(header: (name: string) => string | null | undefined): number | undefined {
   const value = header('retry-after') ?? header('ratelimit-reset') ?? header('x-ratelimit-retry-after') ?? header('x-ratelimit-reset') ?? header('x-rate-limit-reset');
@@ -350,7 +414,10 @@ export function retryAfterMs(header: (name: string) => string | null | undefined
   return after >= 1_704_067_200_000 ? after - Date.now() : after;
 }
 
-/** True for a plain JSON object. */
+/**
+ * True for a plain JSON object.
+ * @internal
+ */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -369,6 +436,7 @@ function describeRawBody(body: unknown): string {
 /**
  * An async action the SDK waited for (`asyncActions.waitFor`) ended with status `FAILED`.
  * `asyncAction` holds the record as last read, with its `result` (what failed, and why).
+ * @category Errors
  */
 export class AsyncActionFailedError extends PromokitError {
   override name: string = 'AsyncActionFailedError';

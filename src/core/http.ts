@@ -29,7 +29,13 @@ import { checkResponse, type Check, type ResponseSchema, type ValidationMode } f
 import type { ClientCredentials, Credentials, AuthGroup } from './auth.js';
 import type { Gate } from './limits.js';
 
-/** Options accepted by every method as its last argument; each overrides the client's setting for this call. */
+/**
+ * Options accepted by every method as its last argument; each overrides the client's setting for this call.
+ *
+ * The retry policy and timeouts: [Errors and retries](../../docs/errors-and-retries.md).
+ *
+ * @category Client
+ */
 export interface RequestOptions {
   /** Aborts the call (and any retry waiting in backoff); the call rejects with `AbortError`. */
   signal?: AbortSignal;
@@ -158,8 +164,11 @@ async function sendNow<T>(config: TransportConfig, op: Operation<T>, call: Encod
     if (call.body !== undefined) kyOptions.body = call.body;
     if (options.signal) kyOptions.signal = options.signal;
     const response = await (await loadKy())(url, kyOptions);
+    const text = bodies.get(response) ?? '';
+    // Let go of the text once read: a page keeps its response, but not the body text behind it.
+    bodies.delete(response);
     if (debug) log.debug(`promokit: ${response.status} ${op.method} ${url} in ${now() - started} ms`);
-    return { data: checkResponse(config.validation, op.name, op.schema(), parseJson(bodies.get(response) ?? '', op.name), log), response };
+    return { data: checkResponse(config.validation, op.name, op.schema(), parseJson(text, op.name), log), response };
   } catch (thrown) {
     const error = mapError(thrown, { operation: op.name, method: op.method, host: new URL(url).host, attempts }, options.signal, timeout, log);
     emit?.('error', attempts, { error, durationMs: now() - started });

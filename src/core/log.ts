@@ -4,7 +4,10 @@
  * @module
  */
 
-/** Where promokit writes its log lines; `console` fits. */
+/**
+ * Where promokit writes its log lines; `console` fits.
+ * @category Client
+ */
 export interface Logger {
   /** Every request and response, with secret headers redacted (`logLevel: 'debug'`). */
   debug(message: string, ...rest: unknown[]): void;
@@ -16,7 +19,10 @@ export interface Logger {
   error(message: string, ...rest: unknown[]): void;
 }
 
-/** How much promokit logs: `off` nothing, `debug` every request and response. */
+/**
+ * How much promokit logs: `off` nothing, `debug` every request and response.
+ * @category Client
+ */
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 
 /** The levels, least verbose first: a level's index is its rank. */

@@ -7,7 +7,10 @@
 import type { APIPromise, WithResponse } from './api-promise.js';
 import { InvalidRequestError, NoNextPageError, PaginationLimitError, ToArrayLimitError, isRecord } from './errors.js';
 
-/** The list envelope every list response shares. The records sit under the attribute `data_ref` names. */
+/**
+ * The list envelope every list response shares. The records sit under the attribute `data_ref` names.
+ * @category Lists and pagination
+ */
 export interface ListEnvelope {
   object?: string | null;
   /** Name of the attribute holding the records, usually `data`. */
@@ -37,7 +40,13 @@ export interface Strategy<P> {
 
 type Fetcher<T, P> = (params: P, previous?: Page<T, P>) => Promise<Page<T, P>>;
 
-/** One page of a list: its records, the raw envelope, and the way to the next page. */
+/**
+ * One page of a list: its records, the raw envelope, and the way to the next page.
+ *
+ * The three paging styles and how to walk them: [Lists and pagination](../../docs/lists-and-pagination.md).
+ *
+ * @category Lists and pagination
+ */
 export class Page<T, P = unknown> {
   /** This page's records, read from the attribute that `data_ref` names. */
   readonly data: T[];
@@ -92,6 +101,10 @@ export const TO_ARRAY_LIMIT = 10_000;
  * (fetched lazily, one page in memory at a time); `.pages()` for page by page; `.toArray({ max })`
  * for an array; `.withResponse()` for the first page and its HTTP response. Nothing is sent until
  * it is awaited or iterated.
+ *
+ * Walking, capping and resuming lists: [Lists and pagination](../../docs/lists-and-pagination.md).
+ *
+ * @category Lists and pagination
  */
 export class PagePromise<T, P = unknown> implements PromiseLike<Page<T, P>>, AsyncIterable<T> {
   readonly #load: () => Promise<Page<T, P>>;
@@ -136,13 +149,10 @@ export class PagePromise<T, P = unknown> implements PromiseLike<Page<T, P>>, Asy
   }
 
   /** Every page in turn, starting with the first. */
-  async *pages(): AsyncGenerator<Page<T, P>, void, undefined> {
-    let page: Page<T, P> = await this.#firstPage();
-    yield page;
-    while (page.hasNextPage()) {
-      page = await page.getNextPage();
-      yield page;
-    }
+  pages(): AsyncGenerator<Page<T, P>, void, undefined> {
+    // The walk lets go of this PagePromise (which caches the first page) once it has the first
+    // page, so it holds the page being read and nothing behind it.
+    return walkPages({ load: () => this.#firstPage() });
   }
 
   /**
@@ -151,6 +161,8 @@ export class PagePromise<T, P = unknown> implements PromiseLike<Page<T, P>>, Asy
    * out without a generator's per-record queueing, which made iteration slower than the network.
    */
   [Symbol.asyncIterator](): AsyncIterator<T, undefined> {
+    // Refers to this PagePromise only until the first page is in: see `pages()`.
+    let source: PagePromise<T, P> | undefined = this;
     let page: Page<T, P> | undefined;
     let index = 0;
     let finished = false;
@@ -159,18 +171,19 @@ export class PagePromise<T, P = unknown> implements PromiseLike<Page<T, P>>, Asy
       while (!finished) {
         if (page && index < page.data.length) return { done: false, value: page.data[index++]! };
         if (page && !page.hasNextPage()) break;
-        page = page ? await page.getNextPage() : await this.#firstPage();
+        page = page ? await page.getNextPage() : await source!.#firstPage();
+        source = undefined;
         index = 0;
       }
       finished = true;
-      page = undefined;
+      page = source = undefined;
       return end;
     };
     return {
       next: () => (page && index < page.data.length ? Promise.resolve({ done: false, value: page.data[index++]! }) : advance()),
       return: () => {
         finished = true;
-        page = undefined;
+        page = source = undefined;
         return Promise.resolve(end);
       },
     };
@@ -204,6 +217,19 @@ export class PagePromise<T, P = unknown> implements PromiseLike<Page<T, P>>, Asy
   /** @internal */
   get [Symbol.toStringTag](): string {
     return 'PagePromise';
+  }
+}
+
+/** The pages of a list, from `start.load()`'s first page on; drops `start.load` once called. */
+async function* walkPages<T, P>(start: { load?: (() => Promise<Page<T, P>>) | undefined }): AsyncGenerator<Page<T, P>, void, undefined> {
+  let load = start.load;
+  start.load = undefined;
+  let page: Page<T, P> = await load!();
+  load = undefined;
+  yield page;
+  while (page.hasNextPage()) {
+    page = await page.getNextPage();
+    yield page;
   }
 }
 

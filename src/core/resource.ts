@@ -2,6 +2,7 @@
  * The base of every sub-client: a handle on the shared request pipeline.
  *
  * @module
+ * @internal
  */
 import type { Transport } from './http.js';
 import { inspectSymbol } from './log.js';
@@ -16,7 +17,7 @@ export abstract class APIResource {
     this.core = core;
   }
 
-  /** Shows the sub-client without its pipeline's settings. */
+  /** @internal Shows the sub-client without its pipeline's settings. */
   [inspectSymbol](): string {
     return `${this.constructor.name} {}`;
   }

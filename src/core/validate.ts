@@ -7,7 +7,13 @@
 import { InvalidRequestError, ResponseValidationError, describeIssues, formatPath, isRecord, type Issue } from './errors.js';
 import type { Log } from './log.js';
 
-/** What promokit does with a response that breaks its schema. */
+/**
+ * What promokit does with a response that breaks its schema.
+ *
+ * The modes compared: [Validation modes](../../docs/validation-modes.md).
+ *
+ * @category Client
+ */
 export type ValidationMode = 'strict' | 'warn' | 'off';
 
 /** A response schema: anything with zod's `safeParse`. */

@@ -11,7 +11,10 @@ import { integer, isoDateTime, object } from '../core/validate.js';
 import { asyncActionListSchema, asyncActionSchema, type AsyncAction, type AsyncActionList } from '../schemas/async-action.js';
 import { waitForAsyncAction, type WaitForOptions } from './async-action-wait.js';
 
-/** Params of {@link AsyncActions.list}. */
+/**
+ * Params of {@link AsyncActions.list}.
+ * @category Async actions
+ */
 export interface ListAsyncActionsParams {
   /** Records per page, 1 to 100. */
   limit?: number;
@@ -41,12 +44,23 @@ const list: Operation<AsyncActionList> = {
   check: object({ limit: integer(1, 100), end_date: isoDateTime() }),
 };
 
-/** Asynchronous actions: imports, bulk updates and purges the service runs in the background. */
+/**
+ * Asynchronous actions: imports, bulk updates and purges the service runs in the background.
+ * @category Async actions
+ */
 export class AsyncActions extends APIResource {
   /**
    * Reads one async action with its `status`, `progress` (0–100) and, once done, its `result`.
    *
    * `GET /v1/async-actions/{asyncActionId}`.
+   *
+   * @example
+   * ```ts
+   * // GET /v1/async-actions/{asyncActionId}
+   * const action = await client.asyncActions.get('aa_0a1b2c3d4e5f');
+   * if (action.status === 'DONE') console.log(action.result);
+   * else console.log(action.status, `${action.progress ?? 0}%`);
+   * ```
    */
   get(asyncActionId: string, options?: RequestOptions): APIPromise<AsyncAction> {
     return this.core.request(get, { path: { asyncActionId } }, options);
@@ -84,6 +98,13 @@ export class AsyncActions extends APIResource {
    * record's `created_at` and skips records it already yielded.
    *
    * `GET /v1/async-actions`; records under `async_actions`.
+   *
+   * @example
+   * ```ts
+   * // GET /v1/async-actions
+   * const recent = await client.asyncActions.list({ limit: 10 }).toArray({ max: 10 });
+   * for (const action of recent) console.log(action.created_at, action.type, action.status);
+   * ```
    */
   list(params: ListAsyncActionsParams = {}, options?: RequestOptions): PagePromise<AsyncAction, ListAsyncActionsParams> {
     return paginate(list.name, params, endDateCursor, (query) => this.core.request(list, { query, input: query }, options), 'async_actions');

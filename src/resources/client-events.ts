@@ -13,7 +13,10 @@ import { InvalidRequestError, isRecord, type Issue } from '../core/errors.js';
 import { eventAcknowledgmentSchema, type EventAcknowledgment } from '../schemas/event.js';
 import type { CustomerInput } from './inputs.js';
 
-/** Options of {@link ClientEvents}: client-side keys only, never the server's app token. */
+/**
+ * Options of {@link ClientEvents}: client-side keys only, never the server's app token.
+ * @category Client events
+ */
 export interface ClientEventsOptions extends CommonOptions {
   /** Client-side application ID, sent as `X-Client-Application-Id`. Env: `PROMOKIT_CLIENT_APPLICATION_ID`. */
   clientApplicationId?: string;
@@ -29,7 +32,10 @@ export interface ClientEventsOptions extends CommonOptions {
   origin?: string;
 }
 
-/** Params of {@link ClientEvents.track}. */
+/**
+ * Params of {@link ClientEvents.track}.
+ * @category Client events
+ */
 export interface TrackEventParams {
   /** Name of a custom event defined in the project's event schema, 1 to 300 characters. */
   event: string;
@@ -60,6 +66,11 @@ const track: Operation<EventAcknowledgment> = {
  * const events = new ClientEvents({ baseUrl, clientApplicationId, clientToken });
  * await events.track({ event: 'newsletter_subscribed', customer: { source_id: 'cust-42' } });
  * ```
+ *
+ * Keys, origin and bundling: [The browser entry](../../docs/browser-entry.md).
+ *
+ * @category Client
+ * @category Client events
  */
 export class ClientEvents {
   readonly #config: TransportConfig;
@@ -81,6 +92,18 @@ export class ClientEvents {
    *
    * @throws InvalidRequestError when `event` is not a string of 1 to 300 characters, `customer`
    * is missing, or `customer`, `referral`, `loyalty` or `metadata` is not an object; nothing is sent.
+   *
+   * @example
+   * ```ts
+   * // POST /client/v1/events
+   * // (in a browser, the same call on a `new ClientEvents({ … })` from 'promokit/client-side')
+   * const ack = await client.clientEvents.track({
+   *   event: 'newsletter_subscribed',
+   *   customer: { source_id: 'cust-42' },
+   *   metadata: { list: 'weekly' },
+   * });
+   * console.log(ack.type);
+   * ```
    */
   track(params: TrackEventParams, options: RequestOptions = {}): APIPromise<EventAcknowledgment> {
     const { event, customer } = params ?? {};

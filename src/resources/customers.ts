@@ -10,7 +10,10 @@ import { object } from '../core/validate.js';
 import { customerRedeemableListSchema, type CustomerRedeemable, type CustomerRedeemableList } from '../schemas/customer.js';
 import { cursorListRules, type CursorListParams, type ListFilters } from './shared.js';
 
-/** Params of {@link Customers.listRedeemables}. */
+/**
+ * Params of {@link Customers.listRedeemables}.
+ * @category Customers
+ */
 export interface ListCustomerRedeemablesParams extends CursorListParams {
   /**
    * Filters in the service's bracket notation, e.g.
@@ -30,7 +33,10 @@ const listRedeemables: Operation<CustomerRedeemableList> = {
   check: object({ ...cursorListRules, filters: object({}) }),
 };
 
-/** Customers: the vouchers they hold as owner, referrer or referee. */
+/**
+ * Customers: the vouchers they hold as owner, referrer or referee.
+ * @category Customers
+ */
 export class Customers extends APIResource {
   /**
    * Lists the redeemables a customer holds (vouchers, gift cards, loyalty cards, referral codes),
@@ -43,6 +49,14 @@ export class Customers extends APIResource {
    * @param customerId The service's customer ID (`cust_…`) or your own source ID of the customer.
    * @throws {InvalidRequestError} `limit` outside 1–100, `order` not `id`/`-id`; nothing is sent.
    * @throws {NotFoundError} No such customer (404).
+   *
+   * @example
+   * ```ts
+   * // GET /v1/customers/{customerId}/redeemables
+   * const page = await client.customers.listRedeemables('cust-42', { limit: 20 });
+   * console.log(page.total, 'redeemables');
+   * for (const held of page.data) console.log(held.redeemable_id, held.holder_role, held.voucher_type);
+   * ```
    */
   listRedeemables(
     customerId: string,

@@ -5,7 +5,10 @@
  */
 import type { DiscountEffect, DiscountType } from '../schemas/common.js';
 
-/** A postal address of a customer. */
+/**
+ * A postal address of a customer.
+ * @category Shared inputs
+ */
 export interface AddressInput {
   city?: string;
   state?: string;
@@ -18,6 +21,7 @@ export interface AddressInput {
 /**
  * A customer as sent in a request: identify an existing one by `id` (`cust_…`) or `source_id`
  * (your own ID); the other fields create or update the customer.
+ * @category Shared inputs
  */
 export interface CustomerInput {
   /** The service's customer ID, `cust_…`. */
@@ -37,10 +41,16 @@ export interface CustomerInput {
   [field: string]: unknown;
 }
 
-/** A day of the week as the service numbers them: 0 (Sunday), 1 (Monday), … 6 (Saturday). */
+/**
+ * A day of the week as the service numbers them: 0 (Sunday), 1 (Monday), … 6 (Saturday).
+ * @category Shared inputs
+ */
 export type DayOfWeek = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 
-/** A recurring validity window: active for `duration` every `interval`, counted from `start_date`. */
+/**
+ * A recurring validity window: active for `duration` every `interval`, counted from `start_date`.
+ * @category Shared inputs
+ */
 export interface ValidityTimeframeInput {
   /** How long each active period lasts: an ISO 8601 duration, e.g. `PT1H` (one hour). */
   duration?: string;
@@ -48,7 +58,10 @@ export interface ValidityTimeframeInput {
   interval?: string;
 }
 
-/** One daily window of {@link ValidityHoursInput}. */
+/**
+ * One daily window of {@link ValidityHoursInput}.
+ * @category Shared inputs
+ */
 export interface ValidityHoursWindowInput {
   /** Start of the window, `HH:MM` (24-hour clock). */
   start_time?: string;
@@ -58,13 +71,19 @@ export interface ValidityHoursWindowInput {
   expiration_time?: string;
 }
 
-/** Hours of the day in which a voucher or tier is valid. */
+/**
+ * Hours of the day in which a voucher or tier is valid.
+ * @category Shared inputs
+ */
 export interface ValidityHoursInput {
   /** Daily windows, each on the days it lists. */
   daily?: ValidityHoursWindowInput[];
 }
 
-/** When a voucher or promotion tier is active: a date window, narrowed by recurring periods, days and hours. */
+/**
+ * When a voucher or promotion tier is active: a date window, narrowed by recurring periods, days and hours.
+ * @category Shared inputs
+ */
 export interface ValidityInput {
   /** Inactive before this moment: an ISO 8601 date-time (`2026-11-22T10:00:00Z`) or a `Date`. Required by the service with `validity_timeframe`. */
   start_date?: string | Date;
@@ -78,14 +97,20 @@ export interface ValidityInput {
   validity_hours?: ValidityHoursInput;
 }
 
-/** A product or SKU given by a `UNIT` discount. */
+/**
+ * A product or SKU given by a `UNIT` discount.
+ * @category Shared inputs
+ */
 export interface DiscountUnitTargetInput {
   id?: string;
   source_id?: string;
   name?: string;
 }
 
-/** One item of a multi-item `UNIT` discount (`effect` `ADD_MANY_ITEMS`). */
+/**
+ * One item of a multi-item `UNIT` discount (`effect` `ADD_MANY_ITEMS`).
+ * @category Shared inputs
+ */
 export interface DiscountUnitInput {
   /** Number of units given. */
   unit_off?: number;
@@ -103,6 +128,7 @@ export interface DiscountUnitInput {
  * A discount as sent in a request. `type` tells which fields apply: `AMOUNT` (`amount_off`),
  * `PERCENT` (`percent_off`), `FIXED` (`fixed_amount`) or `UNIT` (`unit_off` + `unit_type`, or
  * `units`). Money is in the smallest currency unit (cents).
+ * @category Shared inputs
  */
 export interface DiscountInput {
   /** `AMOUNT`, `PERCENT`, `FIXED` or `UNIT`. */
@@ -149,6 +175,7 @@ export interface DiscountInput {
 /**
  * The fields of a promotion tier a request sets, shared by `promotions.createTier` and
  * `templates.setupPromotionTier` (where each one overrides the template's configuration).
+ * @category Shared inputs
  */
 export interface PromotionTierInput extends ValidityInput {
   /** Name of the tier. Required. */
@@ -167,10 +194,16 @@ export interface PromotionTierInput extends ValidityInput {
   category_id?: string;
 }
 
-/** Status of an order. */
+/**
+ * Status of an order.
+ * @category Shared inputs
+ */
 export type OrderStatusInput = 'CREATED' | 'PAID' | 'CANCELED' | 'FULFILLED';
 
-/** Product data sent with an order item; overrides the stored product for this order. */
+/**
+ * Product data sent with an order item; overrides the stored product for this order.
+ * @category Shared inputs
+ */
 export interface OrderItemProductInput {
   /** `prod_…` of the product. */
   id?: string;
@@ -185,7 +218,10 @@ export interface OrderItemProductInput {
   metadata?: Record<string, unknown>;
 }
 
-/** SKU data sent with an order item; overrides the stored SKU for this order. */
+/**
+ * SKU data sent with an order item; overrides the stored SKU for this order.
+ * @category Shared inputs
+ */
 export interface OrderItemSkuInput {
   /** `sku_…` of the SKU. */
   id?: string;
@@ -205,6 +241,7 @@ export interface OrderItemSkuInput {
  * One line of an order as sent in a request. Quantities and amounts are numbers (integers; the
  * spec's examples send `"1"` strings, the SDK's types do not). Amounts are in the smallest
  * currency unit (cents).
+ * @category Shared inputs
  */
 export interface OrderItemInput {
   /** `sku_…` when the item is a SKU. */
@@ -246,6 +283,7 @@ export interface OrderItemInput {
 /**
  * An order as sent in a request (create, validation, redemption, rollback). Amounts are integers
  * in the smallest currency unit (cents).
+ * @category Shared inputs
  */
 export interface OrderInput {
   /** `ord_…` of an existing order. */
@@ -276,7 +314,10 @@ export interface OrderInput {
   referrer?: CustomerInput;
 }
 
-/** The reward to redeem with a loyalty card's points. */
+/**
+ * The reward to redeem with a loyalty card's points.
+ * @category Shared inputs
+ */
 export interface RewardInput {
   /** `rew_…` of the reward. */
   id?: string;
@@ -287,12 +328,16 @@ export interface RewardInput {
   points?: number;
 }
 
-/** Unit of a session lock's `ttl`. */
+/**
+ * Unit of a session lock's `ttl`.
+ * @category Shared inputs
+ */
 export type SessionTtlUnit = 'DAYS' | 'HOURS' | 'MINUTES' | 'SECONDS' | 'MILLISECONDS' | 'MICROSECONDS' | 'NANOSECONDS';
 
 /**
  * A session lock held across parallel validation and redemption requests. Sending only
  * `{ type: 'LOCK' }` opens a lock of 7 days; send the returned `key` with later requests.
+ * @category Shared inputs
  */
 export interface SessionInput {
   /** Always `LOCK`. */

@@ -17,7 +17,10 @@ const get: Operation<Location> = {
   schema: locationSchema,
 };
 
-/** Locations: circles and polygons usable in validation rules. */
+/**
+ * Locations: circles and polygons usable in validation rules.
+ * @category Locations
+ */
 export class Locations extends APIResource {
   /**
    * Reads a location: its name and shape, a circle (`shape.distance.center` `geo:<lat>,<lng>`
@@ -29,6 +32,13 @@ export class Locations extends APIResource {
    * @param locationId The location ID, `loc_…`.
    * @throws {InvalidRequestError} An empty `locationId`; nothing is sent.
    * @throws {NotFoundError} No such location (404).
+   *
+   * @example
+   * ```ts
+   * // GET /v1/locations/{locationId}
+   * const location = await client.locations.get('loc_NoMiwGNDDfpkIWAmdHyDdS3T');
+   * console.log(location.name, location.shape?.type);
+   * ```
    */
   get(locationId: string, options?: RequestOptions): APIPromise<Location> {
     return this.core.request(get, { path: { locationId } }, options);

@@ -25,25 +25,37 @@ import { loyaltyMemberSchema, type LoyaltyMember } from '../schemas/voucher.js';
 import type { OrderInput, RewardInput } from './inputs.js';
 import { cursorListRules, orderRules, pageListRules, type CursorListParams, type ListFilters, type PageListParams } from './shared.js';
 
-/** Params of {@link Loyalties.getMember}. */
+/**
+ * Params of {@link Loyalties.getMember}.
+ * @category Loyalties
+ */
 export interface GetMemberParams {
   /** The loyalty campaign ID; when given the campaign-scoped path is used. */
   campaign_id?: string;
 }
 
-/** Params of {@link Loyalties.listTransactions}. */
+/**
+ * Params of {@link Loyalties.listTransactions}.
+ * @category Loyalties
+ */
 export interface ListTransactionsParams extends CursorListParams {
   /** Filters; the `id` filter matches the transaction ID. */
   filters?: ListFilters;
 }
 
-/** Params of {@link Loyalties.listPendingPoints}. */
+/**
+ * Params of {@link Loyalties.listPendingPoints}.
+ * @category Loyalties
+ */
 export interface ListPendingPointsParams extends CursorListParams {
   /** The loyalty campaign ID; when given the campaign-scoped path is used (it goes to the path, not the query). */
   campaign_id?: string;
 }
 
-/** Params of {@link Loyalties.redeemReward}. */
+/**
+ * Params of {@link Loyalties.redeemReward}.
+ * @category Loyalties
+ */
 export interface RedeemRewardParams {
   /** The loyalty campaign ID; when given the campaign-scoped path is used (it goes to the path, not the body). */
   campaign_id?: string;
@@ -58,7 +70,10 @@ export interface RedeemRewardParams {
   metadata?: Record<string, unknown>;
 }
 
-/** Params of {@link Loyalties.listRewardAssignments}. */
+/**
+ * Params of {@link Loyalties.listRewardAssignments}.
+ * @category Loyalties
+ */
 export interface ListRewardAssignmentsParams extends PageListParams {
   /** Only the assignment with this ID, `rewa_…`. */
   assignment_id?: string;
@@ -120,7 +135,10 @@ const listRewardAssignments: Operation<RewardAssignmentList> = {
   check: object({ ...pageListRules, assignment_id: text(1) }),
 };
 
-/** Loyalty programs: members, points, transactions, rewards and their redemption. */
+/**
+ * Loyalty programs: members, points, transactions, rewards and their redemption.
+ * @category Loyalties
+ */
 export class Loyalties extends APIResource {
   /**
    * Reads a loyalty member: the loyalty card (a voucher of type `LOYALTY_CARD`) with its points
@@ -130,6 +148,14 @@ export class Loyalties extends APIResource {
    * `GET /v1/loyalties/members/{memberId}`.
    *
    * @param memberId The loyalty card code.
+   *
+   * @example
+   * ```ts
+   * // GET /v1/loyalties/{campaignId}/members/{memberId}
+   * // (GET /v1/loyalties/members/{memberId} without campaign_id)
+   * const member = await client.loyalties.getMember('LOYAL-8QF2-ZT', { campaign_id: 'camp_Xk3w9Lq1' });
+   * console.log(member.code, member.loyalty_card?.balance, 'points available');
+   * ```
    */
   getMember(memberId: string, params: GetMemberParams = {}, options?: RequestOptions): APIPromise<LoyaltyMember> {
     const op = params.campaign_id === undefined ? getMember : getMemberInCampaign;
@@ -143,6 +169,14 @@ export class Loyalties extends APIResource {
    * `GET /v1/loyalties/{campaignId}/transactions`.
    *
    * @param campaignId The campaign ID or name.
+   *
+   * @example
+   * ```ts
+   * // GET /v1/loyalties/{campaignId}/transactions
+   * for await (const tx of client.loyalties.listTransactions('camp_Xk3w9Lq1', { limit: 100 })) {
+   *   console.log(tx.created_at, tx.type, tx.details?.balance?.points);
+   * }
+   * ```
    */
   listTransactions(campaignId: string, params: ListTransactionsParams = {}, options?: RequestOptions): PagePromise<LoyaltyTransaction, ListTransactionsParams> {
     return paginate(listTransactions.name, params, idCursor, (query) => this.core.request(listTransactions, { path: { campaignId }, query, input: query }, options));
@@ -160,6 +194,14 @@ export class Loyalties extends APIResource {
    * @throws InvalidRequestError when `limit` is not an integer from 1 to 100, `order` is not `id`
    * or `-id`, or `campaign_id` is empty; nothing is sent.
    * @throws NotFoundError (404) when the member or the campaign does not exist.
+   *
+   * @example
+   * ```ts
+   * // GET /v1/loyalties/{campaignId}/members/{memberId}/pending-points
+   * // (GET /v1/loyalties/members/{memberId}/pending-points without campaign_id)
+   * const pending = client.loyalties.listPendingPoints('LOYAL-8QF2-ZT', { campaign_id: 'camp_Xk3w9Lq1' });
+   * for await (const entry of pending) console.log(`${entry.points} points from ${entry.activates_at}`);
+   * ```
    */
   listPendingPoints(memberId: string, params: ListPendingPointsParams = {}, options?: RequestOptions): PagePromise<PendingPoints, ListPendingPointsParams> {
     return paginate<PendingPoints, ListPendingPointsParams>(listPendingPointsInCampaign.name, params, idCursor, (pageParams) => {
@@ -187,6 +229,21 @@ export class Loyalties extends APIResource {
    * @throws BadRequestError (400 `missing_reward`, `missing_order`, `loyalty_card_points_exceeded`)
    * and NotFoundError (404, member or campaign) when the service refuses the request;
    * InternalServerError on 5xx, after which the redemption may or may not have happened.
+   *
+   * @example
+   * ```ts
+   * // POST /v1/loyalties/{campaignId}/members/{memberId}/redemption
+   * // (POST /v1/loyalties/members/{memberId}/redemption without campaign_id)
+   * const redemption = await client.loyalties.redeemReward('LOYAL-8QF2-ZT', {
+   *   campaign_id: 'camp_Xk3w9Lq1',
+   *   reward: { id: 'rew_free_coffee' },
+   * });
+   * if (redemption.result === 'FAILURE') {
+   *   console.log('refused:', redemption.failure_code, redemption.failure_message);
+   * } else {
+   *   console.log('redeemed', redemption.id, 'for', redemption.loyalty_card?.points, 'points');
+   * }
+   * ```
    */
   redeemReward(memberId: string, params: RedeemRewardParams = {}, options?: RequestOptions): APIPromise<Redemption> {
     const { campaign_id, ...body } = params;
@@ -204,6 +261,15 @@ export class Loyalties extends APIResource {
    *
    * @param campaignId The campaign ID or name.
    * @throws InvalidRequestError when `limit` or `page` is not an integer from 1 to 100; nothing is sent.
+   *
+   * @example
+   * ```ts
+   * // GET /v1/loyalties/{campaignId}/rewards
+   * const page = await client.loyalties.listRewardAssignments('camp_Xk3w9Lq1', { limit: 20 });
+   * for (const assignment of page.data) {
+   *   console.log(assignment.reward_id, 'costs', assignment.parameters?.loyalty?.points, 'points');
+   * }
+   * ```
    */
   listRewardAssignments(
     campaignId: string,

@@ -20,7 +20,10 @@ const introspect: Operation<TokenIntrospection> = {
   check: object({ access_token: required(text(1)) }),
 };
 
-/** OAuth token introspection. Uses the app keys only (`X-App-Id`, `X-App-Token`), no access token. */
+/**
+ * OAuth token introspection. Uses the app keys only (`X-App-Id`, `X-App-Token`), no access token.
+ * @category OAuth
+ */
 export class OAuth extends APIResource {
   /**
    * Reports whether an access token is active, with its expiry (`expires_at`, `expires_in`) and
@@ -29,6 +32,14 @@ export class OAuth extends APIResource {
    * `POST /v1/oauth/introspect` (form-encoded). Read-only, so retried on 5xx and network errors.
    *
    * @param accessToken The OAuth 2.0 token to inspect.
+   *
+   * @example
+   * ```ts
+   * // POST /v1/oauth/introspect
+   * const token = await client.oauth.introspect('b3a1f0c2-7d9e-4e61-8f5a-0c2d9e7b41aa');
+   * if (token.active) console.log(`valid for ${token.expires_in} s more, scope: ${token.scope}`);
+   * else console.log('expired or revoked: get a new access token');
+   * ```
    */
   introspect(accessToken: string, options?: RequestOptions): APIPromise<TokenIntrospection> {
     const form = { access_token: accessToken };

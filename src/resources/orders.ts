@@ -15,6 +15,7 @@ import { orderRules } from './shared.js';
  * Params of {@link Orders.create}: the order, sent as the JSON body. All fields are optional; an
  * order with the `source_id` of an existing one updates it. Amounts are integers in the smallest
  * currency unit (cents); at most 500 items.
+ * @category Orders
  */
 export interface CreateOrderParams extends OrderInput {}
 
@@ -28,7 +29,10 @@ const create: Operation<Order> = {
   check: required(orderRules),
 };
 
-/** Orders: the purchases vouchers and promotions apply to. */
+/**
+ * Orders: the purchases vouchers and promotions apply to.
+ * @category Orders
+ */
 export class Orders extends APIResource {
   /**
    * Creates an order, or updates the order with the same `id` or `source_id`, with its items,
@@ -43,6 +47,18 @@ export class Orders extends APIResource {
    * @throws InvalidRequestError when there are more than 500 items, a quantity or amount is not an
    * integer, `status` is unknown or `created_at` is not an ISO 8601 date-time; nothing is sent.
    * @throws BadRequestError (400) or another `ApiError` when the service refuses the order.
+   *
+   * @example
+   * ```ts
+   * // POST /v1/orders
+   * const order = await client.orders.create({
+   *   source_id: 'order-2026-0001',
+   *   status: 'PAID',
+   *   customer: { source_id: 'cust-42' },
+   *   items: [{ product_id: 'prod_flat_white', quantity: 2, price: 450 }],
+   * });
+   * console.log(order.id, order.total_amount);
+   * ```
    */
   create(params: CreateOrderParams, options?: RequestOptions): APIPromise<Order> {
     return this.core.request(create, { body: params, input: params }, options);

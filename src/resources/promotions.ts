@@ -14,13 +14,19 @@ import { discountRules, promotionTierRules } from './shared.js';
 /** The most tiers a promotion stack holds. */
 const MAX_STACK_TIERS = 30;
 
-/** What a promotion tier gives. */
+/**
+ * What a promotion tier gives.
+ * @category Promotions
+ */
 export interface PromotionTierActionInput {
   /** The discount applied when a customer qualifies for the tier. */
   discount?: DiscountInput;
 }
 
-/** One validation rule assignment in {@link ValidationRuleAssignmentsInput}. */
+/**
+ * One validation rule assignment in {@link ValidationRuleAssignmentsInput}.
+ * @category Promotions
+ */
 export interface ValidationRuleAssignmentInput {
   /** Assignment ID, `asgm_…`. */
   id?: string;
@@ -36,7 +42,10 @@ export interface ValidationRuleAssignmentInput {
   object?: 'validation_rules_assignment' | (string & {});
 }
 
-/** Validation rule assignments of a new tier, in the service's list envelope. */
+/**
+ * Validation rule assignments of a new tier, in the service's list envelope.
+ * @category Promotions
+ */
 export interface ValidationRuleAssignmentsInput {
   /** `list`. */
   object?: 'list' | (string & {});
@@ -48,7 +57,10 @@ export interface ValidationRuleAssignmentsInput {
   total?: number;
 }
 
-/** Body of {@link Promotions.createTier}. Only `name` is required. */
+/**
+ * Body of {@link Promotions.createTier}. Only `name` is required.
+ * @category Promotions
+ */
 export interface CreatePromotionTierParams extends PromotionTierInput {
   /** What the tier gives: its discount. */
   action?: PromotionTierActionInput;
@@ -58,7 +70,10 @@ export interface CreatePromotionTierParams extends PromotionTierInput {
   validation_rules?: string[];
 }
 
-/** The tiers of a promotion stack. */
+/**
+ * The tiers of a promotion stack.
+ * @category Promotions
+ */
 export interface PromotionStackTiersInput {
   /** IDs of the stacked tiers (`promo_…`), at most 30, in the order they apply. */
   ids?: string[];
@@ -66,7 +81,10 @@ export interface PromotionStackTiersInput {
   hierarchy_mode?: 'MANUAL' | (string & {});
 }
 
-/** Body of {@link Promotions.updateStack}. Every field is optional; fields left out are unchanged. */
+/**
+ * Body of {@link Promotions.updateStack}. Every field is optional; fields left out are unchanged.
+ * @category Promotions
+ */
 export interface UpdatePromotionStackParams {
   /** New name of the stack. */
   name?: string;
@@ -109,7 +127,10 @@ const updateStack: Operation<PromotionStack> = {
   ),
 };
 
-/** Promotion campaigns: their tiers (discounts with their own rules) and stacks of tiers. */
+/**
+ * Promotion campaigns: their tiers (discounts with their own rules) and stacks of tiers.
+ * @category Promotions
+ */
 export class Promotions extends APIResource {
   /**
    * Adds a promotion tier to a promotion campaign: a discount (`action.discount`) with its own
@@ -124,6 +145,18 @@ export class Promotions extends APIResource {
    *   an ISO 8601 date-time, days of the week outside 0–6, a non-integer `hierarchy`, a discount
    *   without `type` or with a non-integer money amount; nothing is sent.
    * @throws {ApiError} The service's refusal, e.g. `NotFoundError` (404) for an unknown campaign.
+   *
+   * @example
+   * ```ts
+   * // POST /v1/promotions/{campaignId}/tiers
+   * const tier = await client.promotions.createTier('camp_Promo2026', {
+   *   name: '15% off orders over 50',
+   *   banner: '15% off when you spend 50',
+   *   action: { discount: { type: 'PERCENT', percent_off: 15 } },
+   *   validation_rules: ['val_min_order_50'],
+   * });
+   * console.log(tier.id, tier.hierarchy);
+   * ```
    */
   createTier(campaignId: string, params: CreatePromotionTierParams, options?: RequestOptions): APIPromise<PromotionTier> {
     return this.core.request(createTier, { path: { campaignId }, body: params, input: params }, options);
@@ -140,6 +173,15 @@ export class Promotions extends APIResource {
    * @param stackId The stack ID, `stack_…`.
    * @throws {InvalidRequestError} More than 30 `tiers.ids`, an empty ID or name; nothing is sent.
    * @throws {ApiError} The service's refusal, e.g. `NotFoundError` (404) for an unknown stack.
+   *
+   * @example
+   * ```ts
+   * // PUT /v1/promotions/{campaignId}/stacks/{stackId}
+   * const stack = await client.promotions.updateStack('camp_Promo2026', 'stack_Summer', {
+   *   tiers: { ids: ['promo_Weekend10', 'promo_Over50'], hierarchy_mode: 'MANUAL' },
+   * });
+   * console.log(stack.name, stack.tiers);
+   * ```
    */
   updateStack(campaignId: string, stackId: string, params: UpdatePromotionStackParams, options?: RequestOptions): APIPromise<PromotionStack> {
     return this.core.request(updateStack, { path: { campaignId, stackId }, body: params, input: params }, options);

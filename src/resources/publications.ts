@@ -10,7 +10,10 @@ import { boolean, integer, object, required, text, type Check } from '../core/va
 import { publicationSchema, type Publication } from '../schemas/publication.js';
 import type { CustomerInput } from './inputs.js';
 
-/** The campaign to publish a voucher from, instead of a specific voucher code. */
+/**
+ * The campaign to publish a voucher from, instead of a specific voucher code.
+ * @category Publications
+ */
 export interface PublicationCampaignInput {
   /** Name (or `camp_…` ID) of the campaign. Required. */
   name: string;
@@ -18,7 +21,10 @@ export interface PublicationCampaignInput {
   count?: number;
 }
 
-/** The fields of {@link CreatePublicationParams} other than the voucher source. */
+/**
+ * The fields of {@link CreatePublicationParams} other than the voucher source.
+ * @category Publications
+ */
 export interface CreatePublicationFields {
   /** The customer receiving the voucher. Required. */
   customer: CustomerInput;
@@ -42,6 +48,7 @@ export interface CreatePublicationFields {
 /**
  * Params of {@link Publications.create}: `customer`, plus `voucher` (a code) or `campaign` (to
  * publish one of its vouchers). `join_once` goes to the query string, the rest to the JSON body.
+ * @category Publications
  */
 export type CreatePublicationParams = CreatePublicationFields & ({ voucher: string } | { campaign: PublicationCampaignInput });
 
@@ -75,7 +82,10 @@ const create: Operation<Publication> = {
   }),
 };
 
-/** Publications: vouchers assigned to customers. */
+/**
+ * Publications: vouchers assigned to customers.
+ * @category Publications
+ */
 export class Publications extends APIResource {
   /**
    * Publishes a voucher to a customer: the voucher with the given code, or a voucher of the given
@@ -95,6 +105,17 @@ export class Publications extends APIResource {
    * given, or `campaign.count` is not an integer from 1 to 50; nothing is sent.
    * @throws BadRequestError (400 `missing_vouchers`, `voucher_already_published`,
    * `duplicate_source_id`) and NotFoundError (404, e.g. campaign not found).
+   *
+   * @example
+   * ```ts
+   * // POST /v1/publications
+   * const publication = await client.publications.create({
+   *   campaign: { name: 'Welcome 10%' },
+   *   customer: { source_id: 'cust-42', email: 'ada@example.com' },
+   *   join_once: true,
+   * });
+   * console.log(publication.voucher?.code);
+   * ```
    */
   create(params: CreatePublicationParams, options?: RequestOptions): APIPromise<Publication> {
     const { join_once, ...body } = params;

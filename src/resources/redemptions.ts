@@ -14,6 +14,7 @@ import { orderRules } from './shared.js';
 /**
  * Params of {@link Redemptions.rollbackStackable}. `reason` and `tracking_id` are sent in the
  * query string; `customer`, `order` and `metadata` in the JSON body.
+ * @category Redemptions
  */
 export interface RollbackStackableParams {
   /** Why the redemptions are rolled back; recorded on each rollback. Sent in the query string. */
@@ -39,7 +40,10 @@ const rollbackStackable: Operation<RedemptionRollbackResult> = {
   check: object({ reason: text(1), tracking_id: text(1), customer: object({}), order: orderRules, metadata: object({}) }),
 };
 
-/** Redemptions and their rollback. */
+/**
+ * Redemptions and their rollback.
+ * @category Redemptions
+ */
 export class Redemptions extends APIResource {
   /**
    * Rolls back every redemption stacked under a parent redemption, and the parent itself: points,
@@ -59,6 +63,18 @@ export class Redemptions extends APIResource {
    * than 500 items or a non-integer quantity or amount; nothing is sent.
    * @throws BadRequestError (400 `invalid_redemption_parent`, `already_rolled_back`) and
    * NotFoundError (404) when the service refuses the request.
+   *
+   * @example
+   * ```ts
+   * // POST /v1/redemptions/{parentRedemptionId}/rollbacks
+   * const { rollbacks, parent_rollback } = await client.redemptions.rollbackStackable('r_0d1c9f2a7b3e', {
+   *   reason: 'Order cancelled by the customer',
+   * });
+   * for (const rollback of rollbacks ?? []) {
+   *   if (rollback.result === 'FAILURE') console.log(rollback.id, 'not rolled back:', rollback.failure_code);
+   * }
+   * console.log('parent:', parent_rollback?.status);
+   * ```
    */
   rollbackStackable(parentRedemptionId: string, params: RollbackStackableParams = {}, options?: RequestOptions): APIPromise<RedemptionRollbackResult> {
     const { reason, tracking_id, ...body } = params;

@@ -10,7 +10,10 @@ import { object } from '../core/validate.js';
 import { rewardAssignmentListSchema, type RewardAssignment, type RewardAssignmentList } from '../schemas/loyalty.js';
 import { pageListRules, type PageListParams } from './shared.js';
 
-/** Params of {@link Rewards.listAssignments}: page size and page number. */
+/**
+ * Params of {@link Rewards.listAssignments}: page size and page number.
+ * @category Rewards
+ */
 export interface ListAssignmentsParams extends PageListParams {}
 
 const listAssignments: Operation<RewardAssignmentList> = {
@@ -23,7 +26,10 @@ const listAssignments: Operation<RewardAssignmentList> = {
   check: object(pageListRules),
 };
 
-/** Rewards: what loyalty points buy, and the campaigns they are offered in. */
+/**
+ * Rewards: what loyalty points buy, and the campaigns they are offered in.
+ * @category Rewards
+ */
 export class Rewards extends APIResource {
   /**
    * Lists the assignments of a reward: the loyalty campaigns it is offered in and its cost in
@@ -37,6 +43,14 @@ export class Rewards extends APIResource {
    * @throws {NotFoundError} No such reward (404).
    * @throws {PaginationLimitError} While iterating, when records remain past page 100, the last
    *   page the service serves (raise `limit` to reach more records).
+   *
+   * @example
+   * ```ts
+   * // GET /v1/rewards/{rewardId}/assignments
+   * for await (const assignment of client.rewards.listAssignments('rew_free_coffee')) {
+   *   console.log(assignment.related_object_id, assignment.parameters?.loyalty?.points, 'points');
+   * }
+   * ```
    */
   listAssignments(rewardId: string, params: ListAssignmentsParams = {}, options?: RequestOptions): PagePromise<RewardAssignment, ListAssignmentsParams> {
     return paginate(listAssignments.name, params, pageNumber, (query) =>

@@ -5,10 +5,16 @@
  */
 import { array, boolean, integer, isoDateTime, object, oneOf, required, text, type Check } from '../core/validate.js';
 
-/** Sort order of a cursor list: `id` ascending, `-id` descending. */
+/**
+ * Sort order of a cursor list: `id` ascending, `-id` descending.
+ * @category Lists and pagination
+ */
 export type ListOrder = 'id' | '-id';
 
-/** Params of every cursor list: page size, order and the cursor. */
+/**
+ * Params of every cursor list: page size, order and the cursor.
+ * @category Lists and pagination
+ */
 export interface CursorListParams {
   /** Records per page, 1 to 100 (the service's default is 10). */
   limit?: number;
@@ -18,7 +24,10 @@ export interface CursorListParams {
   starting_after_id?: string;
 }
 
-/** Params of every page-numbered list. */
+/**
+ * Params of every page-numbered list.
+ * @category Lists and pagination
+ */
 export interface PageListParams {
   /** Records per page, 1 to 100 (the service's default is 10). */
   limit?: number;
@@ -29,6 +38,7 @@ export interface PageListParams {
 /**
  * Filters of a list, sent in the service's bracket notation, e.g.
  * `{ id: { conditions: { $in: ['vtx_1'] } } }` → `filters[id][conditions][$in][0]=vtx_1`.
+ * @category Lists and pagination
  */
 export type ListFilters = Record<string, unknown>;
 

@@ -13,7 +13,10 @@ import { campaignTemplateListSchema, type CampaignTemplate, type CampaignTemplat
 import type { PromotionTierInput } from './inputs.js';
 import { cursorListRules, promotionTierRules, type CursorListParams, type ListFilters } from './shared.js';
 
-/** Params of {@link Templates.list}. */
+/**
+ * Params of {@link Templates.list}.
+ * @category Templates
+ */
 export interface ListTemplatesParams extends CursorListParams {
   /**
    * When `true`, the response carries `total` (read it as `page.total`): the number of all
@@ -30,6 +33,7 @@ export interface ListTemplatesParams extends CursorListParams {
 /**
  * Body of {@link Templates.setupPromotionTier}: the campaign receiving the tier and the tier's
  * name, plus any tier field that overrides the template's configuration.
+ * @category Templates
  */
 export interface SetupPromotionTierParams extends PromotionTierInput {
   /** ID of the promotion campaign receiving the tier, `camp_…`. Required. */
@@ -56,7 +60,10 @@ const setupPromotionTier: Operation<PromotionTierSetup> = {
   check: required(object({ campaign_id: required(text(1)), ...promotionTierRules })),
 };
 
-/** Campaign templates: saved campaign configurations that promotion tiers can be created from. */
+/**
+ * Campaign templates: saved campaign configurations that promotion tiers can be created from.
+ * @category Templates
+ */
 export class Templates extends APIResource {
   /**
    * Lists campaign templates, oldest first unless `order` says otherwise, page by page with the
@@ -68,6 +75,14 @@ export class Templates extends APIResource {
    * @throws {InvalidRequestError} `limit` outside 1–100, `order` not `id`/`-id`, `include_total`
    *   not a boolean; nothing is sent.
    * @throws {ApiError} The service's refusal, e.g. `AuthenticationError` (401).
+   *
+   * @example
+   * ```ts
+   * // GET /v1/templates/campaigns
+   * for await (const template of client.templates.list({ limit: 50 })) {
+   *   console.log(template.id, template.name, template.campaign_type);
+   * }
+   * ```
    */
   list(params: ListTemplatesParams = {}, options?: RequestOptions): PagePromise<CampaignTemplate, ListTemplatesParams> {
     // The spec's schema says `data`, its example `campaign_templates`: read either, even without `data_ref`.
@@ -88,6 +103,17 @@ export class Templates extends APIResource {
    *   `expiration_date` that is not an ISO 8601 date-time, days of the week outside 0–6, a
    *   non-integer `hierarchy`; nothing is sent.
    * @throws {NotFoundError} No template with that ID (404).
+   *
+   * @example
+   * ```ts
+   * // POST /v1/templates/campaigns/{campaignTemplateId}/tier-setup
+   * const setup = await client.templates.setupPromotionTier('camp_tpl_Weekend10', {
+   *   campaign_id: 'camp_Promo2026',
+   *   name: 'Weekend 10% off',
+   *   start_date: '2026-06-01T00:00:00Z',
+   * });
+   * console.log(setup.promotion_tier?.id, setup.created_resources);
+   * ```
    */
   setupPromotionTier(campaignTemplateId: string, params: SetupPromotionTierParams, options?: RequestOptions): APIPromise<PromotionTierSetup> {
     return this.core.request(setupPromotionTier, { path: { campaignTemplateId }, body: params, input: params }, options);

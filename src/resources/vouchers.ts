@@ -13,10 +13,16 @@ import { voucherSchema, type Voucher } from '../schemas/voucher.js';
 import type { CustomerInput, DiscountInput, OrderInput, SessionInput, ValidityInput } from './inputs.js';
 import { discountRules, orderRules, validityRules } from './shared.js';
 
-/** The kinds of voucher. */
+/**
+ * The kinds of voucher.
+ * @category Vouchers
+ */
 export type VoucherTypeInput = 'GIFT_VOUCHER' | 'DISCOUNT_VOUCHER' | 'LOYALTY_CARD';
 
-/** The credit of a new gift voucher. */
+/**
+ * The credit of a new gift voucher.
+ * @category Vouchers
+ */
 export interface GiftInput {
   /** Initial credit, an integer in the smallest currency unit (cents). Required by the service. */
   amount: number;
@@ -26,7 +32,10 @@ export interface GiftInput {
   effect?: 'APPLY_TO_ORDER' | 'APPLY_TO_ITEMS';
 }
 
-/** The starting points of a new loyalty card. */
+/**
+ * The starting points of a new loyalty card.
+ * @category Vouchers
+ */
 export interface LoyaltyCardInput {
   /** Points on the card, an integer. Required by the service. */
   points: number;
@@ -37,6 +46,7 @@ export interface LoyaltyCardInput {
 /**
  * Params of {@link Vouchers.create}: the voucher's `type`, the matching `discount`, `gift` or
  * `loyalty_card`, and optional campaign, validity and limits. Sent as the JSON body.
+ * @category Vouchers
  */
 export interface CreateVoucherParams extends ValidityInput {
   /**
@@ -73,7 +83,10 @@ export interface CreateVoucherParams extends ValidityInput {
   };
 }
 
-/** The items of a validation result to expand. */
+/**
+ * The items of a validation result to expand.
+ * @category Vouchers
+ */
 export interface ValidationOptions {
   /** `['category']` adds the voucher's category to the result. */
   expand?: Array<'category'>;
@@ -83,6 +96,7 @@ export interface ValidationOptions {
 /**
  * Params of {@link Vouchers.validate}: the context the voucher is checked in. All optional; sent
  * as the JSON body.
+ * @category Vouchers
  */
 export interface ValidateVoucherParams {
   /** The customer who would redeem the voucher. */
@@ -168,7 +182,10 @@ const validate: Operation<ValidationResult> = {
 /** A validation that opens or joins a session lock changes the service: retried like a spend. */
 const validateWithSession: Operation<ValidationResult> = { ...validate, idempotent: false };
 
-/** Vouchers: gift vouchers, discount vouchers and loyalty cards. */
+/**
+ * Vouchers: gift vouchers, discount vouchers and loyalty cards.
+ * @category Vouchers
+ */
 export class Vouchers extends APIResource {
   /**
    * Creates a voucher with the given code: a discount voucher, a gift voucher or a loyalty card,
@@ -185,6 +202,17 @@ export class Vouchers extends APIResource {
    * @throws InvalidRequestError when `type` is missing or unknown, a money amount or count is not
    * an integer, a date is not ISO 8601, or a day of the week is outside 0 to 6; nothing is sent.
    * @throws ConflictError (409 `duplicate_found`) when a voucher with this code exists.
+   *
+   * @example
+   * ```ts
+   * // POST /v1/vouchers/{code}
+   * const voucher = await client.vouchers.create('GIFT-2026-0042', {
+   *   type: 'GIFT_VOUCHER',
+   *   gift: { amount: 5000, balance: 5000 },
+   *   expiration_date: '2026-12-31T23:59:59Z',
+   * });
+   * console.log(voucher.code, voucher.gift?.balance);
+   * ```
    */
   create(code: string, params: CreateVoucherParams, options?: RequestOptions): APIPromise<Voucher> {
     return this.core.request(create, { path: { code }, body: params, input: params }, options);
@@ -213,6 +241,17 @@ export class Vouchers extends APIResource {
    * or amount; nothing is sent.
    * @throws BadRequestError (400, e.g. `missing_reward`, `metadata_validation_failed`) and
    * NotFoundError (404) for requests the service refuses.
+   *
+   * @example
+   * ```ts
+   * // POST /v1/vouchers/{code}/validate
+   * const result = await client.vouchers.validate('SUMMER-10', {
+   *   customer: { source_id: 'cust-42' },
+   *   order: { amount: 5000, items: [{ product_id: 'prod_flat_white', quantity: 2, price: 2500 }] },
+   * });
+   * if (result.valid) console.log('discount:', result.order?.total_discount_amount);
+   * else console.log('not valid:', result.error?.key, result.reason);
+   * ```
    */
   validate(code: string, params: ValidateVoucherParams = {}, options?: RequestOptions): APIPromise<ValidationResult> {
     return this.core.request(params?.session == null ? validate : validateWithSession, { path: { code }, body: params, input: params }, options);

@@ -12,6 +12,7 @@ import { lazy, listOf, openEnum, type ShapeOf } from './base.js';
  * The bulk operation an {@link AsyncAction} runs, named `RESOURCE.OPERATION`, e.g.
  * `CAMPAIGN.VOUCHERS_IMPORT` or `CUSTOMERS.IMPORT_CSV`. Open: any other string the service starts
  * sending is accepted.
+ * @category Async actions
  */
 export type AsyncActionType =
   | 'CAMPAIGN.VOUCHERS_IMPORT'
@@ -41,10 +42,14 @@ export type AsyncActionType =
 /**
  * Where an {@link AsyncAction} stands: `ENQUEUED` (waiting), `IN_PROGRESS`, then `DONE` or
  * `FAILED`. Open: any other string the service starts sending is accepted.
+ * @category Async actions
  */
 export type AsyncActionStatus = 'ENQUEUED' | 'IN_PROGRESS' | 'DONE' | 'FAILED' | (string & {});
 
-/** One entry of a bulk operation that failed (`result.failed` of an {@link AsyncAction}). */
+/**
+ * One entry of a bulk operation that failed (`result.failed` of an {@link AsyncAction}).
+ * @category Async actions
+ */
 export interface AsyncActionFailure {
   /** The code of the entry that failed (a voucher import: the voucher code). */
   code?: string | null;
@@ -56,6 +61,7 @@ export interface AsyncActionFailure {
 /**
  * The outcome of a finished async action. Its fields depend on the action `type`; the ones below
  * are those of a voucher import, and others are kept as received.
+ * @category Async actions
  */
 export interface AsyncActionResult {
   /** Summary of the outcome. */
@@ -89,6 +95,7 @@ export const asyncActionResultSchema: () => z.ZodMiniType<AsyncActionResult> = /
 /**
  * A bulk operation run in the background, with its status, progress and (when read by ID)
  * result. `id` is always there; any other field may be absent or null.
+ * @category Async actions
  */
 export interface AsyncAction {
   /** `aa_…` */
@@ -139,13 +146,17 @@ export const asyncActionSchema: () => z.ZodMiniType<AsyncAction> = /* @__PURE__ 
 /**
  * An async action as the list shows it: without `result`, and with `created_at` always there,
  * because the list pages by it (the next page holds the actions created before the last one).
+ * @category Async actions
  */
 export interface ListedAsyncAction extends AsyncAction {
   /** When the action was scheduled, ISO 8601 date-time. */
   created_at: string;
 }
 
-/** A list of async actions, held under `async_actions` (records carry no `result`). */
+/**
+ * A list of async actions, held under `async_actions` (records carry no `result`).
+ * @category Async actions
+ */
 export interface AsyncActionList extends ListEnvelope {
   /** The actions. */
   async_actions?: ListedAsyncAction[] | null;

@@ -12,6 +12,7 @@ import { lazy, listOf, metadata, openEnum, type ShapeOf } from './base.js';
 /**
  * The kind of a campaign: `DISCOUNT_COUPONS`, `GIFT_VOUCHERS`, `LOYALTY_PROGRAM`, `PROMOTION` or
  * `REFERRAL_PROGRAM`. Open: any other string the service starts sending is accepted.
+ * @category Shared responses
  */
 export type CampaignType =
   | 'DISCOUNT_COUPONS'
@@ -25,6 +26,7 @@ export type CampaignType =
  * The kind of a discount, which tells which of the {@link Discount} fields apply: `AMOUNT` (an
  * amount off), `PERCENT` (a percentage off), `FIXED` (a fixed price) or `UNIT` (units of a
  * product given). Open: any other string the service starts sending is accepted.
+ * @category Shared responses
  */
 export type DiscountType = 'AMOUNT' | 'PERCENT' | 'FIXED' | 'UNIT' | (string & {});
 
@@ -35,6 +37,7 @@ export type DiscountType = 'AMOUNT' | 'PERCENT' | 'FIXED' | 'UNIT' | (string & {
  * `APPLY_TO_ITEMS` (the items listed in `applicable_to`); `UNIT` takes `ADD_MISSING_ITEMS`,
  * `ADD_NEW_ITEMS`, `ADD_MANY_ITEMS` (several items, listed in `units`) or `ADD_SAME_ITEMS`. Open:
  * any other string the service starts sending is accepted.
+ * @category Shared responses
  */
 export type DiscountEffect =
   | 'APPLY_TO_ORDER'
@@ -48,7 +51,10 @@ export type DiscountEffect =
   | 'ADD_SAME_ITEMS'
   | (string & {});
 
-/** The product or SKU a unit discount gives (`product` and `sku` of {@link Discount} and {@link DiscountUnit}). */
+/**
+ * The product or SKU a unit discount gives (`product` and `sku` of {@link Discount} and {@link DiscountUnit}).
+ * @category Shared responses
+ */
 export interface DiscountItemReference {
   /** `prod_…` or `sku_…`. */
   id?: string | null;
@@ -67,7 +73,10 @@ const discountItemReference: () => z.ZodMiniType<DiscountItemReference> = /* @__
   } satisfies ShapeOf<DiscountItemReference>),
 );
 
-/** One of the items of a multi-item unit discount (`discount.units`, effect `ADD_MANY_ITEMS`). */
+/**
+ * One of the items of a multi-item unit discount (`discount.units`, effect `ADD_MANY_ITEMS`).
+ * @category Shared responses
+ */
 export interface DiscountUnit {
   /** Number of units given. */
   unit_off?: number | null;
@@ -99,6 +108,7 @@ export const discountUnitSchema: () => z.ZodMiniType<DiscountUnit> = /* @__PURE_
 /**
  * A discount: one object whose `type` (`AMOUNT`, `PERCENT`, `FIXED`, `UNIT`) tells which of its
  * fields apply. Money is in the smallest currency unit (cents).
+ * @category Shared responses
  */
 export interface Discount {
   /** Which of the variant fields below apply: `AMOUNT`, `PERCENT`, `FIXED` or `UNIT`. */
@@ -164,6 +174,7 @@ export const discountSchema: () => z.ZodMiniType<Discount> = /* @__PURE__ */ laz
 /**
  * The credit of a gift voucher (`voucher.gift`), in the smallest currency unit. In a redemption
  * or rollback only `amount` is present: the credit used or given back.
+ * @category Shared responses
  */
 export interface Gift {
   /** Initial credit, in the smallest currency unit. In a redemption or rollback: the credit used or given back. */
@@ -190,6 +201,7 @@ export const giftSchema: () => z.ZodMiniType<Gift> = /* @__PURE__ */ lazy(() =>
 /**
  * The points of a loyalty card (`voucher.loyalty_card`). In a redemption or rollback only
  * `points` is present: the points used or given back.
+ * @category Shared responses
  */
 export interface LoyaltyCard {
   /** Points earned in total. In a redemption or rollback: the points used or given back. */
@@ -222,7 +234,10 @@ export const loyaltyCardSchema: () => z.ZodMiniType<LoyaltyCard> = /* @__PURE__ 
   } satisfies ShapeOf<LoyaltyCard>),
 );
 
-/** A category a voucher, campaign, tier or stack belongs to. */
+/**
+ * A category a voucher, campaign, tier or stack belongs to.
+ * @category Shared responses
+ */
 export interface Category {
   /** `cat_…` */
   id?: string | null;
@@ -251,7 +266,10 @@ export const categorySchema: () => z.ZodMiniType<Category> = /* @__PURE__ */ laz
   } satisfies ShapeOf<Category>),
 );
 
-/** A customer summary as embedded in other records (voucher holder, redemption, reward, event). */
+/**
+ * A customer summary as embedded in other records (voucher holder, redemption, reward, event).
+ * @category Shared responses
+ */
 export interface SimpleCustomer {
   /** `cust_…` */
   id?: string | null;
@@ -280,7 +298,10 @@ export const simpleCustomerSchema: () => z.ZodMiniType<SimpleCustomer> = /* @__P
   } satisfies ShapeOf<SimpleCustomer>),
 );
 
-/** A recurring validity window: valid for `duration` every `interval`, counted from `start_date`. */
+/**
+ * A recurring validity window: valid for `duration` every `interval`, counted from `start_date`.
+ * @category Shared responses
+ */
 export interface ValidityTimeframe {
   /** How long each active period lasts, an ISO 8601 duration such as `PT1H`. */
   duration?: string | null;
@@ -297,7 +318,10 @@ export const validityTimeframeSchema: () => z.ZodMiniType<ValidityTimeframe> = /
   } satisfies ShapeOf<ValidityTimeframe>),
 );
 
-/** One daily window of {@link ValidityHours}: from `start_time` to `expiration_time` on `days_of_week`. */
+/**
+ * One daily window of {@link ValidityHours}: from `start_time` to `expiration_time` on `days_of_week`.
+ * @category Shared responses
+ */
 export interface ValidityHoursWindow {
   /** Start of the window, `HH:MM`. */
   start_time?: string | null;
@@ -308,7 +332,10 @@ export interface ValidityHoursWindow {
   [field: string]: unknown;
 }
 
-/** Hours of the day in which a voucher or tier is valid. */
+/**
+ * Hours of the day in which a voucher or tier is valid.
+ * @category Shared responses
+ */
 export interface ValidityHours {
   /** The daily windows. */
   daily?: ValidityHoursWindow[] | null;
@@ -318,6 +345,7 @@ export interface ValidityHours {
 /**
  * When a voucher, a promotion tier or a campaign is active: its window, its recurring periods,
  * days and hours, and the switch that disables it inside them.
+ * @category Shared responses
  */
 export interface ValidityWindow {
   /** Date-time (ISO 8601) before which it is inactive. */
@@ -362,7 +390,10 @@ export const validityWindowFields = () => ({
   active: z.nullish(z.boolean()),
 });
 
-/** A product, SKU or collection a discount applies to (or is excluded from). */
+/**
+ * A product, SKU or collection a discount applies to (or is excluded from).
+ * @category Shared responses
+ */
 export interface ApplicableItem {
   /** `product`, `sku` or `products_collection`. */
   object?: 'product' | 'sku' | 'products_collection' | (string & {}) | null;
@@ -425,7 +456,10 @@ export const applicableItemSchema: () => z.ZodMiniType<ApplicableItem> = /* @__P
   } satisfies ShapeOf<ApplicableItem>),
 );
 
-/** The items a discount applies to (`applicable_to`) or is excluded from (`inapplicable_to`), in a list envelope. */
+/**
+ * The items a discount applies to (`applicable_to`) or is excluded from (`inapplicable_to`), in a list envelope.
+ * @category Shared responses
+ */
 export interface ApplicableItemList extends ListEnvelope {
   /** The items. */
   data?: ApplicableItem[] | null;
@@ -436,7 +470,10 @@ export const applicableItemListSchema: () => z.ZodMiniType<ApplicableItemList> =
   listOf(applicableItemSchema()),
 );
 
-/** The assignment of a validation rule to a voucher, campaign or promotion tier. */
+/**
+ * The assignment of a validation rule to a voucher, campaign or promotion tier.
+ * @category Shared responses
+ */
 export interface ValidationRulesAssignment {
   /** `asgm_…` */
   id?: string | null;
@@ -474,7 +511,10 @@ export const validationRulesAssignmentSchema: () => z.ZodMiniType<ValidationRule
   } satisfies ShapeOf<ValidationRulesAssignment>),
 );
 
-/** Validation rule assignments in a list envelope with `total`. */
+/**
+ * Validation rule assignments in a list envelope with `total`.
+ * @category Shared responses
+ */
 export interface ValidationRulesAssignmentList extends ListEnvelope {
   /** The assignments. */
   data?: ValidationRulesAssignment[] | null;
@@ -484,7 +524,10 @@ export interface ValidationRulesAssignmentList extends ListEnvelope {
 export const validationRulesAssignmentListSchema: () => z.ZodMiniType<ValidationRulesAssignmentList> =
   /* @__PURE__ */ lazy(() => listOf(validationRulesAssignmentSchema()));
 
-/** A session lock held across parallel validation and redemption requests (7 days unless set). */
+/**
+ * A session lock held across parallel validation and redemption requests (7 days unless set).
+ * @category Shared responses
+ */
 export interface Session {
   /** The session key to send with the following requests of the same session. */
   key?: string | null;

@@ -9,7 +9,10 @@ import { cursorListOf, lazy, openEnum, type ShapeOf } from './base.js';
 import type { CampaignType } from './common.js';
 import { embeddedVoucherSchema, type EmbeddedVoucher, type VoucherType } from './voucher.js';
 
-/** The record a customer holds and its state (`redeemable` of {@link CustomerRedeemable}). */
+/**
+ * The record a customer holds and its state (`redeemable` of {@link CustomerRedeemable}).
+ * @category Customers
+ */
 export interface HeldRedeemable {
   /** Kind of record, e.g. `voucher`. */
   type?: string | null;
@@ -20,7 +23,10 @@ export interface HeldRedeemable {
   [field: string]: unknown;
 }
 
-/** A voucher a customer holds, as owner, referrer or referee. */
+/**
+ * A voucher a customer holds, as owner, referrer or referee.
+ * @category Customers
+ */
 export interface CustomerRedeemable {
   /** `rh_…` */
   id: string;
@@ -67,7 +73,10 @@ export const customerRedeemableSchema: () => z.ZodMiniType<CustomerRedeemable> =
   } satisfies ShapeOf<CustomerRedeemable>),
 );
 
-/** A page of a customer's redeemables, with `total`. */
+/**
+ * A page of a customer's redeemables, with `total`.
+ * @category Customers
+ */
 export interface CustomerRedeemableList extends ListEnvelope {
   /** The redeemables. */
   data?: CustomerRedeemable[] | null;

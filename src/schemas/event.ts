@@ -18,6 +18,7 @@ import type { SimpleCustomer } from './common.js';
 /**
  * What the service answers to a custom event: the event name and the customer it was recorded
  * for. promokit relies on none of its fields, so any may be absent or null.
+ * @category Client events
  */
 export interface EventAcknowledgment {
   /** Always `event`. */

@@ -6,7 +6,10 @@
 import * as z from 'zod/mini';
 import { lazy, openEnum, type ShapeOf } from './base.js';
 
-/** A circle on the map (`shape.distance` of a {@link LocationShape} with `format` `distance`). */
+/**
+ * A circle on the map (`shape.distance` of a {@link LocationShape} with `format` `distance`).
+ * @category Locations
+ */
 export interface LocationCircle {
   /** The center, `geo:<latitude>,<longitude>`, e.g. `geo:53.55,10.0`. */
   center?: string | null;
@@ -15,7 +18,10 @@ export interface LocationCircle {
   [field: string]: unknown;
 }
 
-/** A GeoJSON polygon (`shape.geojson` of a {@link LocationShape} with `format` `geojson`). */
+/**
+ * A GeoJSON polygon (`shape.geojson` of a {@link LocationShape} with `format` `geojson`).
+ * @category Locations
+ */
 export interface LocationGeoJson {
   /** `Polygon` or `MultiPolygon`. */
   type?: 'Polygon' | 'MultiPolygon' | (string & {}) | null;
@@ -27,7 +33,10 @@ export interface LocationGeoJson {
   [field: string]: unknown;
 }
 
-/** The area of a location: a circle (`format` `distance`) or a polygon (`format` `geojson`). */
+/**
+ * The area of a location: a circle (`format` `distance`) or a polygon (`format` `geojson`).
+ * @category Locations
+ */
 export interface LocationShape {
   /** `circle` or `polygon`. */
   type?: 'circle' | 'polygon' | (string & {}) | null;
@@ -67,7 +76,11 @@ export const locationShapeSchema: () => z.ZodMiniType<LocationShape> = /* @__PUR
   } satisfies ShapeOf<LocationShape>),
 );
 
-/** A named area on the map, usable in validation rules. `id` is always there; any other field may be absent or null. */
+/**
+ * A named area on the map, usable in validation rules. `id` is always there; any other field may
+ * be absent or null.
+ * @category Locations
+ */
 export interface Location {
   /** `loc_…` */
   id: string;

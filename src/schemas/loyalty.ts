@@ -18,6 +18,7 @@ import { embeddedVoucherSchema, type EmbeddedVoucher } from './voucher.js';
  * `PENDING_POINTS_ACTIVATION` (pending points became active), `POINTS_TRANSFER_IN` and
  * `POINTS_TRANSFER_OUT` (moved between cards). Open: any other string the service starts sending
  * is accepted.
+ * @category Loyalties
  */
 export type TransactionType =
   | 'PENDING_POINTS_ACTIVATION'
@@ -31,7 +32,10 @@ export type TransactionType =
   | 'POINTS_TRANSFER_OUT'
   | (string & {});
 
-/** An `{ id, name }` reference to a loyalty tier, segment, reward or event schema. */
+/**
+ * An `{ id, name }` reference to a loyalty tier, segment, reward or event schema.
+ * @category Loyalties
+ */
 export interface NamedReference {
   /** ID of the record. */
   id?: string | null;
@@ -40,7 +44,10 @@ export interface NamedReference {
   [field: string]: unknown;
 }
 
-/** A reference to the order that earned or spent points. */
+/**
+ * A reference to the order that earned or spent points.
+ * @category Loyalties
+ */
 export interface OrderReference {
   /** `ord_…` */
   id?: string | null;
@@ -49,7 +56,10 @@ export interface OrderReference {
   [field: string]: unknown;
 }
 
-/** A reference to the earning rule that granted points. */
+/**
+ * A reference to the earning rule that granted points.
+ * @category Loyalties
+ */
 export interface EarningRuleReference {
   /** `ern_…` */
   id?: string | null;
@@ -62,7 +72,10 @@ export interface EarningRuleReference {
   [field: string]: unknown;
 }
 
-/** A reference to an event: its ID and name. */
+/**
+ * A reference to an event: its ID and name.
+ * @category Loyalties
+ */
 export interface EventReference {
   /** ID of the event. */
   id?: string | null;
@@ -71,7 +84,10 @@ export interface EventReference {
   [field: string]: unknown;
 }
 
-/** Who or what caused a loyalty event (`event_source` of a {@link PendingPointsEvent}). */
+/**
+ * Who or what caused a loyalty event (`event_source` of a {@link PendingPointsEvent}).
+ * @category Loyalties
+ */
 export interface LoyaltyEventSource {
   /** `USER_PORTAL` (a user in the dashboard), `API`, `CLIENT_API` or `INTERNAL`. */
   channel?: 'USER_PORTAL' | 'API' | 'CLIENT_API' | 'INTERNAL' | (string & {}) | null;
@@ -91,7 +107,10 @@ export interface LoyaltyEventSource {
   [field: string]: unknown;
 }
 
-/** The event that earned pending points (`details.event` of {@link PendingPoints}). */
+/**
+ * The event that earned pending points (`details.event` of {@link PendingPoints}).
+ * @category Loyalties
+ */
 export interface PendingPointsEvent {
   /** `evcus_…` */
   id?: string | null;
@@ -108,7 +127,10 @@ export interface PendingPointsEvent {
   [field: string]: unknown;
 }
 
-/** What earned a member's pending points (`details` of {@link PendingPoints}). */
+/**
+ * What earned a member's pending points (`details` of {@link PendingPoints}).
+ * @category Loyalties
+ */
 export interface PendingPointsDetails {
   /** The loyalty tier of the card holder. */
   holder_loyalty_tier?: NamedReference | null;
@@ -146,7 +168,10 @@ const eventReference: () => z.ZodMiniType<EventReference> = /* @__PURE__ */ lazy
   z.looseObject({ id: z.nullish(z.string()), type: z.nullish(z.string()) } satisfies ShapeOf<EventReference>),
 );
 
-/** Points a loyalty member has earned that become active on `activates_at`. */
+/**
+ * Points a loyalty member has earned that become active on `activates_at`.
+ * @category Loyalties
+ */
 export interface PendingPoints {
   /** `lopp_…` */
   id: string;
@@ -213,7 +238,10 @@ export const pendingPointsSchema: () => z.ZodMiniType<PendingPoints> = /* @__PUR
   } satisfies ShapeOf<PendingPoints>),
 );
 
-/** A page of a member's pending points. */
+/**
+ * A page of a member's pending points.
+ * @category Loyalties
+ */
 export interface PendingPointsList extends ListEnvelope {
   /** The pending point entries. */
   data?: PendingPoints[] | null;
@@ -226,7 +254,10 @@ export const pendingPointsListSchema: () => z.ZodMiniType<PendingPointsList> = /
   cursorListOf(pendingPointsSchema()),
 );
 
-/** A loyalty card's (or gift card's) balance after a {@link LoyaltyTransaction}, and the change. */
+/**
+ * A loyalty card's (or gift card's) balance after a {@link LoyaltyTransaction}, and the change.
+ * @category Loyalties
+ */
 export interface LoyaltyTransactionBalance {
   /** `loyalty_card` or `gift_voucher`. */
   type?: 'loyalty_card' | 'gift_voucher' | (string & {}) | null;
@@ -253,7 +284,10 @@ export interface LoyaltyTransactionBalance {
   [field: string]: unknown;
 }
 
-/** The balance change of a {@link LoyaltyTransaction} and what caused it. */
+/**
+ * The balance change of a {@link LoyaltyTransaction} and what caused it.
+ * @category Loyalties
+ */
 export interface LoyaltyTransactionDetails {
   /** The card balance after the transaction. */
   balance?: LoyaltyTransactionBalance | null;
@@ -296,7 +330,10 @@ export interface LoyaltyTransactionDetails {
   [field: string]: unknown;
 }
 
-/** A change to a loyalty card's points, with the resulting balance in `details.balance`. */
+/**
+ * A change to a loyalty card's points, with the resulting balance in `details.balance`.
+ * @category Loyalties
+ */
 export interface LoyaltyTransaction {
   /** `vtx_…` */
   id: string;
@@ -371,7 +408,10 @@ export const loyaltyTransactionSchema: () => z.ZodMiniType<LoyaltyTransaction> =
   } satisfies ShapeOf<LoyaltyTransaction>),
 );
 
-/** A page of loyalty transactions. */
+/**
+ * A page of loyalty transactions.
+ * @category Loyalties
+ */
 export interface LoyaltyTransactionList extends ListEnvelope {
   /** The transactions. */
   data?: LoyaltyTransaction[] | null;
@@ -384,7 +424,11 @@ export const loyaltyTransactionListSchema: () => z.ZodMiniType<LoyaltyTransactio
   cursorListOf(loyaltyTransactionSchema()),
 );
 
-/** What a reward assignment sets (`parameters` of {@link RewardAssignment}). */
+/**
+ * What a reward assignment sets (`parameters` of {@link RewardAssignment}).
+ * @category Loyalties
+ * @category Rewards
+ */
 export interface RewardAssignmentParameters {
   /** Rewards bought with loyalty points. */
   loyalty?: {
@@ -397,7 +441,11 @@ export interface RewardAssignmentParameters {
   [field: string]: unknown;
 }
 
-/** The assignment of a reward to a loyalty campaign, with its cost in points. */
+/**
+ * The assignment of a reward to a loyalty campaign, with its cost in points.
+ * @category Loyalties
+ * @category Rewards
+ */
 export interface RewardAssignment {
   /** `rewa_…` */
   id: string;
@@ -441,7 +489,11 @@ export const rewardAssignmentSchema: () => z.ZodMiniType<RewardAssignment> = /* 
   } satisfies ShapeOf<RewardAssignment>),
 );
 
-/** A page of reward assignments (of a campaign, or of a reward), with `total`. */
+/**
+ * A page of reward assignments (of a campaign, or of a reward), with `total`.
+ * @category Loyalties
+ * @category Rewards
+ */
 export interface RewardAssignmentList extends ListEnvelope {
   /** The reward assignments. */
   data?: RewardAssignment[] | null;
@@ -452,7 +504,10 @@ export const rewardAssignmentListSchema: () => z.ZodMiniType<RewardAssignmentLis
   listOf(rewardAssignmentSchema()),
 );
 
-/** What a reward gives, by reward type (`parameters` of {@link Reward}). */
+/**
+ * What a reward gives, by reward type (`parameters` of {@link Reward}).
+ * @category Rewards
+ */
 export interface RewardParameters {
   /** `CAMPAIGN` rewards: credits or points added to a card, or a coupon of a campaign. */
   campaign?: {
@@ -489,6 +544,7 @@ export interface RewardParameters {
  * The reward given by a redemption: a voucher, a product or points paying for an order. It is
  * embedded in redemptions and rollbacks, so no field is guaranteed (real responses leave out
  * `object`, of the reward and of its voucher, and send `updated_at: null`).
+ * @category Rewards
  */
 export interface Reward {
   /** `rew_…` */

@@ -10,6 +10,7 @@ import { lazy, openEnum, type ShapeOf } from './base.js';
  * What {@link OAuth.introspect} returns: whether a token is active, and its expiry and scope.
  * `active` is always there; the other fields are absent for an inactive token, and may be absent
  * or null in any response.
+ * @category OAuth
  */
 export interface TokenIntrospection {
   /** True while the token exists and has not expired; false for an unknown or expired token. */

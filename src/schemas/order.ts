@@ -10,10 +10,14 @@ import { lazy, listOf, metadata, openEnum, type ShapeOf } from './base.js';
 /**
  * The state of an {@link Order}: `CREATED`, `PAID`, `CANCELED` or `FULFILLED`. Open: any other
  * string the service starts sending is accepted.
+ * @category Orders
  */
 export type OrderStatus = 'CREATED' | 'PAID' | 'CANCELED' | 'FULFILLED' | (string & {});
 
-/** A SKU: one variant of a product. */
+/**
+ * A SKU: one variant of a product.
+ * @category Orders
+ */
 export interface Sku {
   /** `sku_…` */
   id?: string | null;
@@ -60,7 +64,10 @@ export const skuSchema: () => z.ZodMiniType<Sku> = /* @__PURE__ */ lazy(() =>
   } satisfies ShapeOf<Sku>),
 );
 
-/** The SKUs of a {@link Product}, in a list envelope with `total`. */
+/**
+ * The SKUs of a {@link Product}, in a list envelope with `total`.
+ * @category Orders
+ */
 export interface SkuList extends ListEnvelope {
   /** The SKUs. */
   data?: Sku[] | null;
@@ -68,7 +75,10 @@ export interface SkuList extends ListEnvelope {
 
 const skuListSchema: () => z.ZodMiniType<SkuList> = /* @__PURE__ */ lazy(() => listOf(skuSchema()));
 
-/** A product as embedded in other records (rewards, order items). */
+/**
+ * A product as embedded in other records (rewards, order items).
+ * @category Orders
+ */
 export interface Product {
   /** `prod_…` */
   id?: string | null;
@@ -112,7 +122,10 @@ export const productSchema: () => z.ZodMiniType<Product> = /* @__PURE__ */ lazy(
   } satisfies ShapeOf<Product>),
 );
 
-/** The product of an {@link OrderItem}, as it was when the order was calculated. */
+/**
+ * The product of an {@link OrderItem}, as it was when the order was calculated.
+ * @category Orders
+ */
 export interface OrderItemProduct {
   /** `prod_…` */
   id?: string | null;
@@ -129,7 +142,10 @@ export interface OrderItemProduct {
   [field: string]: unknown;
 }
 
-/** The SKU of an {@link OrderItem}, as it was when the order was calculated. */
+/**
+ * The SKU of an {@link OrderItem}, as it was when the order was calculated.
+ * @category Orders
+ */
 export interface OrderItemSku {
   /** `sku_…` */
   id?: string | null;
@@ -146,7 +162,10 @@ export interface OrderItemSku {
   [field: string]: unknown;
 }
 
-/** One line of an order, with its amounts in the smallest currency unit. */
+/**
+ * One line of an order, with its amounts in the smallest currency unit.
+ * @category Orders
+ */
 export interface OrderItem {
   /** ID of the order item. */
   id?: string | null;
@@ -237,7 +256,10 @@ export const orderItemSchema: () => z.ZodMiniType<OrderItem> = /* @__PURE__ */ l
   } satisfies ShapeOf<OrderItem>),
 );
 
-/** A `{ id, object: 'customer' }` reference to the customer or referrer of an {@link Order}. */
+/**
+ * A `{ id, object: 'customer' }` reference to the customer or referrer of an {@link Order}.
+ * @category Orders
+ */
 export interface CustomerReference {
   /** `cust_…` */
   id?: string | null;
@@ -250,7 +272,10 @@ const customerReference: () => z.ZodMiniType<CustomerReference> = /* @__PURE__ *
   z.looseObject({ id: z.nullish(z.string()), object: z.nullish(z.string()) } satisfies ShapeOf<CustomerReference>),
 );
 
-/** One redemption of an {@link Order} (a value of `order.redemptions`, keyed by redemption ID). */
+/**
+ * One redemption of an {@link Order} (a value of `order.redemptions`, keyed by redemption ID).
+ * @category Orders
+ */
 export interface OrderRedemption {
   /** When the redemption was made, ISO 8601 date-time. */
   date?: string | null;
@@ -275,6 +300,7 @@ export interface OrderRedemption {
  * An order as validation results, redemptions and rollbacks embed it: the fields of
  * {@link Order}, none of them guaranteed (a validated order has no `id` yet, and real responses
  * leave out `object`, of the order and of its items).
+ * @category Orders
  */
 export interface EmbeddedOrder {
   /** `ord_…` */
@@ -327,6 +353,7 @@ export interface EmbeddedOrder {
 /**
  * An order with its items and calculated amounts, all in the smallest currency unit. `id` is
  * always there; any other field may be absent or null.
+ * @category Orders
  */
 export interface Order extends EmbeddedOrder {
   /** `ord_…` */

@@ -20,7 +20,10 @@ import {
   type ValidityWindow,
 } from './common.js';
 
-/** The promotion campaign a {@link PromotionTier} belongs to (`campaign` of the tier). */
+/**
+ * The promotion campaign a {@link PromotionTier} belongs to (`campaign` of the tier).
+ * @category Promotions
+ */
 export interface PromotionTierCampaign extends ValidityWindow {
   /** `camp_…` */
   id?: string | null;
@@ -39,7 +42,10 @@ export interface PromotionTierCampaign extends ValidityWindow {
   [field: string]: unknown;
 }
 
-/** Redemption and order totals of a {@link PromotionTier}; amounts in the smallest currency unit. */
+/**
+ * Redemption and order totals of a {@link PromotionTier}; amounts in the smallest currency unit.
+ * @category Promotions
+ */
 export interface PromotionTierSummary {
   /** Redemption totals. */
   redemptions?: {
@@ -61,6 +67,7 @@ export interface PromotionTierSummary {
 /**
  * A promotion tier as redemptions and rollbacks embed it: the fields of {@link PromotionTier},
  * none of them guaranteed.
+ * @category Promotions
  */
 export interface EmbeddedPromotionTier extends ValidityWindow {
   /** `promo_…` */
@@ -107,6 +114,7 @@ export interface EmbeddedPromotionTier extends ValidityWindow {
 /**
  * A tier of a promotion campaign: a discount with its own validity window and rules. `id` is
  * always there; any other field may be absent or null.
+ * @category Promotions
  */
 export interface PromotionTier extends EmbeddedPromotionTier {
   /** `promo_…` */
@@ -168,7 +176,10 @@ export const promotionTierSchema: () => z.ZodMiniType<PromotionTier> = /* @__PUR
   z.looseObject({ ...promotionTierFields(), id: z.string() } satisfies ShapeOf<PromotionTier>),
 );
 
-/** A record created from a campaign template along with a tier (`created_resources` of {@link PromotionTierSetup}). */
+/**
+ * A record created from a campaign template along with a tier (`created_resources` of {@link PromotionTierSetup}).
+ * @category Templates
+ */
 export interface PromotionTierSetupResource {
   /** ID of the record created. */
   id?: string | null;
@@ -188,6 +199,7 @@ export interface PromotionTierSetupResource {
 /**
  * What adding a tier from a campaign template returns: the tier and the records created with it.
  * The tier and its `id` are always there; any other field may be absent or null.
+ * @category Templates
  */
 export interface PromotionTierSetup {
   /** Records created from the template, e.g. validation rules, products or segments. */
@@ -215,7 +227,11 @@ export const promotionTierSetupSchema: () => z.ZodMiniType<PromotionTierSetup> =
   } satisfies ShapeOf<PromotionTierSetup>),
 );
 
-/** A promotion stack: up to 30 tiers of one campaign applied together. `id` is always there; any other field may be absent or null. */
+/**
+ * A promotion stack: up to 30 tiers of one campaign applied together. `id` is always there; any
+ * other field may be absent or null.
+ * @category Promotions
+ */
 export interface PromotionStack {
   /** `stack_…` */
   id: string;

@@ -7,7 +7,10 @@ import * as z from 'zod/mini';
 import { lazy, metadata, openEnum, type ShapeOf } from './base.js';
 import { embeddedVoucherSchema, type EmbeddedVoucher } from './voucher.js';
 
-/** The customer a voucher was published to, with their loyalty and referral summaries. */
+/**
+ * The customer a voucher was published to, with their loyalty and referral summaries.
+ * @category Publications
+ */
 export interface PublicationCustomer {
   /** `cust_…` */
   id?: string | null;
@@ -38,6 +41,7 @@ export interface PublicationCustomer {
  * A publication: one voucher (`voucher`) or several voucher codes (`vouchers`) assigned to a
  * customer. `id` is always there; any other field may be absent or null (a publication of several
  * codes may carry only `vouchers`, without `voucher`, `result` or `customer`).
+ * @category Publications
  */
 export interface Publication {
   /** `pub_…` */

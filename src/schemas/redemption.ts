@@ -21,22 +21,28 @@ import { embeddedVoucherSchema, type EmbeddedVoucher } from './voucher.js';
 /**
  * Whether a redemption or rollback went through: `SUCCESS` or `FAILURE` (then see `failure_code`
  * and `failure_message`). Open: any other string the service starts sending is accepted.
+ * @category Redemptions
  */
 export type RedemptionResult = 'SUCCESS' | 'FAILURE' | (string & {});
 
 /**
  * The state of a {@link Redemption}: `SUCCEEDED`, `FAILED`, or `ROLLED_BACK` once a rollback
  * undid it. Open: any other string the service starts sending is accepted.
+ * @category Redemptions
  */
 export type RedemptionStatus = 'SUCCEEDED' | 'FAILED' | 'ROLLED_BACK' | (string & {});
 
 /**
  * What a redemption or rollback is of: a `voucher`, a `promotion_tier`, or a `redemption` (the
  * parent of stacked redemptions). Open: any other string the service starts sending is accepted.
+ * @category Redemptions
  */
 export type RedemptionObjectType = 'voucher' | 'promotion_tier' | 'redemption' | (string & {});
 
-/** The channel through which a redemption or rollback was made. */
+/**
+ * The channel through which a redemption or rollback was made.
+ * @category Redemptions
+ */
 export interface RedemptionChannel {
   /** ID of the user or API key. */
   channel_id?: string | null;
@@ -56,6 +62,8 @@ const channel: () => z.ZodMiniType<RedemptionChannel> = /* @__PURE__ */ lazy(() 
  * A redemption. A failed one is still a redemption: `result` `FAILURE` (`status` `FAILED`), with
  * `failure_code` and `failure_message`. `id` and `result` are always there; any other field may
  * be absent or null (older redemptions carry no `channel`, `status` or `related_object_*`).
+ * @category Loyalties
+ * @category Redemptions
  */
 export interface Redemption {
   /** `r_…` */
@@ -143,6 +151,7 @@ export const redemptionSchema: () => z.ZodMiniType<Redemption> = /* @__PURE__ */
 /**
  * The rollback of one redemption. `id` and `result` are always there; any other field may be
  * absent or null (real responses leave out `object`, of the rollback and of its voucher).
+ * @category Redemptions
  */
 export interface RedemptionRollback {
   /** `rr_…` */
@@ -226,6 +235,7 @@ export const redemptionRollbackSchema: () => z.ZodMiniType<RedemptionRollback> =
 /**
  * What rolling back a stacked redemption returns: a rollback per stacked redemption and one of
  * the parent. `parent_rollback` is always there.
+ * @category Redemptions
  */
 export interface RedemptionRollbackResult {
   /** Rollbacks of the stacked redemptions. */

@@ -7,7 +7,10 @@ import * as z from 'zod/mini';
 import type { ListEnvelope } from '../core/pagination.js';
 import { cursorListOf, lazy, openEnum, type ShapeOf } from './base.js';
 
-/** A campaign template: a saved campaign configuration that tiers and campaigns can be created from. */
+/**
+ * A campaign template: a saved campaign configuration that tiers and campaigns can be created from.
+ * @category Templates
+ */
 export interface CampaignTemplate {
   /** `camp_tpl_…` */
   id: string;
@@ -42,6 +45,7 @@ export const campaignTemplateSchema: () => z.ZodMiniType<CampaignTemplate> = /* 
 /**
  * A page of campaign templates. The records are under the attribute `data_ref` names: `data` or
  * `campaign_templates`. `total` is present when `include_total` was requested.
+ * @category Templates
  */
 export interface CampaignTemplateList extends ListEnvelope {
   /** The templates, when `data_ref` is `data`. */

@@ -21,6 +21,7 @@ import { embeddedOrderSchema, type EmbeddedOrder } from './order.js';
 /**
  * Why a voucher is invalid (`error` of an {@link InvalidValidationResult}). A failed custom
  * validation rule may send only `message`: read `key` with a fallback.
+ * @category Vouchers
  */
 export interface ValidationError {
   /** HTTP-like status code of the failure, e.g. `400`. */
@@ -50,6 +51,7 @@ export const validationErrorSchema: () => z.ZodMiniType<ValidationError> = /* @_
 /**
  * The fields of both outcomes of a {@link ValidationResult}. Narrow the result on `valid` to get
  * a {@link ValidValidationResult} or an {@link InvalidValidationResult}.
+ * @category Vouchers
  */
 export interface ValidationResultBase {
   /** True when the voucher can be redeemed in the given context. */
@@ -138,13 +140,19 @@ const validationResultBodySchema: () => z.ZodMiniType<ValidationResultBase> = /*
   } satisfies ShapeOf<ValidationResultBase>),
 );
 
-/** A voucher that can be redeemed: its discount, gift or loyalty cost, and the calculated order. */
+/**
+ * A voucher that can be redeemed: its discount, gift or loyalty cost, and the calculated order.
+ * @category Vouchers
+ */
 export interface ValidValidationResult extends ValidationResultBase {
   /** Always true. */
   valid: true;
 }
 
-/** A voucher that cannot be redeemed, with the `reason` and the `error` (see `error.key`). */
+/**
+ * A voucher that cannot be redeemed, with the `reason` and the `error` (see `error.key`).
+ * @category Vouchers
+ */
 export interface InvalidValidationResult extends ValidationResultBase {
   /** Always false. */
   valid: false;
@@ -153,6 +161,7 @@ export interface InvalidValidationResult extends ValidationResultBase {
 /**
  * The result of validating a voucher; narrow it on `valid`. An invalid voucher comes back in a
  * 200 response, not as an error.
+ * @category Vouchers
  */
 export type ValidationResult = ValidValidationResult | InvalidValidationResult;
 

@@ -29,10 +29,14 @@ import {
  * The kind of a voucher, which tells which of its balances applies: `GIFT_VOUCHER` (`gift`),
  * `DISCOUNT_VOUCHER` (`discount`) or `LOYALTY_CARD` (`loyalty_card`). Open: any other string the
  * service starts sending is accepted.
+ * @category Vouchers
  */
 export type VoucherType = 'GIFT_VOUCHER' | 'DISCOUNT_VOUCHER' | 'LOYALTY_CARD' | (string & {});
 
-/** A link to one of a voucher's images ({@link VoucherAssets}). */
+/**
+ * A link to one of a voucher's images ({@link VoucherAssets}).
+ * @category Vouchers
+ */
 export interface VoucherAsset {
   /** ID of the image. */
   id?: string | null;
@@ -41,7 +45,10 @@ export interface VoucherAsset {
   [field: string]: unknown;
 }
 
-/** The images of a voucher's code (`voucher.assets`). */
+/**
+ * The images of a voucher's code (`voucher.assets`).
+ * @category Vouchers
+ */
 export interface VoucherAssets {
   /** The QR code image. */
   qr?: VoucherAsset | null;
@@ -50,7 +57,10 @@ export interface VoucherAssets {
   [field: string]: unknown;
 }
 
-/** How often a voucher may be and has been redeemed (`voucher.redemption`). */
+/**
+ * How often a voucher may be and has been redeemed (`voucher.redemption`).
+ * @category Vouchers
+ */
 export interface VoucherRedemptionCounts {
   /** Maximum number of redemptions; null for unlimited. */
   quantity?: number | null;
@@ -67,7 +77,10 @@ export interface VoucherRedemptionCounts {
   [field: string]: unknown;
 }
 
-/** How often a voucher has been published (`voucher.publish`). */
+/**
+ * How often a voucher has been published (`voucher.publish`).
+ * @category Vouchers
+ */
 export interface VoucherPublishCounts {
   /** Always `list`. */
   object?: string | null;
@@ -84,6 +97,7 @@ export interface VoucherPublishCounts {
  * A voucher as another record embeds it (a publication, a redemption, its reward or rollback, a
  * customer's redeemable): the fields of {@link Voucher}, none of them guaranteed. Real responses
  * leave out `object`, and a publication's voucher its `id`.
+ * @category Vouchers
  */
 export interface EmbeddedVoucher extends ValidityWindow {
   /** `v_…`, assigned by the service. */
@@ -145,6 +159,7 @@ export interface EmbeddedVoucher extends ValidityWindow {
  * A voucher: a gift voucher (`gift`), a discount voucher (`discount`) or a loyalty card
  * (`loyalty_card`), with its validity window, counters and assets. `id` and `code` are always
  * there; any other field may be absent or null.
+ * @category Vouchers
  */
 export interface Voucher extends EmbeddedVoucher {
   /** `v_…`, assigned by the service. */
@@ -225,6 +240,7 @@ export const voucherSchema: () => z.ZodMiniType<Voucher> = /* @__PURE__ */ lazy(
 /**
  * A loyalty program member: a voucher of type `LOYALTY_CARD` whose `code` is the member ID and
  * whose `loyalty_card` holds the points.
+ * @category Loyalties
  */
 export interface LoyaltyMember extends Voucher {}
 

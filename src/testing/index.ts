@@ -16,7 +16,11 @@
  *
  * Importing this entry loads neither msw nor any Node built-in.
  *
+ * The data set, the rules it enforces and recipes for tests: [Testing with the mock
+ * service](../../docs/testing-with-the-mock-service.md).
+ *
  * @module promokit/testing
+ * @category Testing entry
  */
 export { createMockService, type MockService, type MockServiceOptions, type MockRequestLogEntry, type MswHttpLike } from './service.js';
 export type { MockServer, ListenOptions } from './node-server.js';

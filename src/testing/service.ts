@@ -168,6 +168,8 @@ const defaultCredentials: MockCredentials = {
  * const client = new Client({ fetch: mock.fetch, baseUrl: mock.baseUrl, ...mock.credentials });
  * const member = await client.loyalties.getMember(mock.ids.members.ada); // 1,250 points
  * ```
+ *
+ * Recipes: [Testing with the mock service](../../docs/testing-with-the-mock-service.md).
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
   const baseUrl = (options.baseUrl ?? 'https://mock.promokit.test').replace(/\/+$/, '');

@@ -68,6 +68,9 @@ async function main(): Promise<Record<string, boolean>> {
     const ack = await events.track({ event: 'review_written', customer: { source_id: 'shop-user-1002' } });
     checks.clientEvent = ack.object === 'event';
     checks.sameClientEventsClass = client.clientEvents instanceof clientSide.ClientEvents && events instanceof ClientEvents;
+    // …and the same type: the two entries declare it once (dist/client-side.d.ts re-exports index.d.ts).
+    assertType<Equal<typeof client.clientEvents, clientSide.ClientEvents>>(true);
+    assertType<Equal<clientSide.NotFoundError, NotFoundError>>(true);
 
     // Errors thrown by one entry are instances of the other entry's classes (one shared module).
     try {
