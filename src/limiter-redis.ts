@@ -21,6 +21,7 @@
  * per-minute limit counted in 1-second windows it is 60/61 of it.
  *
  * @module promokit/limiter-redis
+ * @category Redis limiter entry
  */
 import PQueue from 'p-queue';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';

@@ -5,7 +5,10 @@
  * @module
  */
 
-/** What `.withResponse()` resolves with. */
+/**
+ * What `.withResponse()` resolves with.
+ * @category Client
+ */
 export interface WithResponse<T> {
   /** The parsed, checked response body: what awaiting the call gives. */
   data: T;
@@ -21,6 +24,10 @@ export interface WithResponse<T> {
  * const { data, response } = await client.loyalties.getMember('LOYAL-1').withResponse();
  * console.log(response.status, response.headers.get('x-request-id'), data.loyalty_card?.points);
  * ```
+ *
+ * Reading status, headers and request ids: [Observability](../../docs/observability.md).
+ *
+ * @category Client
  */
 export interface APIPromise<T> extends Promise<T> {
   /**

@@ -46,7 +46,7 @@ export function describeIssues(issues: readonly Issue[], max = Infinity): string
  * @category Errors
  */
 export interface CallContext {
-  /** The operation, e.g. `loyalties.getMember`. */
+  /** The operation, named `subClient.method` as the reference names methods. */
   operation: string;
   /** The HTTP method, e.g. `GET`. */
   method: string;

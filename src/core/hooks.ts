@@ -9,9 +9,12 @@
 import { ConfigurationError, type PromokitError } from './errors.js';
 import type { Log } from './log.js';
 
-/** What every event carries. */
+/**
+ * What every event carries.
+ * @category Client
+ */
 export interface CallEvent {
-  /** The operation, e.g. `loyalties.getMember`. */
+  /** The operation, named `subClient.method` as the reference names methods. */
   operation: string;
   /** The HTTP method, e.g. `GET`. */
   method: string;
@@ -26,7 +29,10 @@ export interface CallEvent {
   callId: number;
 }
 
-/** Sent to `hooks.request` just before each attempt is sent. */
+/**
+ * Sent to `hooks.request` just before each attempt is sent.
+ * @category Client
+ */
 export interface RequestEvent extends CallEvent {
   /**
    * Adds a header to this attempt, e.g. W3C `traceparent`. The credential headers (`Authorization`,
@@ -36,7 +42,10 @@ export interface RequestEvent extends CallEvent {
   setHeader(name: string, value: string): void;
 }
 
-/** Sent to `hooks.response` for every attempt that got a complete HTTP response, whatever its status. */
+/**
+ * Sent to `hooks.response` for every attempt that got a complete HTTP response, whatever its status.
+ * @category Client
+ */
 export interface ResponseEvent extends CallEvent {
   /** The HTTP status of this attempt's response. */
   status: number;
@@ -46,7 +55,10 @@ export interface ResponseEvent extends CallEvent {
   requestId?: string;
 }
 
-/** Sent to `hooks.retry` when an attempt failed and the next one waits its delay. */
+/**
+ * Sent to `hooks.retry` when an attempt failed and the next one waits its delay.
+ * @category Client
+ */
 export interface RetryEvent extends CallEvent {
   /** Milliseconds the SDK waits before the next attempt: backoff with jitter, or `Retry-After`. */
   delayMs: number;
@@ -54,7 +66,10 @@ export interface RetryEvent extends CallEvent {
   reason: string;
 }
 
-/** Sent to `hooks.error` once per call, when the call rejects. */
+/**
+ * Sent to `hooks.error` once per call, when the call rejects.
+ * @category Client
+ */
 export interface ErrorEvent extends CallEvent {
   /** The error the call rejects with. */
   error: PromokitError;
@@ -72,6 +87,10 @@ export interface ErrorEvent extends CallEvent {
  * HTTP response arrived), then for each retry `retry`, `request`, `response`, … and, when the call
  * rejects, one `error`. Input refused before anything is sent (`InvalidRequestError`) and a
  * missing `baseUrl` raise no event.
+ *
+ * Hooks, `withResponse()`, request ids and an OpenTelemetry recipe: [Observability](../../docs/observability.md).
+ *
+ * @category Client
  */
 export interface Hooks {
   /** Every attempt, just before it is sent; `setHeader` adds a header to that attempt. */

@@ -14,7 +14,10 @@ import type { TransportConfig } from './http.js';
 import { loadKy } from './ky-load.js';
 import { sleep } from './sleep.js';
 
-/** Gives back the slot a {@link Limiter} granted; the client calls it once, when the call settles. */
+/**
+ * Gives back the slot a {@link Limiter} granted; the client calls it once, when the call settles.
+ * @category Client
+ */
 export type LimiterRelease = () => void;
 
 /**
@@ -26,6 +29,7 @@ export type LimiterRelease = () => void;
  * ```ts
  * const limiter: Limiter = { acquire: (signal) => myLimit.wait(signal) };
  * ```
+ * @category Client
  */
 export interface Limiter {
   /**
@@ -37,7 +41,10 @@ export interface Limiter {
   acquire(signal?: AbortSignal): Promise<LimiterRelease | void>;
 }
 
-/** A rate: at most `requests` calls started in any window of `perMs` milliseconds. */
+/**
+ * A rate: at most `requests` calls started in any window of `perMs` milliseconds.
+ * @category Client
+ */
 export interface RateLimit {
   /** Calls per window: a whole number, 1 or more. */
   requests: number;
@@ -49,6 +56,10 @@ export interface RateLimit {
  * Options of the server `Client` for bulk work. They apply to every call of the client (each
  * counted once, however many attempts its retries take), and a call aborted while it waits leaves
  * the queue at once without being sent. Waiting does not count against the per-attempt `timeout`.
+ *
+ * Sizing the limits, sharing one across a fleet and testing bulk code: [Long and bulk work](../../docs/long-and-bulk-work.md).
+ *
+ * @category Client
  */
 export interface LimitOptions {
   /** At most this many calls in flight: a whole number, 1 or more. The rest wait in order. Default: unlimited. */

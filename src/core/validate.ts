@@ -25,9 +25,10 @@ export interface ResponseSchema<T> {
  * One way responses broke their schema in `warn` mode: the operation, the field path (array
  * indices shown as `*`, so `data.*.id` is one deviation however many records have it) and the
  * number of responses that had it. Only the first was logged.
+ * @category Client
  */
 export interface ResponseDeviation {
-  /** `subClient.method`, e.g. `loyalties.getMember`. */
+  /** The operation, named `subClient.method` as the reference names methods. */
   operation: string;
   /** The field path, e.g. `voucher.discount.percent_off` or `data.*.id`; `(root)` for the body as a whole. */
   path: string;

@@ -9,7 +9,10 @@ import type { RequestOptions } from '../core/http.js';
 import { sleep } from '../core/sleep.js';
 import type { AsyncAction } from '../schemas/async-action.js';
 
-/** Options of {@link AsyncActions.waitFor}. */
+/**
+ * Options of {@link AsyncActions.waitFor}.
+ * @category Async actions
+ */
 export interface WaitForOptions {
   /**
    * Milliseconds to wait after the first read before the second; each later wait is 1.5 times the

@@ -72,6 +72,10 @@ export class AsyncActions extends APIResource {
    * before, up to 10 seconds. Every read is an ordinary {@link get} call, with the client's retry
    * policy and limits. `onProgress` hears each change of `status` or `progress`.
    *
+   * Polls `GET /v1/async-actions/{asyncActionId}`.
+   *
+   * A progress bar, deadlines and testing against the mock: [Long and bulk work](../../docs/long-and-bulk-work.md).
+   *
    * @throws AsyncActionFailedError when the action ends `FAILED`; the record is its `asyncAction`.
    * @throws TimeoutError when it is not done within `timeout` ms (default 10 minutes); the message
    * names the action and its last status and progress.
@@ -80,6 +84,7 @@ export class AsyncActions extends APIResource {
    *
    * @example
    * ```ts
+   * // GET /v1/async-actions/{asyncActionId}, until the action is DONE
    * const action = await client.asyncActions.waitFor('aa_0b7a4f2c8e1d', {
    *   interval: 500,
    *   timeout: 5 * 60_000,
