@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
-import { browserBuild } from './scripts/browser-build.mjs';
+import { browserBuild, leanKy } from './scripts/browser-build.mjs';
 import ts from 'typescript';
 
 /** Every public entry; each is built on its own so a browser bundle pulls in only what it imports. */
@@ -75,8 +75,9 @@ function reexports(source: string, from: string): string {
 
 export default defineConfig([
   // `dist/browser/` is written by the last build, which may run first.
-  { ...common, entry, format: ['esm'], noExternal: bundled, clean: ['!browser/**'], onSuccess: async () => writeReexportDeclarations() },
-  { ...common, entry, format: ['cjs'], noExternal: bundled },
+  // ky without the parts promokit never reaches: progress streaming, forced retries (scripts/browser-build.mjs).
+  { ...common, entry, format: ['esm'], noExternal: bundled, esbuildPlugins: [leanKy], clean: ['!browser/**'], onSuccess: async () => writeReexportDeclarations() },
+  { ...common, entry, format: ['cjs'], noExternal: bundled, esbuildPlugins: [leanKy] },
   ...declarations,
   // The browser build of `promokit/client-side` (package.json `exports`, `browser` condition):
   // the same code, with ky imported at once and without ky's unused progress streaming (see

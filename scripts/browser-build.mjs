@@ -7,19 +7,33 @@
 //   start cheap makes a bundler wrap every module of ky for deferred evaluation (~160 bytes
 //   gzipped);
 // - ky's upload and download progress streaming, which runs only for the progress options
-//   promokit never passes, is left out (src/core/ky-progress.browser.ts, ~400 bytes gzipped).
+//   promokit never passes, is left out (src/core/ky-progress.ts, ~400 bytes gzipped);
+// - ky's `ForceRetryError`, built only when an `afterResponse` hook returns `ky.retry()` (promokit
+//   gives ky no hooks), is an empty subclass of `Error` (src/core/ky-force-retry.ts, ~80 bytes).
+//
+// The last two, `leanKy`, apply to the server builds too (tsup.config.ts).
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The esbuild plugin of the browser build. */
+/** True for an import made by one of ky's own modules. */
+const fromKy = (args) => /[\\/]node_modules[\\/]ky[\\/]/.test(args.importer);
+
+/** The esbuild plugin of every build: ky without its progress streaming and forced-retry error. */
+export const leanKy = {
+  name: 'promokit-lean-ky',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/utils\/body\.js$/ }, (args) => (fromKy(args) ? { path: join(root, 'src', 'core', 'ky-progress.ts') } : undefined));
+    build.onResolve({ filter: /\/ForceRetryError\.js$/ }, (args) => (fromKy(args) ? { path: join(root, 'src', 'core', 'ky-force-retry.ts') } : undefined));
+  },
+};
+
+/** The esbuild plugin of the browser build: ky imported at once, and {@link leanKy}. */
 export const browserBuild = {
   name: 'promokit-browser',
   setup(build) {
     build.onResolve({ filter: /\/ky-load\.js$/ }, (args) => ({ path: join(args.resolveDir, 'ky-load.browser.ts') }));
-    build.onResolve({ filter: /^\.\.\/utils\/body\.js$/ }, (args) =>
-      /[\\/]node_modules[\\/]ky[\\/]/.test(args.importer) ? { path: join(root, 'src', 'core', 'ky-progress.browser.ts') } : undefined,
-    );
+    leanKy.setup(build);
   },
 };

@@ -7,6 +7,7 @@
 import { Credentials } from './core/auth.js';
 import { optionOrEnv, transportConfig, type CommonOptions } from './core/config.js';
 import { Transport } from './core/http.js';
+import { checkHookNames } from './core/hooks.js';
 import { withLimits, type LimitOptions } from './core/limits.js';
 import { inspectSymbol, type Log } from './core/log.js';
 import { deviationsOf, type ResponseDeviation } from './core/validate.js';
@@ -103,6 +104,7 @@ export class Client {
       appToken: optionOrEnv(options.appToken, 'appToken'),
       accessToken,
     });
+    checkHookNames(options.hooks, 'Client');
     const config = withLimits(transportConfig(options, credentials, 'Client'), options, 'Client');
     const core = new Transport(config);
     this.#core = core;

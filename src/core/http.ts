@@ -156,7 +156,10 @@ async function sendNow<T>(config: TransportConfig, op: Operation<T>, call: Encod
       const sent = now();
       const response = await (config.fetch ?? fetch)(request, init);
       bodies.set(response, await response.text());
-      emit?.('response', n, { status: response.status, durationMs: now() - sent, requestId: response.headers.get('x-request-id') || undefined });
+      const { status } = response;
+      const durationMs = now() - sent;
+      if (debug) log.debug(`promokit: ${status} ${op.method} ${url} in ${durationMs} ms, attempt ${n}`);
+      emit?.('response', n, { status, durationMs, requestId: response.headers.get('x-request-id') || undefined });
       return response;
     };
     // ky merges its options key by key on every call: only the keys this call needs are passed.
@@ -167,10 +170,9 @@ async function sendNow<T>(config: TransportConfig, op: Operation<T>, call: Encod
     const text = bodies.get(response) ?? '';
     // Let go of the text once read: a page keeps its response, but not the body text behind it.
     bodies.delete(response);
-    if (debug) log.debug(`promokit: ${response.status} ${op.method} ${url} in ${now() - started} ms`);
     return { data: checkResponse(config.validation, op.name, op.schema(), parseJson(text, op.name), log), response };
   } catch (thrown) {
-    const error = mapError(thrown, { operation: op.name, method: op.method, host: new URL(url).host, attempts }, options.signal, timeout, log);
+    const error = mapError(thrown, { operation: op.name, method: op.method, host: new URL(url).host, attempts }, options.signal, timeout);
     emit?.('error', attempts, { error, durationMs: now() - started });
     throw error;
   }
@@ -185,7 +187,7 @@ function now(): number {
 const bodies = new WeakMap<Response, string>();
 
 /** The typed error for whatever a call threw, with where it went and how many attempts it made. */
-function mapError(error: unknown, context: CallContext, signal: AbortSignal | undefined, timeout: number, log: Log): PromokitError {
+function mapError(error: unknown, context: CallContext, signal: AbortSignal | undefined, timeout: number): PromokitError {
   if (error instanceof PromokitError) return error;
   const { operation, method, host, attempts } = context;
   // `operation: METHOD host: what happened; N attempts made`
@@ -193,9 +195,7 @@ function mapError(error: unknown, context: CallContext, signal: AbortSignal | un
   if (signal?.aborted) return new AbortError(say(`aborted by the caller's signal`), context);
   if (isKyHttpError(error)) {
     const { response } = error;
-    const err = apiErrorFor({ ...context, status: response.status, body: parseBody(bodies.get(response) ?? ''), headers: Object.fromEntries(response.headers) });
-    log.debug(`promokit: ${response.status} ${method} ${operation}`, { key: err.key, request_id: err.request_id });
-    return err;
+    return apiErrorFor({ ...context, status: response.status, body: parseBody(bodies.get(response) ?? ''), headers: Object.fromEntries(response.headers) });
   }
   if (isKyTimeout(error)) return new TimeoutError(say(`no complete response within ${timeout} ms per attempt`), context);
   // Keep only the low-level cause: it names the socket failure and carries no request headers.

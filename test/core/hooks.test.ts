@@ -229,18 +229,30 @@ describe('hooks: the events of a call', () => {
   });
 
   it('refuses a hooks option that is not an object of the four hooks', () => {
-    for (const hooks of [{ requests: () => {} }, { request: 'log' }, 'hooks'] as unknown as Hooks[]) {
-      const error = (() => {
-        try {
-          return new Client({ hooks });
-        } catch (e) {
-          return e;
-        }
-      })();
+    const refusal = (make: () => unknown): ConfigurationError => {
+      try {
+        make();
+      } catch (e) {
+        return e as ConfigurationError;
+      }
+      throw new Error('not refused');
+    };
+    // The server Client names the hooks it knows; a misspelt one is never ignored.
+    for (const hooks of [{ requests: () => {} }, 'hooks'] as unknown as Hooks[]) {
+      const error = refusal(() => new Client({ hooks }));
       expect(error).toBeInstanceOf(ConfigurationError);
-      expect((error as ConfigurationError).option).toBe('hooks');
-      expect((error as Error).message).toContain('request, response, retry, error');
+      expect(error.option).toBe('hooks');
+      expect(error.message).toContain('request, response, retry, error');
     }
+    // Every client refuses a hook that is not a function.
+    for (const make of [() => new Client({ hooks: { request: 'log' } as unknown as Hooks }), () => new ClientEvents({ hooks: { error: 1 } as unknown as Hooks })]) {
+      const error = refusal(make);
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect(error.option).toBe('hooks');
+      expect(error.message).toMatch(/the hooks option must be an object of functions$/);
+    }
+    // An explicit undefined is no hook.
+    expect(() => new ClientEvents({ hooks: { request: undefined } })).not.toThrow();
   });
 });
 
