@@ -85,8 +85,9 @@ export interface ErrorEvent extends CallEvent {
  *
  * The events of a call that passes its input checks: `request` (attempt 1), `response` (when an
  * HTTP response arrived), then for each retry `retry`, `request`, `response`, … and, when the call
- * rejects, one `error`. Input refused before anything is sent (`InvalidRequestError`) and a
- * missing `baseUrl` raise no event.
+ * rejects, one `error`. Input refused before anything is sent (`InvalidRequestError`), a
+ * missing `baseUrl`, and a call that never started (aborted, or refused by a `limiter`, while it
+ * waited for the server `Client`'s limits) raise no event.
  *
  * Hooks, `withResponse()`, request ids and an OpenTelemetry recipe: [Observability](../../docs/observability.md).
  *
