@@ -41,15 +41,15 @@ import { Vouchers } from './resources/vouchers.js';
  */
 export interface ClientOptions extends CommonOptions, LimitOptions {
   /** API key ID, sent as `X-App-Id`. Env: `PROMOKIT_APP_ID`. */
-  appId?: string;
+  appId?: string | undefined;
   /** API key token, sent as `X-App-Token`. Env: `PROMOKIT_APP_TOKEN`. */
-  appToken?: string;
+  appToken?: string | undefined;
   /** Client-side application ID, used by `client.clientEvents`. Env: `PROMOKIT_CLIENT_APPLICATION_ID`. */
-  clientApplicationId?: string;
+  clientApplicationId?: string | undefined;
   /** Client-side token, used by `client.clientEvents`. Env: `PROMOKIT_CLIENT_TOKEN`. */
-  clientToken?: string;
+  clientToken?: string | undefined;
   /** The `origin` header `client.clientEvents` sends outside browsers. Env: `PROMOKIT_ORIGIN`. */
-  origin?: string;
+  origin?: string | undefined;
 }
 
 /**

@@ -44,7 +44,7 @@ export interface RedisLimiterOptions {
    * Names the shared limit: every process using the same key shares one count, kept in Redis
    * under `promokit-limit:<key>`. Default `default`.
    */
-  key?: string;
+  key?: string | undefined;
 }
 
 /** A {@link Limiter} whose count lives in Redis, shared by every process that uses its key. */

@@ -22,37 +22,37 @@ export interface CommonOptions {
    * The service address, e.g. `https://api.example.com`, without `/v1`: the SDK's paths start with
    * it, so a `baseUrl` ending in `/v1` or `/client/v1` is refused. Env: `PROMOKIT_BASE_URL`.
    */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /**
    * OAuth access token sent as `Authorization: Bearer …`, or a function returning one (sync or
    * async), called once per request so an expiring token can be refreshed. Env: `PROMOKIT_ACCESS_TOKEN`.
    */
-  accessToken?: AccessToken;
+  accessToken?: AccessToken | undefined;
   /** Milliseconds each attempt may take before `TimeoutError`. Default 30,000. */
-  timeout?: number;
+  timeout?: number | undefined;
   /** Retries after the first attempt, within the retry policy. Default 2; `0` turns retries off. */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /**
    * Longest wait between attempts in milliseconds; caps the backoff. A `Retry-After` longer than
    * this is not waited: the call rejects at once (e.g. `RateLimitError` with its `retryAfter`).
    * Default 30,000.
    */
-  maxRetryDelay?: number;
+  maxRetryDelay?: number | undefined;
   /** What to do with a response that breaks its schema: `strict` throws, `warn` (default) logs, `off` skips checks. */
-  validation?: ValidationMode;
+  validation?: ValidationMode | undefined;
   /** Where log lines go; default `console`. Secrets are never logged. */
-  logger?: Logger;
+  logger?: Logger | undefined;
   /** How much to log; default `warn`. `debug` logs every request with secret headers redacted. */
-  logLevel?: LogLevel;
+  logLevel?: LogLevel | undefined;
   /** Extra headers sent with every request. */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   /** A fetch implementation (proxies, tests, the mock service); default `globalThis.fetch`. */
-  fetch?: typeof globalThis.fetch;
+  fetch?: typeof globalThis.fetch | undefined;
   /**
    * Functions called with the events of every call: `request` and `response` per attempt, `retry`
    * before each wait, `error` when a call rejects. See {@link Hooks}.
    */
-  hooks?: Hooks;
+  hooks?: Hooks | undefined;
 }
 
 const modes: readonly ValidationMode[] = ['strict', 'warn', 'off'];

@@ -133,7 +133,6 @@ export interface ApiErrorBody {
   message?: string;
   details?: string;
   request_id?: string;
-  [field: string]: unknown;
 }
 
 /**

@@ -6,9 +6,9 @@
  * schema is first turned, once, into a tree of small closures that answer "valid?" without
  * allocating. Only when they say no does zod parse the body, and zod's answer (with its issues)
  * is the one used. The closures are built only from the zod node types whose meaning is plain
- * (objects, optional, nullable, string, number, boolean, array, record, union, unknown); a schema
- * using anything else keeps going through zod alone, so the fast path can never accept what zod
- * would refuse.
+ * (objects, optional, nullable, string, number, boolean, literal, enum, array, record, union,
+ * unknown); a schema using anything else keeps going through zod alone, so the fast path can never
+ * accept what zod would refuse.
  *
  * @module
  */
@@ -28,6 +28,8 @@ interface ZodNode {
       keyType?: ZodNode;
       valueType?: ZodNode;
       options?: ZodNode[];
+      values?: unknown[];
+      entries?: Record<string, unknown>;
     };
     optin?: 'optional';
   };
@@ -49,6 +51,14 @@ function build(node: ZodNode): Test | undefined {
     case 'unknown':
     case 'any':
       return () => true;
+    case 'literal': {
+      const values = def.values ?? [];
+      return (v) => values.includes(v);
+    }
+    case 'enum': {
+      const values = Object.values(def.entries ?? {});
+      return (v) => values.includes(v);
+    }
     case 'optional': {
       // `nullish` (optional of nullable) is most fields of most records: one closure, not two.
       const nullable = def.innerType?._zod.def.type === 'nullable' && !def.innerType._zod.def.checks?.length ? def.innerType._zod.def.innerType : undefined;

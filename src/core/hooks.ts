@@ -52,7 +52,7 @@ export interface ResponseEvent extends CallEvent {
   /** Milliseconds this attempt took, from sending to the last byte of the body. */
   durationMs: number;
   /** The service's request id (the `x-request-id` header), when it sent one. */
-  requestId?: string;
+  requestId?: string | undefined;
 }
 
 /**

@@ -38,13 +38,13 @@ import type { Gate } from './limits.js';
  */
 export interface RequestOptions {
   /** Aborts the call (and any retry waiting in backoff); the call rejects with `AbortError`. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Milliseconds per attempt before `TimeoutError`. */
-  timeout?: number;
+  timeout?: number | undefined;
   /** Retries after the first attempt, within the retry policy. `0` turns retries off. */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** Extra headers for this call only. */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
 }
 
 /** A service operation as the pipeline sees it: fixed facts, defined once per method. */
@@ -61,20 +61,20 @@ export interface Operation<T> {
   /** Builds the response schema on first use, so importing the SDK builds none. */
   schema: () => ResponseSchema<T>;
   /** Input rules checked against the caller's params before anything is sent. */
-  check?: Check;
+  check?: Check | undefined;
   /** Body encoding; JSON unless the endpoint takes a form. */
-  encoding?: 'json' | 'form';
+  encoding?: 'json' | 'form' | undefined;
 }
 
 /** What one call sends, already routed by the resource method. */
 export interface Call {
   /** Values for the path template's placeholders. */
-  path?: Record<string, unknown>;
+  path?: Record<string, unknown> | undefined;
   /** Query parameters; nested objects use bracket notation. */
-  query?: object;
-  body?: unknown;
+  query?: object | undefined;
+  body?: unknown | undefined;
   /** The caller's params as given, checked by the operation's rules (field paths match them). */
-  input?: unknown;
+  input?: unknown | undefined;
 }
 
 /** Settings the pipeline runs with; the `Client` and `ClientEvents` build them from their options. */

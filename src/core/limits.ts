@@ -63,7 +63,7 @@ export interface RateLimit {
  */
 export interface LimitOptions {
   /** At most this many calls in flight: a whole number, 1 or more. The rest wait in order. Default: unlimited. */
-  maxConcurrency?: number;
+  maxConcurrency?: number | undefined;
   /**
    * At most `requests` calls started in any window of `perMs` milliseconds: a sliding window, so
    * never twice the rate across a window boundary. Calls are spread through the window in about
@@ -71,9 +71,9 @@ export interface LimitOptions {
    * in order. A call's retries are not queued again, but a retry after a 429 has a place in the
    * window kept for it. Default: none.
    */
-  rateLimit?: RateLimit;
+  rateLimit?: RateLimit | undefined;
   /** A limit shared with other clients or processes, asked after `maxConcurrency` and `rateLimit`. */
-  limiter?: Limiter;
+  limiter?: Limiter | undefined;
 }
 
 /**

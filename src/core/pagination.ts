@@ -21,7 +21,6 @@ export interface ListEnvelope {
   has_more?: boolean | null;
   /** ID to pass as `starting_after_id` for the next page. */
   more_starting_after?: string | null;
-  [attribute: string]: unknown;
 }
 
 /** The last page a page-numbered list serves. */

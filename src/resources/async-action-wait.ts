@@ -18,16 +18,16 @@ export interface WaitForOptions {
    * Milliseconds to wait after the first read before the second; each later wait is 1.5 times the
    * one before, up to 10 seconds (or up to `interval` when that is longer). Default 1,000.
    */
-  interval?: number;
+  interval?: number | undefined;
   /** Milliseconds the whole wait may take before it rejects with `TimeoutError`. Default 600,000 (10 minutes). */
-  timeout?: number;
+  timeout?: number | undefined;
   /** Stops the wait: it rejects with `AbortError` at once, and a read in flight is aborted. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /**
    * Called with the action as read whenever its `status` or `progress` changed since the last
    * read (and after the first read). If it throws, the wait stops and rejects with that error.
    */
-  onProgress?: (action: AsyncAction) => void;
+  onProgress?: ((action: AsyncAction) => void) | undefined;
 }
 
 const operation = 'asyncActions.waitFor';

@@ -17,12 +17,12 @@ import { waitForAsyncAction, type WaitForOptions } from './async-action-wait.js'
  */
 export interface ListAsyncActionsParams {
   /** Records per page, 1 to 100. */
-  limit?: number;
+  limit?: number | undefined;
   /**
    * Only actions scheduled before this moment: an ISO 8601 date-time string or a `Date`. The SDK
    * moves it back page by page while iterating.
    */
-  end_date?: string | Date;
+  end_date?: string | Date | undefined;
 }
 
 const get: Operation<AsyncAction> = {

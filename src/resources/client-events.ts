@@ -19,17 +19,17 @@ import type { CustomerInput } from './inputs.js';
  */
 export interface ClientEventsOptions extends CommonOptions {
   /** Client-side application ID, sent as `X-Client-Application-Id`. Env: `PROMOKIT_CLIENT_APPLICATION_ID`. */
-  clientApplicationId?: string;
+  clientApplicationId?: string | undefined;
   /** Client-side token, sent as `X-Client-Token`. Env: `PROMOKIT_CLIENT_TOKEN`. */
-  clientToken?: string;
+  clientToken?: string | undefined;
   /** Also sent as `Authorization: Bearer …` when given. */
-  accessToken?: AccessToken;
+  accessToken?: AccessToken | undefined;
   /**
    * The `origin` header (scheme, host and port of the caller, e.g. `https://shop.example.com`).
    * Required outside browsers; in a browser it is ignored, because the browser sends its own
    * `Origin` and forbids scripts to set it. Env: `PROMOKIT_ORIGIN`.
    */
-  origin?: string;
+  origin?: string | undefined;
 }
 
 /**
@@ -42,11 +42,11 @@ export interface TrackEventParams {
   /** The customer the event is about. */
   customer: CustomerInput;
   /** The referral code and referrer, when this event converts a referral. */
-  referral?: { code?: string; referrer_id?: string; [field: string]: unknown };
+  referral?: { code?: string | undefined; referrer_id?: string | undefined } | undefined;
   /** The loyalty card the event is attributed to, for earning rules based on this event. */
-  loyalty?: { code?: string; [field: string]: unknown };
+  loyalty?: { code?: string | undefined } | undefined;
   /** Custom key/value pairs, checked against the event's metadata schema. */
-  metadata?: Record<string, unknown>;
+  metadata?: Record<string, unknown> | undefined;
 }
 
 const track: Operation<EventAcknowledgment> = {

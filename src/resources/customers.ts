@@ -20,7 +20,7 @@ export interface ListCustomerRedeemablesParams extends CursorListParams {
    * `{ campaign_type: { conditions: { $in: ['LOYALTY_PROGRAM'] } } }`; `created_at` also takes
    * `$after`, `$before`, `$more_than`, `$less_than`, and `junction` is `and` or `or`.
    */
-  filters?: ListFilters;
+  filters?: ListFilters | undefined;
 }
 
 const listRedeemables: Operation<CustomerRedeemableList> = {

@@ -10,12 +10,12 @@ import type { DiscountEffect, DiscountType } from '../schemas/common.js';
  * @category Shared inputs
  */
 export interface AddressInput {
-  city?: string;
-  state?: string;
-  line_1?: string;
-  line_2?: string;
-  country?: string;
-  postal_code?: string;
+  city?: string | undefined;
+  state?: string | undefined;
+  line_1?: string | undefined;
+  line_2?: string | undefined;
+  country?: string | undefined;
+  postal_code?: string | undefined;
 }
 
 /**
@@ -25,20 +25,19 @@ export interface AddressInput {
  */
 export interface CustomerInput {
   /** The service's customer ID, `cust_…`. */
-  id?: string;
+  id?: string | undefined;
   /** Your own ID of the customer. */
-  source_id?: string;
-  name?: string;
-  email?: string;
-  phone?: string;
+  source_id?: string | undefined;
+  name?: string | undefined;
+  email?: string | undefined;
+  phone?: string | undefined;
   /** Date of birth, `YYYY-MM-DD`. */
-  birthday?: string;
+  birthday?: string | undefined;
   /** Date of birth, `YYYY-MM-DD`. */
-  birthdate?: string;
-  address?: AddressInput | null;
+  birthdate?: string | undefined;
+  address?: AddressInput | null | undefined;
   /** Custom key/value pairs, checked against the customer metadata schema. */
-  metadata?: Record<string, unknown>;
-  [field: string]: unknown;
+  metadata?: Record<string, unknown> | undefined;
 }
 
 /**
@@ -53,9 +52,9 @@ export type DayOfWeek = 0 | 1 | 2 | 3 | 4 | 5 | 6;
  */
 export interface ValidityTimeframeInput {
   /** How long each active period lasts: an ISO 8601 duration, e.g. `PT1H` (one hour). */
-  duration?: string;
+  duration?: string | undefined;
   /** How often an active period starts: an ISO 8601 duration, e.g. `P2D` (every two days). */
-  interval?: string;
+  interval?: string | undefined;
 }
 
 /**
@@ -64,11 +63,11 @@ export interface ValidityTimeframeInput {
  */
 export interface ValidityHoursWindowInput {
   /** Start of the window, `HH:MM` (24-hour clock). */
-  start_time?: string;
+  start_time?: string | undefined;
   /** Days the window applies to: 0 (Sunday) to 6 (Saturday). */
-  days_of_week?: DayOfWeek[];
+  days_of_week?: DayOfWeek[] | undefined;
   /** End of the window, `HH:MM` (24-hour clock). */
-  expiration_time?: string;
+  expiration_time?: string | undefined;
 }
 
 /**
@@ -77,7 +76,7 @@ export interface ValidityHoursWindowInput {
  */
 export interface ValidityHoursInput {
   /** Daily windows, each on the days it lists. */
-  daily?: ValidityHoursWindowInput[];
+  daily?: ValidityHoursWindowInput[] | undefined;
 }
 
 /**
@@ -86,15 +85,15 @@ export interface ValidityHoursInput {
  */
 export interface ValidityInput {
   /** Inactive before this moment: an ISO 8601 date-time (`2026-11-22T10:00:00Z`) or a `Date`. Required by the service with `validity_timeframe`. */
-  start_date?: string | Date;
+  start_date?: string | Date | undefined;
   /** Inactive after this moment: an ISO 8601 date-time or a `Date`. */
-  expiration_date?: string | Date;
+  expiration_date?: string | Date | undefined;
   /** Recurring active periods, counted from `start_date`. */
-  validity_timeframe?: ValidityTimeframeInput;
+  validity_timeframe?: ValidityTimeframeInput | undefined;
   /** Days of the week it is valid on: integers 0 (Sunday) to 6 (Saturday). */
-  validity_day_of_week?: DayOfWeek[];
+  validity_day_of_week?: DayOfWeek[] | undefined;
   /** Hours of the day it is valid in. */
-  validity_hours?: ValidityHoursInput;
+  validity_hours?: ValidityHoursInput | undefined;
 }
 
 /**
@@ -102,9 +101,9 @@ export interface ValidityInput {
  * @category Shared inputs
  */
 export interface DiscountUnitTargetInput {
-  id?: string;
-  source_id?: string;
-  name?: string;
+  id?: string | undefined;
+  source_id?: string | undefined;
+  name?: string | undefined;
 }
 
 /**
@@ -113,15 +112,15 @@ export interface DiscountUnitTargetInput {
  */
 export interface DiscountUnitInput {
   /** Number of units given. */
-  unit_off?: number;
+  unit_off?: number | undefined;
   /** Formula computing `unit_off` (dynamic discounts). */
-  unit_off_formula?: string;
+  unit_off_formula?: string | undefined;
   /** `ADD_NEW_ITEMS` or `ADD_MISSING_ITEMS`. */
-  effect?: 'ADD_NEW_ITEMS' | 'ADD_MISSING_ITEMS' | (string & {});
+  effect?: 'ADD_NEW_ITEMS' | 'ADD_MISSING_ITEMS' | (string & {}) | undefined;
   /** ID of the product or SKU given (`prod_…`, `sku_…`). */
-  unit_type?: string;
-  product?: DiscountUnitTargetInput;
-  sku?: DiscountUnitTargetInput;
+  unit_type?: string | undefined;
+  product?: DiscountUnitTargetInput | undefined;
+  sku?: DiscountUnitTargetInput | undefined;
 }
 
 /**
@@ -134,42 +133,42 @@ export interface DiscountInput {
   /** `AMOUNT`, `PERCENT`, `FIXED` or `UNIT`. */
   type: DiscountType;
   /** `AMOUNT`: amount taken off, an integer in the smallest currency unit (`1000` = 10.00). */
-  amount_off?: number;
+  amount_off?: number | undefined;
   /** `AMOUNT`: formula computing `amount_off` (dynamic discounts). */
-  amount_off_formula?: string;
+  amount_off_formula?: string | undefined;
   /** `PERCENT`: percentage taken off, 0 to 100, e.g. `12.5`. */
-  percent_off?: number;
+  percent_off?: number | undefined;
   /** `PERCENT`: formula computing `percent_off`. */
-  percent_off_formula?: string;
+  percent_off_formula?: string | undefined;
   /** `PERCENT`: upper limit of the discount, in the smallest currency unit. */
-  amount_limit?: number;
+  amount_limit?: number | undefined;
   /** Upper limit of the aggregated discount amount, an integer in the smallest currency unit. */
-  aggregated_amount_limit?: number;
+  aggregated_amount_limit?: number | undefined;
   /** `FIXED`: the price the order or items are sold for, in the smallest currency unit. */
-  fixed_amount?: number;
+  fixed_amount?: number | undefined;
   /** `FIXED`: formula computing `fixed_amount`. */
-  fixed_amount_formula?: string;
+  fixed_amount_formula?: string | undefined;
   /** `UNIT` (one item): number of units given. */
-  unit_off?: number;
+  unit_off?: number | undefined;
   /** `UNIT` (one item): formula computing `unit_off`. */
-  unit_off_formula?: string;
+  unit_off_formula?: string | undefined;
   /** `UNIT` (one item): ID of the product or SKU given. */
-  unit_type?: string;
+  unit_type?: string | undefined;
   /** `UNIT` (one item): the product given. */
-  product?: DiscountUnitTargetInput;
+  product?: DiscountUnitTargetInput | undefined;
   /** `UNIT` (one item): the SKU given. */
-  sku?: DiscountUnitTargetInput;
+  sku?: DiscountUnitTargetInput | undefined;
   /** `UNIT` with effect `ADD_MANY_ITEMS`: the items given. */
-  units?: DiscountUnitInput[];
+  units?: DiscountUnitInput[] | undefined;
   /**
    * What the discount applies to: `APPLY_TO_ORDER`, `APPLY_TO_ITEMS` (all types); for `AMOUNT`
    * also `APPLY_TO_ITEMS_PROPORTIONALLY`, `APPLY_TO_ITEMS_PROPORTIONALLY_BY_QUANTITY`,
    * `APPLY_TO_ITEMS_BY_QUANTITY`; for `UNIT` `ADD_MISSING_ITEMS`, `ADD_NEW_ITEMS`,
    * `ADD_MANY_ITEMS`, `ADD_SAME_ITEMS`.
    */
-  effect?: DiscountEffect;
+  effect?: DiscountEffect | undefined;
   /** True when the value comes from a formula. */
-  is_dynamic?: boolean;
+  is_dynamic?: boolean | undefined;
 }
 
 /**
@@ -181,17 +180,17 @@ export interface PromotionTierInput extends ValidityInput {
   /** Name of the tier. Required. */
   name: string;
   /** Text shown to customers, e.g. `10% off all coffee`. */
-  banner?: string;
+  banner?: string | undefined;
   /** Custom key/value pairs. */
-  metadata?: Record<string, unknown>;
+  metadata?: Record<string, unknown> | undefined;
   /** Integer order in which tier discounts apply when a customer qualifies for several tiers; lower first. */
-  hierarchy?: number;
+  hierarchy?: number | undefined;
   /** `false` disables the tier even inside its validity window. */
-  active?: boolean;
+  active?: boolean | undefined;
   /** Category name. */
-  category?: string;
+  category?: string | undefined;
   /** Category ID, `cat_…`. */
-  category_id?: string;
+  category_id?: string | undefined;
 }
 
 /**
@@ -206,16 +205,16 @@ export type OrderStatusInput = 'CREATED' | 'PAID' | 'CANCELED' | 'FULFILLED';
  */
 export interface OrderItemProductInput {
   /** `prod_…` of the product. */
-  id?: string;
+  id?: string | undefined;
   /** Your own ID of the product. */
-  source_id?: string;
+  source_id?: string | undefined;
   /** True to override the stored product's data with these fields. */
-  override?: boolean;
-  name?: string;
+  override?: boolean | undefined;
+  name?: string | undefined;
   /** Unit price, an integer in the smallest currency unit (cents). */
-  price?: number;
+  price?: number | undefined;
   /** Custom key/value pairs of the product. */
-  metadata?: Record<string, unknown>;
+  metadata?: Record<string, unknown> | undefined;
 }
 
 /**
@@ -224,17 +223,17 @@ export interface OrderItemProductInput {
  */
 export interface OrderItemSkuInput {
   /** `sku_…` of the SKU. */
-  id?: string;
+  id?: string | undefined;
   /** Your own ID of the SKU. */
-  source_id?: string;
+  source_id?: string | undefined;
   /** True to override the stored SKU's data with these fields. */
-  override?: boolean;
+  override?: boolean | undefined;
   /** SKU name. */
-  sku?: string;
+  sku?: string | undefined;
   /** Unit price, an integer in the smallest currency unit (cents). */
-  price?: number;
+  price?: number | undefined;
   /** Custom key/value pairs of the SKU. */
-  metadata?: Record<string, unknown>;
+  metadata?: Record<string, unknown> | undefined;
 }
 
 /**
@@ -245,39 +244,39 @@ export interface OrderItemSkuInput {
  */
 export interface OrderItemInput {
   /** `sku_…` when the item is a SKU. */
-  sku_id?: string;
+  sku_id?: string | undefined;
   /** `prod_…` of the item's product. */
-  product_id?: string;
+  product_id?: string | undefined;
   /** What `source_id` (or `product` / `sku`) names: a `product` or a `sku`. */
-  related_object?: 'product' | 'sku';
+  related_object?: 'product' | 'sku' | undefined;
   /** Your own ID of the product or SKU. */
-  source_id?: string;
+  source_id?: string | undefined;
   /** Units ordered, an integer. */
-  quantity?: number;
+  quantity?: number | undefined;
   /** Units added by a unit discount, an integer. */
-  discount_quantity?: number;
+  discount_quantity?: number | undefined;
   /** Units before any discount added units, an integer. */
-  initial_quantity?: number;
+  initial_quantity?: number | undefined;
   /** Item amount, an integer in the smallest currency unit. */
-  amount?: number;
+  amount?: number | undefined;
   /** Discount on the item, an integer in the smallest currency unit. */
-  discount_amount?: number;
+  discount_amount?: number | undefined;
   /** Amount before discounts, an integer in the smallest currency unit. */
-  initial_amount?: number;
+  initial_amount?: number | undefined;
   /** Unit price, an integer in the smallest currency unit. */
-  price?: number;
+  price?: number | undefined;
   /** The item's product data. */
-  product?: OrderItemProductInput;
+  product?: OrderItemProductInput | undefined;
   /** The item's SKU data. */
-  sku?: OrderItemSkuInput;
+  sku?: OrderItemSkuInput | undefined;
   /** Custom key/value pairs of the item. */
-  metadata?: Record<string, unknown>;
+  metadata?: Record<string, unknown> | undefined;
   /**
    * Not needed by the service, and never added by the SDK. The published spec wrongly requires an
    * `object` key on request items, so validators built on it (Prism mocks) reject items without
    * one; set `'order_item'` yourself only when testing against such a mock.
    */
-  object?: 'order_item';
+  object?: 'order_item' | undefined;
 }
 
 /**
@@ -287,31 +286,31 @@ export interface OrderItemInput {
  */
 export interface OrderInput {
   /** `ord_…` of an existing order. */
-  id?: string;
+  id?: string | undefined;
   /** Your own ID of the order; an existing order with this source ID is updated. */
-  source_id?: string;
+  source_id?: string | undefined;
   /** `CREATED`, `PAID`, `CANCELED` or `FULFILLED`. */
-  status?: OrderStatusInput;
+  status?: OrderStatusInput | undefined;
   /** Sum of the item amounts, an integer in the smallest currency unit. */
-  amount?: number;
+  amount?: number | undefined;
   /** Sum of the item amounts before any discount or effect, an integer in the smallest currency unit. */
-  initial_amount?: number;
+  initial_amount?: number | undefined;
   /** Sum of the order-level discounts, an integer in the smallest currency unit. */
-  discount_amount?: number;
+  discount_amount?: number | undefined;
   /** The order lines: at most 500. */
-  items?: OrderItemInput[];
+  items?: OrderItemInput[] | undefined;
   /** Custom key/value pairs; usable in validation rules and discount formulas. */
-  metadata?: Record<string, unknown>;
+  metadata?: Record<string, unknown> | undefined;
   /** When the order was placed: an ISO 8601 date-time string or a `Date`. */
-  created_at?: string | Date;
+  created_at?: string | Date | undefined;
   /** `cust_…` of the customer, instead of `customer`. */
-  customer_id?: string;
+  customer_id?: string | undefined;
   /** The customer placing the order. */
-  customer?: CustomerInput;
+  customer?: CustomerInput | undefined;
   /** `cust_…` of the referring customer, instead of `referrer`. */
-  referrer_id?: string;
+  referrer_id?: string | undefined;
   /** The referring customer. */
-  referrer?: CustomerInput;
+  referrer?: CustomerInput | undefined;
 }
 
 /**
@@ -320,12 +319,12 @@ export interface OrderInput {
  */
 export interface RewardInput {
   /** `rew_…` of the reward. */
-  id?: string;
+  id?: string | undefined;
   /**
    * Pay-with-points rewards: points to spend, a positive integer. Left out, the points needed to
    * pay the rest of the order are used; more than the card holds, only the card's points are used.
    */
-  points?: number;
+  points?: number | undefined;
 }
 
 /**
@@ -341,12 +340,12 @@ export type SessionTtlUnit = 'DAYS' | 'HOURS' | 'MINUTES' | 'SECONDS' | 'MILLISE
  */
 export interface SessionInput {
   /** Always `LOCK`. */
-  type?: 'LOCK';
+  type?: 'LOCK' | undefined;
   /** Key of an existing session, as returned in `session.key`. */
-  key?: string;
+  key?: string | undefined;
   /** How long the lock lasts, in `ttl_unit`s. */
-  ttl?: number;
+  ttl?: number | undefined;
   /** Unit of `ttl`. */
-  ttl_unit?: SessionTtlUnit;
+  ttl_unit?: SessionTtlUnit | undefined;
 }
 

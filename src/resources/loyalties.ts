@@ -31,7 +31,7 @@ import { cursorListRules, orderRules, pageListRules, type CursorListParams, type
  */
 export interface GetMemberParams {
   /** The loyalty campaign ID; when given the campaign-scoped path is used. */
-  campaign_id?: string;
+  campaign_id?: string | undefined;
 }
 
 /**
@@ -40,7 +40,7 @@ export interface GetMemberParams {
  */
 export interface ListTransactionsParams extends CursorListParams {
   /** Filters; the `id` filter matches the transaction ID. */
-  filters?: ListFilters;
+  filters?: ListFilters | undefined;
 }
 
 /**
@@ -49,7 +49,7 @@ export interface ListTransactionsParams extends CursorListParams {
  */
 export interface ListPendingPointsParams extends CursorListParams {
   /** The loyalty campaign ID; when given the campaign-scoped path is used (it goes to the path, not the query). */
-  campaign_id?: string;
+  campaign_id?: string | undefined;
 }
 
 /**
@@ -58,16 +58,16 @@ export interface ListPendingPointsParams extends CursorListParams {
  */
 export interface RedeemRewardParams {
   /** The loyalty campaign ID; when given the campaign-scoped path is used (it goes to the path, not the body). */
-  campaign_id?: string;
+  campaign_id?: string | undefined;
   /** The reward to redeem: `id`, and `points` (a positive integer) for a pay-with-points reward. */
-  reward?: RewardInput;
+  reward?: RewardInput | undefined;
   /**
    * The order; required by the service for a pay-with-points reward. At most 500 items, integer
    * quantities and amounts in the smallest currency unit.
    */
-  order?: OrderInput;
+  order?: OrderInput | undefined;
   /** Custom key/value pairs, checked against the redemption metadata validation rules. */
-  metadata?: Record<string, unknown>;
+  metadata?: Record<string, unknown> | undefined;
 }
 
 /**
@@ -76,7 +76,7 @@ export interface RedeemRewardParams {
  */
 export interface ListRewardAssignmentsParams extends PageListParams {
   /** Only the assignment with this ID, `rewa_…`. */
-  assignment_id?: string;
+  assignment_id?: string | undefined;
 }
 
 const getMemberInCampaign: Operation<LoyaltyMember> = {

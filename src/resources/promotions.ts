@@ -20,7 +20,7 @@ const MAX_STACK_TIERS = 30;
  */
 export interface PromotionTierActionInput {
   /** The discount applied when a customer qualifies for the tier. */
-  discount?: DiscountInput;
+  discount?: DiscountInput | undefined;
 }
 
 /**
@@ -29,17 +29,17 @@ export interface PromotionTierActionInput {
  */
 export interface ValidationRuleAssignmentInput {
   /** Assignment ID, `asgm_…`. */
-  id?: string;
+  id?: string | undefined;
   /** The validation rule assigned, `val_…`. */
-  rule_id?: string;
+  rule_id?: string | undefined;
   /** ID of the record the rule is assigned to. */
-  related_object_id?: string;
+  related_object_id?: string | undefined;
   /** Kind of that record, e.g. `promotion_tier`, `campaign`, `voucher`. */
-  related_object_type?: 'voucher' | 'campaign' | 'earning_rule' | 'reward_assignment' | 'promotion_tier' | 'distribution' | (string & {});
+  related_object_type?: 'voucher' | 'campaign' | 'earning_rule' | 'reward_assignment' | 'promotion_tier' | 'distribution' | (string & {}) | undefined;
   /** When the assignment was made, an ISO 8601 date-time. */
-  created_at?: string;
+  created_at?: string | undefined;
   /** `validation_rules_assignment`. */
-  object?: 'validation_rules_assignment' | (string & {});
+  object?: 'validation_rules_assignment' | (string & {}) | undefined;
 }
 
 /**
@@ -48,13 +48,13 @@ export interface ValidationRuleAssignmentInput {
  */
 export interface ValidationRuleAssignmentsInput {
   /** `list`. */
-  object?: 'list' | (string & {});
+  object?: 'list' | (string & {}) | undefined;
   /** `data`: the attribute holding the assignments. */
-  data_ref?: 'data' | (string & {});
+  data_ref?: 'data' | (string & {}) | undefined;
   /** The assignments. */
-  data?: ValidationRuleAssignmentInput[];
+  data?: ValidationRuleAssignmentInput[] | undefined;
   /** Number of assignments in `data`. */
-  total?: number;
+  total?: number | undefined;
 }
 
 /**
@@ -63,11 +63,11 @@ export interface ValidationRuleAssignmentsInput {
  */
 export interface CreatePromotionTierParams extends PromotionTierInput {
   /** What the tier gives: its discount. */
-  action?: PromotionTierActionInput;
+  action?: PromotionTierActionInput | undefined;
   /** Validation rules to assign, as a list envelope. Usually `validation_rules` is simpler. */
-  validation_rule_assignments?: ValidationRuleAssignmentsInput;
+  validation_rule_assignments?: ValidationRuleAssignmentsInput | undefined;
   /** IDs of validation rules to assign to the tier, `val_…`. */
-  validation_rules?: string[];
+  validation_rules?: string[] | undefined;
 }
 
 /**
@@ -76,9 +76,9 @@ export interface CreatePromotionTierParams extends PromotionTierInput {
  */
 export interface PromotionStackTiersInput {
   /** IDs of the stacked tiers (`promo_…`), at most 30, in the order they apply. */
-  ids?: string[];
+  ids?: string[] | undefined;
   /** How the tiers' order is decided; `MANUAL` (the order of `ids`) is the only value known. */
-  hierarchy_mode?: 'MANUAL' | (string & {});
+  hierarchy_mode?: 'MANUAL' | (string & {}) | undefined;
 }
 
 /**
@@ -87,11 +87,11 @@ export interface PromotionStackTiersInput {
  */
 export interface UpdatePromotionStackParams {
   /** New name of the stack. */
-  name?: string;
+  name?: string | undefined;
   /** The stack's tiers: up to 30 IDs and the hierarchy mode. */
-  tiers?: PromotionStackTiersInput;
+  tiers?: PromotionStackTiersInput | undefined;
   /** Category ID, `cat_…`. */
-  category_id?: string;
+  category_id?: string | undefined;
 }
 
 const createTier: Operation<PromotionTier> = {

@@ -18,7 +18,7 @@ export interface PublicationCampaignInput {
   /** Name (or `camp_…` ID) of the campaign. Required. */
   name: string;
   /** Number of vouchers to publish, an integer from 1 to 50. */
-  count?: number;
+  count?: number | undefined;
 }
 
 /**
@@ -29,20 +29,20 @@ export interface CreatePublicationFields {
   /** The customer receiving the voucher. Required. */
   customer: CustomerInput;
   /** Code of the voucher to publish. Required unless `campaign` is given. */
-  voucher?: string;
+  voucher?: string | undefined;
   /** The campaign to publish a voucher from. Required unless `voucher` is given. */
-  campaign?: PublicationCampaignInput;
+  campaign?: PublicationCampaignInput | undefined;
   /** Your own ID of the publication; when given, one voucher at most is published per request. */
-  source_id?: string;
+  source_id?: string | undefined;
   /** Distribution channel, free text (the default is `API`). */
-  channel?: string;
+  channel?: string | undefined;
   /** Custom key/value pairs stored on the publication. */
-  metadata?: Record<string, unknown>;
+  metadata?: Record<string, unknown> | undefined;
   /**
    * `true`: a customer always gets the same single code, however many publication requests
    * arrive for them. Sent in the query string, not the body.
    */
-  join_once?: boolean;
+  join_once?: boolean | undefined;
 }
 
 /**

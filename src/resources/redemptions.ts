@@ -18,15 +18,15 @@ import { orderRules } from './shared.js';
  */
 export interface RollbackStackableParams {
   /** Why the redemptions are rolled back; recorded on each rollback. Sent in the query string. */
-  reason?: string;
+  reason?: string | undefined;
   /** Your ID of the customer for tracking. Sent in the query string. */
-  tracking_id?: string;
+  tracking_id?: string | undefined;
   /** The customer, to update the customer record along with the rollback. */
-  customer?: CustomerInput;
+  customer?: CustomerInput | undefined;
   /** The order, e.g. `{ source_id }`, to update along with the rollback. Amounts are integers in the smallest currency unit. */
-  order?: OrderInput;
+  order?: OrderInput | undefined;
   /** Custom key/value pairs stored on the rollbacks. */
-  metadata?: Record<string, unknown>;
+  metadata?: Record<string, unknown> | undefined;
 }
 
 const rollbackStackable: Operation<RedemptionRollbackResult> = {

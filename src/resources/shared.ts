@@ -17,11 +17,11 @@ export type ListOrder = 'id' | '-id';
  */
 export interface CursorListParams {
   /** Records per page, 1 to 100 (the service's default is 10). */
-  limit?: number;
+  limit?: number | undefined;
   /** `id` sorts by record ID ascending, `-id` descending. */
-  order?: ListOrder;
+  order?: ListOrder | undefined;
   /** Start after this record ID; set by the SDK when it fetches the next page. */
-  starting_after_id?: string;
+  starting_after_id?: string | undefined;
 }
 
 /**
@@ -30,9 +30,9 @@ export interface CursorListParams {
  */
 export interface PageListParams {
   /** Records per page, 1 to 100 (the service's default is 10). */
-  limit?: number;
+  limit?: number | undefined;
   /** Page number, 1 to 100. The SDK throws `PaginationLimitError` rather than stop silently past 100. */
-  page?: number;
+  page?: number | undefined;
 }
 
 /**

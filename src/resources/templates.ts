@@ -22,12 +22,12 @@ export interface ListTemplatesParams extends CursorListParams {
    * When `true`, the response carries `total` (read it as `page.total`): the number of all
    * templates, regardless of filters and `limit`. The service's default is `false`.
    */
-  include_total?: boolean;
+  include_total?: boolean | undefined;
   /**
    * Filters in the service's bracket notation, e.g.
    * `{ campaign_type: { conditions: { $in: ['DISCOUNT_COUPONS'] } } }`.
    */
-  filters?: ListFilters;
+  filters?: ListFilters | undefined;
 }
 
 /**

@@ -29,7 +29,7 @@ export interface GiftInput {
   /** Credit available, an integer in the smallest currency unit; usually equal to `amount`. Required by the service. */
   balance: number;
   /** `APPLY_TO_ORDER` or `APPLY_TO_ITEMS`. */
-  effect?: 'APPLY_TO_ORDER' | 'APPLY_TO_ITEMS';
+  effect?: 'APPLY_TO_ORDER' | 'APPLY_TO_ITEMS' | undefined;
 }
 
 /**
@@ -40,7 +40,7 @@ export interface LoyaltyCardInput {
   /** Points on the card, an integer. Required by the service. */
   points: number;
   /** Points available, an integer. */
-  balance?: number;
+  balance?: number | undefined;
 }
 
 /**
@@ -55,32 +55,32 @@ export interface CreateVoucherParams extends ValidityInput {
    */
   type: VoucherTypeInput;
   /** `DISCOUNT_VOUCHER`: the discount. */
-  discount?: DiscountInput;
+  discount?: DiscountInput | undefined;
   /** `GIFT_VOUCHER`: the credit, with both `amount` and `balance`. */
-  gift?: GiftInput;
+  gift?: GiftInput | undefined;
   /** `LOYALTY_CARD`: the starting points. */
-  loyalty_card?: LoyaltyCardInput;
+  loyalty_card?: LoyaltyCardInput | undefined;
   /** Name of the campaign the voucher joins. */
-  campaign?: string;
+  campaign?: string | undefined;
   /** `camp_…` of the campaign the voucher joins. */
-  campaign_id?: string;
+  campaign_id?: string | undefined;
   /** Category name. */
-  category?: string;
+  category?: string | undefined;
   /** `cat_…` of the category. */
-  category_id?: string;
+  category_id?: string | undefined;
   /** `false` disables the voucher even inside its validity window. */
-  active?: boolean;
+  active?: boolean | undefined;
   /** Free text, e.g. instructions for the customer. */
-  additional_info?: string;
+  additional_info?: string | undefined;
   /** Custom key/value pairs, checked against the voucher metadata schema. */
-  metadata?: Record<string, unknown>;
+  metadata?: Record<string, unknown> | undefined;
   /** `val_…` IDs of validation rules to assign to the voucher. */
-  validation_rules?: string[];
+  validation_rules?: string[] | undefined;
   /** Redemption limit. */
   redemption?: {
     /** Maximum number of redemptions, an integer; leave it out for unlimited. */
-    quantity?: number;
-  };
+    quantity?: number | undefined;
+  } | undefined;
 }
 
 /**
@@ -89,8 +89,7 @@ export interface CreateVoucherParams extends ValidityInput {
  */
 export interface ValidationOptions {
   /** `['category']` adds the voucher's category to the result. */
-  expand?: Array<'category'>;
-  [option: string]: unknown;
+  expand?: Array<'category'> | undefined;
 }
 
 /**
@@ -100,17 +99,17 @@ export interface ValidationOptions {
  */
 export interface ValidateVoucherParams {
   /** The customer who would redeem the voucher. */
-  customer?: CustomerInput;
+  customer?: CustomerInput | undefined;
   /** The order the voucher would apply to: items (at most 500) with integer `quantity` and `price`. */
-  order?: OrderInput;
+  order?: OrderInput | undefined;
   /** A session lock to open or join; `{ type: 'LOCK' }` opens one for 7 days. */
-  session?: SessionInput;
+  session?: SessionInput | undefined;
   /** Your ID of the customer for tracking, when no `customer` is given. */
-  tracking_id?: string;
+  tracking_id?: string | undefined;
   /** Custom key/value pairs, checked against redemption metadata validation rules. */
-  metadata?: Record<string, unknown>;
+  metadata?: Record<string, unknown> | undefined;
   /** Options of the validation. */
-  options?: ValidationOptions;
+  options?: ValidationOptions | undefined;
   /**
    * Loyalty cards: the reward to validate. Not in the service interface; from the published spec,
    * whose `missing_reward` error shows loyalty cards need it.
@@ -119,17 +118,17 @@ export interface ValidateVoucherParams {
     /** `rew_…` of the reward. Required when `reward` is given. */
     id: string;
     /** `rewa_…` of the reward's assignment. */
-    assignment_id?: string;
+    assignment_id?: string | undefined;
     /** Points to spend (pay-with-points rewards). */
-    points?: number;
-  };
+    points?: number | undefined;
+  } | undefined;
   /**
    * Gift vouchers: the credit to validate. Not in the service interface; from the published spec.
    */
   gift?: {
     /** Credit to use, in the smallest currency unit. */
     credits: number;
-  };
+  } | undefined;
 }
 
 const create: Operation<Voucher> = {

@@ -41,10 +41,10 @@ export type AsyncActionType =
 
 /**
  * Where an {@link AsyncAction} stands: `ENQUEUED` (waiting), `IN_PROGRESS`, then `DONE` or
- * `FAILED`. Open: any other string the service starts sending is accepted.
+ * `FAILED`. Closed: the protocol fixes these four, and `asyncActions.waitFor` decides on them.
  * @category Async actions
  */
-export type AsyncActionStatus = 'ENQUEUED' | 'IN_PROGRESS' | 'DONE' | 'FAILED' | (string & {});
+export type AsyncActionStatus = 'ENQUEUED' | 'IN_PROGRESS' | 'DONE' | 'FAILED';
 
 /**
  * One entry of a bulk operation that failed (`result.failed` of an {@link AsyncAction}).
@@ -55,7 +55,6 @@ export interface AsyncActionFailure {
   code?: string | null;
   /** Why it failed. */
   reason?: string | null;
-  [field: string]: unknown;
 }
 
 /**
@@ -72,7 +71,6 @@ export interface AsyncActionResult {
   done_count?: number | null;
   /** Number of entries that failed. */
   failed_count?: number | null;
-  [field: string]: unknown;
 }
 
 /** Schema of {@link AsyncActionResult}. */
@@ -94,7 +92,7 @@ export const asyncActionResultSchema: () => z.ZodMiniType<AsyncActionResult> = /
 
 /**
  * A bulk operation run in the background, with its status, progress and (when read by ID)
- * result. `id` is always there; any other field may be absent or null.
+ * result. `id` and `status` are always there; any other field may be absent or null.
  * @category Async actions
  */
 export interface AsyncAction {
@@ -103,7 +101,7 @@ export interface AsyncAction {
   /** The bulk operation, e.g. `CAMPAIGN.VOUCHERS_IMPORT`, `CUSTOMERS.IMPORT_CSV`. */
   type?: AsyncActionType | null;
   /** `ENQUEUED`, `IN_PROGRESS`, `DONE` or `FAILED`. */
-  status?: AsyncActionStatus | null;
+  status: AsyncActionStatus;
   /** Outcome of the operation: `SUCCESS`, `FAILED` or `UNKNOWN`. */
   operation_status?: 'SUCCESS' | 'FAILED' | 'UNKNOWN' | (string & {}) | null;
   /** When the action was scheduled, ISO 8601 date-time. */
@@ -120,14 +118,13 @@ export interface AsyncAction {
   result?: AsyncActionResult | null;
   /** Always `async_action`. */
   object?: string | null;
-  [field: string]: unknown;
 }
 
 /** The fields of an async action: the shape of {@link AsyncAction}. */
 const asyncActionFields = () => ({
   id: z.string(),
   type: z.nullish(openEnum()),
-  status: z.nullish(openEnum()),
+  status: z.enum(['ENQUEUED', 'IN_PROGRESS', 'DONE', 'FAILED']),
   operation_status: z.nullish(openEnum()),
   created_at: z.nullish(z.string()),
   updated_at: z.nullish(z.string()),

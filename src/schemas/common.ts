@@ -62,7 +62,6 @@ export interface DiscountItemReference {
   source_id?: string | null;
   /** Product or SKU name. */
   name?: string | null;
-  [field: string]: unknown;
 }
 
 const discountItemReference: () => z.ZodMiniType<DiscountItemReference> = /* @__PURE__ */ lazy(() =>
@@ -90,7 +89,6 @@ export interface DiscountUnit {
   product?: DiscountItemReference | null;
   /** The SKU given, when the unit is a SKU. */
   sku?: DiscountItemReference | null;
-  [field: string]: unknown;
 }
 
 /** Schema of {@link DiscountUnit}. */
@@ -145,7 +143,6 @@ export interface Discount {
   product?: DiscountItemReference | null;
   /** `UNIT` (single item): the SKU given, when the unit is a SKU. */
   sku?: DiscountItemReference | null;
-  [field: string]: unknown;
 }
 
 /** Schema of {@link Discount}. */
@@ -185,7 +182,6 @@ export interface Gift {
   balance?: number | null;
   /** How the credit is applied; value seen: `APPLY_TO_ORDER`. */
   effect?: 'APPLY_TO_ORDER' | 'APPLY_TO_ITEMS' | (string & {}) | null;
-  [field: string]: unknown;
 }
 
 /** Schema of {@link Gift}. */
@@ -218,7 +214,6 @@ export interface LoyaltyCard {
   expired_points?: number | null;
   /** Points spent or removed. */
   subtracted_points?: number | null;
-  [field: string]: unknown;
 }
 
 /** Schema of {@link LoyaltyCard}. */
@@ -251,7 +246,6 @@ export interface Category {
   created_at?: string | null;
   /** When the category was last updated, ISO 8601 date-time. */
   updated_at?: string | null;
-  [field: string]: unknown;
 }
 
 /** Schema of {@link Category}. */
@@ -283,7 +277,6 @@ export interface SimpleCustomer {
   metadata?: Record<string, unknown> | null;
   /** Always `customer`. */
   object?: string | null;
-  [field: string]: unknown;
 }
 
 /** Schema of {@link SimpleCustomer}. */
@@ -307,7 +300,6 @@ export interface ValidityTimeframe {
   duration?: string | null;
   /** How often an active period starts, an ISO 8601 duration such as `P1D`. */
   interval?: string | null;
-  [field: string]: unknown;
 }
 
 /** Schema of {@link ValidityTimeframe}. */
@@ -329,7 +321,6 @@ export interface ValidityHoursWindow {
   days_of_week?: number[] | null;
   /** End of the window, `HH:MM`. */
   expiration_time?: string | null;
-  [field: string]: unknown;
 }
 
 /**
@@ -339,7 +330,6 @@ export interface ValidityHoursWindow {
 export interface ValidityHours {
   /** The daily windows. */
   daily?: ValidityHoursWindow[] | null;
-  [field: string]: unknown;
 }
 
 /**
@@ -433,7 +423,6 @@ export interface ApplicableItem {
   order_item_indices?: number[] | null;
   /** Whether the discount counts items (`ITEM`) or units (`UNIT`). */
   target?: 'ITEM' | 'UNIT' | (string & {}) | null;
-  [field: string]: unknown;
 }
 
 /** Schema of {@link ApplicableItem}. */
@@ -493,7 +482,6 @@ export interface ValidationRulesAssignment {
   validation_omitted_rules?: string[] | null;
   /** Always `validation_rules_assignment`. */
   object?: string | null;
-  [field: string]: unknown;
 }
 
 /** Schema of {@link ValidationRulesAssignment}. */
@@ -546,7 +534,6 @@ export interface Session {
     | 'SECONDS'
     | (string & {})
     | null;
-  [field: string]: unknown;
 }
 
 /** Schema of {@link Session}. */

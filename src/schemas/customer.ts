@@ -20,7 +20,6 @@ export interface HeldRedeemable {
   voucher?: EmbeddedVoucher | null;
   /** `ACTIVE`, `USED`, `DISABLED`, `NOT_ACTIVE_YET`, `EXPIRED` or `NO_BALANCE`. */
   status?: 'ACTIVE' | 'USED' | 'DISABLED' | 'NOT_ACTIVE_YET' | 'EXPIRED' | 'NO_BALANCE' | (string & {}) | null;
-  [field: string]: unknown;
 }
 
 /**
@@ -48,7 +47,6 @@ export interface CustomerRedeemable {
   voucher_type?: VoucherType | null;
   /** The held record and its state. */
   redeemable?: HeldRedeemable | null;
-  [field: string]: unknown;
 }
 
 /** Schema of {@link CustomerRedeemable}. */

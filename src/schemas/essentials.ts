@@ -6,8 +6,9 @@
  * A field is listed when it is one of:
  * - a list envelope key the list pages with (`has_more` of the cursor lists), or a record field
  *   the paging reads (`created_at` of listed async actions, the time cursor);
- * - the discriminator users narrow on (`valid` of a validation result, `active` of a token
- *   introspection);
+ * - the discriminator users narrow on, and what it promises (`valid` of a validation result and
+ *   the `error` of an invalid one, `active` of a token introspection, `type` of a loyalty member,
+ *   `status` of an async action, which `asyncActions.waitFor` reads);
  * - the `result` of a redemption or rollback;
  * - the identity of the record the method returns (`id`; a voucher's `code`; the records of a
  *   list; the rollback and tier that rollbacks and tier setups hold).
@@ -47,12 +48,12 @@ export type MethodName =
 
 /** The response fields each method relies on; see the module comment for the rule. */
 export const essentialFields: { readonly [M in MethodName]: readonly string[] } = {
-  'asyncActions.get': ['id'],
-  'asyncActions.list': ['async_actions.*.id', 'async_actions.*.created_at'],
+  'asyncActions.get': ['id', 'status'],
+  'asyncActions.list': ['async_actions.*.id', 'async_actions.*.created_at', 'async_actions.*.status'],
   'clientEvents.track': [],
   'customers.listRedeemables': ['has_more', 'data.*.id'],
   'locations.get': ['id'],
-  'loyalties.getMember': ['id', 'code'],
+  'loyalties.getMember': ['id', 'code', 'type'],
   'loyalties.listPendingPoints': ['has_more', 'data.*.id'],
   'loyalties.listRewardAssignments': ['data.*.id'],
   'loyalties.listTransactions': ['has_more', 'data.*.id'],
@@ -67,5 +68,5 @@ export const essentialFields: { readonly [M in MethodName]: readonly string[] } 
   'templates.list': ['has_more', 'data.*.id', 'campaign_templates.*.id'],
   'templates.setupPromotionTier': ['promotion_tier', 'promotion_tier.id'],
   'vouchers.create': ['id', 'code'],
-  'vouchers.validate': ['valid', 'code'],
+  'vouchers.validate': ['valid', 'code', 'error'],
 };

@@ -32,7 +32,6 @@ export interface EventAcknowledgment {
   /** Null in the responses seen. */
   loyalty?: Record<string, unknown> | null | undefined;
   metadata?: Record<string, unknown> | null | undefined;
-  [field: string]: unknown;
 }
 
 /** A field rule: `'s'` a nullish string, `'o'` a nullish object, or a nested shape (nullish object). */

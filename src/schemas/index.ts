@@ -57,7 +57,7 @@ export type {
   RewardParameters,
   TransactionType,
 } from './loyalty.js';
-export type { TokenIntrospection } from './oauth.js';
+export type { ActiveTokenIntrospection, InactiveTokenIntrospection, TokenIntrospection } from './oauth.js';
 export type {
   CustomerReference,
   EmbeddedOrder,
@@ -82,13 +82,19 @@ export type {
 } from './promotion.js';
 export type { Publication, PublicationCustomer } from './publication.js';
 export type {
+  FailedRedemption,
+  FailedRedemptionRollback,
   Redemption,
+  RedemptionBase,
   RedemptionChannel,
   RedemptionObjectType,
   RedemptionResult,
   RedemptionRollback,
+  RedemptionRollbackBase,
   RedemptionRollbackResult,
   RedemptionStatus,
+  SuccessfulRedemption,
+  SuccessfulRedemptionRollback,
 } from './redemption.js';
 export type { CampaignTemplate, CampaignTemplateList } from './template.js';
 export type {

@@ -15,7 +15,6 @@ export interface LocationCircle {
   center?: string | null;
   /** The radius, `<number> <unit>`, e.g. `5 km`. */
   radius?: string | null;
-  [field: string]: unknown;
 }
 
 /**
@@ -30,7 +29,6 @@ export interface LocationGeoJson {
    * rings for a `MultiPolygon`. A bare list of positions is accepted too.
    */
   coordinates?: number[][] | number[][][] | number[][][][] | null;
-  [field: string]: unknown;
 }
 
 /**
@@ -46,7 +44,6 @@ export interface LocationShape {
   distance?: LocationCircle | null;
   /** Polygons: a GeoJSON `Polygon` or `MultiPolygon`. */
   geojson?: LocationGeoJson | null;
-  [field: string]: unknown;
 }
 
 /** Schema of {@link LocationShape}. */
@@ -94,7 +91,6 @@ export interface Location {
   created_at?: string | null;
   /** When the location was last updated, ISO 8601 date-time; null until the first update. */
   updated_at?: string | null;
-  [field: string]: unknown;
 }
 
 /** Schema of {@link Location}. */

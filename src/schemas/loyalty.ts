@@ -41,7 +41,6 @@ export interface NamedReference {
   id?: string | null;
   /** Name of the record. */
   name?: string | null;
-  [field: string]: unknown;
 }
 
 /**
@@ -53,7 +52,6 @@ export interface OrderReference {
   id?: string | null;
   /** The merchant's own ID of the order. */
   source_id?: string | null;
-  [field: string]: unknown;
 }
 
 /**
@@ -67,9 +65,7 @@ export interface EarningRuleReference {
   source?: {
     /** Display name of the earning rule. */
     banner?: string | null;
-    [field: string]: unknown;
   } | null;
-  [field: string]: unknown;
 }
 
 /**
@@ -81,7 +77,6 @@ export interface EventReference {
   id?: string | null;
   /** Event name, e.g. `customer.order.paid`. */
   type?: string | null;
-  [field: string]: unknown;
 }
 
 /**
@@ -95,16 +90,13 @@ export interface LoyaltyEventSource {
   user?: {
     /** `user_…` */
     id?: string | null;
-    [field: string]: unknown;
   } | null;
   /** Channel `API`: the API key. */
   api_key?: {
     /** Name of the API key. */
     name?: string | null;
     app_id?: string | null;
-    [field: string]: unknown;
   } | null;
-  [field: string]: unknown;
 }
 
 /**
@@ -124,7 +116,6 @@ export interface PendingPointsEvent {
   category?: 'ACTION' | 'EFFECT' | (string & {}) | null;
   /** Who caused the event: `user` for channel `USER_PORTAL`, `api_key` for channel `API`. */
   event_source?: LoyaltyEventSource | null;
-  [field: string]: unknown;
 }
 
 /**
@@ -142,7 +133,6 @@ export interface PendingPointsDetails {
   earning_rule?: EarningRuleReference | null;
   /** The order that earned the points. */
   order?: OrderReference | null;
-  [field: string]: unknown;
 }
 
 const namedReference: () => z.ZodMiniType<NamedReference> = /* @__PURE__ */ lazy(() =>
@@ -191,7 +181,6 @@ export interface PendingPoints {
   details?: PendingPointsDetails | null;
   /** When the points were earned, ISO 8601 date-time. */
   created_at?: string | null;
-  [field: string]: unknown;
 }
 
 /** Schema of {@link PendingPoints}. */
@@ -279,9 +268,7 @@ export interface LoyaltyTransactionBalance {
     id?: string | null;
     /** Always `voucher`. */
     type?: string | null;
-    [field: string]: unknown;
   } | null;
-  [field: string]: unknown;
 }
 
 /**
@@ -307,13 +294,11 @@ export interface LoyaltyTransactionDetails {
   redemption?: {
     /** `r_…` */
     id?: string | null;
-    [field: string]: unknown;
   } | null;
   /** The redemption rollback that gave the points back. */
   rollback?: {
     /** `rr_…` */
     id?: string | null;
-    [field: string]: unknown;
   } | null;
   /** The custom event that earned the points. */
   custom_event?: EventReference | null;
@@ -327,7 +312,6 @@ export interface LoyaltyTransactionDetails {
   source_voucher?: Record<string, unknown> | null;
   /** Points transfers: the card the points went to. */
   destination_voucher?: Record<string, unknown> | null;
-  [field: string]: unknown;
 }
 
 /**
@@ -355,7 +339,6 @@ export interface LoyaltyTransaction {
   related_transaction_id?: string | null;
   /** When the transaction was made, ISO 8601 date-time. */
   created_at?: string | null;
-  [field: string]: unknown;
 }
 
 /** Schema of {@link LoyaltyTransaction}. */
@@ -436,9 +419,7 @@ export interface RewardAssignmentParameters {
     points?: number | null;
     /** True when the reward is redeemed automatically once the card holds enough points. */
     auto_redeem?: boolean | null;
-    [field: string]: unknown;
   } | null;
-  [field: string]: unknown;
 }
 
 /**
@@ -463,7 +444,6 @@ export interface RewardAssignment {
   updated_at?: string | null;
   /** Always `reward_assignment`. */
   object?: string | null;
-  [field: string]: unknown;
 }
 
 /** Schema of {@link RewardAssignment}. */
@@ -517,7 +497,6 @@ export interface RewardParameters {
     balance?: number | null;
     /** Type of the campaign, e.g. `LOYALTY_PROGRAM`. */
     type?: CampaignType | null;
-    [field: string]: unknown;
   } | null;
   /** `MATERIAL` rewards: the product given. */
   product?: {
@@ -525,7 +504,6 @@ export interface RewardParameters {
     id?: string | null;
     /** `sku_…`, when the reward is a SKU. */
     sku_id?: string | null;
-    [field: string]: unknown;
   } | null;
   /** `COIN` rewards: how points convert to money. */
   coin?: {
@@ -533,11 +511,9 @@ export interface RewardParameters {
     exchange_ratio?: number | null;
     /** Points per unit of money. */
     points_ratio?: number | null;
-    [field: string]: unknown;
   } | null;
   /** Rewards redeemed by an automation: its ID (older responses). */
   automation_id?: string | null;
-  [field: string]: unknown;
 }
 
 /**
@@ -575,7 +551,6 @@ export interface Reward {
   loyalty_tier_id?: string | null;
   /** What the reward gives, by type. */
   parameters?: RewardParameters | null;
-  [field: string]: unknown;
 }
 
 /** Schema of {@link Reward}. */

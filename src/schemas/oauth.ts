@@ -7,15 +7,14 @@ import * as z from 'zod/mini';
 import { lazy, openEnum, type ShapeOf } from './base.js';
 
 /**
- * What {@link OAuth.introspect} returns: whether a token is active, and its expiry and scope.
- * `active` is always there; the other fields are absent for an inactive token, and may be absent
- * or null in any response.
+ * An active token: its expiry, scope and the key it was made with. Only `active` is guaranteed;
+ * the other fields may be absent or null.
  * @category OAuth
  */
-export interface TokenIntrospection {
-  /** True while the token exists and has not expired; false for an unknown or expired token. */
-  active: boolean;
-  /** The token that was introspected. Absent for an inactive token. */
+export interface ActiveTokenIntrospection {
+  /** The token exists and has not expired. */
+  active: true;
+  /** The token that was introspected. */
   access_token?: string | null;
   /** The ID of the API key the token was generated with. */
   client_id?: string | null;
@@ -27,18 +26,40 @@ export interface TokenIntrospection {
   scope?: string | null;
   /** Always `Bearer`. */
   token_type?: 'Bearer' | (string & {}) | null;
-  [field: string]: unknown;
 }
 
-/** Schema of {@link TokenIntrospection}. */
+/**
+ * An unknown or expired token: nothing but `active: false`.
+ * @category OAuth
+ */
+export interface InactiveTokenIntrospection {
+  /** The token is unknown or has expired. */
+  active: false;
+}
+
+/**
+ * What {@link OAuth.introspect} returns: whether a token is active, and for an active one its
+ * expiry and scope. Narrow it on `active`:
+ *
+ * ```ts
+ * if (info.active) console.log(info.scope, info.expires_at);
+ * ```
+ * @category OAuth
+ */
+export type TokenIntrospection = ActiveTokenIntrospection | InactiveTokenIntrospection;
+
+/** Schema of {@link TokenIntrospection}: one object shape per value of `active`. */
 export const tokenIntrospectionSchema: () => z.ZodMiniType<TokenIntrospection> = /* @__PURE__ */ lazy(() =>
-  z.looseObject({
-    active: z.boolean(),
-    access_token: z.nullish(z.string()),
-    client_id: z.nullish(z.string()),
-    expires_at: z.nullish(z.number()),
-    expires_in: z.nullish(z.number()),
-    scope: z.nullish(z.string()),
-    token_type: z.nullish(openEnum()),
-  } satisfies ShapeOf<TokenIntrospection>),
+  z.discriminatedUnion('active', [
+    z.looseObject({
+      active: z.literal(true),
+      access_token: z.nullish(z.string()),
+      client_id: z.nullish(z.string()),
+      expires_at: z.nullish(z.number()),
+      expires_in: z.nullish(z.number()),
+      scope: z.nullish(z.string()),
+      token_type: z.nullish(openEnum()),
+    } satisfies ShapeOf<ActiveTokenIntrospection>),
+    z.looseObject({ active: z.literal(false) } satisfies ShapeOf<InactiveTokenIntrospection>),
+  ]),
 );

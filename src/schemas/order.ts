@@ -43,7 +43,6 @@ export interface Sku {
   updated_at?: string | null;
   /** Always `sku`. */
   object?: string | null;
-  [field: string]: unknown;
 }
 
 /** Schema of {@link Sku}. */
@@ -102,7 +101,6 @@ export interface Product {
   skus?: SkuList | null;
   /** Always `product`. */
   object?: string | null;
-  [field: string]: unknown;
 }
 
 /** Schema of {@link Product}. */
@@ -139,7 +137,6 @@ export interface OrderItemProduct {
   metadata?: Record<string, unknown> | null;
   /** Unit price, in the smallest currency unit. */
   price?: number | null;
-  [field: string]: unknown;
 }
 
 /**
@@ -159,7 +156,6 @@ export interface OrderItemSku {
   price?: number | null;
   /** Custom key/value pairs. */
   metadata?: Record<string, unknown> | null;
-  [field: string]: unknown;
 }
 
 /**
@@ -208,7 +204,6 @@ export interface OrderItem {
   metadata?: Record<string, unknown> | null;
   /** Always `order_item`. */
   object?: string | null;
-  [field: string]: unknown;
 }
 
 /** Schema of {@link OrderItem}. */
@@ -265,7 +260,6 @@ export interface CustomerReference {
   id?: string | null;
   /** Always `customer`. */
   object?: string | null;
-  [field: string]: unknown;
 }
 
 const customerReference: () => z.ZodMiniType<CustomerReference> = /* @__PURE__ */ lazy(() =>
@@ -293,7 +287,6 @@ export interface OrderRedemption {
   stacked?: string[] | null;
   /** IDs of the stacked rollbacks. */
   rollback_stacked?: string[] | null;
-  [field: string]: unknown;
 }
 
 /**
@@ -347,7 +340,6 @@ export interface EmbeddedOrder {
   redemptions?: Record<string, OrderRedemption | null> | null;
   /** Always `order`. */
   object?: string | null;
-  [field: string]: unknown;
 }
 
 /**

@@ -39,7 +39,6 @@ export interface PromotionTierCampaign extends ValidityWindow {
   campaign_type?: CampaignType | null;
   /** Always `campaign`. */
   object?: string | null;
-  [field: string]: unknown;
 }
 
 /**
@@ -51,7 +50,6 @@ export interface PromotionTierSummary {
   redemptions?: {
     /** Number of redemptions of the tier. */
     total_redeemed?: number | null;
-    [field: string]: unknown;
   } | null;
   /** Totals of the orders the tier was redeemed on. */
   orders?: {
@@ -59,9 +57,7 @@ export interface PromotionTierSummary {
     total_amount?: number | null;
     /** Sum of the discounts given, in the smallest currency unit. */
     total_discount_amount?: number | null;
-    [field: string]: unknown;
   } | null;
-  [field: string]: unknown;
 }
 
 /**
@@ -84,7 +80,6 @@ export interface EmbeddedPromotionTier extends ValidityWindow {
   action?: {
     /** The discount the tier gives. */
     discount?: Discount | null;
-    [field: string]: unknown;
   } | null;
   /** Custom key/value pairs. */
   metadata?: Record<string, unknown> | null;
@@ -108,7 +103,6 @@ export interface EmbeddedPromotionTier extends ValidityWindow {
   categories?: Category[] | null;
   /** Always `promotion_tier`. */
   object?: string | null;
-  [field: string]: unknown;
 }
 
 /**
@@ -193,7 +187,6 @@ export interface PromotionTierSetupResource {
     | 'location'
     | (string & {})
     | null;
-  [field: string]: unknown;
 }
 
 /**
@@ -208,7 +201,6 @@ export interface PromotionTierSetup {
   promotion_tier: PromotionTier;
   /** Always `promotion_tier_setup`. */
   object?: string | null;
-  [field: string]: unknown;
 }
 
 /** Schema of {@link PromotionTierSetup}. */
@@ -253,11 +245,9 @@ export interface PromotionStack {
     ids?: string[] | null;
     /** Always `MANUAL`: tiers apply in the order of `ids`. */
     hierarchy_mode?: 'MANUAL' | (string & {}) | null;
-    [field: string]: unknown;
   } | null;
   /** Always `promotion_stack`. */
   object?: string | null;
-  [field: string]: unknown;
 }
 
 /** Schema of {@link PromotionStack}. */

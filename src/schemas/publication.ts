@@ -34,7 +34,6 @@ export interface PublicationCustomer {
   updated_at?: string | null;
   /** Always `customer`. */
   object?: string | null;
-  [field: string]: unknown;
 }
 
 /**
@@ -70,7 +69,6 @@ export interface Publication {
   voucher?: EmbeddedVoucher | null;
   /** Codes of the published vouchers, when several were published. */
   vouchers?: string[] | null;
-  [field: string]: unknown;
 }
 
 /** Schema of {@link Publication}. */

@@ -20,10 +20,11 @@ import { embeddedVoucherSchema, type EmbeddedVoucher } from './voucher.js';
 
 /**
  * Whether a redemption or rollback went through: `SUCCESS` or `FAILURE` (then see `failure_code`
- * and `failure_message`). Open: any other string the service starts sending is accepted.
+ * and `failure_message`). Closed: the protocol fixes these two, and {@link Redemption} and
+ * {@link RedemptionRollback} narrow on it.
  * @category Redemptions
  */
-export type RedemptionResult = 'SUCCESS' | 'FAILURE' | (string & {});
+export type RedemptionResult = 'SUCCESS' | 'FAILURE';
 
 /**
  * The state of a {@link Redemption}: `SUCCEEDED`, `FAILED`, or `ROLLED_BACK` once a rollback
@@ -48,7 +49,6 @@ export interface RedemptionChannel {
   channel_id?: string | null;
   /** `USER`, `API` or `AUTO_REDEEM`. */
   channel_type?: 'USER' | 'API' | 'AUTO_REDEEM' | (string & {}) | null;
-  [field: string]: unknown;
 }
 
 const channel: () => z.ZodMiniType<RedemptionChannel> = /* @__PURE__ */ lazy(() =>
@@ -59,13 +59,10 @@ const channel: () => z.ZodMiniType<RedemptionChannel> = /* @__PURE__ */ lazy(() 
 );
 
 /**
- * A redemption. A failed one is still a redemption: `result` `FAILURE` (`status` `FAILED`), with
- * `failure_code` and `failure_message`. `id` and `result` are always there; any other field may
- * be absent or null (older redemptions carry no `channel`, `status` or `related_object_*`).
- * @category Loyalties
+ * The fields every redemption has, whatever its `result`; see {@link Redemption}.
  * @category Redemptions
  */
-export interface Redemption {
+export interface RedemptionBase {
   /** `r_…` */
   id: string;
   /** Always `redemption`. */
@@ -80,8 +77,6 @@ export interface Redemption {
   metadata?: Record<string, unknown> | null;
   /** `r_…` of the parent redemption (stacked redemptions). */
   redemption?: string | null;
-  /** `SUCCESS` or `FAILURE`. */
-  result: RedemptionResult;
   /** `SUCCEEDED`, `FAILED` or `ROLLED_BACK`. */
   status?: RedemptionStatus | null;
   /** The order with calculated amounts, without customer data. */
@@ -102,12 +97,7 @@ export interface Redemption {
   session?: {
     /** The session key. */
     key?: string | null;
-    [field: string]: unknown;
   } | null;
-  /** When `result` is `FAILURE`: a generic reason, e.g. `customer_rules_violated`. */
-  failure_code?: string | null;
-  /** When `result` is `FAILURE`: the reason in words. */
-  failure_message?: string | null;
   /** The redeemed tier with its parent campaign. */
   promotion_tier?: EmbeddedPromotionTier | null;
   /** Gift cards: `{ amount }` taken from the card, in the smallest currency unit. */
@@ -116,12 +106,47 @@ export interface Redemption {
   loyalty_card?: LoyaltyCard | null;
   /** The redeemed voucher, with its holder. */
   voucher?: EmbeddedVoucher | null;
-  [field: string]: unknown;
 }
 
-/** Schema of {@link Redemption}. */
-export const redemptionSchema: () => z.ZodMiniType<Redemption> = /* @__PURE__ */ lazy(() =>
-  z.looseObject({
+/**
+ * A redemption that went through (`result` `SUCCESS`).
+ * @category Redemptions
+ */
+export interface SuccessfulRedemption extends RedemptionBase {
+  /** The redemption went through. */
+  result: 'SUCCESS';
+}
+
+/**
+ * A redemption the service refused (`result` `FAILURE`, `status` `FAILED`), with the reason.
+ * @category Redemptions
+ */
+export interface FailedRedemption extends RedemptionBase {
+  /** The redemption was refused: see `failure_code` and `failure_message`. */
+  result: 'FAILURE';
+  /** A generic reason, e.g. `customer_rules_violated`. */
+  failure_code?: string | null;
+  /** The reason in words. */
+  failure_message?: string | null;
+}
+
+/**
+ * A redemption. A failed one is still a redemption: `result` `FAILURE` (`status` `FAILED`), with
+ * `failure_code` and `failure_message`. `id` and `result` are always there; any other field may
+ * be absent or null (older redemptions carry no `channel`, `status` or `related_object_*`).
+ * Narrow it on `result`: `failure_code` and `failure_message` are on the `FAILURE` side only.
+ *
+ * ```ts
+ * if (redemption.result === 'FAILURE') console.log(redemption.failure_code, redemption.failure_message);
+ * ```
+ * @category Loyalties
+ * @category Redemptions
+ */
+export type Redemption = SuccessfulRedemption | FailedRedemption;
+
+/** The fields of {@link RedemptionBase}. */
+const redemptionFields = () =>
+  ({
     id: z.string(),
     object: z.nullish(z.string()),
     date: z.nullish(z.string()),
@@ -129,7 +154,6 @@ export const redemptionSchema: () => z.ZodMiniType<Redemption> = /* @__PURE__ */
     tracking_id: z.nullish(z.string()),
     metadata: z.nullish(metadata()),
     redemption: z.nullish(z.string()),
-    result: openEnum(),
     status: z.nullish(openEnum()),
     order: z.nullish(embeddedOrderSchema()),
     channel: z.nullish(channel()),
@@ -138,22 +162,31 @@ export const redemptionSchema: () => z.ZodMiniType<Redemption> = /* @__PURE__ */
     related_object_id: z.nullish(z.string()),
     reward: z.nullish(rewardSchema()),
     amount: z.nullish(z.number()),
-    session: z.nullish(z.looseObject({ key: z.nullish(z.string()) } satisfies ShapeOf<Redemption['session']>)),
-    failure_code: z.nullish(z.string()),
-    failure_message: z.nullish(z.string()),
+    session: z.nullish(z.looseObject({ key: z.nullish(z.string()) } satisfies ShapeOf<RedemptionBase['session']>)),
     promotion_tier: z.nullish(embeddedPromotionTierSchema()),
     gift: z.nullish(giftSchema()),
     loyalty_card: z.nullish(loyaltyCardSchema()),
     voucher: z.nullish(embeddedVoucherSchema()),
-  } satisfies ShapeOf<Redemption>),
+  }) satisfies ShapeOf<RedemptionBase>;
+
+/** Schema of {@link Redemption}: one object shape per `result`. */
+export const redemptionSchema: () => z.ZodMiniType<Redemption> = /* @__PURE__ */ lazy(() =>
+  z.discriminatedUnion('result', [
+    z.looseObject({ ...redemptionFields(), result: z.literal('SUCCESS') } satisfies ShapeOf<SuccessfulRedemption>),
+    z.looseObject({
+      ...redemptionFields(),
+      result: z.literal('FAILURE'),
+      failure_code: z.nullish(z.string()),
+      failure_message: z.nullish(z.string()),
+    } satisfies ShapeOf<FailedRedemption>),
+  ]),
 );
 
 /**
- * The rollback of one redemption. `id` and `result` are always there; any other field may be
- * absent or null (real responses leave out `object`, of the rollback and of its voucher).
+ * The fields every rollback has, whatever its `result`; see {@link RedemptionRollback}.
  * @category Redemptions
  */
-export interface RedemptionRollback {
+export interface RedemptionRollbackBase {
   /** `rr_…` */
   id: string;
   /** Always `redemption_rollback`. */
@@ -168,8 +201,6 @@ export interface RedemptionRollback {
   metadata?: Record<string, unknown> | null;
   /** `r_…` of the redemption rolled back. */
   redemption?: string | null;
-  /** `SUCCESS` or `FAILURE`. */
-  result: RedemptionResult;
   /** `SUCCEEDED` or `FAILED`. */
   status?: 'SUCCEEDED' | 'FAILED' | (string & {}) | null;
   /** The order with recalculated amounts, without customer data. */
@@ -186,10 +217,6 @@ export interface RedemptionRollback {
   amount?: number | null;
   /** Why the redemption was rolled back. */
   reason?: string | null;
-  /** When `result` is `FAILURE`: a generic reason. */
-  failure_code?: string | null;
-  /** When `result` is `FAILURE`: the reason in words. */
-  failure_message?: string | null;
   /** The voucher whose redemption was rolled back. */
   voucher?: EmbeddedVoucher | null;
   /** The tier whose redemption was rolled back. */
@@ -200,12 +227,41 @@ export interface RedemptionRollback {
   gift?: Gift | null;
   /** Loyalty cards: `{ points }` given back. */
   loyalty_card?: LoyaltyCard | null;
-  [field: string]: unknown;
 }
 
-/** Schema of {@link RedemptionRollback}. */
-export const redemptionRollbackSchema: () => z.ZodMiniType<RedemptionRollback> = /* @__PURE__ */ lazy(() =>
-  z.looseObject({
+/**
+ * A rollback that went through (`result` `SUCCESS`).
+ * @category Redemptions
+ */
+export interface SuccessfulRedemptionRollback extends RedemptionRollbackBase {
+  /** The rollback went through. */
+  result: 'SUCCESS';
+}
+
+/**
+ * A rollback the service refused (`result` `FAILURE`), with the reason.
+ * @category Redemptions
+ */
+export interface FailedRedemptionRollback extends RedemptionRollbackBase {
+  /** The rollback was refused: see `failure_code` and `failure_message`. */
+  result: 'FAILURE';
+  /** A generic reason. */
+  failure_code?: string | null;
+  /** The reason in words. */
+  failure_message?: string | null;
+}
+
+/**
+ * The rollback of one redemption. `id` and `result` are always there; any other field may be
+ * absent or null (real responses leave out `object`, of the rollback and of its voucher).
+ * Narrow it on `result`: `failure_code` and `failure_message` are on the `FAILURE` side only.
+ * @category Redemptions
+ */
+export type RedemptionRollback = SuccessfulRedemptionRollback | FailedRedemptionRollback;
+
+/** The fields of {@link RedemptionRollbackBase}. */
+const redemptionRollbackFields = () =>
+  ({
     id: z.string(),
     object: z.nullish(z.string()),
     date: z.nullish(z.string()),
@@ -213,7 +269,6 @@ export const redemptionRollbackSchema: () => z.ZodMiniType<RedemptionRollback> =
     tracking_id: z.nullish(z.string()),
     metadata: z.nullish(metadata()),
     redemption: z.nullish(z.string()),
-    result: openEnum(),
     status: z.nullish(openEnum()),
     order: z.nullish(embeddedOrderSchema()),
     channel: z.nullish(channel()),
@@ -222,14 +277,24 @@ export const redemptionRollbackSchema: () => z.ZodMiniType<RedemptionRollback> =
     related_object_id: z.nullish(z.string()),
     amount: z.nullish(z.number()),
     reason: z.nullish(z.string()),
-    failure_code: z.nullish(z.string()),
-    failure_message: z.nullish(z.string()),
     voucher: z.nullish(embeddedVoucherSchema()),
     promotion_tier: z.nullish(embeddedPromotionTierSchema()),
     reward: z.nullish(rewardSchema()),
     gift: z.nullish(giftSchema()),
     loyalty_card: z.nullish(loyaltyCardSchema()),
-  } satisfies ShapeOf<RedemptionRollback>),
+  }) satisfies ShapeOf<RedemptionRollbackBase>;
+
+/** Schema of {@link RedemptionRollback}: one object shape per `result`. */
+export const redemptionRollbackSchema: () => z.ZodMiniType<RedemptionRollback> = /* @__PURE__ */ lazy(() =>
+  z.discriminatedUnion('result', [
+    z.looseObject({ ...redemptionRollbackFields(), result: z.literal('SUCCESS') } satisfies ShapeOf<SuccessfulRedemptionRollback>),
+    z.looseObject({
+      ...redemptionRollbackFields(),
+      result: z.literal('FAILURE'),
+      failure_code: z.nullish(z.string()),
+      failure_message: z.nullish(z.string()),
+    } satisfies ShapeOf<FailedRedemptionRollback>),
+  ]),
 );
 
 /**
@@ -242,7 +307,6 @@ export interface RedemptionRollbackResult {
   rollbacks?: RedemptionRollback[] | null;
   /** Rollback of the parent redemption. */
   parent_rollback: RedemptionRollback;
-  [field: string]: unknown;
 }
 
 /** Schema of {@link RedemptionRollbackResult}. */

@@ -26,7 +26,6 @@ export interface CampaignTemplate {
   updated_at?: string | null;
   /** Always `campaign_template`. */
   object?: string | null;
-  [field: string]: unknown;
 }
 
 /** Schema of {@link CampaignTemplate}. */

@@ -34,7 +34,6 @@ export interface ValidationError {
   details?: string | null;
   /** ID of the request, for support. */
   request_id?: string | null;
-  [field: string]: unknown;
 }
 
 /** Schema of {@link ValidationError}. */
@@ -54,14 +53,8 @@ export const validationErrorSchema: () => z.ZodMiniType<ValidationError> = /* @_
  * @category Vouchers
  */
 export interface ValidationResultBase {
-  /** True when the voucher can be redeemed in the given context. */
-  valid: boolean;
   /** The voucher code. */
   code: string;
-  /** Invalid only: why, in words. */
-  reason?: string | null;
-  /** Invalid only: the failure, usually with a machine-readable `key` (a custom rule's failure may carry only `message`). */
-  error?: ValidationError | null;
   /** Items the discount applies to. */
   applicable_to?: ApplicableItemList | null;
   /** Items excluded from the discount. */
@@ -84,7 +77,6 @@ export interface ValidationResultBase {
   loyalty?: {
     /** Cost of the reward, in points. */
     points_cost?: number | null;
-    [field: string]: unknown;
   } | null;
   /** Loyalty cards: the reward being validated. */
   reward?: {
@@ -94,7 +86,6 @@ export interface ValidationResultBase {
     assignment_id?: string | null;
     /** Points the reward costs. */
     points?: number | null;
-    [field: string]: unknown;
   } | null;
   /** The order with calculated amounts, without customer data; may lack `object`. */
   order?: EmbeddedOrder | null;
@@ -104,16 +95,12 @@ export interface ValidationResultBase {
   start_date?: string | null;
   /** Date-time (ISO 8601) after which the voucher is invalid. */
   expiration_date?: string | null;
-  [field: string]: unknown;
 }
 
-/** The schema of both outcomes, before narrowing on `valid`. */
-const validationResultBodySchema: () => z.ZodMiniType<ValidationResultBase> = /* @__PURE__ */ lazy(() =>
-  z.looseObject({
-    valid: z.boolean(),
+/** The fields of {@link ValidationResultBase}, shared by both outcomes. */
+const validationResultFields = () =>
+  ({
     code: z.string(),
-    reason: z.nullish(z.string()),
-    error: z.nullish(validationErrorSchema()),
     applicable_to: z.nullish(applicableItemListSchema()),
     inapplicable_to: z.nullish(applicableItemListSchema()),
     metadata: z.nullish(metadata()),
@@ -137,15 +124,14 @@ const validationResultBodySchema: () => z.ZodMiniType<ValidationResultBase> = /*
     session: z.nullish(sessionSchema()),
     start_date: z.nullish(z.string()),
     expiration_date: z.nullish(z.string()),
-  } satisfies ShapeOf<ValidationResultBase>),
-);
+  }) satisfies ShapeOf<ValidationResultBase>;
 
 /**
  * A voucher that can be redeemed: its discount, gift or loyalty cost, and the calculated order.
  * @category Vouchers
  */
 export interface ValidValidationResult extends ValidationResultBase {
-  /** Always true. */
+  /** The voucher can be redeemed in the given context. */
   valid: true;
 }
 
@@ -154,8 +140,15 @@ export interface ValidValidationResult extends ValidationResultBase {
  * @category Vouchers
  */
 export interface InvalidValidationResult extends ValidationResultBase {
-  /** Always false. */
+  /** The voucher cannot be redeemed in the given context. */
   valid: false;
+  /** Why, in words. */
+  reason?: string | null;
+  /**
+   * The failure, always there: usually with a machine-readable `key`, but a custom validation
+   * rule's failure may carry only `message`, so read `error.key ?? error.message`.
+   */
+  error: ValidationError;
 }
 
 /**
@@ -165,10 +158,15 @@ export interface InvalidValidationResult extends ValidationResultBase {
  */
 export type ValidationResult = ValidValidationResult | InvalidValidationResult;
 
-/**
- * Schema of {@link ValidationResult}: one object checked for `valid` (boolean) and `code`, typed
- * as the union narrowed on `valid`.
- */
-export const validationResultSchema: () => z.ZodMiniType<ValidationResult> = /* @__PURE__ */ lazy(
-  () => validationResultBodySchema() as z.ZodMiniType<ValidationResult>,
+/** Schema of {@link ValidationResult}: one object shape per value of `valid`. */
+export const validationResultSchema: () => z.ZodMiniType<ValidationResult> = /* @__PURE__ */ lazy(() =>
+  z.discriminatedUnion('valid', [
+    z.looseObject({ ...validationResultFields(), valid: z.literal(true) } satisfies ShapeOf<ValidValidationResult>),
+    z.looseObject({
+      ...validationResultFields(),
+      valid: z.literal(false),
+      reason: z.nullish(z.string()),
+      error: validationErrorSchema(),
+    } satisfies ShapeOf<InvalidValidationResult>),
+  ]),
 );

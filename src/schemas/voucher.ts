@@ -42,7 +42,6 @@ export interface VoucherAsset {
   id?: string | null;
   /** Link to the image on the service. */
   url?: string | null;
-  [field: string]: unknown;
 }
 
 /**
@@ -54,7 +53,6 @@ export interface VoucherAssets {
   qr?: VoucherAsset | null;
   /** The barcode image. */
   barcode?: VoucherAsset | null;
-  [field: string]: unknown;
 }
 
 /**
@@ -74,7 +72,6 @@ export interface VoucherRedemptionCounts {
   url?: string | null;
   /** Older responses: the voucher's redemptions themselves, whose shape varies. */
   redemption_entries?: unknown[] | null;
-  [field: string]: unknown;
 }
 
 /**
@@ -90,7 +87,6 @@ export interface VoucherPublishCounts {
   url?: string | null;
   /** Older responses: the voucher's publications themselves, whose shape varies. */
   entries?: unknown[] | null;
-  [field: string]: unknown;
 }
 
 /**
@@ -152,7 +148,6 @@ export interface EmbeddedVoucher extends ValidityWindow {
   inapplicable_to?: ApplicableItemList | null;
   /** Always `voucher`. */
   object?: string | null;
-  [field: string]: unknown;
 }
 
 /**
@@ -239,10 +234,15 @@ export const voucherSchema: () => z.ZodMiniType<Voucher> = /* @__PURE__ */ lazy(
 
 /**
  * A loyalty program member: a voucher of type `LOYALTY_CARD` whose `code` is the member ID and
- * whose `loyalty_card` holds the points.
+ * whose `loyalty_card` holds the points. `id`, `code` and `type` are always there.
  * @category Loyalties
  */
-export interface LoyaltyMember extends Voucher {}
+export interface LoyaltyMember extends Voucher {
+  /** Always `LOYALTY_CARD`. */
+  type: 'LOYALTY_CARD';
+}
 
-/** Schema of {@link LoyaltyMember}: the voucher schema. */
-export const loyaltyMemberSchema: () => z.ZodMiniType<LoyaltyMember> = voucherSchema;
+/** Schema of {@link LoyaltyMember}: the voucher schema with `type` `LOYALTY_CARD`. */
+export const loyaltyMemberSchema: () => z.ZodMiniType<LoyaltyMember> = /* @__PURE__ */ lazy(() =>
+  z.looseObject({ ...voucherFields(), id: z.string(), code: z.string(), type: z.literal('LOYALTY_CARD') } satisfies ShapeOf<LoyaltyMember>),
+);

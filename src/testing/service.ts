@@ -45,18 +45,18 @@ const routes: readonly Route[] = [
 /** Options of {@link createMockService}. */
 export interface MockServiceOptions {
   /** The address `mock.fetch` and `mock.handlers()` answer on. Default `https://mock.promokit.test`. */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /** Load the default data set (a coffee-shop chain; see `mock.ids`). Default `true`; `false` starts empty. */
-  seed?: boolean;
+  seed?: boolean | undefined;
   /** Extra records loaded after the default data, and again by every `reset()`. */
-  records?: MockSeedInput;
+  records?: MockSeedInput | undefined;
   /**
    * The mock's clock: a fixed moment (`Date` or ISO string) or a function. Validity windows,
    * token expiry and new records' timestamps use it. Default: the real clock.
    */
-  now?: Date | string | (() => Date);
+  now?: (Date | string | (() => Date)) | undefined;
   /** Credentials the mock accepts instead of the defaults in `mock.credentials`. */
-  credentials?: Partial<MockCredentials>;
+  credentials?: Partial<MockCredentials> | undefined;
   /**
    * The shape of the answers. `'complete'` (the default): every record as the service's spec
    * describes it, every field present. `'sparse'`: the older, sparser shapes the real service also
@@ -67,13 +67,13 @@ export interface MockServiceOptions {
    * codes with only `vouchers`, and redemptions without `channel`, `status` or `related_object_*`
    * but with fields the spec no longer lists. The fields promokit relies on are always there.
    */
-  responses?: 'complete' | 'sparse';
+  responses?: 'complete' | 'sparse' | undefined;
   /**
    * A rate limit, as a service has one: over `requests` requests in any `perMs` ms (a sliding
    * window, real time), the mock answers 429 `too_many_requests` with `Retry-After` (whole
    * seconds until there is room). Requests it refuses do not count. Default: none.
    */
-  rateLimit?: MockRateLimit;
+  rateLimit?: MockRateLimit | undefined;
 }
 
 /** One request the mock answered. */

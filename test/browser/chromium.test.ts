@@ -153,7 +153,7 @@ describe.skipIf(!haveChromium)(`promokit/client-side in headless Chromium (${CHR
         if (ack.customer?.source_id !== 'cust-42' || ack.customer?.id !== 'cust_Browser1') problems.push(`customer ${JSON.stringify(ack.customer)}`);
         if (ack.referral !== null || ack.loyalty !== null) problems.push('referral/loyalty not null');
         if (JSON.stringify(ack.metadata) !== JSON.stringify(params.metadata)) problems.push(`metadata ${JSON.stringify(ack.metadata)}`);
-        if (JSON.stringify(ack.added_later) !== '{"nested":true}') problems.push('unknown field not kept');
+        if (JSON.stringify((ack as typeof ack & { added_later?: unknown }).added_later) !== '{"nested":true}') problems.push('unknown field not kept');
         return { problems, ack, pageOrigin: location.origin };
       },
       { apiBase, keys, params },

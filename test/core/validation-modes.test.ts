@@ -22,11 +22,25 @@ function logger() {
 }
 
 describe('response validation modes', () => {
-  it('keeps unknown fields and accepts unknown enum values in strict mode', async () => {
-    const body = { ...action, status: 'PAUSED_NEW_STATE', brand_new_field: { nested: true } };
+  it('keeps unknown fields and accepts unknown values of open enums in strict mode', async () => {
+    const body = { ...action, type: 'CAMPAIGN.SOMETHING_NEW', operation_status: 'PARTIAL', brand_new_field: { nested: true } };
     respond('get', '/v1/async-actions/aa_1', json(body));
     const result = await testClient({ validation: 'strict' }).asyncActions.get('aa_1');
     expect(result).toEqual(body);
+  });
+
+  it('a closed discriminator with an unknown value: strict throws naming the field, warn logs it once and returns the body', async () => {
+    const body = { ...action, status: 'PAUSED_NEW_STATE' };
+    respond('get', '/v1/async-actions/aa_1', json(body), json(body), json(body));
+    const error = await testClient({ validation: 'strict' }).asyncActions.get('aa_1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).issues.map((i) => i.path.join('.'))).toEqual(['status']);
+    const warn = vi.fn();
+    const client = testClient({ logger: { debug() {}, info() {}, warn, error() {} }, logLevel: 'warn' });
+    await expect(client.asyncActions.get('aa_1')).resolves.toEqual(body);
+    await expect(client.asyncActions.get('aa_1')).resolves.toEqual(body);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toContain('status');
   });
 
   it('accepts null in optional fields in strict mode', async () => {

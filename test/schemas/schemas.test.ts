@@ -36,6 +36,8 @@ interface Case {
   body: Record<string, unknown>;
   /** Open enums: any string must be accepted and kept. */
   enums: string[];
+  /** Closed discriminators (the protocol fixes their values): any other value is refused, naming the field. */
+  closed?: string[];
 }
 
 const cases: Case[] = [
@@ -50,7 +52,8 @@ const cases: Case[] = [
     name: 'loyalty member',
     schema: loyaltyMemberSchema,
     body: fx.loyaltyMember,
-    enums: ['type'],
+    closed: ['type'],
+    enums: [],
   },
   {
     name: 'pending points list',
@@ -74,13 +77,15 @@ const cases: Case[] = [
     name: 'redemption',
     schema: redemptionSchema,
     body: fx.redemption,
-    enums: ['result', 'status', 'related_object_type', 'channel.channel_type', 'reward.type', 'reward.parameters.campaign.type', 'order.status', 'order.items.*.related_object'],
+    closed: ['result'],
+    enums: ['status', 'related_object_type', 'channel.channel_type', 'reward.type', 'reward.parameters.campaign.type', 'order.status', 'order.items.*.related_object'],
   },
   {
     name: 'redemption rollback result',
     schema: redemptionRollbackResultSchema,
     body: fx.rollbackResult,
-    enums: ['parent_rollback.result', 'parent_rollback.status', 'rollbacks.*.channel.channel_type', 'parent_rollback.related_object_type'],
+    closed: ['parent_rollback.result', 'rollbacks.*.result'],
+    enums: ['parent_rollback.status', 'rollbacks.*.channel.channel_type', 'parent_rollback.related_object_type'],
   },
   {
     name: 'promotion tier',
@@ -116,13 +121,15 @@ const cases: Case[] = [
     name: 'async action',
     schema: asyncActionSchema,
     body: fx.asyncAction,
-    enums: ['type', 'status', 'operation_status'],
+    closed: ['status'],
+    enums: ['type', 'operation_status'],
   },
   {
     name: 'async action list',
     schema: asyncActionListSchema,
     body: fx.asyncActionList,
-    enums: ['async_actions.*.type', 'async_actions.*.status', 'async_actions.*.operation_status'],
+    closed: ['async_actions.*.status'],
+    enums: ['async_actions.*.type', 'async_actions.*.operation_status'],
   },
   {
     name: 'order',
@@ -195,7 +202,7 @@ const issuePaths = (result: Parsed) => (result.success ? [] : result.error.issue
 
 // ---------------------------------------------------------------------------------------------
 
-describe.each(cases)('$name', ({ schema, body, enums }) => {
+describe.each(cases)('$name', ({ schema, body, enums, closed = [] }) => {
   it('parses the full record and keeps it as received', () => {
     const result = schema().safeParse(body);
     expect(issuePaths(result)).toEqual([]);
@@ -207,6 +214,12 @@ describe.each(cases)('$name', ({ schema, body, enums }) => {
     const result = schema().safeParse(extended);
     expect(issuePaths(result)).toEqual([]);
     expect(result.success && result.data).toEqual(extended);
+  });
+
+  if (closed.length > 0) it('refuses a value outside a closed discriminator, naming the field', () => {
+    for (const path of closed.flatMap((e) => expand(e, body))) {
+      expect(issuePaths(schema().safeParse(setAt(body, path, 'SOMETHING_NEW_2027'))), show(path)).toEqual([show(path)]);
+    }
   });
 
   if (enums.length > 0) it('accepts and keeps enum values it does not know', () => {

@@ -35,24 +35,33 @@ function mutated<R>(body: unknown, path: Path, change: { remove: true } | { valu
 }
 
 interface ZodNode {
-  _zod: { def: { type: string; shape?: Record<string, ZodNode>; innerType?: ZodNode; element?: ZodNode; valueType?: ZodNode } };
+  _zod: { def: { type: string; shape?: Record<string, ZodNode>; innerType?: ZodNode; element?: ZodNode; valueType?: ZodNode; options?: ZodNode[]; discriminator?: string } };
   safeParse(value: unknown): { success: boolean };
 }
 
 const unwrap = (node: ZodNode): ZodNode => (['optional', 'nullable'].includes(node._zod.def.type) ? unwrap(node._zod.def.innerType!) : node);
 
 /**
- * The zod node that types the field at `path`, or `undefined` where the schema leaves the value
- * untyped (metadata values, unknown fields kept as received, paths through a union).
+ * The zod node that types the field at `path` of `body`, or `undefined` where the schema leaves the
+ * value untyped (metadata values, unknown fields kept as received, paths through a union that
+ * names no discriminator). A discriminated union is walked through the option `body` selects.
  */
-function nodeAt(schema: ZodNode, path: Path): ZodNode | undefined {
+function nodeAt(schema: ZodNode, path: Path, body: unknown): ZodNode | undefined {
   let node: ZodNode | undefined = schema;
+  let value: any = body;
   for (const key of path) {
-    const def: ZodNode['_zod']['def'] = unwrap(node!)._zod.def;
+    let def: ZodNode['_zod']['def'] = unwrap(node!)._zod.def;
+    if (def.type === 'union' && def.discriminator) {
+      const tag = value?.[def.discriminator];
+      const option = def.options!.find((o) => unwrap(o)._zod.def.shape?.[def.discriminator!]?.safeParse(tag).success);
+      if (!option) return undefined;
+      def = unwrap(option)._zod.def;
+    }
     if (def.type === 'object') node = def.shape![key];
     else if (def.type === 'array' && typeof key === 'number') node = def.element;
     else if (def.type === 'record') node = def.valueType;
     else return undefined;
+    value = value?.[key];
     if (!node || ['unknown', 'any'].includes(unwrap(node)._zod.def.type)) return undefined;
   }
   return node;
@@ -108,7 +117,7 @@ describe.each(methods)('%s', (method) => {
         if (nulled.length) failures.push(`${at} = null: issues [${nulled.join(', ')}]`);
       }
       // Strict mode means every present field has its type: a wrong one fails, named by its path.
-      const node = zod ? nodeAt(zod, path) : undefined;
+      const node = zod ? nodeAt(zod, path, body) : undefined;
       const wrong = node && wrongValueFor(node);
       if (node && wrong !== undefined) {
         const broken = mutated(body, path, { value: wrong }, (b) => issuePaths(check.safeParse(b)));

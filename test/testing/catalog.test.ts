@@ -13,7 +13,7 @@ describe.each(transports)('templates, promotions, async actions and locations ov
     const client = conn.client();
     const page = await client.templates.list({ include_total: true });
     expect(page.body.data_ref).toBe('campaign_templates');
-    expect(page.body.data).toBeUndefined();
+    expect(page.body).not.toHaveProperty('data');
     expect(page.data).toHaveLength(10);
     expect(page.total).toBe(12);
     expect(page.data[0]).toMatchObject({ object: 'campaign_template', name: '10% off everything', campaign_type: 'DISCOUNT_COUPONS' });
