@@ -7,7 +7,8 @@
 import type { APIPromise } from '../core/api-promise.js';
 import type { Operation, RequestOptions } from '../core/http.js';
 import { APIResource } from '../core/resource.js';
-import { array, boolean, integer, object, oneOf, required, text } from '../core/validate.js';
+import { isRecord } from '../core/errors.js';
+import { array, boolean, integer, object, oneOf, required, text, type Check } from '../core/validate.js';
 import { validationResultSchema, type ValidationResult } from '../schemas/validation.js';
 import { voucherSchema, type Voucher } from '../schemas/voucher.js';
 import type { CustomerInput, DiscountInput, OrderInput, SessionInput, ValidityInput } from './inputs.js';
@@ -44,22 +45,11 @@ export interface LoyaltyCardInput {
 }
 
 /**
- * Params of {@link Vouchers.create}: the voucher's `type`, the matching `discount`, `gift` or
- * `loyalty_card`, and optional campaign, validity and limits. Sent as the JSON body.
+ * What every voucher created with {@link Vouchers.create} may carry, whatever its `type`:
+ * campaign, category, validity and limits.
  * @category Vouchers
  */
-export interface CreateVoucherParams extends ValidityInput {
-  /**
-   * `DISCOUNT_VOUCHER` (give `discount`), `GIFT_VOUCHER` (give `gift`) or `LOYALTY_CARD` (give
-   * `loyalty_card`). Required.
-   */
-  type: VoucherTypeInput;
-  /** `DISCOUNT_VOUCHER`: the discount. */
-  discount?: DiscountInput | undefined;
-  /** `GIFT_VOUCHER`: the credit, with both `amount` and `balance`. */
-  gift?: GiftInput | undefined;
-  /** `LOYALTY_CARD`: the starting points. */
-  loyalty_card?: LoyaltyCardInput | undefined;
+export interface CreateVoucherBase extends ValidityInput {
   /** Name of the campaign the voucher joins. */
   campaign?: string | undefined;
   /** `camp_…` of the campaign the voucher joins. */
@@ -82,6 +72,48 @@ export interface CreateVoucherParams extends ValidityInput {
     quantity?: number | undefined;
   } | undefined;
 }
+
+/**
+ * Params of {@link Vouchers.create} for a discount voucher: `discount` is required.
+ * @category Vouchers
+ */
+export interface CreateDiscountVoucherParams extends CreateVoucherBase {
+  /** A discount voucher. */
+  type: 'DISCOUNT_VOUCHER';
+  /** The discount. */
+  discount: DiscountInput;
+}
+
+/**
+ * Params of {@link Vouchers.create} for a gift voucher: `gift` (its `amount` and `balance`) is
+ * required.
+ * @category Vouchers
+ */
+export interface CreateGiftVoucherParams extends CreateVoucherBase {
+  /** A gift voucher (a gift card). */
+  type: 'GIFT_VOUCHER';
+  /** The credit, with both `amount` and `balance`. */
+  gift: GiftInput;
+}
+
+/**
+ * Params of {@link Vouchers.create} for a loyalty card: `loyalty_card` (its starting `points`) is
+ * required.
+ * @category Vouchers
+ */
+export interface CreateLoyaltyCardParams extends CreateVoucherBase {
+  /** A loyalty card. */
+  type: 'LOYALTY_CARD';
+  /** The starting points. */
+  loyalty_card: LoyaltyCardInput;
+}
+
+/**
+ * Params of {@link Vouchers.create}: a union on `type`, each kind with the object it requires
+ * (`discount`, `gift` or `loyalty_card`), checked before anything is sent. Sent as the JSON body.
+ * @category Vouchers
+ */
+export type CreateVoucherParams = CreateDiscountVoucherParams | CreateGiftVoucherParams | CreateLoyaltyCardParams;
 
 /**
  * The items of a validation result to expand.
@@ -131,6 +163,40 @@ export interface ValidateVoucherParams {
   } | undefined;
 }
 
+/** The object each voucher type requires. */
+const objectOfType: Record<VoucherTypeInput, 'discount' | 'gift' | 'loyalty_card'> = {
+  DISCOUNT_VOUCHER: 'discount',
+  GIFT_VOUCHER: 'gift',
+  LOYALTY_CARD: 'loyalty_card',
+};
+
+/** The fields' own rules. */
+const createFieldRules: Check =
+  object({
+    type: required(oneOf(['GIFT_VOUCHER', 'DISCOUNT_VOUCHER', 'LOYALTY_CARD'])),
+    discount: discountRules,
+    gift: object({ amount: required(integer()), balance: required(integer()), effect: oneOf(['APPLY_TO_ORDER', 'APPLY_TO_ITEMS']) }),
+    loyalty_card: object({ points: required(integer()), balance: integer() }),
+    campaign: text(1),
+    campaign_id: text(1),
+    category: text(1),
+    category_id: text(1),
+    active: boolean(),
+    additional_info: text(),
+    metadata: object({}),
+    validation_rules: array(Infinity, text(1)),
+    redemption: object({ quantity: integer() }),
+    ...validityRules,
+  });
+
+/** The rules of {@link CreateVoucherParams}: each field's own, and the object the `type` requires. */
+const createRules: Check = (value, path, issues) => {
+  createFieldRules(value, path, issues);
+  const type = isRecord(value) ? (value.type as VoucherTypeInput) : undefined;
+  const field = type && objectOfType[type];
+  if (field && (value as Record<string, unknown>)[field] === undefined) issues.push({ path: [...path, field], message: `is required when type is ${type}` });
+};
+
 const create: Operation<Voucher> = {
   name: 'vouchers.create',
   method: 'POST',
@@ -138,24 +204,7 @@ const create: Operation<Voucher> = {
   auth: 'server',
   idempotent: false,
   schema: voucherSchema,
-  check: required(
-    object({
-      type: required(oneOf(['GIFT_VOUCHER', 'DISCOUNT_VOUCHER', 'LOYALTY_CARD'])),
-      discount: discountRules,
-      gift: object({ amount: integer(), balance: integer(), effect: oneOf(['APPLY_TO_ORDER', 'APPLY_TO_ITEMS']) }),
-      loyalty_card: object({ points: integer(), balance: integer() }),
-      campaign: text(1),
-      campaign_id: text(1),
-      category: text(1),
-      category_id: text(1),
-      active: boolean(),
-      additional_info: text(),
-      metadata: object({}),
-      validation_rules: array(Infinity, text(1)),
-      redemption: object({ quantity: integer() }),
-      ...validityRules,
-    }),
-  ),
+  check: required(createRules),
 };
 
 const validate: Operation<ValidationResult> = {

@@ -173,6 +173,7 @@ describe('loyalties.redeemReward', () => {
     const redemption = await testClient({ validation: 'strict' }).loyalties.redeemReward('LOYAL-8QF2-ZT', { reward: { id: 'rew_FreeCoffee' } });
     expect(redemption.result).toBe('FAILURE');
     expect(redemption.status).toBe('FAILED');
+    if (redemption.result !== 'FAILURE') throw new Error('expected a failed redemption');
     expect(redemption.failure_code).toBe('customer_rules_violated');
   });
 

@@ -55,7 +55,7 @@ describe('vouchers.create', () => {
 
   it('is not retried on 500', async () => {
     respond('post', '/v1/vouchers/SUMMER-10', json({ code: 500, message: 'boom' }, 500), json(discountVoucher));
-    await expect(testClient().vouchers.create('SUMMER-10', { type: 'DISCOUNT_VOUCHER' })).rejects.toBeInstanceOf(InternalServerError);
+    await expect(testClient().vouchers.create('SUMMER-10', { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 } })).rejects.toBeInstanceOf(InternalServerError);
     expect(seen).toHaveLength(1);
   });
 
@@ -65,9 +65,13 @@ describe('vouchers.create', () => {
     ['a fractional gift amount', { type: 'GIFT_VOUCHER', gift: { amount: 49.99, balance: 5000 } }, ['gift.amount']],
     ['a fractional amount_off', { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 2.5 } }, ['discount.amount_off']],
     ['points as a string', { type: 'LOYALTY_CARD', loyalty_card: { points: '100' } }, ['loyalty_card.points']],
-    ['a start_date that is not ISO 8601', { type: 'DISCOUNT_VOUCHER', start_date: '1 June 2026' }, ['start_date']],
-    ['a day of the week past 6', { type: 'DISCOUNT_VOUCHER', validity_day_of_week: [1, 7] }, ['validity_day_of_week[1]']],
-    ['a fractional redemption quantity', { type: 'DISCOUNT_VOUCHER', redemption: { quantity: 1.5 } }, ['redemption.quantity']],
+    ['a start_date that is not ISO 8601', { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 }, start_date: '1 June 2026' }, ['start_date']],
+    ['a day of the week past 6', { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 }, validity_day_of_week: [1, 7] }, ['validity_day_of_week[1]']],
+    ['a fractional redemption quantity', { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 }, redemption: { quantity: 1.5 } }, ['redemption.quantity']],
+    ['a gift voucher without gift', { type: 'GIFT_VOUCHER' }, ['gift']],
+    ['a discount voucher without discount', { type: 'DISCOUNT_VOUCHER', gift: { amount: 500, balance: 500 } }, ['discount']],
+    ['a loyalty card without loyalty_card', { type: 'LOYALTY_CARD', loyalty_card: null }, ['loyalty_card']],
+    ['a gift without its balance', { type: 'GIFT_VOUCHER', gift: { amount: 5000 } }, ['gift.balance']],
   ])('refuses %s, naming the field, with nothing sent', async (_, body, fields) => {
     const error = await testClient().vouchers.create('SUMMER-10', body as never).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidRequestError);
@@ -76,7 +80,7 @@ describe('vouchers.create', () => {
   });
 
   it('refuses an empty code before sending', async () => {
-    const error = await testClient().vouchers.create('', { type: 'DISCOUNT_VOUCHER' }).catch((e: unknown) => e);
+    const error = await testClient().vouchers.create('', { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 } }).catch((e: unknown) => e);
     expect(issuePaths(error)).toEqual(['code']);
     expect(seen).toHaveLength(0);
   });

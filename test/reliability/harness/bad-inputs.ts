@@ -55,7 +55,8 @@ export const BAD_INPUTS: readonly BadInput[] = [
   // required fields
   { operation: 'vouchers.create', input: '`type` missing', field: 'type', call: (c, o) => loose(c).vouchers.create('SPRING-1', {}, o) },
   { operation: 'vouchers.create', input: "`type: 'COUPON'` (unknown)", field: 'type', call: (c, o) => loose(c).vouchers.create('SPRING-1', { type: 'COUPON' }, o) },
-  { operation: 'vouchers.create', input: "`start_date: 'tomorrow'` (not ISO 8601)", field: 'start_date', call: (c, o) => loose(c).vouchers.create('SPRING-1', { type: 'DISCOUNT_VOUCHER', start_date: 'tomorrow' }, o) },
+  { operation: 'vouchers.create', input: "`start_date: 'tomorrow'` (not ISO 8601)", field: 'start_date', call: (c, o) => loose(c).vouchers.create('SPRING-1', { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 }, start_date: 'tomorrow' }, o) },
+  { operation: 'vouchers.create', input: "`type: 'GIFT_VOUCHER'` without `gift`", field: 'gift', call: (c, o) => loose(c).vouchers.create('SPRING-1', { type: 'GIFT_VOUCHER' }, o) },
   { operation: 'publications.create', input: '`customer` missing', field: 'customer', call: (c, o) => loose(c).publications.create({ voucher: 'SPRING-1' }, o) },
   { operation: 'publications.create', input: 'voucher code missing (no `voucher`, no `campaign`)', field: 'voucher', call: (c, o) => loose(c).publications.create({ customer: { source_id: 'c' } }, o) },
   { operation: 'templates.setupPromotionTier', input: '`campaign_id` missing', field: 'campaign_id', call: (c, o) => loose(c).templates.setupPromotionTier('camp_tpl_1', { name: 'T' }, o) },
@@ -66,7 +67,7 @@ export const BAD_INPUTS: readonly BadInput[] = [
   { operation: 'oauth.introspect', input: "access token `''`", field: 'access_token', call: (c, o) => loose(c).oauth.introspect('', o) },
   // empty path ids
   { operation: 'vouchers.validate', input: "voucher code `''`", field: 'code', call: (c, o) => loose(c).vouchers.validate('', {}, o) },
-  { operation: 'vouchers.create', input: "voucher code `''`", field: 'code', call: (c, o) => loose(c).vouchers.create('', { type: 'DISCOUNT_VOUCHER' }, o) },
+  { operation: 'vouchers.create', input: "voucher code `''`", field: 'code', call: (c, o) => loose(c).vouchers.create('', { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } }, o) },
   { operation: 'loyalties.getMember', input: "member id `''`", field: 'memberId', call: (c, o) => loose(c).loyalties.getMember('', {}, o) },
   { operation: 'loyalties.getMember', input: "`campaign_id: ''`", field: 'campaign_id', call: (c, o) => loose(c).loyalties.getMember('LOY-1', { campaign_id: '' }, o) },
   { operation: 'asyncActions.get', input: "id `''`", field: 'asyncActionId', call: (c, o) => loose(c).asyncActions.get('', o) },
