@@ -4,7 +4,7 @@
  * `scenario.mts` (ESM) and `scenario.ts` (ESM under bundler resolution, CommonJS under node10),
  * and compiles each under the tsconfig files of this folder
  * (moduleResolution node10, node16, nodenext and bundler; with and without the DOM lib;
- * `skipLibCheck: false`). It uses no Node API of its own, so it also compiles without @types/node.
+ * `skipLibCheck: false`; `strict`, `exactOptionalPropertyTypes` and `noUncheckedIndexedAccess`). It uses no Node API of its own, so it also compiles without @types/node.
  *
  * It prints one JSON line `{ "checks": { name: true | false, … } }`; the driver wants every check true.
  */
@@ -50,9 +50,27 @@ async function main(): Promise<Record<string, boolean>> {
     for await (const tx of client.loyalties.listTransactions(mock.ids.campaigns.coffeeClub, { limit: 2 })) records.push(tx);
     checks.listWalk = pages >= 2 && fromPages === records.length && records.every((tx) => typeof tx.id === 'string');
 
-    // A redemption: a result, not an exception.
+    // A redemption: a result, not an exception, narrowed on `result`.
     const redemption = await client.loyalties.redeemReward(mock.ids.members.ada, { reward: { id: mock.ids.rewards.espresso } });
     checks.redemption = redemption.result === 'SUCCESS';
+    if (redemption.result === 'FAILURE') assertType<Equal<typeof redemption.failure_code, string | null | undefined>>(true);
+
+    // A member is a LOYALTY_CARD, by type.
+    assertType<Equal<typeof member.type, 'LOYALTY_CARD'>>(true);
+    checks.memberType = member.type === 'LOYALTY_CARD';
+
+    // Optional params take an explicit undefined (exactOptionalPropertyTypes), as code passing
+    // its own optional values along does.
+    const campaignId: string | undefined = undefined;
+    const again = await client.loyalties.getMember(mock.ids.members.ada, { campaign_id: campaignId });
+    checks.explicitUndefined = again.id === member.id;
+
+    // A validation result narrowed on `valid`: an invalid one always has its `error`.
+    const validation = await client.vouchers.validate(mock.ids.vouchers.expired, { customer: { source_id: 'shop-user-1002' }, session: undefined });
+    if (!validation.valid) {
+      const why: string | null | undefined = validation.error.key ?? validation.error.message;
+      checks.validationNarrows = typeof why === 'string';
+    } else checks.validationNarrows = false;
 
     // An error, narrowed with instanceof through the whole hierarchy.
     try {
@@ -103,6 +121,20 @@ function typeErrors(client: Client): void {
   void client.loyalties.getMember(42);
   // @ts-expect-error: validation is 'strict' | 'warn' | 'off'
   void new Client({ validation: 'sometimes' });
+  // @ts-expect-error: a gift voucher needs its gift
+  void client.vouchers.create('GIFT-1', { type: 'GIFT_VOUCHER' });
+  // @ts-expect-error: the customer's field is source_id
+  void client.vouchers.validate('CODE', { customer: { sourceId: 'c-1' } });
+  void client.loyalties.getMember('LC-1').then((member) => {
+    // @ts-expect-error: a misspelt response field does not compile
+    void member.loyalty_card?.pointz;
+  });
+  void client.loyalties.redeemReward('LC-1', { reward: { id: 'rew_1' } }).then((redemption) => {
+    // @ts-expect-error: failure_code exists only once narrowed to result 'FAILURE'
+    void redemption.failure_code;
+    // @ts-expect-error: result is 'SUCCESS' | 'FAILURE'
+    void (redemption.result === 'SUCESS');
+  });
 }
 void typeErrors;
 
