@@ -275,7 +275,7 @@ export class Vouchers extends APIResource {
    *
    * ```ts
    * const result = await client.vouchers.validate('SUMMER-10', { order: { amount: 5000 } });
-   * if (result.valid) console.log(result.discount); else console.log(result.error?.key);
+   * if (result.valid) console.log(result.discount); else console.log(result.error.key ?? result.error.message);
    * ```
    *
    * `POST /v1/vouchers/{code}/validate`. Without `session` it changes nothing, so it is retried
@@ -298,7 +298,7 @@ export class Vouchers extends APIResource {
    *   order: { amount: 5000, items: [{ product_id: 'prod_flat_white', quantity: 2, price: 2500 }] },
    * });
    * if (result.valid) console.log('discount:', result.order?.total_discount_amount);
-   * else console.log('not valid:', result.error?.key, result.reason);
+   * else console.log('not valid:', result.error.key ?? result.error.message, result.reason);
    * ```
    */
   validate(code: string, params: ValidateVoucherParams = {}, options?: RequestOptions): APIPromise<ValidationResult> {
