@@ -18,3 +18,12 @@ export interface BrowserBundle {
 
 /** Bundles `source` (an ES module importing 'promokit/…') against dist/ with esbuild for the browser. */
 export declare function buildBrowserBundle(options?: { source?: string; minify?: boolean }): Promise<BrowserBundle>;
+
+/** The server entry's budget for a program making one call, in bytes gzipped. */
+export declare const SERVER_BUDGET: number;
+/** The server entry's budget with every chunk it may load, in bytes gzipped. */
+export declare const SERVER_TOTAL_BUDGET: number;
+/** The server entry, one call: `Client`, one getMember. */
+export declare const SERVER_CALL: string;
+/** An esbuild plugin leaving out the chunk only `maxConcurrency` / `rateLimit` load. */
+export declare const withoutLimitsQueue: import('esbuild').Plugin;

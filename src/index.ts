@@ -35,6 +35,10 @@ export type {
 export type { OAuth } from './resources/oauth.js';
 export type {
   Vouchers,
+  CreateVoucherBase,
+  CreateDiscountVoucherParams,
+  CreateGiftVoucherParams,
+  CreateLoyaltyCardParams,
   CreateVoucherParams,
   ValidateVoucherParams,
   VoucherTypeInput,

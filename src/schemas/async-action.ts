@@ -124,7 +124,7 @@ export interface AsyncAction {
 const asyncActionFields = () => ({
   id: z.string(),
   type: z.nullish(openEnum()),
-  status: z.enum(['ENQUEUED', 'IN_PROGRESS', 'DONE', 'FAILED']),
+  status: z.literal(['ENQUEUED', 'IN_PROGRESS', 'DONE', 'FAILED']),
   operation_status: z.nullish(openEnum()),
   created_at: z.nullish(z.string()),
   updated_at: z.nullish(z.string()),
