@@ -168,7 +168,7 @@ export class ApiError extends PromokitError {
    * response's `x-request-id` header (so an HTML 502 page from a proxy still yields one).
    */
   declare readonly request_id: string | undefined;
-  /** The operation that failed, e.g. `vouchers.create`. */
+  /** The operation that failed, named `subClient.method` as the reference names methods. */
   declare readonly operation: string;
   /** The HTTP method of the request. */
   declare readonly method: string | undefined;
