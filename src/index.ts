@@ -15,7 +15,7 @@ export type { AccessToken } from './core/auth.js';
 export type { RequestOptions } from './core/http.js';
 export type { APIPromise, WithResponse } from './core/api-promise.js';
 export type { Hooks, CallEvent, RequestEvent, ResponseEvent, RetryEvent, ErrorEvent } from './core/hooks.js';
-export type { LimitOptions, Limiter, LimiterRelease, RateLimit } from './core/limits.js';
+export type { LimitOptions, Limiter, LimiterRelease, LimiterRequest, RateLimit } from './core/limits.js';
 export type { Logger, LogLevel } from './core/log.js';
 export type { ValidationMode, ResponseDeviation } from './core/validate.js';
 export * from './core/errors.js';

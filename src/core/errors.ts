@@ -347,6 +347,22 @@ export class ResponseValidationError extends PromokitError {
 }
 
 /**
+ * A call could not be admitted by its limits: a `limiter` failed (its store is unreachable) or
+ * did not admit the call within its bound. Nothing was sent; the call may be made again later.
+ * `cause` holds the limiter's own error, when it gave one.
+ * @category Errors
+ */
+export class LimiterError extends PromokitError {
+  override name: string = 'LimiterError';
+  /** The operation that was not admitted, e.g. `publications.create`. */
+  declare readonly operation: string;
+
+  constructor(operation: string, message: string, options?: ErrorOptions) {
+    super(`${operation}: ${message}; nothing was sent`, { operation }, options);
+  }
+}
+
+/**
  * A page-numbered list has more records than the service lets a client reach (page 100).
  * Thrown instead of silently stopping; narrow the query with filters to reach the rest.
  * @category Errors

@@ -9,7 +9,7 @@
  * @module
  */
 import type PQueue from 'p-queue';
-import { AbortError, ConfigurationError, PromokitError, isRecord, retryAfterMs } from './errors.js';
+import { AbortError, ConfigurationError, LimiterError, PromokitError, isRecord, retryAfterMs } from './errors.js';
 import type { TransportConfig } from './http.js';
 import { loadKy } from './ky-load.js';
 import { sleep } from './sleep.js';
@@ -33,12 +33,25 @@ export type LimiterRelease = () => void;
  */
 export interface Limiter {
   /**
-   * Resolves when one more call may start, optionally with a function that gives the slot back
+   * Resolves when one more request may start, optionally with a function that gives the slot back
    * (for limits of calls in flight; a rate limit returns nothing). Must reject promptly, taking no
    * slot, when `signal` aborts while waiting. Any other rejection (its store is unreachable)
    * fails the call with a `PromokitError` that names it; nothing is sent.
+   *
+   * `request.retry` is `true` when the request is a retry of a call the service answered 429:
+   * such a retry is asked for again, and a limiter should admit it ahead of first attempts that
+   * wait in the same process.
    */
-  acquire(signal?: AbortSignal): Promise<LimiterRelease | void>;
+  acquire(signal?: AbortSignal, request?: LimiterRequest): Promise<LimiterRelease | void>;
+}
+
+/**
+ * What a {@link Limiter} is told about the request it admits.
+ * @category Client
+ */
+export interface LimiterRequest {
+  /** `true` for a retry after a 429: admit it first in line. */
+  retry?: boolean | undefined;
 }
 
 /**
@@ -129,7 +142,7 @@ export function withLimits<C extends TransportConfig>(config: C, options: LimitO
       release();
       if (signal?.aborted) throw new AbortError(`${operation}: aborted by the caller's signal while waiting to start; 0 attempts made`, { operation, attempts: 0 });
       if (error instanceof PromokitError) throw error;
-      throw new PromokitError(`${operation}: the limiter failed, so the call was not sent: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new LimiterError(operation, `the limiter failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
   };
 

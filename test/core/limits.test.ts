@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { startRateLimitedServer, type RateLimitedServer } from '../../bench/rate-limited-server.mjs';
-import { AbortError, Client, ConfigurationError, PromokitError, RateLimitError, type ClientOptions, type Limiter } from '../../src/index.js';
+import { AbortError, Client, ConfigurationError, LimiterError, PromokitError, RateLimitError, type ClientOptions, type Limiter } from '../../src/index.js';
 
 const credentials = { appId: 'app', appToken: 'token', accessToken: 'access', logLevel: 'off' } as const;
 const publish = (client: Client, i: number, options?: { signal?: AbortSignal; timeout?: number }) =>
@@ -183,8 +183,9 @@ describe('limiter', () => {
     const limiter: Limiter = { acquire: () => Promise.reject(new Error('store unreachable')) };
     const client = new Client({ baseUrl: 'http://127.0.0.1:9', ...credentials, fetch, limiter });
     const error = await publish(client, 1).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LimiterError);
     expect(error).toBeInstanceOf(PromokitError);
-    expect((error as Error).message).toMatch(/publications\.create: the limiter failed.*store unreachable/);
+    expect((error as Error).message).toMatch(/publications\.create: the limiter failed.*store unreachable.*nothing was sent/);
     expect(sent).toBe(0);
   });
 
