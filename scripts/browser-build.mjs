@@ -3,13 +3,13 @@
 // dist/browser/client-side.js with it, and `node scripts/size.mjs --modules` attributes bytes
 // with it, so the attribution matches what a storefront ships.
 //
-// - ky is imported at once (src/core/ky-load.browser.ts): the lazy import that keeps Node's cold
+// - ky is imported at once (src/core/ky/load.browser.ts): the lazy import that keeps Node's cold
 //   start cheap makes a bundler wrap every module of ky for deferred evaluation (~160 bytes
 //   gzipped);
 // - ky's upload and download progress streaming, which runs only for the progress options
-//   promokit never passes, is left out (src/core/ky-progress.ts, ~400 bytes gzipped);
+//   promokit never passes, is left out (scripts/build-stubs/ky-progress.ts, ~400 bytes gzipped);
 // - ky's `ForceRetryError`, built only when an `afterResponse` hook returns `ky.retry()` (promokit
-//   gives ky no hooks), is an empty subclass of `Error` (src/core/ky-force-retry.ts, ~80 bytes).
+//   gives ky no hooks), is an empty subclass of `Error` (scripts/build-stubs/ky-force-retry.ts, ~80 bytes).
 //
 // The last two, `leanKy`, apply to the server builds too (tsup.config.ts).
 import { dirname, join } from 'node:path';
@@ -24,8 +24,8 @@ const fromKy = (args) => /[\\/]node_modules[\\/]ky[\\/]/.test(args.importer);
 export const leanKy = {
   name: 'promokit-lean-ky',
   setup(build) {
-    build.onResolve({ filter: /^\.\.\/utils\/body\.js$/ }, (args) => (fromKy(args) ? { path: join(root, 'src', 'core', 'ky-progress.ts') } : undefined));
-    build.onResolve({ filter: /\/ForceRetryError\.js$/ }, (args) => (fromKy(args) ? { path: join(root, 'src', 'core', 'ky-force-retry.ts') } : undefined));
+    build.onResolve({ filter: /^\.\.\/utils\/body\.js$/ }, (args) => (fromKy(args) ? { path: join(root, 'scripts', 'build-stubs', 'ky-progress.ts') } : undefined));
+    build.onResolve({ filter: /\/ForceRetryError\.js$/ }, (args) => (fromKy(args) ? { path: join(root, 'scripts', 'build-stubs', 'ky-force-retry.ts') } : undefined));
   },
 };
 
@@ -33,7 +33,7 @@ export const leanKy = {
 export const browserBuild = {
   name: 'promokit-browser',
   setup(build) {
-    build.onResolve({ filter: /\/ky-load\.js$/ }, (args) => ({ path: join(args.resolveDir, 'ky-load.browser.ts') }));
+    build.onResolve({ filter: /\/ky\/load\.js$/ }, (args) => ({ path: join(args.resolveDir, 'ky', 'load.browser.ts') }));
     leanKy.setup(build);
   },
 };

@@ -16,15 +16,28 @@
 export { ClientEvents, type ClientEventsOptions, type TrackEventParams } from './resources/client-events.js';
 export type { CommonOptions } from './core/config.js';
 export type { AccessToken } from './core/auth.js';
-export type { RequestOptions } from './core/http.js';
+export type { RequestOptions } from './core/operation.js';
 export type { APIPromise, WithResponse } from './core/api-promise.js';
 export type { Hooks, CallEvent, RequestEvent, ResponseEvent, RetryEvent, ErrorEvent } from './core/hooks.js';
 export type { Logger, LogLevel } from './core/log.js';
-export type { ValidationMode } from './core/validate.js';
-export type { CustomerInput, AddressInput } from './resources/inputs.js';
+export type { ValidationMode } from './core/response-check.js';
+export type { CustomerInput, AddressInput } from './resources/inputs/customer.js';
 export type { EventAcknowledgment } from './schemas/event.js';
 export {
   PromokitError,
+  ConnectionError,
+  TimeoutError,
+  AbortError,
+  CallError,
+  ConfigurationError,
+  InvalidRequestError,
+  ResponseValidationError,
+  ToArrayLimitError,
+  NoNextPageError,
+  type Issue,
+  type CallContext,
+} from './core/errors.js';
+export {
   ApiError,
   BadRequestError,
   AuthenticationError,
@@ -34,15 +47,5 @@ export {
   UnprocessableEntityError,
   RateLimitError,
   InternalServerError,
-  ConnectionError,
-  TimeoutError,
-  AbortError,
-  ConfigurationError,
-  InvalidRequestError,
-  ResponseValidationError,
-  ToArrayLimitError,
-  NoNextPageError,
-  type Issue,
   type ApiErrorBody,
-  type CallContext,
-} from './core/errors.js';
+} from './core/api-errors.js';

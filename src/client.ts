@@ -5,14 +5,14 @@
  * @module
  */
 import { Credentials } from './core/auth.js';
-import { optionOrEnv, transportConfig, type CommonOptions } from './core/config.js';
-import { Transport } from './core/http.js';
+import { optionOrEnv, pipelineConfig, type CommonOptions } from './core/config.js';
 import { checkHookNames } from './core/hooks.js';
-import { withLimits, type LimitOptions } from './core/limits.js';
+import { limitsGate, type LimitOptions } from './core/limits.js';
 import { inspectSymbol, type Log } from './core/log.js';
-import { deviationsOf, type ResponseDeviation } from './core/validate.js';
+import { deviationsOf, type ResponseDeviation } from './core/response-check.js';
+import { Transport } from './core/transport.js';
 import { AsyncActions } from './resources/async-actions.js';
-import { ClientEvents, type ClientEventsOptions } from './resources/client-events.js';
+import { ClientEvents, clientEventsOf } from './resources/client-events.js';
 import { Customers } from './resources/customers.js';
 import { Locations } from './resources/locations.js';
 import { Loyalties } from './resources/loyalties.js';
@@ -105,7 +105,8 @@ export class Client {
       accessToken,
     });
     checkHookNames(options.hooks, 'Client');
-    const config = withLimits(transportConfig(options, credentials, 'Client'), options, 'Client');
+    const config = pipelineConfig(options, credentials, 'Client');
+    config.gate = limitsGate(options, config.maxRetryDelay, 'Client');
     const core = new Transport(config);
     this.#core = core;
     this.#log = config.log;
@@ -121,8 +122,8 @@ export class Client {
     this.customers = new Customers(core);
     this.rewards = new Rewards(core);
     this.locations = new Locations(core);
-    // The same log, limits and 429 pause as every other call of this client.
-    this.clientEvents = new ClientEvents({ ...options, accessToken, logger: config.log, fetch: config.fetch, gate: config.gate } as ClientEventsOptions);
+    // The same log, deviation record, hooks, limits and 429 pause as every other call of this client.
+    this.clientEvents = clientEventsOf(config, options);
   }
 
   /**

@@ -12,18 +12,19 @@
 export { Client, type ClientOptions } from './client.js';
 export type { CommonOptions } from './core/config.js';
 export type { AccessToken } from './core/auth.js';
-export type { RequestOptions } from './core/http.js';
+export type { RequestOptions } from './core/operation.js';
 export type { APIPromise, WithResponse } from './core/api-promise.js';
 export type { Hooks, CallEvent, RequestEvent, ResponseEvent, RetryEvent, ErrorEvent } from './core/hooks.js';
 export type { LimitOptions, Limiter, LimiterRelease, LimiterRequest, RateLimit } from './core/limits.js';
 export type { Logger, LogLevel } from './core/log.js';
-export type { ValidationMode, ResponseDeviation } from './core/validate.js';
+export type { ValidationMode, ResponseDeviation } from './core/response-check.js';
 export * from './core/errors.js';
+export * from './core/api-errors.js';
 export { Page, PagePromise, type ListEnvelope } from './core/pagination.js';
 export { idKind, type IdKind } from './id-kind.js';
 export { ClientEvents, type ClientEventsOptions, type TrackEventParams } from './resources/client-events.js';
 export type { AsyncActions, ListAsyncActionsParams } from './resources/async-actions.js';
-export type { WaitForOptions } from './resources/async-action-wait.js';
+export { AsyncActionFailedError, type WaitForOptions } from './resources/async-action-wait.js';
 export type {
   Loyalties,
   GetMemberParams,
@@ -62,26 +63,12 @@ export type {
 export type { Customers, ListCustomerRedeemablesParams } from './resources/customers.js';
 export type { Rewards, ListAssignmentsParams } from './resources/rewards.js';
 export type { Locations } from './resources/locations.js';
-export type { CursorListParams, PageListParams, ListFilters, ListOrder } from './resources/shared.js';
-export type {
-  CustomerInput,
-  AddressInput,
-  DayOfWeek,
-  ValidityInput,
-  ValidityTimeframeInput,
-  ValidityHoursInput,
-  ValidityHoursWindowInput,
-  DiscountInput,
-  DiscountUnitInput,
-  DiscountUnitTargetInput,
-  PromotionTierInput,
-  OrderInput,
-  OrderItemInput,
-  OrderItemProductInput,
-  OrderItemSkuInput,
-  OrderStatusInput,
-  RewardInput,
-  SessionInput,
-  SessionTtlUnit,
-} from './resources/inputs.js';
+export type { CursorListParams, PageListParams, ListFilters, ListOrder } from './resources/inputs/lists.js';
+export type { CustomerInput, AddressInput } from './resources/inputs/customer.js';
+export type { DayOfWeek, ValidityInput, ValidityTimeframeInput, ValidityHoursInput, ValidityHoursWindowInput } from './resources/inputs/validity.js';
+export type { DiscountInput, DiscountUnitInput, DiscountUnitTargetInput } from './resources/inputs/discount.js';
+export type { PromotionTierInput } from './resources/inputs/promotion-tier.js';
+export type { OrderInput, OrderItemInput, OrderItemProductInput, OrderItemSkuInput, OrderStatusInput } from './resources/inputs/order.js';
+export type { RewardInput } from './resources/inputs/reward.js';
+export type { SessionInput, SessionTtlUnit } from './resources/inputs/session.js';
 export type * from './schemas/index.js';

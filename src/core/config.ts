@@ -1,6 +1,8 @@
 /**
- * Options shared by `Client` and `ClientEvents`, and how they become the pipeline's settings:
- * defaults, environment fallbacks and early checks of the options' own types.
+ * Options shared by `Client` and `ClientEvents`, and how they become the pipeline's settings
+ * ({@link PipelineConfig}): defaults, environment fallbacks and early checks of the options' own
+ * types. The settings type and the {@link Gate} the limits plug in are declared here, so the
+ * modules that fill them (limits.ts) and the one that reads them (http.ts) import only this one.
  *
  * @module
  */
@@ -8,10 +10,8 @@ import { envName, type AccessToken, type ClientCredentials, type SettingName } f
 import { readEnv } from './env.js';
 import { ConfigurationError } from './errors.js';
 import type { Hooks } from './hooks.js';
-import type { TransportConfig } from './http.js';
-import type { Gate } from './limits.js';
 import { Log, logLevels, type LogLevel, type Logger } from './log.js';
-import type { ValidationMode } from './validate.js';
+import type { ValidationMode } from './response-check.js';
 
 /**
  * Settings of the request pipeline that every promokit client accepts.
@@ -55,6 +55,51 @@ export interface CommonOptions {
   hooks?: Hooks | undefined;
 }
 
+/**
+ * The limits of the server `Client` as the pipeline sees them: two steps, each called where it
+ * happens in `send` (http.ts).
+ */
+export interface Gate {
+  /**
+   * Waits until the limits let one more call start, and resolves with the function that frees
+   * its place once the call settles. Rejects, with nothing sent, when the caller's signal aborts
+   * or a `limiter` fails.
+   */
+  admit(operation: string, signal: AbortSignal | undefined): Promise<() => void>;
+  /** Sees the response of every attempt, e.g. a 429 whose `Retry-After` pauses new calls. */
+  observe(response: Response): void;
+}
+
+/** Settings the request pipeline runs with; the `Client` and `ClientEvents` build them from their options. */
+export interface PipelineConfig {
+  baseUrl: string | undefined;
+  credentials: ClientCredentials;
+  timeout: number;
+  maxRetries: number;
+  maxRetryDelay: number;
+  validation: ValidationMode;
+  log: Log;
+  headers: Record<string, string>;
+  fetch: typeof globalThis.fetch | undefined;
+  /** The `hooks` option, checked; `undefined` when no hook is set. */
+  hooks: Hooks | undefined;
+  /** The server `Client`'s limits (limits.ts); a `ClientEvents` of its own has none. */
+  gate?: Gate | undefined;
+}
+
+/**
+ * The check of an option's value: throws {@link ConfigurationError} naming the option and its
+ * rule, `owner: the <option> option must be <rule>`.
+ */
+export type OptionCheck = (ok: boolean, option: string, rule: string) => void;
+
+/** The {@link OptionCheck} of an owner (`Client`, `ClientEvents`, `createRedisLimiter`). */
+export function optionCheck(owner: string): OptionCheck {
+  return (ok, option, rule) => {
+    if (!ok) throw new ConfigurationError(option, `${owner}: the ${option} option must be ${rule}`);
+  };
+}
+
 const modes: readonly ValidationMode[] = ['strict', 'warn', 'off'];
 
 /** Reads an option, falling back to its environment variable where the runtime has one. */
@@ -63,7 +108,7 @@ export function optionOrEnv(value: string | undefined, name: SettingName): strin
 }
 
 /** Checks the options' own types and builds the pipeline settings. Throws {@link ConfigurationError} on a bad option. */
-export function transportConfig<C extends ClientCredentials>(options: CommonOptions, credentials: C, owner: string): TransportConfig & { credentials: C } {
+export function pipelineConfig<C extends ClientCredentials>(options: CommonOptions, credentials: C, owner: string): PipelineConfig & { credentials: C } {
   const timeout = options.timeout ?? 30_000;
   const maxRetries = options.maxRetries ?? 2;
   const maxRetryDelay = options.maxRetryDelay ?? 30_000;
@@ -71,9 +116,7 @@ export function transportConfig<C extends ClientCredentials>(options: CommonOpti
   const logLevel = options.logLevel ?? 'warn';
   const fetchFn = options.fetch;
   const baseUrl = optionOrEnv(options.baseUrl, 'baseUrl');
-  const check = (ok: boolean, option: string, rule: string): void => {
-    if (!ok) throw new ConfigurationError(option, `${owner}: the ${option} option must be ${rule}`);
-  };
+  const check = optionCheck(owner);
   check(Number.isFinite(timeout) && timeout > 0 && timeout <= 2_147_483_647, 'timeout', 'a positive number of milliseconds');
   check(Number.isInteger(maxRetries) && maxRetries >= 0, 'maxRetries', 'a whole number, 0 or more');
   check(Number.isFinite(maxRetryDelay) && maxRetryDelay >= 0, 'maxRetryDelay', '0 or more milliseconds');
@@ -96,14 +139,10 @@ export function transportConfig<C extends ClientCredentials>(options: CommonOpti
     maxRetries,
     maxRetryDelay,
     validation,
-    // A `Log` given as the logger is used as is: the `Client` hands its own to `client.clientEvents`,
-    // so both share one level filter and one count of response deviations.
-    log: options.logger instanceof Log ? options.logger : new Log(options.logger ?? (globalThis as { console?: Logger }).console, logLevel),
+    log: new Log(options.logger ?? (globalThis as { console?: Logger }).console, logLevel),
     headers: { ...options.headers },
     fetch: fetchFn,
     // A copy: hooks added to the caller's object later do not change this client.
     hooks: hooks && { ...hooks },
-    // The server Client hands its limits to its own `clientEvents` this way; never set in a browser.
-    gate: (options as { gate?: Gate }).gate,
   };
 }

@@ -1,10 +1,10 @@
 /**
- * The error classes every promokit call may throw. All extend {@link PromokitError}, so one
+ * The error classes every promokit call may throw, but for the service's own answers (`ApiError`
+ * and its status classes, in api-errors.ts). All extend {@link PromokitError}, so one
  * `instanceof PromokitError` check catches everything the SDK raises.
  *
  * @module
  */
-import type { AsyncAction } from '../schemas/async-action.js';
 
 /**
  * A problem found in a request's input or in a response's shape: where, and what rule broke.
@@ -124,204 +124,42 @@ export class InvalidRequestError extends PromokitError {
 }
 
 /**
- * The fields of an error body the service sends with a non-2xx status.
+ * The transport failed: the call got no HTTP answer it could use. One `instanceof CallError`
+ * catches the three ways that happens ({@link ConnectionError}, {@link TimeoutError},
+ * {@link AbortError}); each names the operation, method, host and attempts made, in its message
+ * and in its fields.
  * @category Errors
  */
-export interface ApiErrorBody {
-  code?: number;
-  key?: string;
-  message?: string;
-  details?: string;
-  request_id?: string;
-}
-
-/**
- * Fields every {@link ApiError} is built from.
- * @category Errors
- */
-export interface ApiErrorInit extends Partial<CallContext> {
-  status: number;
-  operation: string;
-  /** The parsed JSON body, or the raw text when the body was not JSON. */
-  body: unknown;
-  /** Response headers, lower-cased names. */
-  headers: Record<string, string>;
-}
-
-/**
- * The service answered with a non-2xx status. Subclasses name the common statuses.
- * @category Errors
- */
-export class ApiError extends PromokitError {
-  override name: string = 'ApiError';
-  // `declare`: assigned in the constructor, so no class-field code is emitted for them.
-  /** HTTP status of the response. */
-  declare readonly status: number;
-  /** The service's numeric error code from the body, when present. */
-  declare readonly code: number | undefined;
-  /** The service's error key, e.g. `not_found`, `duplicate_found`. */
-  declare readonly key: string | undefined;
-  /** Further detail from the error body. */
-  declare readonly details: string | undefined;
-  /**
-   * The service's request id: quote it when contacting support. From the error body, else from the
-   * response's `x-request-id` header (so an HTML 502 page from a proxy still yields one).
-   */
-  declare readonly request_id: string | undefined;
-  /** The operation that failed, named `subClient.method` as the reference names methods. */
+export class CallError extends PromokitError implements CallContext {
+  override name: string = 'CallError';
   declare readonly operation: string;
-  /** The HTTP method of the request. */
-  declare readonly method: string | undefined;
-  /** The host (and port) the request went to. */
-  declare readonly host: string | undefined;
-  /** Attempts made, the first included (`3` when two retries got this answer too). */
-  declare readonly attempts: number | undefined;
-  /** The error body: parsed JSON, or the raw text when it was not JSON (an HTML 502 page). */
-  declare readonly body: unknown;
-  /** Response headers, lower-cased names. */
-  declare readonly headers: Record<string, string>;
-
-  constructor(init: ApiErrorInit) {
-    const { status, operation, body } = init;
-    const fields: ApiErrorBody = isRecord(body) ? body : {};
-    const key = text(fields.key);
-    const details = text(fields.details);
-    // `details` is where the service names the record or field at fault.
-    super(`${operation}: ${status}${key ? ` ${key}` : ''}: ${text(fields.message) ?? describeRawBody(body)}${details ? ` (${details})` : ''}`, init);
-    this.code = typeof fields.code === 'number' ? fields.code : undefined;
-    this.key = key;
-    this.details = details;
-    this.request_id = text(fields.request_id) ?? init.headers['x-request-id'];
-  }
-}
-
-/**
- * 400: the service refused the request as malformed.
- * @category Errors
- */
-export class BadRequestError extends ApiError {
-  override name: string = 'BadRequestError';
-}
-/**
- * 401: credentials missing, wrong, or the access token expired.
- * @category Errors
- */
-export class AuthenticationError extends ApiError {
-  override name: string = 'AuthenticationError';
-}
-/**
- * 403: the credentials lack the scope this operation needs.
- * @category Errors
- */
-export class PermissionDeniedError extends ApiError {
-  override name: string = 'PermissionDeniedError';
-}
-/**
- * 404: the record named in the path does not exist.
- * @category Errors
- */
-export class NotFoundError extends ApiError {
-  override name: string = 'NotFoundError';
-}
-/**
- * 409: a record with that identity already exists (e.g. a duplicate voucher code).
- * @category Errors
- */
-export class ConflictError extends ApiError {
-  override name: string = 'ConflictError';
-}
-/**
- * 422: the request was understood but its content was refused.
- * @category Errors
- */
-export class UnprocessableEntityError extends ApiError {
-  override name: string = 'UnprocessableEntityError';
-}
-/**
- * 429: too many requests. The SDK already retried within its policy, or did not retry because
- * the service asked for a wait longer than `maxRetryDelay` (see {@link RateLimitError.retryAfter}).
- * @category Errors
- */
-export class RateLimitError extends ApiError {
-  override name: string = 'RateLimitError';
-  /**
-   * The seconds the service asked to wait before the next request, from `Retry-After` (seconds
-   * or an HTTP date; the `RateLimit-Reset` headers when it is absent); `undefined` when the
-   * response named no wait.
-   */
-  declare readonly retryAfter: number | undefined;
-
-  constructor(init: ApiErrorInit) {
-    super(init);
-    const ms = retryAfterMs((name) => init.headers[name])!;
-    // A wait already over is 0; an unreadable or absent one (NaN, undefined) stays undefined.
-    this.retryAfter = ms >= 0 ? Math.ceil(ms / 1000) : ms < 0 ? 0 : undefined;
-  }
-}
-/**
- * 5xx: the service failed. Non-idempotent calls are never retried on it.
- * @category Errors
- */
-export class InternalServerError extends ApiError {
-  override name: string = 'InternalServerError';
-}
-
-const statusClasses: Record<number, typeof ApiError> = {
-  400: BadRequestError,
-  401: AuthenticationError,
-  403: PermissionDeniedError,
-  404: NotFoundError,
-  409: ConflictError,
-  422: UnprocessableEntityError,
-  429: RateLimitError,
-};
-
-/**
- * Builds the {@link ApiError} subclass that matches a status.
- * @internal
- */
-export function apiErrorFor(init: ApiErrorInit): ApiError {
-  const Class = statusClasses[init.status] ?? (init.status >= 500 ? InternalServerError : ApiError);
-  return new Class(init);
+  declare readonly method: string;
+  declare readonly host: string;
+  declare readonly attempts: number;
 }
 
 /**
  * The request never got a complete answer: refused connection, reset, DNS failure, cut body.
- * The message names the operation, method, host and attempts made; so do the fields.
  * @category Errors
  */
-export class ConnectionError extends PromokitError implements CallContext {
+export class ConnectionError extends CallError {
   override name: string = 'ConnectionError';
-  declare readonly operation: string;
-  declare readonly method: string;
-  declare readonly host: string;
-  declare readonly attempts: number;
 }
 
 /**
- * An attempt took longer than the `timeout` option (milliseconds per attempt). The message names
- * the operation, method, host and attempts made; so do the fields.
+ * An attempt took longer than the `timeout` option (milliseconds per attempt).
  * @category Errors
  */
-export class TimeoutError extends PromokitError implements CallContext {
+export class TimeoutError extends CallError {
   override name: string = 'TimeoutError';
-  declare readonly operation: string;
-  declare readonly method: string;
-  declare readonly host: string;
-  declare readonly attempts: number;
 }
 
 /**
- * The caller's `AbortSignal` fired; the request was stopped and not retried. The message names
- * the operation, method, host and attempts made; so do the fields.
+ * The caller's `AbortSignal` fired; the request was stopped and not retried.
  * @category Errors
  */
-export class AbortError extends PromokitError implements CallContext {
+export class AbortError extends CallError {
   override name: string = 'AbortError';
-  declare readonly operation: string;
-  declare readonly method: string;
-  declare readonly host: string;
-  declare readonly attempts: number;
 }
 
 /**
@@ -411,56 +249,5 @@ export class NoNextPageError extends PromokitError {
 
   constructor(operation: string) {
     super(`${operation}: there is no next page; check hasNextPage() first`, { operation });
-  }
-}
-
-/**
- * The wait a response asks for before the next request, in milliseconds, read exactly as ky reads
- * it when it retries: `Retry-After` (seconds, or an HTTP date), else the `RateLimit-Reset` family;
- * a number past 2024 is a timestamp. `undefined` without such a header, `NaN` when unreadable
- * (ky then waits its cap).
- * @internal
- */
-export function retryAfterMs(header: (name: string) => string | null | undefined): number | undefined {
-  const value = header('retry-after') ?? header('ratelimit-reset') ?? header('x-ratelimit-retry-after') ?? header('x-ratelimit-reset') ?? header('x-rate-limit-reset');
-  if (!value) return undefined;
-  const after = Number(value) * 1000;
-  if (Number.isNaN(after)) return Date.parse(value) - Date.now();
-  return after >= 1_704_067_200_000 ? after - Date.now() : after;
-}
-
-/**
- * True for a plain JSON object.
- * @internal
- */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The value if it is a string. */
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
-
-/** A raw (non-JSON) error body as one line of text, tags stripped: the title of an HTML 502 page. */
-function describeRawBody(body: unknown): string {
-  const line = typeof body === 'string' ? body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() : '';
-  return line === '' ? 'no error message in the response' : line.length > 120 ? `${line.slice(0, 120)}…` : line;
-}
-
-/**
- * An async action the SDK waited for (`asyncActions.waitFor`) ended with status `FAILED`.
- * `asyncAction` holds the record as last read, with its `result` (what failed, and why).
- * @category Errors
- */
-export class AsyncActionFailedError extends PromokitError {
-  override name: string = 'AsyncActionFailedError';
-  /** The failed action as last read, with `status: 'FAILED'` and its `result`. */
-  declare readonly asyncAction: AsyncAction;
-
-  constructor(asyncAction: AsyncAction) {
-    const reason = text(asyncAction.result?.message);
-    super(`asyncActions.waitFor: async action ${asyncAction.id}${asyncAction.type ? ` (${asyncAction.type})` : ''} failed${reason ? `: ${reason}` : ''}`);
-    this.asyncAction = asyncAction;
   }
 }

@@ -1,7 +1,8 @@
 /**
  * The server `Client`'s limits for bulk work: `maxConcurrency`, `rateLimit`, a shared `limiter`,
- * and the pause after a 429. {@link withLimits} turns them into the pipeline's `gate`, which
- * `send` (http.ts) asks before a call starts and which sees the call settle.
+ * and the pause after a 429. {@link limitsGate} turns them into the pipeline's {@link Gate}:
+ * `send` (http.ts) asks it to admit each call before the call starts, and shows it the response
+ * of every attempt.
  *
  * The queue is p-queue (a concurrency limit plus a strict sliding-window rate limit), loaded only
  * when `maxConcurrency` or `rateLimit` is set. The browser entry never imports this module.
@@ -9,9 +10,11 @@
  * @module
  */
 import type PQueue from 'p-queue';
-import { AbortError, ConfigurationError, LimiterError, PromokitError, isRecord, retryAfterMs } from './errors.js';
-import type { TransportConfig } from './http.js';
-import { loadKy } from './ky-load.js';
+import { optionCheck, type Gate } from './config.js';
+import { AbortError, LimiterError, PromokitError } from './errors.js';
+import { isRecord } from './is-record.js';
+import { loadKy } from './ky/load.js';
+import { retryAfterMs } from './retry-after.js';
 import { sleep } from './sleep.js';
 
 /**
@@ -90,22 +93,13 @@ export interface LimitOptions {
 }
 
 /**
- * Admits one call: runs `call` once the limits allow it, and frees its place when it settles.
- *
- * @internal
+ * The {@link Gate} of a client's limit options: the pause after a 429 (for at most
+ * `maxRetryDelay` ms) always, a queue for `maxConcurrency` and `rateLimit`, and a shared
+ * `limiter`. Throws {@link ConfigurationError} on a bad option.
  */
-export type Gate = <T>(operation: string, signal: AbortSignal | undefined, call: () => Promise<T>) => Promise<T>;
-
-/**
- * The pipeline settings with the limits of `options` applied: a `gate` in front of every call,
- * and a fetch that watches every attempt for a 429 whose `Retry-After` pauses the start of new
- * calls (for at most `maxRetryDelay`). Throws {@link ConfigurationError} on a bad option.
- */
-export function withLimits<C extends TransportConfig>(config: C, options: LimitOptions, owner: string): C {
+export function limitsGate(options: LimitOptions, maxRetryDelay: number, owner: string): Gate {
   const { maxConcurrency, rateLimit, limiter } = options;
-  const check = (ok: boolean, option: string, rule: string): void => {
-    if (!ok) throw new ConfigurationError(option, `${owner}: the ${option} option must be ${rule}`);
-  };
+  const check = optionCheck(owner);
   check(maxConcurrency === undefined || (Number.isInteger(maxConcurrency) && maxConcurrency >= 1), 'maxConcurrency', 'a whole number, 1 or more');
   if (rateLimit !== undefined) {
     check(isRecord(rateLimit) && Number.isInteger(rateLimit.requests) && rateLimit.requests >= 1, 'rateLimit', '{ requests, perMs } with requests a whole number, 1 or more');
@@ -113,58 +107,44 @@ export function withLimits<C extends TransportConfig>(config: C, options: LimitO
   }
   check(limiter === undefined || typeof limiter?.acquire === 'function', 'limiter', 'an object with an acquire(signal) method');
 
-  const pause = new Pause(config.maxRetryDelay);
+  const pause = new Pause(maxRetryDelay);
   const queue = maxConcurrency !== undefined || rateLimit !== undefined ? lazyQueue(maxConcurrency, rateLimit, pause) : undefined;
-  const base = config.fetch;
   let ready: Promise<PQueue> | undefined;
 
-  const admit = async (operation: string, signal: AbortSignal | undefined): Promise<() => void> => {
-    const releases: Array<() => void> = [];
-    const release = () => {
-      for (const give of releases.splice(0)) give();
-    };
-    try {
-      signal?.throwIfAborted();
-      await pause.over(signal);
-      // ky is loaded before the first call takes its place in the window, not after: loading it
-      // would otherwise delay the window's first calls on the wire (some 50 ms), and the service
-      // would count them together with the next window's.
-      if (queue) releases.push(await slot(await (ready ??= loadKy().then(queue)), signal));
-      if (limiter) {
-        await pause.over(signal);
-        const give = await limiter.acquire(signal);
-        if (typeof give === 'function') releases.push(give);
-      }
-      // A limiter that ignores the signal must not start a call the caller has given up on.
-      signal?.throwIfAborted();
-      return release;
-    } catch (error) {
-      release();
-      if (signal?.aborted) throw new AbortError(`${operation}: aborted by the caller's signal while waiting to start; 0 attempts made`, { operation, attempts: 0 });
-      if (error instanceof PromokitError) throw error;
-      throw new LimiterError(operation, `the limiter failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-    }
-  };
-
   return {
-    ...config,
-    gate: async (operation, signal, call) => {
-      const release = await admit(operation, signal);
+    async admit(operation, signal) {
+      const releases: Array<() => void> = [];
+      const release = () => {
+        for (const give of releases.splice(0)) give();
+      };
       try {
-        return await call();
-      } finally {
+        signal?.throwIfAborted();
+        await pause.over(signal);
+        // ky is loaded before the first call takes its place in the window, not after: loading it
+        // would otherwise delay the window's first calls on the wire (some 50 ms), and the service
+        // would count them together with the next window's.
+        if (queue) releases.push(await slot(await (ready ??= loadKy().then(queue)), signal));
+        if (limiter) {
+          await pause.over(signal);
+          const give = await limiter.acquire(signal);
+          if (typeof give === 'function') releases.push(give);
+        }
+        // A limiter that ignores the signal must not start a call the caller has given up on.
+        signal?.throwIfAborted();
+        return release;
+      } catch (error) {
         release();
+        if (signal?.aborted) throw new AbortError(`${operation}: aborted by the caller's signal while waiting to start; 0 attempts made`, { operation, attempts: 0 });
+        if (error instanceof PromokitError) throw error;
+        throw new LimiterError(operation, `the limiter failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
       }
     },
-    fetch: async (input, init) => {
-      const response = await (base ? base(input, init) : globalThis.fetch(input, init));
-      if (response.status === 429) {
-        pause.saw(response.headers);
-        // The call will be retried outside the queue: a place in the window is kept for the retry,
-        // first in line when the pause ends, else the retry would be one call over the limit.
-        if (rateLimit && queue) void queue().then((q) => q.add(() => undefined, { priority: 1 }));
-      }
-      return response;
+    observe(response) {
+      if (response.status !== 429) return;
+      pause.saw(response.headers);
+      // The call will be retried outside the queue: a place in the window is kept for the retry,
+      // first in line when the pause ends, else the retry would be one call over the limit.
+      if (rateLimit && queue) void queue().then((q) => q.add(() => undefined, { priority: 1 }));
     },
   };
 }

@@ -5,7 +5,8 @@
  * @module
  */
 import type { APIPromise, WithResponse } from './api-promise.js';
-import { InvalidRequestError, NoNextPageError, PaginationLimitError, ToArrayLimitError, isRecord } from './errors.js';
+import { InvalidRequestError, NoNextPageError, PaginationLimitError, ToArrayLimitError } from './errors.js';
+import { isRecord } from './is-record.js';
 
 /**
  * The list envelope every list response shares. The records sit under the attribute `data_ref` names.

@@ -4,7 +4,7 @@
  * @module
  * @internal
  */
-import type { Transport } from './http.js';
+import type { Transport } from './transport.js';
 import { inspectSymbol } from './log.js';
 
 /** Base class of the sub-clients (`client.vouchers`, `client.loyalties`, …). */

@@ -5,8 +5,8 @@
  * @module
  */
 import type { RetryOptions } from 'ky';
-import { retryAfterMs } from './errors.js';
-import { isKyHttpError, isKyTimeout } from './ky-errors.js';
+import { retryAfterMs } from './retry-after.js';
+import { isKyHttpError, isKyTimeout } from './ky/errors.js';
 
 /** 408, 429 and every 5xx: what idempotent calls retry. */
 const idempotentStatuses = [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];

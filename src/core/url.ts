@@ -7,26 +7,39 @@
 import type { Issue } from './errors.js';
 
 /**
- * Fills a path template like `/v1/vouchers/{code}/validate` with encoded values. Each value is a
- * single path segment: `/`, `%`, `#`, `?`, spaces and non-ASCII letters are percent-encoded once.
- * Problems (empty, `.`/`..`, not a string) are pushed to `issues` under the parameter's name.
+ * Fills a path template like `/v1/vouchers/{code}/validate` with encoded values: each from
+ * `path` (the method's positional path parameters), else from the params field of that name,
+ * which is then taken out of `fields` so it goes nowhere else. `{name?}` is an optional segment:
+ * with no value it is left out, slash and all. Each value is a single path segment: `/`, `%`,
+ * `#`, `?`, spaces and non-ASCII letters are percent-encoded once. Problems (empty, `.`/`..`,
+ * not a string) are pushed to `issues` under the parameter's name.
  */
-export function fillPath(template: string, values: Record<string, unknown>, issues: Issue[]): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = values[name];
-    if (typeof value !== 'string' || value === '') {
-      issues.push({ path: [name], message: 'must be a non-empty string' });
-      return '_';
+export function fillPath(template: string, path: Record<string, unknown>, fields: Record<string, unknown>, issues: Issue[]): string {
+  return template.replace(/\/\{(\w+)(\??)\}/g, (_, name: string, optional: string) => {
+    let value = path[name];
+    if (value === undefined && name in fields) {
+      value = fields[name];
+      delete fields[name];
     }
-    // "." and ".." (even as %2E) are dot segments a URL parser would resolve away.
-    if (value === '.' || value === '..') {
-      issues.push({ path: [name], message: 'must not be "." or ".."' });
-      return '_';
-    }
-    const encoded = encode(value);
-    if (encoded === undefined) issues.push({ path: [name], message: malformed });
-    return encoded ?? '_';
+    if (optional && value === undefined) return '';
+    return `/${segment(name, value, issues)}`;
   });
+}
+
+/** One path segment, encoded once; `_` in its place when the value breaks a rule (pushed to `issues`). */
+function segment(name: string, value: unknown, issues: Issue[]): string {
+  if (typeof value !== 'string' || value === '') {
+    issues.push({ path: [name], message: 'must be a non-empty string' });
+    return '_';
+  }
+  // "." and ".." (even as %2E) are dot segments a URL parser would resolve away.
+  if (value === '.' || value === '..') {
+    issues.push({ path: [name], message: 'must not be "." or ".."' });
+    return '_';
+  }
+  const encoded = encode(value);
+  if (encoded === undefined) issues.push({ path: [name], message: malformed });
+  return encoded ?? '_';
 }
 
 const malformed = 'must be well-formed Unicode text (it contains a lone surrogate)';

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { AbortError, AsyncActionFailedError, InvalidRequestError, TimeoutError, type Issue } from '../core/errors.js';
-import type { RequestOptions } from '../core/http.js';
+import { AbortError, InvalidRequestError, PromokitError, TimeoutError, type Issue } from '../core/errors.js';
+import type { RequestOptions } from '../core/operation.js';
 import { sleep } from '../core/sleep.js';
 import type { AsyncAction } from '../schemas/async-action.js';
 
@@ -89,4 +89,21 @@ export function waitForAsyncAction(
 function describeLast(last: AsyncAction | undefined): string {
   if (!last) return 'no read of it completed';
   return `last read: status ${last.status ?? 'unknown'}, progress ${last.progress ?? 'unknown'}${typeof last.progress === 'number' ? '%' : ''}`;
+}
+
+/**
+ * An async action the SDK waited for (`asyncActions.waitFor`) ended with status `FAILED`.
+ * `asyncAction` holds the record as last read, with its `result` (what failed, and why).
+ * @category Errors
+ */
+export class AsyncActionFailedError extends PromokitError {
+  override name: string = 'AsyncActionFailedError';
+  /** The failed action as last read, with `status: 'FAILED'` and its `result`. */
+  declare readonly asyncAction: AsyncAction;
+
+  constructor(asyncAction: AsyncAction) {
+    const reason = asyncAction.result?.message;
+    super(`${operation}: async action ${asyncAction.id}${asyncAction.type ? ` (${asyncAction.type})` : ''} failed${typeof reason === 'string' && reason ? `: ${reason}` : ''}`);
+    this.asyncAction = asyncAction;
+  }
 }

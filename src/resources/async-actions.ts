@@ -4,45 +4,12 @@
  * @module
  */
 import type { APIPromise } from '../core/api-promise.js';
-import type { Operation, RequestOptions } from '../core/http.js';
-import { endDateCursor, paginate, type PagePromise } from '../core/pagination.js';
+import { integer, isoDateTime, object } from '../core/input-rules.js';
+import { listOperation, operation, type RequestOptions } from '../core/operation.js';
+import { endDateCursor, type PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
-import { integer, isoDateTime, object } from '../core/validate.js';
 import { asyncActionListSchema, asyncActionSchema, type AsyncAction, type AsyncActionList } from '../schemas/async-action.js';
 import { waitForAsyncAction, type WaitForOptions } from './async-action-wait.js';
-
-/**
- * Params of {@link AsyncActions.list}.
- * @category Async actions
- */
-export interface ListAsyncActionsParams {
-  /** Records per page, 1 to 100. */
-  limit?: number | undefined;
-  /**
-   * Only actions scheduled before this moment: an ISO 8601 date-time string or a `Date`. The SDK
-   * moves it back page by page while iterating.
-   */
-  end_date?: string | Date | undefined;
-}
-
-const get: Operation<AsyncAction> = {
-  name: 'asyncActions.get',
-  method: 'GET',
-  path: '/v1/async-actions/{asyncActionId}',
-  auth: 'server',
-  idempotent: true,
-  schema: asyncActionSchema,
-};
-
-const list: Operation<AsyncActionList> = {
-  name: 'asyncActions.list',
-  method: 'GET',
-  path: '/v1/async-actions',
-  auth: 'server',
-  idempotent: true,
-  schema: asyncActionListSchema,
-  check: object({ limit: integer(1, 100), end_date: isoDateTime() }),
-};
 
 /**
  * Asynchronous actions: imports, bulk updates and purges the service runs in the background.
@@ -63,7 +30,7 @@ export class AsyncActions extends APIResource {
    * ```
    */
   get(asyncActionId: string, options?: RequestOptions): APIPromise<AsyncAction> {
-    return this.core.request(get, { path: { asyncActionId } }, options);
+    return this.core.request(operations.get, { asyncActionId }, {}, options);
   }
 
   /**
@@ -112,6 +79,34 @@ export class AsyncActions extends APIResource {
    * ```
    */
   list(params: ListAsyncActionsParams = {}, options?: RequestOptions): PagePromise<AsyncAction, ListAsyncActionsParams> {
-    return paginate(list.name, params, endDateCursor, (query) => this.core.request(list, { query, input: query }, options), 'async_actions');
+    return this.core.list(operations.list, {}, params, options);
   }
+}
+
+/** The operations of {@link AsyncActions}. */
+const operations = {
+  get: operation<AsyncAction>({ name: 'asyncActions.get', method: 'GET', path: '/v1/async-actions/{asyncActionId}', schema: asyncActionSchema }),
+  list: listOperation<AsyncActionList, ListAsyncActionsParams>({
+    name: 'asyncActions.list',
+    method: 'GET',
+    path: '/v1/async-actions',
+    schema: asyncActionListSchema,
+    rules: object<ListAsyncActionsParams>({ limit: integer(1, 100), end_date: isoDateTime() }),
+    paging: endDateCursor,
+    records: 'async_actions',
+  }),
+};
+
+/**
+ * Params of {@link AsyncActions.list}.
+ * @category Async actions
+ */
+export interface ListAsyncActionsParams {
+  /** Records per page, 1 to 100. */
+  limit?: number | undefined;
+  /**
+   * Only actions scheduled before this moment: an ISO 8601 date-time string or a `Date`. The SDK
+   * moves it back page by page while iterating.
+   */
+  end_date?: string | Date | undefined;
 }

@@ -4,14 +4,16 @@
  *
  * @module
  */
-import { ClientCredentials, type AccessToken, type CredentialSettings } from '../core/auth.js';
-import { optionOrEnv, transportConfig, type CommonOptions } from '../core/config.js';
 import { apiPromise, type APIPromise } from '../core/api-promise.js';
-import { send, type Operation, type RequestOptions, type TransportConfig } from '../core/http.js';
+import { ClientCredentials, type AccessToken, type CredentialSettings } from '../core/auth.js';
+import { optionOrEnv, pipelineConfig, type CommonOptions, type PipelineConfig } from '../core/config.js';
+import { InvalidRequestError, type Issue } from '../core/errors.js';
+import { send } from '../core/http.js';
+import { isRecord } from '../core/is-record.js';
+import type { OutgoingCall, RequestOptions } from '../core/operation.js';
 import { retryPolicyFor } from '../core/retry.js';
-import { InvalidRequestError, isRecord, type Issue } from '../core/errors.js';
 import { eventAcknowledgmentSchema, type EventAcknowledgment } from '../schemas/event.js';
-import type { CustomerInput } from './inputs.js';
+import type { CustomerInput } from './inputs/customer.js';
 
 /**
  * Options of {@link ClientEvents}: client-side keys only, never the server's app token.
@@ -49,15 +51,6 @@ export interface TrackEventParams {
   metadata?: Record<string, unknown> | undefined;
 }
 
-const track: Operation<EventAcknowledgment> = {
-  name: 'clientEvents.track',
-  method: 'POST',
-  path: '/client/v1/events',
-  auth: 'client',
-  idempotent: false,
-  schema: eventAcknowledgmentSchema,
-};
-
 /**
  * Sends custom events with client-side keys (`POST /client/v1/events`). Safe in a browser bundle:
  * it needs only the client application ID and token.
@@ -73,15 +66,12 @@ const track: Operation<EventAcknowledgment> = {
  * @category Client events
  */
 export class ClientEvents {
-  readonly #config: TransportConfig;
-  /** The retry policy of a non-idempotent call, built once. */
+  readonly #config: PipelineConfig;
+  /** The retry policy of an event, built once: never sent twice after a 5xx or a timeout. */
   readonly #retry: ReturnType<typeof retryPolicyFor>;
 
   constructor(options: ClientEventsOptions = {}) {
-    const settings: CredentialSettings = { accessToken: options.accessToken ?? optionOrEnv(undefined, 'accessToken') };
-    for (const name of ['clientApplicationId', 'clientToken', 'origin'] as const) settings[name] = optionOrEnv(options[name], name);
-    const credentials = new ClientCredentials(settings, 'ClientEvents');
-    this.#config = transportConfig(options, credentials, 'ClientEvents');
+    this.#config = handedOver ?? pipelineConfig(options, clientCredentials(options, 'ClientEvents'), 'ClientEvents');
     this.#retry = retryPolicyFor(false, this.#config);
   }
 
@@ -110,17 +100,50 @@ export class ClientEvents {
     const issues: Issue[] = [];
     if (!(typeof event === 'string' && event.length >= 1 && event.length <= 300)) issues.push({ path: ['event'], message: 'must be a string of 1 to 300 characters' });
     if (!isRecord(customer)) issues.push({ path: ['customer'], message: customer == null ? 'is required' : 'must be an object' });
-    for (const field of ['referral', 'loyalty', 'metadata'] as const) {
+    for (const field of objectFields) {
       if (params?.[field] !== undefined && !isRecord(params[field])) issues.push({ path: [field], message: 'must be an object' });
     }
-    return apiPromise(
-      (async () => {
-        if (issues.length > 0) throw new InvalidRequestError(track.name, issues);
-        return send(this.#config, track, { path: track.path, body: JSON.stringify(params), type: 'application/json' }, options, this.#retry);
-      })(),
-    );
+    const call: OutgoingCall<EventAcknowledgment> = {
+      name: 'clientEvents.track',
+      method: 'POST',
+      auth: 'client',
+      path: '/client/v1/events',
+      body: JSON.stringify(params),
+      type: 'application/json',
+      idempotent: false,
+      retry: this.#retry,
+      schema: eventAcknowledgmentSchema(),
+    };
+    return apiPromise(issues.length > 0 ? Promise.reject(new InvalidRequestError(call.name, issues)) : send(this.#config, call, options));
   }
 
   // No `[inspectSymbol]`/`toJSON`: they would only add bytes to every storefront bundle. The
   // secrets sit in private fields, which neither `util.inspect` nor `JSON.stringify` shows.
+}
+
+/** The optional fields of {@link TrackEventParams} that must be objects when given. */
+const objectFields = ['referral', 'loyalty', 'metadata'] as const satisfies ReadonlyArray<keyof TrackEventParams>;
+
+/** The client-side credentials of `options`, with their environment fallbacks. */
+function clientCredentials(options: ClientEventsOptions, owner: string): ClientCredentials {
+  const settings: CredentialSettings = { accessToken: options.accessToken ?? optionOrEnv(undefined, 'accessToken') };
+  for (const name of ['clientApplicationId', 'clientToken', 'origin'] as const) settings[name] = optionOrEnv(options[name], name);
+  return new ClientCredentials(settings, owner);
+}
+
+/** The settings {@link clientEventsOf} hands to the constructor it calls; `undefined` at any other time. */
+let handedOver: PipelineConfig | undefined;
+
+/**
+ * The `clientEvents` of a server `Client`: its pipeline settings (log, deviation record, hooks,
+ * fetch, limits and 429 pause, timeouts) with the client-side credentials of its options.
+ * @internal
+ */
+export function clientEventsOf(config: PipelineConfig, options: ClientEventsOptions): ClientEvents {
+  handedOver = { ...config, credentials: clientCredentials(options, 'Client') };
+  try {
+    return new ClientEvents();
+  } finally {
+    handedOver = undefined;
+  }
 }

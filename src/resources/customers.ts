@@ -3,35 +3,12 @@
  *
  * @module
  */
-import type { Operation, RequestOptions } from '../core/http.js';
-import { idCursor, paginate, type PagePromise } from '../core/pagination.js';
+import { object } from '../core/input-rules.js';
+import { listOperation, type RequestOptions } from '../core/operation.js';
+import { idCursor, type PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
-import { object } from '../core/validate.js';
 import { customerRedeemableListSchema, type CustomerRedeemable, type CustomerRedeemableList } from '../schemas/customer.js';
-import { cursorListRules, type CursorListParams, type ListFilters } from './shared.js';
-
-/**
- * Params of {@link Customers.listRedeemables}.
- * @category Customers
- */
-export interface ListCustomerRedeemablesParams extends CursorListParams {
-  /**
-   * Filters in the service's bracket notation, e.g.
-   * `{ campaign_type: { conditions: { $in: ['LOYALTY_PROGRAM'] } } }`; `created_at` also takes
-   * `$after`, `$before`, `$more_than`, `$less_than`, and `junction` is `and` or `or`.
-   */
-  filters?: ListFilters | undefined;
-}
-
-const listRedeemables: Operation<CustomerRedeemableList> = {
-  name: 'customers.listRedeemables',
-  method: 'GET',
-  path: '/v1/customers/{customerId}/redeemables',
-  auth: 'server',
-  idempotent: true,
-  schema: customerRedeemableListSchema,
-  check: object({ ...cursorListRules, filters: object({}) }),
-};
+import { cursorListRules, type CursorListParams, type ListFilters } from './inputs/lists.js';
 
 /**
  * Customers: the vouchers they hold as owner, referrer or referee.
@@ -63,8 +40,31 @@ export class Customers extends APIResource {
     params: ListCustomerRedeemablesParams = {},
     options?: RequestOptions,
   ): PagePromise<CustomerRedeemable, ListCustomerRedeemablesParams> {
-    return paginate(listRedeemables.name, params, idCursor, (query) =>
-      this.core.request(listRedeemables, { path: { customerId }, query, input: query }, options),
-    );
+    return this.core.list(operations.listRedeemables, { customerId }, params, options);
   }
+}
+
+/** The operations of {@link Customers}. */
+const operations = {
+  listRedeemables: listOperation<CustomerRedeemableList, ListCustomerRedeemablesParams>({
+    name: 'customers.listRedeemables',
+    method: 'GET',
+    path: '/v1/customers/{customerId}/redeemables',
+    schema: customerRedeemableListSchema,
+    rules: object<ListCustomerRedeemablesParams>({ ...cursorListRules, filters: object() }),
+    paging: idCursor,
+  }),
+};
+
+/**
+ * Params of {@link Customers.listRedeemables}.
+ * @category Customers
+ */
+export interface ListCustomerRedeemablesParams extends CursorListParams {
+  /**
+   * Filters in the service's bracket notation, e.g.
+   * `{ campaign_type: { conditions: { $in: ['LOYALTY_PROGRAM'] } } }`; `created_at` also takes
+   * `$after`, `$before`, `$more_than`, `$less_than`, and `junction` is `and` or `or`.
+   */
+  filters?: ListFilters | undefined;
 }

@@ -4,18 +4,9 @@
  * @module
  */
 import type { APIPromise } from '../core/api-promise.js';
-import type { Operation, RequestOptions } from '../core/http.js';
+import { operation, type RequestOptions } from '../core/operation.js';
 import { APIResource } from '../core/resource.js';
 import { locationSchema, type Location } from '../schemas/location.js';
-
-const get: Operation<Location> = {
-  name: 'locations.get',
-  method: 'GET',
-  path: '/v1/locations/{locationId}',
-  auth: 'server',
-  idempotent: true,
-  schema: locationSchema,
-};
 
 /**
  * Locations: circles and polygons usable in validation rules.
@@ -41,6 +32,13 @@ export class Locations extends APIResource {
    * ```
    */
   get(locationId: string, options?: RequestOptions): APIPromise<Location> {
-    return this.core.request(get, { path: { locationId } }, options);
+    return this.core.request(operations.get, { locationId }, {}, options);
   }
 }
+
+/** The operations of {@link Locations}. */
+const operations = {
+  get: operation<Location>({ name: 'locations.get', method: 'GET', path: '/v1/locations/{locationId}', schema: locationSchema }),
+};
+
+

@@ -5,10 +5,10 @@
  * @module
  */
 import type { APIPromise } from '../core/api-promise.js';
-import type { Operation, RequestOptions } from '../core/http.js';
-import { idCursor, pageNumber, paginate, type PagePromise } from '../core/pagination.js';
+import { object, text } from '../core/input-rules.js';
+import { listOperation, operation, type RequestOptions } from '../core/operation.js';
+import { idCursor, pageNumber, type PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
-import { integer, object, text } from '../core/validate.js';
 import {
   loyaltyTransactionListSchema,
   pendingPointsListSchema,
@@ -22,8 +22,190 @@ import {
 } from '../schemas/loyalty.js';
 import { redemptionSchema, type Redemption } from '../schemas/redemption.js';
 import { loyaltyMemberSchema, type LoyaltyMember } from '../schemas/voucher.js';
-import type { OrderInput, RewardInput } from './inputs.js';
-import { cursorListRules, orderRules, pageListRules, type CursorListParams, type ListFilters, type PageListParams } from './shared.js';
+import { cursorListRules, pageListRules, type CursorListParams, type ListFilters, type PageListParams } from './inputs/lists.js';
+import { orderRules, type OrderInput } from './inputs/order.js';
+import { rewardRules, type RewardInput } from './inputs/reward.js';
+
+/**
+ * Loyalty programs: members, points, transactions, rewards and their redemption.
+ * @category Loyalties
+ */
+export class Loyalties extends APIResource {
+  /**
+   * Reads a loyalty member: the loyalty card (a voucher of type `LOYALTY_CARD`) with its points
+   * balance in `loyalty_card`.
+   *
+   * `GET /v1/loyalties/{campaignId}/members/{memberId}` with `campaign_id`, else
+   * `GET /v1/loyalties/members/{memberId}`.
+   *
+   * @param memberId The loyalty card code.
+   *
+   * @example
+   * ```ts
+   * // GET /v1/loyalties/{campaignId}/members/{memberId}
+   * // (GET /v1/loyalties/members/{memberId} without campaign_id)
+   * const member = await client.loyalties.getMember('LOYAL-8QF2-ZT', { campaign_id: 'camp_Xk3w9Lq1' });
+   * console.log(member.code, member.loyalty_card?.balance, 'points available');
+   * ```
+   */
+  getMember(memberId: string, params: GetMemberParams = {}, options?: RequestOptions): APIPromise<LoyaltyMember> {
+    return this.core.request(operations.getMember, { memberId }, params, options);
+  }
+
+  /**
+   * Lists the point transactions of a loyalty campaign (additions, redemptions, expirations, …),
+   * page by page with the `starting_after_id` cursor.
+   *
+   * `GET /v1/loyalties/{campaignId}/transactions`.
+   *
+   * @param campaignId The campaign ID or name.
+   *
+   * @example
+   * ```ts
+   * // GET /v1/loyalties/{campaignId}/transactions
+   * for await (const tx of client.loyalties.listTransactions('camp_Xk3w9Lq1', { limit: 100 })) {
+   *   console.log(tx.created_at, tx.type, tx.details?.balance?.points);
+   * }
+   * ```
+   */
+  listTransactions(campaignId: string, params: ListTransactionsParams = {}, options?: RequestOptions): PagePromise<LoyaltyTransaction, ListTransactionsParams> {
+    return this.core.list(operations.listTransactions, { campaignId }, params, options);
+  }
+
+  /**
+   * Lists a member's pending points: points earned (e.g. by a paid order) that become active on
+   * `activates_at`, page by page with the `starting_after_id` cursor.
+   *
+   * `GET /v1/loyalties/{campaignId}/members/{memberId}/pending-points` with `campaign_id`, else
+   * `GET /v1/loyalties/members/{memberId}/pending-points`. Read-only: retried on network errors,
+   * timeouts, 408, 429 and 5xx.
+   *
+   * @param memberId The loyalty card code.
+   * @throws InvalidRequestError when `limit` is not an integer from 1 to 100, `order` is not `id`
+   * or `-id`, or `campaign_id` is empty; nothing is sent.
+   * @throws NotFoundError (404) when the member or the campaign does not exist.
+   *
+   * @example
+   * ```ts
+   * // GET /v1/loyalties/{campaignId}/members/{memberId}/pending-points
+   * // (GET /v1/loyalties/members/{memberId}/pending-points without campaign_id)
+   * const pending = client.loyalties.listPendingPoints('LOYAL-8QF2-ZT', { campaign_id: 'camp_Xk3w9Lq1' });
+   * for await (const entry of pending) console.log(`${entry.points} points from ${entry.activates_at}`);
+   * ```
+   */
+  listPendingPoints(memberId: string, params: ListPendingPointsParams = {}, options?: RequestOptions): PagePromise<PendingPoints, ListPendingPointsParams> {
+    return this.core.list(operations.listPendingPoints, { memberId }, params, options);
+  }
+
+  /**
+   * Redeems a reward with a member's points: a voucher, credits, points, a product, or money off
+   * an order (pay-with-points rewards, which need `order`). Returns the redemption.
+   *
+   * A refused redemption is a result, not an error: the promise resolves with `result: 'FAILURE'`
+   * (`status: 'FAILED'`) and `failure_code` / `failure_message`. Check `result`.
+   *
+   * `POST /v1/loyalties/{campaignId}/members/{memberId}/redemption` with `campaign_id`, else
+   * `POST /v1/loyalties/members/{memberId}/redemption`; `campaign_id` goes to the path, the other
+   * fields to the JSON body. Spends points, so never retried on 5xx or timeouts (the service may
+   * have acted); retried only on 429 and on connection failures where nothing was sent.
+   *
+   * @param memberId The loyalty card code.
+   * @throws InvalidRequestError when `reward.points` is not a positive integer, the order has more
+   * than 500 items or a non-integer quantity or amount, or `campaign_id` is empty; nothing is sent.
+   * @throws BadRequestError (400 `missing_reward`, `missing_order`, `loyalty_card_points_exceeded`)
+   * and NotFoundError (404, member or campaign) when the service refuses the request;
+   * InternalServerError on 5xx, after which the redemption may or may not have happened.
+   *
+   * @example
+   * ```ts
+   * // POST /v1/loyalties/{campaignId}/members/{memberId}/redemption
+   * // (POST /v1/loyalties/members/{memberId}/redemption without campaign_id)
+   * const redemption = await client.loyalties.redeemReward('LOYAL-8QF2-ZT', {
+   *   campaign_id: 'camp_Xk3w9Lq1',
+   *   reward: { id: 'rew_free_coffee' },
+   * });
+   * if (redemption.result === 'FAILURE') {
+   *   console.log('refused:', redemption.failure_code, redemption.failure_message);
+   * } else {
+   *   console.log('redeemed', redemption.id, 'for', redemption.loyalty_card?.points, 'points');
+   * }
+   * ```
+   */
+  redeemReward(memberId: string, params: RedeemRewardParams = {}, options?: RequestOptions): APIPromise<Redemption> {
+    return this.core.request(operations.redeemReward, { memberId }, params, options);
+  }
+
+  /**
+   * Lists the rewards assigned to a loyalty campaign (reward assignments, with each reward's cost
+   * in points), page by page with `page` numbers. The service serves pages 1 to 100; iteration
+   * past page 100 throws `PaginationLimitError` rather than stopping silently.
+   *
+   * `GET /v1/loyalties/{campaignId}/rewards`. Read-only: retried on network errors, timeouts, 408,
+   * 429 and 5xx.
+   *
+   * @param campaignId The campaign ID or name.
+   * @throws InvalidRequestError when `limit` or `page` is not an integer from 1 to 100; nothing is sent.
+   *
+   * @example
+   * ```ts
+   * // GET /v1/loyalties/{campaignId}/rewards
+   * const page = await client.loyalties.listRewardAssignments('camp_Xk3w9Lq1', { limit: 20 });
+   * for (const assignment of page.data) {
+   *   console.log(assignment.reward_id, 'costs', assignment.parameters?.loyalty?.points, 'points');
+   * }
+   * ```
+   */
+  listRewardAssignments(
+    campaignId: string,
+    params: ListRewardAssignmentsParams = {},
+    options?: RequestOptions,
+  ): PagePromise<RewardAssignment, ListRewardAssignmentsParams> {
+    return this.core.list(operations.listRewardAssignments, { campaignId }, params, options);
+  }
+}
+
+/** The operations of {@link Loyalties}. The member operations take `campaign_id` into their path when it is given. */
+const operations = {
+  getMember: operation<LoyaltyMember, GetMemberParams>({
+    name: 'loyalties.getMember',
+    method: 'GET',
+    path: '/v1/loyalties/{campaign_id?}/members/{memberId}',
+    schema: loyaltyMemberSchema,
+  }),
+  listTransactions: listOperation<LoyaltyTransactionList, ListTransactionsParams>({
+    name: 'loyalties.listTransactions',
+    method: 'GET',
+    path: '/v1/loyalties/{campaignId}/transactions',
+    schema: loyaltyTransactionListSchema,
+    rules: object<ListTransactionsParams>({ ...cursorListRules, filters: object() }),
+    paging: idCursor,
+  }),
+  listPendingPoints: listOperation<PendingPointsList, ListPendingPointsParams>({
+    name: 'loyalties.listPendingPoints',
+    method: 'GET',
+    path: '/v1/loyalties/{campaign_id?}/members/{memberId}/pending-points',
+    schema: pendingPointsListSchema,
+    rules: object<ListPendingPointsParams>(cursorListRules),
+    paging: idCursor,
+  }),
+  redeemReward: operation<Redemption, RedeemRewardParams>({
+    name: 'loyalties.redeemReward',
+    method: 'POST',
+    path: '/v1/loyalties/{campaign_id?}/members/{memberId}/redemption',
+    // Spends points: sending it twice would redeem twice.
+    idempotent: false,
+    schema: redemptionSchema,
+    rules: object<RedeemRewardParams>({ reward: rewardRules, order: orderRules, metadata: object() }),
+  }),
+  listRewardAssignments: listOperation<RewardAssignmentList, ListRewardAssignmentsParams>({
+    name: 'loyalties.listRewardAssignments',
+    method: 'GET',
+    path: '/v1/loyalties/{campaignId}/rewards',
+    schema: rewardAssignmentListSchema,
+    rules: object<ListRewardAssignmentsParams>({ ...pageListRules, assignment_id: text(1) }),
+    paging: pageNumber,
+  }),
+};
 
 /**
  * Params of {@link Loyalties.getMember}.
@@ -78,205 +260,3 @@ export interface ListRewardAssignmentsParams extends PageListParams {
   /** Only the assignment with this ID, `rewa_…`. */
   assignment_id?: string | undefined;
 }
-
-const getMemberInCampaign: Operation<LoyaltyMember> = {
-  name: 'loyalties.getMember',
-  method: 'GET',
-  path: '/v1/loyalties/{campaign_id}/members/{memberId}',
-  auth: 'server',
-  idempotent: true,
-  schema: loyaltyMemberSchema,
-};
-
-const getMember: Operation<LoyaltyMember> = { ...getMemberInCampaign, path: '/v1/loyalties/members/{memberId}' };
-
-const listTransactions: Operation<LoyaltyTransactionList> = {
-  name: 'loyalties.listTransactions',
-  method: 'GET',
-  path: '/v1/loyalties/{campaignId}/transactions',
-  auth: 'server',
-  idempotent: true,
-  schema: loyaltyTransactionListSchema,
-  check: object({ ...cursorListRules, filters: object({}) }),
-};
-
-const listPendingPointsInCampaign: Operation<PendingPointsList> = {
-  name: 'loyalties.listPendingPoints',
-  method: 'GET',
-  path: '/v1/loyalties/{campaign_id}/members/{memberId}/pending-points',
-  auth: 'server',
-  idempotent: true,
-  schema: pendingPointsListSchema,
-  check: object(cursorListRules),
-};
-
-const listPendingPoints: Operation<PendingPointsList> = { ...listPendingPointsInCampaign, path: '/v1/loyalties/members/{memberId}/pending-points' };
-
-const redeemRewardInCampaign: Operation<Redemption> = {
-  name: 'loyalties.redeemReward',
-  method: 'POST',
-  path: '/v1/loyalties/{campaign_id}/members/{memberId}/redemption',
-  auth: 'server',
-  // Spends points: sending it twice would redeem twice.
-  idempotent: false,
-  schema: redemptionSchema,
-  check: object({ reward: object({ id: text(1), points: integer(1) }), order: orderRules, metadata: object({}) }),
-};
-
-const redeemReward: Operation<Redemption> = { ...redeemRewardInCampaign, path: '/v1/loyalties/members/{memberId}/redemption' };
-
-const listRewardAssignments: Operation<RewardAssignmentList> = {
-  name: 'loyalties.listRewardAssignments',
-  method: 'GET',
-  path: '/v1/loyalties/{campaignId}/rewards',
-  auth: 'server',
-  idempotent: true,
-  schema: rewardAssignmentListSchema,
-  check: object({ ...pageListRules, assignment_id: text(1) }),
-};
-
-/**
- * Loyalty programs: members, points, transactions, rewards and their redemption.
- * @category Loyalties
- */
-export class Loyalties extends APIResource {
-  /**
-   * Reads a loyalty member: the loyalty card (a voucher of type `LOYALTY_CARD`) with its points
-   * balance in `loyalty_card`.
-   *
-   * `GET /v1/loyalties/{campaignId}/members/{memberId}` with `campaign_id`, else
-   * `GET /v1/loyalties/members/{memberId}`.
-   *
-   * @param memberId The loyalty card code.
-   *
-   * @example
-   * ```ts
-   * // GET /v1/loyalties/{campaignId}/members/{memberId}
-   * // (GET /v1/loyalties/members/{memberId} without campaign_id)
-   * const member = await client.loyalties.getMember('LOYAL-8QF2-ZT', { campaign_id: 'camp_Xk3w9Lq1' });
-   * console.log(member.code, member.loyalty_card?.balance, 'points available');
-   * ```
-   */
-  getMember(memberId: string, params: GetMemberParams = {}, options?: RequestOptions): APIPromise<LoyaltyMember> {
-    const op = params.campaign_id === undefined ? getMember : getMemberInCampaign;
-    return this.core.request(op, { path: { memberId, campaign_id: params.campaign_id }, input: params }, options);
-  }
-
-  /**
-   * Lists the point transactions of a loyalty campaign (additions, redemptions, expirations, …),
-   * page by page with the `starting_after_id` cursor.
-   *
-   * `GET /v1/loyalties/{campaignId}/transactions`.
-   *
-   * @param campaignId The campaign ID or name.
-   *
-   * @example
-   * ```ts
-   * // GET /v1/loyalties/{campaignId}/transactions
-   * for await (const tx of client.loyalties.listTransactions('camp_Xk3w9Lq1', { limit: 100 })) {
-   *   console.log(tx.created_at, tx.type, tx.details?.balance?.points);
-   * }
-   * ```
-   */
-  listTransactions(campaignId: string, params: ListTransactionsParams = {}, options?: RequestOptions): PagePromise<LoyaltyTransaction, ListTransactionsParams> {
-    return paginate(listTransactions.name, params, idCursor, (query) => this.core.request(listTransactions, { path: { campaignId }, query, input: query }, options));
-  }
-
-  /**
-   * Lists a member's pending points: points earned (e.g. by a paid order) that become active on
-   * `activates_at`, page by page with the `starting_after_id` cursor.
-   *
-   * `GET /v1/loyalties/{campaignId}/members/{memberId}/pending-points` with `campaign_id`, else
-   * `GET /v1/loyalties/members/{memberId}/pending-points`. Read-only: retried on network errors,
-   * timeouts, 408, 429 and 5xx.
-   *
-   * @param memberId The loyalty card code.
-   * @throws InvalidRequestError when `limit` is not an integer from 1 to 100, `order` is not `id`
-   * or `-id`, or `campaign_id` is empty; nothing is sent.
-   * @throws NotFoundError (404) when the member or the campaign does not exist.
-   *
-   * @example
-   * ```ts
-   * // GET /v1/loyalties/{campaignId}/members/{memberId}/pending-points
-   * // (GET /v1/loyalties/members/{memberId}/pending-points without campaign_id)
-   * const pending = client.loyalties.listPendingPoints('LOYAL-8QF2-ZT', { campaign_id: 'camp_Xk3w9Lq1' });
-   * for await (const entry of pending) console.log(`${entry.points} points from ${entry.activates_at}`);
-   * ```
-   */
-  listPendingPoints(memberId: string, params: ListPendingPointsParams = {}, options?: RequestOptions): PagePromise<PendingPoints, ListPendingPointsParams> {
-    return paginate<PendingPoints, ListPendingPointsParams>(listPendingPointsInCampaign.name, params, idCursor, (pageParams) => {
-      const { campaign_id, ...query } = pageParams;
-      const op = campaign_id === undefined ? listPendingPoints : listPendingPointsInCampaign;
-      return this.core.request(op, { path: { memberId, campaign_id }, query, input: pageParams }, options);
-    });
-  }
-
-  /**
-   * Redeems a reward with a member's points: a voucher, credits, points, a product, or money off
-   * an order (pay-with-points rewards, which need `order`). Returns the redemption.
-   *
-   * A refused redemption is a result, not an error: the promise resolves with `result: 'FAILURE'`
-   * (`status: 'FAILED'`) and `failure_code` / `failure_message`. Check `result`.
-   *
-   * `POST /v1/loyalties/{campaignId}/members/{memberId}/redemption` with `campaign_id`, else
-   * `POST /v1/loyalties/members/{memberId}/redemption`; `campaign_id` goes to the path, the other
-   * fields to the JSON body. Spends points, so never retried on 5xx or timeouts (the service may
-   * have acted); retried only on 429 and on connection failures where nothing was sent.
-   *
-   * @param memberId The loyalty card code.
-   * @throws InvalidRequestError when `reward.points` is not a positive integer, the order has more
-   * than 500 items or a non-integer quantity or amount, or `campaign_id` is empty; nothing is sent.
-   * @throws BadRequestError (400 `missing_reward`, `missing_order`, `loyalty_card_points_exceeded`)
-   * and NotFoundError (404, member or campaign) when the service refuses the request;
-   * InternalServerError on 5xx, after which the redemption may or may not have happened.
-   *
-   * @example
-   * ```ts
-   * // POST /v1/loyalties/{campaignId}/members/{memberId}/redemption
-   * // (POST /v1/loyalties/members/{memberId}/redemption without campaign_id)
-   * const redemption = await client.loyalties.redeemReward('LOYAL-8QF2-ZT', {
-   *   campaign_id: 'camp_Xk3w9Lq1',
-   *   reward: { id: 'rew_free_coffee' },
-   * });
-   * if (redemption.result === 'FAILURE') {
-   *   console.log('refused:', redemption.failure_code, redemption.failure_message);
-   * } else {
-   *   console.log('redeemed', redemption.id, 'for', redemption.loyalty_card?.points, 'points');
-   * }
-   * ```
-   */
-  redeemReward(memberId: string, params: RedeemRewardParams = {}, options?: RequestOptions): APIPromise<Redemption> {
-    const { campaign_id, ...body } = params;
-    const op = campaign_id === undefined ? redeemReward : redeemRewardInCampaign;
-    return this.core.request(op, { path: { memberId, campaign_id }, body, input: params }, options);
-  }
-
-  /**
-   * Lists the rewards assigned to a loyalty campaign (reward assignments, with each reward's cost
-   * in points), page by page with `page` numbers. The service serves pages 1 to 100; iteration
-   * past page 100 throws `PaginationLimitError` rather than stopping silently.
-   *
-   * `GET /v1/loyalties/{campaignId}/rewards`. Read-only: retried on network errors, timeouts, 408,
-   * 429 and 5xx.
-   *
-   * @param campaignId The campaign ID or name.
-   * @throws InvalidRequestError when `limit` or `page` is not an integer from 1 to 100; nothing is sent.
-   *
-   * @example
-   * ```ts
-   * // GET /v1/loyalties/{campaignId}/rewards
-   * const page = await client.loyalties.listRewardAssignments('camp_Xk3w9Lq1', { limit: 20 });
-   * for (const assignment of page.data) {
-   *   console.log(assignment.reward_id, 'costs', assignment.parameters?.loyalty?.points, 'points');
-   * }
-   * ```
-   */
-  listRewardAssignments(
-    campaignId: string,
-    params: ListRewardAssignmentsParams = {},
-    options?: RequestOptions,
-  ): PagePromise<RewardAssignment, ListRewardAssignmentsParams> {
-    return paginate(listRewardAssignments.name, params, pageNumber, (query) => this.core.request(listRewardAssignments, { path: { campaignId }, query, input: query }, options));
-  }
-}
-

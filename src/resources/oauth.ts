@@ -4,21 +4,10 @@
  * @module
  */
 import type { APIPromise } from '../core/api-promise.js';
-import type { Operation, RequestOptions } from '../core/http.js';
+import { object, required, text } from '../core/input-rules.js';
+import { operation, type RequestOptions } from '../core/operation.js';
 import { APIResource } from '../core/resource.js';
-import { object, required, text } from '../core/validate.js';
 import { tokenIntrospectionSchema, type TokenIntrospection } from '../schemas/oauth.js';
-
-const introspect: Operation<TokenIntrospection> = {
-  name: 'oauth.introspect',
-  method: 'POST',
-  path: '/v1/oauth/introspect',
-  auth: 'app',
-  idempotent: true,
-  encoding: 'form',
-  schema: tokenIntrospectionSchema,
-  check: object({ access_token: required(text(1)) }),
-};
 
 /**
  * OAuth token introspection. Uses the app keys only (`X-App-Id`, `X-App-Token`), no access token.
@@ -42,7 +31,28 @@ export class OAuth extends APIResource {
    * ```
    */
   introspect(accessToken: string, options?: RequestOptions): APIPromise<TokenIntrospection> {
-    const form = { access_token: accessToken };
-    return this.core.request(introspect, { body: form, input: form }, options);
+    return this.core.request(operations.introspect, {}, { access_token: accessToken }, options);
   }
 }
+
+/** The operations of {@link OAuth}. */
+const operations = {
+  introspect: operation<TokenIntrospection, IntrospectionForm>({
+    name: 'oauth.introspect',
+    method: 'POST',
+    path: '/v1/oauth/introspect',
+    auth: 'app',
+    // Reads the token's state and changes nothing.
+    idempotent: true,
+    encoding: 'form',
+    schema: tokenIntrospectionSchema,
+    rules: object<IntrospectionForm>({ access_token: required(text(1)) }),
+  }),
+};
+
+/** The form {@link OAuth.introspect} sends. */
+interface IntrospectionForm {
+  access_token: string;
+}
+
+

@@ -4,30 +4,11 @@
  * @module
  */
 import type { APIPromise } from '../core/api-promise.js';
-import type { Operation, RequestOptions } from '../core/http.js';
+import { required } from '../core/input-rules.js';
+import { operation, type RequestOptions } from '../core/operation.js';
 import { APIResource } from '../core/resource.js';
-import { required } from '../core/validate.js';
 import { orderSchema, type Order } from '../schemas/order.js';
-import type { OrderInput } from './inputs.js';
-import { orderRules } from './shared.js';
-
-/**
- * Params of {@link Orders.create}: the order, sent as the JSON body. All fields are optional; an
- * order with the `source_id` of an existing one updates it. Amounts are integers in the smallest
- * currency unit (cents); at most 500 items.
- * @category Orders
- */
-export interface CreateOrderParams extends OrderInput {}
-
-const create: Operation<Order> = {
-  name: 'orders.create',
-  method: 'POST',
-  path: '/v1/orders',
-  auth: 'server',
-  idempotent: false,
-  schema: orderSchema,
-  check: required(orderRules),
-};
+import { orderRules, type OrderInput } from './inputs/order.js';
 
 /**
  * Orders: the purchases vouchers and promotions apply to.
@@ -61,6 +42,27 @@ export class Orders extends APIResource {
    * ```
    */
   create(params: CreateOrderParams, options?: RequestOptions): APIPromise<Order> {
-    return this.core.request(create, { body: params, input: params }, options);
+    return this.core.request(operations.create, {}, params, options);
   }
 }
+
+/** The operations of {@link Orders}. */
+const operations = {
+  create: operation<Order, CreateOrderParams>({
+    name: 'orders.create',
+    method: 'POST',
+    path: '/v1/orders',
+    // Creates or updates an order; sending it twice could apply its effects twice.
+    idempotent: false,
+    schema: orderSchema,
+    rules: required(orderRules),
+  }),
+};
+
+/**
+ * Params of {@link Orders.create}: the order, sent as the JSON body. All fields are optional; an
+ * order with the `source_id` of an existing one updates it. Amounts are integers in the smallest
+ * currency unit (cents); at most 500 items.
+ * @category Orders
+ */
+export interface CreateOrderParams extends OrderInput {}

@@ -4,15 +4,109 @@
  * @module
  */
 import type { APIPromise } from '../core/api-promise.js';
-import type { Operation, RequestOptions } from '../core/http.js';
+import { array, object, required, text } from '../core/input-rules.js';
+import { operation, type RequestOptions } from '../core/operation.js';
 import { APIResource } from '../core/resource.js';
-import { array, object, required, text } from '../core/validate.js';
 import { promotionStackSchema, promotionTierSchema, type PromotionStack, type PromotionTier } from '../schemas/promotion.js';
-import type { DiscountInput, PromotionTierInput } from './inputs.js';
-import { discountRules, promotionTierRules } from './shared.js';
+import { discountRules, type DiscountInput } from './inputs/discount.js';
+import { promotionTierRules, type PromotionTierInput } from './inputs/promotion-tier.js';
+
+/**
+ * Promotion campaigns: their tiers (discounts with their own rules) and stacks of tiers.
+ * @category Promotions
+ */
+export class Promotions extends APIResource {
+  /**
+   * Adds a promotion tier to a promotion campaign: a discount (`action.discount`) with its own
+   * validity window, rules and position (`hierarchy`) among the campaign's tiers.
+   *
+   * `POST /v1/promotions/{campaignId}/tiers`. Creates a record, so it is retried only on 429 and
+   * on connection failures where nothing was sent, never on 5xx or a timeout: on those, check the
+   * campaign's tiers before trying again.
+   *
+   * @param campaignId The promotion campaign ID, `camp_…`.
+   * @throws {InvalidRequestError} Missing `name`, a `start_date` / `expiration_date` that is not
+   *   an ISO 8601 date-time, days of the week outside 0–6, a non-integer `hierarchy`, a discount
+   *   without `type` or with a non-integer money amount; nothing is sent.
+   * @throws {ApiError} The service's refusal, e.g. `NotFoundError` (404) for an unknown campaign.
+   *
+   * @example
+   * ```ts
+   * // POST /v1/promotions/{campaignId}/tiers
+   * const tier = await client.promotions.createTier('camp_Promo2026', {
+   *   name: '15% off orders over 50',
+   *   banner: '15% off when you spend 50',
+   *   action: { discount: { type: 'PERCENT', percent_off: 15 } },
+   *   validation_rules: ['val_min_order_50'],
+   * });
+   * console.log(tier.id, tier.hierarchy);
+   * ```
+   */
+  createTier(campaignId: string, params: CreatePromotionTierParams, options?: RequestOptions): APIPromise<PromotionTier> {
+    return this.core.request(operations.createTier, { campaignId }, params, options);
+  }
+
+  /**
+   * Updates a promotion stack: its name, category, or tiers (up to 30, in the order they apply).
+   * Returns the stack as updated.
+   *
+   * `PUT /v1/promotions/{campaignId}/stacks/{stackId}`. Sending it twice has the same effect as
+   * once, so it is retried on network errors, timeouts, 408, 429 and 5xx.
+   *
+   * @param campaignId The promotion campaign ID or name.
+   * @param stackId The stack ID, `stack_…`.
+   * @throws {InvalidRequestError} More than 30 `tiers.ids`, an empty ID or name; nothing is sent.
+   * @throws {ApiError} The service's refusal, e.g. `NotFoundError` (404) for an unknown stack.
+   *
+   * @example
+   * ```ts
+   * // PUT /v1/promotions/{campaignId}/stacks/{stackId}
+   * const stack = await client.promotions.updateStack('camp_Promo2026', 'stack_Summer', {
+   *   tiers: { ids: ['promo_Weekend10', 'promo_Over50'], hierarchy_mode: 'MANUAL' },
+   * });
+   * console.log(stack.name, stack.tiers);
+   * ```
+   */
+  updateStack(campaignId: string, stackId: string, params: UpdatePromotionStackParams, options?: RequestOptions): APIPromise<PromotionStack> {
+    return this.core.request(operations.updateStack, { campaignId, stackId }, params, options);
+  }
+}
 
 /** The most tiers a promotion stack holds. */
 const MAX_STACK_TIERS = 30;
+
+/** The operations of {@link Promotions}. */
+const operations = {
+  createTier: operation<PromotionTier, CreatePromotionTierParams>({
+    name: 'promotions.createTier',
+    method: 'POST',
+    path: '/v1/promotions/{campaignId}/tiers',
+    // Creates a tier: sending it twice would create two.
+    idempotent: false,
+    schema: promotionTierSchema,
+    rules: required(
+      object<CreatePromotionTierParams>({
+        ...promotionTierRules,
+        action: object<PromotionTierActionInput>({ discount: discountRules }),
+        validation_rule_assignments: object<ValidationRuleAssignmentsInput>({ data: array(Infinity, object<ValidationRuleAssignmentInput>()) }),
+        validation_rules: array(Infinity, text(1)),
+      }),
+    ),
+  }),
+  updateStack: operation<PromotionStack, UpdatePromotionStackParams>({
+    name: 'promotions.updateStack',
+    method: 'PUT',
+    path: '/v1/promotions/{campaignId}/stacks/{stackId}',
+    schema: promotionStackSchema,
+    rules: required(
+      object<UpdatePromotionStackParams>({
+        name: text(1),
+        tiers: object<PromotionStackTiersInput>({ ids: array(MAX_STACK_TIERS, text(1)), hierarchy_mode: text(1) }),
+        category_id: text(1),
+      }),
+    ),
+  }),
+};
 
 /**
  * What a promotion tier gives.
@@ -92,98 +186,4 @@ export interface UpdatePromotionStackParams {
   tiers?: PromotionStackTiersInput | undefined;
   /** Category ID, `cat_…`. */
   category_id?: string | undefined;
-}
-
-const createTier: Operation<PromotionTier> = {
-  name: 'promotions.createTier',
-  method: 'POST',
-  path: '/v1/promotions/{campaignId}/tiers',
-  auth: 'server',
-  idempotent: false,
-  schema: promotionTierSchema,
-  check: required(
-    object({
-      ...promotionTierRules,
-      action: object({ discount: discountRules }),
-      validation_rule_assignments: object({ data: array(Infinity, object({})) }),
-      validation_rules: array(Infinity, text(1)),
-    }),
-  ),
-};
-
-const updateStack: Operation<PromotionStack> = {
-  name: 'promotions.updateStack',
-  method: 'PUT',
-  path: '/v1/promotions/{campaignId}/stacks/{stackId}',
-  auth: 'server',
-  idempotent: true,
-  schema: promotionStackSchema,
-  check: required(
-    object({
-      name: text(1),
-      tiers: object({ ids: array(MAX_STACK_TIERS, text(1)), hierarchy_mode: text(1) }),
-      category_id: text(1),
-    }),
-  ),
-};
-
-/**
- * Promotion campaigns: their tiers (discounts with their own rules) and stacks of tiers.
- * @category Promotions
- */
-export class Promotions extends APIResource {
-  /**
-   * Adds a promotion tier to a promotion campaign: a discount (`action.discount`) with its own
-   * validity window, rules and position (`hierarchy`) among the campaign's tiers.
-   *
-   * `POST /v1/promotions/{campaignId}/tiers`. Creates a record, so it is retried only on 429 and
-   * on connection failures where nothing was sent, never on 5xx or a timeout: on those, check the
-   * campaign's tiers before trying again.
-   *
-   * @param campaignId The promotion campaign ID, `camp_…`.
-   * @throws {InvalidRequestError} Missing `name`, a `start_date` / `expiration_date` that is not
-   *   an ISO 8601 date-time, days of the week outside 0–6, a non-integer `hierarchy`, a discount
-   *   without `type` or with a non-integer money amount; nothing is sent.
-   * @throws {ApiError} The service's refusal, e.g. `NotFoundError` (404) for an unknown campaign.
-   *
-   * @example
-   * ```ts
-   * // POST /v1/promotions/{campaignId}/tiers
-   * const tier = await client.promotions.createTier('camp_Promo2026', {
-   *   name: '15% off orders over 50',
-   *   banner: '15% off when you spend 50',
-   *   action: { discount: { type: 'PERCENT', percent_off: 15 } },
-   *   validation_rules: ['val_min_order_50'],
-   * });
-   * console.log(tier.id, tier.hierarchy);
-   * ```
-   */
-  createTier(campaignId: string, params: CreatePromotionTierParams, options?: RequestOptions): APIPromise<PromotionTier> {
-    return this.core.request(createTier, { path: { campaignId }, body: params, input: params }, options);
-  }
-
-  /**
-   * Updates a promotion stack: its name, category, or tiers (up to 30, in the order they apply).
-   * Returns the stack as updated.
-   *
-   * `PUT /v1/promotions/{campaignId}/stacks/{stackId}`. Sending it twice has the same effect as
-   * once, so it is retried on network errors, timeouts, 408, 429 and 5xx.
-   *
-   * @param campaignId The promotion campaign ID or name.
-   * @param stackId The stack ID, `stack_…`.
-   * @throws {InvalidRequestError} More than 30 `tiers.ids`, an empty ID or name; nothing is sent.
-   * @throws {ApiError} The service's refusal, e.g. `NotFoundError` (404) for an unknown stack.
-   *
-   * @example
-   * ```ts
-   * // PUT /v1/promotions/{campaignId}/stacks/{stackId}
-   * const stack = await client.promotions.updateStack('camp_Promo2026', 'stack_Summer', {
-   *   tiers: { ids: ['promo_Weekend10', 'promo_Over50'], hierarchy_mode: 'MANUAL' },
-   * });
-   * console.log(stack.name, stack.tiers);
-   * ```
-   */
-  updateStack(campaignId: string, stackId: string, params: UpdatePromotionStackParams, options?: RequestOptions): APIPromise<PromotionStack> {
-    return this.core.request(updateStack, { path: { campaignId, stackId }, body: params, input: params }, options);
-  }
 }

@@ -4,11 +4,85 @@
  * @module
  */
 import type { APIPromise } from '../core/api-promise.js';
-import type { Operation, RequestOptions } from '../core/http.js';
+import { all, boolean, integer, object, required, rule, text } from '../core/input-rules.js';
+import { operation, type RequestOptions } from '../core/operation.js';
 import { APIResource } from '../core/resource.js';
-import { boolean, integer, object, required, text, type Check } from '../core/validate.js';
 import { publicationSchema, type Publication } from '../schemas/publication.js';
-import type { CustomerInput } from './inputs.js';
+import { customerRules, type CustomerInput } from './inputs/customer.js';
+
+/**
+ * Publications: vouchers assigned to customers.
+ * @category Publications
+ */
+export class Publications extends APIResource {
+  /**
+   * Publishes a voucher to a customer: the voucher with the given code, or a voucher of the given
+   * campaign. Returns the publication with the published `voucher` (or `vouchers` codes when
+   * several were published).
+   *
+   * The service interface and the API page name `voucher` and `customer` as required; the
+   * interface's request example (and the published spec) also publish from a `campaign` instead,
+   * so the SDK accepts either `voucher` or `campaign`, and requires `customer`.
+   *
+   * `POST /v1/publications`, with `join_once` in the query string and the other fields in the
+   * JSON body. Not idempotent: never retried on 5xx or timeouts (a voucher may have been
+   * published); retried only on 429 and on connection failures where nothing was sent. Use
+   * `join_once: true` or a `source_id` to make a repeat harmless.
+   *
+   * @throws InvalidRequestError when `customer` is missing, neither `voucher` nor `campaign` is
+   * given, or `campaign.count` is not an integer from 1 to 50; nothing is sent.
+   * @throws BadRequestError (400 `missing_vouchers`, `voucher_already_published`,
+   * `duplicate_source_id`) and NotFoundError (404, e.g. campaign not found).
+   *
+   * @example
+   * ```ts
+   * // POST /v1/publications
+   * const publication = await client.publications.create({
+   *   campaign: { name: 'Welcome 10%' },
+   *   customer: { source_id: 'cust-42', email: 'ada@example.com' },
+   *   join_once: true,
+   * });
+   * console.log(publication.voucher?.code);
+   * ```
+   */
+  create(params: CreatePublicationParams, options?: RequestOptions): APIPromise<Publication> {
+    return this.core.request(operations.create, {}, params, options);
+  }
+}
+
+/** A publication names a `voucher` or a `campaign` to publish from. */
+const voucherOrCampaign = rule<CreatePublicationParams>((value, path, issues) => {
+  if (typeof value !== 'object' || value === null) return;
+  const { voucher, campaign } = value as { voucher?: unknown; campaign?: unknown };
+  if (voucher == null && campaign == null) issues.push({ path: [...path, 'voucher'], message: 'is required unless campaign is given' });
+});
+
+/** The operations of {@link Publications}. */
+const operations = {
+  create: operation<Publication, CreatePublicationParams>({
+    name: 'publications.create',
+    method: 'POST',
+    path: '/v1/publications',
+    // Assigns a voucher to a customer: sending it twice could assign two.
+    idempotent: false,
+    query: ['join_once'],
+    schema: publicationSchema,
+    rules: required(
+      all(
+        object<CreatePublicationParams>({
+          customer: required(customerRules),
+          voucher: text(1),
+          campaign: object<PublicationCampaignInput>({ name: required(text(1)), count: integer(1, 50) }),
+          source_id: text(1),
+          channel: text(1),
+          metadata: object(),
+          join_once: boolean(),
+        }),
+        voucherOrCampaign,
+      ),
+    ),
+  }),
+};
 
 /**
  * The campaign to publish a voucher from, instead of a specific voucher code.
@@ -51,75 +125,3 @@ export interface CreatePublicationFields {
  * @category Publications
  */
 export type CreatePublicationParams = CreatePublicationFields & ({ voucher: string } | { campaign: PublicationCampaignInput });
-
-/** `voucher` or `campaign` must be present. */
-const voucherOrCampaign: Check = (value, path, issues) => {
-  if (typeof value !== 'object' || value === null) return;
-  const { voucher, campaign } = value as { voucher?: unknown; campaign?: unknown };
-  if (voucher == null && campaign == null) issues.push({ path: [...path, 'voucher'], message: 'is required unless campaign is given' });
-};
-
-const fields = object({
-  customer: required(object({})),
-  voucher: text(1),
-  campaign: object({ name: required(text(1)), count: integer(1, 50) }),
-  source_id: text(1),
-  channel: text(1),
-  metadata: object({}),
-  join_once: boolean(),
-});
-
-const create: Operation<Publication> = {
-  name: 'publications.create',
-  method: 'POST',
-  path: '/v1/publications',
-  auth: 'server',
-  idempotent: false,
-  schema: publicationSchema,
-  check: required((value, path, issues) => {
-    fields(value, path, issues);
-    voucherOrCampaign(value, path, issues);
-  }),
-};
-
-/**
- * Publications: vouchers assigned to customers.
- * @category Publications
- */
-export class Publications extends APIResource {
-  /**
-   * Publishes a voucher to a customer: the voucher with the given code, or a voucher of the given
-   * campaign. Returns the publication with the published `voucher` (or `vouchers` codes when
-   * several were published).
-   *
-   * The service interface and the API page name `voucher` and `customer` as required; the
-   * interface's request example (and the published spec) also publish from a `campaign` instead,
-   * so the SDK accepts either `voucher` or `campaign`, and requires `customer`.
-   *
-   * `POST /v1/publications`, with `join_once` in the query string and the other fields in the
-   * JSON body. Not idempotent: never retried on 5xx or timeouts (a voucher may have been
-   * published); retried only on 429 and on connection failures where nothing was sent. Use
-   * `join_once: true` or a `source_id` to make a repeat harmless.
-   *
-   * @throws InvalidRequestError when `customer` is missing, neither `voucher` nor `campaign` is
-   * given, or `campaign.count` is not an integer from 1 to 50; nothing is sent.
-   * @throws BadRequestError (400 `missing_vouchers`, `voucher_already_published`,
-   * `duplicate_source_id`) and NotFoundError (404, e.g. campaign not found).
-   *
-   * @example
-   * ```ts
-   * // POST /v1/publications
-   * const publication = await client.publications.create({
-   *   campaign: { name: 'Welcome 10%' },
-   *   customer: { source_id: 'cust-42', email: 'ada@example.com' },
-   *   join_once: true,
-   * });
-   * console.log(publication.voucher?.code);
-   * ```
-   */
-  create(params: CreatePublicationParams, options?: RequestOptions): APIPromise<Publication> {
-    const { join_once, ...body } = params;
-    const query = join_once === undefined ? undefined : { join_once };
-    return this.core.request(create, { query, body, input: params }, options);
-  }
-}

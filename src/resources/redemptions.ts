@@ -4,41 +4,12 @@
  * @module
  */
 import type { APIPromise } from '../core/api-promise.js';
-import type { Operation, RequestOptions } from '../core/http.js';
+import { object, text } from '../core/input-rules.js';
+import { operation, type RequestOptions } from '../core/operation.js';
 import { APIResource } from '../core/resource.js';
-import { object, text } from '../core/validate.js';
 import { redemptionRollbackResultSchema, type RedemptionRollbackResult } from '../schemas/redemption.js';
-import type { CustomerInput, OrderInput } from './inputs.js';
-import { orderRules } from './shared.js';
-
-/**
- * Params of {@link Redemptions.rollbackStackable}. `reason` and `tracking_id` are sent in the
- * query string; `customer`, `order` and `metadata` in the JSON body.
- * @category Redemptions
- */
-export interface RollbackStackableParams {
-  /** Why the redemptions are rolled back; recorded on each rollback. Sent in the query string. */
-  reason?: string | undefined;
-  /** Your ID of the customer for tracking. Sent in the query string. */
-  tracking_id?: string | undefined;
-  /** The customer, to update the customer record along with the rollback. */
-  customer?: CustomerInput | undefined;
-  /** The order, e.g. `{ source_id }`, to update along with the rollback. Amounts are integers in the smallest currency unit. */
-  order?: OrderInput | undefined;
-  /** Custom key/value pairs stored on the rollbacks. */
-  metadata?: Record<string, unknown> | undefined;
-}
-
-const rollbackStackable: Operation<RedemptionRollbackResult> = {
-  name: 'redemptions.rollbackStackable',
-  method: 'POST',
-  path: '/v1/redemptions/{parentRedemptionId}/rollbacks',
-  auth: 'server',
-  // Gives points and credit back: sending it twice could roll back twice.
-  idempotent: false,
-  schema: redemptionRollbackResultSchema,
-  check: object({ reason: text(1), tracking_id: text(1), customer: object({}), order: orderRules, metadata: object({}) }),
-};
+import { customerRules, type CustomerInput } from './inputs/customer.js';
+import { orderRules, type OrderInput } from './inputs/order.js';
 
 /**
  * Redemptions and their rollback.
@@ -77,7 +48,38 @@ export class Redemptions extends APIResource {
    * ```
    */
   rollbackStackable(parentRedemptionId: string, params: RollbackStackableParams = {}, options?: RequestOptions): APIPromise<RedemptionRollbackResult> {
-    const { reason, tracking_id, ...body } = params;
-    return this.core.request(rollbackStackable, { path: { parentRedemptionId }, query: { reason, tracking_id }, body, input: params }, options);
+    return this.core.request(operations.rollbackStackable, { parentRedemptionId }, params, options);
   }
+}
+
+/** The operations of {@link Redemptions}. */
+const operations = {
+  rollbackStackable: operation<RedemptionRollbackResult, RollbackStackableParams>({
+    name: 'redemptions.rollbackStackable',
+    method: 'POST',
+    path: '/v1/redemptions/{parentRedemptionId}/rollbacks',
+    // Gives points and credit back: sending it twice could roll back twice.
+    idempotent: false,
+    query: ['reason', 'tracking_id'],
+    schema: redemptionRollbackResultSchema,
+    rules: object<RollbackStackableParams>({ reason: text(1), tracking_id: text(1), customer: customerRules, order: orderRules, metadata: object() }),
+  }),
+};
+
+/**
+ * Params of {@link Redemptions.rollbackStackable}. `reason` and `tracking_id` are sent in the
+ * query string; `customer`, `order` and `metadata` in the JSON body.
+ * @category Redemptions
+ */
+export interface RollbackStackableParams {
+  /** Why the redemptions are rolled back; recorded on each rollback. Sent in the query string. */
+  reason?: string | undefined;
+  /** Your ID of the customer for tracking. Sent in the query string. */
+  tracking_id?: string | undefined;
+  /** The customer, to update the customer record along with the rollback. */
+  customer?: CustomerInput | undefined;
+  /** The order, e.g. `{ source_id }`, to update along with the rollback. Amounts are integers in the smallest currency unit. */
+  order?: OrderInput | undefined;
+  /** Custom key/value pairs stored on the rollbacks. */
+  metadata?: Record<string, unknown> | undefined;
 }

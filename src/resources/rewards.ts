@@ -3,28 +3,12 @@
  *
  * @module
  */
-import type { Operation, RequestOptions } from '../core/http.js';
-import { pageNumber, paginate, type PagePromise } from '../core/pagination.js';
+import { object } from '../core/input-rules.js';
+import { listOperation, type RequestOptions } from '../core/operation.js';
+import { pageNumber, type PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
-import { object } from '../core/validate.js';
 import { rewardAssignmentListSchema, type RewardAssignment, type RewardAssignmentList } from '../schemas/loyalty.js';
-import { pageListRules, type PageListParams } from './shared.js';
-
-/**
- * Params of {@link Rewards.listAssignments}: page size and page number.
- * @category Rewards
- */
-export interface ListAssignmentsParams extends PageListParams {}
-
-const listAssignments: Operation<RewardAssignmentList> = {
-  name: 'rewards.listAssignments',
-  method: 'GET',
-  path: '/v1/rewards/{rewardId}/assignments',
-  auth: 'server',
-  idempotent: true,
-  schema: rewardAssignmentListSchema,
-  check: object(pageListRules),
-};
+import { pageListRules, type PageListParams } from './inputs/lists.js';
 
 /**
  * Rewards: what loyalty points buy, and the campaigns they are offered in.
@@ -53,8 +37,24 @@ export class Rewards extends APIResource {
    * ```
    */
   listAssignments(rewardId: string, params: ListAssignmentsParams = {}, options?: RequestOptions): PagePromise<RewardAssignment, ListAssignmentsParams> {
-    return paginate(listAssignments.name, params, pageNumber, (query) =>
-      this.core.request(listAssignments, { path: { rewardId }, query, input: query }, options),
-    );
+    return this.core.list(operations.listAssignments, { rewardId }, params, options);
   }
 }
+
+/** The operations of {@link Rewards}. */
+const operations = {
+  listAssignments: listOperation<RewardAssignmentList, ListAssignmentsParams>({
+    name: 'rewards.listAssignments',
+    method: 'GET',
+    path: '/v1/rewards/{rewardId}/assignments',
+    schema: rewardAssignmentListSchema,
+    rules: object<ListAssignmentsParams>(pageListRules),
+    paging: pageNumber,
+  }),
+};
+
+/**
+ * Params of {@link Rewards.listAssignments}: page size and page number.
+ * @category Rewards
+ */
+export interface ListAssignmentsParams extends PageListParams {}

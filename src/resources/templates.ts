@@ -4,61 +4,14 @@
  * @module
  */
 import type { APIPromise } from '../core/api-promise.js';
-import type { Operation, RequestOptions } from '../core/http.js';
-import { idCursor, paginate, type PagePromise } from '../core/pagination.js';
+import { boolean, object, required, text } from '../core/input-rules.js';
+import { listOperation, operation, type RequestOptions } from '../core/operation.js';
+import { idCursor, type PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
-import { boolean, object, required, text } from '../core/validate.js';
 import { promotionTierSetupSchema, type PromotionTierSetup } from '../schemas/promotion.js';
 import { campaignTemplateListSchema, type CampaignTemplate, type CampaignTemplateList } from '../schemas/template.js';
-import type { PromotionTierInput } from './inputs.js';
-import { cursorListRules, promotionTierRules, type CursorListParams, type ListFilters } from './shared.js';
-
-/**
- * Params of {@link Templates.list}.
- * @category Templates
- */
-export interface ListTemplatesParams extends CursorListParams {
-  /**
-   * When `true`, the response carries `total` (read it as `page.total`): the number of all
-   * templates, regardless of filters and `limit`. The service's default is `false`.
-   */
-  include_total?: boolean | undefined;
-  /**
-   * Filters in the service's bracket notation, e.g.
-   * `{ campaign_type: { conditions: { $in: ['DISCOUNT_COUPONS'] } } }`.
-   */
-  filters?: ListFilters | undefined;
-}
-
-/**
- * Body of {@link Templates.setupPromotionTier}: the campaign receiving the tier and the tier's
- * name, plus any tier field that overrides the template's configuration.
- * @category Templates
- */
-export interface SetupPromotionTierParams extends PromotionTierInput {
-  /** ID of the promotion campaign receiving the tier, `camp_…`. Required. */
-  campaign_id: string;
-}
-
-const list: Operation<CampaignTemplateList> = {
-  name: 'templates.list',
-  method: 'GET',
-  path: '/v1/templates/campaigns',
-  auth: 'server',
-  idempotent: true,
-  schema: campaignTemplateListSchema,
-  check: object({ ...cursorListRules, include_total: boolean(), filters: object({}) }),
-};
-
-const setupPromotionTier: Operation<PromotionTierSetup> = {
-  name: 'templates.setupPromotionTier',
-  method: 'POST',
-  path: '/v1/templates/campaigns/{campaignTemplateId}/tier-setup',
-  auth: 'server',
-  idempotent: false,
-  schema: promotionTierSetupSchema,
-  check: required(object({ campaign_id: required(text(1)), ...promotionTierRules })),
-};
+import { cursorListRules, type CursorListParams, type ListFilters } from './inputs/lists.js';
+import { promotionTierRules, type PromotionTierInput } from './inputs/promotion-tier.js';
 
 /**
  * Campaign templates: saved campaign configurations that promotion tiers can be created from.
@@ -85,8 +38,7 @@ export class Templates extends APIResource {
    * ```
    */
   list(params: ListTemplatesParams = {}, options?: RequestOptions): PagePromise<CampaignTemplate, ListTemplatesParams> {
-    // The spec's schema says `data`, its example `campaign_templates`: read either, even without `data_ref`.
-    return paginate(list.name, params, idCursor, (query) => this.core.request(list, { query, input: query }, options), 'campaign_templates');
+    return this.core.list(operations.list, {}, params, options);
   }
 
   /**
@@ -116,6 +68,56 @@ export class Templates extends APIResource {
    * ```
    */
   setupPromotionTier(campaignTemplateId: string, params: SetupPromotionTierParams, options?: RequestOptions): APIPromise<PromotionTierSetup> {
-    return this.core.request(setupPromotionTier, { path: { campaignTemplateId }, body: params, input: params }, options);
+    return this.core.request(operations.setupPromotionTier, { campaignTemplateId }, params, options);
   }
+}
+
+/** The operations of {@link Templates}. */
+const operations = {
+  list: listOperation<CampaignTemplateList, ListTemplatesParams>({
+    name: 'templates.list',
+    method: 'GET',
+    path: '/v1/templates/campaigns',
+    schema: campaignTemplateListSchema,
+    rules: object<ListTemplatesParams>({ ...cursorListRules, include_total: boolean(), filters: object() }),
+    paging: idCursor,
+    // The spec's schema says `data`, its example `campaign_templates`: read either, even without `data_ref`.
+    records: 'campaign_templates',
+  }),
+  setupPromotionTier: operation<PromotionTierSetup, SetupPromotionTierParams>({
+    name: 'templates.setupPromotionTier',
+    method: 'POST',
+    path: '/v1/templates/campaigns/{campaignTemplateId}/tier-setup',
+    // Creates a tier: sending it twice would create two.
+    idempotent: false,
+    schema: promotionTierSetupSchema,
+    rules: required(object<SetupPromotionTierParams>({ campaign_id: required(text(1)), ...promotionTierRules })),
+  }),
+};
+
+/**
+ * Params of {@link Templates.list}.
+ * @category Templates
+ */
+export interface ListTemplatesParams extends CursorListParams {
+  /**
+   * When `true`, the response carries `total` (read it as `page.total`): the number of all
+   * templates, regardless of filters and `limit`. The service's default is `false`.
+   */
+  include_total?: boolean | undefined;
+  /**
+   * Filters in the service's bracket notation, e.g.
+   * `{ campaign_type: { conditions: { $in: ['DISCOUNT_COUPONS'] } } }`.
+   */
+  filters?: ListFilters | undefined;
+}
+
+/**
+ * Body of {@link Templates.setupPromotionTier}: the campaign receiving the tier and the tier's
+ * name, plus any tier field that overrides the template's configuration.
+ * @category Templates
+ */
+export interface SetupPromotionTierParams extends PromotionTierInput {
+  /** ID of the promotion campaign receiving the tier, `camp_…`. Required. */
+  campaign_id: string;
 }

@@ -5,14 +5,157 @@
  * @module
  */
 import type { APIPromise } from '../core/api-promise.js';
-import type { Operation, RequestOptions } from '../core/http.js';
+import { all, array, boolean, integer, object, oneOf, required, rule, text } from '../core/input-rules.js';
+import { isRecord } from '../core/is-record.js';
+import { operation, type RequestOptions } from '../core/operation.js';
 import { APIResource } from '../core/resource.js';
-import { isRecord } from '../core/errors.js';
-import { array, boolean, integer, object, oneOf, required, text, type Check } from '../core/validate.js';
 import { validationResultSchema, type ValidationResult } from '../schemas/validation.js';
 import { voucherSchema, type Voucher } from '../schemas/voucher.js';
-import type { CustomerInput, DiscountInput, OrderInput, SessionInput, ValidityInput } from './inputs.js';
-import { discountRules, orderRules, validityRules } from './shared.js';
+import { customerRules, type CustomerInput } from './inputs/customer.js';
+import { discountRules, type DiscountInput } from './inputs/discount.js';
+import { orderRules, type OrderInput } from './inputs/order.js';
+import { sessionRules, type SessionInput } from './inputs/session.js';
+import { validityRules, type ValidityInput } from './inputs/validity.js';
+
+/**
+ * Vouchers: gift vouchers, discount vouchers and loyalty cards.
+ * @category Vouchers
+ */
+export class Vouchers extends APIResource {
+  /**
+   * Creates a voucher with the given code: a discount voucher, a gift voucher or a loyalty card,
+   * by `type`. Returns the new voucher with its `validation_rules_assignments` and `categories`.
+   *
+   * `POST /v1/vouchers/{code}`. Not idempotent: retried only on 429 and on connection failures
+   * where nothing was sent, never on 5xx or timeouts.
+   *
+   * ```ts
+   * await client.vouchers.create('SUMMER-10', { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } });
+   * ```
+   *
+   * @param code The voucher code; any characters (sent URL-encoded).
+   * @throws InvalidRequestError when `type` is missing or unknown, a money amount or count is not
+   * an integer, a date is not ISO 8601, or a day of the week is outside 0 to 6; nothing is sent.
+   * @throws ConflictError (409 `duplicate_found`) when a voucher with this code exists.
+   *
+   * @example
+   * ```ts
+   * // POST /v1/vouchers/{code}
+   * const voucher = await client.vouchers.create('GIFT-2026-0042', {
+   *   type: 'GIFT_VOUCHER',
+   *   gift: { amount: 5000, balance: 5000 },
+   *   expiration_date: '2026-12-31T23:59:59Z',
+   * });
+   * console.log(voucher.code, voucher.gift?.balance);
+   * ```
+   */
+  create(code: string, params: CreateVoucherParams, options?: RequestOptions): APIPromise<Voucher> {
+    return this.core.request(operations.create, { code }, params, options);
+  }
+
+  /**
+   * Checks whether a voucher can be redeemed by this customer for this order, and computes the
+   * discount, gift credit or loyalty cost and the order amounts. Changes nothing.
+   *
+   * An invalid voucher is a result, not an error: the promise resolves with `valid: false`,
+   * `reason` and `error` (e.g. `error.key` `voucher_expired`). Narrow on `valid`:
+   *
+   * ```ts
+   * const result = await client.vouchers.validate('SUMMER-10', { order: { amount: 5000 } });
+   * if (result.valid) console.log(result.discount); else console.log(result.error.key ?? result.error.message);
+   * ```
+   *
+   * `POST /v1/vouchers/{code}/validate`. Without `session` it changes nothing, so it is retried
+   * like a GET: on network errors, timeouts, 408, 429 and 5xx. With `session` it opens or joins a
+   * session lock, so it is retried like a spend: only on 429 and on connection failures where
+   * nothing was sent, never on 5xx or timeouts.
+   *
+   * @param code The voucher code (sent URL-encoded).
+   * @param params The customer, order, session and metadata to validate against; `{}` when left out.
+   * @throws InvalidRequestError when the order has more than 500 items or a non-integer quantity
+   * or amount; nothing is sent.
+   * @throws BadRequestError (400, e.g. `missing_reward`, `metadata_validation_failed`) and
+   * NotFoundError (404) for requests the service refuses.
+   *
+   * @example
+   * ```ts
+   * // POST /v1/vouchers/{code}/validate
+   * const result = await client.vouchers.validate('SUMMER-10', {
+   *   customer: { source_id: 'cust-42' },
+   *   order: { amount: 5000, items: [{ product_id: 'prod_flat_white', quantity: 2, price: 2500 }] },
+   * });
+   * if (result.valid) console.log('discount:', result.order?.total_discount_amount);
+   * else console.log('not valid:', result.error.key ?? result.error.message, result.reason);
+   * ```
+   */
+  validate(code: string, params: ValidateVoucherParams = {}, options?: RequestOptions): APIPromise<ValidationResult> {
+    return this.core.request(operations.validate, { code }, params, options);
+  }
+}
+
+/** The object each voucher type requires. */
+const objectOfType: Record<VoucherTypeInput, 'discount' | 'gift' | 'loyalty_card'> = {
+  DISCOUNT_VOUCHER: 'discount',
+  GIFT_VOUCHER: 'gift',
+  LOYALTY_CARD: 'loyalty_card',
+};
+
+/** The rules of {@link CreateVoucherParams}: each field's own, and the object the `type` requires. */
+const createRules = all<CreateVoucherParams>(
+  object<CreateVoucherParams>({
+    type: required(oneOf(['GIFT_VOUCHER', 'DISCOUNT_VOUCHER', 'LOYALTY_CARD'])),
+    discount: discountRules,
+    gift: object<GiftInput>({ amount: required(integer()), balance: required(integer()), effect: oneOf(['APPLY_TO_ORDER', 'APPLY_TO_ITEMS']) }),
+    loyalty_card: object<LoyaltyCardInput>({ points: required(integer()), balance: integer() }),
+    campaign: text(1),
+    campaign_id: text(1),
+    category: text(1),
+    category_id: text(1),
+    active: boolean(),
+    additional_info: text(),
+    metadata: object(),
+    validation_rules: array(Infinity, text(1)),
+    redemption: object<NonNullable<CreateVoucherBase['redemption']>>({ quantity: integer() }),
+    ...validityRules,
+  }),
+  rule((value, path, issues) => {
+    const type = isRecord(value) ? (value.type as VoucherTypeInput) : undefined;
+    const field = type && objectOfType[type];
+    if (field && (value as Record<string, unknown>)[field] === undefined) issues.push({ path: [...path, field], message: `is required when type is ${type}` });
+  }),
+);
+
+/** The operations of {@link Vouchers}. */
+const operations = {
+  create: operation<Voucher, CreateVoucherParams>({
+    name: 'vouchers.create',
+    method: 'POST',
+    path: '/v1/vouchers/{code}',
+    // Creates a voucher: sending it twice would answer the second with a 409 at best.
+    idempotent: false,
+    schema: voucherSchema,
+    rules: required(createRules),
+  }),
+  validate: operation<ValidationResult, ValidateVoucherParams>({
+    name: 'vouchers.validate',
+    method: 'POST',
+    path: '/v1/vouchers/{code}/validate',
+    // A validation changes nothing on the service, so a retry cannot do harm; one that opens or
+    // joins a session lock does change it, and is retried like a spend.
+    idempotent: (params) => params?.session == null,
+    schema: validationResultSchema,
+    rules: object<ValidateVoucherParams>({
+      customer: customerRules,
+      order: orderRules,
+      session: sessionRules,
+      tracking_id: text(1),
+      metadata: object(),
+      options: object<ValidationOptions>({ expand: array(Infinity, oneOf(['category'])) }),
+      reward: object<NonNullable<ValidateVoucherParams['reward']>>({ id: required(text(1)), assignment_id: text(1), points: integer() }),
+      gift: object<NonNullable<ValidateVoucherParams['gift']>>({ credits: required(integer()) }),
+    }),
+  }),
+};
 
 /**
  * The kinds of voucher.
@@ -161,147 +304,4 @@ export interface ValidateVoucherParams {
     /** Credit to use, in the smallest currency unit. */
     credits: number;
   } | undefined;
-}
-
-/** The object each voucher type requires. */
-const objectOfType: Record<VoucherTypeInput, 'discount' | 'gift' | 'loyalty_card'> = {
-  DISCOUNT_VOUCHER: 'discount',
-  GIFT_VOUCHER: 'gift',
-  LOYALTY_CARD: 'loyalty_card',
-};
-
-/** The fields' own rules. */
-const createFieldRules: Check =
-  object({
-    type: required(oneOf(['GIFT_VOUCHER', 'DISCOUNT_VOUCHER', 'LOYALTY_CARD'])),
-    discount: discountRules,
-    gift: object({ amount: required(integer()), balance: required(integer()), effect: oneOf(['APPLY_TO_ORDER', 'APPLY_TO_ITEMS']) }),
-    loyalty_card: object({ points: required(integer()), balance: integer() }),
-    campaign: text(1),
-    campaign_id: text(1),
-    category: text(1),
-    category_id: text(1),
-    active: boolean(),
-    additional_info: text(),
-    metadata: object({}),
-    validation_rules: array(Infinity, text(1)),
-    redemption: object({ quantity: integer() }),
-    ...validityRules,
-  });
-
-/** The rules of {@link CreateVoucherParams}: each field's own, and the object the `type` requires. */
-const createRules: Check = (value, path, issues) => {
-  createFieldRules(value, path, issues);
-  const type = isRecord(value) ? (value.type as VoucherTypeInput) : undefined;
-  const field = type && objectOfType[type];
-  if (field && (value as Record<string, unknown>)[field] === undefined) issues.push({ path: [...path, field], message: `is required when type is ${type}` });
-};
-
-const create: Operation<Voucher> = {
-  name: 'vouchers.create',
-  method: 'POST',
-  path: '/v1/vouchers/{code}',
-  auth: 'server',
-  idempotent: false,
-  schema: voucherSchema,
-  check: required(createRules),
-};
-
-const validate: Operation<ValidationResult> = {
-  name: 'vouchers.validate',
-  method: 'POST',
-  path: '/v1/vouchers/{code}/validate',
-  auth: 'server',
-  // Validation changes nothing on the service, so a retry cannot do harm.
-  idempotent: true,
-  schema: validationResultSchema,
-  check: object({
-    customer: object({}),
-    order: orderRules,
-    session: object({ type: oneOf(['LOCK']), key: text(1), ttl: integer() }),
-    tracking_id: text(1),
-    metadata: object({}),
-    options: object({ expand: array(Infinity, oneOf(['category'])) }),
-    reward: object({ id: required(text(1)), assignment_id: text(1), points: integer() }),
-    gift: object({ credits: required(integer()) }),
-  }),
-};
-
-/** A validation that opens or joins a session lock changes the service: retried like a spend. */
-const validateWithSession: Operation<ValidationResult> = { ...validate, idempotent: false };
-
-/**
- * Vouchers: gift vouchers, discount vouchers and loyalty cards.
- * @category Vouchers
- */
-export class Vouchers extends APIResource {
-  /**
-   * Creates a voucher with the given code: a discount voucher, a gift voucher or a loyalty card,
-   * by `type`. Returns the new voucher with its `validation_rules_assignments` and `categories`.
-   *
-   * `POST /v1/vouchers/{code}`. Not idempotent: retried only on 429 and on connection failures
-   * where nothing was sent, never on 5xx or timeouts.
-   *
-   * ```ts
-   * await client.vouchers.create('SUMMER-10', { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } });
-   * ```
-   *
-   * @param code The voucher code; any characters (sent URL-encoded).
-   * @throws InvalidRequestError when `type` is missing or unknown, a money amount or count is not
-   * an integer, a date is not ISO 8601, or a day of the week is outside 0 to 6; nothing is sent.
-   * @throws ConflictError (409 `duplicate_found`) when a voucher with this code exists.
-   *
-   * @example
-   * ```ts
-   * // POST /v1/vouchers/{code}
-   * const voucher = await client.vouchers.create('GIFT-2026-0042', {
-   *   type: 'GIFT_VOUCHER',
-   *   gift: { amount: 5000, balance: 5000 },
-   *   expiration_date: '2026-12-31T23:59:59Z',
-   * });
-   * console.log(voucher.code, voucher.gift?.balance);
-   * ```
-   */
-  create(code: string, params: CreateVoucherParams, options?: RequestOptions): APIPromise<Voucher> {
-    return this.core.request(create, { path: { code }, body: params, input: params }, options);
-  }
-
-  /**
-   * Checks whether a voucher can be redeemed by this customer for this order, and computes the
-   * discount, gift credit or loyalty cost and the order amounts. Changes nothing.
-   *
-   * An invalid voucher is a result, not an error: the promise resolves with `valid: false`,
-   * `reason` and `error` (e.g. `error.key` `voucher_expired`). Narrow on `valid`:
-   *
-   * ```ts
-   * const result = await client.vouchers.validate('SUMMER-10', { order: { amount: 5000 } });
-   * if (result.valid) console.log(result.discount); else console.log(result.error.key ?? result.error.message);
-   * ```
-   *
-   * `POST /v1/vouchers/{code}/validate`. Without `session` it changes nothing, so it is retried
-   * like a GET: on network errors, timeouts, 408, 429 and 5xx. With `session` it opens or joins a
-   * session lock, so it is retried like a spend: only on 429 and on connection failures where
-   * nothing was sent, never on 5xx or timeouts.
-   *
-   * @param code The voucher code (sent URL-encoded).
-   * @param params The customer, order, session and metadata to validate against; `{}` when left out.
-   * @throws InvalidRequestError when the order has more than 500 items or a non-integer quantity
-   * or amount; nothing is sent.
-   * @throws BadRequestError (400, e.g. `missing_reward`, `metadata_validation_failed`) and
-   * NotFoundError (404) for requests the service refuses.
-   *
-   * @example
-   * ```ts
-   * // POST /v1/vouchers/{code}/validate
-   * const result = await client.vouchers.validate('SUMMER-10', {
-   *   customer: { source_id: 'cust-42' },
-   *   order: { amount: 5000, items: [{ product_id: 'prod_flat_white', quantity: 2, price: 2500 }] },
-   * });
-   * if (result.valid) console.log('discount:', result.order?.total_discount_amount);
-   * else console.log('not valid:', result.error.key ?? result.error.message, result.reason);
-   * ```
-   */
-  validate(code: string, params: ValidateVoucherParams = {}, options?: RequestOptions): APIPromise<ValidationResult> {
-    return this.core.request(params?.session == null ? validate : validateWithSession, { path: { code }, body: params, input: params }, options);
-  }
 }

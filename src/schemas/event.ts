@@ -11,8 +11,8 @@
  *
  * @module
  */
-import { isRecord } from '../core/errors.js';
-import type { ResponseSchema } from '../core/validate.js';
+import { isRecord } from '../core/is-record.js';
+import type { ResponseSchema } from '../core/response-check.js';
 import type { SimpleCustomer } from './common.js';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Issue } from '../../src/core/errors.js';
 import { buildQuery, fillPath } from '../../src/core/url.js';
-import { isoDateTime } from '../../src/core/validate.js';
+import { isoDateTime } from '../../src/core/input-rules.js';
 
 function issuesOf(check: (v: unknown, p: Array<string | number>, i: Issue[]) => void, value: unknown): Issue[] {
   const issues: Issue[] = [];
@@ -28,7 +28,7 @@ describe('isoDateTime', () => {
 describe('text that cannot be encoded', () => {
   it('a lone surrogate in a path value is an issue under its name, not a URIError', () => {
     const issues: Issue[] = [];
-    fillPath('/v1/vouchers/{code}', { code: 'bad\uD800' }, issues);
+    fillPath('/v1/vouchers/{code}', { code: 'bad\uD800' }, {}, issues);
     expect(issues).toEqual([{ path: ['code'], message: expect.stringContaining('lone surrogate') }]);
   });
 

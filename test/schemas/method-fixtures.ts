@@ -4,7 +4,7 @@
  * shapes (../fixtures/real-world.ts), and the mock service's answers to each method.
  */
 import { Client } from '../../src/index.js';
-import type { ResponseSchema } from '../../src/core/validate.js';
+import type { ResponseSchema } from '../../src/core/response-check.js';
 import { asyncActionListSchema, asyncActionSchema } from '../../src/schemas/async-action.js';
 import { customerRedeemableListSchema } from '../../src/schemas/customer.js';
 import type { MethodName } from '../../src/schemas/essentials.js';

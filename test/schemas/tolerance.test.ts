@@ -7,8 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { withFastCheck } from '../../src/core/fast-check.js';
-import type { ResponseSchema } from '../../src/core/validate.js';
+import { withFastPath } from '../../src/core/schema-fast-path.js';
+import type { ResponseSchema } from '../../src/core/response-check.js';
 import { essentialFields, type MethodName } from '../../src/schemas/essentials.js';
 import { clone, fieldPaths, matches, type Path } from './json-paths.js';
 import { methodSchemas, mockServiceFixtures, writtenFixtures, type ResponseFixture } from './method-fixtures.js';
@@ -83,7 +83,7 @@ describe.each(methods)('%s', (method) => {
   const essential = essentialFields[method];
   const schema = methodSchemas[method]();
   // The request pipeline's check: the fast yes/no check, and zod's issues when it says no.
-  const check = withFastCheck(schema);
+  const check = withFastPath(schema);
   const zod = (schema as Partial<ZodNode>)._zod ? (schema as unknown as ZodNode) : undefined;
   const own = fixtures.filter((f) => f.method === method);
   const tally: Counts = { fixtures: own.length, mutations: 0, essential: essential.length };

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { withFastCheck } from '../../src/core/fast-check.js';
-import type { ResponseSchema } from '../../src/core/validate.js';
+import { withFastPath } from '../../src/core/schema-fast-path.js';
+import type { ResponseSchema } from '../../src/core/response-check.js';
 import { loyaltyTransactionListSchema } from '../../src/schemas/loyalty.js';
 import { voucherSchema } from '../../src/schemas/voucher.js';
 import { asyncActionSchema } from '../../src/schemas/async-action.js';
@@ -47,7 +47,7 @@ describe('fast check in front of zod', () => {
 
   for (const [name, schema, fixture] of cases) {
     it(`agrees with zod on every one-field mutation of a ${name}`, () => {
-      const fast = withFastCheck(schema);
+      const fast = withFastPath(schema);
       expect(fast).not.toBe(schema); // the fast path is really in use for this schema
       let count = 0;
       for (const variant of mutations(JSON.parse(JSON.stringify(fixture)))) {
@@ -62,14 +62,14 @@ describe('fast check in front of zod', () => {
     const unmodelled = Object.entries(methodSchemas)
       .filter(([, schema]) => {
         const instance = schema();
-        return withFastCheck(instance) === instance;
+        return withFastPath(instance) === instance;
       })
       .map(([method]) => method);
     expect(unmodelled).toEqual(['clientEvents.track']);
   });
 
   it('returns the body itself when valid and zod issues when not', () => {
-    const fast = withFastCheck(voucherSchema());
+    const fast = withFastPath(voucherSchema());
     const body = JSON.parse(JSON.stringify(loyaltyMember));
     const ok = fast.safeParse(body);
     expect(ok.success && ok.data).toBe(body);
@@ -80,10 +80,10 @@ describe('fast check in front of zod', () => {
 
   it('leaves schemas with features it does not model to zod alone', () => {
     const refined = z.looseObject({ n: z.number().check(z.int()) });
-    expect(withFastCheck(refined)).toBe(refined);
+    expect(withFastPath(refined)).toBe(refined);
     const strict = z.object({ a: z.string() });
-    expect(withFastCheck(strict)).toBe(strict);
+    expect(withFastPath(strict)).toBe(strict);
     const notZod = { safeParse: (d: unknown) => ({ success: true as const, data: d }) };
-    expect(withFastCheck(notZod)).toBe(notZod);
+    expect(withFastPath(notZod)).toBe(notZod);
   });
 });

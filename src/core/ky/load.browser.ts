@@ -1,7 +1,7 @@
 /**
  * Loading ky in the browser build of `promokit/client-side` (the `browser` export condition):
  * imported at once, since a lazy import would only add the bundler's module wrappers to every
- * storefront bundle. Same interface as `ky-load.ts`.
+ * storefront bundle. Same interface as `load.ts`.
  *
  * @module
  */

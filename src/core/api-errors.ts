@@ -1,0 +1,182 @@
+/**
+ * The errors of the service's own answers: {@link ApiError} for any non-2xx status, a class per
+ * common status, and the message each builds from the error body.
+ *
+ * @module
+ */
+import { PromokitError, type CallContext } from './errors.js';
+import { isRecord } from './is-record.js';
+import { retryAfterMs } from './retry-after.js';
+
+/**
+ * The fields of an error body the service sends with a non-2xx status.
+ * @category Errors
+ */
+export interface ApiErrorBody {
+  code?: number;
+  key?: string;
+  message?: string;
+  details?: string;
+  request_id?: string;
+}
+
+/**
+ * Fields every {@link ApiError} is built from.
+ * @category Errors
+ */
+export interface ApiErrorInit extends Partial<CallContext> {
+  status: number;
+  operation: string;
+  /** The parsed JSON body, or the raw text when the body was not JSON. */
+  body: unknown;
+  /** Response headers, lower-cased names. */
+  headers: Record<string, string>;
+}
+
+/**
+ * The service answered with a non-2xx status. Subclasses name the common statuses.
+ * @category Errors
+ */
+export class ApiError extends PromokitError {
+  override name: string = 'ApiError';
+  // `declare`: assigned in the constructor, so no class-field code is emitted for them.
+  /** HTTP status of the response. */
+  declare readonly status: number;
+  /** The service's numeric error code from the body, when present. */
+  declare readonly code: number | undefined;
+  /** The service's error key, e.g. `not_found`, `duplicate_found`. */
+  declare readonly key: string | undefined;
+  /** Further detail from the error body. */
+  declare readonly details: string | undefined;
+  /**
+   * The service's request id: quote it when contacting support. From the error body, else from the
+   * response's `x-request-id` header (so an HTML 502 page from a proxy still yields one).
+   */
+  declare readonly request_id: string | undefined;
+  /** The operation that failed, named `subClient.method` as the reference names methods. */
+  declare readonly operation: string;
+  /** The HTTP method of the request. */
+  declare readonly method: string | undefined;
+  /** The host (and port) the request went to. */
+  declare readonly host: string | undefined;
+  /** Attempts made, the first included (`3` when two retries got this answer too). */
+  declare readonly attempts: number | undefined;
+  /** The error body: parsed JSON, or the raw text when it was not JSON (an HTML 502 page). */
+  declare readonly body: unknown;
+  /** Response headers, lower-cased names. */
+  declare readonly headers: Record<string, string>;
+
+  constructor(init: ApiErrorInit) {
+    const { status, operation, body } = init;
+    const fields: ApiErrorBody = isRecord(body) ? body : {};
+    const key = text(fields.key);
+    const details = text(fields.details);
+    // `details` is where the service names the record or field at fault.
+    super(`${operation}: ${status}${key ? ` ${key}` : ''}: ${text(fields.message) ?? describeRawBody(body)}${details ? ` (${details})` : ''}`, init);
+    this.code = typeof fields.code === 'number' ? fields.code : undefined;
+    this.key = key;
+    this.details = details;
+    this.request_id = text(fields.request_id) ?? init.headers['x-request-id'];
+  }
+}
+
+/**
+ * 400: the service refused the request as malformed.
+ * @category Errors
+ */
+export class BadRequestError extends ApiError {
+  override name: string = 'BadRequestError';
+}
+/**
+ * 401: credentials missing, wrong, or the access token expired.
+ * @category Errors
+ */
+export class AuthenticationError extends ApiError {
+  override name: string = 'AuthenticationError';
+}
+/**
+ * 403: the credentials lack the scope this operation needs.
+ * @category Errors
+ */
+export class PermissionDeniedError extends ApiError {
+  override name: string = 'PermissionDeniedError';
+}
+/**
+ * 404: the record named in the path does not exist.
+ * @category Errors
+ */
+export class NotFoundError extends ApiError {
+  override name: string = 'NotFoundError';
+}
+/**
+ * 409: a record with that identity already exists (e.g. a duplicate voucher code).
+ * @category Errors
+ */
+export class ConflictError extends ApiError {
+  override name: string = 'ConflictError';
+}
+/**
+ * 422: the request was understood but its content was refused.
+ * @category Errors
+ */
+export class UnprocessableEntityError extends ApiError {
+  override name: string = 'UnprocessableEntityError';
+}
+/**
+ * 429: too many requests. The SDK already retried within its policy, or did not retry because
+ * the service asked for a wait longer than `maxRetryDelay` (see {@link RateLimitError.retryAfter}).
+ * @category Errors
+ */
+export class RateLimitError extends ApiError {
+  override name: string = 'RateLimitError';
+  /**
+   * The seconds the service asked to wait before the next request, from `Retry-After` (seconds
+   * or an HTTP date; the `RateLimit-Reset` headers when it is absent); `undefined` when the
+   * response named no wait.
+   */
+  declare readonly retryAfter: number | undefined;
+
+  constructor(init: ApiErrorInit) {
+    super(init);
+    const ms = retryAfterMs((name) => init.headers[name])!;
+    // A wait already over is 0; an unreadable or absent one (NaN, undefined) stays undefined.
+    this.retryAfter = ms >= 0 ? Math.ceil(ms / 1000) : ms < 0 ? 0 : undefined;
+  }
+}
+/**
+ * 5xx: the service failed. Non-idempotent calls are never retried on it.
+ * @category Errors
+ */
+export class InternalServerError extends ApiError {
+  override name: string = 'InternalServerError';
+}
+
+const statusClasses: Record<number, typeof ApiError> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  409: ConflictError,
+  422: UnprocessableEntityError,
+  429: RateLimitError,
+};
+
+/**
+ * Builds the {@link ApiError} subclass that matches a status.
+ * @internal
+ */
+export function apiErrorFor(init: ApiErrorInit): ApiError {
+  const Class = statusClasses[init.status] ?? (init.status >= 500 ? InternalServerError : ApiError);
+  return new Class(init);
+}
+
+/** The value if it is a string. */
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** A raw (non-JSON) error body as one line of text, tags stripped: the title of an HTML 502 page. */
+function describeRawBody(body: unknown): string {
+  const line = typeof body === 'string' ? body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() : '';
+  return line === '' ? 'no error message in the response' : line.length > 120 ? `${line.slice(0, 120)}…` : line;
+}

@@ -1,0 +1,118 @@
+/**
+ * What the pipeline is told about a call: the fixed facts of each service operation (declared
+ * once per method, in the operations table of its resource file), the per-call
+ * {@link RequestOptions}, and a call made ready to send.
+ *
+ * @module
+ */
+import type { RetryOptions } from 'ky';
+import type { AuthGroup } from './auth.js';
+import type { Rule } from './input-rules.js';
+import type { Strategy } from './pagination.js';
+import type { ResponseSchema } from './response-check.js';
+
+/**
+ * Options accepted by every method as its last argument; each overrides the client's setting for this call.
+ *
+ * The retry policy and timeouts: [Errors and retries](../../docs/errors-and-retries.md).
+ *
+ * @category Client
+ */
+export interface RequestOptions {
+  /** Aborts the call (and any retry waiting in backoff); the call rejects with `AbortError`. */
+  signal?: AbortSignal | undefined;
+  /** Milliseconds per attempt before `TimeoutError`. */
+  timeout?: number | undefined;
+  /** Retries after the first attempt, within the retry policy. `0` turns retries off. */
+  maxRetries?: number | undefined;
+  /** Extra headers for this call only. */
+  headers?: Record<string, string> | undefined;
+}
+
+/** The HTTP methods of the service's operations. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT';
+
+/**
+ * Whether a call may be sent twice, which decides its retry policy: fixed, or read from the
+ * call's params (a validation that opens a session lock may not be sent twice).
+ */
+export type Idempotency<I> = boolean | ((params: I) => boolean);
+
+/**
+ * A service operation as the pipeline sees it: every fixed fact of one method. `T` is the
+ * response body, `I` the params object the method takes.
+ */
+export interface Operation<T, I> {
+  /** `subClient.method`, used in errors, logs and hook events. */
+  readonly name: string;
+  readonly method: HttpMethod;
+  /**
+   * Path template. `{name}` is filled from the method's positional path parameter of that name,
+   * else from the params field of that name (which then goes nowhere else); `{name?}` is an
+   * optional segment, left out with its slash when the value is absent.
+   */
+  readonly path: string;
+  /** Which credentials the endpoint group needs. */
+  readonly auth: AuthGroup;
+  /** Safe to send twice (GET, PUT, read-only POSTs): decides the retry policy. */
+  readonly idempotent: Idempotency<I>;
+  /** Builds the response schema on first use, so importing the SDK builds none. */
+  readonly schema: () => ResponseSchema<T>;
+  /** Rules the params must pass before anything is sent; field paths are the params' own. */
+  readonly rules?: Rule<I> | undefined;
+  /** Params fields sent in the query string of a POST or PUT. A GET sends every field not in its path there. */
+  readonly query?: readonly string[] | undefined;
+  /** Body encoding: JSON, or a form (token introspection). */
+  readonly encoding: 'json' | 'form';
+  /** How a list reaches its next page; only list operations have one. */
+  readonly paging?: Strategy<I> | undefined;
+  /** The attribute holding a list's records when the envelope names none in `data_ref`. */
+  readonly records?: string | undefined;
+}
+
+/** The facts every operation states; the rest have defaults. */
+type Stated<T, I> = Omit<Operation<T, I>, 'auth' | 'encoding' | 'idempotent' | 'method'> & {
+  /** Default `server`: app keys and the access token. */
+  auth?: AuthGroup | undefined;
+  /** Default `json`. */
+  encoding?: 'json' | 'form' | undefined;
+};
+
+/**
+ * The facts of an operation as its resource declares them. GET and PUT are idempotent; a POST
+ * must say whether it is, since a POST sent twice may spend twice.
+ */
+export type OperationFacts<T, I> = Stated<T, I> & ({ method: 'GET' | 'PUT' } | { method: 'POST'; idempotent: Idempotency<I> });
+
+/** An operation from its facts, with the defaults filled in. */
+export function operation<T, I = Record<string, never>>(facts: OperationFacts<T, I>): Operation<T, I> {
+  return { auth: 'server', encoding: 'json', idempotent: true, ...facts };
+}
+
+/** An operation whose responses are list pages. */
+export type ListOperation<T, I> = Operation<T, I> & { readonly paging: Strategy<I> };
+
+/** A list operation from its facts: {@link operation} with `paging` required. */
+export function listOperation<T, I>(facts: OperationFacts<T, I> & { paging: Strategy<I> }): ListOperation<T, I> {
+  return operation(facts) as ListOperation<T, I>;
+}
+
+/** A call checked and encoded, ready for `send`: what the request pipeline needs, and nothing else. */
+export interface OutgoingCall<T> {
+  /** The operation, `subClient.method`. */
+  readonly name: string;
+  readonly method: HttpMethod;
+  readonly auth: AuthGroup;
+  /** Path and query string, e.g. `/v1/vouchers/SUMMER%2025/validate`. */
+  readonly path: string;
+  /** The encoded body, when the call has one. */
+  readonly body?: string | undefined;
+  /** The `content-type` of `body`. */
+  readonly type?: string | undefined;
+  /** Safe to send twice: what its retry policy was built for. */
+  readonly idempotent: boolean;
+  /** The retry policy of this kind of call, as ky options. */
+  readonly retry: RetryOptions;
+  /** The schema the response body is checked against. */
+  readonly schema: ResponseSchema<T>;
+}

@@ -1,0 +1,88 @@
+/**
+ * Checking responses: each body against its operation's schema, in the client's validation mode,
+ * and the record of the ways responses broke their schemas in `warn` mode.
+ *
+ * @module
+ */
+import { ResponseValidationError, describeIssues, formatPath, type Issue } from './errors.js';
+import type { Log } from './log.js';
+
+/**
+ * What promokit does with a response that breaks its schema.
+ *
+ * The modes compared: [Validation modes](../../docs/validation-modes.md).
+ *
+ * @category Client
+ */
+export type ValidationMode = 'strict' | 'warn' | 'off';
+
+/** A response schema: anything with zod's `safeParse`. */
+export interface ResponseSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
+}
+
+/**
+ * One way responses broke their schema in `warn` mode: the operation, the field path (array
+ * indices shown as `*`, so `data.*.id` is one deviation however many records have it) and the
+ * number of responses that had it. Only the first was logged.
+ * @category Client
+ */
+export interface ResponseDeviation {
+  /** The operation, named `subClient.method` as the reference names methods. */
+  operation: string;
+  /** The field path, e.g. `voucher.discount.percent_off` or `data.*.id`; `(root)` for the body as a whole. */
+  path: string;
+  /** Times it was seen, the logged first one included (a record list counts each record that has it). */
+  count: number;
+}
+
+/**
+ * Checks a response body against its schema. `off` returns it unchecked; `warn` logs the field
+ * paths that break it and returns it untouched, logging each deviation (operation and field path)
+ * once per client and counting the rest in the client's `Log`; `strict` throws
+ * {@link ResponseValidationError}. The body is never copied or transformed.
+ */
+export function checkResponse<T>(mode: ValidationMode, operation: string, schema: ResponseSchema<T>, body: unknown, log: Log): T {
+  if (mode === 'off') return body as T;
+  const result = schema.safeParse(body);
+  if (result.success) return body as T;
+  const issues: Issue[] = result.error.issues.map((i) => ({
+    path: i.path.map((p) => (typeof p === 'number' ? p : String(p))),
+    message: i.message,
+  }));
+  if (mode === 'strict') throw new ResponseValidationError(operation, issues, body);
+  const { deviations } = log;
+  const fresh = issues.filter((issue) => {
+    const key = `${operation} ${formatPath(issue.path.map((p) => (typeof p === 'number' ? '*' : p)))}`;
+    const count = deviations.get(key) ?? 0;
+    deviations.set(key, count + 1);
+    return count === 0;
+  });
+  if (fresh.length > 0) log.warn(`promokit: ${operation}: response does not match its schema, returned as received: ${describeIssues(fresh, 5)}`);
+  return body as T;
+}
+
+/** The deviations `log`'s client has seen in `warn` mode, first seen first. */
+export function deviationsOf(log: Log): ResponseDeviation[] {
+  return [...log.deviations].map(([key, count]) => {
+    const space = key.indexOf(' ');
+    return { operation: key.slice(0, space), path: key.slice(space + 1), count };
+  });
+}
+
+/** The JSON a 2xx body holds; a body that is not JSON breaks the response's contract. */
+export function parseJson(text: string, operation: string): unknown {
+  const body = parseBody(text);
+  // Parsing never gives back the very string it read: the same string means it was not JSON.
+  if (body === text) throw new ResponseValidationError(operation, [{ path: [], message: text === '' ? 'the response body is empty' : 'the response body is not valid JSON' }], text);
+  return body;
+}
+
+/** The parsed JSON of a body, or its raw text when it is not JSON (an HTML error page). */
+export function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
