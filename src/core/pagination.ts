@@ -241,61 +241,6 @@ export function readRecords(body: unknown, fallback = 'data'): unknown[] {
   return Array.isArray(records) ? records : [];
 }
 
-function lastId(records: unknown[]): string | undefined {
-  const last = records[records.length - 1];
-  return isRecord(last) && typeof last.id === 'string' ? last.id : undefined;
-}
-
-/** Cursor lists: `starting_after_id` ← `more_starting_after` while `has_more`. */
-export const idCursor: Strategy<{ starting_after_id?: string }> = {
-  next(page) {
-    if (page.body.has_more !== true) return undefined;
-    const cursor = typeof page.body.more_starting_after === 'string' ? page.body.more_starting_after : lastId(page.data);
-    // A cursor that does not move would fetch the same page forever.
-    if (cursor === undefined || cursor === page.params.starting_after_id) return undefined;
-    return { ...page.params, starting_after_id: cursor };
-  },
-};
-
-/** Page-numbered lists: `page`/`limit`/`total`; the service serves pages 1 to 100. */
-export const pageNumber: Strategy<{ page?: number; limit?: number }> = {
-  next(page) {
-    const current = page.params.page ?? 1;
-    const limit = page.params.limit ?? 10;
-    const total = page.total;
-    const remain = total !== undefined ? current * limit < total : page.data.length > 0 && page.data.length >= limit;
-    if (!remain) return undefined;
-    if (current >= MAX_PAGE) return 'limit';
-    return { ...page.params, page: current + 1 };
-  },
-};
-
-function createdAt(record: unknown): string | undefined {
-  return isRecord(record) && typeof record.created_at === 'string' ? record.created_at : undefined;
-}
-
-/**
- * Time-cursor lists (async actions): the next page asks for records before the last record's
- * `created_at`; records at that boundary that were already yielded are skipped.
- */
-export const endDateCursor: Strategy<{ end_date?: string | Date; limit?: number }> = {
-  next(page) {
-    if (page.data.length === 0 || page.body.has_more === false) return undefined;
-    const raw = readRecords(page.body, 'async_actions');
-    if (page.body.has_more == null && page.params.limit !== undefined && raw.length < page.params.limit) return undefined;
-    const boundary = createdAt(page.data[page.data.length - 1]);
-    if (boundary === undefined || boundary === String(page.params.end_date ?? '')) return undefined;
-    return { ...page.params, end_date: boundary };
-  },
-  dedupe(records, previous) {
-    if (!previous) return records;
-    const boundary = previous.data.length ? createdAt(previous.data[previous.data.length - 1]) : undefined;
-    const seen = new Set<string>();
-    for (const r of previous.data) if (createdAt(r) === boundary && isRecord(r) && typeof r.id === 'string') seen.add(r.id);
-    return seen.size === 0 ? records : records.filter((r) => !(isRecord(r) && typeof r.id === 'string' && seen.has(r.id)));
-  },
-};
-
 /**
  * Builds the {@link PagePromise} of a list method: `load` fetches one page's envelope for the given
  * params; records are read from the attribute `data_ref` names (`recordsKey` when it is absent).

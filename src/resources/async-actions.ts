@@ -6,7 +6,8 @@
 import type { APIPromise } from '../core/api-promise.js';
 import { integer, isoDateTime, object } from '../core/input-rules.js';
 import { listOperation, operation, type RequestOptions } from '../core/operation.js';
-import { endDateCursor, type PagePromise } from '../core/pagination.js';
+import { endDateCursor } from '../core/page-strategies.js';
+import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
 import { asyncActionListSchema, asyncActionSchema, type AsyncAction, type AsyncActionList } from '../schemas/async-action.js';
 import { waitForAsyncAction, type WaitForOptions } from './async-action-wait.js';

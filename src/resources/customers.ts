@@ -5,7 +5,8 @@
  */
 import { object } from '../core/input-rules.js';
 import { listOperation, type RequestOptions } from '../core/operation.js';
-import { idCursor, type PagePromise } from '../core/pagination.js';
+import { idCursor } from '../core/page-strategies.js';
+import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
 import { customerRedeemableListSchema, type CustomerRedeemable, type CustomerRedeemableList } from '../schemas/customer.js';
 import { cursorListRules, type CursorListParams, type ListFilters } from './inputs/lists.js';

@@ -7,7 +7,8 @@
 import type { APIPromise } from '../core/api-promise.js';
 import { object, text } from '../core/input-rules.js';
 import { listOperation, operation, type RequestOptions } from '../core/operation.js';
-import { idCursor, pageNumber, type PagePromise } from '../core/pagination.js';
+import { idCursor, pageNumber } from '../core/page-strategies.js';
+import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
 import {
   loyaltyTransactionListSchema,

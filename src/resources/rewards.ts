@@ -5,7 +5,8 @@
  */
 import { object } from '../core/input-rules.js';
 import { listOperation, type RequestOptions } from '../core/operation.js';
-import { pageNumber, type PagePromise } from '../core/pagination.js';
+import { pageNumber } from '../core/page-strategies.js';
+import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
 import { rewardAssignmentListSchema, type RewardAssignment, type RewardAssignmentList } from '../schemas/loyalty.js';
 import { pageListRules, type PageListParams } from './inputs/lists.js';

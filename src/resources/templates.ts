@@ -6,7 +6,8 @@
 import type { APIPromise } from '../core/api-promise.js';
 import { boolean, object, required, text } from '../core/input-rules.js';
 import { listOperation, operation, type RequestOptions } from '../core/operation.js';
-import { idCursor, type PagePromise } from '../core/pagination.js';
+import { idCursor } from '../core/page-strategies.js';
+import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
 import { promotionTierSetupSchema, type PromotionTierSetup } from '../schemas/promotion.js';
 import { campaignTemplateListSchema, type CampaignTemplate, type CampaignTemplateList } from '../schemas/template.js';

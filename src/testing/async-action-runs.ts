@@ -23,12 +23,6 @@ export interface MockAsyncActionOptions {
   result?: AsyncActionResult;
 }
 
-/** The states each read of a running action answers with, and how many reads it has had. */
-export interface AsyncActionRun {
-  steps: Rec[];
-  reads: number;
-}
-
 /** Creates the action in the store (as its first read will show it) and its run; returns the stored record. */
 export function createAsyncActionRun(state: MockState, options: MockAsyncActionOptions = {}): Rec {
   const { type = 'CAMPAIGN.VOUCHERS_IMPORT', enqueuedReads = 1, progress = [25, 50, 75], outcome = 'DONE' } = options;

@@ -6,7 +6,12 @@
  * @module
  */
 
-import type { AsyncActionRun } from './async-action-runs.js';
+
+/** The states each read of a running action answers with, and how many reads it has had. */
+export interface AsyncActionRun {
+  steps: Rec[];
+  reads: number;
+}
 
 /**
  * A record in its wire shape. Loosely typed on purpose: handlers read and write the service's

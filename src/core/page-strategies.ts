@@ -1,0 +1,64 @@
+/**
+ * The service's three ways of reaching a list's next page, one {@link Strategy} each: an id
+ * cursor (`starting_after_id`), page numbers (pages 1 to 100), and a time cursor (`end_date`,
+ * async actions). A list operation names its strategy in its `paging` fact.
+ *
+ * @module
+ */
+import { isRecord } from './is-record.js';
+import { MAX_PAGE, readRecords, type Strategy } from './pagination.js';
+
+function lastId(records: unknown[]): string | undefined {
+  const last = records[records.length - 1];
+  return isRecord(last) && typeof last.id === 'string' ? last.id : undefined;
+}
+
+/** Cursor lists: `starting_after_id` ← `more_starting_after` while `has_more`. */
+export const idCursor: Strategy<{ starting_after_id?: string }> = {
+  next(page) {
+    if (page.body.has_more !== true) return undefined;
+    const cursor = typeof page.body.more_starting_after === 'string' ? page.body.more_starting_after : lastId(page.data);
+    // A cursor that does not move would fetch the same page forever.
+    if (cursor === undefined || cursor === page.params.starting_after_id) return undefined;
+    return { ...page.params, starting_after_id: cursor };
+  },
+};
+
+/** Page-numbered lists: `page`/`limit`/`total`; the service serves pages 1 to 100. */
+export const pageNumber: Strategy<{ page?: number; limit?: number }> = {
+  next(page) {
+    const current = page.params.page ?? 1;
+    const limit = page.params.limit ?? 10;
+    const total = page.total;
+    const remain = total !== undefined ? current * limit < total : page.data.length > 0 && page.data.length >= limit;
+    if (!remain) return undefined;
+    if (current >= MAX_PAGE) return 'limit';
+    return { ...page.params, page: current + 1 };
+  },
+};
+
+function createdAt(record: unknown): string | undefined {
+  return isRecord(record) && typeof record.created_at === 'string' ? record.created_at : undefined;
+}
+
+/**
+ * Time-cursor lists (async actions): the next page asks for records before the last record's
+ * `created_at`; records at that boundary that were already yielded are skipped.
+ */
+export const endDateCursor: Strategy<{ end_date?: string | Date; limit?: number }> = {
+  next(page) {
+    if (page.data.length === 0 || page.body.has_more === false) return undefined;
+    const raw = readRecords(page.body, 'async_actions');
+    if (page.body.has_more == null && page.params.limit !== undefined && raw.length < page.params.limit) return undefined;
+    const boundary = createdAt(page.data[page.data.length - 1]);
+    if (boundary === undefined || boundary === String(page.params.end_date ?? '')) return undefined;
+    return { ...page.params, end_date: boundary };
+  },
+  dedupe(records, previous) {
+    if (!previous) return records;
+    const boundary = previous.data.length ? createdAt(previous.data[previous.data.length - 1]) : undefined;
+    const seen = new Set<string>();
+    for (const r of previous.data) if (createdAt(r) === boundary && isRecord(r) && typeof r.id === 'string') seen.add(r.id);
+    return seen.size === 0 ? records : records.filter((r) => !(isRecord(r) && typeof r.id === 'string' && seen.has(r.id)));
+  },
+};
