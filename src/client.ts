@@ -5,8 +5,7 @@
  * @module
  */
 import { Credentials } from './core/auth.js';
-import { optionOrEnv, pipelineConfig, type CommonOptions } from './core/config.js';
-import { checkHookNames } from './core/hooks.js';
+import { checkHookNames, optionOrEnv, pipelineConfig, type CommonOptions } from './core/config.js';
 import { limitsGate, type LimitOptions } from './core/limits.js';
 import { inspectSymbol, type Log } from './core/log.js';
 import { deviationsOf, type ResponseDeviation } from './core/response-check.js';

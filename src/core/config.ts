@@ -146,3 +146,16 @@ export function pipelineConfig<C extends ClientCredentials>(options: CommonOptio
     hooks: hooks && { ...hooks },
   };
 }
+
+/** The names of the hooks. */
+const hookNames: ReadonlyArray<string> = ['request', 'response', 'retry', 'error'];
+
+/**
+ * Refuses a `hooks` option with a name that is not a hook (a typo would be ignored silently).
+ * Only the server `Client` checks it: in the browser entry the list would cost every storefront
+ * its bytes.
+ */
+export function checkHookNames(hooks: Hooks | undefined, owner: string): void {
+  const check = optionCheck(owner);
+  for (const name in hooks) check(hookNames.includes(name), 'hooks', `an object of functions named ${hookNames.join(', ')}; got ${name}`);
+}

@@ -104,16 +104,6 @@ export interface Hooks {
   error?(event: ErrorEvent): void;
 }
 
-/** The names of the hooks. */
-const hookNames: ReadonlyArray<string> = ['request', 'response', 'retry', 'error'];
-
-/** Refuses a `hooks` option with a name that is not a hook (a typo would be ignored silently). */
-export function checkHookNames(hooks: Hooks | undefined, owner: string): void {
-  for (const name in hooks) {
-    if (!hookNames.includes(name)) throw new ConfigurationError('hooks', `${owner}: the hooks option must be an object of functions named ${hookNames.join(', ')}; got ${name}`);
-  }
-}
-
 /** The fields each hook's event adds to {@link CallEvent}. */
 type Fields<K extends keyof Hooks> = Omit<Parameters<NonNullable<Hooks[K]>>[0], keyof CallEvent>;
 

@@ -16,7 +16,7 @@ type Path = Array<string | number>;
 /**
  * One input rule: pushes an issue for each way `value` breaks it; `undefined` passes unless the
  * rule is wrapped in {@link required}. `T` is the type of the values the rule is written for,
- * known only to the compiler.
+ * known only to the compiler; a plain check function is a rule of any type (rules across fields).
  */
 export interface Rule<T> {
   (value: unknown, path: Path, issues: Issue[]): void;
@@ -36,73 +36,70 @@ type FieldType<T, K extends PropertyKey> = T extends unknown ? (K extends keyof 
  */
 export type Rules<T> = { [K in Fields<T>]?: Rule<NonNullable<FieldType<T, K>>> };
 
-/** A rule from a plain check function, for rules across fields. */
-export function rule<T>(check: (value: unknown, path: Path, issues: Issue[]) => void): Rule<T> {
-  return check as Rule<T>;
-}
+
 
 /** Every rule in turn, each reporting its own issues: a field rule set and a rule across its fields. */
 export function all<T>(...rules: Array<Rule<T>>): Rule<T> {
-  return rule((value, path, issues) => {
+  return (value: unknown, path: Path, issues: Issue[]) => {
     for (const check of rules) check(value, path, issues);
-  });
+  };
 }
 
 /** The value must be present (not `undefined` or `null`), then pass `check`. */
 export function required<T>(check?: Rule<T>): Rule<T> {
-  return rule((value, path, issues) => {
+  return (value: unknown, path: Path, issues: Issue[]) => {
     if (value === undefined || value === null) issues.push({ path, message: 'is required' });
     else check?.(value, path, issues);
-  });
+  };
 }
 
 /** An object whose listed fields pass their rules; other fields are allowed and sent as given. */
 export function object<T = Record<string, unknown>>(shape: Rules<T> = {}): Rule<T> {
   const fields = Object.keys(shape) as Array<keyof typeof shape>;
-  return rule((value, path, issues) => {
+  return (value: unknown, path: Path, issues: Issue[]) => {
     if (value === undefined) return;
     if (!isRecord(value)) {
       issues.push({ path, message: 'must be an object' });
       return;
     }
     for (const key of fields) shape[key]!(value[key as string], [...path, key as string], issues);
-  });
+  };
 }
 
 /** An integer, optionally within `[min, max]`; `N` narrows the type it is written for (`DayOfWeek`). */
 export function integer<N extends number = number>(min = -Infinity, max = Infinity): Rule<N> {
-  return rule((value, path, issues) => {
+  return (value: unknown, path: Path, issues: Issue[]) => {
     if (value === undefined) return;
     if (typeof value !== 'number' || !Number.isInteger(value)) issues.push({ path, message: 'must be an integer' });
     else if (value < min || value > max) issues.push({ path, message: `must be between ${min} and ${max}` });
-  });
+  };
 }
 
 /** One of the listed strings. */
 export function oneOf<const V extends string>(values: readonly V[]): Rule<V> {
-  return rule((value, path, issues) => {
+  return (value: unknown, path: Path, issues: Issue[]) => {
     if (value !== undefined && !values.includes(value as V)) {
       issues.push({ path, message: `must be one of ${values.map((v) => `'${v}'`).join(', ')}` });
     }
-  });
+  };
 }
 
 /** A string of `min` to `max` characters. */
 export function text(min = 0, max = Infinity): Rule<string> {
-  return rule((value, path, issues) => {
+  return (value: unknown, path: Path, issues: Issue[]) => {
     if (value === undefined) return;
     if (typeof value !== 'string') issues.push({ path, message: 'must be a string' });
     else if (value.length < min || value.length > max) {
       issues.push({ path, message: min === max ? `must be ${min} characters` : `must be ${min} to ${max} characters long` });
     }
-  });
+  };
 }
 
 /** A boolean. */
 export function boolean(): Rule<boolean> {
-  return rule((value, path, issues) => {
+  return (value: unknown, path: Path, issues: Issue[]) => {
     if (value !== undefined && typeof value !== 'boolean') issues.push({ path, message: 'must be true or false' });
-  });
+  };
 }
 
 const isoDate = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)?)?$/;
@@ -123,16 +120,16 @@ function isIsoDate(text: string, timeRequired: boolean): boolean {
 export function isoDateTime(options: { time?: 'required' } = {}): Rule<string | Date> {
   const timeRequired = options.time === 'required';
   const message = timeRequired ? 'must be an ISO 8601 date-time, e.g. 2026-11-22T10:00:00Z' : 'must be an ISO 8601 date or date-time, e.g. 2026-11-22T10:00:00Z';
-  return rule((value, path, issues) => {
+  return (value: unknown, path: Path, issues: Issue[]) => {
     if (value === undefined) return;
     const ok = value instanceof Date ? !Number.isNaN(value.getTime()) : typeof value === 'string' && isIsoDate(value, timeRequired);
     if (!ok) issues.push({ path, message });
-  });
+  };
 }
 
 /** An array of at most `max` elements, each passing `item`. */
 export function array<E>(max: number, item?: Rule<E>): Rule<E[]> {
-  return rule((value, path, issues) => {
+  return (value: unknown, path: Path, issues: Issue[]) => {
     if (value === undefined) return;
     if (!Array.isArray(value)) {
       issues.push({ path, message: 'must be an array' });
@@ -140,5 +137,5 @@ export function array<E>(max: number, item?: Rule<E>): Rule<E[]> {
     }
     if (value.length > max) issues.push({ path, message: `must have at most ${max} elements (got ${value.length})` });
     if (item) value.forEach((element, index) => item(element, [...path, index], issues));
-  });
+  };
 }

@@ -84,18 +84,16 @@ type Stated<T, I> = Omit<Operation<T, I>, 'auth' | 'encoding' | 'idempotent' | '
  */
 export type OperationFacts<T, I> = Stated<T, I> & ({ method: 'GET' | 'PUT' } | { method: 'POST'; idempotent: Idempotency<I> });
 
-/** An operation from its facts, with the defaults filled in. */
-export function operation<T, I = Record<string, never>>(facts: OperationFacts<T, I>): Operation<T, I> {
+/** An operation from its facts, with the defaults filled in; a list operation when it has `paging`. */
+export function operation<T, I>(facts: OperationFacts<T, I> & { paging: Strategy<I> }): ListOperation<T, I>;
+export function operation<T, I = Record<string, never>>(facts: OperationFacts<T, I>): Operation<T, I>;
+export function operation<T, I>(facts: OperationFacts<T, I>): Operation<T, I> {
   return { auth: 'server', encoding: 'json', idempotent: true, ...facts };
 }
 
 /** An operation whose responses are list pages. */
 export type ListOperation<T, I> = Operation<T, I> & { readonly paging: Strategy<I> };
 
-/** A list operation from its facts: {@link operation} with `paging` required. */
-export function listOperation<T, I>(facts: OperationFacts<T, I> & { paging: Strategy<I> }): ListOperation<T, I> {
-  return operation(facts) as ListOperation<T, I>;
-}
 
 /** A call checked and encoded, ready for `send`: what the request pipeline needs, and nothing else. */
 export interface OutgoingCall<T> {

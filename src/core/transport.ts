@@ -14,7 +14,6 @@ import { InvalidRequestError, type Issue } from './errors.js';
 import { send } from './http.js';
 import type { ListOperation, Operation, OutgoingCall, RequestOptions } from './operation.js';
 import { paginate, type PagePromise } from './pagination.js';
-import type { ValidationMode } from './response-check.js';
 import { retryPolicyFor } from './retry.js';
 import { responseSchemaOf } from './schema-fast-path.js';
 import { buildQuery, fillPath } from './url.js';
@@ -31,11 +30,6 @@ export class Transport {
   constructor(config: PipelineConfig & { credentials: Credentials }) {
     this.#config = config;
     this.#policies = { idempotent: retryPolicyFor(true, config), once: retryPolicyFor(false, config) };
-  }
-
-  /** The validation mode responses are checked in. */
-  get validation(): ValidationMode {
-    return this.#config.validation;
   }
 
   /**
@@ -56,18 +50,9 @@ export class Transport {
     op.rules?.(params, [], issues);
     // A copy to route from: the caller's params object is never changed.
     const fields: Record<string, unknown> = { ...(params as Record<string, unknown>) };
-    let target = fillPath(op.path, path, fields, issues);
-    let body: Record<string, unknown> | undefined;
-    if (op.method === 'GET') {
-      target += buildQuery(fields, issues);
-    } else {
-      if (op.query) target += buildQuery(take(fields, op.query), issues);
-      body = fields;
-    }
-    if (issues.length > 0) throw new InvalidRequestError(op.name, issues);
-
+    const target = fillPath(op.path, path, fields, issues);
     const idempotent = typeof op.idempotent === 'function' ? op.idempotent(params) : op.idempotent;
-    const call: OutgoingCall<T> = {
+    const call: { -readonly [K in keyof OutgoingCall<T>]: OutgoingCall<T>[K] } = {
       name: op.name,
       method: op.method,
       auth: op.auth,
@@ -75,8 +60,22 @@ export class Transport {
       idempotent,
       retry: idempotent ? this.#policies.idempotent : this.#policies.once,
       schema: responseSchemaOf(op),
-      ...(body && encode(body, op.encoding)),
     };
+    if (op.method === 'GET') {
+      call.path += buildQuery(fields, issues);
+    } else {
+      // The fields the operation sends in the query string; every other field goes in the body.
+      const query: Record<string, unknown> = {};
+      for (const name of op.query ?? []) {
+        query[name] = fields[name];
+        delete fields[name];
+      }
+      call.path += buildQuery(query, issues);
+      const form = op.encoding === 'form';
+      call.body = form ? new URLSearchParams(fields as Record<string, string>).toString() : JSON.stringify(fields);
+      call.type = form ? 'application/x-www-form-urlencoded' : 'application/json';
+    }
+    if (issues.length > 0) throw new InvalidRequestError(op.name, issues);
     return send(this.#config, call, options);
   }
 
@@ -89,21 +88,4 @@ export class Transport {
   toJSON(): Record<string, unknown> {
     return { baseUrl: this.#config.baseUrl, validation: this.#config.validation };
   }
-}
-
-/** Moves the named fields out of `fields` into an object of their own. */
-function take(fields: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
-  const taken: Record<string, unknown> = {};
-  for (const name of names) {
-    taken[name] = fields[name];
-    delete fields[name];
-  }
-  return taken;
-}
-
-/** The body and its content type: a form (token introspection) or JSON. */
-function encode(body: Record<string, unknown>, encoding: 'json' | 'form'): { body: string; type: string } {
-  return encoding === 'form'
-    ? { body: new URLSearchParams(body as Record<string, string>).toString(), type: 'application/x-www-form-urlencoded' }
-    : { body: JSON.stringify(body), type: 'application/json' };
 }

@@ -22,24 +22,12 @@ export function fillPath(template: string, path: Record<string, unknown>, fields
       delete fields[name];
     }
     if (optional && value === undefined) return '';
-    return `/${segment(name, value, issues)}`;
+    // "." and ".." (even as %2E) are dot segments a URL parser would resolve away.
+    const problem = typeof value !== 'string' || value === '' ? 'must be a non-empty string' : value === '.' || value === '..' ? 'must not be "." or ".."' : undefined;
+    const encoded = problem ? undefined : encode(value as string);
+    if (problem || encoded === undefined) issues.push({ path: [name], message: problem ?? malformed });
+    return `/${encoded ?? '_'}`;
   });
-}
-
-/** One path segment, encoded once; `_` in its place when the value breaks a rule (pushed to `issues`). */
-function segment(name: string, value: unknown, issues: Issue[]): string {
-  if (typeof value !== 'string' || value === '') {
-    issues.push({ path: [name], message: 'must be a non-empty string' });
-    return '_';
-  }
-  // "." and ".." (even as %2E) are dot segments a URL parser would resolve away.
-  if (value === '.' || value === '..') {
-    issues.push({ path: [name], message: 'must not be "." or ".."' });
-    return '_';
-  }
-  const encoded = encode(value);
-  if (encoded === undefined) issues.push({ path: [name], message: malformed });
-  return encoded ?? '_';
 }
 
 const malformed = 'must be well-formed Unicode text (it contains a lone surrogate)';

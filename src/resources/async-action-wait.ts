@@ -103,7 +103,7 @@ export class AsyncActionFailedError extends PromokitError {
 
   constructor(asyncAction: AsyncAction) {
     const reason = asyncAction.result?.message;
-    super(`${operation}: async action ${asyncAction.id}${asyncAction.type ? ` (${asyncAction.type})` : ''} failed${typeof reason === 'string' && reason ? `: ${reason}` : ''}`);
+    super(`${operation}: async action ${asyncAction.id}${asyncAction.type ? ` (${asyncAction.type})` : ''} failed${reason ? `: ${reason}` : ''}`);
     this.asyncAction = asyncAction;
   }
 }

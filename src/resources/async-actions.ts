@@ -5,7 +5,7 @@
  */
 import type { APIPromise } from '../core/api-promise.js';
 import { integer, isoDateTime, object } from '../core/input-rules.js';
-import { listOperation, operation, type RequestOptions } from '../core/operation.js';
+import { operation, type RequestOptions } from '../core/operation.js';
 import { endDateCursor } from '../core/page-strategies.js';
 import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
@@ -87,7 +87,7 @@ export class AsyncActions extends APIResource {
 /** The operations of {@link AsyncActions}. */
 const operations = {
   get: operation<AsyncAction>({ name: 'asyncActions.get', method: 'GET', path: '/v1/async-actions/{asyncActionId}', schema: asyncActionSchema }),
-  list: listOperation<AsyncActionList, ListAsyncActionsParams>({
+  list: operation<AsyncActionList, ListAsyncActionsParams>({
     name: 'asyncActions.list',
     method: 'GET',
     path: '/v1/async-actions',

@@ -4,7 +4,7 @@
  * @module
  */
 import { object } from '../core/input-rules.js';
-import { listOperation, type RequestOptions } from '../core/operation.js';
+import { operation, type RequestOptions } from '../core/operation.js';
 import { idCursor } from '../core/page-strategies.js';
 import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
@@ -47,7 +47,7 @@ export class Customers extends APIResource {
 
 /** The operations of {@link Customers}. */
 const operations = {
-  listRedeemables: listOperation<CustomerRedeemableList, ListCustomerRedeemablesParams>({
+  listRedeemables: operation<CustomerRedeemableList, ListCustomerRedeemablesParams>({
     name: 'customers.listRedeemables',
     method: 'GET',
     path: '/v1/customers/{customerId}/redeemables',

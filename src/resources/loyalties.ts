@@ -6,7 +6,7 @@
  */
 import type { APIPromise } from '../core/api-promise.js';
 import { object, text } from '../core/input-rules.js';
-import { listOperation, operation, type RequestOptions } from '../core/operation.js';
+import { operation, type RequestOptions } from '../core/operation.js';
 import { idCursor, pageNumber } from '../core/page-strategies.js';
 import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
@@ -173,7 +173,7 @@ const operations = {
     path: '/v1/loyalties/{campaign_id?}/members/{memberId}',
     schema: loyaltyMemberSchema,
   }),
-  listTransactions: listOperation<LoyaltyTransactionList, ListTransactionsParams>({
+  listTransactions: operation<LoyaltyTransactionList, ListTransactionsParams>({
     name: 'loyalties.listTransactions',
     method: 'GET',
     path: '/v1/loyalties/{campaignId}/transactions',
@@ -181,7 +181,7 @@ const operations = {
     rules: object<ListTransactionsParams>({ ...cursorListRules, filters: object() }),
     paging: idCursor,
   }),
-  listPendingPoints: listOperation<PendingPointsList, ListPendingPointsParams>({
+  listPendingPoints: operation<PendingPointsList, ListPendingPointsParams>({
     name: 'loyalties.listPendingPoints',
     method: 'GET',
     path: '/v1/loyalties/{campaign_id?}/members/{memberId}/pending-points',
@@ -198,7 +198,7 @@ const operations = {
     schema: redemptionSchema,
     rules: object<RedeemRewardParams>({ reward: rewardRules, order: orderRules, metadata: object() }),
   }),
-  listRewardAssignments: listOperation<RewardAssignmentList, ListRewardAssignmentsParams>({
+  listRewardAssignments: operation<RewardAssignmentList, ListRewardAssignmentsParams>({
     name: 'loyalties.listRewardAssignments',
     method: 'GET',
     path: '/v1/loyalties/{campaignId}/rewards',

@@ -4,7 +4,7 @@
  * @module
  */
 import type { APIPromise } from '../core/api-promise.js';
-import { all, boolean, integer, object, required, rule, text } from '../core/input-rules.js';
+import { all, boolean, integer, object, required, text, type Rule } from '../core/input-rules.js';
 import { operation, type RequestOptions } from '../core/operation.js';
 import { APIResource } from '../core/resource.js';
 import { publicationSchema, type Publication } from '../schemas/publication.js';
@@ -51,11 +51,11 @@ export class Publications extends APIResource {
 }
 
 /** A publication names a `voucher` or a `campaign` to publish from. */
-const voucherOrCampaign = rule<CreatePublicationParams>((value, path, issues) => {
+const voucherOrCampaign: Rule<CreatePublicationParams> = (value, path, issues) => {
   if (typeof value !== 'object' || value === null) return;
   const { voucher, campaign } = value as { voucher?: unknown; campaign?: unknown };
   if (voucher == null && campaign == null) issues.push({ path: [...path, 'voucher'], message: 'is required unless campaign is given' });
-});
+};
 
 /** The operations of {@link Publications}. */
 const operations = {

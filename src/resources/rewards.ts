@@ -4,7 +4,7 @@
  * @module
  */
 import { object } from '../core/input-rules.js';
-import { listOperation, type RequestOptions } from '../core/operation.js';
+import { operation, type RequestOptions } from '../core/operation.js';
 import { pageNumber } from '../core/page-strategies.js';
 import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
@@ -44,7 +44,7 @@ export class Rewards extends APIResource {
 
 /** The operations of {@link Rewards}. */
 const operations = {
-  listAssignments: listOperation<RewardAssignmentList, ListAssignmentsParams>({
+  listAssignments: operation<RewardAssignmentList, ListAssignmentsParams>({
     name: 'rewards.listAssignments',
     method: 'GET',
     path: '/v1/rewards/{rewardId}/assignments',

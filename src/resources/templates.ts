@@ -5,7 +5,7 @@
  */
 import type { APIPromise } from '../core/api-promise.js';
 import { boolean, object, required, text } from '../core/input-rules.js';
-import { listOperation, operation, type RequestOptions } from '../core/operation.js';
+import { operation, type RequestOptions } from '../core/operation.js';
 import { idCursor } from '../core/page-strategies.js';
 import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
@@ -75,7 +75,7 @@ export class Templates extends APIResource {
 
 /** The operations of {@link Templates}. */
 const operations = {
-  list: listOperation<CampaignTemplateList, ListTemplatesParams>({
+  list: operation<CampaignTemplateList, ListTemplatesParams>({
     name: 'templates.list',
     method: 'GET',
     path: '/v1/templates/campaigns',

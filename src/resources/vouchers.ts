@@ -5,7 +5,7 @@
  * @module
  */
 import type { APIPromise } from '../core/api-promise.js';
-import { all, array, boolean, integer, object, oneOf, required, rule, text } from '../core/input-rules.js';
+import { all, array, boolean, integer, object, oneOf, required, text } from '../core/input-rules.js';
 import { isRecord } from '../core/is-record.js';
 import { operation, type RequestOptions } from '../core/operation.js';
 import { APIResource } from '../core/resource.js';
@@ -118,11 +118,11 @@ const createRules = all<CreateVoucherParams>(
     redemption: object<NonNullable<CreateVoucherBase['redemption']>>({ quantity: integer() }),
     ...validityRules,
   }),
-  rule((value, path, issues) => {
+  (value, path, issues) => {
     const type = isRecord(value) ? (value.type as VoucherTypeInput) : undefined;
     const field = type && objectOfType[type];
     if (field && (value as Record<string, unknown>)[field] === undefined) issues.push({ path: [...path, field], message: `is required when type is ${type}` });
-  }),
+  },
 );
 
 /** The operations of {@link Vouchers}. */
