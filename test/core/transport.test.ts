@@ -1,0 +1,186 @@
+/**
+ * `Transport`: from an operation record, positional path parameters and one params object to the
+ * exact request, over a stand-in fetch that records what it is given. Every field goes to the
+ * path, the query or the body as the operation says; the caller's params are never changed.
+ */
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { Credentials } from '../../src/core/auth.js';
+import { pipelineConfig } from '../../src/core/config.js';
+import { InvalidRequestError } from '../../src/core/errors.js';
+import { array, integer, object, oneOf, required, text, type Rule } from '../../src/core/input-rules.js';
+import { operation } from '../../src/core/operation.js';
+import { idCursor } from '../../src/core/page-strategies.js';
+import { Transport } from '../../src/core/transport.js';
+import { CallError, ConnectionError, AbortError, TimeoutError, InternalServerError } from '../../src/index.js';
+import * as clientSide from '../../src/client-side.js';
+
+interface Sent {
+  method: string;
+  url: URL;
+  body: string;
+  type: string | null;
+}
+
+/** A transport whose fetch records each request and answers `status` with `{}`. */
+function transportFor(status = 200): { transport: Transport; sent: Sent[] } {
+  const sent: Sent[] = [];
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const request = new Request(input, init);
+    sent.push({ method: request.method, url: new URL(request.url), body: await request.text(), type: request.headers.get('content-type') });
+    return new Response(status === 200 ? '{"data":[],"has_more":false}' : '{}', { status, headers: { 'content-type': 'application/json' } });
+  };
+  const credentials = new Credentials({ appId: 'app', appToken: 'token', accessToken: 'access' });
+  const config = pipelineConfig({ baseUrl: 'https://api.example.com', fetch, validation: 'off', maxRetryDelay: 0 }, credentials, 'Client');
+  return { transport: new Transport(config), sent };
+}
+
+const schema = () => ({ safeParse: (data: unknown) => ({ success: true as const, data }) });
+
+interface MemberParams {
+  campaign_id?: string | undefined;
+  limit?: number | undefined;
+}
+
+const member = operation<unknown, MemberParams>({ name: 'test.member', method: 'GET', path: '/v1/loyalties/{campaign_id?}/members/{memberId}', schema });
+
+interface RollbackParams {
+  reason?: string | undefined;
+  metadata?: Record<string, unknown> | undefined;
+}
+
+const rollback = operation<unknown, RollbackParams>({
+  name: 'test.rollback',
+  method: 'POST',
+  path: '/v1/redemptions/{id}/rollbacks',
+  idempotent: false,
+  query: ['reason'],
+  schema,
+});
+
+describe('routing params to the path, the query and the body', () => {
+  it('leaves an optional segment out, slash and all, when its params field is absent', async () => {
+    const { transport, sent } = transportFor();
+    await transport.request(member, { memberId: 'LOYAL 1' }, {});
+    expect(sent[0]!.url.pathname).toBe('/v1/loyalties/members/LOYAL%201');
+  });
+
+  it('fills an optional segment from the params field of its name, which then goes nowhere else', async () => {
+    const { transport, sent } = transportFor();
+    await transport.request(member, { memberId: 'LOYAL-1' }, { campaign_id: 'camp/1', limit: 5 });
+    expect(sent[0]!.url.pathname).toBe('/v1/loyalties/camp%2F1/members/LOYAL-1');
+    expect(sent[0]!.url.search).toBe('?limit=5');
+  });
+
+  it('refuses an empty optional segment rather than leaving it out, and sends nothing', async () => {
+    const { transport, sent } = transportFor();
+    const error = await transport.request(member, { memberId: 'LOYAL-1' }, { campaign_id: '' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidRequestError);
+    expect((error as InvalidRequestError).issues).toEqual([{ path: ['campaign_id'], message: 'must be a non-empty string' }]);
+    expect(sent).toHaveLength(0);
+  });
+
+  it('sends the fields a POST names in the query string there, and every other field as the JSON body', async () => {
+    const { transport, sent } = transportFor();
+    const params = { reason: 'returned', metadata: { a: 1 } };
+    await transport.request(rollback, { id: 'r_1' }, params);
+    expect(sent[0]!.method).toBe('POST');
+    expect(sent[0]!.url.search).toBe('?reason=returned');
+    expect(JSON.parse(sent[0]!.body)).toEqual({ metadata: { a: 1 } });
+    expect(sent[0]!.type).toBe('application/json');
+    // The caller's object is read, never changed.
+    expect(params).toEqual({ reason: 'returned', metadata: { a: 1 } });
+  });
+
+  it('sends an empty JSON object when a POST has no body fields', async () => {
+    const { transport, sent } = transportFor();
+    await transport.request(rollback, { id: 'r_1' }, {});
+    expect(sent[0]!.url.search).toBe('');
+    expect(sent[0]!.body).toBe('{}');
+  });
+
+  it('encodes a form body for an operation that takes one', async () => {
+    const { transport, sent } = transportFor();
+    const form = operation<unknown, { access_token: string }>({ name: 'test.form', method: 'POST', path: '/v1/oauth/introspect', auth: 'app', idempotent: true, encoding: 'form', schema });
+    await transport.request(form, {}, { access_token: 'a b&c' });
+    expect(sent[0]!.body).toBe('access_token=a+b%26c');
+    expect(sent[0]!.type).toBe('application/x-www-form-urlencoded');
+  });
+
+  it('reads the params of each page of a list operation through its paging strategy', async () => {
+    const { transport, sent } = transportFor();
+    const list = operation<unknown, { limit?: number; starting_after_id?: string }>({ name: 'test.list', method: 'GET', path: '/v1/things', schema, paging: idCursor });
+    const page = await transport.list(list, {}, { limit: 2 });
+    expect(page.data).toEqual([]);
+    expect(sent[0]!.url.search).toBe('?limit=2');
+  });
+});
+
+describe('the retry policy follows the operation', () => {
+  it('a POST that is not idempotent is sent once on a 503; an idempotent one is retried', async () => {
+    const once = transportFor(503);
+    await expect(once.transport.request(rollback, { id: 'r_1' }, {}, { maxRetries: 2 })).rejects.toBeInstanceOf(InternalServerError);
+    expect(once.sent).toHaveLength(1);
+    const read = transportFor(503);
+    await expect(read.transport.request(member, { memberId: 'm' }, {}, { maxRetries: 2 })).rejects.toBeInstanceOf(InternalServerError);
+    expect(read.sent).toHaveLength(3);
+  });
+
+  it('idempotency read from the params: a validation opening a session lock is sent once', async () => {
+    const validate = operation<unknown, { session?: object }>({ name: 'test.validate', method: 'POST', path: '/v1/v/{code}', idempotent: (params) => params.session == null, schema });
+    const plain = transportFor(503);
+    await plain.transport.request(validate, { code: 'A' }, {}, { maxRetries: 1 }).catch(() => undefined);
+    expect(plain.sent).toHaveLength(2);
+    const locked = transportFor(503);
+    await locked.transport.request(validate, { code: 'A' }, { session: { type: 'LOCK' } }, { maxRetries: 1 }).catch(() => undefined);
+    expect(locked.sent).toHaveLength(1);
+  });
+});
+
+describe('operation records', () => {
+  it('fill the defaults: server credentials, JSON, GET and PUT idempotent', () => {
+    expect(member).toMatchObject({ auth: 'server', encoding: 'json', idempotent: true });
+    expect(operation({ name: 't', method: 'PUT', path: '/v1/x', schema })).toMatchObject({ idempotent: true });
+  });
+
+  it('a POST that does not state idempotent does not compile', () => {
+    // @ts-expect-error: a POST must say whether it may be sent twice
+    const post = () => operation({ name: 't', method: 'POST', path: '/v1/x', schema });
+    expectTypeOf(post).toBeFunction();
+  });
+});
+
+describe('input rules typed against their input', () => {
+  interface Input {
+    name: string;
+    count?: number | undefined;
+    kind?: 'a' | 'b' | undefined;
+    tags?: string[] | undefined;
+  }
+
+  it('accept rules written for each field type and check values at run time', () => {
+    const rules: Rule<Input> = object<Input>({ name: required(text(1)), count: integer(0, 9), kind: oneOf(['a', 'b']), tags: array(3, text(1)) });
+    const issues: Array<{ path: ReadonlyArray<string | number>; message: string }> = [];
+    rules({ name: '', count: 10, kind: 'c', tags: ['x', '', 'y', 'z'] }, [], issues);
+    expect(issues.map((i) => i.path.join('.'))).toEqual(['name', 'count', 'kind', 'tags', 'tags.1']);
+  });
+
+  it('refuse, at compile time, a misspelt field and a rule of another type than the field', () => {
+    const typos = () => [
+      // @ts-expect-error: `count` misspelt
+      object<Input>({ cuont: integer() }),
+      // @ts-expect-error: a number rule on a string field
+      object<Input>({ name: integer() }),
+      // @ts-expect-error: a rule admitting strings the field's type does not
+      object<Input>({ kind: text() }),
+    ];
+    expectTypeOf(typos).toBeFunction();
+  });
+});
+
+describe('CallError', () => {
+  it('is the one class behind the three transport failures, in both entries', () => {
+    for (const Class of [ConnectionError, TimeoutError, AbortError]) expect(new Class('x', {})).toBeInstanceOf(CallError);
+    expect(clientSide.CallError).toBe(CallError);
+    expect(new TimeoutError('x', {}).name).toBe('TimeoutError');
+  });
+});
