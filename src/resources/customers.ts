@@ -7,7 +7,7 @@ import type { Operation, RequestOptions } from '../core/http.js';
 import { idCursor, paginate, type PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
 import { object } from '../core/validate.js';
-import { customerRedeemableListSchema, type CustomerRedeemable, type CustomerRedeemableList } from '../schemas/customer.js';
+import { customerRedeemableListSchema, type CustomerRedeemable, type CustomerRedeemableList } from '../schemas/customer-redeemable.js';
 import { cursorListRules, type CursorListParams, type ListFilters } from './shared.js';
 
 /**

@@ -33,7 +33,7 @@ export type {
   ValidityWindow,
   ValidityTimeframe,
 } from './common.js';
-export type { CustomerRedeemable, CustomerRedeemableList, HeldRedeemable } from './customer.js';
+export type { CustomerRedeemable, CustomerRedeemableList, HeldRedeemable } from './customer-redeemable.js';
 export type { EventAcknowledgment } from './event.js';
 export type { Location, LocationCircle, LocationGeoJson, LocationShape } from './location.js';
 export type {

@@ -21,7 +21,7 @@ import {
   type RequestOptions,
 } from '../../src/index.js';
 import { asyncActionListSchema, asyncActionSchema } from '../../src/schemas/async-action.js';
-import { customerRedeemableListSchema } from '../../src/schemas/customer.js';
+import { customerRedeemableListSchema } from '../../src/schemas/customer-redeemable.js';
 import { eventAcknowledgmentSchema } from '../../src/schemas/event.js';
 import { locationSchema } from '../../src/schemas/location.js';
 import { loyaltyTransactionListSchema, pendingPointsListSchema, rewardAssignmentListSchema } from '../../src/schemas/loyalty.js';

@@ -6,7 +6,7 @@
 import { Client } from '../../src/index.js';
 import type { ResponseSchema } from '../../src/core/validate.js';
 import { asyncActionListSchema, asyncActionSchema } from '../../src/schemas/async-action.js';
-import { customerRedeemableListSchema } from '../../src/schemas/customer.js';
+import { customerRedeemableListSchema } from '../../src/schemas/customer-redeemable.js';
 import type { MethodName } from '../../src/schemas/tolerance-policy.js';
 import { eventAcknowledgmentSchema } from '../../src/schemas/event.js';
 import { locationSchema } from '../../src/schemas/location.js';

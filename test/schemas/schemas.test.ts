@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { asyncActionListSchema, asyncActionSchema } from '../../src/schemas/async-action.js';
 import { discountSchema } from '../../src/schemas/common.js';
-import { customerRedeemableListSchema } from '../../src/schemas/customer.js';
+import { customerRedeemableListSchema } from '../../src/schemas/customer-redeemable.js';
 import { eventAcknowledgmentSchema } from '../../src/schemas/event.js';
 import { locationSchema } from '../../src/schemas/location.js';
 import { loyaltyTransactionListSchema, pendingPointsListSchema, rewardAssignmentListSchema } from '../../src/schemas/loyalty.js';
