@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { DiscountEffect, DiscountType } from '../schemas/common.js';
+import type { DiscountEffect, DiscountType } from '../schemas/discount.js';
 
 /**
  * A postal address of a customer.

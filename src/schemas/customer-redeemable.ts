@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import type { ListEnvelope } from '../core/pagination.js';
 import { cursorListOf, lazy, openEnum, type ShapeOf } from './base.js';
-import type { CampaignType } from './common.js';
+import type { CampaignType } from './campaign.js';
 import { embeddedVoucherSchema, type EmbeddedVoucher, type VoucherType } from './voucher.js';
 
 /**

@@ -13,7 +13,7 @@
  */
 import { isRecord } from '../core/errors.js';
 import type { ResponseSchema } from '../core/validate.js';
-import type { SimpleCustomer } from './common.js';
+import type { SimpleCustomer } from './customer.js';
 
 /**
  * What the service answers to a custom event: the event name and the customer it was recorded

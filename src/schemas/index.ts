@@ -12,27 +12,15 @@ export type {
   AsyncActionType,
   ListedAsyncAction,
 } from './async-action.js';
-export type {
-  ApplicableItem,
-  ApplicableItemList,
-  CampaignType,
-  Category,
-  Discount,
-  DiscountEffect,
-  DiscountItemReference,
-  DiscountType,
-  DiscountUnit,
-  Gift,
-  LoyaltyCard,
-  Session,
-  SimpleCustomer,
-  ValidationRulesAssignment,
-  ValidationRulesAssignmentList,
-  ValidityHours,
-  ValidityHoursWindow,
-  ValidityWindow,
-  ValidityTimeframe,
-} from './common.js';
+export type { ApplicableItem, ApplicableItemList } from './applicable-item.js';
+export type { Gift, LoyaltyCard } from './balance.js';
+export type { CampaignType } from './campaign.js';
+export type { Category } from './category.js';
+export type { SimpleCustomer } from './customer.js';
+export type { Discount, DiscountEffect, DiscountItemReference, DiscountType, DiscountUnit } from './discount.js';
+export type { Session } from './session.js';
+export type { ValidationRulesAssignment, ValidationRulesAssignmentList } from './validation-rule-assignment.js';
+export type { ValidityHours, ValidityHoursWindow, ValidityTimeframe, ValidityWindow } from './validity.js';
 export type { CustomerRedeemable, CustomerRedeemableList, HeldRedeemable } from './customer-redeemable.js';
 export type { EventAcknowledgment } from './event.js';
 export type { Location, LocationCircle, LocationGeoJson, LocationShape } from './location.js';

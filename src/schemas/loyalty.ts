@@ -7,7 +7,8 @@
 import * as z from 'zod/mini';
 import type { ListEnvelope } from '../core/pagination.js';
 import { cursorListOf, lazy, listOf, metadata, openEnum, type ShapeOf } from './base.js';
-import { simpleCustomerSchema, type CampaignType, type SimpleCustomer } from './common.js';
+import type { CampaignType } from './campaign.js';
+import { simpleCustomerSchema, type SimpleCustomer } from './customer.js';
 import { productSchema, skuSchema, type Product, type Sku } from './order.js';
 import { embeddedVoucherSchema, type EmbeddedVoucher } from './voucher.js';
 

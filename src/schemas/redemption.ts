@@ -5,14 +5,8 @@
  */
 import * as z from 'zod/mini';
 import { lazy, metadata, openEnum, type ShapeOf } from './base.js';
-import {
-  giftSchema,
-  loyaltyCardSchema,
-  simpleCustomerSchema,
-  type Gift,
-  type LoyaltyCard,
-  type SimpleCustomer,
-} from './common.js';
+import { giftSchema, loyaltyCardSchema, type Gift, type LoyaltyCard } from './balance.js';
+import { simpleCustomerSchema, type SimpleCustomer } from './customer.js';
 import { rewardSchema, type Reward } from './loyalty.js';
 import { embeddedOrderSchema, type EmbeddedOrder } from './order.js';
 import { embeddedPromotionTierSchema, type EmbeddedPromotionTier } from './promotion.js';

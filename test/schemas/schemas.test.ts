@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { asyncActionListSchema, asyncActionSchema } from '../../src/schemas/async-action.js';
-import { discountSchema } from '../../src/schemas/common.js';
+import { discountSchema } from '../../src/schemas/discount.js';
 import { customerRedeemableListSchema } from '../../src/schemas/customer-redeemable.js';
 import { eventAcknowledgmentSchema } from '../../src/schemas/event.js';
 import { locationSchema } from '../../src/schemas/location.js';

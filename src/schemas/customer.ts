@@ -1,0 +1,39 @@
+/**
+ * The customer summary other records embed: a voucher's holder, a redemption's or a reward's
+ * customer, the customer of an event.
+ *
+ * @module
+ */
+import * as z from 'zod/mini';
+import { lazy, metadata, type ShapeOf } from './base.js';
+
+/**
+ * A customer summary as embedded in other records (voucher holder, redemption, reward, event).
+ * @category Shared responses
+ */
+export interface SimpleCustomer {
+  /** `cust_…` */
+  id?: string | null;
+  /** Customer name. */
+  name?: string | null;
+  /** Customer email address. */
+  email?: string | null;
+  /** The merchant's own ID of the customer. */
+  source_id?: string | null;
+  /** The customer's metadata. */
+  metadata?: Record<string, unknown> | null;
+  /** Always `customer`. */
+  object?: string | null;
+}
+
+/** Schema of {@link SimpleCustomer}. */
+export const simpleCustomerSchema: () => z.ZodMiniType<SimpleCustomer> = /* @__PURE__ */ lazy(() =>
+  z.looseObject({
+    id: z.nullish(z.string()),
+    name: z.nullish(z.string()),
+    email: z.nullish(z.string()),
+    source_id: z.nullish(z.string()),
+    metadata: z.nullish(metadata()),
+    object: z.nullish(z.string()),
+  } satisfies ShapeOf<SimpleCustomer>),
+);
