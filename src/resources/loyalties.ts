@@ -9,18 +9,10 @@ import type { Operation, RequestOptions } from '../core/http.js';
 import { idCursor, pageNumber, paginate, type PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
 import { integer, object, text } from '../core/validate.js';
-import {
-  loyaltyTransactionListSchema,
-  pendingPointsListSchema,
-  rewardAssignmentListSchema,
-  type LoyaltyTransaction,
-  type LoyaltyTransactionList,
-  type PendingPoints,
-  type PendingPointsList,
-  type RewardAssignment,
-  type RewardAssignmentList,
-} from '../schemas/loyalty.js';
+import { loyaltyTransactionListSchema, type LoyaltyTransaction, type LoyaltyTransactionList } from '../schemas/loyalty-transaction.js';
+import { pendingPointsListSchema, type PendingPoints, type PendingPointsList } from '../schemas/pending-points.js';
 import { redemptionSchema, type Redemption } from '../schemas/redemption.js';
+import { rewardAssignmentListSchema, type RewardAssignment, type RewardAssignmentList } from '../schemas/reward.js';
 import { loyaltyMemberSchema, type LoyaltyMember } from '../schemas/voucher.js';
 import type { OrderInput, RewardInput } from './inputs.js';
 import { cursorListRules, orderRules, pageListRules, type CursorListParams, type ListFilters, type PageListParams } from './shared.js';

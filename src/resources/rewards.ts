@@ -7,7 +7,7 @@ import type { Operation, RequestOptions } from '../core/http.js';
 import { pageNumber, paginate, type PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
 import { object } from '../core/validate.js';
-import { rewardAssignmentListSchema, type RewardAssignment, type RewardAssignmentList } from '../schemas/loyalty.js';
+import { rewardAssignmentListSchema, type RewardAssignment, type RewardAssignmentList } from '../schemas/reward.js';
 import { pageListRules, type PageListParams } from './shared.js';
 
 /**

@@ -24,27 +24,28 @@ export type { ValidityHours, ValidityHoursWindow, ValidityTimeframe, ValidityWin
 export type { CustomerRedeemable, CustomerRedeemableList, HeldRedeemable } from './customer-redeemable.js';
 export type { EventAcknowledgment } from './event.js';
 export type { Location, LocationCircle, LocationGeoJson, LocationShape } from './location.js';
+export type { EarningRuleReference, EventReference, NamedReference, OrderReference } from './loyalty-reference.js';
 export type {
-  EarningRuleReference,
-  EventReference,
-  LoyaltyEventSource,
   LoyaltyTransaction,
   LoyaltyTransactionBalance,
   LoyaltyTransactionDetails,
   LoyaltyTransactionList,
-  NamedReference,
-  OrderReference,
+  TransactionType,
+} from './loyalty-transaction.js';
+export type {
+  LoyaltyEventSource,
   PendingPoints,
   PendingPointsDetails,
   PendingPointsEvent,
   PendingPointsList,
+} from './pending-points.js';
+export type {
   Reward,
   RewardAssignment,
   RewardAssignmentList,
   RewardAssignmentParameters,
   RewardParameters,
-  TransactionType,
-} from './loyalty.js';
+} from './reward.js';
 export type { ActiveTokenIntrospection, InactiveTokenIntrospection, TokenIntrospection } from './oauth.js';
 export type {
   CustomerReference,

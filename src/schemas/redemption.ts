@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { lazy, metadata, openEnum, type ShapeOf } from './base.js';
 import { giftSchema, loyaltyCardSchema, type Gift, type LoyaltyCard } from './balance.js';
 import { simpleCustomerSchema, type SimpleCustomer } from './customer.js';
-import { rewardSchema, type Reward } from './loyalty.js';
+import { rewardSchema, type Reward } from './reward.js';
 import { embeddedOrderSchema, type EmbeddedOrder } from './order.js';
 import { embeddedPromotionTierSchema, type EmbeddedPromotionTier } from './promotion.js';
 import { embeddedVoucherSchema, type EmbeddedVoucher } from './voucher.js';

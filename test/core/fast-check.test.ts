@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { withFastCheck } from '../../src/core/fast-check.js';
 import type { ResponseSchema } from '../../src/core/validate.js';
-import { loyaltyTransactionListSchema } from '../../src/schemas/loyalty.js';
+import { loyaltyTransactionListSchema } from '../../src/schemas/loyalty-transaction.js';
 import { voucherSchema } from '../../src/schemas/voucher.js';
 import { asyncActionSchema } from '../../src/schemas/async-action.js';
 import { loyaltyMember, transaction } from '../fixtures/loyalty.js';

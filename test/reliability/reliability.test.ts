@@ -24,7 +24,9 @@ import { asyncActionListSchema, asyncActionSchema } from '../../src/schemas/asyn
 import { customerRedeemableListSchema } from '../../src/schemas/customer-redeemable.js';
 import { eventAcknowledgmentSchema } from '../../src/schemas/event.js';
 import { locationSchema } from '../../src/schemas/location.js';
-import { loyaltyTransactionListSchema, pendingPointsListSchema, rewardAssignmentListSchema } from '../../src/schemas/loyalty.js';
+import { loyaltyTransactionListSchema } from '../../src/schemas/loyalty-transaction.js';
+import { pendingPointsListSchema } from '../../src/schemas/pending-points.js';
+import { rewardAssignmentListSchema } from '../../src/schemas/reward.js';
 import { tokenIntrospectionSchema } from '../../src/schemas/oauth.js';
 import { orderSchema } from '../../src/schemas/order.js';
 import { promotionStackSchema, promotionTierSchema, promotionTierSetupSchema } from '../../src/schemas/promotion.js';
