@@ -47,19 +47,9 @@ export type {
   RewardParameters,
 } from './reward.js';
 export type { ActiveTokenIntrospection, InactiveTokenIntrospection, TokenIntrospection } from './oauth.js';
-export type {
-  CustomerReference,
-  EmbeddedOrder,
-  Order,
-  OrderItem,
-  OrderItemProduct,
-  OrderItemSku,
-  OrderRedemption,
-  OrderStatus,
-  Product,
-  Sku,
-  SkuList,
-} from './order.js';
+export type { CustomerReference, EmbeddedOrder, Order, OrderRedemption, OrderStatus } from './order.js';
+export type { OrderItem, OrderItemProduct, OrderItemSku } from './order-item.js';
+export type { Product, Sku, SkuList } from './product.js';
 export type {
   EmbeddedPromotionTier,
   PromotionStack,

@@ -9,7 +9,7 @@ import type { ListEnvelope } from '../core/pagination.js';
 import { lazy, listOf, metadata, openEnum, type ShapeOf } from './base.js';
 import type { CampaignType } from './campaign.js';
 import { simpleCustomerSchema, type SimpleCustomer } from './customer.js';
-import { productSchema, skuSchema, type Product, type Sku } from './order.js';
+import { productSchema, skuSchema, type Product, type Sku } from './product.js';
 import { embeddedVoucherSchema, type EmbeddedVoucher } from './voucher.js';
 
 /**
