@@ -7,7 +7,7 @@ import type { APIPromise } from '../core/api-promise.js';
 import type { Operation, RequestOptions } from '../core/http.js';
 import { APIResource } from '../core/resource.js';
 import { object, text } from '../core/validate.js';
-import { redemptionRollbackResultSchema, type RedemptionRollbackResult } from '../schemas/redemption.js';
+import { redemptionRollbackResultSchema, type RedemptionRollbackResult } from '../schemas/redemption-rollback.js';
 import type { CustomerInput, OrderInput } from './inputs.js';
 import { orderRules } from './shared.js';
 

@@ -62,19 +62,21 @@ export type {
 export type { Publication, PublicationCustomer } from './publication.js';
 export type {
   FailedRedemption,
-  FailedRedemptionRollback,
   Redemption,
   RedemptionBase,
   RedemptionChannel,
   RedemptionObjectType,
   RedemptionResult,
+  RedemptionStatus,
+  SuccessfulRedemption,
+} from './redemption.js';
+export type {
+  FailedRedemptionRollback,
   RedemptionRollback,
   RedemptionRollbackBase,
   RedemptionRollbackResult,
-  RedemptionStatus,
-  SuccessfulRedemption,
   SuccessfulRedemptionRollback,
-} from './redemption.js';
+} from './redemption-rollback.js';
 export type { CampaignTemplate, CampaignTemplateList } from './template.js';
 export type {
   InvalidValidationResult,

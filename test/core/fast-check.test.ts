@@ -9,7 +9,8 @@ import { loyaltyMember, transaction } from '../fixtures/loyalty.js';
 import { importDone } from '../fixtures/async-actions.js';
 import * as realWorld from '../fixtures/real-world.js';
 import { methodSchemas } from '../schemas/method-fixtures.js';
-import { redemptionRollbackResultSchema, redemptionSchema } from '../../src/schemas/redemption.js';
+import { redemptionSchema } from '../../src/schemas/redemption.js';
+import { redemptionRollbackResultSchema } from '../../src/schemas/redemption-rollback.js';
 import { publicationSchema } from '../../src/schemas/publication.js';
 import { validationResultSchema } from '../../src/schemas/validation.js';
 

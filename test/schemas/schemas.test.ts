@@ -10,7 +10,8 @@ import { rewardAssignmentListSchema } from '../../src/schemas/reward.js';
 import { orderSchema } from '../../src/schemas/order.js';
 import { promotionStackSchema, promotionTierSchema, promotionTierSetupSchema } from '../../src/schemas/promotion.js';
 import { publicationSchema } from '../../src/schemas/publication.js';
-import { redemptionRollbackResultSchema, redemptionSchema } from '../../src/schemas/redemption.js';
+import { redemptionSchema } from '../../src/schemas/redemption.js';
+import { redemptionRollbackResultSchema } from '../../src/schemas/redemption-rollback.js';
 import { campaignTemplateListSchema } from '../../src/schemas/template.js';
 import {
   validationResultSchema,
