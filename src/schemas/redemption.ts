@@ -58,7 +58,8 @@ export const redemptionChannelSchema: () => z.ZodMiniType<RedemptionChannel> = /
 /**
  * Why the service refused a redemption or a rollback: the fields the `FAILURE` side of
  * {@link Redemption} and of {@link RedemptionRollback} adds. Both refusals carry the same reason,
- * so it is declared once, here.
+ * so it is declared once. The package does not export it (the public names are unchanged): its
+ * fields are read on {@link FailedRedemption} and {@link FailedRedemptionRollback}.
  */
 export interface Refusal {
   /** A generic reason, e.g. `customer_rules_violated`. */
@@ -87,10 +88,12 @@ export function byResult<S extends z.core.$ZodLooseShape>(fields: S) {
 }
 
 /**
- * The leading fields a redemption and its rollback have alike, with the same types and in this
- * order: the record's identity and date, its customer and metadata, the redemption it belongs to,
- * its status, the order, the channel and what it is of. The interfaces ({@link RedemptionBase},
- * {@link RedemptionRollbackBase}) document each for their own record.
+ * The leading fields a redemption and its rollback have alike, with the same types: the record's
+ * identity and date, its customer and metadata, the redemption it belongs to, its status, the
+ * order, the channel and what it is of. Each record's schema spreads them first and adds its own
+ * after, in the order its interface lists them (a failed check reports its issues in that order).
+ * The interfaces ({@link RedemptionBase}, {@link RedemptionRollbackBase}) document each field for
+ * their own record.
  */
 export const redemptionRecordFields = () => ({
   id: z.string(),
