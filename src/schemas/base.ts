@@ -43,10 +43,6 @@ export function openEnum(): z.ZodMiniType<string> {
 /** Free-form key/value pairs (`metadata`). */
 export const metadata = (): z.ZodMiniType<Record<string, unknown>> => z.record(z.string(), z.unknown());
 
-/** A `{ id, object }` reference to another record. */
-export const reference: () => z.ZodMiniType<{ id?: string | null; object?: string | null; [field: string]: unknown }> =
-  /* @__PURE__ */ lazy(() => z.looseObject({ id: z.nullish(z.string()), object: z.nullish(z.string()) }));
-
 /** The known (not index-signature) keys of `T`. */
 type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: unknown };
 
