@@ -3,6 +3,7 @@
  *
  * @module
  */
+export type { ApplicableItem, ApplicableItemList } from './applicable-item.js';
 export type {
   AsyncAction,
   AsyncActionFailure,
@@ -12,16 +13,12 @@ export type {
   AsyncActionType,
   ListedAsyncAction,
 } from './async-action.js';
-export type { ApplicableItem, ApplicableItemList } from './applicable-item.js';
 export type { Gift, LoyaltyCard } from './balance.js';
 export type { CampaignType } from './campaign.js';
 export type { Category } from './category.js';
 export type { SimpleCustomer } from './customer.js';
-export type { Discount, DiscountEffect, DiscountItemReference, DiscountType, DiscountUnit } from './discount.js';
-export type { Session } from './session.js';
-export type { ValidationRulesAssignment, ValidationRulesAssignmentList } from './validation-rule-assignment.js';
-export type { ValidityHours, ValidityHoursWindow, ValidityTimeframe, ValidityWindow } from './validity.js';
 export type { CustomerRedeemable, CustomerRedeemableList, HeldRedeemable } from './customer-redeemable.js';
+export type { Discount, DiscountEffect, DiscountItemReference, DiscountType, DiscountUnit } from './discount.js';
 export type { EventAcknowledgment } from './event.js';
 export type { Location, LocationCircle, LocationGeoJson, LocationShape } from './location.js';
 export type { EarningRuleReference, EventReference, NamedReference, OrderReference } from './loyalty-reference.js';
@@ -32,6 +29,9 @@ export type {
   LoyaltyTransactionList,
   TransactionType,
 } from './loyalty-transaction.js';
+export type { ActiveTokenIntrospection, InactiveTokenIntrospection, TokenIntrospection } from './oauth.js';
+export type { CustomerReference, EmbeddedOrder, Order, OrderRedemption, OrderStatus } from './order.js';
+export type { OrderItem, OrderItemProduct, OrderItemSku } from './order-item.js';
 export type {
   LoyaltyEventSource,
   PendingPoints,
@@ -39,16 +39,6 @@ export type {
   PendingPointsEvent,
   PendingPointsList,
 } from './pending-points.js';
-export type {
-  Reward,
-  RewardAssignment,
-  RewardAssignmentList,
-  RewardAssignmentParameters,
-  RewardParameters,
-} from './reward.js';
-export type { ActiveTokenIntrospection, InactiveTokenIntrospection, TokenIntrospection } from './oauth.js';
-export type { CustomerReference, EmbeddedOrder, Order, OrderRedemption, OrderStatus } from './order.js';
-export type { OrderItem, OrderItemProduct, OrderItemSku } from './order-item.js';
 export type { Product, Sku, SkuList } from './product.js';
 export type {
   EmbeddedPromotionTier,
@@ -77,6 +67,14 @@ export type {
   RedemptionRollbackResult,
   SuccessfulRedemptionRollback,
 } from './redemption-rollback.js';
+export type {
+  Reward,
+  RewardAssignment,
+  RewardAssignmentList,
+  RewardAssignmentParameters,
+  RewardParameters,
+} from './reward.js';
+export type { Session } from './session.js';
 export type { CampaignTemplate, CampaignTemplateList } from './template.js';
 export type {
   InvalidValidationResult,
@@ -85,6 +83,8 @@ export type {
   ValidationResultBase,
   ValidValidationResult,
 } from './validation.js';
+export type { ValidationRulesAssignment, ValidationRulesAssignmentList } from './validation-rule-assignment.js';
+export type { ValidityHours, ValidityHoursWindow, ValidityTimeframe, ValidityWindow } from './validity.js';
 export type {
   EmbeddedVoucher,
   LoyaltyMember,
