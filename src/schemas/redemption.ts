@@ -58,8 +58,8 @@ export const redemptionChannelSchema: () => z.ZodMiniType<RedemptionChannel> = /
 /**
  * Why the service refused a redemption or a rollback: the fields the `FAILURE` side of
  * {@link Redemption} and of {@link RedemptionRollback} adds. Both refusals carry the same reason,
- * so it is declared once. The package does not export it (the public names are unchanged): its
- * fields are read on {@link FailedRedemption} and {@link FailedRedemptionRollback}.
+ * so it is declared once. The package does not export it: its fields are read on
+ * {@link FailedRedemption} and {@link FailedRedemptionRollback}.
  */
 export interface Refusal {
   /** A generic reason, e.g. `customer_rules_violated`. */
@@ -67,13 +67,6 @@ export interface Refusal {
   /** The reason in words. */
   failure_message?: string | null;
 }
-
-/** The fields of {@link Refusal}. */
-const refusalFields = () =>
-  ({
-    failure_code: z.nullish(z.string()),
-    failure_message: z.nullish(z.string()),
-  }) satisfies ShapeOf<Refusal>;
 
 /**
  * The schema of a record that narrows on `result`, from the fields both sides have: one object
@@ -83,7 +76,11 @@ const refusalFields = () =>
 export function byResult<S extends z.core.$ZodLooseShape>(fields: S) {
   return z.discriminatedUnion('result', [
     z.looseObject({ ...fields, result: z.literal('SUCCESS') }),
-    z.looseObject({ ...fields, result: z.literal('FAILURE'), ...refusalFields() }),
+    z.looseObject({
+      ...fields,
+      result: z.literal('FAILURE'),
+      ...({ failure_code: z.nullish(z.string()), failure_message: z.nullish(z.string()) } satisfies ShapeOf<Refusal>),
+    }),
   ]);
 }
 
