@@ -8,7 +8,7 @@ import { operation, type RequestOptions } from '../core/operation.js';
 import { idCursor } from '../core/page-strategies.js';
 import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
-import { customerRedeemableListSchema, type CustomerRedeemable, type CustomerRedeemableList } from '../schemas/customer.js';
+import { customerRedeemableListSchema, type CustomerRedeemable, type CustomerRedeemableList } from '../schemas/customer-redeemable.js';
 import { cursorListRules, type CursorListParams, type ListFilters } from './inputs/lists.js';
 
 /**

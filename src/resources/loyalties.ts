@@ -10,18 +10,10 @@ import { operation, type RequestOptions } from '../core/operation.js';
 import { idCursor, pageNumber } from '../core/page-strategies.js';
 import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
-import {
-  loyaltyTransactionListSchema,
-  pendingPointsListSchema,
-  rewardAssignmentListSchema,
-  type LoyaltyTransaction,
-  type LoyaltyTransactionList,
-  type PendingPoints,
-  type PendingPointsList,
-  type RewardAssignment,
-  type RewardAssignmentList,
-} from '../schemas/loyalty.js';
+import { loyaltyTransactionListSchema, type LoyaltyTransaction, type LoyaltyTransactionList } from '../schemas/loyalty-transaction.js';
+import { pendingPointsListSchema, type PendingPoints, type PendingPointsList } from '../schemas/pending-points.js';
 import { redemptionSchema, type Redemption } from '../schemas/redemption.js';
+import { rewardAssignmentListSchema, type RewardAssignment, type RewardAssignmentList } from '../schemas/reward.js';
 import { loyaltyMemberSchema, type LoyaltyMember } from '../schemas/voucher.js';
 import { cursorListRules, pageListRules, type CursorListParams, type ListFilters, type PageListParams } from './inputs/lists.js';
 import { orderRules, type OrderInput } from './inputs/order.js';

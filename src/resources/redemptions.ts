@@ -7,7 +7,7 @@ import type { APIPromise } from '../core/api-promise.js';
 import { object, text } from '../core/input-rules.js';
 import { operation, type RequestOptions } from '../core/operation.js';
 import { APIResource } from '../core/resource.js';
-import { redemptionRollbackResultSchema, type RedemptionRollbackResult } from '../schemas/redemption.js';
+import { redemptionRollbackResultSchema, type RedemptionRollbackResult } from '../schemas/redemption-rollback.js';
 import { customerRules, type CustomerInput } from './inputs/customer.js';
 import { orderRules, type OrderInput } from './inputs/order.js';
 

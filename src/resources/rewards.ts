@@ -8,7 +8,7 @@ import { operation, type RequestOptions } from '../core/operation.js';
 import { pageNumber } from '../core/page-strategies.js';
 import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
-import { rewardAssignmentListSchema, type RewardAssignment, type RewardAssignmentList } from '../schemas/loyalty.js';
+import { rewardAssignmentListSchema, type RewardAssignment, type RewardAssignmentList } from '../schemas/reward.js';
 import { pageListRules, type PageListParams } from './inputs/lists.js';
 
 /**

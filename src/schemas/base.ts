@@ -1,7 +1,7 @@
 /**
  * Building blocks of the response schemas. Every schema is tolerant by construction: unknown keys
  * are kept (`looseObject`), enums are open (any string accepted), and every field is `nullish`
- * except the few promokit relies on (the tolerance policy, listed per method in `essentials.ts`).
+ * except the few promokit relies on (the tolerance policy, listed per method in `tolerance-policy.ts`).
  *
  * The types of the responses are the hand-written interfaces next to each schema; the schemas are
  * checked against them twice over:
@@ -42,10 +42,6 @@ export function openEnum(): z.ZodMiniType<string> {
 
 /** Free-form key/value pairs (`metadata`). */
 export const metadata = (): z.ZodMiniType<Record<string, unknown>> => z.record(z.string(), z.unknown());
-
-/** A `{ id, object }` reference to another record. */
-export const reference: () => z.ZodMiniType<{ id?: string | null; object?: string | null; [field: string]: unknown }> =
-  /* @__PURE__ */ lazy(() => z.looseObject({ id: z.nullish(z.string()), object: z.nullish(z.string()) }));
 
 /** The known (not index-signature) keys of `T`. */
 type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: unknown };

@@ -13,7 +13,7 @@
  */
 import { isRecord } from '../core/is-record.js';
 import type { ResponseSchema } from '../core/response-check.js';
-import type { SimpleCustomer } from './common.js';
+import type { SimpleCustomer } from './customer.js';
 
 /**
  * What the service answers to a custom event: the event name and the customer it was recorded

@@ -3,6 +3,7 @@
  *
  * @module
  */
+export type { ApplicableItem, ApplicableItemList } from './applicable-item.js';
 export type {
   AsyncAction,
   AsyncActionFailure,
@@ -12,65 +13,33 @@ export type {
   AsyncActionType,
   ListedAsyncAction,
 } from './async-action.js';
-export type {
-  ApplicableItem,
-  ApplicableItemList,
-  CampaignType,
-  Category,
-  Discount,
-  DiscountEffect,
-  DiscountItemReference,
-  DiscountType,
-  DiscountUnit,
-  Gift,
-  LoyaltyCard,
-  Session,
-  SimpleCustomer,
-  ValidationRulesAssignment,
-  ValidationRulesAssignmentList,
-  ValidityHours,
-  ValidityHoursWindow,
-  ValidityWindow,
-  ValidityTimeframe,
-} from './common.js';
-export type { CustomerRedeemable, CustomerRedeemableList, HeldRedeemable } from './customer.js';
+export type { Gift, LoyaltyCard } from './balance.js';
+export type { CampaignType } from './campaign.js';
+export type { Category } from './category.js';
+export type { SimpleCustomer } from './customer.js';
+export type { CustomerRedeemable, CustomerRedeemableList, HeldRedeemable } from './customer-redeemable.js';
+export type { Discount, DiscountEffect, DiscountItemReference, DiscountType, DiscountUnit } from './discount.js';
 export type { EventAcknowledgment } from './event.js';
 export type { Location, LocationCircle, LocationGeoJson, LocationShape } from './location.js';
+export type { EarningRuleReference, EventReference, NamedReference, OrderReference } from './loyalty-reference.js';
 export type {
-  EarningRuleReference,
-  EventReference,
-  LoyaltyEventSource,
   LoyaltyTransaction,
   LoyaltyTransactionBalance,
   LoyaltyTransactionDetails,
   LoyaltyTransactionList,
-  NamedReference,
-  OrderReference,
+  TransactionType,
+} from './loyalty-transaction.js';
+export type { ActiveTokenIntrospection, InactiveTokenIntrospection, TokenIntrospection } from './oauth.js';
+export type { CustomerReference, EmbeddedOrder, Order, OrderRedemption, OrderStatus } from './order.js';
+export type { OrderItem, OrderItemProduct, OrderItemSku } from './order-item.js';
+export type {
+  LoyaltyEventSource,
   PendingPoints,
   PendingPointsDetails,
   PendingPointsEvent,
   PendingPointsList,
-  Reward,
-  RewardAssignment,
-  RewardAssignmentList,
-  RewardAssignmentParameters,
-  RewardParameters,
-  TransactionType,
-} from './loyalty.js';
-export type { ActiveTokenIntrospection, InactiveTokenIntrospection, TokenIntrospection } from './oauth.js';
-export type {
-  CustomerReference,
-  EmbeddedOrder,
-  Order,
-  OrderItem,
-  OrderItemProduct,
-  OrderItemSku,
-  OrderRedemption,
-  OrderStatus,
-  Product,
-  Sku,
-  SkuList,
-} from './order.js';
+} from './pending-points.js';
+export type { Product, Sku, SkuList } from './product.js';
 export type {
   EmbeddedPromotionTier,
   PromotionStack,
@@ -83,19 +52,29 @@ export type {
 export type { Publication, PublicationCustomer } from './publication.js';
 export type {
   FailedRedemption,
-  FailedRedemptionRollback,
   Redemption,
   RedemptionBase,
   RedemptionChannel,
   RedemptionObjectType,
   RedemptionResult,
+  RedemptionStatus,
+  SuccessfulRedemption,
+} from './redemption.js';
+export type {
+  FailedRedemptionRollback,
   RedemptionRollback,
   RedemptionRollbackBase,
   RedemptionRollbackResult,
-  RedemptionStatus,
-  SuccessfulRedemption,
   SuccessfulRedemptionRollback,
-} from './redemption.js';
+} from './redemption-rollback.js';
+export type {
+  Reward,
+  RewardAssignment,
+  RewardAssignmentList,
+  RewardAssignmentParameters,
+  RewardParameters,
+} from './reward.js';
+export type { Session } from './session.js';
 export type { CampaignTemplate, CampaignTemplateList } from './template.js';
 export type {
   InvalidValidationResult,
@@ -104,6 +83,8 @@ export type {
   ValidationResultBase,
   ValidValidationResult,
 } from './validation.js';
+export type { ValidationRulesAssignment, ValidationRulesAssignmentList } from './validation-rule-assignment.js';
+export type { ValidityHours, ValidityHoursWindow, ValidityTimeframe, ValidityWindow } from './validity.js';
 export type {
   EmbeddedVoucher,
   LoyaltyMember,

@@ -6,19 +6,16 @@
  */
 import * as z from 'zod/mini';
 import { lazy, metadata, openEnum, type ShapeOf } from './base.js';
+import type { CampaignType } from './campaign.js';
+import { categorySchema, type Category } from './category.js';
+import { discountSchema, type Discount } from './discount.js';
 import {
-  categorySchema,
-  discountSchema,
   validationRulesAssignmentListSchema,
   validationRulesAssignmentSchema,
-  validityWindowFields,
-  type CampaignType,
-  type Category,
-  type Discount,
   type ValidationRulesAssignment,
   type ValidationRulesAssignmentList,
-  type ValidityWindow,
-} from './common.js';
+} from './validation-rule-assignment.js';
+import { validityWindowFields, type ValidityWindow } from './validity.js';
 
 /**
  * The promotion campaign a {@link PromotionTier} belongs to (`campaign` of the tier).

@@ -1,21 +1,17 @@
 /**
- * Redemptions and their rollbacks (service interface §2.8, §2.9).
+ * Redemptions (service interface §2.8), and what a redemption and its rollback share: the
+ * `result` both narrow on, the reason a refused one carries, the channel, and the fields of the
+ * record they have alike.
  *
  * @module
  */
 import * as z from 'zod/mini';
 import { lazy, metadata, openEnum, type ShapeOf } from './base.js';
-import {
-  giftSchema,
-  loyaltyCardSchema,
-  simpleCustomerSchema,
-  type Gift,
-  type LoyaltyCard,
-  type SimpleCustomer,
-} from './common.js';
-import { rewardSchema, type Reward } from './loyalty.js';
+import { giftSchema, loyaltyCardSchema, type Gift, type LoyaltyCard } from './balance.js';
+import { simpleCustomerSchema, type SimpleCustomer } from './customer.js';
 import { embeddedOrderSchema, type EmbeddedOrder } from './order.js';
 import { embeddedPromotionTierSchema, type EmbeddedPromotionTier } from './promotion.js';
+import { rewardSchema, type Reward } from './reward.js';
 import { embeddedVoucherSchema, type EmbeddedVoucher } from './voucher.js';
 
 /**
@@ -51,12 +47,66 @@ export interface RedemptionChannel {
   channel_type?: 'USER' | 'API' | 'AUTO_REDEEM' | (string & {}) | null;
 }
 
-const channel: () => z.ZodMiniType<RedemptionChannel> = /* @__PURE__ */ lazy(() =>
+/** Schema of {@link RedemptionChannel}. */
+export const redemptionChannelSchema: () => z.ZodMiniType<RedemptionChannel> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
     channel_id: z.nullish(z.string()),
     channel_type: z.nullish(openEnum()),
   } satisfies ShapeOf<RedemptionChannel>),
 );
+
+/**
+ * Why the service refused a redemption or a rollback: the fields the `FAILURE` side of
+ * {@link Redemption} and of {@link RedemptionRollback} adds. Both refusals carry the same reason,
+ * so it is declared once. The package does not export it: its fields are read on
+ * {@link FailedRedemption} and {@link FailedRedemptionRollback}.
+ */
+export interface Refusal {
+  /** A generic reason, e.g. `customer_rules_violated`. */
+  failure_code?: string | null;
+  /** The reason in words. */
+  failure_message?: string | null;
+}
+
+/**
+ * The schema of a record that narrows on `result`, from the fields both sides have: one object
+ * shape for `SUCCESS`, and one for `FAILURE` that adds the {@link Refusal} fields. Redemptions and
+ * rollbacks are built with it, so they narrow alike.
+ */
+export function byResult<S extends z.core.$ZodLooseShape>(fields: S) {
+  return z.discriminatedUnion('result', [
+    z.looseObject({ ...fields, result: z.literal('SUCCESS') }),
+    z.looseObject({
+      ...fields,
+      result: z.literal('FAILURE'),
+      ...({ failure_code: z.nullish(z.string()), failure_message: z.nullish(z.string()) } satisfies ShapeOf<Refusal>),
+    }),
+  ]);
+}
+
+/**
+ * The leading fields a redemption and its rollback have alike, with the same types: the record's
+ * identity and date, its customer and metadata, the redemption it belongs to, its status, the
+ * order, the channel and what it is of. Each record's schema spreads them first and adds its own
+ * after, in the order its interface lists them (a failed check reports its issues in that order).
+ * The interfaces ({@link RedemptionBase}, {@link RedemptionRollbackBase}) document each field for
+ * their own record.
+ */
+export const redemptionRecordFields = () => ({
+  id: z.string(),
+  object: z.nullish(z.string()),
+  date: z.nullish(z.string()),
+  customer_id: z.nullish(z.string()),
+  tracking_id: z.nullish(z.string()),
+  metadata: z.nullish(metadata()),
+  redemption: z.nullish(z.string()),
+  status: z.nullish(openEnum()),
+  order: z.nullish(embeddedOrderSchema()),
+  channel: z.nullish(redemptionChannelSchema()),
+  customer: z.nullish(simpleCustomerSchema()),
+  related_object_type: z.nullish(openEnum()),
+  related_object_id: z.nullish(z.string()),
+});
 
 /**
  * The fields every redemption has, whatever its `result`; see {@link Redemption}.
@@ -121,13 +171,9 @@ export interface SuccessfulRedemption extends RedemptionBase {
  * A redemption the service refused (`result` `FAILURE`, `status` `FAILED`), with the reason.
  * @category Redemptions
  */
-export interface FailedRedemption extends RedemptionBase {
+export interface FailedRedemption extends RedemptionBase, Refusal {
   /** The redemption was refused: see `failure_code` and `failure_message`. */
   result: 'FAILURE';
-  /** A generic reason, e.g. `customer_rules_violated`. */
-  failure_code?: string | null;
-  /** The reason in words. */
-  failure_message?: string | null;
 }
 
 /**
@@ -144,22 +190,10 @@ export interface FailedRedemption extends RedemptionBase {
  */
 export type Redemption = SuccessfulRedemption | FailedRedemption;
 
-/** The fields of {@link RedemptionBase}. */
-const redemptionFields = () =>
-  ({
-    id: z.string(),
-    object: z.nullish(z.string()),
-    date: z.nullish(z.string()),
-    customer_id: z.nullish(z.string()),
-    tracking_id: z.nullish(z.string()),
-    metadata: z.nullish(metadata()),
-    redemption: z.nullish(z.string()),
-    status: z.nullish(openEnum()),
-    order: z.nullish(embeddedOrderSchema()),
-    channel: z.nullish(channel()),
-    customer: z.nullish(simpleCustomerSchema()),
-    related_object_type: z.nullish(openEnum()),
-    related_object_id: z.nullish(z.string()),
+/** Schema of {@link Redemption}: one object shape per `result`. */
+export const redemptionSchema: () => z.ZodMiniType<Redemption> = /* @__PURE__ */ lazy(() =>
+  byResult({
+    ...redemptionRecordFields(),
     reward: z.nullish(rewardSchema()),
     amount: z.nullish(z.number()),
     session: z.nullish(z.looseObject({ key: z.nullish(z.string()) } satisfies ShapeOf<RedemptionBase['session']>)),
@@ -167,152 +201,5 @@ const redemptionFields = () =>
     gift: z.nullish(giftSchema()),
     loyalty_card: z.nullish(loyaltyCardSchema()),
     voucher: z.nullish(embeddedVoucherSchema()),
-  }) satisfies ShapeOf<RedemptionBase>;
-
-/** Schema of {@link Redemption}: one object shape per `result`. */
-export const redemptionSchema: () => z.ZodMiniType<Redemption> = /* @__PURE__ */ lazy(() =>
-  z.discriminatedUnion('result', [
-    z.looseObject({ ...redemptionFields(), result: z.literal('SUCCESS') } satisfies ShapeOf<SuccessfulRedemption>),
-    z.looseObject({
-      ...redemptionFields(),
-      result: z.literal('FAILURE'),
-      failure_code: z.nullish(z.string()),
-      failure_message: z.nullish(z.string()),
-    } satisfies ShapeOf<FailedRedemption>),
-  ]),
-);
-
-/**
- * The fields every rollback has, whatever its `result`; see {@link RedemptionRollback}.
- * @category Redemptions
- */
-export interface RedemptionRollbackBase {
-  /** `rr_…` */
-  id: string;
-  /** Always `redemption_rollback`. */
-  object?: string | null;
-  /** When the rollback was made, ISO 8601 date-time. */
-  date?: string | null;
-  /** `cust_…` of the customer. */
-  customer_id?: string | null;
-  /** Hashed source ID of the customer. */
-  tracking_id?: string | null;
-  /** Custom key/value pairs. */
-  metadata?: Record<string, unknown> | null;
-  /** `r_…` of the redemption rolled back. */
-  redemption?: string | null;
-  /** `SUCCEEDED` or `FAILED`. */
-  status?: 'SUCCEEDED' | 'FAILED' | (string & {}) | null;
-  /** The order with recalculated amounts, without customer data. */
-  order?: EmbeddedOrder | null;
-  /** The channel through which the rollback was made. */
-  channel?: RedemptionChannel | null;
-  /** The customer. */
-  customer?: SimpleCustomer | null;
-  /** `voucher`, `promotion_tier` or `redemption`: what the rolled-back redemption was of. */
-  related_object_type?: RedemptionObjectType | null;
-  /** ID of the voucher, tier or parent redemption. */
-  related_object_id?: string | null;
-  /** Credit or points given back (negative: the reverse of the redemption). */
-  amount?: number | null;
-  /** Why the redemption was rolled back. */
-  reason?: string | null;
-  /** The voucher whose redemption was rolled back. */
-  voucher?: EmbeddedVoucher | null;
-  /** The tier whose redemption was rolled back. */
-  promotion_tier?: EmbeddedPromotionTier | null;
-  /** The reward of the redemption rolled back. */
-  reward?: Reward | null;
-  /** Gift cards: `{ amount }` given back, in the smallest currency unit. */
-  gift?: Gift | null;
-  /** Loyalty cards: `{ points }` given back. */
-  loyalty_card?: LoyaltyCard | null;
-}
-
-/**
- * A rollback that went through (`result` `SUCCESS`).
- * @category Redemptions
- */
-export interface SuccessfulRedemptionRollback extends RedemptionRollbackBase {
-  /** The rollback went through. */
-  result: 'SUCCESS';
-}
-
-/**
- * A rollback the service refused (`result` `FAILURE`), with the reason.
- * @category Redemptions
- */
-export interface FailedRedemptionRollback extends RedemptionRollbackBase {
-  /** The rollback was refused: see `failure_code` and `failure_message`. */
-  result: 'FAILURE';
-  /** A generic reason. */
-  failure_code?: string | null;
-  /** The reason in words. */
-  failure_message?: string | null;
-}
-
-/**
- * The rollback of one redemption. `id` and `result` are always there; any other field may be
- * absent or null (real responses leave out `object`, of the rollback and of its voucher).
- * Narrow it on `result`: `failure_code` and `failure_message` are on the `FAILURE` side only.
- * @category Redemptions
- */
-export type RedemptionRollback = SuccessfulRedemptionRollback | FailedRedemptionRollback;
-
-/** The fields of {@link RedemptionRollbackBase}. */
-const redemptionRollbackFields = () =>
-  ({
-    id: z.string(),
-    object: z.nullish(z.string()),
-    date: z.nullish(z.string()),
-    customer_id: z.nullish(z.string()),
-    tracking_id: z.nullish(z.string()),
-    metadata: z.nullish(metadata()),
-    redemption: z.nullish(z.string()),
-    status: z.nullish(openEnum()),
-    order: z.nullish(embeddedOrderSchema()),
-    channel: z.nullish(channel()),
-    customer: z.nullish(simpleCustomerSchema()),
-    related_object_type: z.nullish(openEnum()),
-    related_object_id: z.nullish(z.string()),
-    amount: z.nullish(z.number()),
-    reason: z.nullish(z.string()),
-    voucher: z.nullish(embeddedVoucherSchema()),
-    promotion_tier: z.nullish(embeddedPromotionTierSchema()),
-    reward: z.nullish(rewardSchema()),
-    gift: z.nullish(giftSchema()),
-    loyalty_card: z.nullish(loyaltyCardSchema()),
-  }) satisfies ShapeOf<RedemptionRollbackBase>;
-
-/** Schema of {@link RedemptionRollback}: one object shape per `result`. */
-export const redemptionRollbackSchema: () => z.ZodMiniType<RedemptionRollback> = /* @__PURE__ */ lazy(() =>
-  z.discriminatedUnion('result', [
-    z.looseObject({ ...redemptionRollbackFields(), result: z.literal('SUCCESS') } satisfies ShapeOf<SuccessfulRedemptionRollback>),
-    z.looseObject({
-      ...redemptionRollbackFields(),
-      result: z.literal('FAILURE'),
-      failure_code: z.nullish(z.string()),
-      failure_message: z.nullish(z.string()),
-    } satisfies ShapeOf<FailedRedemptionRollback>),
-  ]),
-);
-
-/**
- * What rolling back a stacked redemption returns: a rollback per stacked redemption and one of
- * the parent. `parent_rollback` is always there.
- * @category Redemptions
- */
-export interface RedemptionRollbackResult {
-  /** Rollbacks of the stacked redemptions. */
-  rollbacks?: RedemptionRollback[] | null;
-  /** Rollback of the parent redemption. */
-  parent_rollback: RedemptionRollback;
-}
-
-/** Schema of {@link RedemptionRollbackResult}. */
-export const redemptionRollbackResultSchema: () => z.ZodMiniType<RedemptionRollbackResult> = /* @__PURE__ */ lazy(() =>
-  z.looseObject({
-    rollbacks: z.nullish(z.array(redemptionRollbackSchema())),
-    parent_rollback: redemptionRollbackSchema(),
-  } satisfies ShapeOf<RedemptionRollbackResult>),
+  } satisfies ShapeOf<RedemptionBase>),
 );

@@ -6,17 +6,11 @@
  */
 import * as z from 'zod/mini';
 import { lazy, metadata, type ShapeOf } from './base.js';
-import {
-  applicableItemListSchema,
-  discountSchema,
-  giftSchema,
-  sessionSchema,
-  type ApplicableItemList,
-  type Discount,
-  type Gift,
-  type Session,
-} from './common.js';
+import { applicableItemListSchema, type ApplicableItemList } from './applicable-item.js';
+import { giftSchema, type Gift } from './balance.js';
+import { discountSchema, type Discount } from './discount.js';
 import { embeddedOrderSchema, type EmbeddedOrder } from './order.js';
+import { sessionSchema, type Session } from './session.js';
 
 /**
  * Why a voucher is invalid (`error` of an {@link InvalidValidationResult}). A failed custom

@@ -6,24 +6,13 @@
  */
 import * as z from 'zod/mini';
 import { lazy, metadata, openEnum, type ShapeOf } from './base.js';
-import {
-  applicableItemListSchema,
-  categorySchema,
-  discountSchema,
-  giftSchema,
-  loyaltyCardSchema,
-  simpleCustomerSchema,
-  validationRulesAssignmentListSchema,
-  validityWindowFields,
-  type ApplicableItemList,
-  type Category,
-  type Discount,
-  type Gift,
-  type LoyaltyCard,
-  type SimpleCustomer,
-  type ValidationRulesAssignmentList,
-  type ValidityWindow,
-} from './common.js';
+import { applicableItemListSchema, type ApplicableItemList } from './applicable-item.js';
+import { giftSchema, loyaltyCardSchema, type Gift, type LoyaltyCard } from './balance.js';
+import { categorySchema, type Category } from './category.js';
+import { simpleCustomerSchema, type SimpleCustomer } from './customer.js';
+import { discountSchema, type Discount } from './discount.js';
+import { validationRulesAssignmentListSchema, type ValidationRulesAssignmentList } from './validation-rule-assignment.js';
+import { validityWindowFields, type ValidityWindow } from './validity.js';
 
 /**
  * The kind of a voucher, which tells which of its balances applies: `GIFT_VOUCHER` (`gift`),

@@ -2,14 +2,15 @@ import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { withFastPath } from '../../src/core/schema-fast-path.js';
 import type { ResponseSchema } from '../../src/core/response-check.js';
-import { loyaltyTransactionListSchema } from '../../src/schemas/loyalty.js';
+import { loyaltyTransactionListSchema } from '../../src/schemas/loyalty-transaction.js';
 import { voucherSchema } from '../../src/schemas/voucher.js';
 import { asyncActionSchema } from '../../src/schemas/async-action.js';
 import { loyaltyMember, transaction } from '../fixtures/loyalty.js';
 import { importDone } from '../fixtures/async-actions.js';
 import * as realWorld from '../fixtures/real-world.js';
 import { methodSchemas } from '../schemas/method-fixtures.js';
-import { redemptionRollbackResultSchema, redemptionSchema } from '../../src/schemas/redemption.js';
+import { redemptionSchema } from '../../src/schemas/redemption.js';
+import { redemptionRollbackResultSchema } from '../../src/schemas/redemption-rollback.js';
 import { publicationSchema } from '../../src/schemas/publication.js';
 import { validationResultSchema } from '../../src/schemas/validation.js';
 

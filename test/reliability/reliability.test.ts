@@ -21,15 +21,18 @@ import {
   type RequestOptions,
 } from '../../src/index.js';
 import { asyncActionListSchema, asyncActionSchema } from '../../src/schemas/async-action.js';
-import { customerRedeemableListSchema } from '../../src/schemas/customer.js';
+import { customerRedeemableListSchema } from '../../src/schemas/customer-redeemable.js';
 import { eventAcknowledgmentSchema } from '../../src/schemas/event.js';
 import { locationSchema } from '../../src/schemas/location.js';
-import { loyaltyTransactionListSchema, pendingPointsListSchema, rewardAssignmentListSchema } from '../../src/schemas/loyalty.js';
+import { loyaltyTransactionListSchema } from '../../src/schemas/loyalty-transaction.js';
+import { pendingPointsListSchema } from '../../src/schemas/pending-points.js';
+import { rewardAssignmentListSchema } from '../../src/schemas/reward.js';
 import { tokenIntrospectionSchema } from '../../src/schemas/oauth.js';
 import { orderSchema } from '../../src/schemas/order.js';
 import { promotionStackSchema, promotionTierSchema, promotionTierSetupSchema } from '../../src/schemas/promotion.js';
 import { publicationSchema } from '../../src/schemas/publication.js';
-import { redemptionRollbackResultSchema, redemptionSchema } from '../../src/schemas/redemption.js';
+import { redemptionSchema } from '../../src/schemas/redemption.js';
+import { redemptionRollbackResultSchema } from '../../src/schemas/redemption-rollback.js';
 import { campaignTemplateListSchema } from '../../src/schemas/template.js';
 import { validationResultSchema } from '../../src/schemas/validation.js';
 import { loyaltyMemberSchema, voucherSchema } from '../../src/schemas/voucher.js';

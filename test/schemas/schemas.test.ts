@@ -1,14 +1,17 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { asyncActionListSchema, asyncActionSchema } from '../../src/schemas/async-action.js';
-import { discountSchema } from '../../src/schemas/common.js';
-import { customerRedeemableListSchema } from '../../src/schemas/customer.js';
+import { discountSchema } from '../../src/schemas/discount.js';
+import { customerRedeemableListSchema } from '../../src/schemas/customer-redeemable.js';
 import { eventAcknowledgmentSchema } from '../../src/schemas/event.js';
 import { locationSchema } from '../../src/schemas/location.js';
-import { loyaltyTransactionListSchema, pendingPointsListSchema, rewardAssignmentListSchema } from '../../src/schemas/loyalty.js';
+import { loyaltyTransactionListSchema } from '../../src/schemas/loyalty-transaction.js';
+import { pendingPointsListSchema } from '../../src/schemas/pending-points.js';
+import { rewardAssignmentListSchema } from '../../src/schemas/reward.js';
 import { orderSchema } from '../../src/schemas/order.js';
 import { promotionStackSchema, promotionTierSchema, promotionTierSetupSchema } from '../../src/schemas/promotion.js';
 import { publicationSchema } from '../../src/schemas/publication.js';
-import { redemptionRollbackResultSchema, redemptionSchema } from '../../src/schemas/redemption.js';
+import { redemptionSchema } from '../../src/schemas/redemption.js';
+import { redemptionRollbackResultSchema } from '../../src/schemas/redemption-rollback.js';
 import { campaignTemplateListSchema } from '../../src/schemas/template.js';
 import {
   validationResultSchema,

@@ -1,15 +1,15 @@
 /**
  * The tolerance policy, held over every response fixture of every method: the fields a method
- * relies on (src/schemas/essentials.ts) are required and typed; every other field may be absent
- * or null, and a field that is present must have its type. Each fixture is mutated one field at a
- * time and parsed in strict mode, through the fast check the request pipeline puts in front of
- * zod. The counts are printed at the end.
+ * relies on (src/schemas/tolerance-policy.ts) are required and typed; every other field may be
+ * absent or null, and a field that is present must have its type. Each fixture is mutated one
+ * field at a time and parsed in strict mode, through the fast check the request pipeline puts in
+ * front of zod. The counts are printed at the end.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { withFastPath } from '../../src/core/schema-fast-path.js';
 import type { ResponseSchema } from '../../src/core/response-check.js';
-import { essentialFields, type MethodName } from '../../src/schemas/essentials.js';
+import { essentialFields, type MethodName } from '../../src/schemas/tolerance-policy.js';
 import { clone, fieldPaths, matches, type Path } from './json-paths.js';
 import { methodSchemas, mockServiceFixtures, writtenFixtures, type ResponseFixture } from './method-fixtures.js';
 
@@ -130,7 +130,7 @@ describe.each(methods)('%s', (method) => {
 });
 
 describe('the tolerance policy in docs/validation-modes.md', () => {
-  it('lists, for each method, exactly the fields essentials.ts declares', () => {
+  it('lists, for each method, exactly the fields tolerance-policy.ts declares', () => {
     const doc = readFileSync(new URL('../../docs/validation-modes.md', import.meta.url), 'utf8');
     const rows = new Map<string, string[]>();
     for (const [, method, cell] of doc.matchAll(/^\| `(\w+\.\w+)` \| (.*?) \|/gm)) {

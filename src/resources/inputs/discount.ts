@@ -4,7 +4,7 @@
  * @module
  */
 import { array, integer, object, required, text, type Rule } from '../../core/input-rules.js';
-import type { DiscountEffect, DiscountType } from '../../schemas/common.js';
+import type { DiscountEffect, DiscountType } from '../../schemas/discount.js';
 
 /**
  * A product or SKU given by a `UNIT` discount.

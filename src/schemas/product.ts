@@ -1,0 +1,114 @@
+/**
+ * Products and their SKUs, as rewards embed them (service interface §2.15).
+ *
+ * @module
+ */
+import * as z from 'zod/mini';
+import type { ListEnvelope } from '../core/pagination.js';
+import { lazy, listOf, metadata, type ShapeOf } from './base.js';
+
+/**
+ * A SKU: one variant of a product.
+ * @category Orders
+ */
+export interface Sku {
+  /** `sku_…` */
+  id?: string | null;
+  /** The merchant's own ID of the SKU. */
+  source_id?: string | null;
+  /** `prod_…`: the parent product. */
+  product_id?: string | null;
+  /** SKU name. */
+  sku?: string | null;
+  /** Unit price, in the smallest currency unit. */
+  price?: number | null;
+  /** ISO 4217 currency code of `price`, e.g. `EUR`. */
+  currency?: string | null;
+  /** Values of the product's attributes for this SKU, keyed by attribute name. */
+  attributes?: Record<string, unknown> | null;
+  /** Link to the SKU's image. */
+  image_url?: string | null;
+  /** Custom key/value pairs. */
+  metadata?: Record<string, unknown> | null;
+  /** When the SKU was created, ISO 8601 date-time. */
+  created_at?: string | null;
+  /** When the SKU was last updated, ISO 8601 date-time. */
+  updated_at?: string | null;
+  /** Always `sku`. */
+  object?: string | null;
+}
+
+/** Schema of {@link Sku}. */
+export const skuSchema: () => z.ZodMiniType<Sku> = /* @__PURE__ */ lazy(() =>
+  z.looseObject({
+    id: z.nullish(z.string()),
+    source_id: z.nullish(z.string()),
+    product_id: z.nullish(z.string()),
+    sku: z.nullish(z.string()),
+    price: z.nullish(z.number()),
+    currency: z.nullish(z.string()),
+    attributes: z.nullish(z.record(z.string(), z.unknown())),
+    image_url: z.nullish(z.string()),
+    metadata: z.nullish(metadata()),
+    created_at: z.nullish(z.string()),
+    updated_at: z.nullish(z.string()),
+    object: z.nullish(z.string()),
+  } satisfies ShapeOf<Sku>),
+);
+
+/**
+ * The SKUs of a {@link Product}, in a list envelope with `total`.
+ * @category Orders
+ */
+export interface SkuList extends ListEnvelope {
+  /** The SKUs. */
+  data?: Sku[] | null;
+}
+
+const skuListSchema: () => z.ZodMiniType<SkuList> = /* @__PURE__ */ lazy(() => listOf(skuSchema()));
+
+/**
+ * A product as embedded in other records (rewards, order items).
+ * @category Orders
+ */
+export interface Product {
+  /** `prod_…` */
+  id?: string | null;
+  /** The merchant's own ID of the product. */
+  source_id?: string | null;
+  /** Product name. */
+  name?: string | null;
+  /** Unit price, in the smallest currency unit. */
+  price?: number | null;
+  /** Names of the attributes its SKUs vary by. */
+  attributes?: string[] | null;
+  /** Custom key/value pairs. */
+  metadata?: Record<string, unknown> | null;
+  /** Link to the product's image. */
+  image_url?: string | null;
+  /** When the product was created, ISO 8601 date-time. */
+  created_at?: string | null;
+  /** When the product was last updated, ISO 8601 date-time. */
+  updated_at?: string | null;
+  /** The product's SKUs, with `total`. */
+  skus?: SkuList | null;
+  /** Always `product`. */
+  object?: string | null;
+}
+
+/** Schema of {@link Product}. */
+export const productSchema: () => z.ZodMiniType<Product> = /* @__PURE__ */ lazy(() =>
+  z.looseObject({
+    id: z.nullish(z.string()),
+    source_id: z.nullish(z.string()),
+    name: z.nullish(z.string()),
+    price: z.nullish(z.number()),
+    attributes: z.nullish(z.array(z.string())),
+    metadata: z.nullish(metadata()),
+    image_url: z.nullish(z.string()),
+    created_at: z.nullish(z.string()),
+    updated_at: z.nullish(z.string()),
+    skus: z.nullish(skuListSchema()),
+    object: z.nullish(z.string()),
+  } satisfies ShapeOf<Product>),
+);
