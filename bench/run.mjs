@@ -15,7 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildBrowserBundle, SERVER_BUDGET, SERVER_CALL, SERVER_TOTAL_BUDGET, withoutLimitsQueue } from '../scripts/size.mjs';
+import { buildBrowserBundle, SERVER_BUDGET, SERVER_CALL, SERVER_TOTAL_BUDGET, withoutLazyChunks } from '../scripts/size.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -95,12 +95,12 @@ function report(run) {
 const nodes = which === 'current' ? [process.execPath] : which === '24' ? [node24()] : [process.execPath, node24()];
 const runs = nodes.map(measure);
 
-const server = await buildBrowserBundle({ source: SERVER_CALL, platform: 'node', plugins: [withoutLimitsQueue] });
+const server = await buildBrowserBundle({ source: SERVER_CALL, platform: 'node', plugins: [withoutLazyChunks] });
 const serverTotal = await buildBrowserBundle({ source: SERVER_CALL, platform: 'node' });
 const browser = await buildBrowserBundle();
 const bundles = [
   { name: 'server entry, bundled for Node (min+gz)', bytes: server.gzipped, op: '<=', limit: SERVER_BUDGET },
-  { name: "  with the limits' queue chunk", bytes: serverTotal.gzipped, op: '<=', limit: SERVER_TOTAL_BUDGET },
+  { name: '  with the chunks loaded on first use', bytes: serverTotal.gzipped, op: '<=', limit: SERVER_TOTAL_BUDGET },
   { name: 'promokit/client-side, one event (min+gz)', bytes: browser.gzipped, op: '<=', limit: 9_200 },
 ].map((b) => ({ ...b, met: b.bytes <= b.limit }));
 

@@ -9,9 +9,11 @@
 // - ky's upload and download progress streaming, which runs only for the progress options
 //   promokit never passes, is left out (scripts/build-stubs/ky-progress.ts, ~400 bytes gzipped);
 // - ky's `ForceRetryError`, built only when an `afterResponse` hook returns `ky.retry()` (promokit
-//   gives ky no hooks), is an empty subclass of `Error` (scripts/build-stubs/ky-force-retry.ts, ~80 bytes).
+//   gives ky no hooks), is an empty subclass of `Error` (scripts/build-stubs/ky-force-retry.ts, ~80 bytes);
+// - ky's `NonError`, the wrapper of a thrown non-Error that promokit's retry policy refuses
+//   either way, is an empty subclass of `Error` too (scripts/build-stubs/ky-non-error.ts).
 //
-// The last two, `leanKy`, apply to the server builds too (tsup.config.ts).
+// The last three, `leanKy`, apply to the server builds too (tsup.config.ts).
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,12 +22,24 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** True for an import made by one of ky's own modules. */
 const fromKy = (args) => /[\\/]node_modules[\\/]ky[\\/]/.test(args.importer);
 
-/** The esbuild plugin of every build: ky without its progress streaming and forced-retry error. */
+/** The esbuild plugin of every build: ky without its progress streaming, forced-retry error and non-Error wrapper. */
 export const leanKy = {
   name: 'promokit-lean-ky',
   setup(build) {
     build.onResolve({ filter: /^\.\.\/utils\/body\.js$/ }, (args) => (fromKy(args) ? { path: join(root, 'scripts', 'build-stubs', 'ky-progress.ts') } : undefined));
     build.onResolve({ filter: /\/ForceRetryError\.js$/ }, (args) => (fromKy(args) ? { path: join(root, 'scripts', 'build-stubs', 'ky-force-retry.ts') } : undefined));
+    build.onResolve({ filter: /\/NonError\.js$/ }, (args) => (fromKy(args) ? { path: join(root, 'scripts', 'build-stubs', 'ky-non-error.ts') } : undefined));
+  },
+};
+
+/**
+ * The esbuild plugin of the server builds' limits queue: p-queue without p-timeout, which it
+ * calls only for tasks given a `timeout` promokit never gives (scripts/build-stubs/p-timeout.ts).
+ */
+export const leanQueue = {
+  name: 'promokit-lean-queue',
+  setup(build) {
+    build.onResolve({ filter: /^p-timeout$/ }, (args) => (/[\\/]node_modules[\\/]p-queue[\\/]/.test(args.importer) ? { path: join(root, 'scripts', 'build-stubs', 'p-timeout.ts') } : undefined));
   },
 };
 

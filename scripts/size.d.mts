@@ -25,5 +25,5 @@ export declare const SERVER_BUDGET: number;
 export declare const SERVER_TOTAL_BUDGET: number;
 /** The server entry, one call: `Client`, one getMember. */
 export declare const SERVER_CALL: string;
-/** An esbuild plugin leaving out the chunk only `maxConcurrency` / `rateLimit` load. */
-export declare const withoutLimitsQueue: import('esbuild').Plugin;
+/** An esbuild plugin leaving out the chunks loaded on first use (the limits' queue, `waitFor`'s polling). */
+export declare const withoutLazyChunks: import('esbuild').Plugin;

@@ -24,7 +24,8 @@ export { Page, PagePromise, type ListEnvelope } from './core/pagination.js';
 export { idKind, type IdKind } from './id-kind.js';
 export { ClientEvents, type ClientEventsOptions, type TrackEventParams } from './resources/client-events.js';
 export type { AsyncActions, ListAsyncActionsParams } from './resources/async-actions.js';
-export { AsyncActionFailedError, type WaitForOptions } from './resources/async-action-wait.js';
+export type { WaitForOptions } from './resources/async-action-wait.js';
+export { AsyncActionFailedError } from './resources/async-action-failed.js';
 export type {
   Loyalties,
   GetMemberParams,

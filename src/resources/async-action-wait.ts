@@ -1,10 +1,12 @@
 /**
  * Waiting for an async action to finish: polls with growing intervals until `DONE` or `FAILED`,
- * within a deadline, reporting progress on the way.
+ * within a deadline, reporting progress on the way. Loaded on the first `waitFor`, so a program
+ * that never waits does not load it.
  *
  * @module
  */
-import { AbortError, InvalidRequestError, PromokitError, TimeoutError, type Issue } from '../core/errors.js';
+import { AbortError, InvalidRequestError, TimeoutError, type Issue } from '../core/errors.js';
+import { AsyncActionFailedError } from './async-action-failed.js';
 import type { RequestOptions } from '../core/operation.js';
 import { sleep } from '../core/sleep.js';
 import type { AsyncAction } from '../schemas/async-action.js';
@@ -89,21 +91,4 @@ export function waitForAsyncAction(
 function describeLast(last: AsyncAction | undefined): string {
   if (!last) return 'no read of it completed';
   return `last read: status ${last.status ?? 'unknown'}, progress ${last.progress ?? 'unknown'}${typeof last.progress === 'number' ? '%' : ''}`;
-}
-
-/**
- * An async action the SDK waited for (`asyncActions.waitFor`) ended with status `FAILED`.
- * `asyncAction` holds the record as last read, with its `result` (what failed, and why).
- * @category Errors
- */
-export class AsyncActionFailedError extends PromokitError {
-  override name: string = 'AsyncActionFailedError';
-  /** The failed action as last read, with `status: 'FAILED'` and its `result`. */
-  declare readonly asyncAction: AsyncAction;
-
-  constructor(asyncAction: AsyncAction) {
-    const reason = asyncAction.result?.message;
-    super(`${operation}: async action ${asyncAction.id}${asyncAction.type ? ` (${asyncAction.type})` : ''} failed${reason ? `: ${reason}` : ''}`);
-    this.asyncAction = asyncAction;
-  }
 }

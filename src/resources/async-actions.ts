@@ -10,7 +10,7 @@ import { endDateCursor } from '../core/page-strategies.js';
 import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
 import { asyncActionListSchema, asyncActionSchema, type AsyncAction, type AsyncActionList } from '../schemas/async-action.js';
-import { waitForAsyncAction, type WaitForOptions } from './async-action-wait.js';
+import type { WaitForOptions } from './async-action-wait.js';
 
 /**
  * Asynchronous actions: imports, bulk updates and purges the service runs in the background.
@@ -62,7 +62,8 @@ export class AsyncActions extends APIResource {
    * ```
    */
   waitFor(asyncActionId: string, options?: WaitForOptions): Promise<AsyncAction> {
-    return waitForAsyncAction((id, requestOptions) => this.get(id, requestOptions), asyncActionId, options);
+    // The wait is loaded on first use: a program that never waits does not carry it.
+    return import('./async-action-wait.js').then(({ waitForAsyncAction }) => waitForAsyncAction((id, requestOptions) => this.get(id, requestOptions), asyncActionId, options));
   }
 
   /**

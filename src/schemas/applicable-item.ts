@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import type { ListEnvelope } from '../core/pagination.js';
-import { lazy, listOf, openEnum, type ShapeOf } from './base.js';
+import { lazy, listOf, nullishStrings, openEnum, type ShapeOf } from './base.js';
 
 /**
  * A product, SKU or collection a discount applies to (or is excluded from).
@@ -57,10 +57,7 @@ export interface ApplicableItem {
 export const applicableItemSchema: () => z.ZodMiniType<ApplicableItem> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
     object: z.nullish(openEnum()),
-    id: z.nullish(z.string()),
-    source_id: z.nullish(z.string()),
-    product_id: z.nullish(z.string()),
-    product_source_id: z.nullish(z.string()),
+    ...nullishStrings('id', 'source_id', 'product_id', 'product_source_id'),
     price: z.nullish(z.number()),
     price_formula: z.nullish(z.union([z.number(), z.string()])),
     effect: z.nullish(openEnum()),

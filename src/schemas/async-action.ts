@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import type { ListEnvelope } from '../core/pagination.js';
-import { lazy, listOf, openEnum, type ShapeOf } from './base.js';
+import { lazy, listOf, nullishStrings, openEnum, type ShapeOf } from './base.js';
 
 /**
  * The bulk operation an {@link AsyncAction} runs, named `RESOURCE.OPERATION`, e.g.
@@ -80,8 +80,7 @@ export const asyncActionResultSchema: () => z.ZodMiniType<AsyncActionResult> = /
     failed: z.nullish(
       z.array(
         z.looseObject({
-          code: z.nullish(z.string()),
-          reason: z.nullish(z.string()),
+          ...nullishStrings('code', 'reason'),
         } satisfies ShapeOf<AsyncActionFailure>),
       ),
     ),
@@ -126,9 +125,7 @@ const asyncActionFields = () => ({
   type: z.nullish(openEnum()),
   status: z.literal(['ENQUEUED', 'IN_PROGRESS', 'DONE', 'FAILED']),
   operation_status: z.nullish(openEnum()),
-  created_at: z.nullish(z.string()),
-  updated_at: z.nullish(z.string()),
-  request_id: z.nullish(z.string()),
+  ...nullishStrings('created_at', 'updated_at', 'request_id'),
   processing_time: z.nullish(z.number()),
   progress: z.nullish(z.number()),
   result: z.nullish(asyncActionResultSchema()),

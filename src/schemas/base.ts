@@ -40,6 +40,18 @@ export function openEnum(): z.ZodMiniType<string> {
   return z.string();
 }
 
+/**
+ * Fields that are each an optional, nullable string, named once: the commonest field of the
+ * service's records (IDs, names, dates). `{ ...nullishStrings('id', 'name'), price: … }` is the
+ * shape `{ id: z.nullish(z.string()), name: z.nullish(z.string()), price: … }`, and `ShapeOf`
+ * checks its keys against the interface like any other field.
+ */
+export function nullishStrings<const K extends string>(...names: K[]): { [P in K]: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString>> } {
+  const shape = {} as { [P in K]: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString>> };
+  for (const name of names) shape[name] = z.nullish(z.string());
+  return shape;
+}
+
 /** Free-form key/value pairs (`metadata`). */
 export const metadata = (): z.ZodMiniType<Record<string, unknown>> => z.record(z.string(), z.unknown());
 

@@ -4,7 +4,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { lazy, type ShapeOf } from './base.js';
+import { lazy, nullishStrings, type ShapeOf } from './base.js';
 
 /**
  * A category a voucher, campaign, tier or stack belongs to.
@@ -28,11 +28,8 @@ export interface Category {
 /** Schema of {@link Category}. */
 export const categorySchema: () => z.ZodMiniType<Category> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    id: z.nullish(z.string()),
-    name: z.nullish(z.string()),
+    ...nullishStrings('id', 'name'),
     hierarchy: z.nullish(z.number()),
-    object: z.nullish(z.string()),
-    created_at: z.nullish(z.string()),
-    updated_at: z.nullish(z.string()),
+    ...nullishStrings('object', 'created_at', 'updated_at'),
   } satisfies ShapeOf<Category>),
 );

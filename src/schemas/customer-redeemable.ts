@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import type { ListEnvelope } from '../core/pagination.js';
-import { cursorListOf, lazy, openEnum, type ShapeOf } from './base.js';
+import { cursorListOf, lazy, nullishStrings, openEnum, type ShapeOf } from './base.js';
 import type { CampaignType } from './campaign.js';
 import { embeddedVoucherSchema, type EmbeddedVoucher, type VoucherType } from './voucher.js';
 
@@ -53,8 +53,7 @@ export interface CustomerRedeemable {
 export const customerRedeemableSchema: () => z.ZodMiniType<CustomerRedeemable> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
     id: z.string(),
-    created_at: z.nullish(z.string()),
-    redeemable_id: z.nullish(z.string()),
+    ...nullishStrings('created_at', 'redeemable_id'),
     redeemable_object: z.nullish(openEnum()),
     customer_id: z.nullish(z.string()),
     holder_role: z.nullish(openEnum()),

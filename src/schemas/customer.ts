@@ -5,7 +5,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { lazy, metadata, type ShapeOf } from './base.js';
+import { lazy, metadata, nullishStrings, type ShapeOf } from './base.js';
 
 /**
  * A customer summary as embedded in other records (voucher holder, redemption, reward, event).
@@ -29,10 +29,7 @@ export interface SimpleCustomer {
 /** Schema of {@link SimpleCustomer}. */
 export const simpleCustomerSchema: () => z.ZodMiniType<SimpleCustomer> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    id: z.nullish(z.string()),
-    name: z.nullish(z.string()),
-    email: z.nullish(z.string()),
-    source_id: z.nullish(z.string()),
+    ...nullishStrings('id', 'name', 'email', 'source_id'),
     metadata: z.nullish(metadata()),
     object: z.nullish(z.string()),
   } satisfies ShapeOf<SimpleCustomer>),

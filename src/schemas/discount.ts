@@ -5,7 +5,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { lazy, openEnum, type ShapeOf } from './base.js';
+import { lazy, nullishStrings, openEnum, type ShapeOf } from './base.js';
 
 /**
  * The kind of a discount, which tells which of the {@link Discount} fields apply: `AMOUNT` (an
@@ -51,9 +51,7 @@ export interface DiscountItemReference {
 
 const discountItemReference: () => z.ZodMiniType<DiscountItemReference> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    id: z.nullish(z.string()),
-    source_id: z.nullish(z.string()),
-    name: z.nullish(z.string()),
+    ...nullishStrings('id', 'source_id', 'name'),
   } satisfies ShapeOf<DiscountItemReference>),
 );
 
@@ -143,8 +141,7 @@ export const discountSchema: () => z.ZodMiniType<Discount> = /* @__PURE__ */ laz
     fixed_amount: z.nullish(z.number()),
     fixed_amount_formula: z.nullish(z.string()),
     unit_off: z.nullish(z.number()),
-    unit_off_formula: z.nullish(z.string()),
-    unit_type: z.nullish(z.string()),
+    ...nullishStrings('unit_off_formula', 'unit_type'),
     units: z.nullish(z.array(discountUnitSchema())),
     effect: z.nullish(openEnum()),
     is_dynamic: z.nullish(z.boolean()),

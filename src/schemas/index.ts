@@ -54,6 +54,7 @@ export type {
   FailedRedemption,
   Redemption,
   RedemptionBase,
+  RedemptionRecord,
   RedemptionChannel,
   RedemptionObjectType,
   RedemptionResult,

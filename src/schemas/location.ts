@@ -4,7 +4,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { lazy, openEnum, type ShapeOf } from './base.js';
+import { lazy, nullishStrings, openEnum, type ShapeOf } from './base.js';
 
 /**
  * A circle on the map (`shape.distance` of a {@link LocationShape} with `format` `distance`).
@@ -53,8 +53,7 @@ export const locationShapeSchema: () => z.ZodMiniType<LocationShape> = /* @__PUR
     format: z.nullish(openEnum()),
     distance: z.nullish(
       z.looseObject({
-        center: z.nullish(z.string()),
-        radius: z.nullish(z.string()),
+        ...nullishStrings('center', 'radius'),
       } satisfies ShapeOf<LocationCircle>),
     ),
     geojson: z.nullish(
@@ -97,10 +96,8 @@ export interface Location {
 export const locationSchema: () => z.ZodMiniType<Location> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
     id: z.string(),
-    object: z.nullish(z.string()),
-    name: z.nullish(z.string()),
+    ...nullishStrings('object', 'name'),
     shape: z.nullish(locationShapeSchema()),
-    created_at: z.nullish(z.string()),
-    updated_at: z.nullish(z.string()),
+    ...nullishStrings('created_at', 'updated_at'),
   } satisfies ShapeOf<Location>),
 );

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import type { ListEnvelope } from '../core/pagination.js';
-import { cursorListOf, lazy, openEnum, type ShapeOf } from './base.js';
+import { cursorListOf, lazy, nullishStrings, openEnum, type ShapeOf } from './base.js';
 import {
   earningRuleReferenceSchema,
   eventReferenceSchema,
@@ -142,11 +142,7 @@ export interface LoyaltyTransaction {
 export const loyaltyTransactionSchema: () => z.ZodMiniType<LoyaltyTransaction> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
     id: z.string(),
-    source_id: z.nullish(z.string()),
-    voucher_id: z.nullish(z.string()),
-    campaign_id: z.nullish(z.string()),
-    source: z.nullish(z.string()),
-    reason: z.nullish(z.string()),
+    ...nullishStrings('source_id', 'voucher_id', 'campaign_id', 'source', 'reason'),
     type: z.nullish(openEnum()),
     details: z.nullish(
       z.looseObject({
@@ -161,8 +157,7 @@ export const loyaltyTransactionSchema: () => z.ZodMiniType<LoyaltyTransaction> =
             operation_type: z.nullish(openEnum()),
             related_object: z.nullish(
               z.looseObject({
-                id: z.nullish(z.string()),
-                type: z.nullish(z.string()),
+                ...nullishStrings('id', 'type'),
               } satisfies ShapeOf<LoyaltyTransactionBalance['related_object']>),
             ),
           } satisfies ShapeOf<LoyaltyTransactionBalance>),
@@ -183,8 +178,7 @@ export const loyaltyTransactionSchema: () => z.ZodMiniType<LoyaltyTransaction> =
         destination_voucher: z.nullish(z.looseObject({})),
       } satisfies ShapeOf<LoyaltyTransactionDetails>),
     ),
-    related_transaction_id: z.nullish(z.string()),
-    created_at: z.nullish(z.string()),
+    ...nullishStrings('related_transaction_id', 'created_at'),
   } satisfies ShapeOf<LoyaltyTransaction>),
 );
 

@@ -4,7 +4,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { lazy, openEnum, type ShapeOf } from './base.js';
+import { lazy, nullishStrings, openEnum, type ShapeOf } from './base.js';
 
 /**
  * An active token: its expiry, scope and the key it was made with. Only `active` is guaranteed;
@@ -53,8 +53,7 @@ export const tokenIntrospectionSchema: () => z.ZodMiniType<TokenIntrospection> =
   z.discriminatedUnion('active', [
     z.looseObject({
       active: z.literal(true),
-      access_token: z.nullish(z.string()),
-      client_id: z.nullish(z.string()),
+      ...nullishStrings('access_token', 'client_id'),
       expires_at: z.nullish(z.number()),
       expires_in: z.nullish(z.number()),
       scope: z.nullish(z.string()),

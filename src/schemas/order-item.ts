@@ -5,7 +5,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { lazy, metadata, openEnum, type ShapeOf } from './base.js';
+import { lazy, metadata, nullishStrings, openEnum, type ShapeOf } from './base.js';
 
 /**
  * The product of an {@link OrderItem}, as it was when the order was calculated.
@@ -96,9 +96,7 @@ export interface OrderItem {
 /** Schema of {@link OrderItem}. */
 export const orderItemSchema: () => z.ZodMiniType<OrderItem> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    id: z.nullish(z.string()),
-    sku_id: z.nullish(z.string()),
-    product_id: z.nullish(z.string()),
+    ...nullishStrings('id', 'sku_id', 'product_id'),
     related_object: z.nullish(openEnum()),
     source_id: z.nullish(z.string()),
     quantity: z.nullish(z.number()),
@@ -115,8 +113,7 @@ export const orderItemSchema: () => z.ZodMiniType<OrderItem> = /* @__PURE__ */ l
     subtotal_amount: z.nullish(z.number()),
     product: z.nullish(
       z.looseObject({
-        id: z.nullish(z.string()),
-        source_id: z.nullish(z.string()),
+        ...nullishStrings('id', 'source_id'),
         override: z.nullish(z.boolean()),
         name: z.nullish(z.string()),
         metadata: z.nullish(metadata()),
@@ -125,8 +122,7 @@ export const orderItemSchema: () => z.ZodMiniType<OrderItem> = /* @__PURE__ */ l
     ),
     sku: z.nullish(
       z.looseObject({
-        id: z.nullish(z.string()),
-        source_id: z.nullish(z.string()),
+        ...nullishStrings('id', 'source_id'),
         override: z.nullish(z.boolean()),
         sku: z.nullish(z.string()),
         price: z.nullish(z.number()),

@@ -5,7 +5,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { lazy, metadata, openEnum, type ShapeOf } from './base.js';
+import { lazy, metadata, nullishStrings, openEnum, type ShapeOf } from './base.js';
 import { orderItemSchema, type OrderItem } from './order-item.js';
 
 /**
@@ -118,8 +118,7 @@ export interface Order extends EmbeddedOrder {
 
 /** The fields of an order, each nullish: the shape of {@link EmbeddedOrder}. */
 const orderFields = () => ({
-  id: z.nullish(z.string()),
-  source_id: z.nullish(z.string()),
+  ...nullishStrings('id', 'source_id'),
   status: z.nullish(openEnum()),
   amount: z.nullish(z.number()),
   initial_amount: z.nullish(z.number()),
@@ -132,10 +131,7 @@ const orderFields = () => ({
   total_applied_discount_amount: z.nullish(z.number()),
   items: z.nullish(z.array(orderItemSchema())),
   metadata: z.nullish(metadata()),
-  created_at: z.nullish(z.string()),
-  updated_at: z.nullish(z.string()),
-  customer_id: z.nullish(z.string()),
-  referrer_id: z.nullish(z.string()),
+  ...nullishStrings('created_at', 'updated_at', 'customer_id', 'referrer_id'),
   customer: z.nullish(customerReference()),
   referrer: z.nullish(customerReference()),
   redemptions: z.nullish(
@@ -143,12 +139,7 @@ const orderFields = () => ({
       z.string(),
       z.nullable(
         z.looseObject({
-          date: z.nullish(z.string()),
-          rollback_id: z.nullish(z.string()),
-          rollback_date: z.nullish(z.string()),
-          related_object_type: z.nullish(z.string()),
-          related_object_id: z.nullish(z.string()),
-          related_object_parent_id: z.nullish(z.string()),
+          ...nullishStrings('date', 'rollback_id', 'rollback_date', 'related_object_type', 'related_object_id', 'related_object_parent_id'),
           stacked: z.nullish(z.array(z.string())),
           rollback_stacked: z.nullish(z.array(z.string())),
         } satisfies ShapeOf<OrderRedemption>),

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import type { ListEnvelope } from '../core/pagination.js';
-import { cursorListOf, lazy, openEnum, type ShapeOf } from './base.js';
+import { cursorListOf, lazy, nullishStrings, openEnum, type ShapeOf } from './base.js';
 import {
   earningRuleReferenceSchema,
   idReferenceSchema,
@@ -102,10 +102,7 @@ export interface PendingPoints {
 export const pendingPointsSchema: () => z.ZodMiniType<PendingPoints> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
     id: z.string(),
-    voucher_id: z.nullish(z.string()),
-    campaign_id: z.nullish(z.string()),
-    customer_id: z.nullish(z.string()),
-    order_id: z.nullish(z.string()),
+    ...nullishStrings('voucher_id', 'campaign_id', 'customer_id', 'order_id'),
     points: z.nullish(z.number()),
     activates_at: z.nullish(z.string()),
     details: z.nullish(
@@ -116,9 +113,7 @@ export const pendingPointsSchema: () => z.ZodMiniType<PendingPoints> = /* @__PUR
           z.looseObject({
             id: z.nullish(z.string()),
             type: z.nullish(openEnum()),
-            group_id: z.nullish(z.string()),
-            entity_id: z.nullish(z.string()),
-            created_at: z.nullish(z.string()),
+            ...nullishStrings('group_id', 'entity_id', 'created_at'),
             category: z.nullish(openEnum()),
             event_source: z.nullish(
               z.looseObject({
@@ -126,8 +121,7 @@ export const pendingPointsSchema: () => z.ZodMiniType<PendingPoints> = /* @__PUR
                 user: z.nullish(idReferenceSchema()),
                 api_key: z.nullish(
                   z.looseObject({
-                    name: z.nullish(z.string()),
-                    app_id: z.nullish(z.string()),
+                    ...nullishStrings('name', 'app_id'),
                   } satisfies ShapeOf<LoyaltyEventSource['api_key']>),
                 ),
               } satisfies ShapeOf<LoyaltyEventSource>),

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import type { ListEnvelope } from '../core/pagination.js';
-import { lazy, listOf, metadata, type ShapeOf } from './base.js';
+import { lazy, listOf, metadata, nullishStrings, type ShapeOf } from './base.js';
 
 /**
  * A SKU: one variant of a product.
@@ -41,18 +41,13 @@ export interface Sku {
 /** Schema of {@link Sku}. */
 export const skuSchema: () => z.ZodMiniType<Sku> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    id: z.nullish(z.string()),
-    source_id: z.nullish(z.string()),
-    product_id: z.nullish(z.string()),
-    sku: z.nullish(z.string()),
+    ...nullishStrings('id', 'source_id', 'product_id', 'sku'),
     price: z.nullish(z.number()),
     currency: z.nullish(z.string()),
     attributes: z.nullish(z.record(z.string(), z.unknown())),
     image_url: z.nullish(z.string()),
     metadata: z.nullish(metadata()),
-    created_at: z.nullish(z.string()),
-    updated_at: z.nullish(z.string()),
-    object: z.nullish(z.string()),
+    ...nullishStrings('created_at', 'updated_at', 'object'),
   } satisfies ShapeOf<Sku>),
 );
 
@@ -99,15 +94,11 @@ export interface Product {
 /** Schema of {@link Product}. */
 export const productSchema: () => z.ZodMiniType<Product> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    id: z.nullish(z.string()),
-    source_id: z.nullish(z.string()),
-    name: z.nullish(z.string()),
+    ...nullishStrings('id', 'source_id', 'name'),
     price: z.nullish(z.number()),
     attributes: z.nullish(z.array(z.string())),
     metadata: z.nullish(metadata()),
-    image_url: z.nullish(z.string()),
-    created_at: z.nullish(z.string()),
-    updated_at: z.nullish(z.string()),
+    ...nullishStrings('image_url', 'created_at', 'updated_at'),
     skus: z.nullish(skuListSchema()),
     object: z.nullish(z.string()),
   } satisfies ShapeOf<Product>),

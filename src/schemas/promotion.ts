@@ -5,7 +5,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { lazy, metadata, openEnum, type ShapeOf } from './base.js';
+import { lazy, metadata, nullishStrings, openEnum, type ShapeOf } from './base.js';
 import type { CampaignType } from './campaign.js';
 import { categorySchema, type Category } from './category.js';
 import { discountSchema, type Discount } from './discount.js';
@@ -114,11 +114,7 @@ export interface PromotionTier extends EmbeddedPromotionTier {
 
 /** The fields of a promotion tier, each nullish: the shape of {@link EmbeddedPromotionTier}. */
 const promotionTierFields = () => ({
-  id: z.nullish(z.string()),
-  created_at: z.nullish(z.string()),
-  updated_at: z.nullish(z.string()),
-  name: z.nullish(z.string()),
-  banner: z.nullish(z.string()),
+  ...nullishStrings('id', 'created_at', 'updated_at', 'name', 'banner'),
   action: z.nullish(z.looseObject({ discount: z.nullish(discountSchema()) } satisfies ShapeOf<PromotionTier['action']>)),
   metadata: z.nullish(metadata()),
   hierarchy: z.nullish(z.number()),
@@ -129,8 +125,7 @@ const promotionTierFields = () => ({
       ...validityWindowFields(),
       category_id: z.nullish(z.string()),
       categories: z.nullish(z.array(categorySchema())),
-      name: z.nullish(z.string()),
-      created_at: z.nullish(z.string()),
+      ...nullishStrings('name', 'created_at'),
       campaign_type: z.nullish(openEnum()),
       object: z.nullish(z.string()),
     } satisfies ShapeOf<PromotionTierCampaign>),
@@ -251,11 +246,7 @@ export interface PromotionStack {
 export const promotionStackSchema: () => z.ZodMiniType<PromotionStack> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
     id: z.string(),
-    name: z.nullish(z.string()),
-    created_at: z.nullish(z.string()),
-    updated_at: z.nullish(z.string()),
-    campaign_id: z.nullish(z.string()),
-    category_id: z.nullish(z.string()),
+    ...nullishStrings('name', 'created_at', 'updated_at', 'campaign_id', 'category_id'),
     categories: z.nullish(z.array(categorySchema())),
     tiers: z.nullish(
       z.looseObject({

@@ -4,7 +4,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { lazy, metadata, openEnum, type ShapeOf } from './base.js';
+import { lazy, metadata, nullishStrings, openEnum, type ShapeOf } from './base.js';
 import { embeddedVoucherSchema, type EmbeddedVoucher } from './voucher.js';
 
 /**
@@ -75,27 +75,19 @@ export interface Publication {
 export const publicationSchema: () => z.ZodMiniType<Publication> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
     id: z.string(),
-    object: z.nullish(z.string()),
-    created_at: z.nullish(z.string()),
-    customer_id: z.nullish(z.string()),
-    tracking_id: z.nullish(z.string()),
+    ...nullishStrings('object', 'created_at', 'customer_id', 'tracking_id'),
     metadata: z.nullish(metadata()),
     channel: z.nullish(openEnum()),
     source_id: z.nullish(z.string()),
     result: z.nullish(openEnum()),
     customer: z.nullish(
       z.looseObject({
-        id: z.nullish(z.string()),
-        source_id: z.nullish(z.string()),
-        name: z.nullish(z.string()),
-        email: z.nullish(z.string()),
+        ...nullishStrings('id', 'source_id', 'name', 'email'),
         metadata: z.nullish(metadata()),
         summary: z.nullish(z.looseObject({})),
         loyalty: z.nullish(z.looseObject({})),
         referrals: z.nullish(z.looseObject({})),
-        created_at: z.nullish(z.string()),
-        updated_at: z.nullish(z.string()),
-        object: z.nullish(z.string()),
+        ...nullishStrings('created_at', 'updated_at', 'object'),
       } satisfies ShapeOf<PublicationCustomer>),
     ),
     vouchers_id: z.nullish(z.array(z.string())),

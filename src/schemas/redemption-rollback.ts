@@ -5,85 +5,31 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { lazy, type ShapeOf } from './base.js';
-import { giftSchema, loyaltyCardSchema, type Gift, type LoyaltyCard } from './balance.js';
-import type { SimpleCustomer } from './customer.js';
-import type { EmbeddedOrder } from './order.js';
-import { embeddedPromotionTierSchema, type EmbeddedPromotionTier } from './promotion.js';
-import {
-  byResult,
-  redemptionRecordFields,
-  type RedemptionChannel,
-  type RedemptionObjectType,
-  type Refusal,
-} from './redemption.js';
-import { rewardSchema, type Reward } from './reward.js';
-import { embeddedVoucherSchema, type EmbeddedVoucher } from './voucher.js';
+import { lazy, openEnum, type ShapeOf } from './base.js';
+import { byResult, redemptionRecordFields, type RedemptionRecord, type Refused, type Succeeded } from './redemption.js';
 
 /**
  * The fields every rollback has, whatever its `result`; see {@link RedemptionRollback}.
  * @category Redemptions
  */
-export interface RedemptionRollbackBase {
-  /** `rr_…` */
-  id: string;
-  /** Always `redemption_rollback`. */
-  object?: string | null;
-  /** When the rollback was made, ISO 8601 date-time. */
-  date?: string | null;
-  /** `cust_…` of the customer. */
-  customer_id?: string | null;
-  /** Hashed source ID of the customer. */
-  tracking_id?: string | null;
-  /** Custom key/value pairs. */
-  metadata?: Record<string, unknown> | null;
-  /** `r_…` of the redemption rolled back. */
-  redemption?: string | null;
+export interface RedemptionRollbackBase extends RedemptionRecord {
   /** `SUCCEEDED` or `FAILED`. */
   status?: 'SUCCEEDED' | 'FAILED' | (string & {}) | null;
-  /** The order with recalculated amounts, without customer data. */
-  order?: EmbeddedOrder | null;
-  /** The channel through which the rollback was made. */
-  channel?: RedemptionChannel | null;
-  /** The customer. */
-  customer?: SimpleCustomer | null;
-  /** `voucher`, `promotion_tier` or `redemption`: what the rolled-back redemption was of. */
-  related_object_type?: RedemptionObjectType | null;
-  /** ID of the voucher, tier or parent redemption. */
-  related_object_id?: string | null;
-  /** Credit or points given back (negative: the reverse of the redemption). */
-  amount?: number | null;
   /** Why the redemption was rolled back. */
   reason?: string | null;
-  /** The voucher whose redemption was rolled back. */
-  voucher?: EmbeddedVoucher | null;
-  /** The tier whose redemption was rolled back. */
-  promotion_tier?: EmbeddedPromotionTier | null;
-  /** The reward of the redemption rolled back. */
-  reward?: Reward | null;
-  /** Gift cards: `{ amount }` given back, in the smallest currency unit. */
-  gift?: Gift | null;
-  /** Loyalty cards: `{ points }` given back. */
-  loyalty_card?: LoyaltyCard | null;
 }
 
 /**
  * A rollback that went through (`result` `SUCCESS`).
  * @category Redemptions
  */
-export interface SuccessfulRedemptionRollback extends RedemptionRollbackBase {
-  /** The rollback went through. */
-  result: 'SUCCESS';
-}
+export interface SuccessfulRedemptionRollback extends RedemptionRollbackBase, Succeeded {}
 
 /**
  * A rollback the service refused (`result` `FAILURE`), with the reason.
  * @category Redemptions
  */
-export interface FailedRedemptionRollback extends RedemptionRollbackBase, Refusal {
-  /** The rollback was refused: see `failure_code` and `failure_message`. */
-  result: 'FAILURE';
-}
+export interface FailedRedemptionRollback extends RedemptionRollbackBase, Refused {}
 
 /**
  * The rollback of one redemption. `id` and `result` are always there; any other field may be
@@ -97,13 +43,8 @@ export type RedemptionRollback = SuccessfulRedemptionRollback | FailedRedemption
 export const redemptionRollbackSchema: () => z.ZodMiniType<RedemptionRollback> = /* @__PURE__ */ lazy(() =>
   byResult({
     ...redemptionRecordFields(),
-    amount: z.nullish(z.number()),
+    status: z.nullish(openEnum()),
     reason: z.nullish(z.string()),
-    voucher: z.nullish(embeddedVoucherSchema()),
-    promotion_tier: z.nullish(embeddedPromotionTierSchema()),
-    reward: z.nullish(rewardSchema()),
-    gift: z.nullish(giftSchema()),
-    loyalty_card: z.nullish(loyaltyCardSchema()),
   } satisfies ShapeOf<RedemptionRollbackBase>),
 );
 

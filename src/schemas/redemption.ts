@@ -6,7 +6,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { lazy, metadata, openEnum, type ShapeOf } from './base.js';
+import { lazy, metadata, nullishStrings, openEnum, type ShapeOf } from './base.js';
 import { giftSchema, loyaltyCardSchema, type Gift, type LoyaltyCard } from './balance.js';
 import { simpleCustomerSchema, type SimpleCustomer } from './customer.js';
 import { embeddedOrderSchema, type EmbeddedOrder } from './order.js';
@@ -68,6 +68,18 @@ export interface Refusal {
   failure_message?: string | null;
 }
 
+/** The `SUCCESS` side of a redemption or a rollback: the service did it. */
+export interface Succeeded {
+  /** It went through. */
+  result: 'SUCCESS';
+}
+
+/** The `FAILURE` side of a redemption or a rollback: the service refused it, and says why. */
+export interface Refused extends Refusal {
+  /** It was refused: see `failure_code` and `failure_message`. */
+  result: 'FAILURE';
+}
+
 /**
  * The schema of a record that narrows on `result`, from the fields both sides have: one object
  * shape for `SUCCESS`, and one for `FAILURE` that adds the {@link Refusal} fields. Redemptions and
@@ -85,96 +97,99 @@ export function byResult<S extends z.core.$ZodLooseShape>(fields: S) {
 }
 
 /**
- * The leading fields a redemption and its rollback have alike, with the same types: the record's
- * identity and date, its customer and metadata, the redemption it belongs to, its status, the
- * order, the channel and what it is of. Each record's schema spreads them first and adds its own
- * after, in the order its interface lists them (a failed check reports its issues in that order).
- * The interfaces ({@link RedemptionBase}, {@link RedemptionRollbackBase}) document each field for
- * their own record.
- */
-export const redemptionRecordFields = () => ({
-  id: z.string(),
-  object: z.nullish(z.string()),
-  date: z.nullish(z.string()),
-  customer_id: z.nullish(z.string()),
-  tracking_id: z.nullish(z.string()),
-  metadata: z.nullish(metadata()),
-  redemption: z.nullish(z.string()),
-  status: z.nullish(openEnum()),
-  order: z.nullish(embeddedOrderSchema()),
-  channel: z.nullish(redemptionChannelSchema()),
-  customer: z.nullish(simpleCustomerSchema()),
-  related_object_type: z.nullish(openEnum()),
-  related_object_id: z.nullish(z.string()),
-});
-
-/**
- * The fields every redemption has, whatever its `result`; see {@link Redemption}.
+ * The fields a redemption and its rollback have alike, with the same types: the record's
+ * identity and date, its customer and metadata, the redemption it belongs to, the order, the
+ * channel, what it is of, and the amount, card, reward and record it moved. {@link RedemptionBase}
+ * and {@link RedemptionRollbackBase} add their own.
  * @category Redemptions
  */
-export interface RedemptionBase {
-  /** `r_…` */
+export interface RedemptionRecord {
+  /** `r_…` for a redemption, `rr_…` for a rollback. */
   id: string;
-  /** Always `redemption`. */
+  /** `redemption` or `redemption_rollback`. */
   object?: string | null;
-  /** When the redemption was made, ISO 8601 date-time. */
+  /** When it was made, ISO 8601 date-time. */
   date?: string | null;
-  /** `cust_…` of the redeeming customer. */
+  /** `cust_…` of the customer. */
   customer_id?: string | null;
   /** Hashed source ID of the customer. */
   tracking_id?: string | null;
   /** Custom key/value pairs. */
   metadata?: Record<string, unknown> | null;
-  /** `r_…` of the parent redemption (stacked redemptions). */
+  /** `r_…`: of a redemption, its parent (stacked redemptions); of a rollback, the redemption rolled back. */
   redemption?: string | null;
+  /** The order with its amounts (recalculated by a rollback), without customer data. */
+  order?: EmbeddedOrder | null;
+  /** The channel through which it was made. */
+  channel?: RedemptionChannel | null;
+  /** The customer. */
+  customer?: SimpleCustomer | null;
+  /** `voucher`, `promotion_tier` or `redemption`: what the redemption was of. */
+  related_object_type?: RedemptionObjectType | null;
+  /** ID of the voucher, tier or parent redemption. */
+  related_object_id?: string | null;
+  /** Gift cards: credit used (negative on a rollback: given back), in the smallest currency unit. Loyalty cards: points. */
+  amount?: number | null;
+  /** The voucher, with its holder. */
+  voucher?: EmbeddedVoucher | null;
+  /** The promotion tier, with its parent campaign. */
+  promotion_tier?: EmbeddedPromotionTier | null;
+  /** The reward given (or taken back). */
+  reward?: Reward | null;
+  /** Gift cards: `{ amount }` taken from the card, or given back. */
+  gift?: Gift | null;
+  /** Loyalty cards: `{ points }` taken from the card, or given back. */
+  loyalty_card?: LoyaltyCard | null;
+}
+
+/**
+ * The schema fields of {@link RedemptionRecord}, in its order. Each record's schema spreads them
+ * first and adds its own after (a failed check reports its issues in that order).
+ */
+export const redemptionRecordFields = () =>
+  ({
+    id: z.string(),
+    ...nullishStrings('object', 'date', 'customer_id', 'tracking_id'),
+    metadata: z.nullish(metadata()),
+    redemption: z.nullish(z.string()),
+    order: z.nullish(embeddedOrderSchema()),
+    channel: z.nullish(redemptionChannelSchema()),
+    customer: z.nullish(simpleCustomerSchema()),
+    related_object_type: z.nullish(openEnum()),
+    related_object_id: z.nullish(z.string()),
+    amount: z.nullish(z.number()),
+    voucher: z.nullish(embeddedVoucherSchema()),
+    promotion_tier: z.nullish(embeddedPromotionTierSchema()),
+    reward: z.nullish(rewardSchema()),
+    gift: z.nullish(giftSchema()),
+    loyalty_card: z.nullish(loyaltyCardSchema()),
+  }) satisfies ShapeOf<RedemptionRecord>;
+
+/**
+ * The fields every redemption has, whatever its `result`; see {@link Redemption}.
+ * @category Redemptions
+ */
+export interface RedemptionBase extends RedemptionRecord {
   /** `SUCCEEDED`, `FAILED` or `ROLLED_BACK`. */
   status?: RedemptionStatus | null;
-  /** The order with calculated amounts, without customer data. */
-  order?: EmbeddedOrder | null;
-  /** The channel through which the redemption was made. */
-  channel?: RedemptionChannel | null;
-  /** The redeeming customer. */
-  customer?: SimpleCustomer | null;
-  /** `voucher`, `promotion_tier` or `redemption`. */
-  related_object_type?: RedemptionObjectType | null;
-  /** ID of the redeemed voucher, tier or parent redemption. */
-  related_object_id?: string | null;
-  /** The reward given. */
-  reward?: Reward | null;
-  /** Gift cards: credit used, in the smallest currency unit. Loyalty cards: points used. */
-  amount?: number | null;
   /** The session lock; only for discount vouchers, promotions and gift cards. */
   session?: {
     /** The session key. */
     key?: string | null;
   } | null;
-  /** The redeemed tier with its parent campaign. */
-  promotion_tier?: EmbeddedPromotionTier | null;
-  /** Gift cards: `{ amount }` taken from the card, in the smallest currency unit. */
-  gift?: Gift | null;
-  /** Loyalty cards: `{ points }` taken from the card. */
-  loyalty_card?: LoyaltyCard | null;
-  /** The redeemed voucher, with its holder. */
-  voucher?: EmbeddedVoucher | null;
 }
 
 /**
  * A redemption that went through (`result` `SUCCESS`).
  * @category Redemptions
  */
-export interface SuccessfulRedemption extends RedemptionBase {
-  /** The redemption went through. */
-  result: 'SUCCESS';
-}
+export interface SuccessfulRedemption extends RedemptionBase, Succeeded {}
 
 /**
  * A redemption the service refused (`result` `FAILURE`, `status` `FAILED`), with the reason.
  * @category Redemptions
  */
-export interface FailedRedemption extends RedemptionBase, Refusal {
-  /** The redemption was refused: see `failure_code` and `failure_message`. */
-  result: 'FAILURE';
-}
+export interface FailedRedemption extends RedemptionBase, Refused {}
 
 /**
  * A redemption. A failed one is still a redemption: `result` `FAILURE` (`status` `FAILED`), with
@@ -194,12 +209,7 @@ export type Redemption = SuccessfulRedemption | FailedRedemption;
 export const redemptionSchema: () => z.ZodMiniType<Redemption> = /* @__PURE__ */ lazy(() =>
   byResult({
     ...redemptionRecordFields(),
-    reward: z.nullish(rewardSchema()),
-    amount: z.nullish(z.number()),
+    status: z.nullish(openEnum()),
     session: z.nullish(z.looseObject({ key: z.nullish(z.string()) } satisfies ShapeOf<RedemptionBase['session']>)),
-    promotion_tier: z.nullish(embeddedPromotionTierSchema()),
-    gift: z.nullish(giftSchema()),
-    loyalty_card: z.nullish(loyaltyCardSchema()),
-    voucher: z.nullish(embeddedVoucherSchema()),
   } satisfies ShapeOf<RedemptionBase>),
 );

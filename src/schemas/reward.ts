@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import type { ListEnvelope } from '../core/pagination.js';
-import { lazy, listOf, metadata, openEnum, type ShapeOf } from './base.js';
+import { lazy, listOf, metadata, nullishStrings, openEnum, type ShapeOf } from './base.js';
 import type { CampaignType } from './campaign.js';
 import { simpleCustomerSchema, type SimpleCustomer } from './customer.js';
 import { productSchema, skuSchema, type Product, type Sku } from './product.js';
@@ -55,8 +55,7 @@ export interface RewardAssignment {
 export const rewardAssignmentSchema: () => z.ZodMiniType<RewardAssignment> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
     id: z.string(),
-    reward_id: z.nullish(z.string()),
-    related_object_id: z.nullish(z.string()),
+    ...nullishStrings('reward_id', 'related_object_id'),
     related_object_type: z.nullish(openEnum()),
     parameters: z.nullish(
       z.looseObject({
@@ -68,9 +67,7 @@ export const rewardAssignmentSchema: () => z.ZodMiniType<RewardAssignment> = /* 
         ),
       } satisfies ShapeOf<RewardAssignmentParameters>),
     ),
-    created_at: z.nullish(z.string()),
-    updated_at: z.nullish(z.string()),
-    object: z.nullish(z.string()),
+    ...nullishStrings('created_at', 'updated_at', 'object'),
   } satisfies ShapeOf<RewardAssignment>),
 );
 
@@ -161,11 +158,7 @@ export interface Reward {
 /** Schema of {@link Reward}. */
 export const rewardSchema: () => z.ZodMiniType<Reward> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    id: z.nullish(z.string()),
-    name: z.nullish(z.string()),
-    object: z.nullish(z.string()),
-    created_at: z.nullish(z.string()),
-    updated_at: z.nullish(z.string()),
+    ...nullishStrings('id', 'name', 'object', 'created_at', 'updated_at'),
     type: z.nullish(openEnum()),
     metadata: z.nullish(metadata()),
     customer: z.nullish(simpleCustomerSchema()),
@@ -185,8 +178,7 @@ export const rewardSchema: () => z.ZodMiniType<Reward> = /* @__PURE__ */ lazy(()
         ),
         product: z.nullish(
           z.looseObject({
-            id: z.nullish(z.string()),
-            sku_id: z.nullish(z.string()),
+            ...nullishStrings('id', 'sku_id'),
           } satisfies ShapeOf<RewardParameters['product']>),
         ),
         coin: z.nullish(

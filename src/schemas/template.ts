@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import type { ListEnvelope } from '../core/pagination.js';
-import { cursorListOf, lazy, openEnum, type ShapeOf } from './base.js';
+import { cursorListOf, lazy, nullishStrings, openEnum, type ShapeOf } from './base.js';
 
 /**
  * A campaign template: a saved campaign configuration that tiers and campaigns can be created from.
@@ -32,12 +32,9 @@ export interface CampaignTemplate {
 export const campaignTemplateSchema: () => z.ZodMiniType<CampaignTemplate> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
     id: z.string(),
-    name: z.nullish(z.string()),
-    description: z.nullish(z.string()),
+    ...nullishStrings('name', 'description'),
     campaign_type: z.nullish(openEnum()),
-    created_at: z.nullish(z.string()),
-    updated_at: z.nullish(z.string()),
-    object: z.nullish(z.string()),
+    ...nullishStrings('created_at', 'updated_at', 'object'),
   } satisfies ShapeOf<CampaignTemplate>),
 );
 

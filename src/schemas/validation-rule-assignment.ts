@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import type { ListEnvelope } from '../core/pagination.js';
-import { lazy, listOf, openEnum, type ShapeOf } from './base.js';
+import { lazy, listOf, nullishStrings, openEnum, type ShapeOf } from './base.js';
 
 /**
  * The assignment of a validation rule to a voucher, campaign or promotion tier.
@@ -35,12 +35,9 @@ export interface ValidationRulesAssignment {
 /** Schema of {@link ValidationRulesAssignment}. */
 export const validationRulesAssignmentSchema: () => z.ZodMiniType<ValidationRulesAssignment> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    id: z.nullish(z.string()),
-    rule_id: z.nullish(z.string()),
-    related_object_id: z.nullish(z.string()),
+    ...nullishStrings('id', 'rule_id', 'related_object_id'),
     related_object_type: z.nullish(openEnum()),
-    created_at: z.nullish(z.string()),
-    updated_at: z.nullish(z.string()),
+    ...nullishStrings('created_at', 'updated_at'),
     validation_status: z.nullish(openEnum()),
     validation_omitted_rules: z.nullish(z.array(z.string())),
     object: z.nullish(z.string()),

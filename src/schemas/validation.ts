@@ -5,7 +5,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { lazy, metadata, type ShapeOf } from './base.js';
+import { lazy, metadata, nullishStrings, type ShapeOf } from './base.js';
 import { applicableItemListSchema, type ApplicableItemList } from './applicable-item.js';
 import { giftSchema, type Gift } from './balance.js';
 import { discountSchema, type Discount } from './discount.js';
@@ -34,10 +34,7 @@ export interface ValidationError {
 export const validationErrorSchema: () => z.ZodMiniType<ValidationError> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
     code: z.nullish(z.number()),
-    key: z.nullish(z.string()),
-    message: z.nullish(z.string()),
-    details: z.nullish(z.string()),
-    request_id: z.nullish(z.string()),
+    ...nullishStrings('key', 'message', 'details', 'request_id'),
   } satisfies ShapeOf<ValidationError>),
 );
 
@@ -98,10 +95,7 @@ const validationResultFields = () =>
     applicable_to: z.nullish(applicableItemListSchema()),
     inapplicable_to: z.nullish(applicableItemListSchema()),
     metadata: z.nullish(metadata()),
-    tracking_id: z.nullish(z.string()),
-    customer_id: z.nullish(z.string()),
-    campaign: z.nullish(z.string()),
-    campaign_id: z.nullish(z.string()),
+    ...nullishStrings('tracking_id', 'customer_id', 'campaign', 'campaign_id'),
     discount: z.nullish(discountSchema()),
     gift: z.nullish(giftSchema()),
     loyalty: z.nullish(
@@ -109,15 +103,13 @@ const validationResultFields = () =>
     ),
     reward: z.nullish(
       z.looseObject({
-        id: z.nullish(z.string()),
-        assignment_id: z.nullish(z.string()),
+        ...nullishStrings('id', 'assignment_id'),
         points: z.nullish(z.number()),
       } satisfies ShapeOf<ValidationResultBase['reward']>),
     ),
     order: z.nullish(embeddedOrderSchema()),
     session: z.nullish(sessionSchema()),
-    start_date: z.nullish(z.string()),
-    expiration_date: z.nullish(z.string()),
+    ...nullishStrings('start_date', 'expiration_date'),
   }) satisfies ShapeOf<ValidationResultBase>;
 
 /**

@@ -5,7 +5,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { lazy, type ShapeOf } from './base.js';
+import { lazy, nullishStrings, type ShapeOf } from './base.js';
 
 /**
  * A recurring validity window: valid for `duration` every `interval`, counted from `start_date`.
@@ -21,8 +21,7 @@ export interface ValidityTimeframe {
 /** Schema of {@link ValidityTimeframe}. */
 export const validityTimeframeSchema: () => z.ZodMiniType<ValidityTimeframe> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    duration: z.nullish(z.string()),
-    interval: z.nullish(z.string()),
+    ...nullishStrings('duration', 'interval'),
   } satisfies ShapeOf<ValidityTimeframe>),
 );
 
@@ -88,8 +87,7 @@ export const validityHoursSchema: () => z.ZodMiniType<ValidityHours> = /* @__PUR
  * extend it (vouchers, promotion tiers and their campaigns).
  */
 export const validityWindowFields = () => ({
-  start_date: z.nullish(z.string()),
-  expiration_date: z.nullish(z.string()),
+  ...nullishStrings('start_date', 'expiration_date'),
   validity_timeframe: z.nullish(validityTimeframeSchema()),
   validity_day_of_week: z.nullish(z.array(z.number())),
   validity_hours: z.nullish(validityHoursSchema()),

@@ -5,7 +5,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { lazy, metadata, openEnum, type ShapeOf } from './base.js';
+import { lazy, metadata, nullishStrings, openEnum, type ShapeOf } from './base.js';
 import { applicableItemListSchema, type ApplicableItemList } from './applicable-item.js';
 import { giftSchema, loyaltyCardSchema, type Gift, type LoyaltyCard } from './balance.js';
 import { categorySchema, type Category } from './category.js';
@@ -154,19 +154,13 @@ export interface Voucher extends EmbeddedVoucher {
 
 const voucherAsset: () => z.ZodMiniType<VoucherAsset> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    id: z.nullish(z.string()),
-    url: z.nullish(z.string()),
+    ...nullishStrings('id', 'url'),
   } satisfies ShapeOf<VoucherAsset>),
 );
 
 /** The fields of a voucher, each nullish: the shape of {@link EmbeddedVoucher}. */
 const voucherFields = () => ({
-  id: z.nullish(z.string()),
-  code: z.nullish(z.string()),
-  campaign: z.nullish(z.string()),
-  campaign_id: z.nullish(z.string()),
-  category: z.nullish(z.string()),
-  category_id: z.nullish(z.string()),
+  ...nullishStrings('id', 'code', 'campaign', 'campaign_id', 'category', 'category_id'),
   categories: z.nullish(z.array(categorySchema())),
   type: z.nullish(openEnum()),
   discount: z.nullish(discountSchema()),
@@ -182,18 +176,14 @@ const voucherFields = () => ({
     } satisfies ShapeOf<VoucherAssets>),
   ),
   is_referral_code: z.nullish(z.boolean()),
-  created_at: z.nullish(z.string()),
-  updated_at: z.nullish(z.string()),
-  holder_id: z.nullish(z.string()),
-  referrer_id: z.nullish(z.string()),
+  ...nullishStrings('created_at', 'updated_at', 'holder_id', 'referrer_id'),
   holder: z.nullish(simpleCustomerSchema()),
   redemption: z.nullish(
     z.looseObject({
       quantity: z.nullish(z.number()),
       redeemed_quantity: z.nullish(z.number()),
       redeemed_points: z.nullish(z.number()),
-      object: z.nullish(z.string()),
-      url: z.nullish(z.string()),
+      ...nullishStrings('object', 'url'),
       redemption_entries: z.nullish(z.array(z.unknown())),
     } satisfies ShapeOf<VoucherRedemptionCounts>),
   ),
