@@ -35,7 +35,7 @@ run(async () => {
         step(`${code}: valid, ${what}: discount ${money(result.order?.discount_amount)}, to pay ${money(result.order?.total_amount)}.`);
       } else {
         step(`${code}: refused, ${result.reason}.`);
-        detail(`${result.error.key ?? result.error.message}: ${result.error.details}`);
+        detail(`${result.error?.key ?? result.error?.message ?? result.reason}${result.error?.details ? `: ${result.error.details}` : ''}`);
       }
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;

@@ -30,7 +30,7 @@ run(async () => {
   const valid = await client.vouchers.validate(ids.vouchers.valid, { order });
   step(`Voucher ${valid.code} on a ${money(valid.order?.amount)} order: ${valid.valid ? `valid, ${money(valid.order?.discount_amount)} off, ${money(valid.order?.total_amount)} to pay` : valid.reason}.`);
   const expired = await client.vouchers.validate(ids.vouchers.expired, { order });
-  step(`Voucher ${expired.code}: ${expired.valid ? 'valid' : `not valid, ${expired.reason} (${expired.error.key})`}.`);
+  step(`Voucher ${expired.code}: ${expired.valid ? 'valid' : `not valid, ${expired.reason} (${expired.error?.key ?? 'no error key'})`}.`);
 
   let pages = 0;
   let transactions = 0;

@@ -23,6 +23,7 @@ import { Redemptions } from './resources/redemptions.js';
 import { Rewards } from './resources/rewards.js';
 import { Templates } from './resources/templates.js';
 import { Vouchers } from './resources/vouchers.js';
+import { essentialFields } from './schemas/tolerance-policy.js';
 
 /**
  * Options of {@link Client}. In Node, options left out fall back to the environment variables
@@ -106,7 +107,7 @@ export class Client {
     checkHookNames(options.hooks, 'Client');
     const config = pipelineConfig(options, credentials, 'Client');
     config.gate = limitsGate(options, config.maxRetryDelay, 'Client');
-    const core = new Transport(config);
+    const core = new Transport(config, essentialFields);
     this.#core = core;
     this.#log = config.log;
     this.loyalties = new Loyalties(core);

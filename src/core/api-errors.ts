@@ -4,9 +4,10 @@
  *
  * @module
  */
-import { PromokitError, type CallContext } from './errors.js';
+import { PromokitError, type CallContext, type Outcome } from './errors.js';
 import { isRecord } from './is-record.js';
 import { retryAfterMs } from './retry-after.js';
+import { printable } from './safe-text.js';
 
 /**
  * The fields of an error body the service sends with a non-2xx status.
@@ -26,6 +27,8 @@ export interface ApiErrorBody {
  */
 export interface ApiErrorInit extends Partial<CallContext> {
   status: number;
+  /** Whether the service may have acted; by default `unknown` for a 5xx, else `rejected`. */
+  outcome?: Outcome | undefined;
   operation: string;
   /** The parsed JSON body, or the raw text when the body was not JSON. */
   body: unknown;
@@ -72,7 +75,7 @@ export class ApiError extends PromokitError {
     const key = text(fields.key);
     const details = text(fields.details);
     // `details` is where the service names the record or field at fault.
-    super(`${operation}: ${status}${key ? ` ${key}` : ''}: ${text(fields.message) ?? describeRawBody(body)}${details ? ` (${details})` : ''}`, init);
+    super(`${operation}: ${status}${key ? ` ${key}` : ''}: ${text(fields.message) ?? describeRawBody(body)}${details ? ` (${details})` : ''}`, { outcome: status < 500 ? 'rejected' : 'unknown', ...init });
     this.code = typeof fields.code === 'number' ? fields.code : undefined;
     this.key = key;
     this.details = details;
@@ -170,13 +173,13 @@ export function apiErrorFor(init: ApiErrorInit): ApiError {
   return new Class(init);
 }
 
-/** The value if it is a string. */
+/** The value, made printable, if it is a string: service text never reaches a message raw. */
 function text(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
+  return typeof value === 'string' ? printable(value) : undefined;
 }
 
 /** A raw (non-JSON) error body as one line of text, tags stripped: the title of an HTML 502 page. */
 function describeRawBody(body: unknown): string {
   const line = typeof body === 'string' ? body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() : '';
-  return line === '' ? 'no error message in the response' : line.length > 120 ? `${line.slice(0, 120)}…` : line;
+  return line === '' ? 'no error message in the response' : printable(line, 120);
 }

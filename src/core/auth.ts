@@ -6,6 +6,9 @@
  */
 import { ConfigurationError } from './errors.js';
 import { isBrowser } from './env.js';
+import type { OptionCheck } from './option-check.js';
+import { isHeaderValue } from './headers.js';
+import { bounded } from './waiting.js';
 
 /**
  * Which headers an endpoint needs:
@@ -24,6 +27,14 @@ export type AuthGroup = 'app' | 'server' | 'client';
  * @category Client
  */
 export type AccessToken = string | (() => string | Promise<string>);
+
+/** How long the access token function may take, and the caller's signal: the call's own bounds. */
+export interface TokenWait {
+  /** Milliseconds: the call's timeout. */
+  timeout: number;
+  /** The caller's signal. */
+  signal?: AbortSignal | undefined;
+}
 
 /** The credential settings; any may be absent until a request needs it. */
 export interface CredentialSettings {
@@ -54,10 +65,19 @@ export function envName(option: SettingName): string {
 export class ClientCredentials {
   readonly #settings: CredentialSettings;
   readonly #owner: string;
+  /** The last token the access token function returned: a secret too, scrubbed from errors. */
+  #lastToken: string | undefined;
 
   constructor(settings: CredentialSettings, owner = 'Client') {
     this.#settings = { ...settings };
     this.#owner = owner;
+  }
+
+  /** Checks every credential given is a string that can be sent in a header (no CR, LF or NUL). */
+  check(check: OptionCheck): void {
+    for (const [name, value] of Object.entries(this.#settings)) {
+      if (value !== undefined && typeof value !== 'function') check(isHeaderValue(value), name, 'a string without CR, LF or NUL');
+    }
   }
 
   /** The error for a missing setting, naming the option and its environment variable. */
@@ -73,27 +93,52 @@ export class ClientCredentials {
    * when an access token is configured, and `origin` outside browsers. Throws
    * {@link ConfigurationError} if a setting is missing.
    */
-  async headersFor(_group: AuthGroup): Promise<Record<string, string>> {
+  async headersFor(_group: AuthGroup, wait: TokenWait): Promise<Record<string, string>> {
     const headers: Record<string, string> = {
       'x-client-application-id': this.setting('clientApplicationId'),
       'x-client-token': this.setting('clientToken'),
     };
-    if (this.#settings.accessToken !== undefined) headers.authorization = `Bearer ${await this.accessToken()}`;
+    if (this.#settings.accessToken !== undefined) headers.authorization = `Bearer ${await this.accessToken(wait)}`;
     // A browser sends Origin itself and forbids scripts to set it.
     if (!isBrowser()) headers.origin = this.setting('origin');
     return headers;
   }
 
-  /** The access token, calling the token function if one is configured. */
-  protected async accessToken(): Promise<string> {
-    const source = this.#settings.accessToken;
-    const token = typeof source === 'function' ? await source() : source;
-    if (typeof token !== 'string' || token === '') {
-      throw typeof source === 'function'
-        ? new ConfigurationError('accessToken', `${this.#owner}: the accessToken function returned no token`)
-        : this.missing('accessToken');
+  /**
+   * `text` with every secret of these credentials replaced by `[redacted]`: a service that echoes
+   * a token in an error body must not put it in an error message. Secrets shorter than 8
+   * characters are left alone (they would blank out ordinary words).
+   */
+  scrub(text: string): string {
+    const { appToken, clientToken, accessToken } = this.#settings;
+    for (const secret of [appToken, clientToken, typeof accessToken === 'string' ? accessToken : this.#lastToken]) {
+      if (secret && secret.length >= 8) text = text.split(secret).join('[redacted]');
     }
-    return token;
+    return text;
+  }
+
+  /**
+   * The access token, calling the token function if one is configured: within the call's timeout
+   * and signal, its failure a {@link ConfigurationError} naming `accessToken` with the function's
+   * error as `cause`.
+   */
+  protected async accessToken(wait: TokenWait): Promise<string> {
+    const source = this.#settings.accessToken;
+    if (typeof source !== 'function') {
+      if (typeof source !== 'string' || source === '') throw this.missing('accessToken');
+      return source;
+    }
+    const failed = (what: string, cause?: unknown) => new ConfigurationError('accessToken', `${this.#owner}: the accessToken function ${what}; nothing was sent`, { cause });
+    let token: unknown;
+    try {
+      token = await bounded(Promise.resolve().then(source), wait.timeout, wait.signal, () => failed(`gave no token within ${wait.timeout} ms, the call's timeout`));
+    } catch (error) {
+      if (error instanceof ConfigurationError || wait.signal?.aborted) throw error;
+      throw failed(`failed: ${error instanceof Error ? error.message : String(error)}`, error);
+    }
+    if (typeof token !== 'string' || token === '') throw failed('returned no token');
+    if (!isHeaderValue(token)) throw failed('returned a token with CR, LF or NUL');
+    return (this.#lastToken = token);
   }
 
   /** A string setting that the request needs; throws {@link ConfigurationError} when it is absent. */
@@ -123,10 +168,10 @@ export class Credentials extends ClientCredentials {
   }
 
   /** The authentication headers of an endpoint group; throws {@link ConfigurationError} if one is missing. */
-  override async headersFor(group: AuthGroup): Promise<Record<string, string>> {
-    if (group === 'client') return super.headersFor(group);
+  override async headersFor(group: AuthGroup, wait: TokenWait): Promise<Record<string, string>> {
+    if (group === 'client') return super.headersFor(group, wait);
     const headers: Record<string, string> = { 'x-app-id': this.setting('appId'), 'x-app-token': this.setting('appToken') };
-    if (group === 'server') headers.authorization = `Bearer ${await this.accessToken()}`;
+    if (group === 'server') headers.authorization = `Bearer ${await this.accessToken(wait)}`;
     return headers;
   }
 }

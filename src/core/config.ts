@@ -8,9 +8,12 @@
  */
 import { envName, type AccessToken, type ClientCredentials, type SettingName } from './auth.js';
 import { readEnv } from './env.js';
-import { ConfigurationError } from './errors.js';
+import type { ConfigurationError } from './errors.js';
 import type { Hooks } from './hooks.js';
 import { Log, logLevels, type LogLevel, type Logger } from './log.js';
+import type { FetchOptions } from './operation.js';
+import { optionCheck } from './option-check.js';
+import { checkFetchOptions, checkHeaders, MAX_RETRIES, MAX_TIMEOUT } from './request-options.js';
 import type { ValidationMode } from './response-check.js';
 
 /**
@@ -44,10 +47,26 @@ export interface CommonOptions {
   logger?: Logger | undefined;
   /** How much to log; default `warn`. `debug` logs every request with secret headers redacted. */
   logLevel?: LogLevel | undefined;
-  /** Extra headers sent with every request. */
+  /**
+   * Extra headers sent with every request: names that are HTTP tokens, values without CR, LF or
+   * NUL. Credential headers are set by the credential options, never here.
+   */
   headers?: Record<string, string> | undefined;
   /** A fetch implementation (proxies, tests, the mock service); default `globalThis.fetch`. */
   fetch?: typeof globalThis.fetch | undefined;
+  /**
+   * Options passed to `fetch` with every attempt, e.g. undici's `dispatcher` for a proxy in Node or
+   * `cache: 'no-store'` in Next.js; a call's own `fetchOptions` win over them. `method`, `body`,
+   * `headers`, `signal` and `redirect` are the pipeline's own and refused. Nothing is set by
+   * default. Recipes: [Proxies, TLS and runtimes](../../docs/fetch-options.md).
+   */
+  fetchOptions?: FetchOptions | undefined;
+  /**
+   * The largest response body read, in bytes, counted after decompression: a larger one is
+   * cancelled and the call rejects with `ResponseTooLargeError`. Default 20,000,000 (20 MB), far
+   * above any answer of the service.
+   */
+  maxResponseBytes?: number | undefined;
   /**
    * Functions called with the events of every call: `request` and `response` per attempt, `retry`
    * before each wait, `error` when a call rejects. See {@link Hooks}.
@@ -83,21 +102,16 @@ export interface PipelineConfig {
   fetch: typeof globalThis.fetch | undefined;
   /** The `hooks` option, checked; `undefined` when no hook is set. */
   hooks: Hooks | undefined;
+  /** The `fetchOptions` option; `undefined` when none is set. */
+  fetchOptions: FetchOptions | undefined;
+  /** The `maxResponseBytes` option. */
+  maxResponseBytes: number;
+  /** The client's name in messages, `Client` or `ClientEvents`. */
+  owner: string;
+  /** Where a credential header belongs instead of a call's `headers`, said in the message refusing one. */
+  credentialsAdvice: string;
   /** The server `Client`'s limits (limits.ts); a `ClientEvents` of its own has none. */
   gate?: Gate | undefined;
-}
-
-/**
- * The check of an option's value: throws {@link ConfigurationError} naming the option and its
- * rule, `owner: the <option> option must be <rule>`.
- */
-export type OptionCheck = (ok: boolean, option: string, rule: string) => void;
-
-/** The {@link OptionCheck} of an owner (`Client`, `ClientEvents`, `createRedisLimiter`). */
-export function optionCheck(owner: string): OptionCheck {
-  return (ok, option, rule) => {
-    if (!ok) throw new ConfigurationError(option, `${owner}: the ${option} option must be ${rule}`);
-  };
 }
 
 const modes: readonly ValidationMode[] = ['strict', 'warn', 'off'];
@@ -116,15 +130,22 @@ export function pipelineConfig<C extends ClientCredentials>(options: CommonOptio
   const logLevel = options.logLevel ?? 'warn';
   const fetchFn = options.fetch;
   const baseUrl = optionOrEnv(options.baseUrl, 'baseUrl');
+  const maxResponseBytes = options.maxResponseBytes ?? 20_000_000;
   const check = optionCheck(owner);
-  check(Number.isFinite(timeout) && timeout > 0 && timeout <= 2_147_483_647, 'timeout', 'a positive number of milliseconds');
-  check(Number.isInteger(maxRetries) && maxRetries >= 0, 'maxRetries', 'a whole number, 0 or more');
+  check(Number.isFinite(timeout) && timeout > 0 && timeout <= MAX_TIMEOUT, 'timeout', `a positive number of milliseconds, at most ${MAX_TIMEOUT}`);
+  check(Number.isInteger(maxRetries) && maxRetries >= 0 && maxRetries <= MAX_RETRIES, 'maxRetries', `a whole number from 0 to ${MAX_RETRIES}`);
   check(Number.isFinite(maxRetryDelay) && maxRetryDelay >= 0, 'maxRetryDelay', '0 or more milliseconds');
   check(modes.includes(validation), 'validation', `one of ${modes.join(', ')}`);
   check(logLevels.includes(logLevel), 'logLevel', `one of ${logLevels.join(', ')}`);
   check(fetchFn === undefined || typeof fetchFn === 'function', 'fetch', 'a function');
-  check(baseUrl === undefined || /^https?:\/\/[^/]/i.test(baseUrl), 'baseUrl', 'an http:// or https:// URL');
+  check(baseUrl === undefined || (/^https?:\/\/[^/]/i.test(baseUrl) && URL.canParse(baseUrl)), 'baseUrl', 'an http:// or https:// URL');
   check(!/\/(client\/)?v1\/*$/i.test(baseUrl!), 'baseUrl', 'the service address without /v1 or /client/v1: drop the suffix');
+  // Credentials in the URL would travel in every log line and hook event that names it.
+  check(baseUrl === undefined || !/^[^/]*\/\/[^/]*@/.test(baseUrl), 'baseUrl', 'free of a user name or password (pass credentials as options)');
+  check(Number.isInteger(maxResponseBytes) && maxResponseBytes > 0, 'maxResponseBytes', 'a whole number of bytes, 1 or more');
+  checkHeaders(options.headers, check, 'set credentials with their options');
+  checkFetchOptions(options.fetchOptions, check);
+  credentials.check(check);
   const { hooks } = options;
   // Each hook a function (or undefined). The server `Client` also refuses unknown hook names
   // (`checkHookNames`); in the browser entry that check would cost every storefront ~50 bytes.
@@ -144,6 +165,10 @@ export function pipelineConfig<C extends ClientCredentials>(options: CommonOptio
     fetch: fetchFn,
     // A copy: hooks added to the caller's object later do not change this client.
     hooks: hooks && { ...hooks },
+    fetchOptions: options.fetchOptions && { ...options.fetchOptions },
+    maxResponseBytes,
+    owner,
+    credentialsAdvice: 'set credentials with the client options',
   };
 }
 

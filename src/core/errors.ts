@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { printable } from './safe-text.js';
 
 /**
  * A problem found in a request's input or in a response's shape: where, and what rule broke.
@@ -35,10 +36,17 @@ export function formatPath(path: ReadonlyArray<string | number>): string {
  * @internal
  */
 export function describeIssues(issues: readonly Issue[], max = Infinity): string {
-  const shown = issues.slice(0, max).map((i) => `${formatPath(i.path)}: ${i.message}`);
+  // Paths can hold keys of a response body: printable, so a hostile key cannot forge a log line.
+  const shown = issues.slice(0, max).map((i) => printable(`${formatPath(i.path)}: ${i.message}`));
   if (issues.length > max) shown.push(`and ${issues.length - max} more`);
   return shown.join('; ');
 }
+
+/**
+ * Whether the service may have acted on a failed call; see {@link PromokitError.outcome}.
+ * @category Errors
+ */
+export type Outcome = 'not_sent' | 'rejected' | 'unknown';
 
 /**
  * Where a failed call went and how far it got. Network errors (`ConnectionError`, `TimeoutError`,
@@ -68,6 +76,15 @@ export class PromokitError extends Error {
   // Every class names itself with a string: `new.target.name` would be the minified class name in
   // a production browser bundle (seen in Chromium: `Te` instead of `AuthenticationError`).
   override name: string = 'PromokitError';
+  /**
+   * Whether the service may have acted on the call: `not_sent` (nothing reached it: bad input or
+   * settings, a refused connection, a limit that did not admit the call), `rejected` (it answered
+   * and did not act: a 4xx, 409, 422 and 429 included), or `unknown` (it may have: a timeout or a
+   * reset after the request was sent, a 5xx, a 2xx whose body could not be read). A read is safe
+   * to repeat whatever its outcome; after an `unknown` spend, check before sending it again:
+   * [After an unknown outcome](../../docs/after-an-unknown-outcome.md).
+   */
+  outcome: Outcome = 'unknown';
 
   /**
    * @param message What went wrong, for people.
@@ -101,8 +118,8 @@ export class ConfigurationError extends PromokitError {
   /** The `Client` option that is missing or wrong, e.g. `baseUrl`. */
   declare readonly option: string;
 
-  constructor(option: string, message: string) {
-    super(message, { option });
+  constructor(option: string, message: string, options?: ErrorOptions) {
+    super(message, { option, outcome: 'not_sent' }, options);
   }
 }
 
@@ -119,7 +136,7 @@ export class InvalidRequestError extends PromokitError {
   declare readonly issues: readonly Issue[];
 
   constructor(operation: string, issues: readonly Issue[]) {
-    super(`${operation}: invalid request: ${describeIssues(issues)}`, { operation, issues });
+    super(`${operation}: invalid request: ${describeIssues(issues)}`, { operation, issues, outcome: 'not_sent' });
   }
 }
 
@@ -163,6 +180,42 @@ export class AbortError extends CallError {
 }
 
 /**
+ * The service answered with a 3xx: promokit never follows a redirect (the service sends none), so
+ * no credential and no request body goes to the other place, and the call is not sent again.
+ * `location` is the origin the answer pointed to (never its path), when the runtime shows it (a
+ * browser hides it).
+ * @category Errors
+ */
+export class RedirectError extends PromokitError implements CallContext {
+  override name: string = 'RedirectError';
+  declare readonly operation: string;
+  declare readonly method: string;
+  declare readonly host: string;
+  declare readonly attempts: number;
+  /** The status of the answer, e.g. `307`; `0` in a browser, which hides the redirect. */
+  declare readonly status: number;
+  /** The origin of the `Location` the answer named (`https://elsewhere.example`), when known. */
+  declare readonly location: string | undefined;
+}
+
+/**
+ * A response body was larger than the client's `maxResponseBytes` (counted after decompression):
+ * it was cancelled, unread. `limit` is that option.
+ * @category Errors
+ */
+export class ResponseTooLargeError extends PromokitError implements CallContext {
+  override name: string = 'ResponseTooLargeError';
+  declare readonly operation: string;
+  declare readonly method: string;
+  declare readonly host: string;
+  declare readonly attempts: number;
+  /** The HTTP status of the response whose body was too large. */
+  declare readonly status: number;
+  /** The limit it passed, in bytes. */
+  declare readonly limit: number;
+}
+
+/**
  * A response broke its schema (in `strict` validation mode), or a 2xx body was not JSON at all
  * (in every mode). `issues` hold the field paths; `body` keeps the raw body.
  *
@@ -196,7 +249,7 @@ export class LimiterError extends PromokitError {
   declare readonly operation: string;
 
   constructor(operation: string, message: string, options?: ErrorOptions) {
-    super(`${operation}: ${message}; nothing was sent`, { operation }, options);
+    super(`${operation}: ${message}; nothing was sent`, { operation, outcome: 'not_sent' }, options);
   }
 }
 
@@ -213,7 +266,7 @@ export class PaginationLimitError extends PromokitError {
   declare readonly maxPage: number;
 
   constructor(operation: string, maxPage: number) {
-    super(`${operation}: records remain past page ${maxPage}, the last page the service serves; narrow the query to reach them`, { operation, maxPage });
+    super(`${operation}: records remain past page ${maxPage}, the last page the service serves; narrow the query to reach them`, { operation, maxPage, outcome: 'not_sent' });
   }
 }
 
@@ -233,7 +286,7 @@ export class ToArrayLimitError extends PromokitError {
   constructor(operation: string, limit: number) {
     super(
       `${operation}: more than ${limit.toLocaleString('en-US')} records, the safety limit of toArray() without max; pass toArray({ max: n }) to collect up to n records, or iterate with for await to walk them all`,
-      { operation, limit },
+      { operation, limit, outcome: 'not_sent' },
     );
   }
 }
@@ -248,6 +301,6 @@ export class NoNextPageError extends PromokitError {
   declare readonly operation: string;
 
   constructor(operation: string) {
-    super(`${operation}: there is no next page; check hasNextPage() first`, { operation });
+    super(`${operation}: there is no next page; check hasNextPage() first`, { operation, outcome: 'not_sent' });
   }
 }

@@ -1,8 +1,10 @@
 /**
  * The request pipeline: every call of every client passes through {@link send}, which reads top
- * to bottom in the order a call lives: admitted by the client's limits, headers and credentials,
- * ky (timeouts, retries, backoff) around each attempt (request hook, fetch, the limits' view of
- * the response, the whole body, response hook), then the typed error or the checked body.
+ * to bottom in the order a call lives: its options checked, admitted by the client's limits,
+ * headers and credentials, ky (timeouts, retries, backoff) around each attempt (request hook,
+ * fetch, the limits' view of the response, redirects refused, the whole body within its size
+ * limit, response hook), then the checked body or the typed error, with what the attempts tell
+ * about whether the service may have acted.
  *
  * What comes before, checking and encoding the call, is the caller's: `Transport` (transport.ts)
  * for the server sub-clients, `ClientEvents` for the browser entry, which carries none of the
@@ -11,94 +13,127 @@
  * @module
  */
 import type { Options as KyOptions } from 'ky';
+import { callSignal } from './abort.js';
 import type { WithResponse } from './api-promise.js';
 import type { PipelineConfig } from './config.js';
-import { describeFailure, mapError } from './error-mapping.js';
+import { describeFailure, mapError, redirectError, tooLargeError } from './error-mapping.js';
+import type { Outcome } from './errors.js';
 import { callEvents, settable } from './hooks.js';
 import { loadKy } from './ky/load.js';
 import { redactHeaders } from './log.js';
 import type { OutgoingCall, RequestOptions } from './operation.js';
+import { optionCheck } from './option-check.js';
+import { outcomeOf, worse } from './outcome.js';
+import { checkRequestOptions } from './request-options.js';
+import { readBody } from './response-body.js';
 import { checkResponse, parseJson } from './response-check.js';
-import { retryPolicyFor } from './retry.js';
+import { nothingWasSent, retryPolicyFor } from './retry.js';
 import { joinUrl } from './url.js';
 
 /**
  * Sends one call and resolves with its checked body and final response, or rejects with a
- * `PromokitError`. `call.retry` is the caller's cached retry policy for this kind of call; a
- * per-call `maxRetries`, or hooks and logs that report retries, derive another.
+ * `PromokitError` whose `outcome` says whether the service may have acted. `call.retry` is the
+ * caller's cached retry policy for this kind of call; a per-call `maxRetries`, or hooks and logs
+ * that report retries, derive another.
  */
 export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, options: RequestOptions): Promise<WithResponse<T>> {
   const { log, hooks, gate } = config;
+
+  // 1. The call's own options and the base URL: a bad one is refused, nothing sent, no event.
+  checkRequestOptions(options, optionCheck(call.name), config.credentialsAdvice);
   if (!config.baseUrl) throw config.credentials.missing('baseUrl');
-
-  // 1. The client's limits admit the call (a call refused or aborted here raises no event).
-  const release = gate ? await gate.admit(call.name, options.signal) : undefined;
-
   const url = joinUrl(config.baseUrl, call.path);
-  const started = now();
-  const emit = hooks && callEvents(hooks, log, call, url);
-  const timeout = options.timeout ?? config.timeout;
-  let attempts = 0;
-  // The text of the last response read: the body of a 2xx, or the error body of any other status.
-  let body = '';
+  const host = new URL(url).host;
+  // Many calls may share the caller's signal: each listens through a signal of its own.
+  const abort = options.signal && callSignal(options.signal);
+  const signal = abort?.signal;
   try {
-    // 2. Headers: defaults, the client's, the content type, then the credentials, then the call's.
-    const credentials = await config.credentials.headersFor(call.auth);
-    const headers: Record<string, string> = { accept: 'application/json', ...config.headers };
-    if (call.type) headers['content-type'] = call.type;
-    Object.assign(headers, credentials, options.headers);
+    // 2. The client's limits admit the call (refused or aborted here: no event, nothing sent).
+    const release = gate ? await gate.admit(call.name, signal) : undefined;
 
-    // 3. The retry policy: the cached one, unless this call has its own `maxRetries` or reports its retries.
-    const maxRetries = options.maxRetries ?? call.retry.limit!;
-    const report = emit || log.enabled('info');
-    const retry =
-      maxRetries === call.retry.limit && !report
-        ? call.retry
-        : retryPolicyFor(call.idempotent, { maxRetries, maxRetryDelay: config.maxRetryDelay }, report ? (delayMs, error) => {
-            const reason = describeFailure(error);
-            log.info(`promokit: ${call.name}: retry ${attempts} of ${maxRetries} in ${delayMs} ms after ${reason}`);
-            emit?.('retry', attempts, { delayMs, reason });
-          } : undefined);
-    const debug = log.enabled('debug');
-    if (debug) log.debug(`promokit: ${call.method} ${url}`, { operation: call.name, headers: redactHeaders(headers) });
+    const started = now();
+    const emit = hooks && callEvents(hooks, log, call, url);
+    const timeout = options.timeout ?? config.timeout;
+    let attempts = 0;
+    // What the attempts so far tell: `not_sent` until one may have reached the service.
+    let outcome: Outcome = 'not_sent';
+    // The text of the last response read: the body of a 2xx, or the error body of any other status.
+    let body = '';
+    try {
+      // 3. Headers: defaults, the client's, the content type, the credentials (the access token
+      // function within the call's timeout and signal), then the call's.
+      const credentials = await config.credentials.headersFor(call.auth, { timeout, signal });
+      const headers: Record<string, string> = { accept: 'application/json', ...config.headers };
+      if (call.type) headers['content-type'] = call.type;
+      Object.assign(headers, credentials, options.headers);
 
-    // 4. One attempt: the request hook, the fetch, the limits' view of the response, the whole
-    // body (read inside the attempt, so ky's timeout and retries cover a body that stalls or is
-    // cut off), the response hook. ky calls it once per attempt.
-    const attempt = async (request: Request, init?: RequestInit): Promise<Response> => {
-      const n = ++attempts;
-      if (emit) {
-        const set: Record<string, string> = {};
-        // Applied only when the hook returns: a hook that throws changes nothing.
-        if (emit('request', n, { setHeader: (name, value) => void (set[settable(name, credentials)] = value) })) for (const name in set) request.headers.set(name, set[name]!);
-      }
-      const sent = now();
-      const response = await (config.fetch ?? fetch)(request, init);
-      gate?.observe(response);
-      body = await response.text();
-      const { status } = response;
-      const durationMs = now() - sent;
-      if (debug) log.debug(`promokit: ${status} ${call.method} ${url} in ${durationMs} ms, attempt ${n}`);
-      emit?.('response', n, { status, durationMs, requestId: response.headers.get('x-request-id') || undefined });
-      return response;
-    };
+      // 4. The retry policy: the cached one, unless this call has its own `maxRetries` or reports its retries.
+      const maxRetries = options.maxRetries ?? call.retry.limit!;
+      const report = emit || log.enabled('info');
+      const retry =
+        maxRetries === call.retry.limit && !report
+          ? call.retry
+          : retryPolicyFor(call.idempotent, { maxRetries, maxRetryDelay: config.maxRetryDelay }, report ? (delayMs, error) => {
+              const reason = describeFailure(error);
+              log.info(`promokit: ${call.name}: retry ${attempts} of ${maxRetries} in ${delayMs} ms after ${reason}`);
+              emit?.('retry', attempts, { delayMs, reason });
+            } : undefined);
+      const debug = log.enabled('debug');
+      if (debug) log.debug(`promokit: ${call.method} ${url}`, { operation: call.name, headers: redactHeaders(headers) });
 
-    // 5. ky runs the attempts: timeouts, retries and backoff. It merges its options key by key
-    // on every call, so only the keys this call needs are passed.
-    const kyOptions: KyOptions = { method: call.method, headers, timeout, retry, fetch: attempt as KyOptions['fetch'] };
-    if (call.body !== undefined) kyOptions.body = call.body;
-    if (options.signal) kyOptions.signal = options.signal;
-    const response = await (await loadKy())(url, kyOptions);
+      // 5. One attempt: the request hook, the fetch, the limits' view of the response, a redirect
+      // refused, the whole body within `maxResponseBytes` (read inside the attempt, so ky's
+      // timeout and retries cover a body that stalls or is cut off), the response hook. ky calls
+      // it once per attempt.
+      const attempt = async (request: Request, init?: RequestInit): Promise<Response> => {
+        const n = ++attempts;
+        if (emit) {
+          const set: Record<string, string> = {};
+          // Applied only when the hook returns: a hook that throws changes nothing.
+          if (emit('request', n, { setHeader: (name, value) => void (set[settable(name, value, credentials)] = value) })) for (const name in set) request.headers.set(name, set[name]!);
+        }
+        const sent = now();
+        const before = outcome;
+        // From here the request may reach the service; a failure that shows it did not goes back.
+        outcome = 'unknown';
+        let response: Response;
+        try {
+          response = await (config.fetch ?? fetch)(request, init);
+        } catch (error) {
+          if (nothingWasSent(error)) outcome = before;
+          throw error;
+        }
+        gate?.observe(response);
+        outcome = worse(before, outcomeOf(response.status));
+        const context = { operation: call.name, method: call.method, host, attempts: n, status: response.status };
+        if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) throw redirectError(response, url, context);
+        body = await readBody(response, config.maxResponseBytes, () => tooLargeError(config.maxResponseBytes, context));
+        const durationMs = now() - sent;
+        if (debug) log.debug(`promokit: ${response.status} ${call.method} ${url} in ${durationMs} ms, attempt ${n}`);
+        emit?.('response', n, { status: response.status, durationMs, requestId: response.headers.get('x-request-id') || undefined });
+        return response;
+      };
 
-    // 6. The body, parsed and checked in the client's validation mode.
-    return { data: checkResponse(config.validation, call.name, call.schema, parseJson(body, call.name), log), response };
-  } catch (thrown) {
-    // 7. Or the typed error, reported once to the error hook.
-    const error = mapError(thrown, { operation: call.name, method: call.method, host: new URL(url).host, attempts }, options.signal, timeout, body);
-    emit?.('error', attempts, { error, durationMs: now() - started });
-    throw error;
+      // 6. ky runs the attempts: timeouts, retries and backoff. It merges its options key by key
+      // on every call, so only the keys this call needs are passed; a redirect is never followed.
+      const kyOptions: KyOptions = { ...config.fetchOptions, ...options.fetchOptions, method: call.method, headers, timeout, retry, redirect: 'manual', fetch: attempt as KyOptions['fetch'] };
+      if (call.body !== undefined) kyOptions.body = call.body;
+      if (signal) kyOptions.signal = signal;
+      if (options.keepalive) kyOptions.keepalive = true;
+      const response = await (await loadKy())(url, kyOptions);
+
+      // 7. The body, parsed and checked in the client's validation mode.
+      return { data: checkResponse(config.validation, call.name, call.schema, parseJson(body, call.name), log, call.essentials), response };
+    } catch (thrown) {
+      // 8. Or the typed error, with its outcome, reported once to the error hook.
+      const error = mapError(thrown, { operation: call.name, method: call.method, host, attempts }, { signal, timeout, body, outcome, changesState: !call.idempotent, credentials: config.credentials });
+      emit?.('error', attempts, { error, durationMs: now() - started });
+      throw error;
+    } finally {
+      release?.();
+    }
   } finally {
-    release?.();
+    abort?.done();
   }
 }
 

@@ -10,12 +10,16 @@
  * @module
  */
 import type PQueue from 'p-queue';
-import { optionCheck, type Gate } from './config.js';
+import type { Gate } from './config.js';
+import { optionCheck } from './option-check.js';
+import { RateLimitError } from './api-errors.js';
 import { AbortError, LimiterError, PromokitError } from './errors.js';
 import { isRecord } from './is-record.js';
 import { loadKy } from './ky/load.js';
+import { MAX_TIMEOUT } from './request-options.js';
 import { retryAfterMs } from './retry-after.js';
 import { sleep } from './sleep.js';
+import { bounded } from './waiting.js';
 
 /**
  * Gives back the slot a {@link Limiter} granted; the client calls it once, when the call settles.
@@ -90,6 +94,13 @@ export interface LimitOptions {
   rateLimit?: RateLimit | undefined;
   /** A limit shared with other clients or processes, asked after `maxConcurrency` and `rateLimit`. */
   limiter?: Limiter | undefined;
+  /**
+   * The longest a call waits for the `limiter` to admit it, in milliseconds, its turn in a long
+   * batch included; past it, or when the limiter fails, the call rejects with `LimiterError`,
+   * nothing sent (never admitted unlimited). The limiter's `signal` aborts then too, so it can
+   * leave its line. Default 60,000: raise it for batches that queue longer.
+   */
+  limiterTimeout?: number | undefined;
 }
 
 /**
@@ -98,7 +109,7 @@ export interface LimitOptions {
  * `limiter`. Throws {@link ConfigurationError} on a bad option.
  */
 export function limitsGate(options: LimitOptions, maxRetryDelay: number, owner: string): Gate {
-  const { maxConcurrency, rateLimit, limiter } = options;
+  const { maxConcurrency, rateLimit, limiter, limiterTimeout = 60_000 } = options;
   const check = optionCheck(owner);
   check(maxConcurrency === undefined || (Number.isInteger(maxConcurrency) && maxConcurrency >= 1), 'maxConcurrency', 'a whole number, 1 or more');
   if (rateLimit !== undefined) {
@@ -106,6 +117,7 @@ export function limitsGate(options: LimitOptions, maxRetryDelay: number, owner: 
     check(Number.isFinite(rateLimit.perMs) && rateLimit.perMs > 0, 'rateLimit', '{ requests, perMs } with perMs more than 0 milliseconds');
   }
   check(limiter === undefined || typeof limiter?.acquire === 'function', 'limiter', 'an object with an acquire(signal) method');
+  check(Number.isFinite(limiterTimeout) && limiterTimeout > 0 && limiterTimeout <= MAX_TIMEOUT, 'limiterTimeout', `a positive number of milliseconds, at most ${MAX_TIMEOUT}`);
 
   const pause = new Pause(maxRetryDelay);
   const queue = maxConcurrency !== undefined || rateLimit !== undefined ? lazyQueue(maxConcurrency, rateLimit, pause) : undefined;
@@ -119,14 +131,16 @@ export function limitsGate(options: LimitOptions, maxRetryDelay: number, owner: 
       };
       try {
         signal?.throwIfAborted();
-        await pause.over(signal);
+        await pause.over(operation, signal);
         // ky is loaded before the first call takes its place in the window, not after: loading it
         // would otherwise delay the window's first calls on the wire (some 50 ms), and the service
         // would count them together with the next window's.
-        if (queue) releases.push(await slot(await (ready ??= loadKy().then(queue)), signal));
+        if (queue) {
+          releases.push(await slot(await (ready ??= loadKy().then(queue)), signal));
+          await pause.over(operation, signal);
+        }
         if (limiter) {
-          await pause.over(signal);
-          const give = await limiter.acquire(signal);
+          const give = await acquire(limiter, operation, limiterTimeout, signal);
           if (typeof give === 'function') releases.push(give);
         }
         // A limiter that ignores the signal must not start a call the caller has given up on.
@@ -134,7 +148,7 @@ export function limitsGate(options: LimitOptions, maxRetryDelay: number, owner: 
         return release;
       } catch (error) {
         release();
-        if (signal?.aborted) throw new AbortError(`${operation}: aborted by the caller's signal while waiting to start; 0 attempts made`, { operation, attempts: 0 });
+        if (signal?.aborted) throw new AbortError(`${operation}: aborted by the caller's signal while waiting to start; 0 attempts made`, { operation, attempts: 0, outcome: 'not_sent' });
         if (error instanceof PromokitError) throw error;
         throw new LimiterError(operation, `the limiter failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
       }
@@ -147,6 +161,21 @@ export function limitsGate(options: LimitOptions, maxRetryDelay: number, owner: 
       if (rateLimit && queue) void queue().then((q) => q.add(() => undefined, { priority: 1 }));
     },
   };
+}
+
+/**
+ * Asks `limiter` for a place within `ms` and the caller's signal: the signal given to the limiter
+ * aborts at the bound too, and a place granted after the call gave up is given back at once.
+ */
+async function acquire(limiter: Limiter, operation: string, ms: number, signal: AbortSignal | undefined): Promise<LimiterRelease | void> {
+  const bound = AbortSignal.timeout(ms);
+  const asking = limiter.acquire(signal ? AbortSignal.any([signal, bound]) : bound);
+  try {
+    return await bounded(asking, ms, signal, () => new LimiterError(operation, `the limiter did not admit the call within limiterTimeout, ${ms} ms`));
+  } catch (error) {
+    asking.then((give) => typeof give === 'function' && give(), () => undefined);
+    throw error;
+  }
 }
 
 /** One place in the queue: resolves with its release when p-queue starts it; rejects when `signal` aborts first. */
@@ -206,30 +235,59 @@ class Pause {
     this.#cap = cap;
   }
 
-  /** Starts or lengthens the pause for a 429's `Retry-After` (read as the retries read it); without one, nothing. */
+  /**
+   * Starts or lengthens the pause for a 429's `Retry-After` (read as the retries read it); without
+   * a readable one, nothing. A pause of at most `cap` holds the queue; a longer one does not, its
+   * calls being refused as they come (see {@link Pause.over}).
+   */
   saw(headers: Headers): void {
     const ms = retryAfterMs((name) => headers.get(name)) ?? 0;
     // Absent, unreadable (NaN) or already past: no pause.
     if (!(ms > 0)) return;
-    const until = Date.now() + Math.min(ms, this.#cap);
+    const until = Date.now() + ms;
     if (until <= this.#until) return;
     this.#until = until;
-    this.#queue?.pause();
     clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => this.#queue?.start(), until - Date.now());
+    if (ms > this.#cap) {
+      this.#queue?.start();
+      return;
+    }
+    this.#queue?.pause();
+    this.#timer = setTimeout(() => this.#queue?.start(), ms);
     // Keep the process alive for the pause only while calls wait in the queue; calls that arrive
     // during the pause wait in `over`, on a timer of their own.
     if (!this.#queue?.size) (this.#timer as { unref?(): void }).unref?.();
   }
 
-  /** Resolves when no pause is on (at once when none is); rejects when `signal` aborts first. */
-  async over(signal: AbortSignal | undefined): Promise<void> {
-    while (Date.now() < this.#until) await sleep(this.#until - Date.now(), signal);
+  /**
+   * Resolves when no pause is on (at once when none is); rejects when `signal` aborts first, and
+   * at once, with a `RateLimitError` whose `retryAfter` is the time left, while a pause longer
+   * than `cap` lasts: waiting it out silently would hold every call past its own timeout.
+   */
+  async over(operation: string, signal: AbortSignal | undefined): Promise<void> {
+    for (let left = this.#until - Date.now(); left > 0; left = this.#until - Date.now()) {
+      if (left > this.#cap) throw pausedFor(operation, left, this.#cap);
+      await sleep(left, signal);
+    }
   }
 
   /** Pauses and resumes `queue` with the pause from now on. */
   attach(queue: PQueue): void {
     this.#queue = queue;
-    if (Date.now() < this.#until) queue.pause();
+    const left = this.#until - Date.now();
+    if (left > 0 && left <= this.#cap) queue.pause();
   }
+}
+
+/** The `RateLimitError` of a call refused during a pause longer than `maxRetryDelay`: nothing sent. */
+function pausedFor(operation: string, left: number, cap: number): RateLimitError {
+  const seconds = Math.ceil(left / 1000);
+  return new RateLimitError({
+    status: 429,
+    operation,
+    attempts: 0,
+    outcome: 'not_sent',
+    headers: { 'retry-after': String(seconds) },
+    body: { message: `the service asked this client to wait longer than maxRetryDelay (${cap} ms) before its next request; ${seconds} s remain, so the call was not sent` },
+  });
 }

@@ -40,6 +40,8 @@ export class Log {
    * is logged. One entry per distinct operation and field path, so it stays small.
    */
   readonly deviations = new Map<string, number>();
+  /** Deviations of kinds past the record's limit: counted, not recorded one by one. */
+  dropped = 0;
 
   constructor(logger: Logger | undefined, level: LogLevel) {
     this.#logger = logger;
@@ -75,11 +77,12 @@ export class Log {
 }
 
 /**
- * Headers whose values are secrets, never logged nor put in an error: `Authorization` and every
- * `…token…` header (`X-App-Token`, `X-Client-Token`, and any a caller adds). A pattern rather than
- * a list of names, so the browser bundle names no server-side header.
+ * Headers whose values are secrets, never logged nor put in an error: every header whose name
+ * says auth, token, secret, key, cookie or password (`Authorization`, `Proxy-Authorization`,
+ * `X-App-Token`, `X-Client-Token`, `X-Api-Key`, `Cookie`, and any a caller adds). A pattern
+ * rather than a list of names, so the browser bundle names no server-side header.
  */
-const secretHeader = /^authorization$|token/i;
+const secretHeader = /auth|token|secret|key|cookie|passw/i;
 
 /** The placeholder shown instead of a secret. */
 export const REDACTED = '[redacted]';

@@ -25,9 +25,28 @@ export interface RequestOptions {
   timeout?: number | undefined;
   /** Retries after the first attempt, within the retry policy. `0` turns retries off. */
   maxRetries?: number | undefined;
-  /** Extra headers for this call only. */
+  /**
+   * Extra headers for this call only: names that are HTTP tokens, values without CR, LF or NUL.
+   * A credential header is refused: credentials are the client's (`client.withOptions()` makes a
+   * client with others).
+   */
   headers?: Record<string, string> | undefined;
+  /** Options passed to `fetch` for this call, over the client's `fetchOptions`. */
+  fetchOptions?: FetchOptions | undefined;
+  /**
+   * Lets the request outlive the page that sends it (fetch's `keepalive`), for an event sent
+   * right before the page is left. The body must be under 64 KB, the browsers' cap.
+   */
+  keepalive?: boolean | undefined;
 }
+
+/**
+ * Options for `fetch`, as `fetchOptions` of a client or a call: any `RequestInit` field and any
+ * runtime's own (`dispatcher` in Node, `tls` in Bun, `client` in Deno, `next` in Next.js), but for
+ * the fields promokit sets itself.
+ * @category Client
+ */
+export type FetchOptions = Omit<RequestInit, 'method' | 'body' | 'headers' | 'signal' | 'redirect'> & { readonly [option: string]: unknown };
 
 /** The HTTP methods of the service's operations. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT';
@@ -113,4 +132,9 @@ export interface OutgoingCall<T> {
   readonly retry: RetryOptions;
   /** The schema the response body is checked against. */
   readonly schema: ResponseSchema<T>;
+  /**
+   * The response fields promokit decides on (the tolerance policy): broken, they fail the call in
+   * `warn` mode too.
+   */
+  readonly essentials?: readonly string[] | undefined;
 }

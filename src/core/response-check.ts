@@ -19,6 +19,12 @@ export type ValidationMode = 'strict' | 'warn' | 'off';
 /** A response schema: anything with zod's `safeParse`. */
 export interface ResponseSchema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
+  /**
+   * The shape of a field path as deviations record it: array indices and the keys of map-like
+   * fields as `*` (`redemptions.*.date`), so one way of breaking the schema is one deviation
+   * however many records have it. Without it, array indices alone become `*`.
+   */
+  pathShape?(path: ReadonlyArray<string | number>): string;
 }
 
 /**
@@ -36,13 +42,18 @@ export interface ResponseDeviation {
   count: number;
 }
 
+/** The most kinds of deviation (operation and field path) a client records; the rest are counted together. */
+export const DEVIATION_KINDS_LIMIT = 100;
+
 /**
- * Checks a response body against its schema. `off` returns it unchecked; `warn` logs the field
- * paths that break it and returns it untouched, logging each deviation (operation and field path)
- * once per client and counting the rest in the client's `Log`; `strict` throws
- * {@link ResponseValidationError}. The body is never copied or transformed.
+ * Checks a response body against its schema. `off` returns it unchecked; `strict` throws
+ * {@link ResponseValidationError}; `warn` returns it untouched and records each deviation
+ * (operation and field path) in the client's `Log`, logging each kind once, unless the body is
+ * not an object or a field promokit decides on (`essentials`, the tolerance policy) breaks its
+ * schema: that is an error in `warn` mode too, for an answer read the wrong way could take the
+ * wrong branch. The body is never copied or transformed.
  */
-export function checkResponse<T>(mode: ValidationMode, operation: string, schema: ResponseSchema<T>, body: unknown, log: Log): T {
+export function checkResponse<T>(mode: ValidationMode, operation: string, schema: ResponseSchema<T>, body: unknown, log: Log, essentials: readonly string[] = []): T {
   if (mode === 'off') return body as T;
   const result = schema.safeParse(body);
   if (result.success) return body as T;
@@ -50,24 +61,35 @@ export function checkResponse<T>(mode: ValidationMode, operation: string, schema
     path: i.path.map((p) => (typeof p === 'number' ? p : String(p))),
     message: i.message,
   }));
-  if (mode === 'strict') throw new ResponseValidationError(operation, issues, body);
+  const shapes = issues.map((issue) => schema.pathShape?.(issue.path) ?? formatPath(issue.path.map((p) => (typeof p === 'number' ? '*' : p))));
+  if (mode === 'strict' || shapes.some((shape) => shape === '(root)' || essentials.some((field) => field === shape || field.startsWith(`${shape}.`)))) {
+    throw new ResponseValidationError(operation, issues, body);
+  }
   const { deviations } = log;
-  const fresh = issues.filter((issue) => {
-    const key = `${operation} ${formatPath(issue.path.map((p) => (typeof p === 'number' ? '*' : p)))}`;
-    const count = deviations.get(key) ?? 0;
-    deviations.set(key, count + 1);
-    return count === 0;
+  const fresh = issues.filter((_, i) => {
+    const key = `${operation} ${shapes[i]}`;
+    const count = deviations.get(key);
+    if (count === undefined && deviations.size >= DEVIATION_KINDS_LIMIT) {
+      log.dropped += 1;
+      return false;
+    }
+    deviations.set(key, (count ?? 0) + 1);
+    return count === undefined;
   });
   if (fresh.length > 0) log.warn(`promokit: ${operation}: response does not match its schema, returned as received: ${describeIssues(fresh, 5)}`);
   return body as T;
 }
 
-/** The deviations `log`'s client has seen in `warn` mode, first seen first. */
+/**
+ * The deviations `log`'s client has seen in `warn` mode, first seen first; past
+ * {@link DEVIATION_KINDS_LIMIT} kinds, one last entry with operation and path `*` counts the rest.
+ */
 export function deviationsOf(log: Log): ResponseDeviation[] {
-  return [...log.deviations].map(([key, count]) => {
+  const recorded = [...log.deviations].map(([key, count]) => {
     const space = key.indexOf(' ');
     return { operation: key.slice(0, space), path: key.slice(space + 1), count };
   });
+  return log.dropped > 0 ? [...recorded, { operation: '*', path: '*', count: log.dropped }] : recorded;
 }
 
 /** The JSON a 2xx body holds; a body that is not JSON breaks the response's contract. */

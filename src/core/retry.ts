@@ -110,9 +110,10 @@ export function retryPolicyFor(idempotent: boolean, tuning: RetryTuning, onRetry
         const after = retryAfterMs((name) => headers.get(name));
         // Without a `Retry-After` ky backs off (or gives up on a status it does not retry).
         if (after === undefined || !retryAfterStatuses.includes(status)) return undefined;
+        // An unreadable one is ignored (RFC 9110): ordinary backoff, where ky would wait its cap.
+        if (Number.isNaN(after)) return statusCodes.includes(status);
         if (after > tuning.maxRetryDelay) return false;
-        // ky waits `after`, or its cap when the value is unreadable (NaN).
-        if (statusCodes.includes(status)) onRetry?.(Math.max(0, after <= tuning.maxRetryDelay ? after : tuning.maxRetryDelay), error);
+        if (statusCodes.includes(status)) onRetry?.(Math.max(0, after), error);
         return undefined;
       }
       if (isKyTimeout(error)) return undefined;

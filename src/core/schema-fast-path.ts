@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { formatPath } from './errors.js';
 import type { ResponseSchema } from './response-check.js';
 
 type Test = (value: unknown) => boolean;
@@ -135,11 +136,39 @@ function buildObject(shape: Record<string, ZodNode>, catchall: ZodNode | undefin
  * zod schema, or uses a feature the fast check does not model, is returned unchanged.
  */
 export function withFastPath<T>(schema: ResponseSchema<T>): ResponseSchema<T> {
-  const test = (schema as Partial<ZodNode>)._zod ? build(schema as unknown as ZodNode) : undefined;
-  if (!test) return schema;
+  if (!(schema as Partial<ZodNode>)._zod) return schema;
+  const node = schema as unknown as ZodNode;
+  const test = build(node);
   return {
-    safeParse: (data) => (test(data) ? { success: true, data: data as T } : schema.safeParse(data)),
+    safeParse: test ? (data) => (test(data) ? { success: true, data: data as T } : schema.safeParse(data)) : (data) => schema.safeParse(data),
+    pathShape: (path) => pathShape(node, path),
   };
+}
+
+/** The wrappers a field's schema may sit in: optional, nullable and the like. */
+const wrappers = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);
+
+/**
+ * A field path as the schema sees it: array indices and the keys of records (map-like fields,
+ * e.g. an order's `redemptions`, keyed by redemption id) as `*`.
+ */
+function pathShape(schema: ZodNode, path: ReadonlyArray<string | number>): string {
+  const parts: string[] = [];
+  let node: ZodNode | undefined = schema;
+  for (const part of path) {
+    while (node && wrappers.has(node._zod.def.type)) node = node._zod.def.innerType;
+    const def: ZodNode['_zod']['def'] | undefined = node?._zod.def;
+    if (def?.type === 'record' || def?.type === 'array' || typeof part === 'number') {
+      parts.push('*');
+      node = def?.valueType ?? def?.element;
+    } else {
+      parts.push(part);
+      // Of a union, the first option that declares the field.
+      const object = def?.type === 'union' ? def.options?.find((o: ZodNode) => o._zod.def.shape?.[part]) : node;
+      node = object?._zod.def.shape?.[part];
+    }
+  }
+  return formatPath(parts);
 }
 
 const fastSchemas = new WeakMap<object, ResponseSchema<unknown>>();

@@ -26,10 +26,13 @@ export class Transport {
   readonly #config: PipelineConfig & { credentials: Credentials };
   /** The two retry policies, built once per client: for calls that may be sent twice, and for the others. */
   readonly #policies: { idempotent: RetryOptions; once: RetryOptions };
+  /** The response fields each operation decides on, by operation name (the tolerance policy). */
+  readonly #essentials: Readonly<Record<string, readonly string[]>>;
 
-  constructor(config: PipelineConfig & { credentials: Credentials }) {
+  constructor(config: PipelineConfig & { credentials: Credentials }, essentials: Readonly<Record<string, readonly string[]>> = {}) {
     this.#config = config;
     this.#policies = { idempotent: retryPolicyFor(true, config), once: retryPolicyFor(false, config) };
+    this.#essentials = essentials;
   }
 
   /**
@@ -60,6 +63,7 @@ export class Transport {
       idempotent,
       retry: idempotent ? this.#policies.idempotent : this.#policies.once,
       schema: responseSchemaOf(op),
+      essentials: this.#essentials[op.name],
     };
     if (op.method === 'GET') {
       call.path += buildQuery(fields, issues);

@@ -58,11 +58,11 @@ export class Vouchers extends APIResource {
    * discount, gift credit or loyalty cost and the order amounts. Changes nothing.
    *
    * An invalid voucher is a result, not an error: the promise resolves with `valid: false`,
-   * `reason` and `error` (e.g. `error.key` `voucher_expired`). Narrow on `valid`:
+   * `reason` and, usually, `error` (e.g. `error.key` `voucher_expired`). Narrow on `valid`:
    *
    * ```ts
    * const result = await client.vouchers.validate('SUMMER-10', { order: { amount: 5000 } });
-   * if (result.valid) console.log(result.discount); else console.log(result.error.key ?? result.error.message);
+   * if (result.valid) console.log(result.discount); else console.log(result.error?.key ?? result.reason);
    * ```
    *
    * `POST /v1/vouchers/{code}/validate`. Without `session` it changes nothing, so it is retried
@@ -85,7 +85,7 @@ export class Vouchers extends APIResource {
    *   order: { amount: 5000, items: [{ product_id: 'prod_flat_white', quantity: 2, price: 2500 }] },
    * });
    * if (result.valid) console.log('discount:', result.order?.total_discount_amount);
-   * else console.log('not valid:', result.error.key ?? result.error.message, result.reason);
+   * else console.log('not valid:', result.error?.key ?? result.error?.message, result.reason);
    * ```
    */
   validate(code: string, params: ValidateVoucherParams = {}, options?: RequestOptions): APIPromise<ValidationResult> {

@@ -6,15 +6,15 @@
  * A field is listed when it is one of:
  * - a list envelope key the list pages with (`has_more` of the cursor lists), or a record field
  *   the paging reads (`created_at` of listed async actions, the time cursor);
- * - the discriminator users narrow on, and what it promises (`valid` of a validation result and
- *   the `error` of an invalid one, `active` of a token introspection, `type` of a loyalty member,
+ * - the discriminator users narrow on (`valid` of a validation result, `active` of a token introspection, `type` of a loyalty member,
  *   `status` of an async action, which `asyncActions.waitFor` reads);
  * - the `result` of a redemption or rollback;
  * - the identity of the record the method returns (`id`; a voucher's `code`; the records of a
  *   list; the rollback and tier that rollbacks and tier setups hold).
  *
- * Paths are dot-separated; `*` is any element of an array. Nothing at run time reads this table:
- * the schemas are written to it and the interfaces follow them (`ShapeOf` checks both agree).
+ * Paths are dot-separated; `*` is any element of an array. The schemas are written to this table
+ * and the interfaces follow them (`ShapeOf` checks both agree); at run time, the client hands it
+ * to its pipeline, which fails a call in `warn` mode too when one of these fields breaks its schema.
  * The test suite holds the schemas to it over every response fixture (removing or breaking a
  * listed field fails strict mode with an issue naming it; removing or nulling any other field
  * passes) and checks that docs/validation-modes.md lists exactly these fields.
@@ -68,5 +68,5 @@ export const essentialFields: { readonly [M in MethodName]: readonly string[] } 
   'templates.list': ['has_more', 'data.*.id', 'campaign_templates.*.id'],
   'templates.setupPromotionTier': ['promotion_tier', 'promotion_tier.id'],
   'vouchers.create': ['id', 'code'],
-  'vouchers.validate': ['valid', 'code', 'error'],
+  'vouchers.validate': ['valid', 'code'],
 };

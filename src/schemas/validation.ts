@@ -122,7 +122,7 @@ export interface ValidValidationResult extends ValidationResultBase {
 }
 
 /**
- * A voucher that cannot be redeemed, with the `reason` and the `error` (see `error.key`).
+ * A voucher that cannot be redeemed, with the `reason` and, usually, the `error` (see `error.key`).
  * @category Vouchers
  */
 export interface InvalidValidationResult extends ValidationResultBase {
@@ -131,10 +131,11 @@ export interface InvalidValidationResult extends ValidationResultBase {
   /** Why, in words. */
   reason?: string | null;
   /**
-   * The failure, always there: usually with a machine-readable `key`, but a custom validation
-   * rule's failure may carry only `message`, so read `error.key ?? error.message`.
+   * The failure, usually there with a machine-readable `key`; but some answers carry only
+   * `reason` and a code and no `error` at all, and a custom validation rule's failure may carry
+   * only `message`. Read `result.error?.key ?? result.reason`.
    */
-  error: ValidationError;
+  error?: ValidationError | null;
 }
 
 /**
@@ -152,7 +153,7 @@ export const validationResultSchema: () => z.ZodMiniType<ValidationResult> = /* 
       ...validationResultFields(),
       valid: z.literal(false),
       reason: z.nullish(z.string()),
-      error: validationErrorSchema(),
+      error: z.nullish(validationErrorSchema()),
     } satisfies ShapeOf<InvalidValidationResult>),
   ]),
 );

@@ -68,7 +68,7 @@ async function main(): Promise<Record<string, boolean>> {
     // A validation result narrowed on `valid`: an invalid one always has its `error`.
     const validation = await client.vouchers.validate(mock.ids.vouchers.expired, { customer: { source_id: 'shop-user-1002' }, session: undefined });
     if (!validation.valid) {
-      const why: string | null | undefined = validation.error.key ?? validation.error.message;
+      const why: string | null | undefined = validation.error?.key ?? validation.error?.message ?? validation.reason;
       checks.validationNarrows = typeof why === 'string';
     } else checks.validationNarrows = false;
 

@@ -65,9 +65,10 @@ describe('toJSON()', () => {
     });
   }
 
-  it('an ApiError keeps status, code, key, details, request_id, operation, method, host and attempts', () => {
+  it('an ApiError keeps status, code, key, details, request_id, operation, method, host, attempts and outcome', () => {
     expect(JSON.parse(JSON.stringify(new promokit.ConflictError(init)))).toEqual({
       name: 'ConflictError',
+      outcome: 'rejected',
       message: 'vouchers.create: 409 duplicate_found: Duplicated (Voucher SUMMER exists)',
       status: 409,
       code: 409,
@@ -81,8 +82,8 @@ describe('toJSON()', () => {
     });
   });
 
-  it('a network error keeps operation, method, host and attempts', () => {
-    expect(new ConnectionError('refused', context).toJSON()).toEqual({ name: 'ConnectionError', message: 'refused', ...context });
+  it('a network error keeps operation, method, host, attempts and outcome', () => {
+    expect(new ConnectionError('refused', { ...context, outcome: 'not_sent' }).toJSON()).toEqual({ name: 'ConnectionError', message: 'refused', outcome: 'not_sent', ...context });
   });
 
   it('the browser entry exports the same classes', () => {

@@ -147,14 +147,19 @@ describe('the pause after a 429', () => {
     expect(attempts.map((a) => a.who)).toEqual(['c-1', expect.any(String), expect.any(String)]);
   });
 
-  it('pauses for at most maxRetryDelay', async () => {
+  it('refuses new calls at once, nothing sent, during a Retry-After longer than maxRetryDelay, with the time left', async () => {
     const attempts: number[] = [];
     const fetch = refusingFirst('3600', () => attempts.push(performance.now()));
     const client = new Client({ baseUrl: 'http://127.0.0.1:9', ...credentials, fetch, maxRetries: 0, maxRetryDelay: 300 });
     await expect(publish(client, 1)).rejects.toBeInstanceOf(RateLimitError);
-    await publish(client, 2);
-    expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(290);
-    expect(attempts[1]! - attempts[0]!).toBeLessThan(2_000);
+    const refused = (await publish(client, 2).catch((e: unknown) => e)) as RateLimitError;
+    expect(refused).toBeInstanceOf(RateLimitError);
+    expect(refused.outcome).toBe('not_sent');
+    expect(refused.attempts).toBe(0);
+    expect(refused.retryAfter).toBeGreaterThan(3590);
+    expect(refused.retryAfter).toBeLessThanOrEqual(3600);
+    expect(refused.message).toMatch(/publications\.create: 429: .*maxRetryDelay.*not sent/);
+    expect(attempts).toHaveLength(1);
   });
 });
 

@@ -29,7 +29,7 @@ describe('logging', () => {
   });
 
   it('logs nothing at level off', async () => {
-    respond('get', '/v1/loyalties/members/L1', json({ id: 5 }));
+    respond('get', '/v1/loyalties/members/L1', json({ id: 'L1', code: 'L1', type: 'LOYALTY_CARD', loyalty_card: 5 }));
     const { lines, logger } = recordingLogger();
     await testClient({ logger, logLevel: 'off' }).loyalties.getMember('L1');
     expect(lines).toEqual([]);

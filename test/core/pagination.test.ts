@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidRequestError, NoNextPageError, PaginationLimitError, PromokitError, ToArrayLimitError } from '../../src/index.js';
+import { InvalidRequestError, NoNextPageError, PaginationLimitError, PromokitError, ResponseValidationError, ToArrayLimitError } from '../../src/index.js';
 import { apiPromise, type APIPromise } from '../../src/core/api-promise.js';
 import { paginate } from '../../src/core/pagination.js';
 import { idCursor, pageNumber } from '../../src/core/page-strategies.js';
@@ -89,11 +89,12 @@ describe('id cursor lists', () => {
     expect(page.data.map((t) => t.id)).toEqual(['vtx_0001']);
   });
 
-  it('stops when a list carries no has_more', async () => {
-    respond('get', '/v1/loyalties/camp_1/transactions', json({ data: [], total: 0 }));
-    const all = await testClient().loyalties.listTransactions('camp_1').toArray();
+  it('refuses a cursor page without has_more in warn mode too (the cursor decides on it), and stops on it with validation off', async () => {
+    respond('get', '/v1/loyalties/camp_1/transactions', json({ data: [], total: 0 }), json({ data: [], total: 0 }));
+    await expect(testClient({ logLevel: 'off' }).loyalties.listTransactions('camp_1').toArray()).rejects.toBeInstanceOf(ResponseValidationError);
+    const all = await testClient({ validation: 'off' }).loyalties.listTransactions('camp_1').toArray();
     expect(all).toEqual([]);
-    expect(seen).toHaveLength(1);
+    expect(seen).toHaveLength(2);
   });
 
   it('stops rather than loop when the cursor does not move', async () => {

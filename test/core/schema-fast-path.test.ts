@@ -79,12 +79,19 @@ describe('fast check in front of zod', () => {
     if (!bad.success) expect(bad.error.issues[0]!.path).toEqual(['id']);
   });
 
-  it('leaves schemas with features it does not model to zod alone', () => {
+  it("leaves schemas with features it does not model to zod alone: the verdict is always zod's", () => {
     const refined = z.looseObject({ n: z.number().check(z.int()) });
-    expect(withFastPath(refined)).toBe(refined);
+    expect(withFastPath(refined).safeParse({ n: 1.5 }).success).toBe(false);
+    expect(withFastPath(refined).safeParse({ n: 2 }).success).toBe(true);
     const strict = z.object({ a: z.string() });
-    expect(withFastPath(strict)).toBe(strict);
+    expect(withFastPath(strict).safeParse({ a: 'x', extra: 1 })).toEqual(strict.safeParse({ a: 'x', extra: 1 }));
     const notZod = { safeParse: (d: unknown) => ({ success: true as const, data: d }) };
     expect(withFastPath(notZod)).toBe(notZod);
+  });
+
+  it('names the keys of map-like fields and array indices `*` in the shape of a field path', () => {
+    const schema = withFastPath(z.looseObject({ redemptions: z.nullish(z.record(z.string(), z.looseObject({ date: z.string() }))), items: z.array(z.looseObject({ id: z.string() })) }));
+    expect(schema.pathShape?.(['redemptions', 'r_123', 'date'])).toBe('redemptions.*.date');
+    expect(schema.pathShape?.(['items', 4, 'id'])).toBe('items.*.id');
   });
 });

@@ -29,18 +29,38 @@ describe('response validation modes', () => {
     expect(result).toEqual(body);
   });
 
-  it('a closed discriminator with an unknown value: strict throws naming the field, warn logs it once and returns the body', async () => {
+  it('a closed discriminator with an unknown value throws naming the field, in strict and in warn mode: promokit decides on it', async () => {
     const body = { ...action, status: 'PAUSED_NEW_STATE' };
-    respond('get', '/v1/async-actions/aa_1', json(body), json(body), json(body));
-    const error = await testClient({ validation: 'strict' }).asyncActions.get('aa_1').catch((e: unknown) => e);
+    respond('get', '/v1/async-actions/aa_1', json(body), json(body));
+    for (const validation of ['strict', 'warn'] as const) {
+      const error = await testClient({ validation, logLevel: 'off' }).asyncActions.get('aa_1').catch((e: unknown) => e);
+      expect(error, validation).toBeInstanceOf(ResponseValidationError);
+      expect((error as ResponseValidationError).issues.map((i) => i.path.join('.')), validation).toEqual(['status']);
+    }
+  });
+
+  it('warn: a field promokit decides on with the wrong type is an error, so no branch is taken on it', async () => {
+    const validation = { code: 'SUMMER-10', valid: 'false', reason: 'expired' };
+    respond('post', '/v1/vouchers/SUMMER-10/validate', json(validation));
+    const error = await testClient({ logLevel: 'off' }).vouchers.validate('SUMMER-10').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseValidationError);
-    expect((error as ResponseValidationError).issues.map((i) => i.path.join('.'))).toEqual(['status']);
-    const warn = vi.fn();
-    const client = testClient({ logger: { debug() {}, info() {}, warn, error() {} }, logLevel: 'warn' });
-    await expect(client.asyncActions.get('aa_1')).resolves.toEqual(body);
-    await expect(client.asyncActions.get('aa_1')).resolves.toEqual(body);
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]![0])).toContain('status');
+    expect((error as ResponseValidationError).issues.map((i) => i.path.join('.'))).toContain('valid');
+    expect((error as ResponseValidationError).outcome).toBe('unknown');
+  });
+
+  it.each([null, [], 'ok', 42])('warn: a 200 body of %j for a record method is an error, not the record', async (body) => {
+    respond('get', '/v1/async-actions/aa_1', json(body));
+    await expect(testClient({ logLevel: 'off' }).asyncActions.get('aa_1')).rejects.toBeInstanceOf(ResponseValidationError);
+  });
+
+  it('warn: an invalid validation without `error` (only reason and code, as real answers come) is read, in strict mode too', async () => {
+    const body = { code: 'SUMMER-10', valid: false, reason: 'voucher expired', tracking_id: 'track_1' };
+    respond('post', '/v1/vouchers/SUMMER-10/validate', json(body), json(body));
+    for (const validation of ['strict', 'warn'] as const) {
+      const result = await testClient({ validation }).vouchers.validate('SUMMER-10');
+      expect(result.valid).toBe(false);
+      if (!result.valid) expect(result.error?.key ?? result.reason).toBe('voucher expired');
+    }
   });
 
   it('accepts null in optional fields in strict mode', async () => {

@@ -36,19 +36,19 @@ describe('warn mode logs each deviation once per client', () => {
     let body: unknown = { ...action, progress: 'half' };
     const client = clientAnswering((path) => (path === '/v1/locations/loc_1' ? { id: 'loc_1', name: 7 } : body), { logger: log });
     await client.asyncActions.get('aa_1');
-    body = { ...action, progress: 'half', status: 3 };
+    body = { ...action, progress: 'half', type: 3 };
     await client.asyncActions.get('aa_1');
     await client.asyncActions.get('aa_1');
     await client.locations.get('loc_1');
     const messages = log.warn.mock.calls.map((c) => c[0] as string);
     expect(messages).toHaveLength(3);
-    expect(messages[1]).toContain('status');
+    expect(messages[1]).toContain('type');
     expect(messages[1]).not.toContain('progress');
     expect(messages[2]).toContain('locations.get');
     for (const message of messages) expect(message).not.toMatch(/half|aa_1|loc_1/);
     expect(client.responseDeviations()).toEqual([
       { operation: 'asyncActions.get', path: 'progress', count: 3 },
-      { operation: 'asyncActions.get', path: 'status', count: 2 },
+      { operation: 'asyncActions.get', path: 'type', count: 2 },
       { operation: 'locations.get', path: 'name', count: 1 },
     ]);
   });

@@ -1,0 +1,32 @@
+/**
+ * What a call's attempts tell about whether the service may have acted, for the `outcome` of the
+ * error the call rejects with. The pipeline (http.ts) records each attempt: sent or not, and the
+ * status it got.
+ *
+ * @module
+ */
+import type { Outcome } from './errors.js';
+
+const rank: Record<Outcome, number> = { not_sent: 0, rejected: 1, unknown: 2 };
+
+/** The outcome that says less about the service having acted not: `unknown` over `rejected` over `not_sent`. */
+export function worse(a: Outcome, b: Outcome): Outcome {
+  return rank[a] >= rank[b] ? a : b;
+}
+
+/**
+ * What an answer with `status` says: a 2xx or a 5xx, that the service may have acted (a 2xx
+ * whose body cannot be read is a call applied but unconfirmed); any other status, that it
+ * answered without acting.
+ */
+export function outcomeOf(status: number): Outcome {
+  return status >= 500 || (status >= 200 && status < 300) ? 'unknown' : 'rejected';
+}
+
+/**
+ * The words an `unknown` error of a call that changes state adds to its message: it was not sent
+ * again, and how to find out.
+ */
+export function unknownOutcomeNote(): string {
+  return '; the service may have applied it, and it was not sent again (a second send could apply it twice): see "After an unknown outcome" in the promokit docs to check';
+}
