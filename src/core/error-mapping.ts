@@ -13,6 +13,7 @@ import { AbortError, ConnectionError, PromokitError, RedirectError, ResponseTooL
 import { isKyHttpError, isKyTimeout } from './ky/errors.js';
 import { unknownOutcomeNote } from './outcome.js';
 import { parseBody } from './response-check.js';
+import { printable } from './safe-text.js';
 import { inCauses } from './retry.js';
 
 /** What the pipeline knows of a failed call besides where it went. */
@@ -77,7 +78,9 @@ export function describeFailure(error: unknown): string {
   return `connection failure${code ? ` (${code})` : ''}`;
 }
 
-/** The error code behind a fetch failure, e.g. `ECONNREFUSED`. */
+/** The error code behind a fetch failure, e.g. `ECONNREFUSED`, else its cause's few words (`bad port`). */
 function errorCode(error: unknown): string | undefined {
-  return inCauses(error, (cause) => (typeof cause.code === 'string' ? cause.code : typeof cause.errors?.[0]?.code === 'string' ? cause.errors[0].code : undefined));
+  return inCauses(error, (cause) =>
+    typeof cause.code === 'string' ? cause.code : typeof cause.errors?.[0]?.code === 'string' ? cause.errors[0].code : typeof cause.message === 'string' && cause.message ? printable(cause.message, 60) : undefined,
+  );
 }

@@ -271,6 +271,22 @@ export class PaginationLimitError extends PromokitError {
 }
 
 /**
+ * A list walk stopped because it made no progress: the service named a page already fetched as
+ * the next one (a cursor that cycles), or kept answering empty pages that said more records
+ * follow. Thrown instead of fetching for ever; the records yielded so far are all there were.
+ * @category Errors
+ */
+export class PaginationStalledError extends PromokitError {
+  override name: string = 'PaginationStalledError';
+  /** The list operation, e.g. `loyalties.listTransactions`. */
+  declare readonly operation: string;
+
+  constructor(operation: string, why: string) {
+    super(`${operation}: the list walk stopped: ${why}, so it would never end`, { operation, outcome: 'not_sent' });
+  }
+}
+
+/**
  * `toArray()` without `max` reached its safety limit (10,000 records) and the list has more.
  * Thrown instead of returning a silently cut list: pass `toArray({ max })` with the number you
  * need, or walk the records with `for await` (one page in memory at a time).

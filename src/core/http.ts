@@ -17,7 +17,7 @@ import { callSignal } from './abort.js';
 import type { WithResponse } from './api-promise.js';
 import type { PipelineConfig } from './config.js';
 import { describeFailure, mapError, redirectError, tooLargeError } from './error-mapping.js';
-import type { Outcome } from './errors.js';
+import { InvalidRequestError, type Outcome } from './errors.js';
 import { callEvents, settable } from './hooks.js';
 import { loadKy } from './ky/load.js';
 import { redactHeaders } from './log.js';
@@ -41,6 +41,9 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, opt
 
   // 1. The call's own options and the base URL: a bad one is refused, nothing sent, no event.
   checkRequestOptions(options, optionCheck(call.name), config.credentialsAdvice);
+  if (options.keepalive && call.body && new Blob([call.body]).size > KEEPALIVE_BODY_LIMIT) {
+    throw new InvalidRequestError(call.name, [{ path: [], message: `must be at most ${KEEPALIVE_BODY_LIMIT} bytes to be sent with keepalive (the browsers' cap)` }]);
+  }
   if (!config.baseUrl) throw config.credentials.missing('baseUrl');
   const url = joinUrl(config.baseUrl, call.path);
   const host = new URL(url).host;
@@ -136,6 +139,9 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, opt
     abort?.done();
   }
 }
+
+/** The largest body browsers send with `keepalive`: 64 KiB, for all such requests of a page together. */
+export const KEEPALIVE_BODY_LIMIT = 65_536;
 
 /** Milliseconds on a monotonic clock, rounded for readable events and logs. */
 function now(): number {

@@ -66,11 +66,16 @@ export function object<T = Record<string, unknown>>(shape: Rules<T> = {}): Rule<
   };
 }
 
-/** An integer, optionally within `[min, max]`; `N` narrows the type it is written for (`DayOfWeek`). */
+/**
+ * An integer, optionally within `[min, max]`; `N` narrows the type it is written for
+ * (`DayOfWeek`). Past 2^53 - 1 a number is no longer exact (`9007199254740993` is read as
+ * `…992`), so it is refused rather than sent rounded.
+ */
 export function integer<N extends number = number>(min = -Infinity, max = Infinity): Rule<N> {
   return (value: unknown, path: Path, issues: Issue[]) => {
     if (value === undefined) return;
     if (typeof value !== 'number' || !Number.isInteger(value)) issues.push({ path, message: 'must be an integer' });
+    else if (!Number.isSafeInteger(value)) issues.push({ path, message: 'must be an integer of at most 2^53 - 1 in size (a larger one cannot be sent exactly)' });
     else if (value < min || value > max) issues.push({ path, message: `must be between ${min} and ${max}` });
   };
 }
@@ -84,11 +89,12 @@ export function oneOf<const V extends string>(values: readonly V[]): Rule<V> {
   };
 }
 
-/** A string of `min` to `max` characters. */
+/** A string of `min` to `max` characters, well-formed (no lone surrogate, which would be sent changed). */
 export function text(min = 0, max = Infinity): Rule<string> {
   return (value: unknown, path: Path, issues: Issue[]) => {
     if (value === undefined) return;
     if (typeof value !== 'string') issues.push({ path, message: 'must be a string' });
+    else if (/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value)) issues.push({ path, message: 'must be well-formed Unicode text (it contains a lone surrogate)' });
     else if (value.length < min || value.length > max) {
       issues.push({ path, message: min === max ? `must be ${min} characters` : `must be ${min} to ${max} characters long` });
     }

@@ -7,6 +7,7 @@
 import type { APIPromise, WithResponse } from './api-promise.js';
 import { InvalidRequestError, NoNextPageError, PaginationLimitError, ToArrayLimitError } from './errors.js';
 import { isRecord } from './is-record.js';
+import { WalkGuard } from './walk-guard.js';
 
 /**
  * The list envelope every list response shares. The records sit under the attribute `data_ref` names.
@@ -38,7 +39,7 @@ export interface Strategy<P> {
   dedupe?(records: unknown[], previous: Page<unknown, P> | undefined): unknown[];
 }
 
-type Fetcher<T, P> = (params: P, previous?: Page<T, P>) => Promise<Page<T, P>>;
+type Fetcher<T, P> = (params: P, previous?: Page<T, P>, walk?: WalkGuard) => Promise<Page<T, P>>;
 
 /**
  * One page of a list: its records, the raw envelope, and the way to the next page.
@@ -59,9 +60,10 @@ export class Page<T, P = unknown> {
   readonly #strategy: Strategy<P>;
   readonly #fetch: Fetcher<T, P>;
   readonly #operation: string;
+  readonly #walk: WalkGuard;
 
   /** @internal Built by the SDK's list methods. */
-  constructor(init: { data: T[]; body: ListEnvelope; params: P; response: Response; strategy: Strategy<P>; fetch: Fetcher<T, P>; operation: string }) {
+  constructor(init: { data: T[]; body: ListEnvelope; params: P; response: Response; strategy: Strategy<P>; fetch: Fetcher<T, P>; operation: string; walk: WalkGuard }) {
     this.data = init.data;
     this.body = init.body;
     this.params = init.params;
@@ -69,6 +71,7 @@ export class Page<T, P = unknown> {
     this.#strategy = init.strategy;
     this.#fetch = init.fetch;
     this.#operation = init.operation;
+    this.#walk = init.walk;
   }
 
   /** Count of all matching records, on lists whose response carries `total`. */
@@ -83,13 +86,16 @@ export class Page<T, P = unknown> {
 
   /**
    * Fetches the next page. Throws {@link PaginationLimitError} when records remain past the last
-   * page the service serves, and {@link NoNextPageError} when this is the last page.
+   * page the service serves, {@link NoNextPageError} when this is the last page, and
+   * {@link PaginationStalledError} when the walk makes no progress (a cursor that comes back, or
+   * 10 empty pages in a row that say more follow).
    */
   async getNextPage(): Promise<Page<T, P>> {
     const next = this.#strategy.next(this);
     if (next === 'limit') throw new PaginationLimitError(this.#operation, MAX_PAGE);
     if (next === undefined) throw new NoNextPageError(this.#operation);
-    return this.#fetch(next, this);
+    this.#walk.step(this.#operation, this.data.length, next);
+    return this.#fetch(next, this, this.#walk);
   }
 }
 
@@ -252,12 +258,12 @@ export function paginate<T, P>(
   load: (params: P) => APIPromise<unknown>,
   recordsKey = 'data',
 ): PagePromise<T, P> {
-  const fetchPage: Fetcher<T, P> = async (pageParams, previous) => {
+  const fetchPage: Fetcher<T, P> = async (pageParams, previous, walk = new WalkGuard(pageParams)) => {
     const { data, response } = await load(pageParams).withResponse();
     const body = data as ListEnvelope;
     let records = readRecords(body, recordsKey);
     if (strategy.dedupe) records = strategy.dedupe(records, previous as Page<unknown, P> | undefined);
-    return new Page<T, P>({ data: records as T[], body, params: pageParams, response, strategy, fetch: fetchPage, operation });
+    return new Page<T, P>({ data: records as T[], body, params: pageParams, response, strategy, fetch: fetchPage, operation, walk });
   };
   return new PagePromise<T, P>(() => fetchPage(params), operation);
 }

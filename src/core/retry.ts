@@ -20,9 +20,13 @@ const retryAfterStatuses = [429, 503];
  */
 const nothingSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
+/** Messages of fetch refusing a request before any connection: a port fetch blocks. */
+const nothingSentMessages = new Set(['bad port']);
+
 /** A cause in the chain behind a fetch failure, as undici builds it. */
 interface Cause {
   code?: unknown;
+  message?: unknown;
   errors?: Array<{ code?: unknown } | undefined>;
   cause?: unknown;
 }
@@ -42,7 +46,7 @@ export function inCauses<R>(error: unknown, visit: (cause: Cause) => R | undefin
 export function nothingWasSent(error: unknown): boolean {
   return (
     inCauses(error, (cause) =>
-      typeof cause.code === 'string' && nothingSentCodes.has(cause.code)
+      (typeof cause.code === 'string' && nothingSentCodes.has(cause.code)) || nothingSentMessages.has(String(cause.message))
         ? true
         : Array.isArray(cause.errors) && cause.errors.length > 0
           ? cause.errors.every((e) => nothingSentCodes.has(String(e?.code)))

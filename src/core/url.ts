@@ -23,7 +23,7 @@ export function fillPath(template: string, path: Record<string, unknown>, fields
     }
     if (optional && value === undefined) return '';
     // "." and ".." (even as %2E) are dot segments a URL parser would resolve away.
-    const problem = typeof value !== 'string' || value === '' ? 'must be a non-empty string' : value === '.' || value === '..' ? 'must not be "." or ".."' : undefined;
+    const problem = typeof value !== 'string' || value.trim() === '' ? 'must be a non-empty string, not only spaces' : value === '.' || value === '..' ? 'must not be "." or ".."' : undefined;
     const encoded = problem ? undefined : encode(value as string);
     if (problem || encoded === undefined) issues.push({ path: [name], message: problem ?? malformed });
     return `/${encoded ?? '_'}`;

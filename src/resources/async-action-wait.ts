@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { AbortError, InvalidRequestError, TimeoutError, type Issue } from '../core/errors.js';
+import { AbortError, InvalidRequestError, ResponseValidationError, TimeoutError, type Issue } from '../core/errors.js';
 import { AsyncActionFailedError } from './async-action-failed.js';
 import type { RequestOptions } from '../core/operation.js';
 import { sleep } from '../core/sleep.js';
@@ -45,7 +45,7 @@ export function waitForAsyncAction(
 ): Promise<AsyncAction> {
   const { interval = 1_000, timeout = 600_000, signal, onProgress } = options ?? {};
   const issues: Issue[] = [];
-  if (typeof asyncActionId !== 'string' || asyncActionId === '') issues.push({ path: ['asyncActionId'], message: 'must be a non-empty string' });
+  if (typeof asyncActionId !== 'string' || asyncActionId.trim() === '') issues.push({ path: ['asyncActionId'], message: 'must be a non-empty string, not only spaces' });
   if (!(Number.isFinite(interval) && interval > 0)) issues.push({ path: ['interval'], message: 'must be a positive number of milliseconds' });
   if (!(Number.isFinite(timeout) && timeout > 0 && timeout <= 2_147_483_647)) issues.push({ path: ['timeout'], message: 'must be a positive number of milliseconds, at most 2147483647' });
   if (onProgress !== undefined && typeof onProgress !== 'function') issues.push({ path: ['onProgress'], message: 'must be a function' });
@@ -58,6 +58,10 @@ export function waitForAsyncAction(
     let wait = interval;
     for (;;) {
       const action = await read(asyncActionId, { signal: stop.signal });
+      // Another record (or none, with validation off) is no answer about this action.
+      if ((action as Partial<AsyncAction> | null)?.id !== asyncActionId) {
+        throw new ResponseValidationError(operation, [{ path: ['id'], message: `must be ${asyncActionId}, the action waited for` }], action);
+      }
       const changed = !last || last.status !== action.status || last.progress !== action.progress;
       last = action;
       if (changed) onProgress?.(action);

@@ -25,9 +25,11 @@ export class Publications extends APIResource {
    * so the SDK accepts either `voucher` or `campaign`, and requires `customer`.
    *
    * `POST /v1/publications`, with `join_once` in the query string and the other fields in the
-   * JSON body. Not idempotent: never retried on 5xx or timeouts (a voucher may have been
-   * published); retried only on 429 and on connection failures where nothing was sent. Use
-   * `join_once: true` or a `source_id` to make a repeat harmless.
+   * JSON body. With `join_once: true` the service gives the customer the same single code
+   * however many requests arrive, so the call is safe to repeat and retried like a read (on
+   * network errors, timeouts, 408, 429 and 5xx). Without it, it is not idempotent: never
+   * retried on 5xx or timeouts (a voucher may have been published), only on 429 and on
+   * connection failures where nothing was sent.
    *
    * @throws InvalidRequestError when `customer` is missing, neither `voucher` nor `campaign` is
    * given, or `campaign.count` is not an integer from 1 to 50; nothing is sent.
@@ -63,8 +65,9 @@ const operations = {
     name: 'publications.create',
     method: 'POST',
     path: '/v1/publications',
-    // Assigns a voucher to a customer: sending it twice could assign two.
-    idempotent: false,
+    // Assigns a voucher to a customer: sending it twice could assign two, unless `join_once`
+    // makes the service answer every repeat with the customer's one code.
+    idempotent: (params) => params?.join_once === true,
     query: ['join_once'],
     schema: publicationSchema,
     rules: required(
@@ -114,7 +117,8 @@ export interface CreatePublicationFields {
   metadata?: Record<string, unknown> | undefined;
   /**
    * `true`: a customer always gets the same single code, however many publication requests
-   * arrive for them. Sent in the query string, not the body.
+   * arrive for them; promokit then retries the call like a read. Sent in the query string, not
+   * the body.
    */
   join_once?: boolean | undefined;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidRequestError, NoNextPageError, PaginationLimitError, PromokitError, ResponseValidationError, ToArrayLimitError } from '../../src/index.js';
+import { InvalidRequestError, NoNextPageError, PaginationLimitError, PaginationStalledError, PromokitError, ResponseValidationError, ToArrayLimitError } from '../../src/index.js';
 import { apiPromise, type APIPromise } from '../../src/core/api-promise.js';
 import { paginate } from '../../src/core/pagination.js';
 import { idCursor, pageNumber } from '../../src/core/page-strategies.js';
@@ -97,10 +97,12 @@ describe('id cursor lists', () => {
     expect(seen).toHaveLength(2);
   });
 
-  it('stops rather than loop when the cursor does not move', async () => {
+  it('stops with PaginationStalledError rather than loop when the cursor does not move', async () => {
     const body = { object: 'list', data_ref: 'data', data: [tx(1)], has_more: true, more_starting_after: 'vtx_0001' };
-    const strategyNext = idCursor.next({ body, data: body.data, params: { starting_after_id: 'vtx_0001' } } as never);
-    expect(strategyNext).toBeUndefined();
+    respond('get', '/v1/loyalties/camp_1/transactions', json(body), json(body), json(body));
+    const error = await testClient().loyalties.listTransactions('camp_1', { starting_after_id: 'vtx_0001' }).toArray().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PaginationStalledError);
+    expect(seen).toHaveLength(1);
   });
 });
 

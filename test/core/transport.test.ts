@@ -75,7 +75,7 @@ describe('routing params to the path, the query and the body', () => {
     const { transport, sent } = transportFor();
     const error = await transport.request(member, { memberId: 'LOYAL-1' }, { campaign_id: '' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidRequestError);
-    expect((error as InvalidRequestError).issues).toEqual([{ path: ['campaign_id'], message: 'must be a non-empty string' }]);
+    expect((error as InvalidRequestError).issues).toEqual([{ path: ['campaign_id'], message: 'must be a non-empty string, not only spaces' }]);
     expect(sent).toHaveLength(0);
   });
 
