@@ -12,6 +12,7 @@
 export { Client, type ClientOptions } from './client.js';
 export type { CommonOptions } from './core/config.js';
 export type { AccessToken } from './core/auth.js';
+export { cachedAccessToken, type CachedAccessToken, type CachedAccessTokenOptions, type FetchedToken } from './core/cached-access-token.js';
 export type { RequestOptions } from './core/operation.js';
 export type { APIPromise, WithResponse } from './core/api-promise.js';
 export type { Hooks, CallEvent, RequestEvent, ResponseEvent, RetryEvent, ErrorEvent } from './core/hooks.js';
