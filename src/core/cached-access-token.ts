@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { optionCheck } from './config.js';
+import { optionCheck } from './option-check.js';
 import { ConfigurationError } from './errors.js';
 import { inspectSymbol } from './log.js';
 
