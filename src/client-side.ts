@@ -16,7 +16,7 @@
 export { ClientEvents, type ClientEventsOptions, type TrackEventParams } from './resources/client-events.js';
 export type { CommonOptions } from './core/config.js';
 export type { AccessToken } from './core/auth.js';
-export type { RequestOptions } from './core/operation.js';
+export type { RequestOptions, FetchOptions } from './core/operation.js';
 export type { APIPromise, WithResponse } from './core/api-promise.js';
 export type { Hooks, CallEvent, RequestEvent, ResponseEvent, RetryEvent, ErrorEvent } from './core/hooks.js';
 export type { Logger, LogLevel } from './core/log.js';
@@ -29,6 +29,8 @@ export {
   TimeoutError,
   AbortError,
   CallError,
+  RedirectError,
+  ResponseTooLargeError,
   ConfigurationError,
   InvalidRequestError,
   ResponseValidationError,
@@ -36,6 +38,7 @@ export {
   NoNextPageError,
   type Issue,
   type CallContext,
+  type Outcome,
 } from './core/errors.js';
 export {
   ApiError,

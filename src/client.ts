@@ -5,10 +5,16 @@
  * @module
  */
 import { Credentials } from './core/auth.js';
-import { checkHookNames, optionOrEnv, pipelineConfig, type CommonOptions } from './core/config.js';
+import type { APIPromise } from './core/api-promise.js';
+import { checkHookNames, optionOrEnv, pipelineConfig, type CommonOptions, type Gate } from './core/config.js';
+import type { CustomListRequest, CustomRequest } from './core/custom-request.js';
+import { isBrowser } from './core/env.js';
+import { ConfigurationError } from './core/errors.js';
 import { limitsGate, type LimitOptions } from './core/limits.js';
-import { inspectSymbol, type Log } from './core/log.js';
-import { deviationsOf, type ResponseDeviation } from './core/response-check.js';
+import { inspectSymbol } from './core/log.js';
+import type { RequestOptions } from './core/operation.js';
+import type { PagePromise } from './core/pagination.js';
+import { deviationsOf, type DeviationRecord, type ResponseDeviation } from './core/response-check.js';
 import { Transport } from './core/transport.js';
 import { AsyncActions } from './resources/async-actions.js';
 import { ClientEvents, clientEventsOf } from './resources/client-events.js';
@@ -50,7 +56,31 @@ export interface ClientOptions extends CommonOptions, LimitOptions {
   clientToken?: string | undefined;
   /** The `origin` header `client.clientEvents` sends outside browsers. Env: `PROMOKIT_ORIGIN`. */
   origin?: string | undefined;
+  /**
+   * `true` lets a `Client` be built in a browser. Its keys can spend points, so a page that ships
+   * them hands them to every visitor: in a storefront, use `ClientEvents` from
+   * `promokit/client-side`, with client-side keys only. Default `false`: in a browser,
+   * `new Client()` throws a `ConfigurationError`. Node, Bun, Deno and edge workers are not browsers.
+   */
+  dangerouslyAllowBrowser?: boolean | undefined;
 }
+
+/** What a client made by `withOptions()` shares with the client it was made from. */
+interface Shared {
+  deviations: DeviationRecord;
+  gate: Gate;
+}
+
+/** What `withOptions()` hands over: the parent's shared state, and the options the child sets. */
+interface Inherited extends Shared {
+  changes: ClientOptions;
+}
+
+/** What {@link Client.withOptions} hands to the constructor it calls; `undefined` at any other time. */
+let inheriting: Inherited | undefined;
+
+/** The options that make a client's own limits, instead of sharing its parent's. */
+const limitOptions: ReadonlyArray<keyof LimitOptions> = ['maxConcurrency', 'rateLimit', 'limiter', 'limiterTimeout'];
 
 /**
  * The promokit client. Create one per set of credentials and reuse it: it is cheap to call and
@@ -95,9 +125,19 @@ export class Client {
   /** Custom events with the client-side keys (`clientApplicationId`, `clientToken`, `origin`). */
   readonly clientEvents: ClientEvents;
   readonly #core: Transport;
-  readonly #log: Log;
+  readonly #options: ClientOptions;
+  readonly #shared: Shared;
 
   constructor(options: ClientOptions = {}) {
+    const inherited = inheriting;
+    inheriting = undefined;
+    if (isBrowser() && options.dangerouslyAllowBrowser !== true) {
+      throw new ConfigurationError(
+        'dangerouslyAllowBrowser',
+        "Client: the server Client holds keys that can spend points, and a page hands them to every visitor; in a browser, send events with ClientEvents from 'promokit/client-side' (client-side keys only), or pass dangerouslyAllowBrowser: true on a page that is not public",
+      );
+    }
+    this.#options = { ...options };
     const accessToken = options.accessToken ?? optionOrEnv(undefined, 'accessToken');
     const credentials = new Credentials({
       appId: optionOrEnv(options.appId, 'appId'),
@@ -106,10 +146,14 @@ export class Client {
     });
     checkHookNames(options.hooks, 'Client');
     const config = pipelineConfig(options, credentials, 'Client');
-    config.gate = limitsGate(options, config.maxRetryDelay, 'Client');
+    config.credentialsAdvice = 'other credentials need a client of their own: client.withOptions({ appToken, accessToken, … })';
+    // A client made by withOptions() shares its parent's deviation record, and its limits and 429
+    // pause unless it sets limit options of its own.
+    if (inherited) config.deviations = inherited.deviations;
+    config.gate = inherited && !limitOptions.some((name) => name in inherited.changes) ? inherited.gate : limitsGate(options, config.maxRetryDelay, 'Client');
+    this.#shared = { deviations: config.deviations, gate: config.gate };
     const core = new Transport(config, essentialFields);
     this.#core = core;
-    this.#log = config.log;
     this.loyalties = new Loyalties(core);
     this.asyncActions = new AsyncActions(core);
     this.oauth = new OAuth(core);
@@ -136,7 +180,62 @@ export class Client {
    * ```
    */
   responseDeviations(): ResponseDeviation[] {
-    return deviationsOf(this.#log);
+    return deviationsOf(this.#shared.deviations);
+  }
+
+  /**
+   * A new client with these options over this one's: another tenant's keys, another region's
+   * `baseUrl`, another timeout. This client is not changed. The new one shares this one's limits
+   * (`maxConcurrency`, `rateLimit`, `limiter`), its pause after a 429 and its record of response
+   * deviations, unless it sets limit options of its own. Cheap enough to make per request.
+   *
+   * ```ts
+   * const tenant = client.withOptions({ appId: tenantKeys.appId, appToken: tenantKeys.appToken, accessToken: tenantToken });
+   * await tenant.loyalties.getMember('LOYAL-1');
+   * ```
+   *
+   * @throws ConfigurationError when an option is bad, like `new Client()`.
+   */
+  withOptions(options: ClientOptions): Client {
+    inheriting = { ...this.#shared, changes: options ?? {} };
+    try {
+      return new Client({ ...this.#options, ...options });
+    } finally {
+      inheriting = undefined;
+    }
+  }
+
+  /**
+   * Calls an endpoint promokit does not wrap, through the same pipeline as every method:
+   * credentials, retries, limits, hooks, typed errors, and the client's validation mode when a
+   * `schema` is given. `path` is a template of the service's own (`/v1/…`, `{name}` filled from
+   * `pathParams`, encoded), so a call can never go to another host. A POST or PATCH is sent once
+   * (never re-sent after a 5xx or a timeout) unless `idempotent: true` says a repeat is safe.
+   *
+   * ```ts
+   * const campaign = await client.request<{ id: string; name: string }>({ method: 'GET', path: '/v1/campaigns/{campaignId}', pathParams: { campaignId: 'camp_1' } });
+   * ```
+   *
+   * Calling endpoints promokit does not wrap: [The escape hatch](../docs/escape-hatch.md).
+   *
+   * @throws InvalidRequestError when `path` is not a path of the service, or another field is
+   * bad; nothing is sent.
+   */
+  request<T = unknown>(request: CustomRequest<T>, options?: RequestOptions): APIPromise<T> {
+    return this.#core.custom(request, options);
+  }
+
+  /**
+   * Walks a list endpoint promokit does not wrap: the same {@link PagePromise} as the built-in
+   * lists (`await` for the first page, `for await` over every record, `.toArray({ max })`), its
+   * next page asked for the way `paging` names.
+   *
+   * ```ts
+   * for await (const campaign of client.requestList<{ id: string }>({ path: '/v1/campaigns', query: { limit: 100 }, paging: 'page', records: 'campaigns' })) console.log(campaign.id);
+   * ```
+   */
+  requestList<T = unknown>(request: CustomListRequest, options?: RequestOptions): PagePromise<T, Record<string, unknown>> {
+    return this.#core.customList<T>(request, options);
   }
 
   /** @internal Shows the client's settings without any secret (`util.inspect`). */

@@ -80,6 +80,30 @@ export class ClientCredentials {
     }
   }
 
+  /**
+   * True when a 401 to a call of `group` may be cured by asking the access token function again:
+   * the group sends the access token, and it comes from a function.
+   */
+  refreshable(group: AuthGroup): boolean {
+    return group !== 'app' && typeof this.#settings.accessToken === 'function';
+  }
+
+  /**
+   * Tells the access token function that `authorization` (the header a call was refused with) is
+   * stale: its `invalidate(token)`, when it has one (`cachedAccessToken`), drops that token.
+   */
+  expire(authorization: string | undefined): void {
+    const source = this.#settings.accessToken as { invalidate?: (token?: string) => void } | undefined;
+    source?.invalidate?.(authorization?.slice(7));
+  }
+
+  /** What to check after a 401 to a call of `group`: its options and their environment variables. */
+  advice(group: AuthGroup): string {
+    const options: SettingName[] = group === 'client' ? ['clientApplicationId', 'clientToken'] : ['appId', 'appToken'];
+    if (group === 'server' || (group === 'client' && this.#settings.accessToken !== undefined)) options.push('accessToken');
+    return `check the ${options.join(', ')} option${options.length > 1 ? 's' : ''} of new ${this.#owner}() (or ${options.map(envName).join(', ')})`;
+  }
+
   /** The error for a missing setting, naming the option and its environment variable. */
   missing(option: SettingName): ConfigurationError {
     return new ConfigurationError(

@@ -14,7 +14,7 @@ import { Log, logLevels, type LogLevel, type Logger } from './log.js';
 import type { FetchOptions } from './operation.js';
 import { optionCheck } from './option-check.js';
 import { checkFetchOptions, checkHeaders, MAX_RETRIES, MAX_TIMEOUT } from './request-options.js';
-import type { ValidationMode } from './response-check.js';
+import { DeviationRecord, type ValidationMode } from './response-check.js';
 
 /**
  * Settings of the request pipeline that every promokit client accepts.
@@ -98,6 +98,8 @@ export interface PipelineConfig {
   maxRetryDelay: number;
   validation: ValidationMode;
   log: Log;
+  /** The deviations `warn` mode has seen, shared by the clients `withOptions()` makes. */
+  deviations: DeviationRecord;
   headers: Record<string, string>;
   fetch: typeof globalThis.fetch | undefined;
   /** The `hooks` option, checked; `undefined` when no hook is set. */
@@ -161,6 +163,7 @@ export function pipelineConfig<C extends ClientCredentials>(options: CommonOptio
     maxRetryDelay,
     validation,
     log: new Log(options.logger ?? (globalThis as { console?: Logger }).console, logLevel),
+    deviations: new DeviationRecord(),
     headers: { ...options.headers },
     fetch: fetchFn,
     // A copy: hooks added to the caller's object later do not change this client.

@@ -7,8 +7,8 @@
  *
  * @module
  */
-import { apiErrorFor } from './api-errors.js';
-import type { ClientCredentials } from './auth.js';
+import { apiErrorFor, AuthenticationError } from './api-errors.js';
+import type { AuthGroup, ClientCredentials } from './auth.js';
 import { AbortError, ConnectionError, PromokitError, RedirectError, ResponseTooLargeError, TimeoutError, type CallContext, type Outcome } from './errors.js';
 import { isKyHttpError, isKyTimeout } from './ky/errors.js';
 import { unknownOutcomeNote } from './outcome.js';
@@ -30,6 +30,8 @@ export interface Failure {
   changesState: boolean;
   /** The client's credentials, whose secrets no error may show. */
   credentials: ClientCredentials;
+  /** The call's credentials group, for what a 401 asks to check. */
+  auth: AuthGroup;
 }
 
 /** `operation: METHOD host: what happened; N attempts made` */
@@ -52,7 +54,7 @@ export function mapError(thrown: unknown, context: CallContext, failure: Failure
   // Keep only the low-level cause: it names the socket failure and carries no request headers.
   else error = new ConnectionError(say(context, `${describeFailure(thrown)} before a complete response arrived`), context, { cause: (thrown as { cause?: unknown } | undefined)?.cause });
   error.outcome = failure.outcome;
-  error.message = credentials.scrub(error.message) + (failure.outcome === 'unknown' && failure.changesState ? unknownOutcomeNote() : '');
+  error.message = credentials.scrub(error.message) + (error instanceof AuthenticationError ? `; ${credentials.advice(failure.auth)}` : '') + (failure.outcome === 'unknown' && failure.changesState ? unknownOutcomeNote() : '');
   return error;
 }
 

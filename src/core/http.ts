@@ -19,6 +19,7 @@ import type { PipelineConfig } from './config.js';
 import { describeFailure, mapError, redirectError, tooLargeError } from './error-mapping.js';
 import { InvalidRequestError, type Outcome } from './errors.js';
 import { callEvents, settable } from './hooks.js';
+import { isKyHttpError } from './ky/errors.js';
 import { loadKy } from './ky/load.js';
 import { redactHeaders } from './log.js';
 import type { OutgoingCall, RequestOptions } from './operation.js';
@@ -65,7 +66,7 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, opt
     try {
       // 3. Headers: defaults, the client's, the content type, the credentials (the access token
       // function within the call's timeout and signal), then the call's.
-      const credentials = await config.credentials.headersFor(call.auth, { timeout, signal });
+      let credentials = await config.credentials.headersFor(call.auth, { timeout, signal });
       const headers: Record<string, string> = { accept: 'application/json', ...config.headers };
       if (call.type) headers['content-type'] = call.type;
       Object.assign(headers, credentials, options.headers);
@@ -123,13 +124,27 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, opt
       if (call.body !== undefined) kyOptions.body = call.body;
       if (signal) kyOptions.signal = signal;
       if (options.keepalive) kyOptions.keepalive = true;
-      const response = await (await loadKy())(url, kyOptions);
+      const ky = await loadKy();
+      let response: Response;
+      try {
+        response = await ky(url, kyOptions);
+      } catch (error) {
+        // A 401 means the service did nothing: with a token from a function, the token may just
+        // have expired, so the call is sent once more with a fresh one, spends too.
+        if (!(isKyHttpError(error) && error.response.status === 401 && config.credentials.refreshable(call.auth))) throw error;
+        config.credentials.expire(credentials.authorization);
+        emit?.('retry', attempts, { delayMs: 0, reason: 'status 401: a fresh access token' });
+        credentials = await config.credentials.headersFor(call.auth, { timeout, signal });
+        kyOptions.headers = Object.assign(headers, credentials);
+        response = await ky(url, kyOptions);
+      }
 
       // 7. The body, parsed and checked in the client's validation mode.
-      return { data: checkResponse(config.validation, call.name, call.schema, parseJson(body, call.name), log, call.essentials), response };
+      if (call.emptyBody && body === '') return { data: undefined as T, response };
+      return { data: checkResponse(config.validation, call.name, call.schema, parseJson(body, call.name), log, config.deviations, call.essentials), response };
     } catch (thrown) {
       // 8. Or the typed error, with its outcome, reported once to the error hook.
-      const error = mapError(thrown, { operation: call.name, method: call.method, host, attempts }, { signal, timeout, body, outcome, changesState: !call.idempotent, credentials: config.credentials });
+      const error = mapError(thrown, { operation: call.name, method: call.method, host, attempts }, { signal, timeout, body, outcome, changesState: !call.idempotent, credentials: config.credentials, auth: call.auth });
       emit?.('error', attempts, { error, durationMs: now() - started });
       throw error;
     } finally {

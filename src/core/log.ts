@@ -35,13 +35,6 @@ type Line = [message: string, data?: unknown];
 export class Log {
   readonly #logger: Logger | undefined;
   readonly #rank: number;
-  /**
-   * Response schema deviations seen in `warn` mode, `operation path` → times seen; only the first
-   * is logged. One entry per distinct operation and field path, so it stays small.
-   */
-  readonly deviations = new Map<string, number>();
-  /** Deviations of kinds past the record's limit: counted, not recorded one by one. */
-  dropped = 0;
 
   constructor(logger: Logger | undefined, level: LogLevel) {
     this.#logger = logger;

@@ -49,7 +49,7 @@ export interface RequestOptions {
 export type FetchOptions = Omit<RequestInit, 'method' | 'body' | 'headers' | 'signal' | 'redirect'> & { readonly [option: string]: unknown };
 
 /** The HTTP methods of the service's operations. */
-export type HttpMethod = 'GET' | 'POST' | 'PUT';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Whether a call may be sent twice, which decides its retry policy: fixed, or read from the
@@ -132,6 +132,8 @@ export interface OutgoingCall<T> {
   readonly retry: RetryOptions;
   /** The schema the response body is checked against. */
   readonly schema: ResponseSchema<T>;
+  /** A 2xx with an empty body resolves with `undefined` (custom requests: a 204 to a DELETE). */
+  readonly emptyBody?: boolean | undefined;
   /**
    * The response fields promokit decides on (the tolerance policy): broken, they fail the call in
    * `warn` mode too.

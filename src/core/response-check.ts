@@ -46,6 +46,17 @@ export interface ResponseDeviation {
 export const DEVIATION_KINDS_LIMIT = 100;
 
 /**
+ * The deviations a client (and the clients made from it with `withOptions()`) has seen in `warn`
+ * mode: `operation path` → times seen, one entry per kind, at most {@link DEVIATION_KINDS_LIMIT}.
+ */
+export class DeviationRecord {
+  /** Times each kind was seen; only its first was logged. */
+  readonly kinds = new Map<string, number>();
+  /** Deviations of kinds past the limit: counted, not recorded one by one. */
+  dropped = 0;
+}
+
+/**
  * Checks a response body against its schema. `off` returns it unchecked; `strict` throws
  * {@link ResponseValidationError}; `warn` returns it untouched and records each deviation
  * (operation and field path) in the client's `Log`, logging each kind once, unless the body is
@@ -53,7 +64,7 @@ export const DEVIATION_KINDS_LIMIT = 100;
  * schema: that is an error in `warn` mode too, for an answer read the wrong way could take the
  * wrong branch. The body is never copied or transformed.
  */
-export function checkResponse<T>(mode: ValidationMode, operation: string, schema: ResponseSchema<T>, body: unknown, log: Log, essentials: readonly string[] = []): T {
+export function checkResponse<T>(mode: ValidationMode, operation: string, schema: ResponseSchema<T>, body: unknown, log: Log, record: DeviationRecord, essentials: readonly string[] = []): T {
   if (mode === 'off') return body as T;
   const result = schema.safeParse(body);
   if (result.success) return body as T;
@@ -65,15 +76,15 @@ export function checkResponse<T>(mode: ValidationMode, operation: string, schema
   if (mode === 'strict' || shapes.some((shape) => shape === '(root)' || essentials.some((field) => field === shape || field.startsWith(`${shape}.`)))) {
     throw new ResponseValidationError(operation, issues, body);
   }
-  const { deviations } = log;
+  const { kinds } = record;
   const fresh = issues.filter((_, i) => {
     const key = `${operation} ${shapes[i]}`;
-    const count = deviations.get(key);
-    if (count === undefined && deviations.size >= DEVIATION_KINDS_LIMIT) {
-      log.dropped += 1;
+    const count = kinds.get(key);
+    if (count === undefined && kinds.size >= DEVIATION_KINDS_LIMIT) {
+      record.dropped += 1;
       return false;
     }
-    deviations.set(key, (count ?? 0) + 1);
+    kinds.set(key, (count ?? 0) + 1);
     return count === undefined;
   });
   if (fresh.length > 0) log.warn(`promokit: ${operation}: response does not match its schema, returned as received: ${describeIssues(fresh, 5)}`);
@@ -81,15 +92,15 @@ export function checkResponse<T>(mode: ValidationMode, operation: string, schema
 }
 
 /**
- * The deviations `log`'s client has seen in `warn` mode, first seen first; past
+ * The deviations a client has seen in `warn` mode, first seen first; past
  * {@link DEVIATION_KINDS_LIMIT} kinds, one last entry with operation and path `*` counts the rest.
  */
-export function deviationsOf(log: Log): ResponseDeviation[] {
-  const recorded = [...log.deviations].map(([key, count]) => {
+export function deviationsOf(record: DeviationRecord): ResponseDeviation[] {
+  const recorded = [...record.kinds].map(([key, count]) => {
     const space = key.indexOf(' ');
     return { operation: key.slice(0, space), path: key.slice(space + 1), count };
   });
-  return log.dropped > 0 ? [...recorded, { operation: '*', path: '*', count: log.dropped }] : recorded;
+  return record.dropped > 0 ? [...recorded, { operation: '*', path: '*', count: record.dropped }] : recorded;
 }
 
 /** The JSON a 2xx body holds; a body that is not JSON breaks the response's contract. */

@@ -8,14 +8,17 @@
  */
 import type { RetryOptions } from 'ky';
 import { apiPromise, type APIPromise, type WithResponse } from './api-promise.js';
-import type { Credentials } from './auth.js';
+import type { AuthGroup, Credentials } from './auth.js';
 import type { PipelineConfig } from './config.js';
 import { InvalidRequestError, type Issue } from './errors.js';
 import { send } from './http.js';
-import type { ListOperation, Operation, OutgoingCall, RequestOptions } from './operation.js';
-import { paginate, type PagePromise } from './pagination.js';
+import { customPath, customQuery, type CustomListRequest, type CustomRequest } from './custom-request.js';
+import type { HttpMethod, ListOperation, Operation, OutgoingCall, RequestOptions } from './operation.js';
+import { endDateCursor, idCursor, pageNumber } from './page-strategies.js';
+import { paginate, type PagePromise, type Strategy } from './pagination.js';
+import type { ResponseSchema } from './response-check.js';
 import { retryPolicyFor } from './retry.js';
-import { responseSchemaOf } from './schema-fast-path.js';
+import { responseSchemaOf, withFastPath } from './schema-fast-path.js';
 import { buildQuery, fillPath } from './url.js';
 
 /** The positional path parameters of a method, by placeholder name: `{ campaignId: 'camp_1' }`. */
@@ -53,20 +56,10 @@ export class Transport {
     op.rules?.(params, [], issues);
     // A copy to route from: the caller's params object is never changed.
     const fields: Record<string, unknown> = { ...(params as Record<string, unknown>) };
-    const target = fillPath(op.path, path, fields, issues);
-    const idempotent = typeof op.idempotent === 'function' ? op.idempotent(params) : op.idempotent;
-    const call: { -readonly [K in keyof OutgoingCall<T>]: OutgoingCall<T>[K] } = {
-      name: op.name,
-      method: op.method,
-      auth: op.auth,
-      path: target,
-      idempotent,
-      retry: idempotent ? this.#policies.idempotent : this.#policies.once,
-      schema: responseSchemaOf(op),
-      essentials: this.#essentials[op.name],
-    };
+    let target = fillPath(op.path, path, fields, issues);
+    let body: Record<string, unknown> | undefined;
     if (op.method === 'GET') {
-      call.path += buildQuery(fields, issues);
+      target += buildQuery(fields, issues);
     } else {
       // The fields the operation sends in the query string; every other field goes in the body.
       const query: Record<string, unknown> = {};
@@ -74,13 +67,58 @@ export class Transport {
         query[name] = fields[name];
         delete fields[name];
       }
-      call.path += buildQuery(query, issues);
-      const form = op.encoding === 'form';
-      call.body = form ? new URLSearchParams(fields as Record<string, string>).toString() : JSON.stringify(fields);
-      call.type = form ? 'application/x-www-form-urlencoded' : 'application/json';
+      target += buildQuery(query, issues);
+      body = fields;
     }
     if (issues.length > 0) throw new InvalidRequestError(op.name, issues);
-    return send(this.#config, call, options);
+    const idempotent = typeof op.idempotent === 'function' ? op.idempotent(params) : op.idempotent;
+    return send(this.#config, this.#call(op, target, idempotent, responseSchemaOf(op), body && encode(op.encoding, body)), options);
+  }
+
+  /**
+   * `client.request()`: an endpoint promokit does not wrap, through the same pipeline. The path is
+   * checked to be the service's own before anything is sent; a POST or PATCH is sent once unless
+   * `idempotent` says otherwise.
+   */
+  custom<T>(spec: CustomRequest<T>, options: RequestOptions = {}): APIPromise<T> {
+    return apiPromise(
+      (async () => {
+        const { method, body, form } = spec ?? ({} as CustomRequest<T>);
+        const issues: Issue[] = [];
+        if (!['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) issues.push({ path: ['method'], message: 'must be GET, POST, PUT, PATCH or DELETE' });
+        if (body !== undefined && form !== undefined) issues.push({ path: ['form'], message: 'must not be given with body: a request has one body' });
+        const target = customPath(spec?.path, spec?.pathParams, issues) + customQuery(spec?.query, issues);
+        const name = `${method} ${spec?.path}`;
+        if (issues.length > 0) throw new InvalidRequestError(name, issues);
+        const op = { name, method, auth: spec.auth ?? 'server' } as const;
+        const idempotent = spec.idempotent ?? (method !== 'POST' && method !== 'PATCH');
+        const encoded = form !== undefined ? encode('form', form) : body !== undefined ? encode('json', body) : undefined;
+        return send(this.#config, { ...this.#call(op, target, idempotent, spec.schema && withFastPath(spec.schema), encoded), emptyBody: true }, options);
+      })(),
+    );
+  }
+
+  /** `client.requestList()`: a list endpoint promokit does not wrap, paged as `spec.paging` says. */
+  customList<R>(spec: CustomListRequest, options?: RequestOptions): PagePromise<R, Record<string, unknown>> {
+    const { paging, query = {}, records } = spec ?? ({} as CustomListRequest);
+    const strategy = (paging === 'cursor' ? idCursor : paging === 'page' ? pageNumber : endDateCursor) as Strategy<Record<string, unknown>>;
+    const name = `GET ${spec?.path}`;
+    return paginate<R, Record<string, unknown>>(name, query, strategy, (pageQuery) => this.custom({ ...spec, method: 'GET', query: pageQuery }, options), records);
+  }
+
+  /** The call `send` takes, for an operation with its path filled and its body encoded. */
+  #call<T>(op: { name: string; method: HttpMethod; auth: AuthGroup }, path: string, idempotent: boolean, schema: ResponseSchema<T> | undefined, body: Encoded | undefined): OutgoingCall<T> {
+    return {
+      name: op.name,
+      method: op.method,
+      auth: op.auth,
+      path,
+      idempotent,
+      retry: idempotent ? this.#policies.idempotent : this.#policies.once,
+      schema: schema ?? { safeParse: (data) => ({ success: true, data: data as T }) },
+      essentials: this.#essentials[op.name],
+      ...body,
+    };
   }
 
   /** A one-line description of the settings, without any secret. */
@@ -92,4 +130,17 @@ export class Transport {
   toJSON(): Record<string, unknown> {
     return { baseUrl: this.#config.baseUrl, validation: this.#config.validation };
   }
+}
+
+/** An encoded body and its content type. */
+interface Encoded {
+  body: string;
+  type: string;
+}
+
+/** `body` encoded as a form (token introspection) or as JSON. */
+function encode(encoding: 'json' | 'form', body: unknown): Encoded {
+  return encoding === 'form'
+    ? { body: new URLSearchParams(body as Record<string, string>).toString(), type: 'application/x-www-form-urlencoded' }
+    : { body: JSON.stringify(body), type: 'application/json' };
 }

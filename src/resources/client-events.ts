@@ -32,6 +32,13 @@ export interface ClientEventsOptions extends CommonOptions {
    * `Origin` and forbids scripts to set it. Env: `PROMOKIT_ORIGIN`.
    */
   origin?: string | undefined;
+  /**
+   * `true`: once the page is hidden (the visitor switches tab, navigates away or closes it), each
+   * event is sent with `keepalive`, so it survives the page, and is not retried. Its body must be
+   * under 64 KB. The cross-origin request this makes needs the service's CORS preflight: see the
+   * browser guide. Default `false`.
+   */
+  keepaliveWhenHidden?: boolean | undefined;
 }
 
 /**
@@ -69,10 +76,12 @@ export class ClientEvents {
   readonly #config: PipelineConfig;
   /** The retry policy of an event, built once: never sent twice after a 5xx or a timeout. */
   readonly #retry: ReturnType<typeof retryPolicyFor>;
+  readonly #keepaliveWhenHidden: boolean;
 
   constructor(options: ClientEventsOptions = {}) {
     this.#config = handedOver ?? pipelineConfig(options, clientCredentials(options, 'ClientEvents'), 'ClientEvents');
     this.#retry = retryPolicyFor(false, this.#config);
+    this.#keepaliveWhenHidden = options.keepaliveWhenHidden === true;
   }
 
   /**
@@ -114,6 +123,11 @@ export class ClientEvents {
       retry: this.#retry,
       schema: eventAcknowledgmentSchema(),
     };
+    // Leaving the page: an event that must survive it goes with keepalive, once (no retry can run
+    // on a page that is gone).
+    if ((options?.keepalive || this.#keepaliveWhenHidden) && (globalThis as { document?: { visibilityState?: string } }).document?.visibilityState === 'hidden') {
+      options = { ...options, keepalive: true, maxRetries: 0 };
+    }
     return apiPromise(issues.length > 0 ? Promise.reject(new InvalidRequestError(call.name, issues)) : send(this.#config, call, options));
   }
 
