@@ -11,7 +11,7 @@ import { withFastCheck } from '../../src/core/fast-check.js';
 import type { ResponseSchema } from '../../src/core/validate.js';
 import { essentialFields, type MethodName } from '../../src/schemas/essentials.js';
 import { clone, fieldPaths, matches, type Path } from './json-paths.js';
-import { methodSchemas, mockServiceFixtures, writtenFixtures, type ResponseFixture } from './method-fixtures.js';
+import { methodSchemas, mockServiceFixtures, writtenFixtures, type ResponseFixture } from '../fixtures/by-method.js';
 
 const fixtures: ResponseFixture[] = [...writtenFixtures, ...(await mockServiceFixtures('complete')), ...(await mockServiceFixtures('sparse'))];
 const methods = Object.keys(essentialFields).sort() as MethodName[];
