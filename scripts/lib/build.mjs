@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** What the build reads: a change to any of them makes dist/ stale. */
-const INPUTS = ['src', 'package.json', 'tsup.config.ts', 'tsconfig.json', join('scripts', 'browser-build.mjs')];
+/** What the build reads: a change to any of them makes dist/ stale (those that exist). */
+const INPUTS = ['src', 'package.json', 'tsup.config.ts', 'tsconfig.json', join('scripts', 'browser-build.mjs'), join('scripts', 'build-stubs')];
 
 /** The newest modification under `path`, directories' own times included (a deleted file changes its folder's). */
 function newest(path) {
@@ -41,7 +41,7 @@ export function missingBuildFiles() {
 export function isBuilt() {
   if (missingBuildFiles().length > 0) return false;
   const built = Math.min(...buildFiles().map((file) => statSync(join(root, file)).mtimeMs));
-  return built >= Math.max(...INPUTS.map((input) => newest(join(root, input))));
+  return built >= Math.max(...INPUTS.map((input) => join(root, input)).filter(existsSync).map(newest));
 }
 
 /**
