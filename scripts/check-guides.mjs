@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Type-checks every ```ts block of the guides (README.md and docs/*.md) against the package's
-// own sources, each block as its own module, so documentation code cannot drift from the API.
+// Type-checks every ```ts block of the guides (README.md, docs/*.md and the reference site's home
+// page, docs/site/*.md) against the package's own sources, each block as its own module, so
+// documentation code cannot drift from the API.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +10,9 @@ const out = join('.tmp', 'guides');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
-const sources = ['README.md', ...readdirSync('docs').filter((f) => f.endsWith('.md')).map((f) => join('docs', f))];
+/** README.md, the guides (docs/*.md) and the reference site's home page (docs/site/*.md). */
+const markdownIn = (dir) => readdirSync(dir).filter((f) => f.endsWith('.md')).map((f) => join(dir, f));
+const sources = ['README.md', ...markdownIn('docs'), ...markdownIn(join('docs', 'site'))];
 let blocks = 0;
 for (const file of sources) {
   const text = readFileSync(file, 'utf8');

@@ -1,8 +1,16 @@
 #!/usr/bin/env node
 // The API reference as a reader uses it: builds the typedoc site (docs/api, warnings are errors),
 // serves it over node:http on 127.0.0.1 and opens it in Debian's Chromium (/usr/bin/chromium,
-// driven by playwright-core; never a downloaded browser). Checks:
+// driven by playwright-core; never a downloaded browser) in a 1366 × 900 window. Checks:
 //
+//   home        the home page is for users (docs/site/home.md): install, a first call, then "Find
+//               your method", whose table links every sub-client method's own section; no
+//               contributor commands.
+//   layout      at 1366 px, no table of the home page, the guides or the `Client` page runs past
+//               the content column into the "On This Page" column. Screenshots of the home page,
+//               its table and the browser entry's page go to .tmp/site-screenshots/ (look at them).
+//   modules     each entry's module page (`promokit/client-side`, …) lists its exports under the
+//               main entry's categories, at most 30 directly under any one.
 //   navigation  the sidebar's top-level entries, in order: the guides, then `Client`, one group
 //               per sub-client, lists, errors, shared inputs and responses, the browser and the
 //               testing entry. An export without an `@category` lands in an extra "Other" group
@@ -12,23 +20,40 @@
 //   internals   no sub-client page (every property of `Client` that is a sub-client) shows
 //               `inspectSymbol`, `APIResource` or `toJSON`.
 //   search      each method's operation path, as its example names it (`/v1/vouchers/{code}/validate`),
-//               typed into the site's search box, lists that method; so does its name.
+//               typed into the site's search box, lists that method; its name (`vouchers.validate`)
+//               lists it first.
+//   user words  the words a user types land on the method first: `coupon` on vouchers.validate,
+//               `points` on loyalties.getMember, `redeem` on loyalties.redeemReward, and every
+//               word of USER_WORDS (scripts/typedoc-operation-search.mjs) on its method.
 //
 //   node scripts/check-site.mjs            build the docs, then check
 //   node scripts/check-site.mjs --built    check the docs/api that exists
 //
 // Prints one line per check and `site: N passed, N failed`; exits non-zero when any failed.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM } from './lib/prerequisites.mjs';
+import { USER_WORDS } from './typedoc-operation-search.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const site = join(root, 'docs', 'api');
-const CHROMIUM = '/usr/bin/chromium';
-/** The launch flags that work in this machine's sandboxless containers (see test/browser/). */
+const screenshots = join(root, '.tmp', 'site-screenshots');
+/** The window: a common laptop width, where three columns share the page. */
+const VIEWPORT = { width: 1366, height: 900 };
+/** The most entries a module page may list directly under one group. */
+const MOST_IN_A_GROUP = 30;
+/** Where a search for what a user types must land first: query → page#anchor of the method. */
+const LANDINGS = {
+  'vouchers.validate': 'interfaces/Vouchers.html#validate',
+  coupon: 'interfaces/Vouchers.html#validate',
+  points: 'interfaces/Loyalties.html#getmember',
+  redeem: 'interfaces/Loyalties.html#redeemreward',
+};
+/** The launch flags that work in sandboxless containers (see test/browser/). */
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** The sidebar's top level, in order. */
@@ -99,15 +124,113 @@ const assert = (condition, message) => {
   if (!condition) throw new Error(message);
 };
 
+rmSync(screenshots, { recursive: true, force: true });
+mkdirSync(screenshots, { recursive: true });
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
 try {
-  const page = await browser.newPage();
+  const page = await browser.newPage({ viewport: VIEWPORT });
   const open = async (path) => {
     const response = await page.goto(`${base}/${path}`);
     assert(response?.ok(), `${path}: HTTP ${response?.status()}`);
     // The sidebar is rendered by the site's script from assets/navigation.js.
     await page.waitForSelector('#tsd-nav-container > li', { timeout: 10_000 });
   };
+  const shoot = (name) => page.screenshot({ path: join(screenshots, `${name}.png`) });
+
+  /** Every sub-client (the properties of `Client` that are one) and its methods, from the `Client` page and theirs. */
+  const subClients = [];
+  const methods = [];
+  {
+    await open('classes/Client.html');
+    const links = await page.$$eval('details.tsd-member-group', (groups) =>
+      groups.filter((g) => g.querySelector('h2')?.textContent?.trim() === 'Properties').flatMap((g) => [...g.querySelectorAll('section.tsd-member')]).flatMap((s) => {
+        const link = s.querySelector('.tsd-signature a.tsd-signature-type, .tsd-signature-type a, a.tsd-kind-interface, a.tsd-kind-class');
+        const name = s.querySelector('h3[id] > span')?.textContent?.trim();
+        return link instanceof HTMLAnchorElement && name ? [{ name, href: link.href }] : [];
+      }),
+    );
+    for (const { name, href } of links) {
+      const path = new URL(href).pathname.slice(1);
+      if (/^(interfaces|classes)\//.test(path) && !subClients.some((s) => s.path === path)) subClients.push({ name, path });
+    }
+    for (const { name, path } of subClients) {
+      await open(path);
+      const found = await page.$$eval('details.tsd-member-group', (groups) =>
+        groups.filter((g) => g.querySelector('h2')?.textContent?.trim() === 'Methods').flatMap((g) => [...g.querySelectorAll('section.tsd-member')]).map((s) => ({ id: s.querySelector('h3[id]')?.id ?? '', name: s.querySelector('h3[id] > span')?.textContent ?? '', text: s.innerText })),
+      );
+      for (const method of found) {
+        const paths = [...new Set([...method.text.matchAll(/\b(?:GET|POST|PUT|PATCH|DELETE) (\/[\w/{}.-]*[\w}])/g)].map((m) => m[1]))];
+        methods.push({ name: `${name}.${method.name}`, page: path, id: method.id, paths });
+      }
+    }
+  }
+
+  await check('home: install, a first call, then every method by task', async () => {
+    await open('index.html');
+    const headings = await page.$$eval('.col-content h1, .col-content h2', (hs) => hs.map((h) => ({ level: h.tagName, text: h.textContent?.trim() ?? '' })));
+    assert(headings.filter((h) => h.level === 'H1').length === 1, `the home page has ${headings.filter((h) => h.level === 'H1').length} top headings: ${headings.map((h) => h.text).join(' | ')}`);
+    const sections = headings.filter((h) => h.level === 'H2').map((h) => h.text);
+    const wanted = ['Install', 'A first call', 'Find your method'];
+    assert(JSON.stringify(sections.slice(0, 3)) === JSON.stringify(wanted), `the home page's sections are ${sections.join(' | ')}; expected ${wanted.join(', ')} first`);
+    const text = await page.innerText('.col-content');
+    assert(text.includes('npm install promokit'), 'the home page does not say `npm install promokit`');
+    for (const contributor of ['npm ci      #', 'npm test', 'npm start']) assert(!text.includes(contributor), `the home page shows the contributor command "${contributor}"`);
+    const links = await page.$$eval('.find-your-method a', (as) => as.map((a) => ({ text: a.textContent?.trim() ?? '', href: new URL(a.href).pathname.slice(1) + new URL(a.href).hash })));
+    const missing = methods.filter((m) => !links.some((l) => l.href === `${m.page}#${m.id}` && l.text === m.name)).map((m) => m.name);
+    assert(methods.length >= 20, `found ${methods.length} methods from the Client page`);
+    assert(missing.length === 0, `"Find your method" does not link (as \`name\` → its section): ${missing.join(', ')}`);
+    await shoot('home');
+    return `sections ${sections.join(', ')}; the table links all ${methods.length} methods to their sections`;
+  });
+
+  await check(`layout at ${VIEWPORT.width} px: no table runs into the right-hand column`, async () => {
+    const guides = readdirSync(join(site, 'documents')).filter((f) => f.endsWith('.html')).map((f) => `documents/${f}`);
+    const pages = ['index.html', 'classes/Client.html', ...guides];
+    const overlaps = [];
+    let tables = 0;
+    for (const path of pages) {
+      await open(path);
+      const found = await page.evaluate(() => {
+        const right = (el) => (el ? el.getBoundingClientRect().right : Infinity);
+        const menu = document.querySelector('.page-menu');
+        const edge = Math.min(right(document.querySelector('.col-content')), menu && menu.getBoundingClientRect().width > 0 ? menu.getBoundingClientRect().left : Infinity);
+        return { edge, tables: [...document.querySelectorAll('.col-content table')].map((t) => t.getBoundingClientRect().right) };
+      });
+      tables += found.tables.length;
+      found.tables.forEach((right, i) => {
+        if (right > found.edge + 0.5) overlaps.push(`${path}: table ${i + 1} ends at ${Math.round(right)} px, the content column at ${Math.round(found.edge)} px`);
+      });
+      if (found.tables.some((right) => right > found.edge + 0.5)) await shoot(`overlap-${path.replace(/[^\w.-]+/g, '_')}`);
+    }
+    await open('index.html');
+    await page.locator('.find-your-method table').scrollIntoViewIfNeeded();
+    await shoot('home-find-your-method');
+    assert(overlaps.length === 0, overlaps.join('; '));
+    return `${tables} tables on ${pages.length} pages within the content column; screenshots in .tmp/site-screenshots/`;
+  });
+
+  await check(`modules: each entry's page grouped by category, at most ${MOST_IN_A_GROUP} entries under a group`, async () => {
+    const modules = readdirSync(join(site, 'modules')).filter((f) => f.endsWith('.html'));
+    assert(modules.includes('promokit_client-side.html'), `no page for promokit/client-side among ${modules.join(', ')}`);
+    const problems = [];
+    const summary = [];
+    for (const file of modules) {
+      await open(`modules/${file}`);
+      if (file === 'promokit_client-side.html') await shoot('client-side');
+      const groups = await page.$$eval('.col-content details.tsd-member-group', (gs) => gs.map((g) => ({ name: g.querySelector('h2')?.textContent?.trim() ?? '', entries: [...g.querySelectorAll('dt.tsd-member-summary')].map((dt) => dt.id) })));
+      const entries = new Set(groups.flatMap((g) => g.entries));
+      // An entry of re-exports only (`promokit/client-side`) is grouped by the main entry's categories.
+      const reexports = groups.every((g) => g.name === 'References' || NAVIGATION.includes(g.name));
+      for (const g of groups) {
+        if (g.entries.length > MOST_IN_A_GROUP) problems.push(`${file}: ${g.entries.length} entries under "${g.name}"`);
+        if (g.name === 'Other') problems.push(`${file}: an "Other" group (an export without an @category beside some with one)`);
+        if (reexports && g.name === 'References') problems.push(`${file}: its ${g.entries.length} re-exports in one flat "References" group`);
+      }
+      summary.push(`${file.replace(/\.html$/, '').replace('_', '/')} ${entries.size} entries in ${groups.map((g) => `${g.name} (${g.entries.length})`).join(', ')}`);
+    }
+    assert(problems.length === 0, problems.join('; '));
+    return summary.join('; ');
+  });
 
   await check('navigation: top-level groups in order', async () => {
     await open('index.html');
@@ -157,21 +280,7 @@ try {
     return 'the section shows its Example, calling client.vouchers.validate and narrowing on result.valid';
   });
 
-  /** Every sub-client page: the pages the properties of `Client` link to. */
-  const subClients = [];
   await check('internals: no inspectSymbol, APIResource or toJSON on sub-client pages', async () => {
-    await open('classes/Client.html');
-    const links = await page.$$eval('details.tsd-member-group', (groups) =>
-      groups.filter((g) => g.querySelector('h2')?.textContent?.trim() === 'Properties').flatMap((g) => [...g.querySelectorAll('section.tsd-member')]).flatMap((s) => {
-        const link = s.querySelector('.tsd-signature a.tsd-signature-type, .tsd-signature-type a, a.tsd-kind-interface, a.tsd-kind-class');
-        const name = s.querySelector('h3[id] > span')?.textContent?.trim();
-        return link instanceof HTMLAnchorElement && name ? [{ name, href: link.href }] : [];
-      }),
-    );
-    for (const { name, href } of links) {
-      const path = new URL(href).pathname.slice(1);
-      if (/^(interfaces|classes)\//.test(path) && !subClients.some((s) => s.path === path)) subClients.push({ name, path });
-    }
     assert(subClients.length >= 13, `found ${subClients.length} sub-client pages from Client's properties: ${subClients.map((s) => s.name).join(', ')}`);
     const offenders = [];
     for (const { path } of subClients) {
@@ -183,53 +292,62 @@ try {
     return `${subClients.length} pages clean`;
   });
 
-  await check('search: every method by its operation path and by name', async () => {
-    /** Types `query` into the search box; returns the results' text and link. */
-    const search = async (query) => {
-      await page.click('#tsd-search-trigger');
-      await page.fill('#tsd-search-input', '');
-      await page.waitForFunction(() => !document.querySelector('#tsd-search-results li'), null, { timeout: 10_000 });
-      await page.fill('#tsd-search-input', query);
-      // The site updates its results a moment after the last keystroke: wait until they are there
-      // (or it says there are none) and have stopped changing.
-      const read = () => page.$$eval('#tsd-search-results li a', (links) => links.map((a) => ({ text: a.textContent?.trim() ?? '', href: a.getAttribute('href') ?? '' })));
-      let found = [];
-      for (let previous = '', i = 0; i < 100; i++) {
-        await page.waitForTimeout(100);
-        found = await read();
-        const status = (await page.textContent('#tsd-search-status')) ?? '';
-        const now = JSON.stringify(found) + status;
-        if ((found.length > 0 || /no results/i.test(status)) && now === previous) break;
-        previous = now;
-      }
-      await page.keyboard.press('Escape');
-      return found;
-    };
-    // The operations, as each method's doc comment names them (`GET /v1/…`).
-    const operations = [];
-    for (const { name, path } of subClients) {
-      await open(path);
-      const methods = await page.$$eval('details.tsd-member-group', (groups) =>
-        groups.filter((g) => g.querySelector('h2')?.textContent?.trim() === 'Methods').flatMap((g) => [...g.querySelectorAll('section.tsd-member')]).map((s) => ({ id: s.querySelector('h3[id]')?.id ?? '', name: s.querySelector('h3[id] > span')?.textContent ?? '', text: s.innerText })),
-      );
-      for (const method of methods) {
-        const paths = new Set([...method.text.matchAll(/\b(?:GET|POST|PUT|PATCH|DELETE) (\/[\w/{}.-]*[\w}])/g)].map((m) => m[1]));
-        assert(paths.size > 0, `${name}.${method.name} names no operation (GET /v1/…) in its doc comment`);
-        for (const operation of paths) operations.push({ method: `${name}.${method.name}`, page: path, id: method.id, path: operation });
-      }
+  /** Types `query` into the search box; returns the results' text and link, best first. */
+  const search = async (query) => {
+    await page.click('#tsd-search-trigger');
+    await page.fill('#tsd-search-input', '');
+    await page.waitForFunction(() => !document.querySelector('#tsd-search-results li'), null, { timeout: 10_000 });
+    await page.fill('#tsd-search-input', query);
+    // The site updates its results a moment after the last keystroke: wait until they are there
+    // (or it says there are none) and have stopped changing.
+    const read = () => page.$$eval('#tsd-search-results li a', (links) => links.map((a) => ({ text: a.textContent?.trim().replace(/\s+/g, '') ?? '', href: a.getAttribute('href') ?? '' })));
+    let found = [];
+    for (let previous = '', i = 0; i < 100; i++) {
+      await page.waitForTimeout(100);
+      found = await read();
+      const status = (await page.textContent('#tsd-search-status')) ?? '';
+      const now = JSON.stringify(found) + status;
+      if ((found.length > 0 || /no results/i.test(status)) && now === previous) break;
+      previous = now;
     }
-    assert(operations.some((o) => o.path === '/v1/vouchers/{code}/validate'), 'no example names /v1/vouchers/{code}/validate');
+    await page.keyboard.press('Escape');
+    return found;
+  };
+  const lands = (result, target) => result?.href.replace(/^\.\//, '') === target;
+
+  await check('search: every method by its operation path (listed) and by name (first)', async () => {
+    for (const method of methods) assert(method.paths.length > 0, `${method.name} names no operation (GET /v1/…) in its doc comment`);
+    assert(methods.some((m) => m.paths.includes('/v1/vouchers/{code}/validate')), 'no example names /v1/vouchers/{code}/validate');
+    await open('index.html');
     const missed = [];
-    for (const operation of operations) {
-      for (const query of [operation.path, `${operation.method}`]) {
-        const found = await search(query);
-        const hit = found.findIndex((r) => r.href.endsWith(`${operation.page}#${operation.id}`));
-        if (hit === -1) missed.push(`"${query}" (${operation.method}): ${found.slice(0, 3).map((r) => r.text).join(', ') || 'no results'}`);
+    for (const method of methods) {
+      const target = `${method.page}#${method.id}`;
+      for (const path of method.paths) {
+        const found = await search(path);
+        if (!found.some((r) => lands(r, target))) missed.push(`"${path}" (${method.name}): ${found.slice(0, 3).map((r) => r.text).join(', ') || 'no results'}`);
       }
+      const byName = await search(method.name);
+      if (!lands(byName[0], target)) missed.push(`"${method.name}" lists first ${byName[0]?.text ?? 'nothing'}`);
     }
     assert(missed.length === 0, `not found:\n      ${missed.join('\n      ')}`);
     const validate = await search('/v1/vouchers/{code}/validate');
-    return `${operations.length} operation paths and their method names found; "/v1/vouchers/{code}/validate" lists ${validate[0]?.text} first`;
+    return `${methods.reduce((n, m) => n + m.paths.length, 0)} operation paths found, ${methods.length} method names first; "/v1/vouchers/{code}/validate" lists ${validate[0]?.text} first`;
+  });
+
+  await check('user words: what a user types lands on the method first', async () => {
+    const byName = Object.fromEntries(methods.map((m) => [m.name, `${m.page}#${m.id}`]));
+    const queries = { ...LANDINGS };
+    for (const [method, words] of Object.entries(USER_WORDS)) for (const word of words) queries[word] ??= byName[method];
+    const wrong = [];
+    const firsts = [];
+    for (const [query, target] of Object.entries(queries)) {
+      assert(target, `"${query}": its method is not on the site`);
+      const found = await search(query);
+      if (!lands(found[0], target)) wrong.push(`"${query}" lists first ${found[0]?.text ?? 'nothing'}, not ${target}`);
+      if (query in LANDINGS) firsts.push(`"${query}" → ${found[0]?.text}`);
+    }
+    assert(wrong.length === 0, wrong.join('; '));
+    return `${firsts.join(', ')}; ${Object.keys(queries).length} queries in all`;
   });
 } finally {
   await browser.close();

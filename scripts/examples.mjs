@@ -9,40 +9,28 @@
 // Prints `N examples passed, N failed` and exits non-zero when any failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ensureBuilt, root } from './lib/build.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const outDir = join(root, '.tmp', 'examples');
 
+/** The newest modification time of the files under `path`. */
 function newest(path) {
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
   return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
 }
 
-/** Builds the package unless dist/ is complete and newer than everything it is built from. */
-export function ensureBuilt({ quiet = false } = {}) {
-  const outputs = ['index', 'client-side', 'testing', 'limiter-redis'].flatMap((e) => [`${e}.js`, `${e}.cjs`, `${e}.d.ts`]).map((f) => join(root, 'dist', f));
-  const inputs = Math.max(newest(join(root, 'src')), newest(join(root, 'package.json')), newest(join(root, 'tsup.config.ts')));
-  if (outputs.every(existsSync) && Math.min(...outputs.map((f) => statSync(f).mtimeMs)) >= inputs) return;
-  if (!quiet) console.log('Building promokit (dist/ is missing or older than src/)…');
-  const build = spawnSync(npx, ['tsup', '--silent'], { cwd: root, stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit' });
-  if (build.status !== 0) {
-    console.error('The build failed.');
-    process.exit(build.status ?? 1);
-  }
-}
-
 /**
  * Type-checks every example and emits it to .tmp/examples; exits on a type error. With
  * `ifStale`, skips the work when the output is newer than the examples and dist/.
  */
-export function compileExamples({ ifStale = false } = {}) {
+export function compileExamples({ ifStale = false, say = () => {} } = {}) {
   const marker = join(outDir, 'quickstart.js');
   if (ifStale && existsSync(marker) && statSync(marker).mtimeMs >= Math.max(newest(join(root, 'examples')), newest(join(root, 'dist')))) return;
-  const tsc = spawnSync(npx, ['tsc', '-p', join(root, 'examples', 'tsconfig.json')], { cwd: root, stdio: 'inherit' });
+  say('Type-checking the examples against the built package (tsc)…');
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'examples', 'tsconfig.json')], { cwd: root, stdio: 'inherit' });
   if (tsc.status !== 0) {
     console.error('The examples do not type-check.');
     process.exit(tsc.status ?? 1);
@@ -65,7 +53,12 @@ export function exampleNames() {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const names = process.argv.length > 2 ? process.argv.slice(2) : exampleNames();
-  ensureBuilt();
+  try {
+    ensureBuilt();
+  } catch (error) {
+    console.error(`examples: ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  }
   compileExamples();
   let passed = 0;
   const failed = [];

@@ -1,18 +1,23 @@
 #!/usr/bin/env node
-// The browser size budget of `promokit/client-side`.
+// The bundle-size gates, and the figures the documentation quotes.
 //
-// Builds what a storefront ships: an entry that imports `ClientEvents` from 'promokit/client-side'
-// and sends one event, bundled from the BUILT package (dist/, resolved through package.json
-// `exports` by esbuild's package self-reference, exactly as a user's bundler resolves it) with
-// esbuild `--bundle --minify --platform=browser --format=esm`, ky included. Prints the gzipped
-// size (gzip -9) and exits non-zero above the budget.
+// Builds what users ship, from the BUILT package (dist/, resolved through package.json `exports`
+// by esbuild's package self-reference, exactly as a user's bundler resolves it), minified with
+// esbuild and gzipped (gzip -9):
+//   - a storefront: `ClientEvents` from 'promokit/client-side' sending one event, for the browser
+//     (ky included); gated at CLIENT_GATE bytes;
+//   - a Node service: `Client` from 'promokit' making one call, without and with the chunk that
+//     only `maxConcurrency` / `rateLimit` load; gated at SERVER_BUDGET and SERVER_TOTAL_BUDGET.
+// Then it compares the figures the documentation quotes (between `<!-- size:NAME -->` and
+// `<!-- /size -->` in README.md, CHANGELOG.md and docs/, see scripts/lib/quoted-figures.mjs) with
+// the measured ones. Exits non-zero when a gate is exceeded or a quoted figure disagrees.
 //
-//   npm run size                     builds dist/ first, then measures
-//   node scripts/size.mjs            measures the dist/ that exists
-//   node scripts/size.mjs --modules  also lists the minified bytes of each src/ module (the dist/
+//   npm run size                     builds dist/ when stale, measures, gates, checks the quotes (CI runs this)
+//   npm run size -- --write          the same, rewriting the quoted figures that disagree
+//   npm run size -- --modules        also lists the minified bytes of each src/ module (the dist/
 //                                    chunk is one file; this bundles src/client-side.ts the same
 //                                    way, with the browser build's substitutions, to attribute
-//                                    bytes: for finding them, not for the budget)
+//                                    bytes: for finding them, not for the gates)
 //
 // The test suite imports `buildBrowserBundle` to check what the bundle contains.
 import { build } from 'esbuild';
@@ -21,9 +26,17 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { browserBuild } from './browser-build.mjs';
+import { ensureBuilt } from './lib/build.mjs';
+import { checkQuotedFigures } from './lib/quoted-figures.mjs';
 
-/** The budget: 7 KB gzipped, in bytes (1 KB = 1,000 bytes, as size-limit counts). */
+/**
+ * The target of the client-side bundle: 7 KB gzipped, in bytes (1 KB = 1,000 bytes, as
+ * size-limit counts). Not met yet: reported, not gated.
+ */
 export const BUDGET = 7_000;
+
+/** The gate of the client-side bundle: CI and `npm run size` fail above 9,200 bytes gzipped. */
+export const CLIENT_GATE = 9_200;
 
 /**
  * The budget of the server entry bundled for Node, minified: 30 KB gzipped for what a program
@@ -109,18 +122,51 @@ async function dependencyAlone(source) {
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(2)} KB`;
 
+/** A size as the documentation quotes it: kilobytes with one decimal. */
+const quotedKb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
+
+/** Every figure the gates and the documentation use, measured from dist/. */
+export async function measure() {
+  const clientSide = await buildBrowserBundle();
+  const server = await buildBrowserBundle({ source: SERVER_CALL, platform: 'node', plugins: [withoutLazyChunks] });
+  const serverTotal = await buildBrowserBundle({ source: SERVER_CALL, platform: 'node' });
+  const kyAlone = await dependencyAlone("import ky from 'ky'; ky.post('https://api.example.com/client/v1/events', { json: { event: 'e' } }).json().then(console.log);");
+  return { clientSide, server, serverTotal, kyAlone };
+}
+
+/** The figures the documentation may quote, by the name its markers give, as it quotes them. */
+export function quotable({ clientSide, server, serverTotal, kyAlone }) {
+  return {
+    'client-side': quotedKb(clientSide.gzipped),
+    'client-side-gate': `${CLIENT_GATE.toLocaleString('en-US')} bytes`,
+    'ky-alone': quotedKb(kyAlone),
+    server: quotedKb(server.gzipped),
+    'server-budget': `${SERVER_BUDGET / 1000} KB`,
+    'server-with-queue': quotedKb(serverTotal.gzipped),
+    'server-with-queue-budget': `${SERVER_TOTAL_BUDGET / 1000} KB`,
+    'queue-chunk': quotedKb(serverTotal.gzipped - server.gzipped),
+    table: [
+      '| bundle (minified, gzip -9) | measured | gate |',
+      '|---|---|---|',
+      `| \`promokit/client-side\`, one event, for the browser | ${quotedKb(clientSide.gzipped)} | ${CLIENT_GATE.toLocaleString('en-US')} bytes (target ${BUDGET.toLocaleString('en-US')}) |`,
+      `| \`promokit\`, one call, for Node | ${quotedKb(server.gzipped)} | ${SERVER_BUDGET / 1000} KB |`,
+      `| the same with the chunks loaded on first use (a bundler without code splitting) | ${quotedKb(serverTotal.gzipped)} | ${SERVER_TOTAL_BUDGET / 1000} KB |`,
+      `| ky alone, sending one JSON POST, for the browser | ${quotedKb(kyAlone)} | |`,
+    ].join('\n'),
+  };
+}
+
 async function main() {
-  const bundle = await buildBrowserBundle();
+  ensureBuilt();
+  const figures = await measure();
+  const { clientSide: bundle, server, serverTotal, kyAlone } = figures;
   const groups = new Map();
   for (const { path, bytes } of bundle.inputs) {
     const group = path.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? (path.startsWith('dist/') ? 'promokit (dist/)' : path);
     groups.set(group, (groups.get(group) ?? 0) + bytes);
   }
-  const kyAlone = await dependencyAlone(
-    "import ky from 'ky'; ky.post('https://api.example.com/client/v1/events', { json: { event: 'e' } }).json().then(console.log);",
-  );
   console.log(`promokit/client-side, one event (esbuild --bundle --minify --platform=browser --format=esm, from dist/):`);
-  console.log(`  minified ${kb(bundle.minified)}, gzipped ${kb(bundle.gzipped)} (${bundle.gzipped} bytes); budget ${kb(BUDGET)}`);
+  console.log(`  minified ${kb(bundle.minified)}, gzipped ${kb(bundle.gzipped)} (${bundle.gzipped} bytes); gate ${CLIENT_GATE} bytes, target ${BUDGET} bytes`);
   console.log(`  minified bytes by package: ${[...groups].map(([name, bytes]) => `${name} ${bytes}`).join(', ')}`);
   console.log(`  ky alone, sending one JSON POST: ${kyAlone} bytes gzipped`);
   if (process.argv.includes('--modules')) {
@@ -128,37 +174,32 @@ async function main() {
     console.log(`  attribution, bundling src/ the same way (${bySource.gzipped} bytes gzipped); minified bytes per module:`);
     for (const { path, bytes } of bySource.inputs) if (!path.includes('node_modules/')) console.log(`    ${String(bytes).padStart(6)}  ${path}`);
   }
-  const server = await buildBrowserBundle({ source: SERVER_CALL, platform: 'node', plugins: [withoutLazyChunks] });
-  const serverTotal = await buildBrowserBundle({ source: SERVER_CALL, platform: 'node' });
   console.log(`promokit server entry, one call (esbuild --bundle --minify --platform=node --format=esm, from dist/):`);
   console.log(`  minified ${kb(server.minified)}, gzipped ${kb(server.gzipped)} (${server.gzipped} bytes); budget ${kb(SERVER_BUDGET)}`);
   console.log(`  with the chunks loaded on first use too (a bundler without code splitting): gzipped ${kb(serverTotal.gzipped)} (${serverTotal.gzipped} bytes); budget ${kb(SERVER_TOTAL_BUDGET)}`);
 
-  // `--client-limit=N` gates regressions at N bytes while the 7 KB budget is reported as not met.
-  const limitArg = process.argv.find((a) => a.startsWith('--client-limit='));
-  const clientLimit = limitArg ? Number(limitArg.split('=')[1]) : BUDGET;
   let failed = false;
-  if (server.gzipped > SERVER_BUDGET) {
-    console.error(`size: FAIL: server entry ${server.gzipped} bytes gzipped is over its ${SERVER_BUDGET}-byte budget`);
-    failed = true;
-  } else console.log(`size: OK: server entry ${SERVER_BUDGET - server.gzipped} bytes under its budget`);
-  if (serverTotal.gzipped > SERVER_TOTAL_BUDGET) {
-    console.error(`size: FAIL: server entry with the limits' queue ${serverTotal.gzipped} bytes gzipped is over its ${SERVER_TOTAL_BUDGET}-byte budget`);
-    failed = true;
-  } else console.log(`size: OK: server entry with the limits' queue ${SERVER_TOTAL_BUDGET - serverTotal.gzipped} bytes under its budget`);
-  if (bundle.gzipped > BUDGET) {
-    const note = `client-side ${bundle.gzipped} bytes gzipped is over the ${BUDGET}-byte budget by ${bundle.gzipped - BUDGET} bytes`;
-    if (bundle.gzipped > clientLimit) {
-      console.error(`size: FAIL: ${note}${clientLimit !== BUDGET ? ` and over the ${clientLimit}-byte regression limit` : ''}`);
+  const gate = (name, bytes, limit) => {
+    if (bytes > limit) {
+      console.error(`size: FAIL: ${name} ${bytes} bytes gzipped is over its ${limit}-byte gate`);
       failed = true;
-    } else console.log(`size: BUDGET NOT MET: ${note}; within the ${clientLimit}-byte regression limit`);
-  } else console.log(`size: OK: client-side ${BUDGET - bundle.gzipped} bytes under the budget`);
+    } else console.log(`size: OK: ${name} ${limit - bytes} bytes under its ${limit}-byte gate`);
+  };
+  gate('server entry', server.gzipped, SERVER_BUDGET);
+  gate('server entry with the chunks loaded on first use', serverTotal.gzipped, SERVER_TOTAL_BUDGET);
+  gate('client-side', bundle.gzipped, CLIENT_GATE);
+  if (bundle.gzipped > BUDGET) console.log(`size: (client-side target of ${BUDGET} bytes not met yet: ${bundle.gzipped - BUDGET} bytes over)`);
+
+  const write = process.argv.includes('--write');
+  const quotes = checkQuotedFigures(quotable(figures), { write });
+  for (const line of quotes.lines) console.log(line);
+  if (quotes.unknown > 0 || (quotes.stale > 0 && !write)) failed = true;
   if (failed) process.exit(1);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   main().catch((error) => {
-    console.error(error instanceof Error ? error.message : error);
+    console.error(`size: ${error instanceof Error ? error.message : error}`);
     process.exit(1);
   });
 }

@@ -1,34 +1,13 @@
-// Shared by scripts/packaging.mjs, scripts/consumers.mjs and scripts/runtimes.mjs: build the
-// package when dist/ is stale, `npm pack` it, and install the tarball into a scratch project the
-// way a user's project gets it (no access to the repository's own node_modules).
+// Shared by scripts/packaging.mjs, scripts/consumers.mjs, scripts/runtimes.mjs and
+// scripts/fresh-pack.mjs: `npm pack` the package, and install the tarball into a scratch project
+// the way a user's project gets it (no access to the repository's own node_modules).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { root } from './build.mjs';
 
-export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export { ensureBuilt, root } from './build.mjs';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-
-/** The public entries and the files each must ship. */
-export const entries = ['index', 'client-side', 'testing', 'limiter-redis'];
-
-function newest(path) {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
-}
-
-/** Builds with tsup unless dist/ holds every entry's files and is newer than its inputs. */
-export function ensureBuilt({ force = false, log = console.log } = {}) {
-  const outputs = entries.flatMap((e) => [`${e}.js`, `${e}.cjs`, `${e}.d.ts`, `${e}.d.cts`]).map((f) => join(root, 'dist', f));
-  const inputs = Math.max(newest(join(root, 'src')), newest(join(root, 'package.json')), newest(join(root, 'tsup.config.ts')));
-  if (!force && outputs.every(existsSync) && Math.min(...outputs.map((f) => statSync(f).mtimeMs)) >= inputs) return false;
-  log('building dist/ (missing or older than src/) …');
-  const tsup = join(root, 'node_modules', 'tsup', 'dist', 'cli-default.js');
-  const build = spawnSync(process.execPath, [tsup, '--silent'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
-  if (build.status !== 0) throw new Error(`the build failed (tsup exit ${build.status})`);
-  return true;
-}
 
 /** `npm pack` into `dest`; returns the tarball's absolute path and npm's file list. */
 export function pack(dest) {

@@ -203,8 +203,11 @@ describe('vouchers.validate with a session lock is retried like a spend', () => 
     expect(requests).toHaveLength(1);
     await server!.close();
     const { url: slow, requests: slowRequests } = await serve(() => ({ hang: true }));
-    await expect(client(slow, { timeout: 100 }).vouchers.validate('SUMMER', { session: { type: 'LOCK' } })).rejects.toBeInstanceOf(TimeoutError);
-    expect(slowRequests).toHaveLength(1);
+    const timedOut = await settle(client(slow, { timeout: 100 }).vouchers.validate('SUMMER', { session: { type: 'LOCK' } }));
+    expect(timedOut).toBeInstanceOf(TimeoutError);
+    expect(timedOut).toMatchObject({ attempts: 1 });
+    // A busy machine may time the attempt out before it reaches the server; never twice.
+    expect(slowRequests.length).toBeLessThanOrEqual(1);
   });
 
   it('with session: retried on 429 and on a refused connection', async () => {

@@ -257,12 +257,13 @@ describe('hooks: the events of a call', () => {
 });
 
 describe('Retry-After and maxRetryDelay', () => {
-  it('a 429 with Retry-After 3600 and maxRetryDelay 2000 rejects within 1 s with RateLimitError.retryAfter 3600', async () => {
+  it('a 429 with Retry-After 3600 and maxRetryDelay 2000 rejects at once, sooner than maxRetryDelay, with RateLimitError.retryAfter 3600', async () => {
     const { url, requests } = await serve(() => ({ status: 429, body: { code: 429, key: 'too_many_requests', message: 'slow down' }, headers: { 'retry-after': '3600' } }));
     const { hooks, kinds } = recorder();
     const started = performance.now();
     const error = await client(url, { hooks, maxRetryDelay: 2000 }).loyalties.getMember('L1').catch((e: unknown) => e);
-    expect(performance.now() - started).toBeLessThan(1000);
+    // No wait at all: less than the 2,000 ms a capped wait would take, however busy the machine.
+    expect(performance.now() - started).toBeLessThan(2000);
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfter).toBe(3600);
     expect(requests).toHaveLength(1);

@@ -1,11 +1,15 @@
 /**
  * The server Client's limits for bulk work: `maxConcurrency`, `rateLimit`, `limiter` and the
  * pause after a 429, each applied per call in the one pipeline. Counted by a real node:http
- * server on 127.0.0.1 where the server is the judge, by the client's fetch where the starts are.
+ * server on 127.0.0.1 where the server is the judge (calls in flight), by the client's fetch where
+ * the starts are. The starts are timed in fake time (test/helpers/fake-time.ts): a window or a
+ * pause is then measured exactly, with no scheduling delay between the client's decision and the
+ * request, however busy the machine is.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startRateLimitedServer, type RateLimitedServer } from '../../bench/rate-limited-server.mjs';
 import { AbortError, Client, ConfigurationError, LimiterError, PromokitError, RateLimitError, type ClientOptions, type Limiter } from '../../src/index.js';
+import { advance, settleInFakeTime, useFakeTime } from '../helpers/fake-time.js';
 
 const credentials = { appId: 'app', appToken: 'token', accessToken: 'access', logLevel: 'off' } as const;
 const publish = (client: Client, i: number, options?: { signal?: AbortSignal; timeout?: number }) =>
@@ -40,6 +44,9 @@ function refusingFirst(retryAfter: string, seen: (input: RequestInfo | URL, init
   };
 }
 
+/** The service's answer to a publication. */
+const publication = () => new Response('{"id":"pub_1","object":"publication"}', { headers: jsonType });
+
 /** The customer a publication attempt is for: `c-<n>` (ky hands fetch a `Request` that holds the body). */
 async function customerOf(input: RequestInfo | URL, init?: RequestInit): Promise<string> {
   const text = input instanceof Request ? await input.clone().text() : String(init?.body);
@@ -57,15 +64,17 @@ function mostInAnyWindow(times: number[], windowMs: number): number {
 }
 
 describe('maxConcurrency', () => {
-  it('maxConcurrency: 4 with 100 calls never has more than 4 in flight (counted by the server)', async () => {
-    const { url, stats } = await slowServer(20);
+  it('maxConcurrency: 4 with 20 calls never has more than 4 in flight (counted by the server)', async () => {
+    // Each answer takes 200 ms: the four calls of a round overlap at the server unless the client
+    // took more than a third of that to start the next call after an answer, however busy the machine.
+    const { url, stats } = await slowServer(200);
     const client = new Client({ baseUrl: url, ...credentials, maxConcurrency: 4 });
-    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => publish(client, i)));
-    expect(results).toHaveLength(100);
-    expect(stats()).toMatchObject({ received: 100, rejected: 0, maxInFlight: 4 });
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => publish(client, i)));
+    expect(results).toHaveLength(20);
+    expect(stats()).toMatchObject({ received: 20, rejected: 0, maxInFlight: 4 });
   });
 
-  it('without it the same 100 calls are all in flight together (the server does see overlap)', async () => {
+  it('without it, 100 calls are all in flight together (the server does see overlap)', async () => {
     const { url, stats } = await slowServer(200);
     const client = new Client({ baseUrl: url, ...credentials });
     await Promise.all(Array.from({ length: 100 }, (_, i) => publish(client, i)));
@@ -82,15 +91,17 @@ describe('maxConcurrency', () => {
   it('a call aborted while waiting leaves the queue at once and is never sent', async () => {
     const { url, stats } = await slowServer(600);
     const client = new Client({ baseUrl: url, ...credentials, maxConcurrency: 1 });
-    const first = publish(client, 1);
+    const settled: string[] = [];
+    const first = publish(client, 1).then(() => settled.push('first answered'));
     const controller = new AbortController();
-    const waiting = publish(client, 2, { signal: controller.signal }).catch((e: unknown) => e);
+    const waiting = publish(client, 2, { signal: controller.signal }).catch((e: unknown) => (settled.push('waiting call rejected'), e));
     const third = publish(client, 3);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const aborted = performance.now();
+    // Abort once the first call is at the server: the second is then waiting for its slot.
+    while (stats().received === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     controller.abort();
     const error = await waiting;
-    expect(performance.now() - aborted).toBeLessThan(100);
+    // At once: before the first call's answer (600 ms after it arrived) frees the slot.
+    expect(settled).toEqual(['waiting call rejected']);
     expect(error).toBeInstanceOf(AbortError);
     expect((error as Error).message).toContain('publications.create');
     await Promise.all([first, third]);
@@ -99,18 +110,19 @@ describe('maxConcurrency', () => {
 });
 
 describe('rateLimit', () => {
+  beforeEach(useFakeTime);
+
   it('starts at most `requests` calls in any window of `perMs`, in the order they were made', async () => {
-    const { url } = await slowServer(0);
     const starts: number[] = [];
     const order: string[] = [];
     const fetch: typeof globalThis.fetch = async (input, init) => {
       starts.push(performance.now());
       order.push(await customerOf(input, init));
-      return globalThis.fetch(input, init);
+      return publication();
     };
-    const client = new Client({ baseUrl: url, ...credentials, fetch, rateLimit: { requests: 10, perMs: 300 } });
+    const client = new Client({ baseUrl: 'http://127.0.0.1:9', ...credentials, fetch, rateLimit: { requests: 10, perMs: 300 } });
     const began = performance.now();
-    await Promise.all(Array.from({ length: 35 }, (_, i) => publish(client, i)));
+    await settleInFakeTime(Promise.all(Array.from({ length: 35 }, (_, i) => publish(client, i))));
     expect(starts).toHaveLength(35);
     expect(mostInAnyWindow(starts, 300)).toBeLessThanOrEqual(10);
     // 35 calls at 10 per 300 ms need more than three full windows.
@@ -120,17 +132,21 @@ describe('rateLimit', () => {
 });
 
 describe('rateLimit and 429s', () => {
+  beforeEach(useFakeTime);
+
   it('keeps a place in the window for the retry of a call that got a 429, so attempts stay within the rate', async () => {
     const attempts: number[] = [];
     const fetch = refusingFirst('1', () => attempts.push(performance.now()));
     const client = new Client({ baseUrl: 'http://127.0.0.1:9', ...credentials, fetch, rateLimit: { requests: 5, perMs: 500 } });
-    await Promise.all(Array.from({ length: 10 }, (_, i) => publish(client, i)));
+    await settleInFakeTime(Promise.all(Array.from({ length: 10 }, (_, i) => publish(client, i))));
     expect(attempts).toHaveLength(11);
     expect(mostInAnyWindow(attempts, 500)).toBeLessThanOrEqual(5);
   });
 });
 
 describe('the pause after a 429', () => {
+  beforeEach(useFakeTime);
+
   it("holds the start of new calls until the 429's Retry-After, then both go through", async () => {
     const attempts: Array<{ who: string; at: number }> = [];
     const fetch = refusingFirst('1', async (input, init) => {
@@ -139,11 +155,11 @@ describe('the pause after a 429', () => {
     });
     const client = new Client({ baseUrl: 'http://127.0.0.1:9', ...credentials, fetch });
     const first = publish(client, 1);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    await Promise.all([first, publish(client, 2)]);
+    await advance(50);
+    await settleInFakeTime(Promise.all([first, publish(client, 2)]));
     const refusedAt = attempts[0]!.at;
     const second = attempts.find((a) => a.who === 'c-2')!;
-    expect(second.at - refusedAt).toBeGreaterThanOrEqual(990);
+    expect(second.at - refusedAt).toBe(1_000);
     expect(attempts.map((a) => a.who)).toEqual(['c-1', expect.any(String), expect.any(String)]);
   });
 

@@ -8,7 +8,7 @@ import { asyncActionSchema } from '../../src/schemas/async-action.js';
 import { loyaltyMember, transaction } from '../fixtures/loyalty.js';
 import { importDone } from '../fixtures/async-actions.js';
 import * as realWorld from '../fixtures/real-world.js';
-import { methodSchemas } from '../schemas/method-fixtures.js';
+import { methodSchemas } from '../fixtures/by-method.js';
 import { redemptionSchema } from '../../src/schemas/redemption.js';
 import { redemptionRollbackResultSchema } from '../../src/schemas/redemption-rollback.js';
 import { publicationSchema } from '../../src/schemas/publication.js';

@@ -20,7 +20,7 @@ import {
   type ValidValidationResult,
 } from '../../src/schemas/validation.js';
 import { loyaltyMemberSchema, voucherSchema, type LoyaltyMember, type Voucher } from '../../src/schemas/voucher.js';
-import * as fx from './fixtures.js';
+import * as fx from '../fixtures/every-field.js';
 import { clone, fieldPaths, isObject, matches, type Path } from './json-paths.js';
 
 type Issue = { path: PropertyKey[]; message: string };

@@ -11,7 +11,7 @@ import { withFastPath } from '../../src/core/schema-fast-path.js';
 import type { ResponseSchema } from '../../src/core/response-check.js';
 import { essentialFields, type MethodName } from '../../src/schemas/tolerance-policy.js';
 import { clone, fieldPaths, matches, type Path } from './json-paths.js';
-import { methodSchemas, mockServiceFixtures, writtenFixtures, type ResponseFixture } from './method-fixtures.js';
+import { methodSchemas, mockServiceFixtures, writtenFixtures, type ResponseFixture } from '../fixtures/by-method.js';
 
 const fixtures: ResponseFixture[] = [...writtenFixtures, ...(await mockServiceFixtures('complete')), ...(await mockServiceFixtures('sparse'))];
 const methods = Object.keys(essentialFields).sort() as MethodName[];

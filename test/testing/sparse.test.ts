@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Client } from '../../src/index.js';
 import { createMockService } from '../../src/testing/index.js';
-import { mockServiceFixtures, type ResponseFixture } from '../schemas/method-fixtures.js';
+import { mockServiceFixtures, type ResponseFixture } from '../fixtures/by-method.js';
 
 type Rec = Record<string, any>;
 

@@ -4,7 +4,7 @@
  * that passes the operation's schema in `strict` mode.
  */
 import type { Client, RequestOptions } from '../../../src/index.js';
-import * as fx from '../../schemas/fixtures.js';
+import * as fx from '../../fixtures/every-field.js';
 import type { Echo } from './server.js';
 
 /** The columns of the fault matrix. */
