@@ -62,6 +62,17 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 }
 
+/**
+ * Keys the mock never takes from a request (query, JSON or form body): written to an object,
+ * they would reach its prototype. The service has no field of these names.
+ */
+const unsafeKeys: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** True for a key dropped from request data: `__proto__`, `constructor`, `prototype`. */
+export function isUnsafeKey(key: string): boolean {
+  return unsafeKeys.has(key);
+}
+
 /** Reads a `Request` into a {@link MockRequest}; a body that is not valid JSON is a 400. */
 export async function parseRequest(request: Request, requestId: string): Promise<MockRequest> {
   const url = new URL(request.url);
@@ -70,10 +81,11 @@ export async function parseRequest(request: Request, requestId: string): Promise
   if (text !== '') {
     const type = request.headers.get('content-type') ?? '';
     if (type.includes('application/x-www-form-urlencoded')) {
-      body = Object.fromEntries(new URLSearchParams(text));
+      body = Object.fromEntries([...new URLSearchParams(text)].filter(([key]) => !isUnsafeKey(key)));
     } else {
       try {
-        body = JSON.parse(text);
+        // A reviver that answers undefined drops the key, at every depth.
+        body = JSON.parse(text, (key, value: unknown) => (isUnsafeKey(key) ? undefined : value));
       } catch {
         throw badRequest('invalid_payload', 'The request body is not valid JSON', 'Invalid payload');
       }
@@ -82,26 +94,50 @@ export async function parseRequest(request: Request, requestId: string): Promise
   return { method: request.method.toUpperCase(), path: url.pathname, query: parseQuery(url.searchParams), body, headers: request.headers, params: {}, requestId };
 }
 
+/** A query being parsed: null-prototype objects, so no key reaches `Object.prototype`. */
+interface QueryNode {
+  [key: string]: QueryNode | string;
+}
+
 /**
- * Turns `a[b][c]=v` query pairs into nested objects; numeric segments (`[0]`) build arrays, as
- * the service reads `filters`.
+ * Turns `a[b][c]=v` query pairs into nested objects, as the service reads `filters`; an object
+ * whose keys are `0`, `1`, … `n` (`[$in][0]`, `[$in][1]`) becomes an array. A pair naming
+ * `__proto__`, `constructor` or `prototype` at any depth is dropped, and so is one that would
+ * put a value where another pair put an object (or the other way round); for the same key
+ * twice, the last value wins.
  */
 export function parseQuery(params: URLSearchParams): Rec {
-  const out: Rec = {};
+  const root: QueryNode = Object.create(null);
   for (const [rawKey, value] of params) {
     const segments = rawKey.split('[').map((s, i) => (i === 0 ? s : s.replace(/\]$/, '')));
-    let target: Rec = out;
-    segments.forEach((segment, i) => {
-      if (i === segments.length - 1) {
-        target[segment] = value;
-        return;
-      }
-      const nextIsIndex = /^\d+$/.test(segments[i + 1]!);
-      target[segment] ??= nextIsIndex ? [] : {};
-      target = target[segment];
-    });
+    if (segments.some(isUnsafeKey)) continue;
+    let target: QueryNode | undefined = root;
+    for (const segment of segments.slice(0, -1)) {
+      const next: QueryNode | string = Object.hasOwn(target, segment) ? target[segment]! : (target[segment] = Object.create(null) as QueryNode);
+      target = typeof next === 'string' ? undefined : next;
+      if (!target) break;
+    }
+    const last = segments[segments.length - 1]!;
+    if (target && !(Object.hasOwn(target, last) && typeof target[last] === 'object')) target[last] = value;
+  }
+  return plain(root);
+}
+
+/** A parsed query as plain objects and arrays. */
+function plain(node: QueryNode): Rec {
+  const out: Rec = {};
+  for (const key of Object.keys(node)) {
+    const value = node[key]!;
+    out[key] = typeof value === 'string' ? value : listOrObject(value);
   }
   return out;
+}
+
+function listOrObject(node: QueryNode): Rec | unknown[] {
+  const object = plain(node);
+  // Object.keys lists integer keys first, in ascending order.
+  const keys = Object.keys(object);
+  return keys.length > 0 && keys.every((key, i) => key === String(i)) ? keys.map((key) => object[key]) : object;
 }
 
 /** Header names a browser may send to the mock. */
