@@ -151,27 +151,51 @@ const allowedHeaders = [
   'x-client-token',
 ].join(', ');
 
-/**
- * CORS headers for a response to `request`: any origin may call the mock (it is a local test
- * double), credentials headers included.
- */
-export function corsHeaders(request: Request): Record<string, string> {
-  return {
-    'access-control-allow-origin': request.headers.get('origin') ?? '*',
-    'access-control-expose-headers': 'x-request-id',
-    vary: 'Origin',
-  };
+/** Which `Origin`s the mock's CORS answers allow: a browser page on any other is refused. */
+export type OriginPolicy = (origin: string) => boolean;
+
+const loopbackHosts: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** True for `localhost`, `127.0.0.1` or `[::1]` (how a URL's `hostname` writes IPv6). */
+export function isLoopbackHost(hostname: string): boolean {
+  return loopbackHosts.has(hostname.toLowerCase());
 }
 
-/** The answer to a CORS preflight (`OPTIONS`) on any path. */
-export function preflight(request: Request): Response {
+/** True for an origin on this machine: `http://` or `https://` with `localhost`, `127.0.0.1` or `[::1]`, any port. */
+export function isLoopbackOrigin(origin: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  return (url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackHost(url.hostname) && url.origin === origin;
+}
+
+/**
+ * CORS headers for a response to `request`: a page whose origin `allowed` accepts may read the
+ * answer (credential headers included); any other origin gets no `Access-Control-Allow-Origin`,
+ * so its browser refuses the answer.
+ */
+export function corsHeaders(request: Request, allowed: OriginPolicy): Record<string, string> {
+  const origin = request.headers.get('origin');
+  if (origin === null || !allowed(origin)) return { vary: 'Origin' };
+  return { 'access-control-allow-origin': origin, 'access-control-expose-headers': 'x-request-id', vary: 'Origin' };
+}
+
+/** The answer to a CORS preflight (`OPTIONS`) on any path; to an origin not allowed, a bare 204. */
+export function preflight(request: Request, allowed: OriginPolicy): Response {
+  const cors = corsHeaders(request, allowed);
+  const open = 'access-control-allow-origin' in cors;
   return new Response(null, {
     status: 204,
-    headers: {
-      ...corsHeaders(request),
-      'access-control-allow-methods': 'GET, POST, PUT, OPTIONS',
-      'access-control-allow-headers': request.headers.get('access-control-request-headers') ?? allowedHeaders,
-      'access-control-max-age': '600',
-    },
+    headers: open
+      ? {
+          ...cors,
+          'access-control-allow-methods': 'GET, POST, PUT, OPTIONS',
+          'access-control-allow-headers': request.headers.get('access-control-request-headers') ?? allowedHeaders,
+          'access-control-max-age': '600',
+        }
+      : cors,
   });
 }

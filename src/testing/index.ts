@@ -11,8 +11,11 @@
  * ```
  *
  * - `mock.fetch`: no network at all;
- * - `await mock.listen()`: a real HTTP server on 127.0.0.1 (browsers, other tools), CORS included;
+ * - `await mock.listen()`: a real HTTP server on 127.0.0.1 (browsers on this machine, other tools);
  * - `mock.handlers(http)`: msw handlers, for projects that already use msw.
+ *
+ * It is for tests only: it accepts fixed, published credentials, and `listen()` binds 127.0.0.1
+ * and answers CORS for pages on this machine only.
  *
  * Importing this entry loads neither msw nor any Node built-in.
  *

@@ -7,7 +7,7 @@
  */
 import { authenticate } from './auth.js';
 import { seedDefaultData, seedTokens, type MockSeedIds } from './data.js';
-import { corsHeaders, json, MockHttpError, parseRequest, preflight } from './http.js';
+import { corsHeaders, isLoopbackOrigin, json, MockHttpError, parseRequest, preflight, type OriginPolicy } from './http.js';
 import { listen, type ListenOptions, type MockServer } from './node-server.js';
 import { createAsyncActionRun, type MockAsyncActionOptions } from './async-action-runs.js';
 import { asyncActionRoutes } from './ops/async-actions.js';
@@ -192,9 +192,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   };
   load();
 
-  async function handle(request: Request): Promise<Response> {
+  /** Answers one request; `allowed` decides which browser origins get CORS headers. */
+  async function respond(request: Request, allowed: OriginPolicy): Promise<Response> {
     if (request.signal?.aborted) throw request.signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
-    if (request.method.toUpperCase() === 'OPTIONS') return preflight(request);
+    if (request.method.toUpperCase() === 'OPTIONS') return preflight(request, allowed);
     requestCounter += 1;
     const requestId = `v-${requestCounter.toString(16).padStart(12, '0')}`;
     const url = new URL(request.url);
@@ -222,10 +223,12 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       }
     }
     response.headers.set('x-request-id', requestId);
-    for (const [name, value] of Object.entries(corsHeaders(request))) response.headers.set(name, value);
+    for (const [name, value] of Object.entries(corsHeaders(request, allowed))) response.headers.set(name, value);
     requests.push({ operation, method: request.method.toUpperCase(), path: url.pathname, search: url.search.replace(/^\?/, ''), status: response.status });
     return response;
   }
+
+  const handle = (request: Request): Promise<Response> => respond(request, isLoopbackOrigin);
 
   const mockFetch = ((input: RequestInfo | URL, init?: RequestInit) => {
     let request: Request;
@@ -250,7 +253,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     requests,
     handle,
     fetch: mockFetch,
-    listen: (listenOptions) => listen(handle, listenOptions),
+    listen: (listenOptions) => listen(respond, listenOptions),
     handlers: (http) => [http.all(`${baseUrl}/*`, ({ request }) => handle(request))],
     reset() {
       for (const map of Object.values(state.store)) map.clear();
