@@ -57,9 +57,16 @@ export function unauthorized(details: string): MockHttpError {
   return new MockHttpError(401, 'unauthorized', 'Unauthorized', details);
 }
 
-/** A JSON response. */
+/** A JSON response; for the statuses that carry no body (204, 205, 304), none. */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+  const empty = status === 204 || status === 205 || status === 304;
+  return new Response(empty ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+}
+
+/** The service's answer to an error: its JSON body with the request's ID, and its headers. */
+export function errorAnswer(error: MockHttpError, requestId: string): Response {
+  const { code, key, message, details, ...rest } = error.body;
+  return json({ code, key, message, details, request_id: requestId, ...rest }, error.status, error.status === 401 ? { 'www-authenticate': 'Bearer', ...error.headers } : error.headers);
 }
 
 /**

@@ -37,10 +37,12 @@ interface IncomingMessage extends AsyncIterable<Uint8Array> {
   method?: string;
   url?: string;
   headers: Record<string, string | string[] | undefined>;
+  socket: { destroy(): unknown; resetAndDestroy?(): unknown };
 }
 interface ServerResponse {
   writeHead(status: number, headers: Record<string, string | string[]>): unknown;
   end(chunk?: Uint8Array): unknown;
+  on(event: 'close', listener: () => void): unknown;
   headersSent: boolean;
 }
 interface HttpServer {
@@ -89,7 +91,8 @@ export async function listen(respond: Respond, options: ListenOptions = {}): Pro
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error && (error as { code?: string }).code !== 'ERR_SERVER_NOT_RUNNING' ? reject(error) : resolve()));
-        // Keep-alive connections would hold close() open until they time out.
+        // Keep-alive connections would hold close() open until they time out; a request still
+        // held by a fault is let go when its connection closes.
         server.closeAllConnections?.();
       });
       return closing;
@@ -130,6 +133,10 @@ function hostCheck(allowOrigins: readonly string[]): (host: string | undefined) 
 }
 
 async function serve(handle: (request: Request) => Promise<Response>, hostAllowed: (host: string | undefined) => boolean, origin: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // The caller went away (its timeout, its signal, the server's close()): a request a fault
+  // holds is let go at once.
+  const gone = new AbortController();
+  res.on('close', () => gone.abort(new DOMException('The client closed the connection', 'AbortError')));
   try {
     const chunks: Uint8Array[] = [];
     for await (const chunk of req) chunks.push(chunk);
@@ -146,12 +153,19 @@ async function serve(handle: (request: Request) => Promise<Response>, hostAllowe
     }
     const method = req.method ?? 'GET';
     const body = chunks.length > 0 && method !== 'GET' && method !== 'HEAD' ? concat(chunks) : undefined;
-    const response = await handle(new Request(origin + (req.url ?? '/'), { method, headers, body }));
+    const response = await handle(new Request(origin + (req.url ?? '/'), { method, headers, body, signal: gone.signal }));
+    if (response.type === 'error') {
+      // A dropped connection: a TCP reset where the runtime can send one.
+      if (typeof req.socket.resetAndDestroy === 'function') req.socket.resetAndDestroy();
+      else req.socket.destroy();
+      return;
+    }
     const out: Record<string, string> = {};
     response.headers.forEach((value, name) => (out[name] = value));
     res.writeHead(response.status, out);
     res.end(new Uint8Array(await response.arrayBuffer()));
   } catch (error) {
+    if (gone.signal.aborted) return; // nobody left to answer
     if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
     res.end(new TextEncoder().encode(JSON.stringify({ code: 500, key: 'internal_error', message: 'Internal server error', details: String(error) })));
   }
