@@ -36,7 +36,11 @@ export const mockOperations = [
   'clientEvents.track',
 ] as const;
 
-/** The SDK method an operation of the mock belongs to, e.g. `'loyalties.redeemReward'`. */
+/**
+ * The SDK method an operation of the mock belongs to, e.g. `'loyalties.redeemReward'`.
+ *
+ * @useDeclaredType
+ */
 export type MockOperation = (typeof mockOperations)[number];
 
 /** One operation of the mock service. */

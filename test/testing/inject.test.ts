@@ -24,15 +24,20 @@ function spendCount(mock: MockService): { points: number | null | undefined; red
 describe.each(allTransports)('mock.inject() through %s', (_name, connect) => {
   const { mock, conn } = useMock(connect);
   const redeem = (options?: Parameters<typeof conn.client>[0]) => conn.client(options).loyalties.redeemReward(mock.ids.members.ada, { reward: { id: mock.ids.rewards.espresso } });
+  /** Redeems with `fault` injected on redemptions: what the client got, and the spend counts before and after. */
+  const redeemMeeting = async (fault: Omit<MockInjectOptions, 'operation'>, options?: Parameters<typeof conn.client>[0]) => {
+    const before = spendCount(mock);
+    mock.inject({ operation: 'loyalties.redeemReward', ...fault });
+    const error = await failure(redeem(options));
+    return { error, before, after: spendCount(mock) };
+  };
 
   describe("'status'", () => {
     it('answers with the status and the service\'s error body; nothing is applied', async () => {
-      const before = spendCount(mock);
-      mock.inject({ operation: 'loyalties.redeemReward', fault: 'status', status: 500 });
-      const error = await failure(redeem());
+      const { error, before, after } = await redeemMeeting({ fault: 'status', status: 500 });
       expect(error).toBeInstanceOf(InternalServerError);
       expect(error).toMatchObject({ status: 500, key: 'internal_error' });
-      expect(spendCount(mock)).toEqual(before);
+      expect(after).toEqual(before);
       expect(mock.requests).toMatchObject([{ operation: 'loyalties.redeemReward', method: 'POST', status: 500, fault: 'status' }]);
     });
 
@@ -76,11 +81,9 @@ describe.each(allTransports)('mock.inject() through %s', (_name, connect) => {
 
   describe("'timeout'", () => {
     it('never answers: the client times out, and nothing is applied', async () => {
-      const before = spendCount(mock);
-      mock.inject({ operation: 'loyalties.redeemReward', fault: 'timeout' });
-      const error = await failure(redeem({ timeout: 200 }));
+      const { error, before, after } = await redeemMeeting({ fault: 'timeout' }, { timeout: 200 });
       expect(error).toBeInstanceOf(TimeoutError);
-      expect(spendCount(mock)).toEqual(before);
+      expect(after).toEqual(before);
       expect(mock.requests).toMatchObject([{ operation: 'loyalties.redeemReward', status: 0, fault: 'timeout' }]);
     });
 
@@ -96,11 +99,9 @@ describe.each(allTransports)('mock.inject() through %s', (_name, connect) => {
 
   describe("'reset'", () => {
     it('drops the connection before the service acts: a connection failure, nothing applied', async () => {
-      const before = spendCount(mock);
-      mock.inject({ operation: 'loyalties.redeemReward', fault: 'reset' });
-      const error = await failure(redeem());
+      const { error, before, after } = await redeemMeeting({ fault: 'reset' });
       expect(error).toBeInstanceOf(ConnectionError);
-      expect(spendCount(mock)).toEqual(before);
+      expect(after).toEqual(before);
       expect(mock.requests).toMatchObject([{ operation: 'loyalties.redeemReward', status: 0, fault: 'reset' }]);
     });
 
@@ -112,12 +113,10 @@ describe.each(allTransports)('mock.inject() through %s', (_name, connect) => {
 
   describe("'commit-then-reset'", () => {
     it('applies the redemption exactly once, then drops the connection: the client sees a connection failure', async () => {
-      const before = spendCount(mock);
+      const { error, before, after } = await redeemMeeting({ fault: 'commit-then-reset' });
       expect(before.points).toBe(1250);
-      mock.inject({ operation: 'loyalties.redeemReward', fault: 'commit-then-reset' });
-      const error = await failure(redeem());
       expect(error).toBeInstanceOf(ConnectionError);
-      expect(spendCount(mock)).toEqual({ points: 1050, redemptions: before.redemptions + 1, transactions: before.transactions + 1 });
+      expect(after).toEqual({ points: 1050, redemptions: before.redemptions + 1, transactions: before.transactions + 1 });
       // The lost answer was a 200; one request reached the mock.
       expect(mock.requests).toMatchObject([{ operation: 'loyalties.redeemReward', status: 200, fault: 'commit-then-reset' }]);
       expect(mock.requests).toHaveLength(1);
@@ -143,21 +142,18 @@ describe.each(allTransports)('mock.inject() through %s', (_name, connect) => {
     });
 
     it('acts at once: a client that gives up during the delay has had its redemption applied', async () => {
-      mock.inject({ operation: 'loyalties.redeemReward', fault: 'latency', ms: 60_000 });
-      const error = await failure(redeem({ timeout: 200 }));
+      const { error, after } = await redeemMeeting({ fault: 'latency', ms: 60_000 }, { timeout: 200 });
       expect(error).toBeInstanceOf(TimeoutError);
-      expect(spendCount(mock).points).toBe(1050);
+      expect(after.points).toBe(1050);
     });
   });
 
   describe("'malformed-json'", () => {
     it('answers 200 with a body that is not JSON; the change is applied', async () => {
-      const before = spendCount(mock);
-      mock.inject({ operation: 'loyalties.redeemReward', fault: 'malformed-json' });
-      const error = await failure(redeem());
+      const { error, before, after } = await redeemMeeting({ fault: 'malformed-json' });
       expect(error).toBeInstanceOf(ResponseValidationError);
       expect(error).not.toBeInstanceOf(ApiError);
-      expect(spendCount(mock)).toEqual({ points: 1050, redemptions: before.redemptions + 1, transactions: before.transactions + 1 });
+      expect(after).toEqual({ points: 1050, redemptions: before.redemptions + 1, transactions: before.transactions + 1 });
       expect(mock.requests).toMatchObject([{ operation: 'loyalties.redeemReward', status: 200, fault: 'malformed-json' }]);
     });
 
