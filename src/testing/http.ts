@@ -57,9 +57,27 @@ export function unauthorized(details: string): MockHttpError {
   return new MockHttpError(401, 'unauthorized', 'Unauthorized', details);
 }
 
-/** A JSON response. */
+/** A JSON response; for the statuses that carry no body (204, 205, 304), none. */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+  const empty = status === 204 || status === 205 || status === 304;
+  return new Response(empty ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+}
+
+/** The service's answer to an error: its JSON body with the request's ID, and its headers. */
+export function errorAnswer(error: MockHttpError, requestId: string): Response {
+  const { code, key, message, details, ...rest } = error.body;
+  return json({ code, key, message, details, request_id: requestId, ...rest }, error.status, error.status === 401 ? { 'www-authenticate': 'Bearer', ...error.headers } : error.headers);
+}
+
+/**
+ * Keys the mock never takes from a request (query, JSON or form body): written to an object,
+ * they would reach its prototype. The service has no field of these names.
+ */
+const unsafeKeys: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** True for a key dropped from request data: `__proto__`, `constructor`, `prototype`. */
+export function isUnsafeKey(key: string): boolean {
+  return unsafeKeys.has(key);
 }
 
 /** Reads a `Request` into a {@link MockRequest}; a body that is not valid JSON is a 400. */
@@ -70,10 +88,11 @@ export async function parseRequest(request: Request, requestId: string): Promise
   if (text !== '') {
     const type = request.headers.get('content-type') ?? '';
     if (type.includes('application/x-www-form-urlencoded')) {
-      body = Object.fromEntries(new URLSearchParams(text));
+      body = Object.fromEntries([...new URLSearchParams(text)].filter(([key]) => !isUnsafeKey(key)));
     } else {
       try {
-        body = JSON.parse(text);
+        // A reviver that answers undefined drops the key, at every depth.
+        body = JSON.parse(text, (key, value: unknown) => (isUnsafeKey(key) ? undefined : value));
       } catch {
         throw badRequest('invalid_payload', 'The request body is not valid JSON', 'Invalid payload');
       }
@@ -82,26 +101,50 @@ export async function parseRequest(request: Request, requestId: string): Promise
   return { method: request.method.toUpperCase(), path: url.pathname, query: parseQuery(url.searchParams), body, headers: request.headers, params: {}, requestId };
 }
 
+/** A query being parsed: null-prototype objects, so no key reaches `Object.prototype`. */
+interface QueryNode {
+  [key: string]: QueryNode | string;
+}
+
 /**
- * Turns `a[b][c]=v` query pairs into nested objects; numeric segments (`[0]`) build arrays, as
- * the service reads `filters`.
+ * Turns `a[b][c]=v` query pairs into nested objects, as the service reads `filters`; an object
+ * whose keys are `0`, `1`, … `n` (`[$in][0]`, `[$in][1]`) becomes an array. A pair naming
+ * `__proto__`, `constructor` or `prototype` at any depth is dropped, and so is one that would
+ * put a value where another pair put an object (or the other way round); for the same key
+ * twice, the last value wins.
  */
 export function parseQuery(params: URLSearchParams): Rec {
-  const out: Rec = {};
+  const root: QueryNode = Object.create(null);
   for (const [rawKey, value] of params) {
     const segments = rawKey.split('[').map((s, i) => (i === 0 ? s : s.replace(/\]$/, '')));
-    let target: Rec = out;
-    segments.forEach((segment, i) => {
-      if (i === segments.length - 1) {
-        target[segment] = value;
-        return;
-      }
-      const nextIsIndex = /^\d+$/.test(segments[i + 1]!);
-      target[segment] ??= nextIsIndex ? [] : {};
-      target = target[segment];
-    });
+    if (segments.some(isUnsafeKey)) continue;
+    let target: QueryNode | undefined = root;
+    for (const segment of segments.slice(0, -1)) {
+      const next: QueryNode | string = Object.hasOwn(target, segment) ? target[segment]! : (target[segment] = Object.create(null) as QueryNode);
+      target = typeof next === 'string' ? undefined : next;
+      if (!target) break;
+    }
+    const last = segments[segments.length - 1]!;
+    if (target && !(Object.hasOwn(target, last) && typeof target[last] === 'object')) target[last] = value;
+  }
+  return plain(root);
+}
+
+/** A parsed query as plain objects and arrays. */
+function plain(node: QueryNode): Rec {
+  const out: Rec = {};
+  for (const key of Object.keys(node)) {
+    const value = node[key]!;
+    out[key] = typeof value === 'string' ? value : listOrObject(value);
   }
   return out;
+}
+
+function listOrObject(node: QueryNode): Rec | unknown[] {
+  const object = plain(node);
+  // Object.keys lists integer keys first, in ascending order.
+  const keys = Object.keys(object);
+  return keys.length > 0 && keys.every((key, i) => key === String(i)) ? keys.map((key) => object[key]) : object;
 }
 
 /** Header names a browser may send to the mock. */
@@ -115,27 +158,51 @@ const allowedHeaders = [
   'x-client-token',
 ].join(', ');
 
-/**
- * CORS headers for a response to `request`: any origin may call the mock (it is a local test
- * double), credentials headers included.
- */
-export function corsHeaders(request: Request): Record<string, string> {
-  return {
-    'access-control-allow-origin': request.headers.get('origin') ?? '*',
-    'access-control-expose-headers': 'x-request-id',
-    vary: 'Origin',
-  };
+/** Which `Origin`s the mock's CORS answers allow: a browser page on any other is refused. */
+export type OriginPolicy = (origin: string) => boolean;
+
+const loopbackHosts: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** True for `localhost`, `127.0.0.1` or `[::1]` (how a URL's `hostname` writes IPv6). */
+export function isLoopbackHost(hostname: string): boolean {
+  return loopbackHosts.has(hostname.toLowerCase());
 }
 
-/** The answer to a CORS preflight (`OPTIONS`) on any path. */
-export function preflight(request: Request): Response {
+/** True for an origin on this machine: `http://` or `https://` with `localhost`, `127.0.0.1` or `[::1]`, any port. */
+export function isLoopbackOrigin(origin: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  return (url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackHost(url.hostname) && url.origin === origin;
+}
+
+/**
+ * CORS headers for a response to `request`: a page whose origin `allowed` accepts may read the
+ * answer (credential headers included); any other origin gets no `Access-Control-Allow-Origin`,
+ * so its browser refuses the answer.
+ */
+export function corsHeaders(request: Request, allowed: OriginPolicy): Record<string, string> {
+  const origin = request.headers.get('origin');
+  if (origin === null || !allowed(origin)) return { vary: 'Origin' };
+  return { 'access-control-allow-origin': origin, 'access-control-expose-headers': 'x-request-id', vary: 'Origin' };
+}
+
+/** The answer to a CORS preflight (`OPTIONS`) on any path; to an origin not allowed, a bare 204. */
+export function preflight(request: Request, allowed: OriginPolicy): Response {
+  const cors = corsHeaders(request, allowed);
+  const open = 'access-control-allow-origin' in cors;
   return new Response(null, {
     status: 204,
-    headers: {
-      ...corsHeaders(request),
-      'access-control-allow-methods': 'GET, POST, PUT, OPTIONS',
-      'access-control-allow-headers': request.headers.get('access-control-request-headers') ?? allowedHeaders,
-      'access-control-max-age': '600',
-    },
+    headers: open
+      ? {
+          ...cors,
+          'access-control-allow-methods': 'GET, POST, PUT, OPTIONS',
+          'access-control-allow-headers': request.headers.get('access-control-request-headers') ?? allowedHeaders,
+          'access-control-max-age': '600',
+        }
+      : cors,
   });
 }

@@ -11,8 +11,15 @@
  * ```
  *
  * - `mock.fetch`: no network at all;
- * - `await mock.listen()`: a real HTTP server on 127.0.0.1 (browsers, other tools), CORS included;
+ * - `await mock.listen()`: a real HTTP server on 127.0.0.1 (browsers on this machine, other tools);
  * - `mock.handlers(http)`: msw handlers, for projects that already use msw.
+ *
+ * `mock.inject({ fault })` makes the next requests meet a fault (an error status, no answer, a
+ * connection dropped before or after the service acts, a slow answer, an unreadable body), the
+ * same through all three, to test how your code recovers.
+ *
+ * It is for tests only: it accepts fixed, published credentials, and `listen()` binds 127.0.0.1
+ * and answers CORS for pages on this machine only.
  *
  * Importing this entry loads neither msw nor any Node built-in.
  *
@@ -24,6 +31,8 @@
  */
 export { createMockService, type MockService, type MockServiceOptions, type MockRequestLogEntry, type MswHttpLike } from './service.js';
 export type { MockServer, ListenOptions } from './node-server.js';
+export type { MockFault, MockInjectOptions } from './faults.js';
+export type { MockOperation } from './router.js';
 export type { MockAsyncActionOptions } from './async-action-runs.js';
 export type { MockRateLimit } from './rate-limit.js';
 export type { MockSeedIds } from './data.js';

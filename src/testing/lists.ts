@@ -84,7 +84,8 @@ export function applyFilters(records: Rec[], filters: unknown): Rec[] {
 
 function condition(field: string, op: string, operand: unknown): ((r: Rec) => boolean) | undefined {
   const list = (Array.isArray(operand) ? operand : [operand]).map(String);
-  const value = (r: Rec): string | undefined => (r[field] === undefined || r[field] === null ? undefined : String(r[field]));
+  // The record's own field only: a field named like something every object inherits (`toString`) is absent.
+  const value = (r: Rec): string | undefined => (!Object.hasOwn(r, field) || r[field] === undefined || r[field] === null ? undefined : String(r[field]));
   switch (op) {
     case '$is':
       return (r) => value(r) === String(operand);

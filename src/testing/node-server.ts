@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { isLoopbackHost, isLoopbackOrigin, type OriginPolicy } from './http.js';
 
 /** A running mock server. */
 export interface MockServer {
@@ -22,6 +23,13 @@ export interface ListenOptions {
   port?: number;
   /** Interface to listen on; default `127.0.0.1` (never reachable from other machines). */
   host?: string;
+  /**
+   * Browser origins besides this machine's that may call the server. By default only pages on
+   * `http(s)://localhost`, `127.0.0.1` or `[::1]` (any port) get CORS headers, so a page on any
+   * other site cannot read the mock's answers. List origins to open it to them, as
+   * `scheme://host[:port]` (`['https://app.example.test:8443']`), or `'*'` for every origin.
+   */
+  allowOrigins?: readonly string[] | '*';
 }
 
 // The few parts of node:http used here, typed locally so the SDK's sources need no Node types.
@@ -29,10 +37,12 @@ interface IncomingMessage extends AsyncIterable<Uint8Array> {
   method?: string;
   url?: string;
   headers: Record<string, string | string[] | undefined>;
+  socket: { destroy(): unknown; resetAndDestroy?(): unknown };
 }
 interface ServerResponse {
   writeHead(status: number, headers: Record<string, string | string[]>): unknown;
   end(chunk?: Uint8Array): unknown;
+  on(event: 'close', listener: () => void): unknown;
   headersSent: boolean;
 }
 interface HttpServer {
@@ -46,8 +56,12 @@ interface NodeHttp {
   createServer(listener: (req: IncomingMessage, res: ServerResponse) => void): HttpServer;
 }
 
-/** Serves `handle` on a new HTTP server. */
-export async function listen(handle: (request: Request) => Promise<Response>, options: ListenOptions = {}): Promise<MockServer> {
+/** Answers a request, giving CORS headers to the origins `allowed` accepts. */
+type Respond = (request: Request, allowed: OriginPolicy) => Promise<Response>;
+
+/** Serves `respond` on a new HTTP server. */
+export async function listen(respond: Respond, options: ListenOptions = {}): Promise<MockServer> {
+  const allowed = originPolicy(options.allowOrigins);
   const specifier = 'node:http';
   let http: NodeHttp;
   try {
@@ -56,9 +70,12 @@ export async function listen(handle: (request: Request) => Promise<Response>, op
     throw new Error('mock.listen() needs node:http (Node, Bun or Deno); in other runtimes use mock.fetch', { cause });
   }
   const host = options.host ?? '127.0.0.1';
+  // Bound to this machine, the server answers only requests addressed to it: a page whose own
+  // name resolves to 127.0.0.1 (DNS rebinding) is refused, as CORS cannot stop it.
+  const hostAllowed = options.allowOrigins === '*' || !isLoopbackHost(host.includes(':') ? `[${host}]` : host) ? () => true : hostCheck(options.allowOrigins ?? []);
   let origin = '';
   const server = http.createServer((req, res) => {
-    void serve(handle, origin, req, res);
+    void serve((request) => respond(request, allowed), hostAllowed, origin, req, res);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -74,7 +91,8 @@ export async function listen(handle: (request: Request) => Promise<Response>, op
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error && (error as { code?: string }).code !== 'ERR_SERVER_NOT_RUNNING' ? reject(error) : resolve()));
-        // Keep-alive connections would hold close() open until they time out.
+        // Keep-alive connections would hold close() open until they time out; a request still
+        // held by a fault is let go when its connection closes.
         server.closeAllConnections?.();
       });
       return closing;
@@ -82,10 +100,52 @@ export async function listen(handle: (request: Request) => Promise<Response>, op
   };
 }
 
-async function serve(handle: (request: Request) => Promise<Response>, origin: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** The CORS rule of `allowOrigins`: this machine's origins, plus those listed (or every one for `'*'`). */
+function originPolicy(allowOrigins: ListenOptions['allowOrigins']): OriginPolicy {
+  if (allowOrigins === undefined) return isLoopbackOrigin;
+  if (allowOrigins === '*') return () => true;
+  const fail = () =>
+    new TypeError(`mock.listen: allowOrigins must be '*' or an array of origins, each scheme://host[:port] with no path (e.g. 'https://app.example.test'); got ${JSON.stringify(allowOrigins)}`);
+  if (!Array.isArray(allowOrigins)) throw fail();
+  for (const entry of allowOrigins) {
+    if (typeof entry !== 'string' || !/^https?:\/\//.test(entry) || parseUrl(entry)?.origin !== entry) throw fail();
+  }
+  const listed = new Set(allowOrigins);
+  return (origin) => isLoopbackOrigin(origin) || listed.has(origin);
+}
+
+function parseUrl(url: string): URL | undefined {
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Accepts a `Host` header naming this machine, or a host of the origins allowed. */
+function hostCheck(allowOrigins: readonly string[]): (host: string | undefined) => boolean {
+  const names = new Set(allowOrigins.map((o) => parseUrl(o)!.hostname));
+  return (host) => {
+    if (host === undefined) return true;
+    const name = parseUrl(`http://${host}`)?.hostname;
+    return name !== undefined && (isLoopbackHost(name) || names.has(name));
+  };
+}
+
+async function serve(handle: (request: Request) => Promise<Response>, hostAllowed: (host: string | undefined) => boolean, origin: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // The caller went away (its timeout, its signal, the server's close()): a request a fault
+  // holds is let go at once.
+  const gone = new AbortController();
+  res.on('close', () => gone.abort(new DOMException('The client closed the connection', 'AbortError')));
   try {
     const chunks: Uint8Array[] = [];
     for await (const chunk of req) chunks.push(chunk);
+    const hostHeader = req.headers.host;
+    if (!hostAllowed(typeof hostHeader === 'string' ? hostHeader : undefined)) {
+      res.writeHead(403, { 'content-type': 'application/json' });
+      res.end(new TextEncoder().encode(JSON.stringify({ code: 403, key: 'forbidden', message: 'Forbidden', details: `Host ${String(hostHeader)} is not this machine: the mock answers requests addressed to localhost, 127.0.0.1 or [::1]` })));
+      return;
+    }
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (Array.isArray(value)) for (const v of value) headers.append(name, v);
@@ -93,12 +153,19 @@ async function serve(handle: (request: Request) => Promise<Response>, origin: st
     }
     const method = req.method ?? 'GET';
     const body = chunks.length > 0 && method !== 'GET' && method !== 'HEAD' ? concat(chunks) : undefined;
-    const response = await handle(new Request(origin + (req.url ?? '/'), { method, headers, body }));
+    const response = await handle(new Request(origin + (req.url ?? '/'), { method, headers, body, signal: gone.signal }));
+    if (response.type === 'error') {
+      // A dropped connection: a TCP reset where the runtime can send one.
+      if (typeof req.socket.resetAndDestroy === 'function') req.socket.resetAndDestroy();
+      else req.socket.destroy();
+      return;
+    }
     const out: Record<string, string> = {};
     response.headers.forEach((value, name) => (out[name] = value));
     res.writeHead(response.status, out);
     res.end(new Uint8Array(await response.arrayBuffer()));
   } catch (error) {
+    if (gone.signal.aborted) return; // nobody left to answer
     if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
     res.end(new TextEncoder().encode(JSON.stringify({ code: 500, key: 'internal_error', message: 'Internal server error', details: String(error) })));
   }

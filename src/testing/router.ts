@@ -8,10 +8,45 @@ import type { MockAuthGroup } from './auth.js';
 import type { MockRequest } from './http.js';
 import type { MockState, Rec } from './store.js';
 
+/**
+ * The SDK method of every operation the mock answers, as `mock.requests` logs it and
+ * `mock.inject({ operation })` names it.
+ */
+export const mockOperations = [
+  'oauth.introspect',
+  'loyalties.getMember',
+  'loyalties.listPendingPoints',
+  'loyalties.redeemReward',
+  'loyalties.listTransactions',
+  'loyalties.listRewardAssignments',
+  'vouchers.create',
+  'vouchers.validate',
+  'templates.list',
+  'templates.setupPromotionTier',
+  'promotions.createTier',
+  'promotions.updateStack',
+  'redemptions.rollbackStackable',
+  'orders.create',
+  'publications.create',
+  'customers.listRedeemables',
+  'rewards.listAssignments',
+  'asyncActions.get',
+  'asyncActions.list',
+  'locations.get',
+  'clientEvents.track',
+] as const;
+
+/**
+ * The SDK method an operation of the mock belongs to, e.g. `'loyalties.redeemReward'`.
+ *
+ * @useDeclaredType
+ */
+export type MockOperation = (typeof mockOperations)[number];
+
 /** One operation of the mock service. */
 export interface Route {
   /** The SDK method that calls it, for the request log. */
-  name: string;
+  name: MockOperation;
   method: 'GET' | 'POST' | 'PUT';
   /** Path template, e.g. `/v1/vouchers/{code}/validate`. */
   path: string;

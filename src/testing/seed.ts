@@ -91,7 +91,7 @@ const order: CollectionName[] = [
 export function applySeed(state: MockState, input: SeedRecords): { [K in CollectionName]?: Rec[] } {
   const added: { [K in CollectionName]?: Rec[] } = {};
   for (const name of Object.keys(input) as CollectionName[]) {
-    if (!(name in collectionKeys)) throw new Error(`mock.seed: unknown collection ${String(name)}; known: ${Object.keys(collectionKeys).join(', ')}`);
+    if (!Object.hasOwn(collectionKeys, name)) throw new Error(`mock.seed: unknown collection ${String(name)}; known: ${Object.keys(collectionKeys).join(', ')}`);
   }
   for (const name of order) {
     const records = input[name];

@@ -7,7 +7,8 @@
  */
 import { authenticate } from './auth.js';
 import { seedDefaultData, seedTokens, type MockSeedIds } from './data.js';
-import { corsHeaders, json, MockHttpError, parseRequest, preflight } from './http.js';
+import { connectionReset, FaultQueue, Holds, injectedStatus, isNetworkError, malformed, type MockFault, type MockInjectOptions } from './faults.js';
+import { corsHeaders, errorAnswer, isLoopbackOrigin, json, MockHttpError, parseRequest, preflight, type OriginPolicy } from './http.js';
 import { listen, type ListenOptions, type MockServer } from './node-server.js';
 import { createAsyncActionRun, type MockAsyncActionOptions } from './async-action-runs.js';
 import { asyncActionRoutes } from './ops/async-actions.js';
@@ -20,7 +21,7 @@ import { promotionRoutes } from './ops/promotions.js';
 import { redemptionRoutes } from './ops/redemptions.js';
 import { rewardRoutes } from './ops/rewards.js';
 import { voucherRoutes } from './ops/vouchers.js';
-import { matchRoute, type Route } from './router.js';
+import { matchRoute, type Match, type MockOperation, type Route } from './router.js';
 import { rateLimitCheck, type MockRateLimit } from './rate-limit.js';
 import { applySeed } from './seed.js';
 import { sparseResponse } from './sparse.js';
@@ -29,7 +30,7 @@ import type { AsyncAction } from '../schemas/async-action.js';
 import type { MockRecords, MockSeedInput, MockStore } from './records.js';
 
 /** Every operation, member routes first so `/v1/loyalties/members/…` never reads `members` as a campaign. */
-const routes: readonly Route[] = [
+export const routes: readonly Route[] = [
   ...oauthRoutes,
   ...loyaltyRoutes,
   ...voucherRoutes,
@@ -76,16 +77,23 @@ export interface MockServiceOptions {
   rateLimit?: MockRateLimit | undefined;
 }
 
-/** One request the mock answered. */
+/** One request the mock received (CORS preflights aside). */
 export interface MockRequestLogEntry {
   /** The SDK method the route belongs to (`vouchers.validate`), or `undefined` when no route matched. */
-  operation: string | undefined;
+  operation: MockOperation | undefined;
+  /** The HTTP method, upper-case. */
   method: string;
   /** The path as sent (percent-encoded). */
   path: string;
   /** The query string without `?`. */
   search: string;
+  /**
+   * The status answered; `0` when no answer was sent (a `'reset'` or `'timeout'` fault). After a
+   * `'commit-then-reset'` fault, the status of the answer the dropped connection lost.
+   */
   status: number;
+  /** The fault injected with `mock.inject()` this request met; absent when it met none. */
+  fault?: MockFault;
 }
 
 /** The structural part of msw's `http` namespace the mock needs: `http.all(predicate, resolver)`. */
@@ -104,9 +112,14 @@ export interface MockService {
   readonly ids: MockSeedIds;
   /** The live records, one `Map` per collection. Read freely; write through {@link seed} where you can. */
   readonly store: MockStore;
-  /** Every request answered since the last `reset()`, oldest first. */
+  /** Every request received since the last `reset()`, oldest first, with the fault it met, if any. */
   readonly requests: readonly MockRequestLogEntry[];
-  /** Answers one request: the core every transport goes through. */
+  /**
+   * Answers one request: the core every transport goes through. A connection an injected fault
+   * drops is the Fetch API's network error, `Response.error()`; a request a `'timeout'` fault
+   * holds settles only when its signal aborts (rejecting with the signal's reason) or on
+   * `reset()`.
+   */
   handle(request: Request): Promise<Response>;
   /** A `fetch` that answers from the mock without any network: `new Client({ fetch: mock.fetch, baseUrl: mock.baseUrl })`. */
   readonly fetch: typeof globalThis.fetch;
@@ -122,7 +135,27 @@ export interface MockService {
    * ```
    */
   handlers<H>(http: MswHttpLike<H>): H[];
-  /** Drops every change: back to the initial data (default data plus `records`), request log emptied, ID sequence restarted. */
+  /**
+   * Makes the next requests meet a fault of the network or the service, to test what your code
+   * does then: an error status, no answer, a connection dropped before or after the service
+   * acts, a slow answer, an unreadable body (see {@link MockFault}). `operation` picks the
+   * requests (default: every one), `times` how many meet it (default 1); faults are used in the
+   * order injected, and `mock.requests` notes the fault each request met. The same through
+   * `mock.fetch`, `mock.listen()` and `mock.handlers()`. Bad options throw a `TypeError`.
+   *
+   * ```ts
+   * mock.inject({ operation: 'loyalties.redeemReward', fault: 'commit-then-reset' });
+   * const ada = mock.ids.members.ada; // 1,250 points
+   * const error = await client.loyalties.redeemReward(ada, { reward: { id: mock.ids.rewards.espresso } }).catch((e: unknown) => e);
+   * console.log(error instanceof ConnectionError, mock.get('vouchers', ada)?.loyalty_card?.points); // true 1050: spent all the same
+   * ```
+   */
+  inject(options: MockInjectOptions): void;
+  /**
+   * Drops every change: back to the initial data (default data plus `records`), request log
+   * emptied, ID sequence restarted, injected faults forgotten; a request still held by a
+   * `'timeout'` or `'latency'` fault ends as a dropped connection.
+   */
   reset(): void;
   /** Adds records (partial ones are completed with defaults); a record with an existing key replaces it. */
   seed(records: MockSeedInput): void;
@@ -183,6 +216,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   let rateLimited = options.rateLimit ? rateLimitCheck(options.rateLimit) : undefined;
   const requests: MockRequestLogEntry[] = [];
   let requestCounter = 0;
+  const faults = new FaultQueue();
+  const holds = new Holds();
   let seedIds: MockSeedIds | undefined;
 
   const load = () => {
@@ -192,40 +227,70 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   };
   load();
 
-  async function handle(request: Request): Promise<Response> {
-    if (request.signal?.aborted) throw request.signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
-    if (request.method.toUpperCase() === 'OPTIONS') return preflight(request);
-    requestCounter += 1;
-    const requestId = `v-${requestCounter.toString(16).padStart(12, '0')}`;
-    const url = new URL(request.url);
-    let operation: string | undefined;
-    let response: Response;
+  /** The service's own answer: a 200 with the operation's result, or the service's error. */
+  async function answer(request: Request, match: Match, url: URL, requestId: string): Promise<Response> {
     try {
-      const match = matchRoute(routes, request.method.toUpperCase(), url.pathname);
       if (!match) throw new MockHttpError(404, 'not_found', 'Resource not found', `No operation at ${request.method} ${url.pathname}`);
       if ('allowed' in match) throw new MockHttpError(405, 'method_not_allowed', 'Method not allowed', `${url.pathname} accepts ${match.allowed.join(', ')}`);
-      operation = match.route.name;
       const retryAfter = rateLimited?.();
       if (retryAfter !== undefined) throw new MockHttpError(429, 'too_many_requests', 'Too many requests', `More than ${options.rateLimit!.requests} requests in ${options.rateLimit!.perMs} ms`, {}, { 'retry-after': String(retryAfter) });
       authenticate(state, match.route.auth, request.headers);
       const parsed = await parseRequest(request, requestId);
       parsed.params = match.params;
       const body = match.route.handle(state, parsed);
-      response = json(sparse ? sparseResponse(match.route.name, body) : body);
+      return json(sparse ? sparseResponse(match.route.name, body) : body);
     } catch (error) {
-      if (error instanceof MockHttpError) {
-        const { code, key, message, details, ...rest } = error.body;
-        response = json({ code, key, message, details, request_id: requestId, ...rest }, error.status, error.status === 401 ? { 'www-authenticate': 'Bearer', ...error.headers } : error.headers);
-      } else {
-        const details = error instanceof Error ? error.message : String(error);
-        response = json({ code: 500, key: 'internal_error', message: 'Internal server error', details, request_id: requestId }, 500);
-      }
+      if (error instanceof MockHttpError) return errorAnswer(error, requestId);
+      const details = error instanceof Error ? error.message : String(error);
+      return json({ code: 500, key: 'internal_error', message: 'Internal server error', details, request_id: requestId }, 500);
     }
-    response.headers.set('x-request-id', requestId);
-    for (const [name, value] of Object.entries(corsHeaders(request))) response.headers.set(name, value);
-    requests.push({ operation, method: request.method.toUpperCase(), path: url.pathname, search: url.search.replace(/^\?/, ''), status: response.status });
-    return response;
   }
+
+  /**
+   * Answers one request, through the first injected fault that matches it. A dropped connection
+   * is `Response.error()`; a held request (`timeout`, `latency`) rejects with its signal's reason
+   * when the signal aborts. `allowed` decides which browser origins get CORS headers.
+   */
+  async function respond(request: Request, allowed: OriginPolicy): Promise<Response> {
+    if (request.signal?.aborted) throw request.signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+    if (request.method.toUpperCase() === 'OPTIONS') return preflight(request, allowed);
+    requestCounter += 1;
+    const requestId = `v-${requestCounter.toString(16).padStart(12, '0')}`;
+    const url = new URL(request.url);
+    const method = request.method.toUpperCase();
+    const match = matchRoute(routes, method, url.pathname);
+    const operation = match && 'route' in match ? match.route.name : undefined;
+    const fault = faults.take(operation);
+    const log = (status: number) => {
+      requests.push({ operation, method, path: url.pathname, search: url.search.replace(/^\?/, ''), status, ...(fault ? { fault: fault.fault } : {}) });
+    };
+
+    if (fault?.fault === 'reset') {
+      log(0);
+      return Response.error();
+    }
+    if (fault?.fault === 'timeout') {
+      log(0);
+      await holds.wait(request.signal); // settles only when the signal aborts (a rejection) or reset() lets go
+      return Response.error();
+    }
+    const response = fault?.fault === 'status' ? errorAnswer(injectedStatus(fault), requestId) : await answer(request, match, url, requestId);
+    response.headers.set('x-request-id', requestId);
+    for (const [name, value] of Object.entries(corsHeaders(request, allowed))) response.headers.set(name, value);
+    log(response.status);
+    switch (fault?.fault) {
+      case 'commit-then-reset':
+        return Response.error();
+      case 'malformed-json':
+        return malformed(response);
+      case 'latency':
+        return (await holds.wait(request.signal, fault.ms)) === 'elapsed' ? response : Response.error();
+      default:
+        return response;
+    }
+  }
+
+  const handle = (request: Request): Promise<Response> => respond(request, isLoopbackOrigin);
 
   const mockFetch = ((input: RequestInfo | URL, init?: RequestInit) => {
     let request: Request;
@@ -234,7 +299,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     } catch (error) {
       return Promise.reject(error);
     }
-    return handle(request);
+    return handle(request).then((response) => (isNetworkError(response) ? Promise.reject(connectionReset()) : response));
   }) as typeof globalThis.fetch;
 
   const copy = <T>(record: Rec | undefined): T | undefined => (record === undefined ? undefined : (structuredClone(record) as T));
@@ -250,9 +315,15 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     requests,
     handle,
     fetch: mockFetch,
-    listen: (listenOptions) => listen(handle, listenOptions),
-    handlers: (http) => [http.all(`${baseUrl}/*`, ({ request }) => handle(request))],
+    listen: (listenOptions) => listen(respond, listenOptions),
+    // A held request whose caller gave up: msw has already failed the fetch, so nothing to answer.
+    handlers: (http) => [http.all(`${baseUrl}/*`, ({ request }) => handle(request).catch((error: unknown) => (request.signal?.aborted ? Response.error() : Promise.reject(error))))],
+    inject(injectOptions) {
+      faults.add(injectOptions);
+    },
     reset() {
+      faults.clear();
+      holds.releaseAll();
       for (const map of Object.values(state.store)) map.clear();
       state.ids = new IdGenerator();
       requests.length = 0;

@@ -1,6 +1,7 @@
 /**
  * The two transports every semantics test runs over: `mock.fetch` (in memory) and
- * `mock.listen()` (a real HTTP server on 127.0.0.1, reached with the global fetch).
+ * `mock.listen()` (a real HTTP server on 127.0.0.1, reached with the global fetch); and a third,
+ * `mock.handlers()` behind msw, for the tests that hold for all three ways of reaching the mock.
  */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { Client, type ClientOptions } from '../../src/index.js';
@@ -39,11 +40,27 @@ const overHttp: Connect = async (mock) => {
   };
 };
 
+// msw patches the global fetch from connect to close: only while its suite runs.
+const throughMsw: Connect = async (mock) => {
+  const [{ http }, { setupServer }] = await Promise.all([import('msw'), import('msw/node')]);
+  const server = setupServer(...mock.handlers(http));
+  server.listen({ onUnhandledRequest: 'error' });
+  return {
+    baseUrl: mock.baseUrl,
+    client: (options) => new Client({ baseUrl: mock.baseUrl, ...mock.credentials, logLevel: 'off', validation: 'strict', maxRetries: 0, ...options }),
+    raw: (path, init) => fetch(mock.baseUrl + path, init),
+    close: async () => server.close(),
+  };
+};
+
 /** `describe.each` rows: the transport's name and how to connect. */
 export const transports: Array<[string, Connect]> = [
   ['mock.fetch', inMemory],
   ['mock.listen()', overHttp],
 ];
+
+/** The three ways of reaching the mock: `transports` and msw. */
+export const allTransports: Array<[string, Connect]> = [...transports, ['mock.handlers() with msw', throughMsw]];
 
 /**
  * Creates one mock for the suite (reset before each test) and connects to it; the server, if
