@@ -3,9 +3,11 @@
 // dist/browser/client-side.js with it, and `node scripts/size.mjs --modules` attributes bytes
 // with it, so the attribution matches what a storefront ships.
 //
-// - ky is imported at once (src/core/ky/load.browser.ts): the lazy import that keeps Node's cold
-//   start cheap makes a bundler wrap every module of ky for deferred evaluation (~160 bytes
-//   gzipped);
+// - a module of src/ with a browser variant beside it (`name.browser.ts`) is replaced by it: what
+//   matters only on a server stays out of every storefront bundle. ky is imported at once
+//   (src/core/ky/load.browser.ts): the lazy import that keeps Node's cold start cheap makes a
+//   bundler wrap every module of ky for deferred evaluation (~160 bytes gzipped); one listener
+//   per shared signal is Node's concern (src/core/abort.browser.ts);
 // - ky's upload and download progress streaming, which runs only for the progress options
 //   promokit never passes, is left out (scripts/build-stubs/ky-progress.ts, ~400 bytes gzipped);
 // - ky's `ForceRetryError`, built only when an `afterResponse` hook returns `ky.retry()` (promokit
@@ -14,10 +16,14 @@
 //   either way, is an empty subclass of `Error` too (scripts/build-stubs/ky-non-error.ts).
 //
 // The last three, `leanKy`, apply to the server builds too (tsup.config.ts).
-import { dirname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** ky's built modules. */
+const kyDistribution = join(root, 'node_modules', 'ky', 'distribution');
 
 /** True for an import made by one of ky's own modules. */
 const fromKy = (args) => /[\\/]node_modules[\\/]ky[\\/]/.test(args.importer);
@@ -43,11 +49,35 @@ export const leanQueue = {
   },
 };
 
-/** The esbuild plugin of the browser build: ky imported at once, and {@link leanKy}. */
+/** ky's modules the browser build replaces, by file under ky's `distribution/`: see each stand-in. */
+const kyInBrowsers = {
+  'index.js': 'ky-index.browser.ts',
+  'utils/merge.js': 'ky-merge.browser.ts',
+  'utils/normalize.js': 'ky-normalize.browser.ts',
+  'utils/options.js': 'ky-options.browser.ts',
+};
+
+/**
+ * The esbuild plugin of the browser build: each module of src/ that has a browser variant beside
+ * it (`name.browser.ts` next to `name.ts`) is replaced by it; ky is entered through its core
+ * class, without the default instance's option merging (scripts/build-stubs/ky-*.browser.ts);
+ * and {@link leanKy}.
+ */
 export const browserBuild = {
   name: 'promokit-browser',
   setup(build) {
-    build.onResolve({ filter: /\/ky\/load\.js$/ }, (args) => ({ path: join(args.resolveDir, 'ky', 'load.browser.ts') }));
+    build.onResolve({ filter: /^\.\.?\/.*\.js$/ }, (args) => {
+      if (!args.importer.startsWith(join(root, 'src'))) return undefined;
+      const variant = join(args.resolveDir, args.path.replace(/\.js$/, '.browser.ts'));
+      return existsSync(variant) ? { path: variant } : undefined;
+    });
+    build.onResolve({ filter: /^ky$/ }, (args) => (args.importer.startsWith(join(root, 'src')) ? { path: join(root, 'scripts', 'build-stubs', kyInBrowsers['index.js']) } : undefined));
+    build.onResolve({ filter: /^promokit:ky-core$/ }, () => ({ path: join(kyDistribution, 'core', 'Ky.js') }));
+    build.onResolve({ filter: /\.js$/ }, (args) => {
+      if (!fromKy(args)) return undefined;
+      const file = relative(kyDistribution, join(args.resolveDir, args.path)).split(sep).join('/');
+      return kyInBrowsers[file] && file !== 'index.js' ? { path: join(root, 'scripts', 'build-stubs', kyInBrowsers[file]) } : undefined;
+    });
     leanKy.setup(build);
   },
 };

@@ -41,14 +41,17 @@ export const CLIENT_GATE = 9_200;
 /**
  * The budget of the server entry bundled for Node, minified: 30 KB gzipped for what a program
  * making one call loads. Parts a call rarely needs are chunks of their own, imported on first
- * use: the queue behind `maxConcurrency` and `rateLimit` (p-queue and its two dependencies, about
- * 4.5 KB) and `asyncActions.waitFor`'s polling; a bundler without code splitting includes them
- * all the same, so the whole, those chunks included, has its own budget of 35 KB.
+ * use: the admission behind `maxConcurrency`, `rateLimit` and `limiter` (with p-queue and its
+ * dependency, about 4.5 KB), `asyncActions.waitFor`'s polling and the escape hatch
+ * (`client.request()`); a bundler without code splitting includes them all the same, so the whole,
+ * those chunks included, has its own budget of 36 KB (35 KB until the escape hatch and the
+ * polling moved out of the one-call figure into chunks of their own, and the bundler's wrappers
+ * for chunks loaded on first use came with them).
  */
 export const SERVER_BUDGET = 30_000;
 
 /** The budget of the server entry with every chunk it may load, the rarely used ones included. */
-export const SERVER_TOTAL_BUDGET = 35_000;
+export const SERVER_TOTAL_BUDGET = 36_000;
 
 /**
  * Leaves out the chunks a program loads only when it uses a rarely used part: the limits' queue
@@ -61,7 +64,7 @@ export const withoutLazyChunks = {
     b.onResolve({ filter: /^\.\/.*\.js$/ }, (args) => {
       if (args.kind !== 'dynamic-import') return undefined;
       const file = join(args.resolveDir, args.path);
-      return existsSync(file) && /\bPQueue\b|\bwaitForAsyncAction\b/.test(readFileSync(file, 'utf8')) ? { path: args.path, external: true } : undefined;
+      return existsSync(file) && /\bPQueue\b|\bwaitForAsyncAction\b|\bsendCustom\b/.test(readFileSync(file, 'utf8')) ? { path: args.path, external: true } : undefined;
     });
   },
 };

@@ -1,0 +1,31 @@
+/**
+ * The browser build's runtime facts (see env.ts and scripts/browser-build.mjs): a browser page or
+ * worker has no environment variables, and sends `Origin` itself.
+ *
+ * @module
+ */
+
+/** The option as given: no environment variable in a browser. */
+export function optionOrEnv(value: string | undefined, _option: string): string | undefined {
+  return value;
+}
+
+/** Nothing: no environment variable to name in a browser. */
+export function envHint(_option: string): string {
+  return '';
+}
+
+/** No environment variable in a browser. */
+export function readEnv(_name: string): string | undefined {
+  return undefined;
+}
+
+/** The name alone: no environment variable in a browser (used only by the server's messages). */
+export function envName(option: string): string {
+  return option;
+}
+
+/** Always a browser. */
+export function isBrowser(): boolean {
+  return true;
+}
