@@ -1,0 +1,99 @@
+/**
+ * The admission of calls by a server `Client`'s limits: a place in its queue (`maxConcurrency`,
+ * `rateLimit`, with p-queue) and one from its shared `limiter`, each waited for within the
+ * caller's signal and the limiter's own bound. Loaded, with p-queue, on the first call of a
+ * client that sets one of them.
+ *
+ * @module
+ */
+import PQueue from 'p-queue';
+import { LimiterError } from './errors.js';
+import type { LimitOptions, Limiter, LimiterRelease, RateLimit } from './limit-options.js';
+import type { Pause } from './pause.js';
+import { bounded } from './waiting.js';
+
+/** How calls take and give back their places in a client's queue and limiter. */
+export interface Admission {
+  /** Waits for a place in the queue, then one from the limiter; resolves with what gives them back. */
+  admit(operation: string, signal: AbortSignal | undefined, pause: Pause): Promise<Array<() => void>>;
+  /**
+   * Keeps a place in the window for the retry of a call the service answered 429, first in line
+   * when the pause ends: else the retry, sent outside the queue, would be one call over the limit.
+   */
+  keepForRetry(): void;
+}
+
+/** The admission of `options`' queue and limiter; the queue pauses with `pause`. */
+export function admission(options: LimitOptions, pause: Pause): Admission {
+  const { maxConcurrency, rateLimit, limiter, limiterTimeout = 60_000 } = options;
+  const queue = maxConcurrency !== undefined || rateLimit !== undefined ? queueFor(maxConcurrency, rateLimit) : undefined;
+  if (queue) pause.attach(queue);
+  return {
+    async admit(operation, signal, paused) {
+      const releases: Array<() => void> = [];
+      try {
+        if (queue) {
+          releases.push(await slot(queue, signal));
+          // A place held through a pause longer than maxRetryDelay is no longer worth taking.
+          await paused.over(operation, signal);
+        }
+        if (limiter) {
+          const give = await acquire(limiter, operation, limiterTimeout, signal);
+          if (typeof give === 'function') releases.push(give);
+        }
+        return releases;
+      } catch (error) {
+        for (const give of releases) give();
+        throw error;
+      }
+    },
+    keepForRetry() {
+      if (rateLimit && queue) void queue.add(() => undefined, { priority: 1 });
+    },
+  };
+}
+
+/**
+ * Asks `limiter` for a place within `ms` and the caller's signal: the signal given to the limiter
+ * aborts at the bound too, and a place granted after the call gave up is given back at once.
+ */
+async function acquire(limiter: Limiter, operation: string, ms: number, signal: AbortSignal | undefined): Promise<LimiterRelease | void> {
+  const bound = AbortSignal.timeout(ms);
+  const asking = limiter.acquire(signal ? AbortSignal.any([signal, bound]) : bound);
+  try {
+    return await bounded(asking, ms, signal, () => new LimiterError(operation, `the limiter did not admit the call within limiterTimeout, ${ms} ms`));
+  } catch (error) {
+    asking.then((give) => typeof give === 'function' && give(), () => undefined);
+    throw error;
+  }
+}
+
+/** One place in the queue: resolves with its release when p-queue starts it; rejects when `signal` aborts first. */
+function slot(queue: PQueue, signal: AbortSignal | undefined): Promise<() => void> {
+  return new Promise((resolve, reject) => {
+    queue.add(() => new Promise<void>((done) => resolve(() => done())), { signal }).catch(reject);
+  });
+}
+
+/**
+ * The p-queue of a client: `concurrency` for `maxConcurrency`, and for `rateLimit` its `strict`
+ * mode, a sliding window (at most `intervalCap` starts in any `interval`).
+ */
+function queueFor(maxConcurrency: number | undefined, rateLimit: RateLimit | undefined): PQueue {
+  return new PQueue({ concurrency: maxConcurrency ?? Number.POSITIVE_INFINITY, ...(rateLimit && rateOptions(rateLimit)) });
+}
+
+/**
+ * p-queue's rate options for `rateLimit`: its `strict` mode (a sliding window) over a slice of the
+ * window, `intervalCap` calls per `interval` ms, so that calls are spread through the window
+ * rather than sent in one burst at its start. Any `perMs` span holds `requests / intervalCap`
+ * slices, so at most `requests` calls start in it; the slices are stretched by 2 % so that
+ * jitter on the way of up to 2 % of `perMs` (20 ms for a second) cannot bring `requests + 1`
+ * calls into one window of the service's count.
+ */
+function rateOptions({ requests, perMs }: RateLimit): { intervalCap: number; interval: number; strict: true } {
+  // The largest divisor of `requests` up to a twentieth of it: about 20 slices per window.
+  let intervalCap = 1;
+  for (let size = 2; size <= Math.ceil(requests / 20); size++) if (requests % size === 0) intervalCap = size;
+  return { intervalCap, interval: (perMs * 1.02 * intervalCap) / requests, strict: true };
+}

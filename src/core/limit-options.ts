@@ -1,0 +1,88 @@
+/**
+ * The options of a server `Client` for bulk work, and the shape of a shared `limiter`: what users
+ * write. How the client applies them is in limits.ts, pause.ts and admission.ts.
+ *
+ * @module
+ */
+
+/**
+ * Gives back the slot a {@link Limiter} granted; the client calls it once, when the call settles.
+ * @category Client
+ */
+export type LimiterRelease = () => void;
+
+/**
+ * A limit shared beyond one client, e.g. by every process of a fleet through Redis (see
+ * `promokit/limiter-redis`). The client calls {@link Limiter.acquire} once per call, just before
+ * the call starts (after its own `maxConcurrency` and `rateLimit`), and the release it returns,
+ * if any, once the call settles. Retries of a call are part of the call and are not asked again.
+ *
+ * ```ts
+ * const limiter: Limiter = { acquire: (signal) => myLimit.wait(signal) };
+ * ```
+ * @category Client
+ */
+export interface Limiter {
+  /**
+   * Resolves when one more request may start, optionally with a function that gives the slot back
+   * (for limits of calls in flight; a rate limit returns nothing). Must reject promptly, taking no
+   * slot, when `signal` aborts while waiting. Any other rejection (its store is unreachable)
+   * fails the call with a `PromokitError` that names it; nothing is sent.
+   *
+   * `request.retry` is `true` when the request is a retry of a call the service answered 429:
+   * such a retry is asked for again, and a limiter should admit it ahead of first attempts that
+   * wait in the same process.
+   */
+  acquire(signal?: AbortSignal, request?: LimiterRequest): Promise<LimiterRelease | void>;
+}
+
+/**
+ * What a {@link Limiter} is told about the request it admits.
+ * @category Client
+ */
+export interface LimiterRequest {
+  /** `true` for a retry after a 429: admit it first in line. */
+  retry?: boolean | undefined;
+}
+
+/**
+ * A rate: at most `requests` calls started in any window of `perMs` milliseconds.
+ * @category Client
+ */
+export interface RateLimit {
+  /** Calls per window: a whole number, 1 or more. */
+  requests: number;
+  /** The window in milliseconds, more than 0. */
+  perMs: number;
+}
+
+/**
+ * Options of the server `Client` for bulk work. They apply to every call of the client (each
+ * counted once, however many attempts its retries take), and a call aborted while it waits leaves
+ * the queue at once without being sent. Waiting does not count against the per-attempt `timeout`.
+ *
+ * Sizing the limits, sharing one across a fleet and testing bulk code: [Long and bulk work](../../docs/long-and-bulk-work.md).
+ *
+ * @category Client
+ */
+export interface LimitOptions {
+  /** At most this many calls in flight: a whole number, 1 or more. The rest wait in order. Default: unlimited. */
+  maxConcurrency?: number | undefined;
+  /**
+   * At most `requests` calls started in any window of `perMs` milliseconds: a sliding window, so
+   * never twice the rate across a window boundary. Calls are spread through the window in about
+   * 20 slices rather than sent in one burst, with 2 % to spare for network jitter; the rest wait
+   * in order. A call's retries are not queued again, but a retry after a 429 has a place in the
+   * window kept for it. Default: none.
+   */
+  rateLimit?: RateLimit | undefined;
+  /** A limit shared with other clients or processes, asked after `maxConcurrency` and `rateLimit`. */
+  limiter?: Limiter | undefined;
+  /**
+   * The longest a call waits for the `limiter` to admit it, in milliseconds, its turn in a long
+   * batch included; past it, or when the limiter fails, the call rejects with `LimiterError`,
+   * nothing sent (never admitted unlimited). The limiter's `signal` aborts then too, so it can
+   * leave its line. Default 60,000: raise it for batches that queue longer.
+   */
+  limiterTimeout?: number | undefined;
+}
