@@ -30,7 +30,6 @@ export {
   AbortError,
   CallError,
   RedirectError,
-  ResponseTooLargeError,
   ConfigurationError,
   InvalidRequestError,
   ResponseValidationError,

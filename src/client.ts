@@ -5,19 +5,21 @@
  * @module
  */
 import { Credentials } from './core/auth.js';
-import type { APIPromise } from './core/api-promise.js';
-import { checkHookNames, optionOrEnv, pipelineConfig, type CommonOptions, type Gate } from './core/config.js';
+import { apiPromise, type APIPromise } from './core/api-promise.js';
+import { checkHookNames, pipelineConfig, type CommonOptions, type Gate } from './core/config.js';
+import { isBrowser, optionOrEnv } from './core/env.js';
 import type { CustomListRequest, CustomRequest } from './core/custom-request.js';
-import { isBrowser } from './core/env.js';
-import { ConfigurationError } from './core/errors.js';
-import { limitsGate, type LimitOptions } from './core/limits.js';
+import { ConfigurationError, InvalidRequestError } from './core/errors.js';
+import type { LimitOptions } from './core/limit-options.js';
+import { limitsGate } from './core/limits.js';
 import { inspectSymbol } from './core/log.js';
 import type { RequestOptions } from './core/operation.js';
-import type { PagePromise } from './core/pagination.js';
+import { strategies } from './core/page-strategies.js';
+import { paginate, PagePromise, type Strategy } from './core/pagination.js';
 import { deviationsOf, type DeviationRecord, type ResponseDeviation } from './core/response-check.js';
 import { Transport } from './core/transport.js';
 import { AsyncActions } from './resources/async-actions.js';
-import { ClientEvents, clientEventsOf } from './resources/client-events.js';
+import { ClientEvents, clientEventsOf, clientSettings } from './resources/client-events.js';
 import { Customers } from './resources/customers.js';
 import { Locations } from './resources/locations.js';
 import { Loyalties } from './resources/loyalties.js';
@@ -29,7 +31,6 @@ import { Redemptions } from './resources/redemptions.js';
 import { Rewards } from './resources/rewards.js';
 import { Templates } from './resources/templates.js';
 import { Vouchers } from './resources/vouchers.js';
-import { essentialFields } from './schemas/tolerance-policy.js';
 
 /**
  * Options of {@link Client}. In Node, options left out fall back to the environment variables
@@ -134,7 +135,7 @@ export class Client {
     if (isBrowser() && options.dangerouslyAllowBrowser !== true) {
       throw new ConfigurationError(
         'dangerouslyAllowBrowser',
-        "Client: the server Client holds keys that can spend points, and a page hands them to every visitor; in a browser, send events with ClientEvents from 'promokit/client-side' (client-side keys only), or pass dangerouslyAllowBrowser: true on a page that is not public",
+        "Client: in a browser its keys, which can spend points, reach every visitor; use ClientEvents from 'promokit/client-side', or pass dangerouslyAllowBrowser: true on a page that is not public",
       );
     }
     this.#options = { ...options };
@@ -152,7 +153,7 @@ export class Client {
     if (inherited) config.deviations = inherited.deviations;
     config.gate = inherited && !limitOptions.some((name) => name in inherited.changes) ? inherited.gate : limitsGate(options, config.maxRetryDelay, 'Client');
     this.#shared = { deviations: config.deviations, gate: config.gate };
-    const core = new Transport(config, essentialFields);
+    const core = new Transport(config);
     this.#core = core;
     this.loyalties = new Loyalties(core);
     this.asyncActions = new AsyncActions(core);
@@ -167,7 +168,7 @@ export class Client {
     this.rewards = new Rewards(core);
     this.locations = new Locations(core);
     // The same log, deviation record, hooks, limits and 429 pause as every other call of this client.
-    this.clientEvents = clientEventsOf(config, options);
+    this.clientEvents = clientEventsOf({ ...config, credentials: new Credentials(clientSettings(options), 'Client') });
   }
 
   /**
@@ -222,7 +223,8 @@ export class Client {
    * bad; nothing is sent.
    */
   request<T = unknown>(request: CustomRequest<T>, options?: RequestOptions): APIPromise<T> {
-    return this.#core.custom(request, options);
+    // The escape hatch is loaded on its first use: most programs never call it.
+    return apiPromise(import('./core/custom-request.js').then(({ sendCustom }) => sendCustom(this.#core, request, options)));
   }
 
   /**
@@ -235,7 +237,10 @@ export class Client {
    * ```
    */
   requestList<T = unknown>(request: CustomListRequest, options?: RequestOptions): PagePromise<T, Record<string, unknown>> {
-    return this.#core.customList<T>(request, options);
+    const { paging, query = {}, records } = request ?? ({} as CustomListRequest);
+    const strategy = strategies[paging] as Strategy<Record<string, unknown>> | undefined;
+    if (!strategy) return new PagePromise(() => Promise.reject(new InvalidRequestError(`GET ${request?.path}`, [{ path: ['paging'], message: "must be 'cursor', 'page' or 'end_date'" }])));
+    return paginate<T, Record<string, unknown>>(`GET ${request?.path}`, query, strategy, (pageQuery) => this.request({ ...request, method: 'GET', query: pageQuery }, options), records);
   }
 
   /** @internal Shows the client's settings without any secret (`util.inspect`). */

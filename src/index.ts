@@ -17,7 +17,7 @@ export type { RequestOptions, FetchOptions } from './core/operation.js';
 export type { CustomRequest, CustomListRequest } from './core/custom-request.js';
 export type { APIPromise, WithResponse } from './core/api-promise.js';
 export type { Hooks, CallEvent, RequestEvent, ResponseEvent, RetryEvent, ErrorEvent } from './core/hooks.js';
-export type { LimitOptions, Limiter, LimiterRelease, LimiterRequest, RateLimit } from './core/limits.js';
+export type { LimitOptions, Limiter, LimiterRelease, LimiterRequest, RateLimit } from './core/limit-options.js';
 export type { Logger, LogLevel } from './core/log.js';
 export type { ValidationMode, ResponseDeviation } from './core/response-check.js';
 export * from './core/errors.js';

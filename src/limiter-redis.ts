@@ -27,10 +27,10 @@ import PQueue from 'p-queue';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Cluster, Redis } from 'ioredis';
 import { ConfigurationError } from './core/errors.js';
-import type { Limiter } from './core/limits.js';
+import type { Limiter } from './core/limit-options.js';
 import { sleep } from './core/sleep.js';
 
-export type { Limiter, LimiterRelease } from './core/limits.js';
+export type { Limiter, LimiterRelease } from './core/limit-options.js';
 
 /** Options of {@link createRedisLimiter}. */
 export interface RedisLimiterOptions {

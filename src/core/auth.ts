@@ -5,9 +5,10 @@
  * @module
  */
 import { ConfigurationError } from './errors.js';
-import { isBrowser } from './env.js';
+import { envHint, envName, isBrowser } from './env.js';
 import type { OptionCheck } from './option-check.js';
 import { isHeaderValue } from './headers.js';
+import { checkCredentialValues } from './headers.js';
 import { bounded } from './waiting.js';
 
 /**
@@ -50,23 +51,12 @@ export interface CredentialSettings {
 export type SettingName = keyof CredentialSettings | 'baseUrl';
 
 /**
- * The environment variable a setting falls back to in Node: `PROMOKIT_` and the option name in
- * upper snake case (`clientApplicationId` → `PROMOKIT_CLIENT_APPLICATION_ID`). Derived rather than
- * listed so the browser bundle carries no server-side option name.
- */
-export function envName(option: SettingName): string {
-  return `PROMOKIT_${option.replace(/[A-Z]/g, '_$&').toUpperCase()}`;
-}
-
-/**
  * Credential settings and the headers of the `client` group (`/client/v1/events`), the only group
  * the browser entry needs. {@link Credentials} adds the server groups.
  */
 export class ClientCredentials {
   readonly #settings: CredentialSettings;
   readonly #owner: string;
-  /** The last token the access token function returned: a secret too, scrubbed from errors. */
-  #lastToken: string | undefined;
 
   constructor(settings: CredentialSettings, owner = 'Client') {
     this.#settings = { ...settings };
@@ -75,40 +65,40 @@ export class ClientCredentials {
 
   /** Checks every credential given is a string that can be sent in a header (no CR, LF or NUL). */
   check(check: OptionCheck): void {
-    for (const [name, value] of Object.entries(this.#settings)) {
-      if (value !== undefined && typeof value !== 'function') check(isHeaderValue(value), name, 'a string without CR, LF or NUL');
-    }
+    checkCredentialValues(this.#settings, check);
   }
 
   /**
-   * True when a 401 to a call of `group` may be cured by asking the access token function again:
-   * the group sends the access token, and it comes from a function.
+   * True when a 401 to a call of `group` may be cured by asking the access token function again.
+   * The browser entry's credentials never say so (a storefront's events carry client-side keys);
+   * the server `Client`'s do ({@link Credentials}).
    */
-  refreshable(group: AuthGroup): boolean {
-    return group !== 'app' && typeof this.#settings.accessToken === 'function';
+  refreshable(_group: AuthGroup): boolean {
+    return false;
+  }
+
+  /** Tells the access token function that a token was refused; see {@link Credentials.expire}. */
+  expire(_authorization: string | undefined): void {}
+
+  /** What to check after a 401: the credentials given to the client. */
+  advice(_group: AuthGroup): string {
+    return `check the credentials given to new ${this.#owner}()`;
   }
 
   /**
-   * Tells the access token function that `authorization` (the header a call was refused with) is
-   * stale: its `invalidate(token)`, when it has one (`cachedAccessToken`), drops that token.
+   * `text` with the secrets of these credentials scrubbed out. Client-side keys are no secret
+   * (every visitor's browser holds them), so there is nothing to scrub here; the server's
+   * {@link Credentials} scrub its app token and access token.
    */
-  expire(authorization: string | undefined): void {
-    const source = this.#settings.accessToken as { invalidate?: (token?: string) => void } | undefined;
-    source?.invalidate?.(authorization?.slice(7));
-  }
-
-  /** What to check after a 401 to a call of `group`: its options and their environment variables. */
-  advice(group: AuthGroup): string {
-    const options: SettingName[] = group === 'client' ? ['clientApplicationId', 'clientToken'] : ['appId', 'appToken'];
-    if (group === 'server' || (group === 'client' && this.#settings.accessToken !== undefined)) options.push('accessToken');
-    return `check the ${options.join(', ')} option${options.length > 1 ? 's' : ''} of new ${this.#owner}() (or ${options.map(envName).join(', ')})`;
+  scrub(text: string): string {
+    return text;
   }
 
   /** The error for a missing setting, naming the option and its environment variable. */
   missing(option: SettingName): ConfigurationError {
     return new ConfigurationError(
       option,
-      `${this.#owner}: the ${option} option is required for this request; pass it to new ${this.#owner}({ ${option} }) or set ${envName(option)}`,
+      `${this.#owner}: the ${option} option is required for this request; pass it to new ${this.#owner}({ ${option} })${envHint(option)}`,
     );
   }
 
@@ -126,19 +116,6 @@ export class ClientCredentials {
     // A browser sends Origin itself and forbids scripts to set it.
     if (!isBrowser()) headers.origin = this.setting('origin');
     return headers;
-  }
-
-  /**
-   * `text` with every secret of these credentials replaced by `[redacted]`: a service that echoes
-   * a token in an error body must not put it in an error message. Secrets shorter than 8
-   * characters are left alone (they would blank out ordinary words).
-   */
-  scrub(text: string): string {
-    const { appToken, clientToken, accessToken } = this.#settings;
-    for (const secret of [appToken, clientToken, typeof accessToken === 'string' ? accessToken : this.#lastToken]) {
-      if (secret && secret.length >= 8) text = text.split(secret).join('[redacted]');
-    }
-    return text;
   }
 
   /**
@@ -162,8 +139,12 @@ export class ClientCredentials {
     }
     if (typeof token !== 'string' || token === '') throw failed('returned no token');
     if (!isHeaderValue(token)) throw failed('returned a token with CR, LF or NUL');
-    return (this.#lastToken = token);
+    this.tokenSeen(token);
+    return token;
   }
+
+  /** Hears of each token the access token function returns (the server's credentials keep the last, to scrub it). */
+  protected tokenSeen(_token: string): void {}
 
   /** A string setting that the request needs; throws {@link ConfigurationError} when it is absent. */
   protected setting(option: Exclude<keyof CredentialSettings, 'accessToken'>): string {
@@ -180,10 +161,54 @@ export class ClientCredentials {
 export class Credentials extends ClientCredentials {
   /** The names of the settings given, for {@link Credentials.describe}. */
   readonly #given: string[];
+  readonly #secrets: CredentialSettings;
+  readonly #owner: string;
+  /** The last token the access token function returned: a secret too, scrubbed from errors. */
+  #lastToken: string | undefined;
 
-  constructor(settings: CredentialSettings, owner?: string) {
+  constructor(settings: CredentialSettings, owner = 'Client') {
     super(settings, owner);
     this.#given = (Object.keys(settings) as Array<keyof CredentialSettings>).filter((k) => settings[k] !== undefined);
+    this.#secrets = { ...settings };
+    this.#owner = owner;
+  }
+
+  /** True when the group sends the access token and it comes from a function: a 401 may be a stale token. */
+  override refreshable(group: AuthGroup): boolean {
+    return group !== 'app' && typeof this.#secrets.accessToken === 'function';
+  }
+
+  /**
+   * Tells the access token function that `authorization` (the header a call was refused with) is
+   * stale: its `invalidate(token)`, when it has one (`cachedAccessToken`), drops that token.
+   */
+  override expire(authorization: string | undefined): void {
+    const source = this.#secrets.accessToken as { invalidate?: (token?: string) => void } | undefined;
+    source?.invalidate?.(authorization?.slice(7));
+  }
+
+  /** What to check after a 401 to a call of `group`: its options and their environment variables. */
+  override advice(group: AuthGroup): string {
+    const options: SettingName[] = group === 'client' ? ['clientApplicationId', 'clientToken'] : ['appId', 'appToken'];
+    if (group === 'server' || (group === 'client' && this.#secrets.accessToken !== undefined)) options.push('accessToken');
+    return `check the ${options.join(', ')} options of new ${this.#owner}() (or ${options.map(envName).join(', ')})`;
+  }
+
+  /**
+   * `text` with every secret of these credentials replaced by `[redacted]`: a service that echoes
+   * a token in an error body must not put it in an error message. Secrets shorter than 8
+   * characters are left alone (they would blank out ordinary words).
+   */
+  override scrub(text: string): string {
+    const { appToken, clientToken, accessToken } = this.#secrets;
+    for (const secret of [appToken, clientToken, typeof accessToken === 'string' ? accessToken : this.#lastToken]) {
+      if (secret && secret.length >= 8) text = text.split(secret).join('[redacted]');
+    }
+    return text;
+  }
+
+  protected override tokenSeen(token: string): void {
+    this.#lastToken = token;
   }
 
   /** Which settings are present, never their values. */

@@ -6,14 +6,15 @@
  *
  * @module
  */
-import { envName, type AccessToken, type ClientCredentials, type SettingName } from './auth.js';
-import { readEnv } from './env.js';
+import type { AccessToken, ClientCredentials } from './auth.js';
+import { optionOrEnv } from './env.js';
 import type { ConfigurationError } from './errors.js';
 import type { Hooks } from './hooks.js';
 import { Log, logLevels, type LogLevel, type Logger } from './log.js';
 import type { FetchOptions } from './operation.js';
 import { optionCheck } from './option-check.js';
-import { checkFetchOptions, checkHeaders, MAX_RETRIES, MAX_TIMEOUT } from './request-options.js';
+import { checkHeaders } from './headers.js';
+import { checkFetchOptions, MAX_RETRIES, MAX_TIMEOUT } from './request-options.js';
 import { DeviationRecord, type ValidationMode } from './response-check.js';
 
 /**
@@ -118,10 +119,6 @@ export interface PipelineConfig {
 
 const modes: readonly ValidationMode[] = ['strict', 'warn', 'off'];
 
-/** Reads an option, falling back to its environment variable where the runtime has one. */
-export function optionOrEnv(value: string | undefined, name: SettingName): string | undefined {
-  return value ?? readEnv(envName(name));
-}
 
 /** Checks the options' own types and builds the pipeline settings. Throws {@link ConfigurationError} on a bad option. */
 export function pipelineConfig<C extends ClientCredentials>(options: CommonOptions, credentials: C, owner: string): PipelineConfig & { credentials: C } {

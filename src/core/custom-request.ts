@@ -1,15 +1,17 @@
 /**
  * The escape hatch, `client.request()`: an endpoint promokit does not wrap, sent through the same
  * pipeline as the 24 operations. Its path is a template of the service's own (`/v1/…`), so a
- * call can never be pointed at another host, and a POST is sent once by default.
+ * call can never be pointed at another host, and a POST is sent once by default. Loaded on the
+ * first `client.request()`: a program that never calls one does not carry it.
  *
  * @module
  */
+import type { WithResponse } from './api-promise.js';
 import type { AuthGroup } from './auth.js';
-import type { Issue } from './errors.js';
-import { isRecord } from './is-record.js';
+import { InvalidRequestError, type Issue } from './errors.js';
+import type { RequestOptions } from './operation.js';
 import type { ResponseSchema } from './response-check.js';
-import { buildQuery, fillPath } from './url.js';
+import type { Transport } from './transport.js';
 
 /**
  * A request to an endpoint promokit does not wrap, for `client.request()`.
@@ -66,28 +68,37 @@ export interface CustomListRequest extends Omit<CustomRequest<unknown>, 'method'
 /** The characters a path template may hold outside its placeholders: RFC 3986 path characters but `%`. */
 const pathCharacters = /^[\w\-.~!$&'()*+,;=:@/{}]*$/;
 
-/** The path of a custom request, filled and checked; problems are pushed to `issues` under `path`. */
-export function customPath(template: unknown, pathParams: unknown, issues: Issue[]): string {
-  if (typeof template !== 'string' || !/^\/(client\/)?v1\//.test(template)) {
+/** True for a plain object. (The shared guard would tie this module to the pipeline's chunk.) */
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Every way `spec` breaks the rules of a custom request: method, path template, params, one body. */
+export function customIssues(spec: CustomRequest<unknown>): Issue[] {
+  const { method, path, pathParams, query, body, form } = spec;
+  const issues: Issue[] = [];
+  if (!['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) issues.push({ path: ['method'], message: 'must be GET, POST, PUT, PATCH or DELETE' });
+  if (typeof path !== 'string' || !/^\/(client\/)?v1\//.test(path)) {
     issues.push({ path: ['path'], message: 'must be a path of the service starting /v1/ (or /client/v1/): never an absolute URL' });
-    return '';
-  }
-  if (!pathCharacters.test(template) || template.split('/').some((segment, i) => i > 0 && (segment === '' || segment === '.' || segment === '..'))) {
+  } else if (!pathCharacters.test(path) || path.split('/').some((segment, i) => i > 0 && (segment === '' || segment === '.' || segment === '..'))) {
     issues.push({ path: ['path'], message: 'must hold only path segments and {name} placeholders: no empty, . or .. segment, no ?, #, %, space or control character (put the query in query)' });
-    return '';
+  } else if (/[{}]/.test(path.replace(/\/\{\w+\??\}/g, ''))) {
+    issues.push({ path: ['path'], message: 'must hold placeholders only as whole segments, /{name}' });
   }
-  if (pathParams !== undefined && !isRecord(pathParams)) issues.push({ path: ['pathParams'], message: 'must be an object of strings' });
-  const path = fillPath(template, isRecord(pathParams) ? pathParams : {}, {}, issues);
-  if (/[{}]/.test(path)) issues.push({ path: ['path'], message: 'must hold placeholders only as whole segments, /{name}' });
-  return path;
+  if (pathParams !== undefined && !isObject(pathParams)) issues.push({ path: ['pathParams'], message: 'must be an object of strings' });
+  if (query !== undefined && !isObject(query)) issues.push({ path: ['query'], message: 'must be an object' });
+  if (body !== undefined && form !== undefined) issues.push({ path: ['form'], message: 'must not be given with body: a request has one body' });
+  return issues;
 }
 
-/** The query string of a custom request: `?…`, or `''`. */
-export function customQuery(query: unknown, issues: Issue[]): string {
-  if (query === undefined) return '';
-  if (!isRecord(query)) {
-    issues.push({ path: ['query'], message: 'must be an object' });
-    return '';
-  }
-  return buildQuery(query, issues);
+/**
+ * Checks a custom request, then has `transport` fill its path and query, encode its body and send
+ * it. Bad input is an `InvalidRequestError` named after the request (`GET /v1/campaigns/{id}`),
+ * with nothing sent.
+ */
+export async function sendCustom<T>(transport: Transport, spec: CustomRequest<T>, options: RequestOptions = {}): Promise<WithResponse<T>> {
+  const name = `${spec?.method} ${spec?.path}`;
+  const issues = customIssues(spec ?? ({} as CustomRequest<T>));
+  if (issues.length > 0) throw new InvalidRequestError(name, issues);
+  const { method, form, body } = spec;
+  const op = { name, method, path: spec.path, auth: spec.auth ?? 'server', idempotent: spec.idempotent ?? (method !== 'POST' && method !== 'PATCH'), schema: spec.schema };
+  return transport.custom(op, spec.pathParams, spec.query, form !== undefined ? { form } : body !== undefined ? { json: body } : undefined, options);
 }

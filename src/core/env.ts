@@ -24,3 +24,22 @@ export function isBrowser(): boolean {
   const g = globalThis as { document?: unknown; WorkerGlobalScope?: unknown; importScripts?: unknown; navigator?: { product?: string } };
   return typeof g.document === 'object' || (typeof g.WorkerGlobalScope === 'function' && typeof g.importScripts === 'function');
 }
+
+/**
+ * The environment variable a setting falls back to in Node: `PROMOKIT_` and the option name in
+ * upper snake case (`clientApplicationId` → `PROMOKIT_CLIENT_APPLICATION_ID`). Derived rather than
+ * listed so the browser bundle carries no server-side option name.
+ */
+export function envName(option: string): string {
+  return `PROMOKIT_${option.replace(/[A-Z]/g, '_$&').toUpperCase()}`;
+}
+
+/** Reads an option, falling back to its environment variable where the runtime has one. */
+export function optionOrEnv(value: string | undefined, option: string): string | undefined {
+  return value ?? readEnv(envName(option));
+}
+
+/** The words a message about a missing setting ends with: where else it may be set (` or set PROMOKIT_…`). */
+export function envHint(option: string): string {
+  return ` or set ${envName(option)}`;
+}

@@ -13,8 +13,7 @@ import { AbortError, ConnectionError, PromokitError, RedirectError, ResponseTooL
 import { isKyHttpError, isKyTimeout } from './ky/errors.js';
 import { unknownOutcomeNote } from './outcome.js';
 import { parseBody } from './response-check.js';
-import { printable } from './safe-text.js';
-import { inCauses } from './retry.js';
+import { failureCode } from './network-errors.js';
 
 /** What the pipeline knows of a failed call besides where it went. */
 export interface Failure {
@@ -64,7 +63,7 @@ export function redirectError(response: Response, url: string, context: CallCont
   const target = response.headers.get('location');
   const location = target !== null && URL.canParse(target, url) ? new URL(target, url).origin : undefined;
   const where = location ? `to ${location}` : 'elsewhere';
-  return new RedirectError(say(context, `answered ${context.status || 'a redirect'} ${where}; promokit follows no redirect (the service sends none), so nothing was sent there`), { ...context, location });
+  return new RedirectError(say(context, `redirected ${where} (${context.status}), not followed: nothing was sent there`), { ...context, location });
 }
 
 /** The error for a body past `maxResponseBytes`. */
@@ -76,13 +75,6 @@ export function tooLargeError(limit: number, context: CallContext & { status: nu
 export function describeFailure(error: unknown): string {
   if (isKyHttpError(error)) return `status ${error.response.status}`;
   if (isKyTimeout(error)) return 'timeout';
-  const code = errorCode(error);
+  const code = failureCode(error);
   return `connection failure${code ? ` (${code})` : ''}`;
-}
-
-/** The error code behind a fetch failure, e.g. `ECONNREFUSED`, else its cause's few words (`bad port`). */
-function errorCode(error: unknown): string | undefined {
-  return inCauses(error, (cause) =>
-    typeof cause.code === 'string' ? cause.code : typeof cause.errors?.[0]?.code === 'string' ? cause.errors[0].code : typeof cause.message === 'string' && cause.message ? printable(cause.message, 60) : undefined,
-  );
 }

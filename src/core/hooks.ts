@@ -8,7 +8,7 @@
  */
 import { ConfigurationError, type PromokitError } from './errors.js';
 import type { Log } from './log.js';
-import { isHeaderName, isHeaderValue } from './headers.js';
+import { checkHookHeader } from './headers.js';
 
 /**
  * What every event carries.
@@ -140,6 +140,6 @@ export function callEvents(hooks: Hooks, log: Log, { name: operation, method }: 
 export function settable(name: string, value: string, credentials: Record<string, string>): string {
   if (name.toLowerCase() in credentials) throw new ConfigurationError('hooks', `setHeader: ${name} is a credential header`);
   // Refused here, in the hook: a header fetch cannot send would otherwise fail the call itself.
-  if (!isHeaderName(name) || !isHeaderValue(value)) throw new ConfigurationError('hooks', `setHeader: ${JSON.stringify(name).slice(0, 80)} is not a header name, or its value is not a string without CR, LF or NUL`);
+  checkHookHeader(name, value);
   return name;
 }

@@ -16,10 +16,9 @@ import type { Options as KyOptions } from 'ky';
 import { callSignal } from './abort.js';
 import type { WithResponse } from './api-promise.js';
 import type { PipelineConfig } from './config.js';
-import { describeFailure, mapError, redirectError, tooLargeError } from './error-mapping.js';
+import { describeFailure, mapError, redirectError } from './error-mapping.js';
 import { InvalidRequestError, type Outcome } from './errors.js';
 import { callEvents, settable } from './hooks.js';
-import { isKyHttpError } from './ky/errors.js';
 import { loadKy } from './ky/load.js';
 import { redactHeaders } from './log.js';
 import type { OutgoingCall, RequestOptions } from './operation.js';
@@ -28,7 +27,9 @@ import { outcomeOf, worse } from './outcome.js';
 import { checkRequestOptions } from './request-options.js';
 import { readBody } from './response-body.js';
 import { checkResponse, parseJson } from './response-check.js';
-import { nothingWasSent, retryPolicyFor } from './retry.js';
+import { nothingWasSent } from './network-errors.js';
+import { retryPolicyFor } from './retry.js';
+import { withFreshToken } from './fresh-token.js';
 import { joinUrl } from './url.js';
 
 /**
@@ -111,7 +112,7 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, opt
         outcome = worse(before, outcomeOf(response.status));
         const context = { operation: call.name, method: call.method, host, attempts: n, status: response.status };
         if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) throw redirectError(response, url, context);
-        body = await readBody(response, config.maxResponseBytes, () => tooLargeError(config.maxResponseBytes, context));
+        body = await readBody(response, config.maxResponseBytes, context);
         const durationMs = now() - sent;
         if (debug) log.debug(`promokit: ${response.status} ${call.method} ${url} in ${durationMs} ms, attempt ${n}`);
         emit?.('response', n, { status: response.status, durationMs, requestId: response.headers.get('x-request-id') || undefined });
@@ -125,23 +126,16 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, opt
       if (signal) kyOptions.signal = signal;
       if (options.keepalive) kyOptions.keepalive = true;
       const ky = await loadKy();
-      let response: Response;
-      try {
-        response = await ky(url, kyOptions);
-      } catch (error) {
-        // A 401 means the service did nothing: with a token from a function, the token may just
-        // have expired, so the call is sent once more with a fresh one, spends too.
-        if (!(isKyHttpError(error) && error.response.status === 401 && config.credentials.refreshable(call.auth))) throw error;
+      const response = await withFreshToken(() => ky(url, kyOptions), config.credentials, call.auth, async () => {
         config.credentials.expire(credentials.authorization);
         emit?.('retry', attempts, { delayMs: 0, reason: 'status 401: a fresh access token' });
         credentials = await config.credentials.headersFor(call.auth, { timeout, signal });
         kyOptions.headers = Object.assign(headers, credentials);
-        response = await ky(url, kyOptions);
-      }
+      });
 
       // 7. The body, parsed and checked in the client's validation mode.
       if (call.emptyBody && body === '') return { data: undefined as T, response };
-      return { data: checkResponse(config.validation, call.name, call.schema, parseJson(body, call.name), log, config.deviations, call.essentials), response };
+      return { data: checkResponse(config.validation, call.name, call.schema, parseJson(body, call.name), log, config.deviations), response };
     } catch (thrown) {
       // 8. Or the typed error, with its outcome, reported once to the error hook.
       const error = mapError(thrown, { operation: call.name, method: call.method, host, attempts }, { signal, timeout, body, outcome, changesState: !call.idempotent, credentials: config.credentials, auth: call.auth });

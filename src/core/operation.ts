@@ -134,9 +134,4 @@ export interface OutgoingCall<T> {
   readonly schema: ResponseSchema<T>;
   /** A 2xx with an empty body resolves with `undefined` (custom requests: a 204 to a DELETE). */
   readonly emptyBody?: boolean | undefined;
-  /**
-   * The response fields promokit decides on (the tolerance policy): broken, they fail the call in
-   * `warn` mode too.
-   */
-  readonly essentials?: readonly string[] | undefined;
 }

@@ -28,5 +28,5 @@ export function outcomeOf(status: number): Outcome {
  * again, and how to find out.
  */
 export function unknownOutcomeNote(): string {
-  return '; the service may have applied it, and it was not sent again (a second send could apply it twice): see "After an unknown outcome" in the promokit docs to check';
+  return '; it may have been applied, and was not sent again: see "After an unknown outcome" in the promokit docs';
 }

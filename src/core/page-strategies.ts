@@ -62,3 +62,6 @@ export const endDateCursor: Strategy<{ end_date?: string | Date; limit?: number 
     return seen.size === 0 ? records : records.filter((r) => !(isRecord(r) && typeof r.id === 'string' && seen.has(r.id)));
   },
 };
+
+/** The strategy of each way of paging a list names (`client.requestList()`'s `paging`). */
+export const strategies = { cursor: idCursor, page: pageNumber, end_date: endDateCursor } as const;

@@ -7,7 +7,7 @@
  * @module
  */
 import type { OptionCheck } from './option-check.js';
-import { isHeaderName, isHeaderValue } from './headers.js';
+import { checkHeaders } from './headers.js';
 import { isRecord } from './is-record.js';
 import type { RequestOptions } from './operation.js';
 
@@ -17,21 +17,9 @@ export const MAX_RETRIES = 10;
 /** The longest timeout a timer can hold, in milliseconds (2^31 - 1, about 24.8 days). */
 export const MAX_TIMEOUT = 2_147_483_647;
 
-/** The headers that carry credentials: set by the client's options, never by a call's `headers`. */
-const credentialHeader = /^(authorization|x-app-id|x-app-token|x-client-application-id|x-client-token)$/i;
 
 /** The `fetchOptions` a call may not set: the pipeline's own. */
 const pipelineOwned = ['method', 'body', 'headers', 'signal', 'redirect'];
-
-/** Checks a `headers` option: names that are tokens, values without CR, LF or NUL, no credential header. */
-export function checkHeaders(headers: unknown, check: OptionCheck, credentials: string): void {
-  check(headers === undefined || isRecord(headers), 'headers', 'an object of header names and string values');
-  for (const name in headers as Record<string, unknown>) {
-    check(isHeaderName(name), 'headers', `an object of header names and string values; ${JSON.stringify(name)} is not a header name`);
-    check(isHeaderValue((headers as Record<string, unknown>)[name]), 'headers', `string values without CR, LF or NUL; the value of ${name} is not`);
-    check(!credentialHeader.test(name), 'headers', `free of credential headers (${name}): ${credentials}`);
-  }
-}
 
 /** Checks a `fetchOptions` option: an object that sets none of the pipeline's own fields. */
 export function checkFetchOptions(fetchOptions: unknown, check: OptionCheck): void {

@@ -5,9 +5,15 @@
  *
  * @module
  */
+import { tooLargeError } from './error-mapping.js';
+import type { CallContext } from './errors.js';
 
-/** The body's text, or `tooLarge()` thrown (and the body cancelled) once it passes `limit` bytes. */
-export async function readBody(response: Response, limit: number, tooLarge: () => Error): Promise<string> {
+/**
+ * The body's text, or a `ResponseTooLargeError` thrown (and the body cancelled) once it passes
+ * `limit` bytes; `context` says where the call went, for the error.
+ */
+export async function readBody(response: Response, limit: number, context: CallContext & { status: number }): Promise<string> {
+  const tooLarge = () => tooLargeError(limit, context);
   const { body, headers } = response;
   if (!body) return '';
   const length = headers.get('content-length');

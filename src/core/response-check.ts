@@ -25,6 +25,11 @@ export interface ResponseSchema<T> {
    * however many records have it. Without it, array indices alone become `*`.
    */
   pathShape?(path: ReadonlyArray<string | number>): string;
+  /**
+   * True when promokit decides on the field at `path` (the tolerance policy: the fields a schema
+   * requires): broken, it fails the call in `warn` mode too. Without it, only the body itself does.
+   */
+  decides?(path: ReadonlyArray<string | number>): boolean;
 }
 
 /**
@@ -59,12 +64,12 @@ export class DeviationRecord {
 /**
  * Checks a response body against its schema. `off` returns it unchecked; `strict` throws
  * {@link ResponseValidationError}; `warn` returns it untouched and records each deviation
- * (operation and field path) in the client's `Log`, logging each kind once, unless the body is
- * not an object or a field promokit decides on (`essentials`, the tolerance policy) breaks its
- * schema: that is an error in `warn` mode too, for an answer read the wrong way could take the
+ * (operation and field path) in the client's record, logging each kind once, unless the body
+ * is not what the schema needs at its root or a field promokit decides on (the tolerance policy)
+ * breaks its schema: that is an error in `warn` mode too, for an answer read the wrong way could take the
  * wrong branch. The body is never copied or transformed.
  */
-export function checkResponse<T>(mode: ValidationMode, operation: string, schema: ResponseSchema<T>, body: unknown, log: Log, record: DeviationRecord, essentials: readonly string[] = []): T {
+export function checkResponse<T>(mode: ValidationMode, operation: string, schema: ResponseSchema<T>, body: unknown, log: Log, record: DeviationRecord): T {
   if (mode === 'off') return body as T;
   const result = schema.safeParse(body);
   if (result.success) return body as T;
@@ -73,7 +78,7 @@ export function checkResponse<T>(mode: ValidationMode, operation: string, schema
     message: i.message,
   }));
   const shapes = issues.map((issue) => schema.pathShape?.(issue.path) ?? formatPath(issue.path.map((p) => (typeof p === 'number' ? '*' : p))));
-  if (mode === 'strict' || shapes.some((shape) => shape === '(root)' || essentials.some((field) => field === shape || field.startsWith(`${shape}.`)))) {
+  if (mode === 'strict' || issues.some((issue) => issue.path.length === 0 || schema.decides?.(issue.path))) {
     throw new ResponseValidationError(operation, issues, body);
   }
   const { kinds } = record;

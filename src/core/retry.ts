@@ -7,53 +7,13 @@
 import type { RetryOptions } from 'ky';
 import { retryAfterMs } from './retry-after.js';
 import { isKyHttpError, isKyTimeout } from './ky/errors.js';
+import { nothingWasSent } from './network-errors.js';
 
 /** 408, 429 and every 5xx: what idempotent calls retry. */
 const idempotentStatuses = [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
 
 /** Statuses whose `Retry-After` header is honoured (when it is within the cap). */
 const retryAfterStatuses = [429, 503];
-
-/**
- * Error codes of failures that happen before a request leaves the machine (the connection was
- * never made), so even a non-idempotent call may be sent again safely.
- */
-const nothingSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
-
-/** Messages of fetch refusing a request before any connection: a port fetch blocks. */
-const nothingSentMessages = new Set(['bad port']);
-
-/** A cause in the chain behind a fetch failure, as undici builds it. */
-interface Cause {
-  code?: unknown;
-  message?: unknown;
-  errors?: Array<{ code?: unknown } | undefined>;
-  cause?: unknown;
-}
-
-/** The first answer `visit` gives for the causes behind a fetch failure, outermost first (three deep at most). */
-export function inCauses<R>(error: unknown, visit: (cause: Cause) => R | undefined): R | undefined {
-  let cause = (error as { cause?: unknown } | undefined)?.cause as Cause | undefined;
-  for (let depth = 0; cause && depth < 3; depth++) {
-    const answer = visit(cause);
-    if (answer !== undefined) return answer;
-    cause = cause.cause as Cause | undefined;
-  }
-  return undefined;
-}
-
-/** True when a fetch failure shows that no byte of the request reached the service. */
-export function nothingWasSent(error: unknown): boolean {
-  return (
-    inCauses(error, (cause) =>
-      (typeof cause.code === 'string' && nothingSentCodes.has(cause.code)) || nothingSentMessages.has(String(cause.message))
-        ? true
-        : Array.isArray(cause.errors) && cause.errors.length > 0
-          ? cause.errors.every((e) => nothingSentCodes.has(String(e?.code)))
-          : undefined,
-    ) ?? false
-  );
-}
 
 /** True for the `TypeError` fetch throws when the network fails (not for an abort). */
 export function isNetworkError(error: unknown): boolean {

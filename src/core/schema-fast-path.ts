@@ -12,29 +12,11 @@
  *
  * @module
  */
-import { formatPath } from './errors.js';
 import type { ResponseSchema } from './response-check.js';
+import { decidesOn, pathShape, type ZodNode } from './schema-paths.js';
 
 type Test = (value: unknown) => boolean;
 
-interface ZodNode {
-  _zod: {
-    def: {
-      type: string;
-      checks?: unknown[];
-      shape?: Record<string, ZodNode>;
-      catchall?: ZodNode;
-      innerType?: ZodNode;
-      element?: ZodNode;
-      keyType?: ZodNode;
-      valueType?: ZodNode;
-      options?: ZodNode[];
-      values?: unknown[];
-      entries?: Record<string, unknown>;
-    };
-    optin?: 'optional';
-  };
-}
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -142,33 +124,8 @@ export function withFastPath<T>(schema: ResponseSchema<T>): ResponseSchema<T> {
   return {
     safeParse: test ? (data) => (test(data) ? { success: true, data: data as T } : schema.safeParse(data)) : (data) => schema.safeParse(data),
     pathShape: (path) => pathShape(node, path),
+    decides: (path) => decidesOn(node, path),
   };
-}
-
-/** The wrappers a field's schema may sit in: optional, nullable and the like. */
-const wrappers = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);
-
-/**
- * A field path as the schema sees it: array indices and the keys of records (map-like fields,
- * e.g. an order's `redemptions`, keyed by redemption id) as `*`.
- */
-function pathShape(schema: ZodNode, path: ReadonlyArray<string | number>): string {
-  const parts: string[] = [];
-  let node: ZodNode | undefined = schema;
-  for (const part of path) {
-    while (node && wrappers.has(node._zod.def.type)) node = node._zod.def.innerType;
-    const def: ZodNode['_zod']['def'] | undefined = node?._zod.def;
-    if (def?.type === 'record' || def?.type === 'array' || typeof part === 'number') {
-      parts.push('*');
-      node = def?.valueType ?? def?.element;
-    } else {
-      parts.push(part);
-      // Of a union, the first option that declares the field.
-      const object = def?.type === 'union' ? def.options?.find((o: ZodNode) => o._zod.def.shape?.[part]) : node;
-      node = object?._zod.def.shape?.[part];
-    }
-  }
-  return formatPath(parts);
 }
 
 const fastSchemas = new WeakMap<object, ResponseSchema<unknown>>();

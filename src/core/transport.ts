@@ -12,10 +12,8 @@ import type { AuthGroup, Credentials } from './auth.js';
 import type { PipelineConfig } from './config.js';
 import { InvalidRequestError, type Issue } from './errors.js';
 import { send } from './http.js';
-import { customPath, customQuery, type CustomListRequest, type CustomRequest } from './custom-request.js';
 import type { HttpMethod, ListOperation, Operation, OutgoingCall, RequestOptions } from './operation.js';
-import { endDateCursor, idCursor, pageNumber } from './page-strategies.js';
-import { paginate, type PagePromise, type Strategy } from './pagination.js';
+import { paginate, type PagePromise } from './pagination.js';
 import type { ResponseSchema } from './response-check.js';
 import { retryPolicyFor } from './retry.js';
 import { responseSchemaOf, withFastPath } from './schema-fast-path.js';
@@ -29,13 +27,9 @@ export class Transport {
   readonly #config: PipelineConfig & { credentials: Credentials };
   /** The two retry policies, built once per client: for calls that may be sent twice, and for the others. */
   readonly #policies: { idempotent: RetryOptions; once: RetryOptions };
-  /** The response fields each operation decides on, by operation name (the tolerance policy). */
-  readonly #essentials: Readonly<Record<string, readonly string[]>>;
-
-  constructor(config: PipelineConfig & { credentials: Credentials }, essentials: Readonly<Record<string, readonly string[]>> = {}) {
+  constructor(config: PipelineConfig & { credentials: Credentials }) {
     this.#config = config;
     this.#policies = { idempotent: retryPolicyFor(true, config), once: retryPolicyFor(false, config) };
-    this.#essentials = essentials;
   }
 
   /**
@@ -72,42 +66,38 @@ export class Transport {
     }
     if (issues.length > 0) throw new InvalidRequestError(op.name, issues);
     const idempotent = typeof op.idempotent === 'function' ? op.idempotent(params) : op.idempotent;
-    return send(this.#config, this.#call(op, target, idempotent, responseSchemaOf(op), body && encode(op.encoding, body)), options);
+    return this.#dispatch(this.#prepare(op, target, idempotent, responseSchemaOf(op), body && encode(op.encoding, body)), options);
   }
 
   /**
-   * `client.request()`: an endpoint promokit does not wrap, through the same pipeline. The path is
-   * checked to be the service's own before anything is sent; a POST or PATCH is sent once unless
-   * `idempotent` says otherwise.
+   * `client.request()`'s call, once checked (custom-request.ts): its path template filled from
+   * `pathParams`, its query and body encoded, sent through the pipeline; a 2xx without a body
+   * resolves with `undefined`.
    */
-  custom<T>(spec: CustomRequest<T>, options: RequestOptions = {}): APIPromise<T> {
-    return apiPromise(
-      (async () => {
-        const { method, body, form } = spec ?? ({} as CustomRequest<T>);
-        const issues: Issue[] = [];
-        if (!['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) issues.push({ path: ['method'], message: 'must be GET, POST, PUT, PATCH or DELETE' });
-        if (body !== undefined && form !== undefined) issues.push({ path: ['form'], message: 'must not be given with body: a request has one body' });
-        const target = customPath(spec?.path, spec?.pathParams, issues) + customQuery(spec?.query, issues);
-        const name = `${method} ${spec?.path}`;
-        if (issues.length > 0) throw new InvalidRequestError(name, issues);
-        const op = { name, method, auth: spec.auth ?? 'server' } as const;
-        const idempotent = spec.idempotent ?? (method !== 'POST' && method !== 'PATCH');
-        const encoded = form !== undefined ? encode('form', form) : body !== undefined ? encode('json', body) : undefined;
-        return send(this.#config, { ...this.#call(op, target, idempotent, spec.schema && withFastPath(spec.schema), encoded), emptyBody: true }, options);
-      })(),
-    );
+  async custom<T>(
+    op: { name: string; method: HttpMethod; path: string; auth: AuthGroup; idempotent: boolean; schema?: ResponseSchema<T> | undefined },
+    pathParams: Record<string, unknown> | undefined,
+    query: Record<string, unknown> | undefined,
+    body: { form: unknown } | { json: unknown } | undefined,
+    options: RequestOptions,
+  ): Promise<WithResponse<T>> {
+    const issues: Issue[] = [];
+    const target = fillPath(op.path, pathParams ?? {}, {}, issues) + buildQuery(query ?? {}, issues);
+    if (issues.length > 0) throw new InvalidRequestError(op.name, issues);
+    const encoded = body && ('form' in body ? encode('form', body.form) : encode('json', body.json));
+    return this.#dispatch({ ...this.#prepare(op, target, op.idempotent, op.schema && withFastPath(op.schema), encoded), emptyBody: true }, options);
   }
 
-  /** `client.requestList()`: a list endpoint promokit does not wrap, paged as `spec.paging` says. */
-  customList<R>(spec: CustomListRequest, options?: RequestOptions): PagePromise<R, Record<string, unknown>> {
-    const { paging, query = {}, records } = spec ?? ({} as CustomListRequest);
-    const strategy = (paging === 'cursor' ? idCursor : paging === 'page' ? pageNumber : endDateCursor) as Strategy<Record<string, unknown>>;
-    const name = `GET ${spec?.path}`;
-    return paginate<R, Record<string, unknown>>(name, query, strategy, (pageQuery) => this.custom({ ...spec, method: 'GET', query: pageQuery }, options), records);
+  /** Sends a prepared call through the client's pipeline. */
+  #dispatch<T>(call: OutgoingCall<T>, options: RequestOptions): Promise<WithResponse<T>> {
+    return send(this.#config, call, options);
   }
 
-  /** The call `send` takes, for an operation with its path filled and its body encoded. */
-  #call<T>(op: { name: string; method: HttpMethod; auth: AuthGroup }, path: string, idempotent: boolean, schema: ResponseSchema<T> | undefined, body: Encoded | undefined): OutgoingCall<T> {
+  /**
+   * The call `send` takes, for an operation with its path filled and its body encoded: its retry
+   * policy the client's, its schema the one given (none: the body unchecked).
+   */
+  #prepare<T>(op: { name: string; method: HttpMethod; auth: AuthGroup }, path: string, idempotent: boolean, schema: ResponseSchema<T> | undefined, body: Encoded | undefined): OutgoingCall<T> {
     return {
       name: op.name,
       method: op.method,
@@ -116,7 +106,6 @@ export class Transport {
       idempotent,
       retry: idempotent ? this.#policies.idempotent : this.#policies.once,
       schema: schema ?? { safeParse: (data) => ({ success: true, data: data as T }) },
-      essentials: this.#essentials[op.name],
       ...body,
     };
   }

@@ -6,7 +6,8 @@
  */
 import { apiPromise, type APIPromise } from '../core/api-promise.js';
 import { ClientCredentials, type AccessToken, type CredentialSettings } from '../core/auth.js';
-import { optionOrEnv, pipelineConfig, type CommonOptions, type PipelineConfig } from '../core/config.js';
+import { pipelineConfig, type CommonOptions, type PipelineConfig } from '../core/config.js';
+import { optionOrEnv } from '../core/env.js';
 import { InvalidRequestError, type Issue } from '../core/errors.js';
 import { send } from '../core/http.js';
 import { isRecord } from '../core/is-record.js';
@@ -79,7 +80,7 @@ export class ClientEvents {
   readonly #keepaliveWhenHidden: boolean;
 
   constructor(options: ClientEventsOptions = {}) {
-    this.#config = handedOver ?? pipelineConfig(options, clientCredentials(options, 'ClientEvents'), 'ClientEvents');
+    this.#config = handedOver ?? pipelineConfig(options, new ClientCredentials(clientSettings(options), 'ClientEvents'), 'ClientEvents');
     this.#retry = retryPolicyFor(false, this.#config);
     this.#keepaliveWhenHidden = options.keepaliveWhenHidden === true;
   }
@@ -138,11 +139,11 @@ export class ClientEvents {
 /** The optional fields of {@link TrackEventParams} that must be objects when given. */
 const objectFields = ['referral', 'loyalty', 'metadata'] as const satisfies ReadonlyArray<keyof TrackEventParams>;
 
-/** The client-side credentials of `options`, with their environment fallbacks. */
-function clientCredentials(options: ClientEventsOptions, owner: string): ClientCredentials {
+/** The client-side credential settings of `options`, with their environment fallbacks. */
+export function clientSettings(options: ClientEventsOptions): CredentialSettings {
   const settings: CredentialSettings = { accessToken: options.accessToken ?? optionOrEnv(undefined, 'accessToken') };
   for (const name of ['clientApplicationId', 'clientToken', 'origin'] as const) settings[name] = optionOrEnv(options[name], name);
-  return new ClientCredentials(settings, owner);
+  return settings;
 }
 
 /** The settings {@link clientEventsOf} hands to the constructor it calls; `undefined` at any other time. */
@@ -150,11 +151,12 @@ let handedOver: PipelineConfig | undefined;
 
 /**
  * The `clientEvents` of a server `Client`: its pipeline settings (log, deviation record, hooks,
- * fetch, limits and 429 pause, timeouts) with the client-side credentials of its options.
+ * fetch, limits and 429 pause, timeouts), with credentials of the client-side group that the
+ * `Client` builds from its options.
  * @internal
  */
-export function clientEventsOf(config: PipelineConfig, options: ClientEventsOptions): ClientEvents {
-  handedOver = { ...config, credentials: clientCredentials(options, 'Client') };
+export function clientEventsOf(config: PipelineConfig): ClientEvents {
+  handedOver = config;
   try {
     return new ClientEvents();
   } finally {

@@ -13,8 +13,9 @@
  *   list; the rollback and tier that rollbacks and tier setups hold).
  *
  * Paths are dot-separated; `*` is any element of an array. The schemas are written to this table
- * and the interfaces follow them (`ShapeOf` checks both agree); at run time, the client hands it
- * to its pipeline, which fails a call in `warn` mode too when one of these fields breaks its schema.
+ * and the interfaces follow them (`ShapeOf` checks both agree): the fields a schema requires are
+ * exactly these, which is how the pipeline knows them at run time (core/schema-paths.ts) and
+ * fails a call in `warn` mode too when one of them breaks its schema.
  * The test suite holds the schemas to it over every response fixture (removing or breaking a
  * listed field fails strict mode with an issue naming it; removing or nulling any other field
  * passes) and checks that docs/validation-modes.md lists exactly these fields.

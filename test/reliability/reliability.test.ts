@@ -155,15 +155,20 @@ afterAll(async () => {
 // ---------------------------------------------------------------------------------------------
 // Fault matrix
 
+/** Faults whose `Retry-After` is longer than `maxRetryDelay`: the client pauses until it passes. */
+const PAUSES_CLIENT = new Set<string>(['429-retry-after-seconds', '429-retry-after-date', '429-retry-after-huge']);
+
 describe('fault matrix: every fault × every operation', () => {
   for (const [f, fault] of FAULTS.entries()) {
     it(`${fault}`, async () => {
       const cases = OPERATIONS.map((op, o) => ({ op, key: `m-${f}-${o}`, expect: expected(fault, op.class) }));
-      const client = fault === 'refused' ? refusedClient : liveClient;
+      // A Retry-After longer than maxRetryDelay pauses the client that heard it (its next calls are
+      // refused unsent, tested in test/core/limits.test.ts): each operation gets a client of its own.
+      const clientFor = (): Client => (fault === 'refused' ? refusedClient : PAUSES_CLIENT.has(fault) ? makeClient(server.url) : liveClient);
       const timeout = timeoutFor(fault);
       for (const c of cases) server.plan(c.key, { faults: [fault], body: c.op.body });
 
-      const settled = await Promise.all(cases.map((c) => settle(() => c.op.call(client, c.key, withCase(c.key, { timeout })))));
+      const settled = await Promise.all(cases.map((c) => settle(() => c.op.call(clientFor(), c.key, withCase(c.key, { timeout })))));
       // A late retry would reach the server now.
       await sleep(200);
 
