@@ -71,8 +71,9 @@ async function run(redisServer, redis, processes) {
     const roundTrips = (await scriptCalls(redis)) - scriptsBefore;
     const sum = (pick) => results.reduce((total, r) => total + pick(r), 0);
     const ok = sum((r) => r.ok);
-    // The rate the service saw, from its first arrival to its last.
-    const perSecond = ((stats.received - 1) * 1_000) / stats.spanMs;
+    // The rate of calls the service admitted, from its first arrival to its last (a 429 and its
+    // retry are one call).
+    const perSecond = ((stats.admitted - 1) * 1_000) / stats.spanMs;
     return {
       processes,
       calls: share * processes,

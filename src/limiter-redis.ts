@@ -25,10 +25,11 @@
 import type { Cluster, Redis } from 'ioredis';
 import { ConfigurationError, LimiterError } from './core/errors.js';
 import type { Limiter, LimiterRequest } from './core/limits.js';
-import { Line, type Reserved } from './limiter-redis/line.js';
+import { Line, type RedisLimiterStats, type Reserved } from './limiter-redis/line.js';
 import { KEEP_MS, RESERVE_SCRIPT, type Spacing } from './limiter-redis/schedule.js';
 
 export type { Limiter, LimiterRelease, LimiterRequest } from './core/limits.js';
+export type { RedisLimiterStats } from './limiter-redis/line.js';
 
 /** Options of {@link createRedisLimiter}. */
 export interface RedisLimiterOptions {
@@ -63,24 +64,6 @@ export interface RedisLimiterOptions {
    * `default`.
    */
   key?: string | undefined;
-}
-
-/** What a {@link RedisLimiter} of this process has done since it was created. */
-export interface RedisLimiterStats {
-  /** Calls admitted. */
-  admitted: number;
-  /** Reservations sent to Redis: the limiter's round trips (each reserves up to 16 slots). */
-  reservations: number;
-  /** Slots Redis reserved for this process. */
-  slots: number;
-  /** Slots given up because they came due more than a few milliseconds late (a busy event loop). */
-  late: number;
-  /** Slots no call took (calls that gave up, or none came). */
-  unused: number;
-  /** Slots dropped because the connection to Redis dropped. */
-  dropped: number;
-  /** Calls refused with a `LimiterError` because Redis did not answer within `redisTimeout`. */
-  refused: number;
 }
 
 /** A {@link Limiter} whose schedule lives in Redis, shared by every process that uses its key. */

@@ -61,21 +61,21 @@ interface Waiter {
   reject(error: unknown): void;
 }
 
-/** What a line has done so far: for tests and the benchmark. */
-export interface LineStats {
-  /** Callers admitted. */
+/** What a `RedisLimiter` of this process has done since it was created (`limiter.stats()`). */
+export interface RedisLimiterStats {
+  /** Calls admitted. */
   admitted: number;
-  /** Reservations sent to Redis. */
+  /** Reservations sent to Redis: the limiter's round trips (each reserves up to 16 slots). */
   reservations: number;
-  /** Slots received from Redis. */
+  /** Slots Redis reserved for this process. */
   slots: number;
-  /** Slots skipped because their moment had passed by more than `lateMs` when they were due. */
+  /** Slots given up because they came due more than half the margin late (a busy event loop). */
   late: number;
-  /** Slots no caller took (they gave up, or none came). */
+  /** Slots no call took (calls that gave up, or none came). */
   unused: number;
   /** Slots dropped because the connection to Redis dropped. */
   dropped: number;
-  /** Callers refused because Redis did not answer within `outageMs`. */
+  /** Calls refused with a `LimiterError` because Redis did not answer within `redisTimeout`. */
   refused: number;
 }
 
@@ -101,7 +101,7 @@ export class Line {
   #timerHolds = false;
   #closed: Error | undefined;
   #pumpQueued = false;
-  readonly stats: LineStats = { admitted: 0, reservations: 0, slots: 0, late: 0, unused: 0, dropped: 0, refused: 0 };
+  readonly stats: RedisLimiterStats = { admitted: 0, reservations: 0, slots: 0, late: 0, unused: 0, dropped: 0, refused: 0 };
 
   constructor(options: LineOptions) {
     this.#options = options;

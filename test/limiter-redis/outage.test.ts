@@ -94,56 +94,48 @@ function checkInvariants(calls: Call[], limiters: RedisLimiter[], service: RateL
   return calls.filter((c) => c.outcome === 'admitted').map((c) => c.settled!);
 }
 
+/** The two outages: how Redis goes away and comes back, and how soon calls must flow again after. */
+const outages = [
+  {
+    name: 'killed, then started again empty',
+    down: (server: RedisServer) => server.kill(),
+    // A reconnection within 200 ms, then the first slot of the new (empty) schedule held back 500 ms.
+    up: (server: RedisServer) => server.restart(),
+    downMs: 2_000,
+  },
+  {
+    name: 'frozen (SIGSTOP), then thawed',
+    down: async (server: RedisServer) => server.freeze(),
+    // The reservation in flight, or the next connection, is answered as soon as Redis runs again.
+    up: async (server: RedisServer) => server.thaw(),
+    downMs: 2_500,
+  },
+];
+
 describe('when Redis fails mid-run', () => {
-  it('killed, then started again empty: calls are refused within their bound, none admitted unlimited, and they flow again soon after', async () => {
+  it.each(outages)('$name: calls are refused within their bound, none admitted unlimited, and they flow again soon after', async ({ name, down, up, downMs }) => {
     const redisServer = await startRedis();
     cleanup.push(() => redisServer.stop());
     const service = await startRateLimitedServer(LIMIT);
     cleanup.push(() => service.close());
-    let killed = 0;
+    let failed = 0;
     let back = 0;
     const { calls, limiters } = await run(redisServer, service, 1_500, async () => {
       await sleep(1_500);
-      await redisServer.kill();
-      killed = performance.now();
-      await sleep(2_000);
-      await redisServer.restart();
+      await down(redisServer);
+      failed = performance.now();
+      await sleep(downMs);
+      await up(redisServer);
       back = performance.now();
     });
     const admitted = checkInvariants(calls, limiters, service);
     // Refused during the outage, once the bound passed.
-    expect(calls.filter((c) => c.outcome === 'refused' && c.settled! > killed && c.settled! < back + 200).length).toBeGreaterThan(0);
-    // Nothing admitted once the slots held at the kill ran out (they are dropped with the connection).
-    expect(admitted.filter((t) => t > killed + HELD_MS && t < back)).toEqual([]);
-    // Flowing again: the first slot of the new (empty) schedule is held back 500 ms past any
-    // slot still held, after a reconnection within 200 ms.
+    expect(calls.filter((c) => c.outcome === 'refused' && c.settled! > failed && c.settled! < back + 200).length).toBeGreaterThan(0);
+    // Nothing admitted once the slots held when Redis went away ran out.
+    expect(admitted.filter((t) => t > failed + HELD_MS && t < back)).toEqual([]);
     const resumed = Math.min(...admitted.filter((t) => t > back)) - back;
-    console.log(`limiter-redis, Redis killed: first call admitted ${resumed.toFixed(0)} ms after Redis was back; ${limiters.map((l) => JSON.stringify(l.stats())).join(' ')}`);
+    console.log(`limiter-redis, Redis ${name}: first call admitted ${resumed.toFixed(0)} ms after Redis was back; ${limiters.map((l) => JSON.stringify(l.stats())).join(' ')}`);
     expect(resumed).toBeLessThan(2_000);
     expect(admitted.filter((t) => t > back).length).toBeGreaterThan(5);
-  }, 30_000);
-
-  it('frozen (SIGSTOP), then thawed: calls are refused within their bound, none admitted unlimited, and they flow again at once', async () => {
-    const redisServer = await startRedis();
-    cleanup.push(() => redisServer.stop());
-    const service = await startRateLimitedServer(LIMIT);
-    cleanup.push(() => service.close());
-    let frozen = 0;
-    let thawed = 0;
-    const { calls, limiters } = await run(redisServer, service, 1_500, async () => {
-      await sleep(1_500);
-      redisServer.freeze();
-      frozen = performance.now();
-      await sleep(2_500);
-      redisServer.thaw();
-      thawed = performance.now();
-    });
-    const admitted = checkInvariants(calls, limiters, service);
-    expect(calls.filter((c) => c.outcome === 'refused' && c.settled! > frozen && c.settled! < thawed + 200).length).toBeGreaterThan(0);
-    expect(admitted.filter((t) => t > frozen + HELD_MS && t < thawed)).toEqual([]);
-    const resumed = Math.min(...admitted.filter((t) => t > thawed)) - thawed;
-    console.log(`limiter-redis, Redis frozen: first call admitted ${resumed.toFixed(0)} ms after Redis was thawed; ${limiters.map((l) => JSON.stringify(l.stats())).join(' ')}`);
-    expect(resumed).toBeLessThan(2_000);
-    expect(admitted.filter((t) => t > thawed).length).toBeGreaterThan(5);
   }, 30_000);
 });

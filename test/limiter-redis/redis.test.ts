@@ -68,8 +68,9 @@ describe('a fleet of processes', () => {
       expect(stats.received).toBe(800);
       expect(stats.rejected).toBe(0);
       expect(stats.maxInWindow).toBeLessThanOrEqual(100);
-      // Loose: a fixed-window limiter reaches 50; the spacing allows 90.9.
-      expect(rate).toBeGreaterThan(60);
+      // Loose, for loaded machines (where late slots are skipped): the spacing allows 90.9 calls/s,
+      // a fixed-window limiter reaches 50, half the limit.
+      expect(rate).toBeGreaterThan(50);
       // Each process quit its client, which closed the limiter's connection: every one exits.
       expect(await Promise.all(exits)).toEqual(Array.from({ length: 8 }, () => 0));
     } finally {
