@@ -3,7 +3,9 @@
 // limiter's tests.
 //
 //   node bench/fleet-worker.mjs '<json>'   json: { baseUrl, redisPort, calls, requests, perMs, marginMs?, key }
-// Sends { ready } over IPC once connected, starts on 'go', sends its outcome and exits.
+// Sends { ready } over IPC once connected, starts on 'go', sends its outcome; then, told
+// 'uncontended', measures a call that need not wait (see `uncontended` below) and sends that; exits
+// on 'done'.
 import { createServer } from 'node:http';
 import { Redis } from 'ioredis';
 import { Client, RateLimitError } from 'promokit';
@@ -41,5 +43,37 @@ process.send({
   ms: performance.now() - started,
   stats: limiter.stats(),
 });
+
+/**
+ * What the limiter adds to a call that need not wait: one call at a time, 30 ms apart (the limit
+ * allows one every 10.5 ms), alternately with the limiter and without, against the same service;
+ * and the limiter's own wait, from `acquire` to its slot.
+ */
+async function uncontended(rounds = 100) {
+  const plain = new Client({ baseUrl, appId: 'app', appToken: 'token', accessToken: 'access', logLevel: 'off' });
+  const call = (c, i) => c.publications.create({ campaign: { name: 'Welcome' }, customer: { source_id: `${process.pid}-u-${i}` } });
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 30));
+  const acquireMs = [];
+  const withMs = [];
+  const withoutMs = [];
+  for (let i = 0; i < 2 * rounds; i++) {
+    let started = performance.now();
+    await limiter.acquire();
+    acquireMs.push(performance.now() - started);
+    await pause();
+    started = performance.now();
+    await call(i % 2 ? client : plain, i);
+    (i % 2 ? withMs : withoutMs).push(performance.now() - started);
+    await pause();
+  }
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  return { acquireMedianMs: median(acquireMs), withLimiterMedianMs: median(withMs), withoutMedianMs: median(withoutMs) };
+}
+
+for (;;) {
+  const message = await new Promise((resolve) => process.once('message', resolve));
+  if (message !== 'uncontended') break;
+  process.send({ uncontended: await uncontended() });
+}
 await redis.quit();
 process.disconnect();

@@ -3,9 +3,9 @@
 // one `createRedisLimiter({ requests: 100, perMs: 1000 })` through a real redis-server on
 // 127.0.0.1, and makes 3,000 `publications.create` calls in all, each process starting its share
 // at once through `Promise.all`, against a node:http service (bench/rate-limited-server.mjs, a
-// child process) that answers 429 above 100 requests in any sliding 1,000 ms. Then it measures
-// what the limiter adds to a call that need not wait. Prints a table and writes
-// bench/results/fleet.json. Not a test: nothing here passes or fails on speed.
+// child process) that answers 429 above 100 requests in any sliding 1,000 ms; after each run, one
+// of the processes measures what the limiter adds to a call that need not wait. Prints a table
+// and writes bench/results/fleet.json. Not a test: nothing here passes or fails on speed.
 //
 //   npm run build && node bench/fleet.mjs       (npm run bench runs it after bench/bulk.mjs)
 //   FLEET_CALLS=1000 FLEET_PROCESSES=2,8 FLEET_MARGIN_MS=30 node bench/fleet.mjs
@@ -13,14 +13,11 @@ import { fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { startRedis } from './fleet-redis.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const dist = (entry) => import(pathToFileURL(join(here, '..', 'dist', `${entry}.js`)).href);
-const { Client } = await dist('index');
-const { createRedisLimiter } = await dist('limiter-redis');
 
 const CALLS = Number(process.env.FLEET_CALLS ?? 3_000);
 const PROCESSES = (process.env.FLEET_PROCESSES ?? '1,2,4,8').split(',').map(Number);
@@ -69,6 +66,11 @@ async function run(redisServer, redis, processes) {
     const results = await Promise.all(outcomes);
     const stats = await service.stats();
     const roundTrips = (await scriptCalls(redis)) - scriptsBefore;
+    // Then a call that need not wait, made by one process while the others stay connected.
+    const measured = new Promise((done) => workers[0].once('message', done));
+    workers[0].send('uncontended');
+    const { uncontended } = await measured;
+    for (const w of workers) w.send('done');
     const sum = (pick) => results.reduce((total, r) => total + pick(r), 0);
     const ok = sum((r) => r.ok);
     // The rate of calls the service admitted, from its first arrival to its last (a 429 and its
@@ -87,60 +89,17 @@ async function run(redisServer, redis, processes) {
       roundTripsPerCall: round(roundTrips / ok, 3),
       slotsLate: sum((r) => r.stats.late),
       slotsUnused: sum((r) => r.stats.unused),
+      uncontended: {
+        acquireMedianMs: round(uncontended.acquireMedianMs, 2),
+        addedMedianMs: round(uncontended.withLimiterMedianMs - uncontended.withoutMedianMs, 2),
+        callMedianMs: { withLimiter: round(uncontended.withLimiterMedianMs, 2), without: round(uncontended.withoutMedianMs, 2) },
+      },
       seconds: round(Math.max(...results.map((r) => r.ms)) / 1_000, 1),
     };
   } finally {
     for (const w of workers) if (w.connected) w.kill();
     service.close();
   }
-}
-
-/**
- * What the limiter adds to a call that need not wait: one process, one call at a time, 30 ms
- * apart (the limit allows one every 10.5 ms), against the same service, with and without the
- * limiter in alternation. Also the limiter's own wait, from `acquire` to its slot.
- */
-async function uncontended(redisServer) {
-  const service = await startService();
-  const redis = new Redis({ host: '127.0.0.1', port: redisServer.port });
-  const limiter = createRedisLimiter({ redis, ...LIMIT, marginMs: MARGIN_MS, key: `uncontended-${Date.now()}` });
-  const options = { baseUrl: service.url, appId: 'app', appToken: 'token', accessToken: 'access', logLevel: 'off' };
-  const limited = new Client({ ...options, limiter });
-  const plain = new Client(options);
-  const call = (client, i) => client.publications.create({ campaign: { name: 'Welcome' }, customer: { source_id: `u-${i}` } });
-  const pause = () => new Promise((resolve) => setTimeout(resolve, 30));
-  const acquireMs = [];
-  const withMs = [];
-  const withoutMs = [];
-  try {
-    // Warm up: connections, the script in Redis's cache, the key (its first slot is held back).
-    for (let i = 0; i < 20; i++) {
-      await call(limited, i);
-      await call(plain, i);
-      await pause();
-    }
-    for (let i = 0; i < 300; i++) {
-      let started = performance.now();
-      await limiter.acquire();
-      acquireMs.push(performance.now() - started);
-      await pause();
-      started = performance.now();
-      await call(i % 2 ? limited : plain, i);
-      (i % 2 ? withMs : withoutMs).push(performance.now() - started);
-      await pause();
-    }
-  } finally {
-    await redis.quit();
-    service.close();
-  }
-  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  const p95 = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)];
-  return {
-    acquireMedianMs: round(median(acquireMs), 2),
-    acquireP95Ms: round(p95(acquireMs), 2),
-    callMedianMs: { withLimiter: round(median(withMs), 2), without: round(median(withoutMs), 2) },
-    addedMedianMs: round(median(withMs) - median(withoutMs), 2),
-  };
 }
 
 /** Where allowed (root), the benchmark's processes run at a raised priority, as bench/bulk.mjs explains. */
@@ -154,7 +113,6 @@ raisePriority();
 const redisServer = await startRedis();
 const redis = new Redis({ host: '127.0.0.1', port: redisServer.port });
 const runs = [];
-let latency;
 try {
   raisePriority(redisServer.pid);
   console.log(`fleet: ${CALLS} publications.create shared by 1 to 8 processes through createRedisLimiter(${JSON.stringify({ ...LIMIT, marginMs: MARGIN_MS })}); the service answers 429 above ${LIMIT.requests} in any ${LIMIT.perMs} ms`);
@@ -162,22 +120,19 @@ try {
     runs.push(await run(redisServer, redis, processes));
     console.log(JSON.stringify(runs.at(-1)));
   }
-  latency = await uncontended(redisServer);
 } finally {
   await redis.quit();
   await redisServer.stop();
 }
 
 console.log('');
-console.log('| processes | calls/s | of allowed | 429s | failures | most in any 1,000 ms | Redis round trips per call | slots late / unused |');
-console.log('|---|---|---|---|---|---|---|---|');
+console.log('| processes | calls/s | of allowed | 429s | failures | most in any 1,000 ms | Redis round trips per call | added latency of an uncontended call | slots skipped late |');
+console.log('|---|---|---|---|---|---|---|---|---|');
 for (const r of runs) {
-  console.log(`| ${r.processes} | ${r.callsPerSecond} | ${r.ofAllowed} % | ${r.answered429} | ${r.failed} | ${r.mostInAnySecond} | ${r.roundTripsPerCall} | ${r.slotsLate} / ${r.slotsUnused} |`);
+  const u = r.uncontended;
+  console.log(`| ${r.processes} | ${r.callsPerSecond} | ${r.ofAllowed} % | ${r.answered429} | ${r.failed} | ${r.mostInAnySecond} | ${r.roundTripsPerCall} | +${u.addedMedianMs} ms (acquire ${u.acquireMedianMs} ms) | ${r.slotsLate} |`);
 }
-console.log(
-  `\nUncontended: acquire ${latency.acquireMedianMs} ms median (p95 ${latency.acquireP95Ms} ms); a call ${latency.callMedianMs.withLimiter} ms with the limiter, ${latency.callMedianMs.without} ms without: +${latency.addedMedianMs} ms.`,
-);
 const machine = { node: process.version, cpus: cpus().length, loadAverage: loadavg().map((l) => round(l, 2)) };
 console.log(`Node ${machine.node}, ${machine.cpus} CPUs, load average ${machine.loadAverage.join(' / ')} after the runs.`);
 mkdirSync(join(here, 'results'), { recursive: true });
-writeFileSync(join(here, 'results', 'fleet.json'), `${JSON.stringify({ date: new Date().toISOString(), machine, limit: LIMIT, marginMs: MARGIN_MS ?? 'default', runs, uncontended: latency }, null, 2)}\n`);
+writeFileSync(join(here, 'results', 'fleet.json'), `${JSON.stringify({ date: new Date().toISOString(), machine, limit: LIMIT, marginMs: MARGIN_MS ?? 'default', runs }, null, 2)}\n`);

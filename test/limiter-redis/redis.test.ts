@@ -60,6 +60,7 @@ describe('a fleet of processes', () => {
       const outcomes = workers.map((w) => new Promise<WorkerOutcome>((done) => w.once('message', (m) => done(m as WorkerOutcome))));
       for (const w of workers) w.send('go');
       const results = await Promise.all(outcomes);
+      for (const w of workers) w.send('done');
       const stats = server.stats();
       const rate = ((stats.received - 1) * 1_000) / stats.spanMs;
       const trips = results.reduce((n, r) => n + r.stats.reservations, 0) / 800;
