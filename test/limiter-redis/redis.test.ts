@@ -50,9 +50,9 @@ describe('a fleet of processes', () => {
   it('eight processes sharing 100 calls/s finish 800 calls with no 429 and no failure; the service never sees more than 100 in any second', async () => {
     if (!existsSync(join(root, 'dist', 'limiter-redis.js'))) throw new Error('dist/ is missing: run `npm run build` (npm test does it) first');
     const server = await startRateLimitedServer({ requests: 100, perMs: 1_000 });
-    // A wide margin: on a loaded machine, timers and sockets of nine processes on two cores can
-    // be late by tens of milliseconds, which the margin must cover.
-    const settings = { baseUrl: server.url, redisPort: redisServer.port, calls: 100, requests: 100, perMs: 1_000, marginMs: 100, key: freshKey('fleet') };
+    // A wide margin: on a loaded machine, the processes and the service can stall for a hundred
+    // milliseconds and more, and a request arriving later than the margin allows is a 429.
+    const settings = { baseUrl: server.url, redisPort: redisServer.port, calls: 100, requests: 100, perMs: 1_000, marginMs: 250, key: freshKey('fleet') };
     const workers = Array.from({ length: 8 }, () => fork(join(root, 'bench', 'fleet-worker.mjs'), [JSON.stringify(settings)], { cwd: root, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
     const exits = workers.map((w) => new Promise<number | null>((done) => w.once('exit', done)));
     try {
@@ -69,7 +69,7 @@ describe('a fleet of processes', () => {
       expect(stats.received).toBe(800);
       expect(stats.rejected).toBe(0);
       expect(stats.maxInWindow).toBeLessThanOrEqual(100);
-      // Loose, for loaded machines (where late slots are skipped): the spacing allows 90.9 calls/s,
+      // Loose, for loaded machines (where late slots are skipped): the spacing allows 80 calls/s,
       // a fixed-window limiter reaches 50, half the limit.
       expect(rate).toBeGreaterThan(50);
       // Each process quit its client, which closed the limiter's connection: every one exits.
@@ -138,7 +138,8 @@ describe('createRedisLimiter', () => {
 
   it('cold start: a new limiter on a new connection, its script not yet in Redis, admits its first calls at once and then at the fleet spacing, none late', async () => {
     const key = freshKey('cold');
-    const options = { redis, requests: 50, perMs: 1_000, marginMs: 200, key };
+    // A wide margin, so that a loaded machine's stalls do not make slots late here.
+    const options = { redis, requests: 50, perMs: 1_000, marginMs: 400, key };
     // The fleet has used the limit before, and it is idle now.
     const earlier = createRedisLimiter(options);
     await earlier.acquire();
@@ -154,7 +155,7 @@ describe('createRedisLimiter', () => {
       expect(admitted[0]! - called).toBeLessThan(250);
       // One reservation for all eight, no slot skipped: no call waited past its slot.
       expect(limiter.stats()).toMatchObject({ admitted: 8, reservations: 1, late: 0 });
-      const lateMs = 100; // marginMs / 2
+      const lateMs = 200; // marginMs / 2
       for (let i = 1; i < admitted.length; i++) {
         expect(admitted[i]! - admitted[0]!).toBeGreaterThanOrEqual(i * limiter.intervalMs - lateMs);
         expect(admitted[i]! - admitted[0]!).toBeLessThanOrEqual(i * limiter.intervalMs + lateMs);
@@ -241,7 +242,7 @@ describe('createRedisLimiter', () => {
 describe('through a Client', () => {
   it('paces the calls of a client against a node:http service: all succeed, no 429, never more than the limit in a second', async () => {
     const server = await startRateLimitedServer({ requests: 20, perMs: 1_000 });
-    const limiter = createRedisLimiter({ redis, requests: 20, perMs: 1_000, marginMs: 100, key: freshKey('client') });
+    const limiter = createRedisLimiter({ redis, requests: 20, perMs: 1_000, marginMs: 300, key: freshKey('client') });
     try {
       const client = new Client({ baseUrl: server.url, appId: 'app', appToken: 'token', accessToken: 'access', logLevel: 'off', limiter });
       const results = await Promise.allSettled(Array.from({ length: 30 }, (_, i) => client.publications.create({ campaign: { name: 'Welcome' }, customer: { source_id: `c-${i}` } })));
