@@ -33,9 +33,9 @@ const common: Options = {
  * module files cost a cold start about 85 ms on these machines, one bundled file about 10 ms.
  * The CJS build needs it anyway (ky is ESM-only), and the package installs with no dependencies.
  * p-queue (with its eventemitter3; p-timeout, which promokit never reaches, is left out by
- * `leanQueue`) is bundled too, in a chunk loaded only by a client with `maxConcurrency` or
- * `rateLimit` and by `promokit/limiter-redis`. That entry's own
- * libraries (rate-limiter-flexible, ioredis) are optional peer dependencies, never bundled.
+ * `leanQueue`) is bundled too, in a chunk loaded only by a
+ * client with `maxConcurrency` or `rateLimit`. `promokit/limiter-redis` uses ioredis, an optional
+ * peer dependency, never bundled.
  */
 const bundled = ['ky', 'zod', 'p-queue', 'eventemitter3'];
 

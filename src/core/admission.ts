@@ -8,14 +8,15 @@
  */
 import PQueue from 'p-queue';
 import { LimiterError } from './errors.js';
-import type { LimitOptions, Limiter, LimiterRelease, RateLimit } from './limit-options.js';
+import type { Place } from './config.js';
+import type { LimitOptions, Limiter, LimiterRelease, LimiterRequest, RateLimit } from './limit-options.js';
 import type { Pause } from './pause.js';
 import { bounded } from './waiting.js';
 
 /** How calls take and give back their places in a client's queue and limiter. */
 export interface Admission {
-  /** Waits for a place in the queue, then one from the limiter; resolves with what gives them back. */
-  admit(operation: string, signal: AbortSignal | undefined, pause: Pause): Promise<Array<() => void>>;
+  /** Waits for a place in the queue, then one from the limiter. */
+  admit(operation: string, signal: AbortSignal | undefined, pause: Pause): Promise<Place>;
   /**
    * Keeps a place in the window for the retry of a call the service answered 429, first in line
    * when the pause ends: else the retry, sent outside the queue, would be one call over the limit.
@@ -30,22 +31,38 @@ export function admission(options: LimitOptions, pause: Pause): Admission {
   if (queue) pause.attach(queue);
   return {
     async admit(operation, signal, paused) {
-      const releases: Array<() => void> = [];
+      let queued: (() => void) | undefined;
+      let granted: LimiterRelease | void = undefined;
+      const release = () => {
+        queued?.();
+        if (typeof granted === 'function') granted();
+        queued = granted = undefined;
+      };
       try {
         if (queue) {
-          releases.push(await slot(queue, signal));
+          queued = await slot(queue, signal);
           // A place held through a pause longer than maxRetryDelay is no longer worth taking.
           await paused.over(operation, signal);
         }
-        if (limiter) {
-          const give = await acquire(limiter, operation, limiterTimeout, signal);
-          if (typeof give === 'function') releases.push(give);
-        }
-        return releases;
+        if (limiter) granted = await acquire(limiter, operation, limiterTimeout, signal, undefined);
       } catch (error) {
-        for (const give of releases) give();
+        release();
         throw error;
       }
+      if (!limiter) return { release };
+      return {
+        release,
+        // The limiter's place of the earlier attempt is given back once the retry is in line
+        // (first in it): a limit of calls in flight would otherwise wait for the very place this
+        // call holds, or hand it to a call behind.
+        async again() {
+          const earlier = granted;
+          granted = undefined;
+          const asking = acquire(limiter, operation, limiterTimeout, signal, { retry: true });
+          if (typeof earlier === 'function') earlier();
+          granted = await asking;
+        },
+      };
     },
     keepForRetry() {
       if (rateLimit && queue) void queue.add(() => undefined, { priority: 1 });
@@ -57,11 +74,12 @@ export function admission(options: LimitOptions, pause: Pause): Admission {
  * Asks `limiter` for a place within `ms` and the caller's signal: the signal given to the limiter
  * aborts at the bound too, and a place granted after the call gave up is given back at once.
  */
-async function acquire(limiter: Limiter, operation: string, ms: number, signal: AbortSignal | undefined): Promise<LimiterRelease | void> {
+async function acquire(limiter: Limiter, operation: string, ms: number, signal: AbortSignal | undefined, request: LimiterRequest | undefined): Promise<LimiterRelease | void> {
   const bound = AbortSignal.timeout(ms);
-  const asking = limiter.acquire(signal ? AbortSignal.any([signal, bound]) : bound);
+  const limited = signal ? AbortSignal.any([signal, bound]) : bound;
+  const asking = request ? limiter.acquire(limited, request) : limiter.acquire(limited);
   try {
-    return await bounded(asking, ms, signal, () => new LimiterError(operation, `the limiter did not admit the call within limiterTimeout, ${ms} ms`));
+    return await bounded(asking, ms, signal, () => new LimiterError(operation, `the limiter did not admit the call within limiterTimeout, ${ms} ms`, { retry: request?.retry }));
   } catch (error) {
     asking.then((give) => typeof give === 'function' && give(), () => undefined);
     throw error;

@@ -81,13 +81,24 @@ export interface CommonOptions {
  */
 export interface Gate {
   /**
-   * Waits until the limits let one more call start, and resolves with the function that frees
-   * its place once the call settles. Rejects, with nothing sent, when the caller's signal aborts
-   * or a `limiter` fails.
+   * Waits until the limits let one more call start, and resolves with its place. Rejects, with
+   * nothing sent, when the caller's signal aborts or a `limiter` fails.
    */
-  admit(operation: string, signal: AbortSignal | undefined): Promise<() => void>;
+  admit(operation: string, signal: AbortSignal | undefined): Promise<Place>;
   /** Sees the response of every attempt, e.g. a 429 whose `Retry-After` pauses new calls. */
   observe(response: Response): void;
+}
+
+/** A call's place in its client's limits, held from its admission until it settles. */
+export interface Place {
+  /** Frees the place; called once, when the call settles. */
+  release(): void;
+  /**
+   * Asks the shared `limiter` again before the call is sent again (a retry, or the resend with a
+   * fresh token after a 401), first in line; present when the client has a `limiter`. Rejects
+   * when the caller's signal aborts or the limiter fails or does not answer within its bound.
+   */
+  again?: (() => Promise<void>) | undefined;
 }
 
 /** Settings the request pipeline runs with; the `Client` and `ClientEvents` build them from their options. */

@@ -239,8 +239,9 @@ export class ResponseValidationError extends PromokitError {
 
 /**
  * A call could not be admitted by its limits: a `limiter` failed (its store is unreachable) or
- * did not admit the call within its bound. Nothing was sent; the call may be made again later.
- * `cause` holds the limiter's own error, when it gave one.
+ * did not admit the call within its bound. Nothing was sent (or, for a retry the limiter did not
+ * admit again, nothing more: `outcome` says what the earlier attempts tell); the call may be made
+ * again later. `cause` holds the limiter's own error, when it gave one.
  * @category Errors
  */
 export class LimiterError extends PromokitError {
@@ -248,8 +249,9 @@ export class LimiterError extends PromokitError {
   /** The operation that was not admitted, e.g. `publications.create`. */
   declare readonly operation: string;
 
-  constructor(operation: string, message: string, options?: ErrorOptions) {
-    super(`${operation}: ${message}; nothing was sent`, { operation, outcome: 'not_sent' }, options);
+  /** `retry`: the call was admitted and sent before; only its retry was not. */
+  constructor(operation: string, message: string, options?: ErrorOptions & { retry?: boolean }) {
+    super(`${operation}: ${message}; ${options?.retry ? 'its retry was not sent' : 'nothing was sent'}`, { operation, outcome: 'not_sent' }, options?.cause === undefined ? undefined : { cause: options.cause });
   }
 }
 

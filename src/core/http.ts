@@ -54,7 +54,7 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, opt
   const signal = abort?.signal;
   try {
     // 2. The client's limits admit the call (refused or aborted here: no event, nothing sent).
-    const release = gate ? await gate.admit(call.name, signal) : undefined;
+    const place = gate ? await gate.admit(call.name, signal) : undefined;
 
     const started = now();
     const emit = hooks && callEvents(hooks, log, call, url);
@@ -125,11 +125,14 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, opt
       if (call.body !== undefined) kyOptions.body = call.body;
       if (signal) kyOptions.signal = signal;
       if (options.keepalive) kyOptions.keepalive = true;
+      // A shared limiter admits every request the service counts: each retry asks it again.
+      if (place?.again) kyOptions.hooks = { beforeRetry: [place.again] };
       const ky = await loadKy();
       const response = await withFreshToken(() => ky(url, kyOptions), config.credentials, call.auth, async () => {
         config.credentials.expire(credentials.authorization);
         emit?.('retry', attempts, { delayMs: 0, reason: 'status 401: a fresh access token' });
         credentials = await config.credentials.headersFor(call.auth, { timeout, signal });
+        await place?.again?.();
         kyOptions.headers = Object.assign(headers, credentials);
       });
 
@@ -142,7 +145,7 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, opt
       emit?.('error', attempts, { error, durationMs: now() - started });
       throw error;
     } finally {
-      release?.();
+      place?.release();
     }
   } finally {
     abort?.done();

@@ -13,9 +13,11 @@ export type LimiterRelease = () => void;
 
 /**
  * A limit shared beyond one client, e.g. by every process of a fleet through Redis (see
- * `promokit/limiter-redis`). The client calls {@link Limiter.acquire} once per call, just before
- * the call starts (after its own `maxConcurrency` and `rateLimit`), and the release it returns,
- * if any, once the call settles. Retries of a call are part of the call and are not asked again.
+ * `promokit/limiter-redis`). The client calls {@link Limiter.acquire} just before a call starts
+ * (after its own `maxConcurrency` and `rateLimit`), and again, with `{ retry: true }`, before each
+ * time it sends the call again (a retry after a 429, a 5xx or a timeout, or the resend with a
+ * fresh token after a 401), having given back the earlier place first: every request the service
+ * counts is admitted. The release it returns, if any, is called once that place is done with.
  *
  * ```ts
  * const limiter: Limiter = { acquire: (signal) => myLimit.wait(signal) };
@@ -29,9 +31,9 @@ export interface Limiter {
    * slot, when `signal` aborts while waiting. Any other rejection (its store is unreachable)
    * fails the call with a `PromokitError` that names it; nothing is sent.
    *
-   * `request.retry` is `true` when the request is a retry of a call the service answered 429:
-   * such a retry is asked for again, and a limiter should admit it ahead of first attempts that
-   * wait in the same process.
+   * `request.retry` is `true` when the request is a call sent again (most often after a 429): a
+   * limiter should admit it ahead of first attempts that wait in the same process, so a refused
+   * call does not go to the back of a long line.
    */
   acquire(signal?: AbortSignal, request?: LimiterRequest): Promise<LimiterRelease | void>;
 }
@@ -41,7 +43,7 @@ export interface Limiter {
  * @category Client
  */
 export interface LimiterRequest {
-  /** `true` for a retry after a 429: admit it first in line. */
+  /** `true` for a call sent again (a retry, or the resend after a 401): admit it first in line. */
   retry?: boolean | undefined;
 }
 

@@ -180,11 +180,11 @@ describe('the pause after a 429', () => {
 });
 
 describe('limiter', () => {
-  it('is asked once per call before it starts, retries included, and its release runs when the call settles', async () => {
+  it('is asked before a call starts and again, as a retry, before its retry, the earlier place given back once the retry is in line', async () => {
     const events: string[] = [];
     const limiter: Limiter = {
-      async acquire() {
-        events.push('acquire');
+      async acquire(_signal, request) {
+        events.push(request?.retry ? 'acquire (retry)' : 'acquire');
         return () => events.push('release');
       },
     };
@@ -192,7 +192,78 @@ describe('limiter', () => {
     const fetch = refusingFirst('0', () => events.push(`attempt ${++attempt}`));
     const client = new Client({ baseUrl: 'http://127.0.0.1:9', ...credentials, fetch, limiter });
     await publish(client, 1);
-    expect(events).toEqual(['acquire', 'attempt 1', 'attempt 2', 'release']);
+    expect(events).toEqual(['acquire', 'attempt 1', 'acquire (retry)', 'release', 'attempt 2', 'release']);
+  });
+
+  it('a retry ahead of waiting first attempts: a limit of one call in flight admits the retry of the call holding it (no deadlock)', async () => {
+    // A semaphore of one place, in order of arrival, retries first in line.
+    let free = true;
+    const line: Array<{ retry: boolean; go: () => void }> = [];
+    const order: string[] = [];
+    const release = () => {
+      const next = line.findIndex((w) => w.retry);
+      const waiter = line.splice(next === -1 ? 0 : next, 1)[0];
+      if (waiter) waiter.go();
+      else free = true;
+    };
+    const limiter: Limiter = {
+      acquire: (_signal, request) =>
+        new Promise((resolve) => {
+          const go = () => resolve(release);
+          if (free) {
+            free = false;
+            go();
+          } else line.push({ retry: request?.retry === true, go });
+        }),
+    };
+    let attempts = 0;
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      attempts += 1;
+      order.push(await customerOf(input, init));
+      return attempts === 1
+        ? new Response('{"code":429,"key":"too_many_requests"}', { status: 429, headers: { ...jsonType, 'retry-after': '0' } })
+        : publication();
+    };
+    const client = new Client({ baseUrl: 'http://127.0.0.1:9', ...credentials, fetch, limiter });
+    await Promise.all([publish(client, 1), publish(client, 2), publish(client, 3)]);
+    expect(order).toEqual(['c-1', 'c-1', 'c-2', 'c-3']);
+  });
+
+  it('a limiter that fails when asked for a retry fails the call with LimiterError naming it: the retry is not sent, the 429 said the service did not act (outcome rejected)', async () => {
+    let sent = 0;
+    const fetch = refusingFirst('0', () => void (sent += 1));
+    const limiter: Limiter = { acquire: async (_signal, request) => (request?.retry ? Promise.reject(new Error('store unreachable')) : undefined) };
+    const client = new Client({ baseUrl: 'http://127.0.0.1:9', ...credentials, fetch, limiter });
+    const error = (await publish(client, 1).catch((e: unknown) => e)) as LimiterError;
+    expect(error).toBeInstanceOf(LimiterError);
+    expect(error.message).toMatch(/^publications\.create: the limiter failed: store unreachable; its retry was not sent$/);
+    expect(error.outcome).toBe('rejected');
+    expect(sent).toBe(1);
+  });
+
+  it("a limiter's own LimiterError becomes one naming the call, the limiter's the cause", async () => {
+    const own = new LimiterError('limiter-redis', 'Redis did not answer within 3000 ms, so the call was not admitted');
+    const limiter: Limiter = { acquire: () => Promise.reject(own) };
+    const client = new Client({ baseUrl: 'http://127.0.0.1:9', ...credentials, fetch: async () => publication(), limiter });
+    const error = (await publish(client, 1).catch((e: unknown) => e)) as LimiterError;
+    expect(error.operation).toBe('publications.create');
+    expect(error.message).toBe('publications.create: Redis did not answer within 3000 ms, so the call was not admitted; nothing was sent');
+    expect(error.cause).toBe(own);
+  });
+
+  it('a call aborted while the limiter holds its retry rejects with AbortError after 1 attempt; the retry is not sent', async () => {
+    let sent = 0;
+    const fetch = refusingFirst('0', () => void (sent += 1));
+    const limiter: Limiter = {
+      acquire: (signal, request) =>
+        request?.retry ? new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason))) : Promise.resolve(),
+    };
+    const client = new Client({ baseUrl: 'http://127.0.0.1:9', ...credentials, fetch, limiter });
+    const error = (await publish(client, 1, { signal: AbortSignal.timeout(100) }).catch((e: unknown) => e)) as AbortError;
+    expect(error).toBeInstanceOf(AbortError);
+    expect(error.attempts).toBe(1);
+    expect(error.outcome).toBe('rejected');
+    expect(sent).toBe(1);
   });
 
   it('a limiter that fails fails the call with a PromokitError naming it, and nothing is sent', async () => {
