@@ -33,12 +33,11 @@ export {
   ConfigurationError,
   InvalidRequestError,
   ResponseValidationError,
-  ToArrayLimitError,
-  NoNextPageError,
   type Issue,
   type CallContext,
   type Outcome,
 } from './core/errors.js';
+export { ToArrayLimitError, NoNextPageError } from './core/list-errors.js';
 export {
   ApiError,
   BadRequestError,

@@ -21,6 +21,7 @@ export type { LimitOptions, Limiter, LimiterRelease, LimiterRequest, RateLimit }
 export type { Logger, LogLevel } from './core/log.js';
 export type { ValidationMode, ResponseDeviation } from './core/response-check.js';
 export * from './core/errors.js';
+export * from './core/list-errors.js';
 export * from './core/api-errors.js';
 export { Page, PagePromise, type ListEnvelope } from './core/pagination.js';
 export { idKind, type IdKind } from './id-kind.js';

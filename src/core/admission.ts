@@ -78,12 +78,23 @@ async function acquire(limiter: Limiter, operation: string, ms: number, signal: 
   const bound = AbortSignal.timeout(ms);
   const limited = signal ? AbortSignal.any([signal, bound]) : bound;
   const asking = request ? limiter.acquire(limited, request) : limiter.acquire(limited);
+  const retry = request?.retry;
   try {
-    return await bounded(asking, ms, signal, () => new LimiterError(operation, `the limiter did not admit the call within limiterTimeout, ${ms} ms`, { retry: request?.retry }));
+    return await bounded(asking, ms, signal, () => new LimiterError(operation, `the limiter did not admit the call within limiterTimeout, ${ms} ms`, { retry }));
   } catch (error) {
     asking.then((give) => typeof give === 'function' && give(), () => undefined);
-    throw error;
+    throw signal?.aborted || (error instanceof LimiterError && error.operation === operation) ? error : limiterFailure(operation, error, retry);
   }
+}
+
+/**
+ * What a limiter threw, as a {@link LimiterError} naming the call, the limiter's own error its
+ * `cause`. A limiter's own LimiterError (`promokit/limiter-redis`) names no call: its reason is
+ * kept. `retry`: it was asked for a call sent again.
+ */
+function limiterFailure(operation: string, error: unknown, retry: boolean | undefined): LimiterError {
+  const reason = error instanceof LimiterError ? error.message.replace(/^[^:]*: /, '').replace(/; nothing was sent$/, '') : `the limiter failed: ${error instanceof Error ? error.message : String(error)}`;
+  return new LimiterError(operation, reason, { cause: error, retry });
 }
 
 /** One place in the queue: resolves with its release when p-queue starts it; rejects when `signal` aborts first. */

@@ -55,12 +55,11 @@ export function limitsGate(options: LimitOptions, maxRetryDelay: number, owner: 
         // A limiter that ignores the signal must not start a call the caller has given up on.
         if (signal?.aborted) place.release();
         signal?.throwIfAborted();
-        const again = place.again;
-        if (!again) return place;
-        return { release: place.release, again: () => again().catch((error: unknown) => Promise.reject(signal?.aborted ? error : limiterFailure(operation, error, true))) };
+        return place;
       } catch (error) {
         if (signal?.aborted) throw new AbortError(`${operation}: aborted by the caller's signal while waiting to start; 0 attempts made`, { operation, attempts: 0, outcome: 'not_sent' });
-        throw limiterFailure(operation, error, false);
+        if (error instanceof PromokitError) throw error;
+        throw new LimiterError(operation, `the limits failed: ${String(error)}`, { cause: error });
       }
     },
     observe(response) {
@@ -74,14 +73,3 @@ export function limitsGate(options: LimitOptions, maxRetryDelay: number, owner: 
 /** The place of a call in a client without queue or limiter: nothing to give back. */
 const UNLIMITED: Place = { release: () => undefined };
 
-/**
- * The error of a limits' wait that failed: the client's own errors as they are (a pause refusing
- * the call, the bound of `limiterTimeout`), and what a limiter threw as a {@link LimiterError}
- * naming the call, its own error the `cause`. `retry`: it was the limiter's second asking.
- */
-function limiterFailure(operation: string, error: unknown, retry: boolean): PromokitError {
-  if (error instanceof PromokitError && (!(error instanceof LimiterError) || error.operation === operation)) return error;
-  // A limiter's own LimiterError (promokit/limiter-redis) names no call: its reason is kept.
-  const reason = error instanceof LimiterError ? error.message.replace(/^[^:]*: /, '').replace(/; nothing was sent$/, '') : `the limiter failed: ${error instanceof Error ? error.message : String(error)}`;
-  return new LimiterError(operation, reason, { cause: error, retry });
-}

@@ -5,7 +5,8 @@
  * @module
  */
 import type { APIPromise, WithResponse } from './api-promise.js';
-import { InvalidRequestError, NoNextPageError, PaginationLimitError, ToArrayLimitError } from './errors.js';
+import { InvalidRequestError } from './errors.js';
+import { NoNextPageError, PaginationLimitError, ToArrayLimitError } from './list-errors.js';
 import { isRecord } from './is-record.js';
 import { WalkGuard } from './walk-guard.js';
 

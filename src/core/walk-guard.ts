@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { PaginationStalledError } from './errors.js';
+import { PaginationStalledError } from './list-errors.js';
 
 /** Empty pages in a row that claim more records, past which a walk stops. */
 export const EMPTY_PAGES_LIMIT = 10;
