@@ -9,6 +9,7 @@
 //
 //   npm run build && node bench/fleet.mjs       (npm run bench runs it after bench/bulk.mjs)
 //   FLEET_CALLS=1000 FLEET_PROCESSES=2,8 FLEET_MARGIN_MS=30 node bench/fleet.mjs
+//   FLEET_WARMUP=0 node bench/fleet.mjs     (each process starts cold: no warm-up call first)
 import { fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, setPriority } from 'node:os';
