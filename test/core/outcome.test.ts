@@ -181,6 +181,23 @@ describe('unknown: the service may have acted', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it("a redirect whose status the runtime hides (a browser's opaque redirect, status 0): unknown, as it may be a 303", async () => {
+    // Only a browser answers `redirect: 'manual'` with an opaque redirect; Node's fetch cannot make one, so it is built here.
+    let attempts = 0;
+    const fetch: typeof globalThis.fetch = async () => {
+      attempts += 1;
+      const response = new Response(null, { status: 200 });
+      Object.defineProperties(response, { type: { value: 'opaqueredirect' }, status: { value: 0 }, ok: { value: false } });
+      return response;
+    };
+    const client = new Client({ baseUrl: 'https://api.example.test', ...keys, fetch });
+    const error = await failure(redeem(client));
+    expect(error).toBeInstanceOf(RedirectError);
+    expect(error).toMatchObject({ status: 0, outcome: 'unknown', location: undefined });
+    expectCheckWords(error.message);
+    expect(attempts).toBe(1);
+  });
+
   it('a redirect after an attempt that may have reached the service: unknown (the earlier attempt decides)', async () => {
     const { server, client } = await serve((n) => (n === 1 ? { status: 502, body: 'Bad gateway' } : { status: 308, headers: { location: '/elsewhere' }, body: '' }));
     const error = await failure(read(client));
