@@ -145,7 +145,7 @@ describe('rejected: the service answered and did not act', () => {
   });
 
   it('a redirect after a 429 the call waited out: still rejected (neither answer was a change)', async () => {
-    const { server, client } = await serve((n) => (n === 1 ? { status: 429, headers: { 'retry-after': '0' }, body: { code: 429 } } : { status: 307, headers: { location: '/elsewhere' }, body: '' }));
+    const { server, client } = await serve((n): Answer => (n === 1 ? { status: 429, headers: { 'retry-after': '0' }, body: { code: 429 } } : { status: 307, headers: { location: '/elsewhere' }, body: '' }));
     const error = await failure(redeem(client));
     expect(error).toBeInstanceOf(RedirectError);
     expect(error.outcome).toBe('rejected');
@@ -199,7 +199,7 @@ describe('unknown: the service may have acted', () => {
   });
 
   it('a redirect after an attempt that may have reached the service: unknown (the earlier attempt decides)', async () => {
-    const { server, client } = await serve((n) => (n === 1 ? { status: 502, body: 'Bad gateway' } : { status: 308, headers: { location: '/elsewhere' }, body: '' }));
+    const { server, client } = await serve((n): Answer => (n === 1 ? { status: 502, body: 'Bad gateway' } : { status: 308, headers: { location: '/elsewhere' }, body: '' }));
     const error = await failure(read(client));
     expect(error).toBeInstanceOf(RedirectError);
     expect(error.outcome).toBe('unknown');
