@@ -23,8 +23,8 @@ export function worse(a: Outcome, b: Outcome): Outcome {
  * acting.
  */
 export function outcomeOf(status: number): Outcome {
-  if (status >= 300 && status < 400 && status !== 303) return 'not_sent';
-  return status >= 500 || (status >= 200 && status < 300) || status === 303 || status === 0 ? 'unknown' : 'rejected';
+  // fetch resolves with no status under 200 but a hidden one, 0.
+  return status < 300 || status >= 500 || status === 303 ? 'unknown' : status < 400 ? 'not_sent' : 'rejected';
 }
 
 /**
@@ -32,5 +32,5 @@ export function outcomeOf(status: number): Outcome {
  * applied, it was not retried, and the guide that says how to find out for each operation.
  */
 export function unknownOutcomeNote(): string {
-  return '; the service may have applied it, and promokit did not retry it: check whether it took effect before sending it again (guide "After an unknown outcome", docs/after-an-unknown-outcome.md)';
+  return '; it may have been applied, and was not retried: to check, see the guide "After an unknown outcome" in the promokit docs';
 }

@@ -41,7 +41,7 @@ describe.each(allTransports)('publications.create through %s', (_name, connect) 
     const error = await failure(publish('once-503'));
     expect(error).toBeInstanceOf(InternalServerError);
     expect(error).toMatchObject({ status: 503, outcome: 'unknown', attempts: 1 });
-    expect((error as Error).message).toContain('did not retry it');
+    expect((error as Error).message).toContain('was not retried');
     expect(publicationRequests(mock)).toEqual([[503, 'status']]);
     expect(publicationsOf(mock, 'once-503')).toEqual([]);
   });
