@@ -78,7 +78,8 @@ export class PromokitError extends Error {
   override name: string = 'PromokitError';
   /**
    * Whether the service may have acted on the call: `not_sent` (nothing reached it: bad input or
-   * settings, a refused connection, a limit that did not admit the call), `rejected` (it answered
+   * settings, a refused connection or a failed DNS lookup, a limit that did not admit the call, a
+   * redirect refused whose status shows no change was made), `rejected` (it answered
    * and did not act: a 4xx, 409, 422 and 429 included), or `unknown` (it may have: a timeout or a
    * reset after the request was sent, a 5xx, a 2xx whose body could not be read). A read is safe
    * to repeat whatever its outcome; after an `unknown` spend, check before sending it again:
@@ -183,7 +184,10 @@ export class AbortError extends CallError {
  * The service answered with a 3xx: promokit never follows a redirect (the service sends none), so
  * no credential and no request body goes to the other place, and the call is not sent again.
  * `location` is the origin the answer pointed to (never its path), when the runtime shows it (a
- * browser hides it).
+ * browser hides it). Its `outcome` is `not_sent` for a 301, 302, 307 or 308 (the call did not
+ * reach the service it points to), and `unknown` for a 303 (the answer to a request that was
+ * handled) or a redirect whose status a browser hides; an earlier attempt that may have reached
+ * the service keeps it `unknown`.
  * @category Errors
  */
 export class RedirectError extends PromokitError implements CallContext {

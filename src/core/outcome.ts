@@ -16,17 +16,21 @@ export function worse(a: Outcome, b: Outcome): Outcome {
 
 /**
  * What an answer with `status` says: a 2xx or a 5xx, that the service may have acted (a 2xx
- * whose body cannot be read is a call applied but unconfirmed); any other status, that it
- * answered without acting.
+ * whose body cannot be read is a call applied but unconfirmed); a redirect, which promokit never
+ * follows, that the call did not reach the service it points to, unless it is a 303 (the answer
+ * to a request that was handled) or its status is hidden (`0`, a browser's opaque redirect, which
+ * may be a 303): those may follow a change; any other status, that the service answered without
+ * acting.
  */
 export function outcomeOf(status: number): Outcome {
-  return status >= 500 || (status >= 200 && status < 300) ? 'unknown' : 'rejected';
+  // fetch resolves with no status under 200 but a hidden one, 0.
+  return status < 300 || status >= 500 || status === 303 ? 'unknown' : status < 400 ? 'not_sent' : 'rejected';
 }
 
 /**
- * The words an `unknown` error of a call that changes state adds to its message: it was not sent
- * again, and how to find out.
+ * The words an `unknown` error of a call that changes state adds to its message: it may have been
+ * applied, it was not retried, and the guide that says how to find out for each operation.
  */
 export function unknownOutcomeNote(): string {
-  return '; it may have been applied, and was not sent again: see "After an unknown outcome" in the promokit docs';
+  return '; it may have been applied, and was not retried: to check, see the guide "After an unknown outcome" in the promokit docs';
 }

@@ -37,9 +37,10 @@ import { campaignTemplateListSchema } from '../../src/schemas/template.js';
 import { validationResultSchema } from '../../src/schemas/validation.js';
 import { loyaltyMemberSchema, voucherSchema } from '../../src/schemas/voucher.js';
 import { BAD_INPUTS } from './harness/bad-inputs.js';
+import { unknownOutcomeNote } from '../../src/core/outcome.js';
 import { TUNING, WAITS_FOR_TIMEOUT, expected, timeoutFor } from './harness/expectations.js';
-import { IDEMPOTENT_CLASSES, OPERATIONS, echoOf, type OperationCase } from './harness/operations.js';
-import { REPORT_FILE, buildReport, type ReportData } from './harness/report.js';
+import { IDEMPOTENT_CLASSES, OPERATIONS, OUTCOME_GROUPS, echoOf, type OperationCase } from './harness/operations.js';
+import { REPORT_FILE, buildReport, outcomeCell, type ReportData } from './harness/report.js';
 import { RecordingLogger, SECRETS, findLeaks, renderingsOfError, renderingsOfObject, type Leak } from './harness/secrets.js';
 import { FAULTS, refusedUrl, startFaultServer, type Fault, type FaultServer } from './harness/server.js';
 
@@ -101,6 +102,12 @@ interface Settled {
   error?: unknown;
   ms: number;
 }
+
+/** The `outcome` of a settled call's error (`ok` when it resolved). */
+const callOutcomeOf = (s: Settled): string => (s.error === undefined ? 'ok' : s.error instanceof PromokitError ? s.error.outcome : 'not a PromokitError');
+
+/** Whether a settled call's error message carries the words of an `unknown` outcome on a call sent once. */
+const saysCheck = (s: Settled): boolean => s.error instanceof PromokitError && s.error.message.includes(unknownOutcomeNote());
 
 async function settle(run: () => Promise<unknown>): Promise<Settled> {
   const started = performance.now();
@@ -176,12 +183,16 @@ describe('fault matrix: every fault × every operation', () => {
         const s = settled[i]!;
         const seen = server.count(c.key);
         const tries = attempts.get(c.key) ?? 0;
-        report.matrix.push({ fault, operation: c.op.name, cls: c.op.class, seen, attempts: tries, outcome: s.outcome, boundMs: c.expect.boundMs, withinBound: s.ms <= c.expect.boundMs });
+        const callOutcome = callOutcomeOf(s);
+        const checkNote = saysCheck(s);
+        report.matrix.push({ fault, operation: c.op.name, cls: c.op.class, seen, attempts: tries, outcome: s.outcome, callOutcome, checkNote, boundMs: c.expect.boundMs, withinBound: s.ms <= c.expect.boundMs });
         return {
           operation: c.op.name,
           seen,
           attempts: tries,
           outcome: s.outcome,
+          callOutcome,
+          checkNote,
           withinBound: s.ms <= c.expect.boundMs ? true : `${Math.round(s.ms)} ms > ${c.expect.boundMs} ms`,
           ownResult: belongsTo(s, c.key, c.op, c.key),
           errorIsPromokitError: s.error === undefined || s.error instanceof PromokitError,
@@ -192,6 +203,8 @@ describe('fault matrix: every fault × every operation', () => {
         seen: c.expect.seen,
         attempts: c.expect.attempts,
         outcome: c.expect.outcome,
+        callOutcome: c.expect.callOutcome,
+        checkNote: c.expect.checkNote,
         withinBound: true,
         ownResult: true,
         errorIsPromokitError: true,
@@ -199,6 +212,23 @@ describe('fault matrix: every fault × every operation', () => {
       expect(observed).toEqual(wanted);
     });
   }
+
+  it('the outcome table: each fault × class of operation, requests sent and outcome, is what the policy says, cell by cell', () => {
+    const groups = Object.entries(OUTCOME_GROUPS);
+    const cells = (pick: (fault: (typeof FAULTS)[number], classes: readonly string[]) => string) =>
+      Object.fromEntries(FAULTS.map((fault) => [fault, Object.fromEntries(groups.map(([group, classes]) => [group, pick(fault, classes)]))]));
+    const observed = cells((fault, classes) => outcomeCell(report.matrix.filter((r) => r.fault === fault && classes.includes(r.cls))));
+    const wanted = cells((fault, classes) => {
+      const rows = OPERATIONS.filter((o) => classes.includes(o.class)).map((o) => {
+        const e = expected(fault, o.class);
+        return { fault, operation: o.name, cls: o.class, seen: e.seen, attempts: e.attempts, outcome: e.outcome, callOutcome: e.callOutcome, checkNote: e.checkNote, boundMs: e.boundMs, withinBound: true };
+      });
+      return outcomeCell(rows);
+    });
+    expect(observed).toEqual(wanted);
+    // Every class is in one column, once.
+    expect(groups.flatMap(([, classes]) => classes).sort()).toEqual([...new Set(OPERATIONS.map((o) => o.class))].sort());
+  });
 
   it('no spending POST reached the server twice, except on 429 or a refused connection', () => {
     const twice = report.matrix.filter((r) => !IDEMPOTENT_CLASSES.has(r.cls) && !r.fault.startsWith('429') && r.fault !== 'refused' && r.seen > 1);
@@ -285,7 +315,7 @@ describe("abort: the caller's signal", () => {
   const ABORT_BOUND = 500;
 
   /** Runs a call, aborts it when `when` resolves, and checks the server sees nothing more. */
-  async function abortCase(scenario: string, op: OperationCase, faults: Fault[], when: (key: string) => Promise<void>, options: ClientOptions = {}) {
+  async function abortCase(scenario: string, op: OperationCase, faults: Fault[], when: (key: string) => Promise<void>, callOutcome: string, options: ClientOptions = {}) {
     const key = `abort-${report.abort.length}`;
     server.plan(key, { faults, body: op.body });
     const client = makeClient(server.url, options);
@@ -299,9 +329,10 @@ describe("abort: the caller's signal", () => {
     const seenAtSettle = server.count(key);
     await sleep(300);
     const seenLater = server.count(key);
-    report.abort.push({ scenario, outcome: s.outcome, seen: seenLater, boundMs: ABORT_BOUND });
+    report.abort.push({ scenario, outcome: s.outcome, callOutcome: callOutcomeOf(s), seen: seenLater, boundMs: ABORT_BOUND });
     expect(s.outcome).toBe('AbortError');
     expect(s.error).toBeInstanceOf(AbortError);
+    expect(callOutcomeOf(s)).toBe(callOutcome);
     expect(afterAbort).toBeLessThan(ABORT_BOUND);
     expect(seenLater).toBe(seenAtSettle);
     return { seen: seenLater };
@@ -314,23 +345,23 @@ describe("abort: the caller's signal", () => {
   };
 
   it('aborts an in-flight GET (server never answers): AbortError, no retry', async () => {
-    const { seen } = await abortCase('in-flight GET, server silent', byName('loyalties.getMember'), ['no-answer'], received(1));
+    const { seen } = await abortCase('in-flight GET, server silent', byName('loyalties.getMember'), ['no-answer'], received(1), 'unknown');
     expect(seen).toBe(1);
   });
 
   it('aborts an in-flight redemption: AbortError, sent once', async () => {
-    const { seen } = await abortCase('in-flight redemption, server silent', byName('loyalties.redeemReward'), ['no-answer'], received(1));
+    const { seen } = await abortCase('in-flight redemption, server silent', byName('loyalties.redeemReward'), ['no-answer'], received(1), 'unknown');
     expect(seen).toBe(1);
   });
 
   it('aborts a GET whose body stalls after the headers', async () => {
-    const { seen } = await abortCase('GET, body stalled after the headers', byName('asyncActions.get'), ['stalled-body'], received(1));
+    const { seen } = await abortCase('GET, body stalled after the headers', byName('asyncActions.get'), ['stalled-body'], received(1), 'unknown');
     expect(seen).toBe(1);
   });
 
   it('aborts a GET waiting in backoff after a 503: no further attempt', async () => {
     // No Retry-After: exponential backoff, 150 to 300 ms before the first retry with a 10 s cap.
-    const { seen } = await abortCase('GET waiting in exponential backoff after a 503', byName('loyalties.listTransactions'), ['html-503', 'ok'], received(1), {
+    const { seen } = await abortCase('GET waiting in exponential backoff after a 503', byName('loyalties.listTransactions'), ['html-503', 'ok'], received(1), 'unknown', {
       maxRetryDelay: 10_000,
     });
     expect(seen).toBe(1);
@@ -338,7 +369,7 @@ describe("abort: the caller's signal", () => {
 
   it('aborts a spending POST waiting in backoff after a 429: no further attempt', async () => {
     // Retry-After: 1 with a 10 s cap: the retry waits a full second unless aborted.
-    const { seen } = await abortCase('order waiting out `Retry-After` after a 429', byName('orders.create'), ['429-retry-after-seconds', 'ok'], received(1), { maxRetryDelay: 10_000 });
+    const { seen } = await abortCase('order waiting out `Retry-After` after a 429', byName('orders.create'), ['429-retry-after-seconds', 'ok'], received(1), 'rejected', { maxRetryDelay: 10_000 });
     expect(seen).toBe(1);
   });
 
@@ -348,8 +379,9 @@ describe("abort: the caller's signal", () => {
     server.plan(key, { faults: ['ok'], body: op.body });
     const s = await settle(() => op.call(makeClient(server.url), key, withCase(key, { signal: AbortSignal.abort() })));
     await sleep(300);
-    report.abort.push({ scenario: 'signal already aborted (voucher create)', outcome: s.outcome, seen: server.count(key), boundMs: ABORT_BOUND });
+    report.abort.push({ scenario: 'signal already aborted (voucher create)', outcome: s.outcome, callOutcome: callOutcomeOf(s), seen: server.count(key), boundMs: ABORT_BOUND });
     expect(s.error).toBeInstanceOf(AbortError);
+    expect(callOutcomeOf(s)).toBe('not_sent');
     expect(s.ms).toBeLessThan(ABORT_BOUND);
     expect(server.count(key)).toBe(0);
   });
@@ -516,6 +548,8 @@ describe('property tests (fast-check)', () => {
     'promotions.createTier': promotionTierSchema,
     'templates.setupPromotionTier': promotionTierSetupSchema,
     'clientEvents.track': eventAcknowledgmentSchema,
+    'vouchers.validate (session)': validationResultSchema,
+    'publications.create (join_once)': publicationSchema,
   };
 
   /** Every path into a JSON value, at any depth, array elements included. */

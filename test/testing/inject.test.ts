@@ -36,7 +36,7 @@ describe.each(allTransports)('mock.inject() through %s', (_name, connect) => {
     it('answers with the status and the service\'s error body; nothing is applied', async () => {
       const { error, before, after } = await redeemMeeting({ fault: 'status', status: 500 });
       expect(error).toBeInstanceOf(InternalServerError);
-      expect(error).toMatchObject({ status: 500, key: 'internal_error' });
+      expect(error).toMatchObject({ status: 500, key: 'internal_error', outcome: 'unknown' }); // a 5xx cannot say nothing was applied
       expect(after).toEqual(before);
       expect(mock.requests).toMatchObject([{ operation: 'loyalties.redeemReward', method: 'POST', status: 500, fault: 'status' }]);
     });
@@ -75,7 +75,7 @@ describe.each(allTransports)('mock.inject() through %s', (_name, connect) => {
       mock.inject({ operation: 'vouchers.validate', fault: 'status', status: 429, ms: 1_000 });
       const error = await failure(conn.client().vouchers.validate(mock.ids.vouchers.valid));
       expect(error).toBeInstanceOf(RateLimitError);
-      expect(error).toMatchObject({ status: 429 });
+      expect(error).toMatchObject({ status: 429, outcome: 'rejected' });
     });
   });
 
@@ -83,6 +83,7 @@ describe.each(allTransports)('mock.inject() through %s', (_name, connect) => {
     it('never answers: the client times out, and nothing is applied', async () => {
       const { error, before, after } = await redeemMeeting({ fault: 'timeout' }, { timeout: 200 });
       expect(error).toBeInstanceOf(TimeoutError);
+      expect(error).toMatchObject({ outcome: 'unknown' });
       expect(after).toEqual(before);
       expect(mock.requests).toMatchObject([{ operation: 'loyalties.redeemReward', status: 0, fault: 'timeout' }]);
     });
@@ -101,6 +102,7 @@ describe.each(allTransports)('mock.inject() through %s', (_name, connect) => {
     it('drops the connection before the service acts: a connection failure, nothing applied', async () => {
       const { error, before, after } = await redeemMeeting({ fault: 'reset' });
       expect(error).toBeInstanceOf(ConnectionError);
+      expect(error).toMatchObject({ outcome: 'unknown' }); // the client cannot tell it from 'commit-then-reset'
       expect(after).toEqual(before);
       expect(mock.requests).toMatchObject([{ operation: 'loyalties.redeemReward', status: 0, fault: 'reset' }]);
     });
@@ -116,6 +118,7 @@ describe.each(allTransports)('mock.inject() through %s', (_name, connect) => {
       const { error, before, after } = await redeemMeeting({ fault: 'commit-then-reset' });
       expect(before.points).toBe(1250);
       expect(error).toBeInstanceOf(ConnectionError);
+      expect(error).toMatchObject({ outcome: 'unknown', message: expect.stringContaining('"After an unknown outcome"') });
       expect(after).toEqual({ points: 1050, redemptions: before.redemptions + 1, transactions: before.transactions + 1 });
       // The lost answer was a 200; one request reached the mock.
       expect(mock.requests).toMatchObject([{ operation: 'loyalties.redeemReward', status: 200, fault: 'commit-then-reset' }]);
@@ -144,6 +147,7 @@ describe.each(allTransports)('mock.inject() through %s', (_name, connect) => {
     it('acts at once: a client that gives up during the delay has had its redemption applied', async () => {
       const { error, after } = await redeemMeeting({ fault: 'latency', ms: 60_000 }, { timeout: 200 });
       expect(error).toBeInstanceOf(TimeoutError);
+      expect(error).toMatchObject({ outcome: 'unknown' });
       expect(after.points).toBe(1050);
     });
   });
@@ -153,6 +157,7 @@ describe.each(allTransports)('mock.inject() through %s', (_name, connect) => {
       const { error, before, after } = await redeemMeeting({ fault: 'malformed-json' });
       expect(error).toBeInstanceOf(ResponseValidationError);
       expect(error).not.toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ outcome: 'unknown' });
       expect(after).toEqual({ points: 1050, redemptions: before.redemptions + 1, transactions: before.transactions + 1 });
       expect(mock.requests).toMatchObject([{ operation: 'loyalties.redeemReward', status: 200, fault: 'malformed-json' }]);
     });

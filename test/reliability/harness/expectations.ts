@@ -3,6 +3,7 @@
  * class of operation: how many requests reach the server, how many attempts the client makes,
  * what the call settles with, and how long it may take.
  */
+import type { Outcome as CallOutcome } from '../../../src/index.js';
 import { IDEMPOTENT_CLASSES, type OperationClass } from './operations.js';
 import { FAULTS, type Fault } from './server.js';
 
@@ -17,7 +18,16 @@ export const TUNING = { timeout: 300, patientTimeout: 10_000, maxRetries: 2, max
 /** Scheduling allowance added to every bound: two cores, dozens of calls in flight, other test files beside. */
 export const ALLOWANCE_MS = 1_000;
 
-export type Outcome = 'ok' | 'ConnectionError' | 'TimeoutError' | 'InternalServerError' | 'RateLimitError' | 'ResponseValidationError';
+export type Outcome =
+  | 'ok'
+  | 'ConnectionError'
+  | 'TimeoutError'
+  | 'InternalServerError'
+  | 'RateLimitError'
+  | 'ConflictError'
+  | 'UnprocessableEntityError'
+  | 'RedirectError'
+  | 'ResponseValidationError';
 
 export interface Expected {
   /** Requests the server receives. */
@@ -25,6 +35,13 @@ export interface Expected {
   /** Fetch attempts the client makes (differs from `seen` only when the connection is refused). */
   attempts: number;
   outcome: Outcome;
+  /** The error's `outcome` (whether the service may have acted), or `ok` when the call resolves. */
+  callOutcome: CallOutcome | 'ok';
+  /**
+   * The error's message says the call may have been applied, was not retried, and names the guide
+   * "After an unknown outcome": every `unknown` error of a call promokit sends only once.
+   */
+  checkNote: boolean;
   /** Upper bound of the call's duration: timeout × attempts that wait for it, capped backoff, allowance. */
   boundMs: number;
 }
@@ -41,11 +58,20 @@ const RETRIED_FOR_ALL: ReadonlySet<Fault> = new Set(['refused']);
 const REJECTED_AT_ONCE: ReadonlySet<Fault> = new Set(['429-retry-after-seconds', '429-retry-after-date', '429-retry-after-huge']);
 
 /**
+ * Answers no operation retries: a 4xx other than 408 and 429 (a repeat gets the same answer), and
+ * a redirect (promokit follows none, and sends nothing anywhere else).
+ */
+const NEVER_RETRIED: ReadonlySet<Fault> = new Set(['json-409', 'json-422', 'redirect-307', 'redirect-303']);
+
+/**
  * Faults retried for idempotent operations only: every fault after which the service may have
  * acted (the connection failed after the request went out, or a 5xx) — all but the control, the
- * faults retried for everyone, and the 200 answers (which are not failures of the exchange).
+ * faults retried for everyone, the answers never retried, and the 200 answers (which are not
+ * failures of the exchange).
  */
-const RETRIED_IF_IDEMPOTENT: ReadonlySet<Fault> = new Set(FAULTS.filter((f) => f !== 'ok' && !f.startsWith('200-') && !RETRIED_FOR_ALL.has(f) && !REJECTED_AT_ONCE.has(f)));
+const RETRIED_IF_IDEMPOTENT: ReadonlySet<Fault> = new Set(
+  FAULTS.filter((f) => f !== 'ok' && !f.startsWith('200-') && !RETRIED_FOR_ALL.has(f) && !REJECTED_AT_ONCE.has(f) && !NEVER_RETRIED.has(f)),
+);
 
 /** Faults where each attempt lasts until the timeout. */
 export const WAITS_FOR_TIMEOUT: ReadonlySet<Fault> = new Set(['no-answer', 'stalled-body', 'html-503-body-stalled']);
@@ -72,10 +98,50 @@ const OUTCOME: Record<Fault, Outcome> = {
   '429-retry-after-seconds': 'RateLimitError',
   '429-retry-after-date': 'RateLimitError',
   '429-retry-after-huge': 'RateLimitError',
+  'json-409': 'ConflictError',
+  'json-422': 'UnprocessableEntityError',
+  'redirect-307': 'RedirectError',
+  'redirect-303': 'RedirectError',
   '200-truncated-json': 'ResponseValidationError',
   '200-non-json': 'ResponseValidationError',
   '200-empty': 'ResponseValidationError',
   // The body is JSON; the SDK reads the body, not the label.
+  '200-wrong-content-type': 'ok',
+};
+
+/**
+ * Whether the service may have acted, as the issue of the `outcome` field defines it:
+ * - `not_sent`: nothing reached the service (a refused connection; a redirect to elsewhere, never
+ *   followed);
+ * - `rejected`: the service answered and did not act (a 4xx: 409, 422, 429);
+ * - `unknown`: it may have acted (a reset or timeout after the request went out, a 5xx, a 2xx
+ *   whose body cannot be read, a 303 "see other" that answers a handled request).
+ * The same for every class: what differs is how many requests were sent, and whether the message
+ * says so.
+ */
+const CALL_OUTCOME: Record<Fault, CallOutcome | 'ok'> = {
+  ok: 'ok',
+  refused: 'not_sent',
+  'reset-before-response': 'unknown',
+  'reset-mid-body': 'unknown',
+  'no-answer': 'unknown',
+  'stalled-body': 'unknown',
+  'html-500': 'unknown',
+  'html-502': 'unknown',
+  'html-503': 'unknown',
+  'html-504': 'unknown',
+  'html-502-body-cut': 'unknown',
+  'html-503-body-stalled': 'unknown',
+  '429-retry-after-seconds': 'rejected',
+  '429-retry-after-date': 'rejected',
+  '429-retry-after-huge': 'rejected',
+  'json-409': 'rejected',
+  'json-422': 'rejected',
+  'redirect-307': 'not_sent',
+  'redirect-303': 'unknown',
+  '200-truncated-json': 'unknown',
+  '200-non-json': 'unknown',
+  '200-empty': 'unknown',
   '200-wrong-content-type': 'ok',
 };
 
@@ -86,7 +152,8 @@ export function expected(fault: Fault, cls: OperationClass): Expected {
   const seen = fault === 'refused' ? 0 : attempts;
   const perAttempt = WAITS_FOR_TIMEOUT.has(fault) ? TUNING.timeout : 0;
   const boundMs = attempts * perAttempt + (attempts - 1) * TUNING.maxRetryDelay + ALLOWANCE_MS;
-  return { seen, attempts, outcome: OUTCOME[fault], boundMs };
+  const callOutcome = CALL_OUTCOME[fault];
+  return { seen, attempts, outcome: OUTCOME[fault], callOutcome, checkNote: callOutcome === 'unknown' && !idempotent, boundMs };
 }
 
 /** What a fault is, in a sentence for the report. */
@@ -106,6 +173,10 @@ export const FAULT_DESCRIPTION: Record<Fault, string> = {
   '429-retry-after-seconds': '429, `Retry-After: 1` (seconds; longer than maxRetryDelay, so rejected at once)',
   '429-retry-after-date': '429, `Retry-After` as an HTTP date 3 s ahead (longer than maxRetryDelay, rejected at once)',
   '429-retry-after-huge': '429, `Retry-After: 999999999999999` (rejected at once)',
+  'json-409': '409 with the service\'s JSON error body (`duplicate_found`)',
+  'json-422': '422 with the service\'s JSON error body (`unprocessable_entity`)',
+  'redirect-307': '307 with a `Location` on the same server (a client that followed it would be counted again)',
+  'redirect-303': '303 ("see other", the answer to a request that was handled) with a `Location` on the same server',
   '200-truncated-json': '200, `application/json`, the JSON cut in half (complete HTTP message)',
   '200-non-json': '200 with an HTML page (`text/html`)',
   '200-empty': '200, `application/json`, empty body',

@@ -21,12 +21,33 @@ export const CLASSES = [
   'tier create',
   'tier setup',
   'event',
+  'session validation',
+  'join_once publication',
 ] as const;
 
 export type OperationClass = (typeof CLASSES)[number];
 
-/** The classes the retry policy may send twice; every other class spends, creates or records something. */
-export const IDEMPOTENT_CLASSES: ReadonlySet<OperationClass> = new Set(['GET', 'PUT', 'validation', 'introspection']);
+/**
+ * The classes the retry policy may send twice: reads, an idempotent write, and a publication with
+ * `join_once` (the service answers every repeat with the customer's one code). Every other class
+ * spends, creates, records or locks something.
+ */
+export const IDEMPOTENT_CLASSES: ReadonlySet<OperationClass> = new Set(['GET', 'PUT', 'validation', 'introspection', 'join_once publication']);
+
+/**
+ * The columns of the outcome table: the classes grouped by what a repeat would do. `spend or
+ * create` is every class that is sent once (a repeat could spend or create twice) but the
+ * session-locking validation, which has a column of its own.
+ */
+export const OUTCOME_GROUPS = {
+  read: ['GET', 'validation', 'introspection'],
+  'idempotent write': ['PUT'],
+  'spend or create': ['redemption', 'rollback', 'order', 'publication', 'voucher create', 'tier create', 'tier setup', 'event'],
+  'session-locking validate': ['session validation'],
+  'join_once publication': ['join_once publication'],
+} as const satisfies Record<string, readonly OperationClass[]>;
+
+export type OutcomeGroup = keyof typeof OUTCOME_GROUPS;
 
 /** What a class is, in the words of the retry policy. */
 export const CLASS_KIND: Record<OperationClass, string> = {
@@ -42,6 +63,8 @@ export const CLASS_KIND: Record<OperationClass, string> = {
   'tier create': 'spending POST',
   'tier setup': 'spending POST',
   event: 'spending POST',
+  'session validation': 'session-locking POST',
+  'join_once publication': 'POST safe to repeat',
 };
 
 export interface OperationCase {
@@ -119,6 +142,21 @@ export const OPERATIONS: readonly OperationCase[] = [
     body: fx.tierSetup,
   },
   { name: 'clientEvents.track', class: 'event', call: (c, _k, o) => c.clientEvents.track({ event: 'newsletter_subscribed', customer: { source_id: 'cust-1' } }, o), path: () => '/client/v1/events', body: fx.eventAcknowledgment },
+  // a validation that opens a session lock, and a publication that is safe to repeat
+  {
+    name: 'vouchers.validate (session)',
+    class: 'session validation',
+    call: (c, k, o) => c.vouchers.validate(k, { order: { amount: 5000 }, session: { type: 'LOCK' } }, o),
+    path: (k) => `/v1/vouchers/${enc(k)}/validate`,
+    body: fx.validResult,
+  },
+  {
+    name: 'publications.create (join_once)',
+    class: 'join_once publication',
+    call: (c, _k, o) => c.publications.create({ voucher: 'SPRING-1', customer: { source_id: 'cust-1' }, join_once: true }, o),
+    path: () => '/v1/publications',
+    body: fx.publicationSingle,
+  },
 ];
 
 /** The `echo` the server put in a result (a plain response, or a list page's envelope). */

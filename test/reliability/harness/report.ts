@@ -2,7 +2,7 @@
  * docs/RELIABILITY.md, built from what the suite observed. `RELIABILITY_REPORT=1` writes it; the
  * default run only checks that the committed file still says what this run saw.
  */
-import { CLASSES, CLASS_KIND, IDEMPOTENT_CLASSES, OPERATIONS, type OperationClass } from './operations.js';
+import { CLASSES, CLASS_KIND, IDEMPOTENT_CLASSES, OPERATIONS, OUTCOME_GROUPS, type OperationClass } from './operations.js';
 import { ALLOWANCE_MS, FAULT_DESCRIPTION, TUNING, WAITS_FOR_TIMEOUT } from './expectations.js';
 import { FAULTS, type Fault } from './server.js';
 
@@ -17,6 +17,10 @@ export interface MatrixRow {
   attempts: number;
   /** `ok`, or the error's class name. */
   outcome: string;
+  /** `ok`, or the error's `outcome`: `not_sent`, `rejected` or `unknown`. */
+  callOutcome: string;
+  /** The error's message says the call may have been applied, was not retried, and names the guide to check with. */
+  checkNote: boolean;
   boundMs: number;
   withinBound: boolean;
 }
@@ -38,7 +42,7 @@ export interface ReportData {
   badInputs: BadInputRow[];
   leakScan: { errors: number; renderings: number; leaks: number };
   concurrency: { calls: number; settled: number; outcomes: Record<string, number>; crossTalk: number; unhandledRejections: number };
-  abort: Array<{ scenario: string; outcome: string; seen: number; boundMs: number }>;
+  abort: Array<{ scenario: string; outcome: string; callOutcome: string; seen: number; boundMs: number }>;
   properties: Array<{ property: string; runs: number }>;
 }
 
@@ -48,6 +52,9 @@ const SHORT: Record<string, string> = {
   TimeoutError: 'Timeout',
   InternalServerError: '5xx',
   RateLimitError: '429',
+  ConflictError: '409',
+  UnprocessableEntityError: '422',
+  RedirectError: 'Redirect',
   ResponseValidationError: 'Resp',
 };
 
@@ -55,6 +62,17 @@ function cell(rows: MatrixRow[]): string {
   const distinct = new Map<string, string[]>();
   for (const r of rows) {
     const text = `${r.fault === 'refused' ? `0 (${r.attempts} tries)` : r.seen} · ${SHORT[r.outcome] ?? r.outcome}${r.withinBound ? '' : ' ⚠ slow'}`;
+    distinct.set(text, [...(distinct.get(text) ?? []), r.operation]);
+  }
+  if (distinct.size === 1) return [...distinct.keys()][0]!;
+  return [...distinct].map(([text, ops]) => `${text} (${ops.join(', ')})`).join('<br>');
+}
+
+/** Requests sent and the error's `outcome` of the calls of one cell of the outcome table. */
+export function outcomeCell(rows: readonly MatrixRow[]): string {
+  const distinct = new Map<string, string[]>();
+  for (const r of rows) {
+    const text = `${r.fault === 'refused' ? `0 (${r.attempts} tries)` : r.seen} · ${r.callOutcome}${r.checkNote ? ' · check' : ''}`;
     distinct.set(text, [...(distinct.get(text) ?? []), r.operation]);
   }
   if (distinct.size === 1) return [...distinct.keys()][0]!;
@@ -100,7 +118,8 @@ export function buildReport(data: ReportData): string {
   line('Cell: requests the server received · what the call settled with. For a refused connection the');
   line('server receives nothing, so the cell gives the client\'s attempts. `ok` = resolved with the data;');
   line('`Conn` = `ConnectionError`; `Timeout` = `TimeoutError`; `5xx` = `InternalServerError`; `429` =');
-  line('`RateLimitError`; `Resp` = `ResponseValidationError`. Every error is a `PromokitError`.');
+  line('`RateLimitError`; `409` = `ConflictError`; `422` = `UnprocessableEntityError`; `Redirect` =');
+  line('`RedirectError`; `Resp` = `ResponseValidationError`. Every error is a `PromokitError`.');
   line();
   line(`| fault | ${CLASSES.join(' | ')} |`);
   line(`|---|${CLASSES.map(() => '---').join('|')}|`);
@@ -122,6 +141,34 @@ export function buildReport(data: ReportData): string {
     line(`| ${cls} | ${CLASS_KIND[cls]} | ${ops.join(', ')} |`);
   }
   line();
+  line('## Outcome: did the service act?');
+  line();
+  line('Every error says whether the service may have acted on the call, in `outcome`: `not_sent`');
+  line('(nothing reached it), `rejected` (it answered and did not act) or `unknown` (it may have acted).');
+  line('The same calls as the fault matrix, by what a repeat of the call would do: reads (GET and the');
+  line('read-only POSTs), the idempotent write (PUT), the calls that spend or create (sent once), the');
+  line('validation that opens a session lock (`vouchers.validate` with `session`, sent once), and the');
+  line('publication with `join_once` (retried like a read: the customer keeps one code).');
+  line();
+  line('Cell: requests the server received · the error\'s `outcome` (`ok`: the call resolved). For a');
+  line('refused connection the cell gives the client\'s attempts. `check`: the message also says the');
+  line('service may have applied the call, that promokit did not retry it, and names the guide that says');
+  line('how to find out for each operation, [After an unknown outcome](after-an-unknown-outcome.md).');
+  line('Each cell is asserted, call by call, against what the retry policy and the definition of');
+  line('`outcome` say.');
+  line();
+  const groups = Object.entries(OUTCOME_GROUPS) as Array<[string, readonly OperationClass[]]>;
+  line(`| fault | ${groups.map(([group]) => group).join(' | ')} |`);
+  line(`|---|${groups.map(() => '---').join('|')}|`);
+  for (const fault of FAULTS) {
+    const cells = groups.map(([, classes]) => outcomeCell(data.matrix.filter((r) => r.fault === fault && classes.includes(r.cls))));
+    line(`| ${fault} | ${cells.join(' | ')} |`);
+  }
+  line();
+  line('| column | classes of the fault matrix |');
+  line('|---|---|');
+  for (const [group, classes] of groups) line(`| ${group} | ${classes.join(', ')} |`);
+  line();
   line('## Concurrency');
   line();
   const c = data.concurrency;
@@ -139,9 +186,9 @@ export function buildReport(data: ReportData): string {
   line();
   line('## Abort');
   line();
-  line('| scenario | settled with | requests the server saw (after the call settled, and again 300 ms later) | settled within |');
-  line('|---|---|---|---|');
-  for (const a of data.abort) line(`| ${a.scenario} | \`${a.outcome}\` | ${a.seen} | ${a.boundMs} ms of the abort (bound) |`);
+  line('| scenario | settled with | `outcome` | requests the server saw (after the call settled, and again 300 ms later) | settled within |');
+  line('|---|---|---|---|---|');
+  for (const a of data.abort) line(`| ${a.scenario} | \`${a.outcome}\` | \`${a.callOutcome}\` | ${a.seen} | ${a.boundMs} ms of the abort (bound) |`);
   line();
   line('## Bad input');
   line();

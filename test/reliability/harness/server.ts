@@ -26,6 +26,10 @@ export const FAULTS = [
   '429-retry-after-seconds',
   '429-retry-after-date',
   '429-retry-after-huge',
+  'json-409',
+  'json-422',
+  'redirect-307',
+  'redirect-303',
   '200-truncated-json',
   '200-non-json',
   '200-empty',
@@ -218,6 +222,17 @@ function answer(req: IncomingMessage, res: ServerResponse, entry: Received, plan
       return;
     case '429-retry-after-huge':
       rateLimited('999999999999999');
+      return;
+    case 'json-409':
+      sendJson(res, 409, { code: 409, key: 'duplicate_found', message: 'Duplicate found', request_id: entry.caseId });
+      return;
+    case 'json-422':
+      sendJson(res, 422, { code: 422, key: 'unprocessable_entity', message: 'Unprocessable entity', request_id: entry.caseId });
+      return;
+    case 'redirect-307':
+    case 'redirect-303':
+      // To a path of this same server: a client that followed it would be counted here again.
+      send(res, Number(fault.slice(9)), '', 'text/plain', { location: `/moved${echo.path}` });
       return;
     case '200-truncated-json':
       send(res, 200, okBody.slice(0, Math.floor(okBody.length / 2)), 'application/json');
