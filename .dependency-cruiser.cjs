@@ -17,65 +17,63 @@ const serverOnly = [
   '^src/resources/(?!client-events\\.ts$|inputs/customer\\.ts$)',
 ];
 
+/**
+ * A rule no import may break: from the modules `from` matches, nothing `to` matches.
+ * @returns {import('dependency-cruiser').IForbiddenRuleType}
+ */
+const forbid = (name, comment, from, to) => ({ name, severity: 'error', comment, from, to });
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    {
-      name: 'no-cycles',
-      severity: 'error',
-      comment: 'No import cycle, type-only imports included: every module can be read after the ones it imports.',
-      from: {},
-      to: { circular: true },
-    },
-    {
-      name: 'core-is-the-bottom-layer',
-      severity: 'error',
-      comment: 'core/ is the request pipeline: it never imports resources, schemas, the testing entry or an entry.',
-      from: { path: '^src/core/' },
-      to: { path: '^src/(resources|schemas|testing)/|^src/[^/]+\\.ts$' },
-    },
-    {
-      name: 'schemas-import-only-core',
-      severity: 'error',
-      comment: 'schemas/ describe responses: they import core/ (types) and each other, nothing above.',
-      from: { path: '^src/schemas/' },
-      to: { path: '^src/(resources|testing)/|^src/[^/]+\\.ts$' },
-    },
-    {
-      name: 'resources-import-no-entry',
-      severity: 'error',
-      comment: 'resources/ are imported by the entries, never the other way round.',
-      from: { path: '^src/resources/' },
-      to: { path: '^src/(testing)/|^src/[^/]+\\.ts$' },
-    },
-    {
-      name: 'browser-entry-stays-client-side',
-      severity: 'error',
-      comment: 'promokit/client-side ships to every storefront: it must not reach the server side, even for a type.',
-      from: { path: '^src/client-side\\.ts$' },
-      to: { path: serverOnly, reachable: true },
-    },
-    {
-      name: 'sdk-never-imports-testing',
-      severity: 'error',
-      comment: 'promokit/testing is for users\' tests: no module of the SDK imports it.',
-      from: { path: '^src/', pathNot: '^src/testing/' },
-      to: { path: '^src/testing/' },
-    },
-    {
-      name: 'testing-uses-the-public-entry',
-      severity: 'error',
-      comment: 'The mock service is built on what promokit exports: it reaches no resource or pipeline module directly.',
-      from: { path: '^src/testing/' },
-      to: { path: '^src/(resources|core/(http|transport|limits))' },
-    },
-    {
-      name: 'no-unresolvable',
-      severity: 'error',
-      comment: 'Every import resolves to a file or an installed package.',
-      from: {},
-      to: { couldNotResolve: true },
-    },
+    forbid(
+      'no-cycles',
+      'No import cycle, type-only imports included: every module can be read after the ones it imports.',
+      {},
+      { circular: true },
+    ),
+    forbid(
+      'core-is-the-bottom-layer',
+      'core/ is the request pipeline: it never imports resources, schemas, the testing entry or an entry.',
+      { path: '^src/core/' },
+      { path: '^src/(resources|schemas|testing)/|^src/[^/]+\\.ts$' },
+    ),
+    forbid(
+      'schemas-import-only-core',
+      'schemas/ describe responses: they import core/ (types) and each other, nothing above.',
+      { path: '^src/schemas/' },
+      { path: '^src/(resources|testing)/|^src/[^/]+\\.ts$' },
+    ),
+    forbid(
+      'resources-import-no-entry',
+      'resources/ are imported by the entries, never the other way round.',
+      { path: '^src/resources/' },
+      { path: '^src/(testing)/|^src/[^/]+\\.ts$' },
+    ),
+    forbid(
+      'browser-entry-stays-client-side',
+      'promokit/client-side ships to every storefront: it must not reach the server side, even for a type.',
+      { path: '^src/client-side\\.ts$' },
+      { path: serverOnly, reachable: true },
+    ),
+    forbid(
+      'sdk-never-imports-testing',
+      'promokit/testing is for users\' tests: no module of the SDK imports it.',
+      { path: '^src/', pathNot: '^src/testing/' },
+      { path: '^src/testing/' },
+    ),
+    forbid(
+      'testing-uses-the-public-entry',
+      'The mock service is built on what promokit exports: it reaches no resource or pipeline module directly.',
+      { path: '^src/testing/' },
+      { path: '^src/(resources|core/(http|transport|limits))' },
+    ),
+    forbid(
+      'no-unresolvable',
+      'Every import resolves to a file or an installed package.',
+      {},
+      { couldNotResolve: true },
+    ),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
