@@ -79,8 +79,9 @@ export class PromokitError extends Error {
   /**
    * Whether the service may have acted on the call: `not_sent` (nothing reached it: bad input or
    * settings, a refused connection, a limit that did not admit the call), `rejected` (it answered
-   * and did not act: a 4xx, 409, 422 and 429 included), or `unknown` (it may have: a timeout or a
-   * reset after the request was sent, a 5xx, a 2xx whose body could not be read). A read is safe
+   * and did not act: a 4xx, 409, 422 and 429 included, and a redirect), or `unknown` (it may have:
+   * a timeout or a reset after the request was sent, a 5xx, a 2xx whose body could not be read, a
+   * 303 See Other to a POST or PUT, which says the request was processed). A read is safe
    * to repeat whatever its outcome; after an `unknown` spend, check before sending it again:
    * [After an unknown outcome](../../docs/after-an-unknown-outcome.md).
    */
@@ -183,7 +184,9 @@ export class AbortError extends CallError {
  * The service answered with a 3xx: promokit never follows a redirect (the service sends none), so
  * no credential and no request body goes to the other place, and the call is not sent again.
  * `location` is the origin the answer pointed to (never its path), when the runtime shows it (a
- * browser hides it).
+ * browser hides it). Its `outcome` is `rejected`, but `unknown` for a 303 (See Other) to a POST
+ * or PUT, which says the request was processed, and for a browser's redirect of one, whose
+ * status the browser hides.
  * @category Errors
  */
 export class RedirectError extends PromokitError implements CallContext {

@@ -15,12 +15,14 @@ export function worse(a: Outcome, b: Outcome): Outcome {
 }
 
 /**
- * What an answer with `status` says: a 2xx or a 5xx, that the service may have acted (a 2xx
- * whose body cannot be read is a call applied but unconfirmed); any other status, that it
+ * What an answer with `status` to a `method` request says: a 2xx or a 5xx, that the service may
+ * have acted (a 2xx whose body cannot be read is a call applied but unconfirmed), and so does a
+ * 303 to anything but a GET (See Other: the request was processed, its result is elsewhere), or
+ * a browser's opaque redirect (status 0), which may hide a 303; any other status, that it
  * answered without acting.
  */
-export function outcomeOf(status: number): Outcome {
-  return status >= 500 || (status >= 200 && status < 300) ? 'unknown' : 'rejected';
+export function outcomeOf(status: number, method: string): Outcome {
+  return status >= 500 || (status >= 200 && status < 300) || ((status === 303 || status === 0) && method !== 'GET') ? 'unknown' : 'rejected';
 }
 
 /**
