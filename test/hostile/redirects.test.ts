@@ -37,7 +37,7 @@ interface Observed {
 const elsewhere = () => serve((_request, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
 
 /** Runs every call under every status against a service that redirects to `target(service)`. */
-async function redirectEverything(target: (service: HostileServer) => string): Promise<Observed[]> {
+async function redirectEverything(target: (service: HostileServer) => string): Promise<{ observed: Observed[]; service: HostileServer }> {
   let next: { status: number } = { status: 301 };
   const service = await serve((_request, res) => {
     res.writeHead(next.status, { location: target(service), 'content-type': 'text/html', 'content-length': '0' }).end();
@@ -52,7 +52,7 @@ async function redirectEverything(target: (service: HostileServer) => string): P
       observed.push({ call, status, error, atService: service.requests.length - before });
     }
   }
-  return observed;
+  return { observed, service };
 }
 
 /** The `outcome` the rule gives a redirected call: a 303 to a POST says it was processed. */
@@ -61,7 +61,7 @@ const expectedOutcome = (call: CallName, status: number) => (status === 303 && c
 describe('a 3xx is never followed', () => {
   it('to another origin: RedirectError with the status and that origin; the other origin gets nothing, each call is sent once', async () => {
     const other = await elsewhere();
-    const observed = await redirectEverything(() => `${other.url}/v1/loyalties/members/LOYAL-H1?stolen=1`);
+    const { observed } = await redirectEverything(() => `${other.url}/v1/loyalties/members/LOYAL-H1?stolen=1`);
 
     expect(observed).toHaveLength(Object.keys(CALLS).length * STATUSES.length);
     for (const { call, status, error, atService } of observed) {
@@ -82,8 +82,7 @@ describe('a 3xx is never followed', () => {
   });
 
   it('to the same origin: RedirectError naming it, and the call sent once, not again to the new path', async () => {
-    let service: HostileServer | undefined;
-    const observed = await redirectEverything((s) => `${(service = s).url}/v1/somewhere-else`);
+    const { observed, service } = await redirectEverything((s) => `${s.url}/v1/somewhere-else`);
     for (const { call, status, error, atService } of observed) {
       const where = `${call} ${status}`;
       expect(error, where).toBeInstanceOf(RedirectError);
@@ -96,7 +95,7 @@ describe('a 3xx is never followed', () => {
   });
 
   it('says honestly whether the service may have acted: rejected, but unknown for a 303 to a POST', async () => {
-    const observed = await redirectEverything(() => 'https://elsewhere.example/');
+    const { observed } = await redirectEverything(() => 'https://elsewhere.example/');
     const outcomes = new Map<string, number>();
     for (const { call, status, error } of observed) {
       const { outcome } = error as RedirectError;

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { Client, PaginationStalledError, type LoyaltyTransaction, type PagePromise } from '../../src/index.js';
+import { Client, PaginationStalledError, type ListTransactionsParams, type LoyaltyTransaction, type PagePromise } from '../../src/index.js';
 import { json, keys, useServers } from './servers.js';
 import { useFigures } from './table.js';
 
@@ -15,13 +15,13 @@ const record = useFigures('walks');
 
 /** The three ways to walk a list, each returning the records it got, or throwing. */
 const WALKS = {
-  'for await': async (list: PagePromise<LoyaltyTransaction>) => {
+  'for await': async (list: PagePromise<LoyaltyTransaction, ListTransactionsParams>) => {
     const out = [];
     for await (const tx of list) out.push(tx);
     return out;
   },
-  'toArray()': (list: PagePromise<LoyaltyTransaction>) => list.toArray(),
-  'toArray({ max: 10 })': (list: PagePromise<LoyaltyTransaction>) => list.toArray({ max: 10 }),
+  'toArray()': (list: PagePromise<LoyaltyTransaction, ListTransactionsParams>) => list.toArray(),
+  'toArray({ max: 10 })': (list: PagePromise<LoyaltyTransaction, ListTransactionsParams>) => list.toArray({ max: 10 }),
 } as const;
 
 /** Walks a list answered by `page(cursor)` each of the three ways: the error and requests of each. */
