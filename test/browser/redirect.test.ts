@@ -52,10 +52,10 @@ const stop = (server: Server | undefined) =>
     server.close(() => resolve());
   });
 
-/** A preflight answer that lets the storefront send the event, with every header it needs. */
-function preflight(res: ServerResponse): void {
+/** A preflight answer that lets `origin` send the event, with every header it needs. */
+function preflight(res: ServerResponse, origin: string): void {
   res.writeHead(204, {
-    'access-control-allow-origin': pageOrigin,
+    'access-control-allow-origin': origin,
     'access-control-allow-methods': 'POST',
     'access-control-allow-headers': 'content-type, x-client-application-id, x-client-token, authorization',
     'access-control-max-age': '0',
@@ -88,16 +88,18 @@ beforeAll(async () => {
   });
   pageOrigin = await listen(pageServer);
 
-  // The other origin would take the event, CORS and all: a browser that followed would succeed.
+  // The other origin would take the event from anyone (after a cross-origin redirect a browser
+  // sends `Origin: null`), CORS and all: a browser that followed would succeed.
   otherServer = recording(atOther, (req, res) => {
-    if (req.method === 'OPTIONS') return preflight(res);
-    res.writeHead(200, { 'access-control-allow-origin': pageOrigin, 'content-type': 'application/json' }).end(JSON.stringify({ object: 'event', type: 'redirected', customer: { id: 'cust_other' }, referral: null, loyalty: null, metadata: {} }));
+    const origin = req.headers.origin ?? '*';
+    if (req.method === 'OPTIONS') return preflight(res, origin);
+    res.writeHead(200, { 'access-control-allow-origin': origin, 'content-type': 'application/json' }).end(JSON.stringify({ object: 'event', type: 'redirected', customer: { id: 'cust_other' }, referral: null, loyalty: null, metadata: {} }));
   });
   otherOrigin = await listen(otherServer);
 
   // The service answers the event with a 307 to the other origin, readable by the page (CORS).
   apiServer = recording(atService, (req, res) => {
-    if (req.method === 'OPTIONS') return preflight(res);
+    if (req.method === 'OPTIONS') return preflight(res, pageOrigin);
     res.writeHead(307, { 'access-control-allow-origin': pageOrigin, location: `${otherOrigin}/client/v1/events`, 'content-length': '0' }).end();
   });
   apiBase = await listen(apiServer);
