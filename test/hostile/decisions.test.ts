@@ -10,7 +10,7 @@ import { json, keys, settle, useServers } from './servers.js';
 import { useFigures } from './table.js';
 
 const serve = useServers();
-const record = useFigures('decisions');
+const record = useFigures('hostile/decisions');
 
 /** A client of a service that answers every request with `body` (raw text when a string). */
 async function answering(body: unknown, validation: ValidationMode): Promise<Client> {

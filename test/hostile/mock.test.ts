@@ -9,7 +9,7 @@ import { Client } from '../../src/index.js';
 import { createMockService, type MockServer } from '../../src/testing/index.js';
 import { useFigures } from './table.js';
 
-const record = useFigures('mock');
+const record = useFigures('hostile/mock');
 
 const servers: MockServer[] = [];
 afterEach(async () => {

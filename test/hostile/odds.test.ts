@@ -11,7 +11,7 @@ import { json, keys, member, settle, useServers } from './servers.js';
 import { useFigures } from './table.js';
 
 const serve = useServers();
-const record = useFigures('odds');
+const record = useFigures('hostile/odds');
 
 /** A service whose async action reads answer `body`. */
 async function actionsAnswering(body: unknown) {

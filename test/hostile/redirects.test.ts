@@ -10,7 +10,7 @@ import { credentialHeaders, keys, secrets, useServers, type HostileServer } from
 import { useFigures } from './table.js';
 
 const serve = useServers();
-const record = useFigures('redirects');
+const record = useFigures('hostile/redirects');
 
 const STATUSES = [301, 302, 303, 307, 308] as const;
 

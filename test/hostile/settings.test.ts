@@ -11,7 +11,7 @@ import { json, keys, member, settle, useServers } from './servers.js';
 import { useFigures } from './table.js';
 
 const serve = useServers();
-const record = useFigures('settings');
+const record = useFigures('hostile/settings');
 
 /** What `build` threw, or `undefined`. */
 function thrownBy(build: () => unknown): unknown {

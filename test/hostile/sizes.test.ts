@@ -15,7 +15,7 @@ import { keys, settle, useServers } from './servers.js';
 import { useFigures } from './table.js';
 
 const serve = useServers();
-const record = useFigures('sizes');
+const record = useFigures('hostile/sizes');
 
 const MB = 1_000_000;
 const MiB = 1024 * 1024;

@@ -11,7 +11,7 @@ import { json, keys, member, secrets, settle, useServers } from './servers.js';
 import { useFigures } from './table.js';
 
 const serve = useServers();
-const record = useFigures('text');
+const record = useFigures('hostile/text');
 
 /** CR, LF, ESC and the other characters that would break or drive a log line or a terminal. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;

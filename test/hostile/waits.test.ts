@@ -10,7 +10,7 @@ import { json, keys, member, settle, useServers } from './servers.js';
 import { useFigures } from './table.js';
 
 const serve = useServers();
-const record = useFigures('waits');
+const record = useFigures('hostile/waits');
 
 /** A service that answers every read with the member. */
 const healthy = () => serve((_request, res) => json(res, 200, member));

@@ -11,7 +11,7 @@ import { json, keys, useServers } from './servers.js';
 import { useFigures } from './table.js';
 
 const serve = useServers();
-const record = useFigures('walks');
+const record = useFigures('hostile/walks');
 
 /** The three ways to walk a list, each returning the records it got, or throwing. */
 const WALKS = {
