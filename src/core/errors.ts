@@ -219,8 +219,8 @@ export class ResponseTooLargeError extends PromokitError implements CallContext 
 }
 
 /**
- * A response broke its schema (in `strict` validation mode), or a 2xx body was not JSON at all
- * (in every mode). `issues` hold the field paths; `body` keeps the raw body.
+ * A response broke its schema (`strict` mode; `warn` too at a field promokit decides on or a body
+ * that is no record), or a 2xx body was not JSON (every mode). `issues`: field paths; `body`: raw.
  *
  * When it is thrown and how to read it: [Validation modes](../../docs/validation-modes.md).
  *
