@@ -30,6 +30,7 @@ export const TIMING_FILES = [
   'test/testing/bulk.test.ts',
   'test/reliability/reliability.test.ts',
   'test/browser/chromium.test.ts',
+  'test/hostile/waits.test.ts',
 ];
 
 const argv = process.argv.slice(2);

@@ -139,11 +139,12 @@ export class Client {
       );
     }
     this.#options = { ...options };
-    const accessToken = options.accessToken ?? optionOrEnv(undefined, 'accessToken');
+    // One set of credentials for every group, `clientEvents` included: each is checked here, and
+    // each secret is scrubbed from the errors of every call.
     const credentials = new Credentials({
       appId: optionOrEnv(options.appId, 'appId'),
       appToken: optionOrEnv(options.appToken, 'appToken'),
-      accessToken,
+      ...clientSettings(options),
     });
     checkHookNames(options.hooks, 'Client');
     const config = pipelineConfig(options, credentials, 'Client');
@@ -168,7 +169,7 @@ export class Client {
     this.rewards = new Rewards(core);
     this.locations = new Locations(core);
     // The same log, deviation record, hooks, limits and 429 pause as every other call of this client.
-    this.clientEvents = clientEventsOf({ ...config, credentials: new Credentials(clientSettings(options), 'Client') });
+    this.clientEvents = clientEventsOf({ ...config });
   }
 
   /**

@@ -185,9 +185,9 @@ export class AbortError extends CallError {
  * no credential and no request body goes to the other place, and the call is not sent again.
  * `location` is the origin the answer pointed to (never its path), when the runtime shows it (a
  * browser hides it). Its `outcome` is `not_sent` for a 301, 302, 307 or 308 (the call did not
- * reach the service it points to), and `unknown` for a 303 (the answer to a request that was
- * handled) or a redirect whose status a browser hides; an earlier attempt that may have reached
- * the service keeps it `unknown`.
+ * reach the service it points to), and `unknown` for a 303 (See Other: the request was
+ * processed) or a redirect whose status a browser hides, to a POST or PUT; an earlier attempt
+ * that may have reached the service keeps it `unknown`.
  * @category Errors
  */
 export class RedirectError extends PromokitError implements CallContext {
@@ -220,8 +220,8 @@ export class ResponseTooLargeError extends PromokitError implements CallContext 
 }
 
 /**
- * A response broke its schema (in `strict` validation mode), or a 2xx body was not JSON at all
- * (in every mode). `issues` hold the field paths; `body` keeps the raw body.
+ * A response broke its schema (`strict` mode; `warn` too at a field promokit decides on or a body
+ * that is no record), or a 2xx body was not JSON (every mode). `issues`: field paths; `body`: raw.
  *
  * When it is thrown and how to read it: [Validation modes](../../docs/validation-modes.md).
  *

@@ -109,7 +109,7 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, opt
           throw error;
         }
         gate?.observe(response);
-        outcome = worse(before, outcomeOf(response.status));
+        outcome = worse(before, outcomeOf(response.status, call.method));
         const context = { operation: call.name, method: call.method, host, attempts: n, status: response.status };
         if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) throw redirectError(response, url, context);
         body = await readBody(response, config.maxResponseBytes, context);

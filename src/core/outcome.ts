@@ -15,16 +15,18 @@ export function worse(a: Outcome, b: Outcome): Outcome {
 }
 
 /**
- * What an answer with `status` says: a 2xx or a 5xx, that the service may have acted (a 2xx
- * whose body cannot be read is a call applied but unconfirmed); a redirect, which promokit never
- * follows, that the call did not reach the service it points to, unless it is a 303 (the answer
- * to a request that was handled) or its status is hidden (`0`, a browser's opaque redirect, which
- * may be a 303): those may follow a change; any other status, that the service answered without
- * acting.
+/**
+ * What an answer with `status` to a `method` request says: a 2xx or a 5xx, that the service may
+ * have acted (a 2xx whose body cannot be read is a call applied but unconfirmed); a redirect,
+ * which promokit never follows, that the call did not reach the service it points to, unless it
+ * is a 303 (See Other: the request was processed, its result is elsewhere) or a browser's opaque
+ * redirect (status 0, which may hide a 303) to anything but a GET: those may follow a change; any
+ * other status, that the service answered without acting.
  */
-export function outcomeOf(status: number): Outcome {
-  // fetch resolves with no status under 200 but a hidden one, 0.
-  return status < 300 || status >= 500 || status === 303 ? 'unknown' : status < 400 ? 'not_sent' : 'rejected';
+export function outcomeOf(status: number, method: string): Outcome {
+  if (status >= 500 || (status >= 200 && status < 300)) return 'unknown';
+  if (status < 400) return (status === 303 || status === 0) && method !== 'GET' ? 'unknown' : 'not_sent';
+  return 'rejected';
 }
 
 /**

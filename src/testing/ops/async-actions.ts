@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../http.js';
 import { intParam } from '../lists.js';
 import type { Route } from '../router.js';
 
+/** The mock's routes for async actions: `asyncActions.get` and `asyncActions.list`. */
 export const asyncActionRoutes: Route[] = [
   {
     name: 'asyncActions.get',

@@ -125,6 +125,7 @@ function listRedeemables(state: MockState, req: MockRequest): Rec {
   return cursorPage(matching, req.query, 'data', { total: matching.length });
 }
 
+/** The mock's routes for orders, publications and a customer's redeemables. */
 export const commerceRoutes: Route[] = [
   { name: 'orders.create', method: 'POST', path: '/v1/orders', auth: 'server', handle: createOrder },
   { name: 'publications.create', method: 'POST', path: '/v1/publications', auth: 'server', handle: createPublication },

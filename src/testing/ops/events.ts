@@ -12,6 +12,7 @@ import { badRequest, notFound } from '../http.js';
 import type { Route } from '../router.js';
 import type { Rec } from '../store.js';
 
+/** The mock's route for client-side events (`clientEvents.track`). */
 export const eventRoutes: Route[] = [
   {
     name: 'clientEvents.track',

@@ -6,6 +6,7 @@
 import { notFound } from '../http.js';
 import type { Route } from '../router.js';
 
+/** The mock's route for `locations.get`. */
 export const locationRoutes: Route[] = [
   {
     name: 'locations.get',

@@ -124,6 +124,7 @@ function campaignRewards(state: MockState, req: MockRequest): Rec {
   return numberedPage(records.sort((a, b) => (a.id < b.id ? -1 : 1)), req.query);
 }
 
+/** The mock's routes for loyalty members (read, pending points, reward redemption) and a campaign's transactions and rewards. */
 export const loyaltyRoutes: Route[] = [
   { name: 'loyalties.getMember', method: 'GET', path: '/v1/loyalties/members/{memberId}', auth: 'server', handle: (s, r) => findMember(s, r.params.memberId!, undefined) },
   { name: 'loyalties.listPendingPoints', method: 'GET', path: '/v1/loyalties/members/{memberId}/pending-points', auth: 'server', handle: pendingPoints },

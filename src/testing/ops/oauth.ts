@@ -8,6 +8,7 @@ import { tokenActive } from '../auth.js';
 import { badRequest } from '../http.js';
 import type { Route } from '../router.js';
 
+/** The mock's route for `oauth.introspect`. */
 export const oauthRoutes: Route[] = [
   {
     name: 'oauth.introspect',

@@ -143,6 +143,7 @@ function setupTier(state: MockState, req: MockRequest): Rec {
   return { created_resources: created, promotion_tier: { ...rest, validation_rules_assignments: assignments.data }, object: 'promotion_tier_setup' };
 }
 
+/** The mock's routes for promotion tiers and stacks and campaign templates. */
 export const promotionRoutes: Route[] = [
   { name: 'promotions.createTier', method: 'POST', path: '/v1/promotions/{campaignId}/tiers', auth: 'server', handle: createTier },
   { name: 'promotions.updateStack', method: 'PUT', path: '/v1/promotions/{campaignId}/stacks/{stackId}', auth: 'server', handle: updateStack },

@@ -86,6 +86,7 @@ function rollbackOne(state: MockState, r: Rec, context: { reason: string | null;
   });
 }
 
+/** The mock's route for rolling back a stacked redemption. */
 export const redemptionRoutes: Route[] = [
   { name: 'redemptions.rollbackStackable', method: 'POST', path: '/v1/redemptions/{parentRedemptionId}/rollbacks', auth: 'server', handle: rollbackStack },
 ];

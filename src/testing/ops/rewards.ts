@@ -9,6 +9,7 @@ import { numberedPage } from '../lists.js';
 import type { Route } from '../router.js';
 import { where } from '../store.js';
 
+/** The mock's route for a reward's assignments. */
 export const rewardRoutes: Route[] = [
   {
     name: 'rewards.listAssignments',

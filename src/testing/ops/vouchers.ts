@@ -183,6 +183,7 @@ function validateVoucher(state: MockState, req: MockRequest): Rec {
   return result;
 }
 
+/** The mock's routes for creating and validating vouchers. */
 export const voucherRoutes: Route[] = [
   { name: 'vouchers.create', method: 'POST', path: '/v1/vouchers/{code}', auth: 'server', handle: createVoucher },
   { name: 'vouchers.validate', method: 'POST', path: '/v1/vouchers/{code}/validate', auth: 'server', handle: validateVoucher },

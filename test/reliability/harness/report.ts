@@ -1,7 +1,10 @@
 /**
  * docs/RELIABILITY.md, built from what the suite observed. `RELIABILITY_REPORT=1` writes it; the
- * default run only checks that the committed file still says what this run saw.
+ * default run only checks that the committed file still says what this run saw. The section
+ * between `<!-- hostile -->` and `<!-- /hostile -->` is the hostile suite's (test/hostile/): it is
+ * kept as the file has it.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { CLASSES, CLASS_KIND, IDEMPOTENT_CLASSES, OPERATIONS, OUTCOME_GROUPS, type OperationClass } from './operations.js';
 import { ALLOWANCE_MS, FAULT_DESCRIPTION, TUNING, WAITS_FOR_TIMEOUT } from './expectations.js';
 import { FAULTS, type Fault } from './server.js';
@@ -221,6 +224,19 @@ export function buildReport(data: ReportData): string {
   line('|---|---|');
   for (const p of data.properties) line(`| ${p.property} | ${p.runs} |`);
   line();
+  const hostile = keptHostileSection();
+  if (hostile) {
+    line(hostile);
+    line();
+  }
   return out.join('\n');
+}
+
+/** The hostile suite's section of the report as the file has it, markers included; '' when none. */
+function keptHostileSection(): string {
+  const text = existsSync(REPORT_FILE) ? readFileSync(REPORT_FILE, 'utf8') : '';
+  const start = text.indexOf('<!-- hostile -->');
+  const end = text.indexOf('<!-- /hostile -->', start);
+  return start === -1 || end === -1 ? '' : text.slice(start, end + '<!-- /hostile -->'.length);
 }
 

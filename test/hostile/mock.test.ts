@@ -1,0 +1,60 @@
+/**
+ * The mock service turned against its host: `mock.listen()` is a real HTTP server on 127.0.0.1,
+ * reachable from any page a browser on this machine opens. A query key such as `__proto__[x]`
+ * must write to no prototype, and CORS must let only pages on this machine read its answers.
+ * One case each over the wire; test/testing/ covers every transport and origin.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { Client } from '../../src/index.js';
+import { createMockService, type MockServer } from '../../src/testing/index.js';
+import { useFigures } from './table.js';
+
+const record = useFigures('hostile/mock');
+
+const servers: MockServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+  delete (Object.prototype as Record<string, unknown>).x;
+});
+
+async function listening() {
+  const mock = createMockService();
+  const server = await mock.listen();
+  servers.push(server);
+  return { mock, server };
+}
+
+describe('mock.listen() over HTTP', () => {
+  it('a query key __proto__[x] or constructor[prototype][x] writes to no prototype', async () => {
+    const { mock, server } = await listening();
+    const own = Object.getOwnPropertyNames(Object.prototype).sort();
+    const c = mock.credentials;
+    const path = `/v1/loyalties/${mock.ids.campaigns.coffeeClub}/transactions?__proto__[x]=polluted&constructor[prototype][x]=polluted&__proto__.x=polluted&limit=5`;
+    const response = await fetch(`${server.url}${path}`, { headers: { 'x-app-id': c.appId, 'x-app-token': c.appToken, authorization: `Bearer ${c.accessToken}` } });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
+    // And the SDK's own bracket notation, through a client of the listening mock.
+    const client = new Client({ baseUrl: server.url, ...c, logLevel: 'off' });
+    const page = await client.loyalties.listTransactions(mock.ids.campaigns.coffeeClub, { limit: 5, filters: JSON.parse('{"__proto__":{"x":"polluted"}}') as Record<string, unknown> });
+    expect(page.data.length).toBeGreaterThan(0);
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(own);
+    record('mock-proto', `2 requests (a raw query with 3 hostile keys, an SDK list with a \`__proto__\` filter): 200 each; properties added to \`Object.prototype\`: ${Object.getOwnPropertyNames(Object.prototype).length - own.length}`);
+  });
+
+  it('answers CORS for loopback origins only', async () => {
+    const { mock, server } = await listening();
+    const allowed = async (origin: string) => {
+      const preflight = await fetch(`${server.url}/v1/locations/${mock.ids.location}`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization, x-app-id, x-app-token' },
+      });
+      return preflight.headers.get('access-control-allow-origin');
+    };
+    const loopback = ['http://localhost:5173', 'http://127.0.0.1:3000', 'http://[::1]:8080'];
+    const others = ['https://evil.example', 'http://localhost.evil.example', 'http://192.168.1.20:5173', 'null'];
+    for (const origin of loopback) expect(await allowed(origin), origin).toBe(origin);
+    for (const origin of others) expect(await allowed(origin), origin).toBeNull();
+    record('mock-cors', `preflights granted: ${loopback.length} of ${loopback.length} loopback origins, 0 of ${others.length} others (\`https://evil.example\`, \`http://localhost.evil.example\`, a LAN address, \`null\`)`);
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * Redirects: promokit never follows a 3xx. A service (or a proxy in front of it) that answers
+ * 301, 302, 303, 307 or 308 pointing at another origin must not get the call's credentials or its
+ * body sent there, nor a spend sent twice. A second server stands for the other origin and
+ * counts what reaches it.
+ */
+import { describe, expect, it } from 'vitest';
+import { Client, RedirectError } from '../../src/index.js';
+import { credentialHeaders, keys, secrets, useServers, type HostileServer } from './servers.js';
+import { useFigures } from './table.js';
+
+const serve = useServers();
+const record = useFigures('hostile/redirects');
+
+const STATUSES = [301, 302, 303, 307, 308] as const;
+
+/** The four kinds of call, each with its credentials group. */
+const CALLS = {
+  'loyalties.getMember': (client: Client) => client.loyalties.getMember('LOYAL-H1'),
+  'loyalties.redeemReward': (client: Client) => client.loyalties.redeemReward('LOYAL-H1', { reward: { id: 'rew_h1' } }),
+  'clientEvents.track': (client: Client) => client.clientEvents.track({ event: 'signed_up', customer: { source_id: 'c-h1' } }),
+  'oauth.introspect': (client: Client) => client.oauth.introspect('token-to-inspect'),
+} as const;
+
+type CallName = keyof typeof CALLS;
+
+/** One redirected call, as observed. */
+interface Observed {
+  call: CallName;
+  status: number;
+  error: unknown;
+  /** Requests the service received for the call. */
+  atService: number;
+}
+
+/** A server that records what reaches it and answers 200: the place a redirect points to. */
+const elsewhere = () => serve((_request, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+
+/** Runs every call under every status against a service that redirects to `target(service)`. */
+async function redirectEverything(target: (service: HostileServer) => string): Promise<{ observed: Observed[]; service: HostileServer }> {
+  let next: { status: number } = { status: 301 };
+  const service = await serve((_request, res) => {
+    res.writeHead(next.status, { location: target(service), 'content-type': 'text/html', 'content-length': '0' }).end();
+  });
+  const client = new Client({ baseUrl: service.url, ...keys, maxRetries: 2, logLevel: 'off' });
+  const observed: Observed[] = [];
+  for (const call of Object.keys(CALLS) as CallName[]) {
+    for (const status of STATUSES) {
+      next = { status };
+      const before = service.requests.length;
+      const error = await CALLS[call](client).then(() => undefined, (e: unknown) => e);
+      observed.push({ call, status, error, atService: service.requests.length - before });
+    }
+  }
+  return { observed, service };
+}
+
+/** The `outcome` the rule gives a redirected call: a 303 to a POST says it was processed. */
+const expectedOutcome = (call: CallName, status: number) => (status === 303 && call !== 'loyalties.getMember' ? 'unknown' : 'not_sent');
+
+describe('a 3xx is never followed', () => {
+  it('to another origin: RedirectError with the status and that origin; the other origin gets nothing, each call is sent once', async () => {
+    const other = await elsewhere();
+    const { observed } = await redirectEverything(() => `${other.url}/v1/loyalties/members/LOYAL-H1?stolen=1`);
+
+    expect(observed).toHaveLength(Object.keys(CALLS).length * STATUSES.length);
+    for (const { call, status, error, atService } of observed) {
+      const where = `${call} ${status}`;
+      expect(error, where).toBeInstanceOf(RedirectError);
+      expect(error, where).toMatchObject({ status, location: other.url, operation: call, attempts: 1 });
+      expect(atService, where).toBe(1);
+      const rendered = `${(error as Error).message} ${JSON.stringify(error)}`;
+      for (const secret of secrets) expect(rendered, where).not.toContain(secret);
+      expect((error as Error).message, where).not.toContain('stolen');
+    }
+    // Nothing reached the other origin: no request, so no credential header and no body.
+    expect(other.requests).toHaveLength(0);
+    const leaked = other.requests.flatMap((r) => credentialHeaders.filter((name) => r.headers[name] !== undefined));
+    expect(leaked).toEqual([]);
+
+    record('redirect-other-origin', `${observed.length} calls: ${observed.filter((o) => o.error instanceof RedirectError).length} \`RedirectError\` naming the other origin; requests at the other origin: ${other.requests.length}; credential headers there: ${leaked.length}; requests per call at the service: ${Math.max(...observed.map((o) => o.atService))} (redemptions sent: ${observed.filter((o) => o.call === 'loyalties.redeemReward').reduce((n, o) => n + o.atService, 0)} for ${STATUSES.length} calls)`);
+  });
+
+  it('to the same origin: RedirectError naming it, and the call sent once, not again to the new path', async () => {
+    const { observed, service } = await redirectEverything((s) => `${s.url}/v1/somewhere-else`);
+    for (const { call, status, error, atService } of observed) {
+      const where = `${call} ${status}`;
+      expect(error, where).toBeInstanceOf(RedirectError);
+      expect((error as RedirectError).status, where).toBe(status);
+      expect((error as RedirectError).location, where).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(atService, where).toBe(1);
+    }
+    expect(service.requests.filter((r) => r.url.includes('somewhere-else'))).toEqual([]);
+    record('redirect-same-origin', `${observed.length} calls: ${observed.filter((o) => o.error instanceof RedirectError).length} \`RedirectError\`; requests per call: ${Math.max(...observed.map((o) => o.atService))}, none to the new path`);
+  });
+
+  it('says honestly whether the service may have acted: not_sent, but unknown for a 303 to a POST', async () => {
+    const { observed } = await redirectEverything(() => 'https://elsewhere.example/');
+    const outcomes = new Map<string, number>();
+    for (const { call, status, error } of observed) {
+      const { outcome } = error as RedirectError;
+      expect(outcome, `${call} ${status}`).toBe(expectedOutcome(call, status));
+      outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+      // A spend whose outcome is unknown says it was not retried.
+      if (outcome === 'unknown' && call !== 'oauth.introspect') expect((error as Error).message).toContain('was not retried');
+    }
+    record('redirect-outcome', [...outcomes].map(([outcome, n]) => `\`${outcome}\`: ${n}`).join(', ') + ` of ${observed.length} (\`unknown\`: the three 303s to a POST)`);
+  });
+
+  it('without a Location: RedirectError whose location is undefined', async () => {
+    const service = await serve((_request, res) => void res.writeHead(302, { 'content-length': '0' }).end());
+    const client = new Client({ baseUrl: service.url, ...keys, logLevel: 'off' });
+    const error = await client.loyalties.getMember('LOYAL-H1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RedirectError);
+    expect(error).toMatchObject({ status: 302, location: undefined, outcome: 'not_sent' });
+    expect(service.requests).toHaveLength(1);
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * The hostile table of docs/RELIABILITY.md: one row per case of the suite, in the suite's order,
+ * each with a measured figure, and kept as it is when the reliability report is regenerated.
+ * Skipped while `HOSTILE_REPORT=1` rewrites the table (its rows are being filled in).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildReport } from '../reliability/harness/report.js';
+import { CASES, REGENERATE, REPORT_FILE, renderSection, rowsOf, sectionOf, type HostileCase } from './table.js';
+
+const rewriting = process.env.HOSTILE_REPORT === '1';
+const cases = Object.values(CASES) as HostileCase[];
+
+describe.skipIf(rewriting)('the hostile table', () => {
+  it('has one row per case, in order, each with a figure', () => {
+    const section = sectionOf(readFileSync(REPORT_FILE, 'utf8'));
+    expect(section, `${REPORT_FILE} has no hostile section: run ${REGENERATE}`).toBeDefined();
+    const rows = rowsOf(section!);
+    expect([...rows.keys()]).toEqual(cases.map((c) => c.case));
+    const unmeasured = [...rows].filter(([, figure]) => figure === '—' || figure.trim() === '').map(([name]) => name);
+    expect(unmeasured, `rows without a figure: run ${REGENERATE}`).toEqual([]);
+    // Each row's rule is the suite's.
+    for (const c of cases) expect(section).toContain(`| ${c.cls} | ${c.case} | ${c.rule} | `);
+  });
+
+  it('names cases whose test files exist, with unique keys', () => {
+    for (const c of cases) expect(existsSync(`test/${c.file}.test.ts`), c.file).toBe(true);
+    expect(new Set(cases.map((c) => c.case)).size).toBe(cases.length);
+  });
+
+  it('survives a regeneration of the reliability report unchanged', () => {
+    const section = sectionOf(readFileSync(REPORT_FILE, 'utf8'))!;
+    const regenerated = buildReport({ matrix: [], badInputs: [], leakScan: { errors: 0, renderings: 0, leaks: 0 }, concurrency: { calls: 0, settled: 0, outcomes: {}, crossTalk: 0, unhandledRejections: 0 }, abort: [], properties: [] });
+    expect(sectionOf(regenerated)).toBe(section);
+    expect(regenerated.endsWith(`\n\n${section}\n`)).toBe(true);
+  });
+
+  it('reads back the figures it writes', () => {
+    const figures = new Map(cases.map((c, i) => [c.case, `figure ${i} with \\| a pipe`]));
+    expect(rowsOf(renderSection(figures))).toEqual(figures);
+  });
+});

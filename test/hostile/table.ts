@@ -1,0 +1,363 @@
+/**
+ * The hostile table of docs/RELIABILITY.md: one row per case of the hostile suite (its class, the
+ * case, the rule it holds to, the figure a run measured), between the lines `<!-- hostile -->`
+ * and `<!-- /hostile -->`. The reliability report's generator keeps that section as it is.
+ *
+ * Each test file of the suite records the figures of its cases with `useFigures(file)` (`file`: its
+ * path under test/, without `.test.ts`). Run with `HOSTILE_REPORT=1`, each file writes its rows
+ * into the section (the other files' rows are kept); otherwise it checks that each of its cases
+ * has a row. Figures vary from run to run, so a plain run never compares them.
+ */
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, expect } from 'vitest';
+
+/** The report file, relative to the project root (where vitest runs). */
+export const REPORT_FILE = 'docs/RELIABILITY.md';
+/** The line that opens the section. */
+export const START = '<!-- hostile -->';
+/** The line that closes the section. */
+export const END = '<!-- /hostile -->';
+/** The command that (re)writes the section's figures: every file with a case, the browser's included. */
+export const REGENERATE = 'HOSTILE_REPORT=1 npx vitest run test/hostile test/browser/redirect.test.ts';
+
+/** One case of the suite: the file that runs it, its class, what it does and the rule it holds to. */
+export interface HostileCase {
+  file: string;
+  cls: string;
+  case: string;
+  rule: string;
+}
+
+/** Every case, in the order of the table. The text of `case` is the row's key: keep it unique. */
+export const CASES = {
+  'redirect-other-origin': {
+    file: 'hostile/redirects',
+    cls: 'Redirects',
+    case: '301, 302, 303, 307 and 308 to another origin, for `loyalties.getMember`, `loyalties.redeemReward`, `clientEvents.track` and `oauth.introspect`',
+    rule: '`RedirectError` with `status` and the `Location`\'s origin; never followed: the other origin gets no request and no credential; sent once',
+  },
+  'redirect-same-origin': {
+    file: 'hostile/redirects',
+    cls: 'Redirects',
+    case: 'the same five statuses to another path of the same origin, for the same four calls',
+    rule: 'the same: never followed, sent once',
+  },
+  'redirect-outcome': {
+    file: 'hostile/redirects',
+    cls: 'Redirects',
+    case: 'the `outcome` of a redirected call',
+    rule: '`rejected` (the service answered and did not act), but `unknown` for a 303 to a POST, which says the request was processed',
+  },
+  'redirect-browser': {
+    file: 'browser/redirect',
+    cls: 'Redirects',
+    case: 'a cross-origin 307 to `ClientEvents.track` in headless Chromium (`redirect: \'manual\'` gives an opaque redirect)',
+    rule: '`RedirectError` (status 0: the browser hides it); the other origin gets nothing',
+  },
+  'token-hangs-timeout': {
+    file: 'hostile/waits',
+    cls: 'Waits within bounds',
+    case: 'an `accessToken` function that never settles, call `timeout: 300`',
+    rule: '`ConfigurationError` naming `accessToken` within the call\'s timeout; nothing sent',
+  },
+  'token-hangs-abort': {
+    file: 'hostile/waits',
+    cls: 'Waits within bounds',
+    case: 'the same, the caller aborting after 100 ms',
+    rule: '`AbortError` at the abort; nothing sent',
+  },
+  'token-hangs-concurrency': {
+    file: 'hostile/waits',
+    cls: 'Waits within bounds',
+    case: 'the same under `maxConcurrency: 1`, a second call behind it',
+    rule: 'the second call is not starved: it runs once the first fails',
+  },
+  'token-throws': {
+    file: 'hostile/waits',
+    cls: 'Waits within bounds',
+    case: 'an `accessToken` function that throws, and one that rejects',
+    rule: '`ConfigurationError` naming `accessToken`, the function\'s error its `cause`; nothing sent',
+  },
+  'limiter-hangs': {
+    file: 'hostile/waits',
+    cls: 'Waits within bounds',
+    case: 'a `limiter` whose `acquire` never settles, `limiterTimeout: 300`',
+    rule: '`LimiterError` within `limiterTimeout`; nothing sent',
+  },
+  'limiter-rejects': {
+    file: 'hostile/waits',
+    cls: 'Waits within bounds',
+    case: 'a `limiter` whose `acquire` rejects',
+    rule: '`LimiterError`, the limiter\'s error its `cause`; nothing sent',
+  },
+  'pause-long': {
+    file: 'hostile/waits',
+    cls: 'Waits within bounds',
+    case: 'a 429 with `Retry-After: 3600`, then 20 more calls',
+    rule: 'each refused at once with `RateLimitError`, `retryAfter` the time left; nothing sent',
+  },
+  'retry-after-unreadable': {
+    file: 'hostile/waits',
+    cls: 'Waits within bounds',
+    case: 'a 429 with `Retry-After: soon` to a read, `maxRetryDelay: 5000`',
+    rule: 'ignored: ordinary backoff (300 ms step with jitter), not a wait of `maxRetryDelay`',
+  },
+  'retry-after-infinite': {
+    file: 'hostile/waits',
+    cls: 'Waits within bounds',
+    case: 'a 429 with `Retry-After: Infinity`, and one with `1e400`',
+    rule: 'ignored like any unreadable value: `retryAfter` finite or `undefined`, no pause',
+  },
+  'body-200mb': {
+    file: 'hostile/sizes',
+    cls: 'Bounded resources',
+    case: 'a 200 MB body, streamed without `Content-Length`, at the default `maxResponseBytes` (20 MB)',
+    rule: '`ResponseTooLargeError` once the limit is passed; the rest cancelled unread',
+  },
+  'body-declared': {
+    file: 'hostile/sizes',
+    cls: 'Bounded resources',
+    case: 'a body that declares `Content-Length: 200000000`',
+    rule: '`ResponseTooLargeError` before reading any of it',
+  },
+  'gzip-bomb': {
+    file: 'hostile/sizes',
+    cls: 'Bounded resources',
+    case: 'a gzip bomb: 1 GiB of zeros, about 1 MB on the wire, compressed as it is streamed, at the default `maxResponseBytes`',
+    rule: '`ResponseTooLargeError`, counted after decompression',
+  },
+  'list-empty-pages': {
+    file: 'hostile/walks',
+    cls: 'Bounded resources',
+    case: 'a list answering empty pages with `has_more: true` and a new cursor each time: `for await`, `toArray()`, `toArray({ max: 10 })`',
+    rule: '`PaginationStalledError` after 10 empty pages in a row',
+  },
+  'list-cursor-cycle': {
+    file: 'hostile/walks',
+    cls: 'Bounded resources',
+    case: 'a list whose cursor cycles A, B, A, … (one record a page): the same three walks',
+    rule: '`PaginationStalledError` when a cursor comes back',
+  },
+  'deviations-map-keys': {
+    file: 'hostile/walks',
+    cls: 'Bounded resources',
+    case: '5,000 `orders.create` answers, each with `redemptions.<its own id>.date` a number, in `warn` mode',
+    rule: 'one deviation, keyed `redemptions.*.date`, counted; one warning line',
+  },
+  'deviations-cap': {
+    file: 'hostile/walks',
+    cls: 'Bounded resources',
+    case: '150 different deviations (a `client.request` schema of 150 fields, each answered wrong)',
+    rule: 'at most 100 kinds recorded, the rest counted in one `*` entry',
+  },
+  'decide-valid-string': {
+    file: 'hostile/decisions',
+    cls: 'Decisions on bad data',
+    case: '`vouchers.validate` answering `valid: "false"` (a string) in `warn` mode',
+    rule: '`ResponseValidationError` naming `valid`: a decision is never taken on a field that failed its check',
+  },
+  'decide-not-a-record': {
+    file: 'hostile/decisions',
+    cls: 'Decisions on bad data',
+    case: 'a 200 body of `null`, `[]`, `"ok"` or `ok` to `loyalties.getMember`, in `warn` and `strict` mode',
+    rule: '`ResponseValidationError`: no record, no result',
+  },
+  'decide-valid-false-bare': {
+    file: 'hostile/decisions',
+    cls: 'Decisions on bad data',
+    case: 'a real `valid: false` answer with `reason` and no `error`, in `strict` mode',
+    rule: 'accepted; `result.error?.key ?? result.reason` reads it',
+  },
+  'settings-construction': {
+    file: 'hostile/settings',
+    cls: 'Bad settings',
+    case: 'CR, LF or NUL in a credential, in `origin` or in a `headers` value; a `baseUrl` with `user:password@`',
+    rule: '`ConfigurationError` naming the option, at construction',
+  },
+  'settings-call-options': {
+    file: 'hostile/settings',
+    cls: 'Bad settings',
+    case: 'per-call `timeout: 1e12`, `timeout: NaN`, `maxRetries: Infinity`',
+    rule: '`ConfigurationError` naming the option; nothing sent',
+  },
+  'settings-hook-header': {
+    file: 'hostile/settings',
+    cls: 'Bad settings',
+    case: 'a `request` hook calling `setHeader` with an invalid name, and with a value holding CR LF',
+    rule: 'logged once as the hook\'s error; the call succeeds without the header',
+  },
+  'text-control': {
+    file: 'hostile/text',
+    cls: 'Service text',
+    case: 'an error body whose message holds CR, LF and ANSI escapes',
+    rule: 'escaped (`\\u000a`, `\\u001b`) in `error.message`',
+  },
+  'text-1mb': {
+    file: 'hostile/text',
+    cls: 'Service text',
+    case: 'a 1 MB error body (JSON message, and plain text)',
+    rule: 'the message quotes at most 300 characters of it',
+  },
+  'text-echoed-tokens': {
+    file: 'hostile/text',
+    cls: 'Service text',
+    case: 'a 401 whose body and headers echo the app token, access token and client token',
+    rule: 'no token in `error.message`, `JSON.stringify(error)` or `util.inspect(error)`',
+  },
+  'text-debug-redaction': {
+    file: 'hostile/text',
+    cls: 'Service text',
+    case: '`logLevel: \'debug\'` with `cookie`, `proxy-authorization` and `x-api-key` given in `headers`',
+    rule: 'each logged as `[redacted]`, sent as given',
+  },
+  'mock-proto': {
+    file: 'hostile/mock',
+    cls: 'The mock over HTTP',
+    case: '`mock.listen()`: a query key `__proto__[x]` and `constructor[prototype][x]`, over HTTP',
+    rule: 'no prototype written',
+  },
+  'mock-cors': {
+    file: 'hostile/mock',
+    cls: 'The mock over HTTP',
+    case: '`mock.listen()`: a preflight from a loopback origin and from another one',
+    rule: 'CORS granted to loopback origins only',
+  },
+  'waitfor-null': {
+    file: 'hostile/odds',
+    cls: 'Smaller ones',
+    case: '`asyncActions.waitFor` answered with a `null` body',
+    rule: 'a typed error (`ResponseValidationError`), not a crash',
+  },
+  'waitfor-other-id': {
+    file: 'hostile/odds',
+    cls: 'Smaller ones',
+    case: '`asyncActions.waitFor` answered with the record of another action (`DONE`)',
+    rule: '`ResponseValidationError` naming `id`; not resolved',
+  },
+  'shared-signal': {
+    file: 'hostile/odds',
+    cls: 'Smaller ones',
+    case: 'one `AbortSignal` shared by 200 calls',
+    rule: 'no `MaxListenersExceededWarning`: one listener on the caller\'s signal',
+  },
+  'introspect-surrogate': {
+    file: 'hostile/odds',
+    cls: 'Smaller ones',
+    case: 'a lone surrogate in the token given to `oauth.introspect`',
+    rule: '`InvalidRequestError` naming `access_token`; nothing sent',
+  },
+  'amount-2-53': {
+    file: 'hostile/odds',
+    cls: 'Smaller ones',
+    case: 'amounts and prices of 2^53 and more, or -2^60 (`orders.create`, `vouchers.validate`, `loyalties.redeemReward`)',
+    rule: '`InvalidRequestError` naming the field; nothing sent',
+  },
+} as const satisfies Record<string, HostileCase>;
+
+/** A case's id. */
+export type CaseId = keyof typeof CASES;
+
+/** The section's text for the figures of every case (`—` where none was measured yet). */
+export function renderSection(figures: ReadonlyMap<string, string>): string {
+  const out = [
+    START,
+    '## Hostile service, hostile settings',
+    '',
+    'What promokit does when the service, or what stands in front of it, works against the caller:',
+    'redirects, waits that never end, floods, answers that lie, and settings that would split a',
+    'request. Each case runs in `test/hostile/` (`test/browser/redirect.test.ts` for the browser)',
+    'against real `node:http` servers on 127.0.0.1, and asserts its figure against its rule.',
+    'The figures are those of the run that wrote this section; they vary from run to run, and a',
+    'plain test run only checks that every case has its row.',
+    '',
+    `Regenerate: \`${REGENERATE}\`.`,
+    '',
+    '| class | case | rule | measured |',
+    '|---|---|---|---|',
+  ];
+  for (const c of Object.values(CASES) as HostileCase[]) out.push(`| ${c.cls} | ${c.case} | ${c.rule} | ${figures.get(c.case) ?? '—'} |`);
+  out.push(END);
+  return out.join('\n');
+}
+
+/** The section of `text` (markers included), or `undefined` when it has none. */
+export function sectionOf(text: string): string | undefined {
+  const start = text.indexOf(START);
+  const end = text.indexOf(END, start);
+  return start === -1 || end === -1 ? undefined : text.slice(start, end + END.length);
+}
+
+/** The rows of a section: case text → measured figure. */
+export function rowsOf(section: string): Map<string, string> {
+  const rows = new Map<string, string>();
+  for (const line of section.split('\n')) {
+    const cells = line.split(' | ');
+    if (cells.length !== 4 || !line.startsWith('| ') || line.startsWith('| class |')) continue;
+    rows.set(cells[1]!, cells[3]!.replace(/ \|$/, ''));
+  }
+  return rows;
+}
+
+/** Runs `write` while holding a lock on the report file, so that test files running in parallel take turns. */
+function withLock(write: () => void): void {
+  const lock = join('.tmp', 'hostile-report.lock');
+  mkdirSync('.tmp', { recursive: true });
+  const until = Date.now() + 10_000;
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+      break;
+    } catch {
+      // A lock left by a run that died is taken over after 10 s.
+      if (Date.now() > until || (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 10_000)) {
+        rmSync(lock, { force: true });
+        continue;
+      }
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
+  }
+  try {
+    write();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+/** Writes `measured` (case id → figure) into the report's section, keeping every other row's figure. */
+export function writeFigures(measured: ReadonlyMap<CaseId, string>): void {
+  withLock(() => {
+    const text = readFileSync(REPORT_FILE, 'utf8');
+    const old = sectionOf(text);
+    const figures = old ? rowsOf(old) : new Map<string, string>();
+    for (const [id, figure] of measured) figures.set(CASES[id].case, figure);
+    const section = renderSection(figures);
+    writeFileSync(REPORT_FILE, old ? text.replace(old, () => section) : `${text.replace(/\n*$/, '\n')}\n${section}\n`);
+  });
+}
+
+/**
+ * The figures of one test file: `record(id, figure)` in its tests. After the file, with
+ * `HOSTILE_REPORT=1` they are written to the report; otherwise the file checks that each of its
+ * cases has a row there.
+ */
+export function useFigures(file: string): (id: CaseId, figure: string) => void {
+  const measured = new Map<CaseId, string>();
+  afterAll(() => {
+    if (process.env.HOSTILE_REPORT === '1') {
+      if (measured.size > 0) writeFigures(measured);
+      return;
+    }
+    const section = existsSync(REPORT_FILE) ? sectionOf(readFileSync(REPORT_FILE, 'utf8')) : undefined;
+    expect(section, `${REPORT_FILE} has no hostile section: run ${REGENERATE}`).toBeDefined();
+    const rows = rowsOf(section!);
+    const mine = (Object.values(CASES) as HostileCase[]).filter((c) => c.file === file);
+    const missing = mine.filter((c) => !rows.has(c.case)).map((c) => c.case);
+    expect(missing, `cases of test/${file}.test.ts without a row in ${REPORT_FILE}: run ${REGENERATE}`).toEqual([]);
+  });
+  return (id, figure) => {
+    expect(CASES[id].file, `${id} belongs to test/${CASES[id].file}.test.ts`).toBe(file);
+    // A figure is one cell of a Markdown table.
+    measured.set(id, figure.replace(/\|/g, '\\|').replace(/\n/g, ' '));
+  };
+}

@@ -1,0 +1,203 @@
+/**
+ * Waits inside the call's bounds: nothing a call waits for (the access token function, a shared
+ * limiter, a pause the service asked for) may hold it past its bound, and a wait that fails sends
+ * nothing. The bounds asserted are loose enough for a loaded machine; the figures are what this
+ * run measured.
+ */
+import { describe, expect, it } from 'vitest';
+import { AbortError, Client, ConfigurationError, LimiterError, RateLimitError, type Limiter } from '../../src/index.js';
+import { json, keys, member, settle, useServers } from './servers.js';
+import { useFigures } from './table.js';
+
+const serve = useServers();
+const record = useFigures('hostile/waits');
+
+/** A service that answers every read with the member. */
+const healthy = () => serve((_request, res) => json(res, 200, member));
+
+/** A promise that never settles. */
+const never = <T>() => new Promise<T>(() => undefined);
+
+/** Scheduling allowance for "within its bound" on two shared cores. */
+const SLACK_MS = 2_500;
+
+describe('the access token function', () => {
+  it('that never settles fails the call within its timeout, naming accessToken; nothing sent', async () => {
+    const service = await healthy();
+    const client = new Client({ baseUrl: service.url, ...keys, accessToken: never, logLevel: 'off' });
+    const { error, ms } = await settle(client.loyalties.getMember('LOYAL-H1', {}, { timeout: 300 }));
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error).toMatchObject({ option: 'accessToken', outcome: 'not_sent' });
+    expect((error as Error).message).toContain('within 300 ms');
+    expect(ms).toBeGreaterThanOrEqual(290);
+    expect(ms).toBeLessThan(300 + SLACK_MS);
+    expect(service.requests).toHaveLength(0);
+    record('token-hangs-timeout', `\`ConfigurationError\` (\`accessToken\`) after ${ms} ms (timeout 300 ms); requests sent: ${service.requests.length}`);
+  });
+
+  it('that never settles gives way to the caller\'s abort at once', async () => {
+    const service = await healthy();
+    const client = new Client({ baseUrl: service.url, ...keys, accessToken: never, logLevel: 'off' });
+    const controller = new AbortController();
+    const call = settle(client.loyalties.getMember('LOYAL-H1', {}, { signal: controller.signal, timeout: 60_000 }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const aborted = performance.now();
+    controller.abort();
+    const { error } = await call;
+    const afterAbort = Math.round(performance.now() - aborted);
+    expect(error).toBeInstanceOf(AbortError);
+    expect(error).toMatchObject({ outcome: 'not_sent', attempts: 0 });
+    expect(afterAbort).toBeLessThan(SLACK_MS);
+    expect(service.requests).toHaveLength(0);
+    record('token-hangs-abort', `\`AbortError\` ${afterAbort} ms after the abort (timeout 60 s); requests sent: ${service.requests.length}`);
+  });
+
+  it('that hangs once does not starve the next call under maxConcurrency: 1', async () => {
+    const service = await healthy();
+    let calls = 0;
+    const accessToken = () => (++calls === 1 ? never<string>() : keys.accessToken);
+    const client = new Client({ baseUrl: service.url, ...keys, accessToken, maxConcurrency: 1, logLevel: 'off' });
+    const first = settle(client.loyalties.getMember('LOYAL-H1', {}, { timeout: 300 }));
+    const started = performance.now();
+    const second = client.loyalties.getMember('LOYAL-H1', {}, { timeout: 300 }).then(() => Math.round(performance.now() - started));
+    const [{ error, ms: firstMs }, secondMs] = await Promise.all([first, second]);
+    expect(error).toBeInstanceOf(ConfigurationError);
+    // The second waited for the first's place, and got it when the first failed.
+    expect(secondMs).toBeGreaterThanOrEqual(firstMs - 50);
+    expect(secondMs).toBeLessThan(300 + SLACK_MS);
+    expect(service.requests).toHaveLength(1);
+    record('token-hangs-concurrency', `first call failed after ${firstMs} ms; the second resolved after ${secondMs} ms; requests sent: ${service.requests.length} (the second's)`);
+  });
+
+  it('that throws or rejects fails the call naming accessToken, with its error as cause; nothing sent', async () => {
+    const service = await healthy();
+    const thrown = new Error('the vault is sealed');
+    const rejected = new Error('token endpoint answered 503');
+    const results = [];
+    for (const accessToken of [() => { throw thrown; }, () => Promise.reject(rejected)]) {
+      const client = new Client({ baseUrl: service.url, ...keys, accessToken, logLevel: 'off' });
+      results.push(await settle(client.loyalties.getMember('LOYAL-H1')));
+    }
+    const [sync, async] = results.map((r) => r.error as ConfigurationError);
+    for (const [error, cause] of [[sync, thrown], [async, rejected]] as const) {
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect(error).toMatchObject({ option: 'accessToken', outcome: 'not_sent' });
+      expect(error!.message).toContain('accessToken');
+      expect(error!.message).toContain(cause.message);
+      expect(error!.cause).toBe(cause);
+    }
+    expect(service.requests).toHaveLength(0);
+    record('token-throws', `2 of 2 \`ConfigurationError\` (\`accessToken\`) with the function's error as \`cause\`, after ${Math.max(...results.map((r) => r.ms))} ms at most; requests sent: ${service.requests.length}`);
+  });
+});
+
+describe('a shared limiter', () => {
+  it('whose acquire never settles fails the call with LimiterError within limiterTimeout; nothing sent', async () => {
+    const service = await healthy();
+    let signalled: AbortSignal | undefined;
+    const limiter: Limiter = {
+      acquire: (signal) => {
+        signalled = signal;
+        return never();
+      },
+    };
+    const client = new Client({ baseUrl: service.url, ...keys, limiter, limiterTimeout: 300, logLevel: 'off' });
+    const { error, ms } = await settle(client.loyalties.getMember('LOYAL-H1'));
+    expect(error).toBeInstanceOf(LimiterError);
+    expect(error).toMatchObject({ operation: 'loyalties.getMember', outcome: 'not_sent' });
+    expect((error as Error).message).toContain('limiterTimeout');
+    expect(ms).toBeGreaterThanOrEqual(290);
+    expect(ms).toBeLessThan(300 + SLACK_MS);
+    // The limiter was told, through its signal, that the call gave up.
+    expect(signalled?.aborted).toBe(true);
+    expect(service.requests).toHaveLength(0);
+    record('limiter-hangs', `\`LimiterError\` after ${ms} ms (limiterTimeout 300 ms), the limiter's signal aborted; requests sent: ${service.requests.length}`);
+  });
+
+  it('whose acquire rejects or throws fails the call with LimiterError, its error the cause; nothing sent', async () => {
+    const service = await healthy();
+    const down = new Error('ECONNREFUSED 127.0.0.1:6379');
+    const errors = [];
+    for (const acquire of [() => Promise.reject(down), () => { throw down; }]) {
+      const client = new Client({ baseUrl: service.url, ...keys, limiter: { acquire }, logLevel: 'off' });
+      errors.push((await settle(client.loyalties.redeemReward('LOYAL-H1', { reward: { id: 'rew_1' } }))).error);
+    }
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(LimiterError);
+      expect(error).toMatchObject({ operation: 'loyalties.redeemReward', outcome: 'not_sent' });
+      expect((error as Error).message).toContain('nothing was sent');
+      expect((error as Error).cause).toBe(down);
+    }
+    expect(service.requests).toHaveLength(0);
+    record('limiter-rejects', `${errors.filter((e) => e instanceof LimiterError).length} of 2 \`LimiterError\` (a rejecting and a throwing \`acquire\`), \`cause\` kept; requests sent: ${service.requests.length}`);
+  });
+});
+
+describe('the pause a 429 asks for', () => {
+  it('Retry-After: 3600 refuses the next calls at once, each with the time left; nothing sent', async () => {
+    const service = await serve((_request, res) => json(res, 429, { code: 429, key: 'too_many_requests', message: 'Slow down' }, { 'retry-after': '3600' }));
+    const client = new Client({ baseUrl: service.url, ...keys, logLevel: 'off' });
+    const first = await settle(client.loyalties.getMember('LOYAL-H1'));
+    expect(first.error).toBeInstanceOf(RateLimitError);
+    expect(first.error).toMatchObject({ retryAfter: 3600, outcome: 'rejected' });
+    expect(service.requests).toHaveLength(1);
+
+    const refused = [];
+    for (let i = 0; i < 20; i++) refused.push(await settle(i % 2 ? client.loyalties.getMember('LOYAL-H1') : client.orders.create({ source_id: `o-${i}` })));
+    for (const { error, ms } of refused) {
+      expect(error).toBeInstanceOf(RateLimitError);
+      const { retryAfter } = error as RateLimitError;
+      expect(retryAfter).toBeGreaterThan(3590);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+      expect(error).toMatchObject({ outcome: 'not_sent', attempts: 0 });
+      expect(ms).toBeLessThan(SLACK_MS);
+    }
+    expect(service.requests).toHaveLength(1);
+    const slowest = Math.max(...refused.map((r) => r.ms));
+    record('pause-long', `${refused.length} of 20 refused with \`RateLimitError\`, \`retryAfter\` ${Math.min(...refused.map((r) => (r.error as RateLimitError).retryAfter!))}–${(refused[0]!.error as RateLimitError).retryAfter} s, ${slowest} ms each at most; requests sent after the 429: ${service.requests.length - 1}`);
+  });
+
+  it('an unreadable Retry-After (soon) is ignored: the read backs off as usual, not for maxRetryDelay', async () => {
+    const at: number[] = [];
+    const service = await serve((_request, res, n) => {
+      at.push(performance.now());
+      if (n === 1) json(res, 429, { code: 429, message: 'Slow down' }, { 'retry-after': 'soon' });
+      else json(res, 200, member);
+    });
+    const client = new Client({ baseUrl: service.url, ...keys, maxRetries: 1, maxRetryDelay: 5_000, logLevel: 'off' });
+    await expect(client.loyalties.getMember('LOYAL-H1')).resolves.toMatchObject({ id: member.id });
+    expect(service.requests).toHaveLength(2);
+    const gap = Math.round(at[1]! - at[0]!);
+    // The first backoff step is 300 ms with jitter (150 to 300 ms); maxRetryDelay is 5,000 ms.
+    expect(gap).toBeGreaterThanOrEqual(140);
+    expect(gap).toBeLessThan(300 + SLACK_MS);
+
+    // Nor does it pause the client's next calls.
+    const next = await settle(client.loyalties.getMember('LOYAL-H1'));
+    expect(next.error).toBeUndefined();
+    record('retry-after-unreadable', `retried after ${gap} ms (backoff 150–300 ms; \`maxRetryDelay\` 5,000 ms); next call not paused (${next.ms} ms)`);
+  });
+
+  it('Retry-After: Infinity or 1e400 gives no retryAfter and no pause', async () => {
+    let header = 'Infinity';
+    const service = await serve((request, res) => {
+      if (request.url.includes('LOYAL-H1')) json(res, 429, { code: 429, message: 'Slow down' }, { 'retry-after': header });
+      else json(res, 200, member);
+    });
+    const client = new Client({ baseUrl: service.url, ...keys, maxRetries: 0, logLevel: 'off' });
+    const seen: string[] = [];
+    for (const value of ['Infinity', '1e400']) {
+      header = value;
+      const { error } = await settle(client.loyalties.getMember('LOYAL-H1'));
+      expect(error).toBeInstanceOf(RateLimitError);
+      const { retryAfter } = error as RateLimitError;
+      expect(retryAfter === undefined || Number.isFinite(retryAfter)).toBe(true);
+      seen.push(`${value} → ${String(retryAfter)}`);
+      // The next call is sent: no pause was started.
+      const before = service.requests.length;
+      await expect(client.loyalties.getMember('LOYAL-H2')).resolves.toMatchObject({ id: member.id });
+      expect(service.requests.length).toBe(before + 1);
+    }
+    record('retry-after-infinite', `\`retryAfter\`: ${seen.join(', ')}; the next call sent at once each time`);
+  });
+});
