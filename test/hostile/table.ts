@@ -47,7 +47,7 @@ export const CASES = {
     file: 'hostile/redirects',
     cls: 'Redirects',
     case: 'the `outcome` of a redirected call',
-    rule: '`rejected` (the service answered and did not act), but `unknown` for a 303 to a POST, which says the request was processed',
+    rule: '`not_sent` (the call did not reach the service the answer points to), but `unknown` for a 303 to a POST, which says the request was processed',
   },
   'redirect-browser': {
     file: 'browser/redirect',

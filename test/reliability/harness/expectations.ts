@@ -115,9 +115,10 @@ const OUTCOME: Record<Fault, Outcome> = {
  *   followed);
  * - `rejected`: the service answered and did not act (a 4xx: 409, 422, 429);
  * - `unknown`: it may have acted (a reset or timeout after the request went out, a 5xx, a 2xx
- *   whose body cannot be read, a 303 "see other" that answers a handled request).
- * The same for every class: what differs is how many requests were sent, and whether the message
- * says so.
+ *   whose body cannot be read, a 303 "see other" that answers a handled request: one to a GET
+ *   says nothing was done, so a read's 303 is `not_sent`, like the other redirects).
+ * The same for every other class: what differs is how many requests were sent, and whether the
+ * message says so.
  */
 const CALL_OUTCOME: Record<Fault, CallOutcome | 'ok'> = {
   ok: 'ok',
@@ -152,7 +153,7 @@ export function expected(fault: Fault, cls: OperationClass): Expected {
   const seen = fault === 'refused' ? 0 : attempts;
   const perAttempt = WAITS_FOR_TIMEOUT.has(fault) ? TUNING.timeout : 0;
   const boundMs = attempts * perAttempt + (attempts - 1) * TUNING.maxRetryDelay + ALLOWANCE_MS;
-  const callOutcome = CALL_OUTCOME[fault];
+  const callOutcome = fault === 'redirect-303' && cls === 'GET' ? 'not_sent' : CALL_OUTCOME[fault];
   return { seen, attempts, outcome: OUTCOME[fault], callOutcome, checkNote: callOutcome === 'unknown' && !idempotent, boundMs };
 }
 
