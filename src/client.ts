@@ -140,7 +140,9 @@ export class Client {
     }
     this.#options = { ...options };
     const accessToken = options.accessToken ?? optionOrEnv(undefined, 'accessToken');
+    // The client-side keys too: `client.request({ auth: 'client' })` sends them.
     const credentials = new Credentials({
+      ...clientSettings(options),
       appId: optionOrEnv(options.appId, 'appId'),
       appToken: optionOrEnv(options.appToken, 'appToken'),
       accessToken,
