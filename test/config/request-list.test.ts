@@ -84,7 +84,7 @@ describe.each(recorders)('requestList and the built-in lists over %s', (_name, s
 
   it('.pages(), .toArray({ max }) and .withResponse() as on the built-in list', async () => {
     const client = await clientFor(cursorList(7, 3));
-    const sizes = async (list: PagePromise<unknown, unknown>) => {
+    const sizes = async <T, P>(list: PagePromise<T, P>) => {
       const counts: number[] = [];
       for await (const page of list.pages()) counts.push(page.data.length);
       return counts;
