@@ -169,8 +169,8 @@ export class Client {
     this.customers = new Customers(core);
     this.rewards = new Rewards(core);
     this.locations = new Locations(core);
-    // The same log, deviation record, hooks, limits and 429 pause as every other call of this client.
-    this.clientEvents = clientEventsOf({ ...config, credentials: new Credentials(clientSettings(options), 'Client') });
+    // The same log, deviation record, hooks, limits, 429 pause and credentials as every other call of this client.
+    this.clientEvents = clientEventsOf(config);
   }
 
   /**
