@@ -1,8 +1,9 @@
 /**
  * `fetchOptions` reach fetch on every attempt: from the `Client`, from a `ClientEvents`, and per
  * call, where a call's own win key by key. The pipeline's own keys (`method`, `body`, `headers`,
- * `signal`, `redirect`) are refused wherever `fetchOptions` are given. Over a stand-in fetch, and
- * over a node:http service with an undici dispatcher that counts what Node's own fetch hands it.
+ * `signal`, `redirect`) and ky's own options are refused wherever `fetchOptions` are given.
+ * Over a stand-in fetch, and over a node:http service with an undici dispatcher that counts what
+ * Node's own fetch hands it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Agent, type Dispatcher } from 'undici';
@@ -112,6 +113,19 @@ describe('the pipeline’s own keys are refused', () => {
     ]) {
       await expect(call()).rejects.toMatchObject({ name: 'ConfigurationError', option: 'fetchOptions' });
     }
+    expect(recorder.sent).toHaveLength(0);
+  });
+
+  // ky would act on its own options rather than hand them to fetch: a prefixUrl would send the
+  // credentials to another host, throwHttpErrors: false would return a 5xx's body as a result.
+  const kyOwned = ['prefixUrl', 'searchParams', 'json', 'parseJson', 'stringifyJson', 'hooks', 'throwHttpErrors', 'onDownloadProgress', 'onUploadProgress', 'context'];
+
+  it.each(kyOwned)("ky's %s: by new Client() and per call, nothing sent", async (name) => {
+    const fetchOptions = { [name]: name === 'prefixUrl' ? 'https://elsewhere.example.com' : false } as unknown as FetchOptions;
+    expect(() => new Client({ baseUrl: 'https://api.example.com', fetchOptions })).toThrow(expect.objectContaining({ name: 'ConfigurationError', option: 'fetchOptions', message: expect.stringContaining(`free of ${name}, an option of ky`) }));
+    recorder = standInFetch(() => ({ status: 500, body: { code: 500 } }));
+    const client = new Client({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch });
+    await expect(client.loyalties.getMember('L1', {}, { fetchOptions })).rejects.toMatchObject({ name: 'ConfigurationError', option: 'fetchOptions' });
     expect(recorder.sent).toHaveLength(0);
   });
 
