@@ -31,6 +31,9 @@ export const TIMING_FILES = [
   'test/reliability/reliability.test.ts',
   'test/browser/chromium.test.ts',
   'test/hostile/waits.test.ts',
+  'test/browser/keepalive.test.ts',
+  'test/config/with-options-limits.test.ts',
+  'test/config/redeem-after-401.test.ts',
 ];
 
 const argv = process.argv.slice(2);

@@ -139,8 +139,8 @@ export class Client {
       );
     }
     this.#options = { ...options };
-    // One set of credentials for every group, `clientEvents` included: each is checked here, and
-    // each secret is scrubbed from the errors of every call.
+    // One set of credentials for every group (`clientEvents` and `request({ auth: 'client' })`
+    // included): each is checked here, and each secret is scrubbed from the errors of every call.
     const credentials = new Credentials({
       appId: optionOrEnv(options.appId, 'appId'),
       appToken: optionOrEnv(options.appToken, 'appToken'),
@@ -168,7 +168,7 @@ export class Client {
     this.customers = new Customers(core);
     this.rewards = new Rewards(core);
     this.locations = new Locations(core);
-    // The same log, deviation record, hooks, limits and 429 pause as every other call of this client.
+    // The same log, deviation record, hooks, limits, 429 pause and credentials as every other call of this client.
     this.clientEvents = clientEventsOf({ ...config });
   }
 

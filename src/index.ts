@@ -11,7 +11,7 @@
  */
 export { Client, type ClientOptions } from './client.js';
 export type { CommonOptions } from './core/config.js';
-export type { AccessToken } from './core/auth.js';
+export type { AccessToken, AuthGroup } from './core/auth.js';
 export { cachedAccessToken, type CachedAccessToken, type CachedAccessTokenOptions, type FetchedToken } from './core/cached-access-token.js';
 export type { RequestOptions, FetchOptions } from './core/operation.js';
 export type { CustomRequest, CustomListRequest } from './core/custom-request.js';
@@ -19,7 +19,7 @@ export type { APIPromise, WithResponse } from './core/api-promise.js';
 export type { Hooks, CallEvent, RequestEvent, ResponseEvent, RetryEvent, ErrorEvent } from './core/hooks.js';
 export type { LimitOptions, Limiter, LimiterRelease, LimiterRequest, RateLimit } from './core/limit-options.js';
 export type { Logger, LogLevel } from './core/log.js';
-export type { ValidationMode, ResponseDeviation } from './core/response-check.js';
+export type { ValidationMode, ResponseDeviation, ResponseSchema } from './core/response-check.js';
 export * from './core/errors.js';
 export * from './core/list-errors.js';
 export * from './core/api-errors.js';

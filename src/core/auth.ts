@@ -17,6 +17,9 @@ import { bounded } from './waiting.js';
  * - `server`: those plus `Authorization: Bearer <accessToken>` (every other `/v1` endpoint);
  * - `client`: `X-Client-Application-Id` + `X-Client-Token`, `Authorization` when an access token
  *   is configured, and `origin` outside browsers (`/client/v1/events`).
+ *
+ * `client.request({ auth })` names the group of an endpoint promokit does not wrap.
+ * @category Client
  */
 export type AuthGroup = 'app' | 'server' | 'client';
 

@@ -43,7 +43,7 @@ export interface RequestOptions {
 /**
  * Options for `fetch`, as `fetchOptions` of a client or a call: any `RequestInit` field and any
  * runtime's own (`dispatcher` in Node, `tls` in Bun, `client` in Deno, `next` in Next.js), but for
- * the fields promokit sets itself.
+ * the fields promokit sets itself and the options of ky, which it runs its requests on.
  * @category Client
  */
 export type FetchOptions = Omit<RequestInit, 'method' | 'body' | 'headers' | 'signal' | 'redirect'> & { readonly [option: string]: unknown };

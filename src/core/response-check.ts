@@ -16,8 +16,12 @@ import type { Log } from './log.js';
  */
 export type ValidationMode = 'strict' | 'warn' | 'off';
 
-/** A response schema: anything with zod's `safeParse`. */
+/**
+ * A response schema: anything with zod's `safeParse`, as `client.request({ schema })` takes.
+ * @category Client
+ */
 export interface ResponseSchema<T> {
+  /** Checks `data`: its value typed `T` on success, the broken rules (field path and message) otherwise. */
   safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
   /**
    * The shape of a field path as deviations record it: array indices and the keys of map-like

@@ -55,7 +55,8 @@ export function retryPolicyFor(idempotent: boolean, tuning: RetryTuning, onRetry
   let failure: unknown;
   return {
     limit: tuning.maxRetries,
-    methods: ['get', 'put', 'post'],
+    // Every method the SDK sends: whether a call may be retried is `idempotent`'s to say.
+    methods: ['get', 'put', 'post', 'patch', 'delete'],
     statusCodes,
     afterStatusCodes: retryAfterStatuses,
     maxRetryAfter: tuning.maxRetryDelay,

@@ -1,0 +1,181 @@
+/**
+ * `fetchOptions` reach fetch on every attempt: from the `Client`, from a `ClientEvents`, and per
+ * call, where a call's own win key by key. The pipeline's own keys (`method`, `body`, `headers`,
+ * `signal`, `redirect`) and ky's own options are refused wherever `fetchOptions` are given.
+ * Over a stand-in fetch, and over a node:http service with an undici dispatcher that counts what
+ * Node's own fetch hands it.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { Agent, type Dispatcher } from 'undici';
+import { Client, ClientEvents, ConfigurationError, type FetchOptions } from '../../src/index.js';
+import { keys, standInFetch, startService, type Recorder } from './wire.js';
+
+let recorder: Recorder | undefined;
+let agent: Dispatcher | undefined;
+afterEach(async () => {
+  await recorder?.close();
+  await agent?.close();
+  recorder = agent = undefined;
+});
+
+const member = { id: 'v_1', code: 'L1', object: 'voucher' };
+const ack = { object: 'event', type: 'signed_up', customer: { id: 'cust_1', object: 'customer' }, referral: null, loyalty: null, metadata: {} };
+const unavailableTwice = (_: unknown, n: number) => (n <= 2 ? { status: 503, body: { code: 503 } } : { body: member });
+
+describe('over a stand-in fetch', () => {
+  /** What reached fetch for each attempt: the init's own keys, and the Request's `cache`. */
+  const seen = (r: Recorder) => r.sent.map((s) => ({ marker: s.init?.marker, cache: s.request!.cache, referrerPolicy: s.request!.referrerPolicy }));
+
+  it("the client's fetchOptions reach fetch on every attempt of a retried call", async () => {
+    recorder = standInFetch(unavailableTwice);
+    const client = new Client({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch, validation: 'off', maxRetryDelay: 0, logLevel: 'off', fetchOptions: { cache: 'no-store', marker: 'client' } });
+    await client.loyalties.getMember('L1');
+    expect(seen(recorder)).toEqual(Array(3).fill({ marker: 'client', cache: 'no-store', referrerPolicy: '' }));
+  });
+
+  it("a call's fetchOptions win key by key over the client's, for that call only", async () => {
+    recorder = standInFetch(() => ({ body: member }));
+    const client = new Client({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch, validation: 'off', fetchOptions: { cache: 'no-store', marker: 'client' } });
+    await client.loyalties.getMember('L1', {}, { fetchOptions: { marker: 'call', referrerPolicy: 'no-referrer' } });
+    await client.request({ method: 'GET', path: '/v1/campaigns' }, { fetchOptions: { cache: 'reload' } });
+    await client.loyalties.getMember('L1');
+    expect(seen(recorder)).toEqual([
+      { marker: 'call', cache: 'no-store', referrerPolicy: 'no-referrer' },
+      { marker: 'client', cache: 'reload', referrerPolicy: '' },
+      { marker: 'client', cache: 'no-store', referrerPolicy: '' },
+    ]);
+  });
+
+  it('a ClientEvents takes them too, per client and per call; client.clientEvents has its Client’s', async () => {
+    recorder = standInFetch(() => ({ body: ack }));
+    const events = new ClientEvents({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch, fetchOptions: { marker: 'events', cache: 'no-store' } });
+    await events.track({ event: 'signed_up', customer: { source_id: 'c-1' } });
+    await events.track({ event: 'signed_up', customer: { source_id: 'c-1' } }, { fetchOptions: { marker: 'call' } });
+    const client = new Client({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch, fetchOptions: { marker: 'client' } });
+    await client.clientEvents.track({ event: 'signed_up', customer: { source_id: 'c-1' } });
+    expect(seen(recorder).map((s) => [s.marker, s.cache])).toEqual([
+      ['events', 'no-store'],
+      ['call', 'no-store'],
+      ['client', 'default'],
+    ]);
+  });
+
+  it('a clone made by withOptions takes its own fetchOptions; the parent keeps its', async () => {
+    recorder = standInFetch(() => ({ body: member }));
+    const parent = new Client({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch, validation: 'off', fetchOptions: { marker: 'parent' } });
+    await parent.withOptions({ fetchOptions: { marker: 'clone' } }).loyalties.getMember('L1');
+    await parent.loyalties.getMember('L1');
+    expect(seen(recorder).map((s) => s.marker)).toEqual(['clone', 'parent']);
+  });
+
+  it('the client cannot be talked out of its own settings by fetchOptions', async () => {
+    recorder = standInFetch(() => ({ body: member }));
+    const client = new Client({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch, validation: 'off', fetchOptions: { credentials: 'include', mode: 'cors' } });
+    await client.loyalties.getMember('L1');
+    const [sent] = recorder.sent;
+    expect(sent!.method).toBe('GET');
+    expect(sent!.request!.redirect).toBe('manual');
+    expect(sent!.request!.credentials).toBe('include');
+    expect(sent!.headers['x-app-token']).toBe(keys.appToken);
+  });
+});
+
+describe('the pipeline’s own keys are refused', () => {
+  const owned = ['method', 'body', 'headers', 'signal', 'redirect'] as const;
+  const value = { method: 'DELETE', body: '{}', headers: { 'x-app-token': 'x' }, signal: AbortSignal.timeout(1_000), redirect: 'follow' };
+  const bad = (name: (typeof owned)[number]) => ({ [name]: value[name] }) as unknown as FetchOptions;
+
+  it.each(owned)('%s: by new Client(), new ClientEvents() and withOptions(), naming fetchOptions and the key', (name) => {
+    for (const build of [
+      () => new Client({ baseUrl: 'https://api.example.com', fetchOptions: bad(name) }),
+      () => new ClientEvents({ baseUrl: 'https://api.example.com', fetchOptions: bad(name) }),
+      () => new Client({ baseUrl: 'https://api.example.com' }).withOptions({ fetchOptions: bad(name) }),
+    ]) {
+      let error: unknown;
+      try {
+        build();
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect(error).toMatchObject({ option: 'fetchOptions', message: expect.stringContaining(`free of ${name}`) });
+    }
+  });
+
+  it.each(owned)('%s: per call, rejected before fetch is called', async (name) => {
+    recorder = standInFetch(() => ({ body: member }));
+    const client = new Client({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch });
+    const events = new ClientEvents({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch });
+    for (const call of [
+      () => client.loyalties.getMember('L1', {}, { fetchOptions: bad(name) }),
+      () => client.request({ method: 'GET', path: '/v1/campaigns' }, { fetchOptions: bad(name) }),
+      () => events.track({ event: 'e', customer: { id: 'c' } }, { fetchOptions: bad(name) }),
+    ]) {
+      await expect(call()).rejects.toMatchObject({ name: 'ConfigurationError', option: 'fetchOptions' });
+    }
+    expect(recorder.sent).toHaveLength(0);
+  });
+
+  // ky would act on its own options rather than hand them to fetch: a prefixUrl would send the
+  // credentials to another host, throwHttpErrors: false would return a 5xx's body as a result.
+  const kyOwned = ['prefixUrl', 'searchParams', 'json', 'parseJson', 'stringifyJson', 'hooks', 'throwHttpErrors', 'onDownloadProgress', 'onUploadProgress', 'context'];
+
+  it.each(kyOwned)("ky's %s: by new Client() and per call, nothing sent", async (name) => {
+    const fetchOptions = { [name]: name === 'prefixUrl' ? 'https://elsewhere.example.com' : false } as unknown as FetchOptions;
+    expect(() => new Client({ baseUrl: 'https://api.example.com', fetchOptions })).toThrow(expect.objectContaining({ name: 'ConfigurationError', option: 'fetchOptions', message: expect.stringContaining(`free of ${name}, an option of ky`) }));
+    recorder = standInFetch(() => ({ status: 500, body: { code: 500 } }));
+    const client = new Client({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch });
+    await expect(client.loyalties.getMember('L1', {}, { fetchOptions })).rejects.toMatchObject({ name: 'ConfigurationError', option: 'fetchOptions' });
+    expect(recorder.sent).toHaveLength(0);
+  });
+
+  it('fetchOptions that are not an object are refused', () => {
+    for (const fetchOptions of ['no-store', 42, null, [1]]) {
+      expect(() => new Client({ fetchOptions: fetchOptions as unknown as FetchOptions })).toThrow(/fetchOptions/);
+    }
+  });
+});
+
+describe("over a node:http service, through Node's own fetch", () => {
+  /** An undici Agent whose every dispatch is counted: proof that fetch was handed it. */
+  function countingAgent(): { dispatcher: Dispatcher; dispatched: string[] } {
+    const dispatched: string[] = [];
+    const dispatcher = new Agent().compose((dispatch) => (options, handler) => {
+      dispatched.push(`${options.method} ${options.path}`);
+      return dispatch(options, handler);
+    });
+    agent = dispatcher;
+    return { dispatcher, dispatched };
+  }
+
+  it("the client's dispatcher carries every attempt of a retried call", async () => {
+    recorder = await startService(unavailableTwice);
+    const { dispatcher, dispatched } = countingAgent();
+    const client = new Client({ baseUrl: recorder.url, ...keys, validation: 'off', maxRetryDelay: 0, logLevel: 'off', fetchOptions: { dispatcher } });
+    await client.loyalties.getMember('L1');
+    expect(recorder.sent).toHaveLength(3);
+    expect(dispatched).toEqual(Array(3).fill('GET /v1/loyalties/members/L1'));
+  });
+
+  it("a call's dispatcher wins over the client's; the next call is back on the client's", async () => {
+    recorder = await startService(() => ({ body: member }));
+    const forClient = countingAgent();
+    const clientAgent = agent;
+    const forCall = countingAgent();
+    const client = new Client({ baseUrl: recorder.url, ...keys, validation: 'off', fetchOptions: { dispatcher: forClient.dispatcher } });
+    await client.request({ method: 'GET', path: '/v1/campaigns' }, { fetchOptions: { dispatcher: forCall.dispatcher } });
+    await client.request({ method: 'GET', path: '/v1/vouchers' });
+    expect(forCall.dispatched).toEqual(['GET /v1/campaigns']);
+    expect(forClient.dispatched).toEqual(['GET /v1/vouchers']);
+    await clientAgent?.close();
+  });
+
+  it('a ClientEvents hands its dispatcher to fetch too', async () => {
+    recorder = await startService(() => ({ body: ack }));
+    const { dispatcher, dispatched } = countingAgent();
+    const events = new ClientEvents({ baseUrl: recorder.url, ...keys, fetchOptions: { dispatcher } });
+    await events.track({ event: 'signed_up', customer: { source_id: 'c-1' } });
+    expect(dispatched).toEqual(['POST /client/v1/events']);
+    expect(recorder.sent).toHaveLength(1);
+  });
+});

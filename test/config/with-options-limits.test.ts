@@ -1,0 +1,114 @@
+/**
+ * What a client made by `withOptions()` shares with its parent: one `rateLimit` window, one
+ * `maxConcurrency`, one pause after a 429 and one record of response deviations, unless it sets
+ * limit options of its own. Over a node:http service on 127.0.0.1, which sees both clients' keys.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { Client, RateLimitError } from '../../src/index.js';
+import { keys, startService, type Recorder, type Reply } from './wire.js';
+
+let recorder: Recorder | undefined;
+afterEach(async () => {
+  await recorder?.close();
+  recorder = undefined;
+});
+
+const tenantB = { appId: 'app-id-B', appToken: 'app-token-SECRET-B' } as const;
+const member = { id: 'v_1', code: 'L1', object: 'voucher', type: 'LOYALTY_CARD', created_at: '2026-01-01T00:00:00Z', loyalty_card: { points: 1 } };
+
+/** When each request arrived (performance.now()), with the app id it carried. */
+async function timedService(answer: (n: number) => Reply | Promise<Reply> = () => ({ body: member })): Promise<{ arrivals: Array<{ at: number; appId: string | undefined }> }> {
+  const arrivals: Array<{ at: number; appId: string | undefined }> = [];
+  recorder = await startService((sent, n) => {
+    arrivals.push({ at: performance.now(), appId: sent.headers['x-app-id'] });
+    return answer(n);
+  });
+  return { arrivals };
+}
+
+describe('one rateLimit window for a client and its clones', () => {
+  it('3 calls of the parent and 3 of a clone at once: both keys reach the service, never more than 2 in any 500 ms', async () => {
+    const { arrivals } = await timedService();
+    const parent = new Client({ baseUrl: recorder!.url, ...keys, validation: 'off', logLevel: 'off', rateLimit: { requests: 2, perMs: 500 } });
+    const tenant = parent.withOptions(tenantB);
+    await Promise.all([0, 1, 2].flatMap(() => [parent.loyalties.getMember('L1'), tenant.loyalties.getMember('L1')]));
+    expect(arrivals.filter((a) => a.appId === keys.appId)).toHaveLength(3);
+    expect(arrivals.filter((a) => a.appId === tenantB.appId)).toHaveLength(3);
+    // Any third arrival comes a full window after the first of the three before it. Two windows
+    // of their own would let 4 in within the first 255 ms. (Lateness only widens the gaps; the
+    // margin allows for the way from the client's start to the service's clock.)
+    const at = arrivals.map((a) => a.at);
+    for (let i = 0; i + 2 < at.length; i++) expect(at[i + 2]! - at[i]!).toBeGreaterThanOrEqual(420);
+  });
+});
+
+describe('one maxConcurrency for a client and its clones', () => {
+  it('a clone waits while the parent holds the only place, and is sent once it is freed', async () => {
+    let release: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await timedService(async (n) => (n === 1 ? (await held, { body: member }) : { body: member }));
+    const parent = new Client({ baseUrl: recorder!.url, ...keys, validation: 'off', logLevel: 'off', maxConcurrency: 1 });
+    const first = parent.loyalties.getMember('L1');
+    await expect.poll(() => recorder!.sent.length).toBe(1);
+    const second = parent.withOptions(tenantB).loyalties.getMember('L1');
+    // Given every chance to go out: many turns of the event loop and real time.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(recorder!.sent).toHaveLength(1);
+    release!();
+    await Promise.all([first, second]);
+    expect(recorder!.sent.map((s) => s.headers['x-app-id'])).toEqual([keys.appId, tenantB.appId]);
+  });
+
+  it('a clone that sets a limit option of its own has its own place: sent while the parent holds its', async () => {
+    let release: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await timedService(async (n) => (n === 1 ? (await held, { body: member }) : { body: member }));
+    const parent = new Client({ baseUrl: recorder!.url, ...keys, validation: 'off', logLevel: 'off', maxConcurrency: 1 });
+    const first = parent.loyalties.getMember('L1');
+    await expect.poll(() => recorder!.sent.length).toBe(1);
+    const second = parent.withOptions({ ...tenantB, maxConcurrency: 1 }).loyalties.getMember('L1');
+    await expect.poll(() => recorder!.sent.length).toBe(2);
+    expect(recorder!.sent.map((s) => s.headers['x-app-id'])).toEqual([keys.appId, tenantB.appId]);
+    release!();
+    await Promise.all([first, second]);
+  });
+});
+
+describe('one pause after a 429 for a client and its clones', () => {
+  const refused = { status: 429, headers: { 'retry-after': '60' }, body: { code: 429, key: 'too_many_requests', message: 'Slow down' } };
+
+  it("the parent's 429 (Retry-After 60 s, over maxRetryDelay) refuses the clone's next call at once, unsent", async () => {
+    await timedService((n) => (n === 1 ? refused : { body: member }));
+    const parent = new Client({ baseUrl: recorder!.url, ...keys, validation: 'off', logLevel: 'off', maxRetryDelay: 1_000 });
+    await expect(parent.loyalties.getMember('L1')).rejects.toBeInstanceOf(RateLimitError);
+    const error = await parent.withOptions(tenantB).loyalties.getMember('L1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error).toMatchObject({ outcome: 'not_sent', attempts: 0 });
+    expect(recorder!.sent).toHaveLength(1);
+  });
+
+  it('a clone with a limit option of its own is not paused by the parent', async () => {
+    await timedService((n) => (n === 1 ? refused : { body: member }));
+    const parent = new Client({ baseUrl: recorder!.url, ...keys, validation: 'off', logLevel: 'off', maxRetryDelay: 1_000 });
+    await expect(parent.loyalties.getMember('L1')).rejects.toBeInstanceOf(RateLimitError);
+    await parent.withOptions({ ...tenantB, maxConcurrency: 8 }).loyalties.getMember('L1');
+    expect(recorder!.sent.map((s) => s.headers['x-app-id'])).toEqual([keys.appId, tenantB.appId]);
+  });
+});
+
+describe('one record of response deviations', () => {
+  it("a clone's deviations show in the parent's responseDeviations(), and the parent's in the clone's; logged once for both", async () => {
+    // An async action whose progress is text: a deviation `warn` mode returns and records.
+    await timedService(() => ({ body: { id: 'aa_1', object: 'async_action', status: 'DONE', created_at: '2026-01-01T00:00:00Z', progress: 'half' } }));
+    const warnings: unknown[] = [];
+    const logger = { warn: (...args: unknown[]) => void warnings.push(args), info() {}, debug() {}, error() {} };
+    const parent = new Client({ baseUrl: recorder!.url, ...keys, logger });
+    const clone = parent.withOptions({ ...tenantB, maxConcurrency: 4 });
+    await clone.asyncActions.get('aa_1');
+    await parent.asyncActions.get('aa_1');
+    await clone.asyncActions.get('aa_1');
+    expect(parent.responseDeviations()).toEqual([{ operation: 'asyncActions.get', path: 'progress', count: 3 }]);
+    expect(clone.responseDeviations()).toEqual(parent.responseDeviations());
+    expect(warnings).toHaveLength(1);
+  });
+});
