@@ -25,7 +25,11 @@ export function envName(option: string): string {
   return option;
 }
 
-/** Always a browser. */
+/**
+ * A page, or a worker of one: the browser sends `Origin` itself. Not a server runtime that loads
+ * this build through the `browser` condition (workerd, whose client must send `origin`).
+ */
 export function isBrowser(): boolean {
-  return true;
+  const g = globalThis as { document?: unknown; importScripts?: unknown };
+  return typeof g.document == 'object' || typeof g.importScripts == 'function';
 }

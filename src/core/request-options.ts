@@ -17,24 +17,17 @@ export const MAX_RETRIES = 10;
 /** The longest timeout a timer can hold, in milliseconds (2^31 - 1, about 24.8 days). */
 export const MAX_TIMEOUT = 2_147_483_647;
 
-
-/** The `fetchOptions` a call may not set: the pipeline's own. */
-const pipelineOwned = ['method', 'body', 'headers', 'signal', 'redirect'];
-
 /**
- * ky's own options that promokit leaves unset: in `fetchOptions`, ky would act on them (a
- * `prefixUrl` would send the credentials to another host, `throwHttpErrors: false` would return a
- * 5xx's body as a result). Its `retry`, `timeout` and `fetch` are always set over them.
+ * The `fetchOptions` a call may not set: the pipeline's own fields, and ky's options (ky would act
+ * on them: a `prefixUrl` would send the credentials to another host, `throwHttpErrors: false`
+ * would return a 5xx's body as a result). Its `retry`, `timeout` and `fetch` are always set over them.
  */
-const kyOwned = ['prefixUrl', 'searchParams', 'json', 'parseJson', 'stringifyJson', 'hooks', 'throwHttpErrors', 'onDownloadProgress', 'onUploadProgress', 'context'];
+const owned = ['method', 'body', 'headers', 'signal', 'redirect', 'prefixUrl', 'searchParams', 'json', 'parseJson', 'stringifyJson', 'hooks', 'throwHttpErrors', 'onDownloadProgress', 'onUploadProgress', 'context'];
 
-/** Checks a `fetchOptions` option: an object that sets none of the pipeline's own fields, nor ky's. */
+/** Checks a `fetchOptions` option: an object that sets none of the fields promokit sets itself. */
 export function checkFetchOptions(fetchOptions: unknown, check: OptionCheck): void {
   check(fetchOptions === undefined || isRecord(fetchOptions), 'fetchOptions', 'an object of fetch options');
-  for (const name of pipelineOwned) {
-    check(!isRecord(fetchOptions) || !(name in fetchOptions), 'fetchOptions', `free of ${name}: promokit sets the ${name} of every request itself`);
-  }
-  for (const name of kyOwned) check(!isRecord(fetchOptions) || !(name in fetchOptions), 'fetchOptions', `free of ${name}, an option of ky`);
+  for (const name of owned) check(!isRecord(fetchOptions) || !(name in fetchOptions), 'fetchOptions', `free of ${name}, which promokit sets itself`);
 }
 
 /**

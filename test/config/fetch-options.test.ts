@@ -122,7 +122,7 @@ describe('the pipeline’s own keys are refused', () => {
 
   it.each(kyOwned)("ky's %s: by new Client() and per call, nothing sent", async (name) => {
     const fetchOptions = { [name]: name === 'prefixUrl' ? 'https://elsewhere.example.com' : false } as unknown as FetchOptions;
-    expect(() => new Client({ baseUrl: 'https://api.example.com', fetchOptions })).toThrow(expect.objectContaining({ name: 'ConfigurationError', option: 'fetchOptions', message: expect.stringContaining(`free of ${name}, an option of ky`) }));
+    expect(() => new Client({ baseUrl: 'https://api.example.com', fetchOptions })).toThrow(expect.objectContaining({ name: 'ConfigurationError', option: 'fetchOptions', message: expect.stringContaining(`free of ${name}, which promokit sets itself`) }));
     recorder = standInFetch(() => ({ status: 500, body: { code: 500 } }));
     const client = new Client({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch });
     await expect(client.loyalties.getMember('L1', {}, { fetchOptions })).rejects.toMatchObject({ name: 'ConfigurationError', option: 'fetchOptions' });
