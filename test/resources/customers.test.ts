@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidRequestError, NotFoundError } from '../../src/index.js';
+import { NotFoundError } from '../../src/index.js';
 import { redeemable } from '../fixtures/customers.js';
 import { json, respond, secrets, seen, serverHeaders, testClient, useMockApi } from '../helpers/mock-api.js';
+import { refusal, rejection } from './rejections.js';
 
 useMockApi();
 
@@ -70,8 +71,7 @@ describe('customers.listRedeemables', () => {
 
   it('maps 404 to NotFoundError', async () => {
     respond('get', '/v1/customers/cust_gone/redeemables', json({ code: 404, key: 'not_found', message: 'Resource not found', resource_type: 'customer' }, 404));
-    const error = await testClient().customers.listRedeemables('cust_gone').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(NotFoundError);
+    const error = await rejection(testClient().customers.listRedeemables('cust_gone'), NotFoundError);
     expect(error).toMatchObject({ status: 404, key: 'not_found' });
     expect(seen).toHaveLength(1);
   });
@@ -83,9 +83,8 @@ describe('customers.listRedeemables', () => {
     [{ starting_after_id: '' }, 'starting_after_id'],
     [{ filters: ['holder_role'] }, 'filters'],
   ])('refuses %j naming %s, with nothing sent', async (params, field) => {
-    const error = await testClient().customers.listRedeemables('cust_1', params as never).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InvalidRequestError);
-    expect((error as InvalidRequestError).issues.map((i) => i.path.join('.'))).toEqual([field]);
+    const error = await refusal(testClient().customers.listRedeemables('cust_1', params as never));
+    expect(error.issues.map((i) => i.path.join('.'))).toEqual([field]);
     expect(seen).toHaveLength(0);
   });
 });

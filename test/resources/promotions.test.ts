@@ -3,6 +3,7 @@ import { InternalServerError, InvalidRequestError, NotFoundError, RateLimitError
 import type { CreatePromotionTierParams, UpdatePromotionStackParams } from '../../src/index.js';
 import { createdTier, updatedStack, weekendTierRequest } from '../fixtures/promotions.js';
 import { json, respond, secrets, seen, testClient, useMockApi } from '../helpers/mock-api.js';
+import { refusal, rejection } from './rejections.js';
 
 useMockApi();
 
@@ -13,12 +14,6 @@ const jsonHeaders = {
   accept: 'application/json',
   'content-type': 'application/json',
 };
-
-async function refusal(call: Promise<unknown>): Promise<InvalidRequestError> {
-  const error = await call.catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(InvalidRequestError);
-  return error as InvalidRequestError;
-}
 
 const paths = (error: InvalidRequestError) => error.issues.map((i) => i.path.join('.'));
 const tierIds = (n: number) => Array.from({ length: n }, (_, i) => `promo_t${String(i).padStart(3, '0')}`);
@@ -63,8 +58,7 @@ describe('promotions.createTier', () => {
 
   it('is sent once when the service answers 500 (not idempotent) and throws InternalServerError', async () => {
     respond('post', '/v1/promotions/camp_1/tiers', json({ code: 500, key: 'internal_error', message: 'boom' }, 500), json(createdTier));
-    const error = await testClient().promotions.createTier('camp_1', { name: 'x' }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InternalServerError);
+    await rejection(testClient().promotions.createTier('camp_1', { name: 'x' }), InternalServerError);
     expect(seen).toHaveLength(1);
   });
 
@@ -139,8 +133,7 @@ describe('promotions.updateStack', () => {
 
   it('maps 404 to NotFoundError', async () => {
     respond('put', '/v1/promotions/camp_1/stacks/stack_gone', json({ code: 404, key: 'not_found', message: 'Resource not found', resource_type: 'promotion_stack' }, 404));
-    const error = await testClient({ maxRetries: 0 }).promotions.updateStack('camp_1', 'stack_gone', { name: 'x' }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(NotFoundError);
+    const error = await rejection(testClient({ maxRetries: 0 }).promotions.updateStack('camp_1', 'stack_gone', { name: 'x' }), NotFoundError);
     expect(error).toMatchObject({ status: 404, key: 'not_found' });
   });
 

@@ -3,14 +3,9 @@ import { AuthenticationError, InternalServerError, InvalidRequestError, NotFound
 import type { SetupPromotionTierParams } from '../../src/index.js';
 import { campaignTemplate, tierSetup, weekendTierRequest } from '../fixtures/promotions.js';
 import { deepFreeze, json, respond, secrets, seen, serverHeaders, testClient, useMockApi } from '../helpers/mock-api.js';
+import { refusal, rejection } from './rejections.js';
 
 useMockApi();
-
-async function refusal(call: Promise<unknown>): Promise<InvalidRequestError> {
-  const error = await call.catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(InvalidRequestError);
-  return error as InvalidRequestError;
-}
 
 const paths = (error: InvalidRequestError) => error.issues.map((i) => i.path.join('.'));
 
@@ -134,8 +129,7 @@ describe('templates.setupPromotionTier', () => {
       '/v1/templates/campaigns/camp_tpl_gone/tier-setup',
       json({ code: 404, key: 'not_found', message: 'Resource not found', details: 'Cannot find campaign_template with id camp_tpl_gone', resource_type: 'campaign_template' }, 404),
     );
-    const error = await testClient().templates.setupPromotionTier('camp_tpl_gone', { campaign_id: 'camp_1', name: 'x' }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(NotFoundError);
+    const error = await rejection(testClient().templates.setupPromotionTier('camp_tpl_gone', { campaign_id: 'camp_1', name: 'x' }), NotFoundError);
     expect(error).toMatchObject({ status: 404, key: 'not_found' });
   });
 
