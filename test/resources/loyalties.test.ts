@@ -4,6 +4,7 @@ import { campaignReward, loyaltyMember, pendingPoints, transaction } from '../fi
 import { failedRedemption, payWithPoints } from '../fixtures/redemptions.js';
 import { deepFreeze, json, respond, secrets, seen, serverHeaders, testClient, useMockApi } from '../helpers/mock-api.js';
 import { refusal, rejection } from './rejections.js';
+import { postedJson } from './requests.js';
 
 useMockApi();
 
@@ -143,10 +144,7 @@ describe('loyalties.redeemReward', () => {
     respond('post', '/v1/loyalties/camp_Xk3w9Lq1/members/LOYAL-8QF2-ZT/redemption', json(payWithPoints));
     const params = deepFreeze({ campaign_id: 'camp_Xk3w9Lq1', reward: { id: 'rew_PayPoints', points: 300 }, order: orderInput, metadata: { store: 'LIS-01' } });
     const redemption = await testClient({ validation: 'strict' }).loyalties.redeemReward('LOYAL-8QF2-ZT', params);
-    const req = seen[0]!;
-    expect([req.method, req.path, req.search]).toEqual(['POST', '/v1/loyalties/camp_Xk3w9Lq1/members/LOYAL-8QF2-ZT/redemption', '']);
-    expect(req.headers).toMatchObject({ ...serverHeaders, 'content-type': 'application/json' });
-    expect(JSON.parse(req.body)).toEqual({ reward: { id: 'rew_PayPoints', points: 300 }, order: orderInput, metadata: { store: 'LIS-01' } });
+    const req = postedJson('/v1/loyalties/camp_Xk3w9Lq1/members/LOYAL-8QF2-ZT/redemption', { reward: { id: 'rew_PayPoints', points: 300 }, order: orderInput, metadata: { store: 'LIS-01' } });
     // Items go out exactly as given: numbers, and no `object` key added.
     expect(req.body).toContain('"items":[{"product_id":"prod_Beans1kg","quantity":1,"price":3000},');
     expect(redemption).toEqual(payWithPoints);

@@ -4,6 +4,7 @@ import type { SetupPromotionTierParams } from '../../src/index.js';
 import { campaignTemplate, tierSetup, weekendTierRequest } from '../fixtures/promotions.js';
 import { deepFreeze, json, respond, secrets, seen, serverHeaders, testClient, useMockApi } from '../helpers/mock-api.js';
 import { refusal, rejection } from './rejections.js';
+import { postedJson } from './requests.js';
 
 useMockApi();
 
@@ -103,10 +104,7 @@ describe('templates.setupPromotionTier', () => {
   it('POSTs the body as JSON to /v1/templates/campaigns/{id}/tier-setup and parses the setup', async () => {
     respond('post', '/v1/templates/campaigns/camp_tpl_5Rk0001Qz/tier-setup', json(tierSetup));
     const setup = await testClient({ validation: 'strict' }).templates.setupPromotionTier('camp_tpl_5Rk0001Qz', body);
-    const req = seen[0]!;
-    expect([req.method, req.path, req.search]).toEqual(['POST', '/v1/templates/campaigns/camp_tpl_5Rk0001Qz/tier-setup', '']);
-    expect(req.headers).toMatchObject({ ...serverHeaders, 'content-type': 'application/json' });
-    expect(JSON.parse(req.body)).toEqual(body);
+    postedJson('/v1/templates/campaigns/camp_tpl_5Rk0001Qz/tier-setup', body);
     expect(setup).toEqual(tierSetup);
     expect(setup.created_resources?.map((r) => r.object)).toEqual(['validation_rules', 'segments']);
     expect(setup.promotion_tier?.validation_rules_assignments?.[0]?.rule_id).toBe('val_fromTpl7781');

@@ -2,8 +2,9 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { BadRequestError, ConflictError, InternalServerError, InvalidRequestError, formatPath } from '../../src/index.js';
 import type { InvalidValidationResult, ValidationResult, ValidValidationResult } from '../../src/index.js';
 import { discountVoucher, expiredResult, giftCard, validResult } from '../fixtures/vouchers.js';
-import { deepFreeze, json, jsonServerHeaders as serverHeaders, respond, secrets, seen, testClient, useMockApi } from '../helpers/mock-api.js';
+import { deepFreeze, json, respond, secrets, seen, testClient, useMockApi } from '../helpers/mock-api.js';
 import { refusal, rejection } from './rejections.js';
+import { postedJson } from './requests.js';
 
 useMockApi();
 
@@ -25,10 +26,7 @@ describe('vouchers.create', () => {
       redemption: { quantity: 100 },
     });
     const voucher = await testClient({ validation: 'strict' }).vouchers.create('SUMMER-10', body);
-    const req = seen[0]!;
-    expect([req.method, req.path, req.search]).toEqual(['POST', '/v1/vouchers/SUMMER-10', '']);
-    expect(req.headers).toMatchObject(serverHeaders);
-    expect(JSON.parse(req.body)).toEqual(body);
+    postedJson('/v1/vouchers/SUMMER-10', body);
     expect(voucher).toEqual(discountVoucher);
     expect(voucher.discount?.percent_off).toBe(10);
     expect(voucher.validation_rules_assignments?.total).toBe(1);
@@ -96,10 +94,7 @@ describe('vouchers.validate', () => {
       options: { expand: ['category' as const] },
     });
     const result = await testClient({ validation: 'strict' }).vouchers.validate('SUMMER-10', body);
-    const req = seen[0]!;
-    expect([req.method, req.path, req.search]).toEqual(['POST', '/v1/vouchers/SUMMER-10/validate', '']);
-    expect(req.headers).toMatchObject(serverHeaders);
-    expect(JSON.parse(req.body)).toEqual(body);
+    postedJson('/v1/vouchers/SUMMER-10/validate', body);
     expect(result).toEqual(validResult);
     expectTypeOf(result).toEqualTypeOf<ValidationResult>();
     if (!result.valid) throw new Error('expected a valid result');
