@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../src/index.js';
 import { redeemable } from '../fixtures/customers.js';
 import { json, respond, secrets, seen, serverHeaders, testClient, useMockApi } from '../helpers/mock-api.js';
+import { respondCursorPages } from './pages.js';
 import { refusal, rejection } from './rejections.js';
 
 useMockApi();
@@ -42,12 +43,7 @@ describe('customers.listRedeemables', () => {
   it('iterates every redeemable across pages with the starting_after_id cursor', async () => {
     const first = [redeemable(1), redeemable(2)];
     const second = [redeemable(3)];
-    respond(
-      'get',
-      '/v1/customers/cust_1/redeemables',
-      json({ object: 'list', data_ref: 'data', data: first, total: 3, has_more: true, more_starting_after: first[1]!.id }),
-      json({ object: 'list', data_ref: 'data', data: second, total: 3, has_more: false }),
-    );
+    respondCursorPages('/v1/customers/cust_1/redeemables', first, second, { total: 3 });
     const ids: string[] = [];
     for await (const r of testClient().customers.listRedeemables('cust_1', { limit: 2, order: '-id' })) ids.push(r.id);
     expect(ids).toEqual([...first, ...second].map((r) => r.id));
@@ -56,12 +52,7 @@ describe('customers.listRedeemables', () => {
 
   it('leaves frozen params untouched while moving the cursor', async () => {
     const first = [redeemable(1)];
-    respond(
-      'get',
-      '/v1/customers/cust_1/redeemables',
-      json({ object: 'list', data_ref: 'data', data: first, total: 2, has_more: true, more_starting_after: first[0]!.id }),
-      json({ object: 'list', data_ref: 'data', data: [redeemable(2)], total: 2, has_more: false }),
-    );
+    respondCursorPages('/v1/customers/cust_1/redeemables', first, [redeemable(2)], { total: 2 });
     const params = Object.freeze({ limit: 1, filters: Object.freeze({ holder_role: Object.freeze({ conditions: Object.freeze({ $is: 'OWNER' }) }) }) });
     const all = await testClient().customers.listRedeemables('cust_1', params).toArray();
     expect(all).toHaveLength(2);

@@ -3,6 +3,7 @@ import { BadRequestError, InternalServerError, InvalidRequestError, NotFoundErro
 import { campaignReward, loyaltyMember, pendingPoints, transaction } from '../fixtures/loyalty.js';
 import { failedRedemption, payWithPoints } from '../fixtures/redemptions.js';
 import { deepFreeze, json, respond, secrets, seen, serverHeaders, testClient, useMockApi } from '../helpers/mock-api.js';
+import { respondCursorPages } from './pages.js';
 import { refusal, rejection } from './rejections.js';
 import { postedJson } from './requests.js';
 
@@ -95,12 +96,7 @@ describe('loyalties.listPendingPoints', () => {
   it('puts campaign_id in the path, never the query, on every page, and leaves the params untouched', async () => {
     const first = [pendingPoints(1)];
     const second = [pendingPoints(2)];
-    respond(
-      'get',
-      '/v1/loyalties/camp_Xk3w9Lq1/members/LOYAL-8QF2-ZT/pending-points',
-      json({ object: 'list', data_ref: 'data', data: first, has_more: true, more_starting_after: first[0]!.id }),
-      json({ object: 'list', data_ref: 'data', data: second, has_more: false }),
-    );
+    respondCursorPages('/v1/loyalties/camp_Xk3w9Lq1/members/LOYAL-8QF2-ZT/pending-points', first, second);
     const params = deepFreeze({ campaign_id: 'camp_Xk3w9Lq1', limit: 1 });
     const all = await testClient({ validation: 'strict' }).loyalties.listPendingPoints('LOYAL-8QF2-ZT', params).toArray();
     expect(all.map((p) => p.id)).toEqual([first[0]!.id, second[0]!.id]);

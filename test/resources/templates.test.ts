@@ -3,6 +3,7 @@ import { AuthenticationError, InternalServerError, InvalidRequestError, NotFound
 import type { SetupPromotionTierParams } from '../../src/index.js';
 import { campaignTemplate, tierSetup, weekendTierRequest } from '../fixtures/promotions.js';
 import { deepFreeze, json, respond, secrets, seen, serverHeaders, testClient, useMockApi } from '../helpers/mock-api.js';
+import { respondCursorPages } from './pages.js';
 import { refusal, rejection } from './rejections.js';
 import { postedJson } from './requests.js';
 
@@ -61,12 +62,7 @@ describe('templates.list', () => {
   it('iterates every template across pages, passing more_starting_after as starting_after_id', async () => {
     const first = [campaignTemplate(1), campaignTemplate(2)];
     const second = [campaignTemplate(3)];
-    respond(
-      'get',
-      '/v1/templates/campaigns',
-      json({ object: 'list', data_ref: 'campaign_templates', campaign_templates: first, has_more: true, more_starting_after: first[1]!.id }),
-      json({ object: 'list', data_ref: 'campaign_templates', campaign_templates: second, has_more: false }),
-    );
+    respondCursorPages('/v1/templates/campaigns', first, second, { dataRef: 'campaign_templates' });
     const all = await testClient().templates.list({ limit: 2 }).toArray();
     expect(all.map((t) => t.id)).toEqual([...first, ...second].map((t) => t.id));
     expect(seen.map((r) => r.search)).toEqual(['limit=2', `limit=2&starting_after_id=${first[1]!.id}`]);
