@@ -5,7 +5,7 @@
  * and the helper end to end through a real `Client` and `ClientEvents` over a stand-in fetch.
  */
 import { inspect } from 'node:util';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { cachedAccessToken, Client, ClientEvents, ConfigurationError, type AccessToken, type CachedAccessToken, type CachedAccessTokenOptions, type FetchedToken } from '../../src/index.js';
 import { createMockService } from '../../src/testing/index.js';
 import { secrets } from '../helpers/mock-api.js';
@@ -52,6 +52,14 @@ async function primed(options?: CachedAccessTokenOptions) {
 function counting(expiresIn = 300) {
   let n = 0;
   return vi.fn(async (): Promise<FetchedToken> => ({ token: `tok-${++n}`, expiresIn }));
+}
+
+/** Checks that `tok-1` is still served, with no second fetch, 1 ms before `ms`; then moves the clock to `ms`. */
+async function servesFirstTokenUntil(ms: number, accessToken: () => Promise<string>, fetchToken: Mock): Promise<void> {
+  at(ms - 1);
+  expect(await accessToken()).toBe('tok-1');
+  expect(fetchToken).toHaveBeenCalledTimes(1);
+  at(ms);
 }
 
 /** The promise's value once settled, or `'pending'`; read after a {@link flush}. */
@@ -117,11 +125,8 @@ describe('expiry and refresh', () => {
   it('refreshBeforeMs is honoured: from expiry minus refreshBeforeMs one refresh runs in the background', async () => {
     const { fetchToken, calls, accessToken } = await primed({ refreshBeforeMs: 30_000 });
 
-    at(269_999);
-    expect(await accessToken()).toBe('tok-1');
-    expect(fetchToken).toHaveBeenCalledTimes(1);
+    await servesFirstTokenUntil(270_000, accessToken, fetchToken);
 
-    at(270_000);
     // Still valid: served at once while the refresh runs; more calls start no second refresh.
     expect(await accessToken()).toBe('tok-1');
     expect(await Promise.all([accessToken(), accessToken()])).toEqual(['tok-1', 'tok-1']);
@@ -151,10 +156,7 @@ describe('expiry and refresh', () => {
     const fetchToken = counting(300);
     const accessToken = cachedAccessToken(fetchToken, { refreshBeforeMs: 0 });
     await accessToken();
-    at(299_999);
-    expect(await accessToken()).toBe('tok-1');
-    expect(fetchToken).toHaveBeenCalledTimes(1);
-    at(300_000);
+    await servesFirstTokenUntil(300_000, accessToken, fetchToken);
     expect(await accessToken()).toBe('tok-2');
   });
 
@@ -194,10 +196,7 @@ describe('expiry and refresh', () => {
     const fetchToken = vi.fn(async (): Promise<FetchedToken> => ({ token: `tok-${++n}`, expiresAt: (Date.now() + 600_000) / 1000 }));
     const accessToken = cachedAccessToken(fetchToken, { refreshBeforeMs: 10_000 });
     await accessToken();
-    at(589_999);
-    expect(await accessToken()).toBe('tok-1');
-    expect(fetchToken).toHaveBeenCalledTimes(1);
-    at(590_000);
+    await servesFirstTokenUntil(590_000, accessToken, fetchToken);
     await accessToken();
     expect(fetchToken).toHaveBeenCalledTimes(2);
   });

@@ -47,6 +47,16 @@ function refusingFirst(retryAfter: string, seen: (input: RequestInfo | URL, init
 /** The service's answer to a publication. */
 const publication = () => new Response('{"id":"pub_1","object":"publication"}', { headers: jsonType });
 
+/** A client with `limiter` whose fetch answers `{}` to anything it is sent; `sent()` counts what was sent. */
+function countingSends(limiter: Limiter): { client: Client; sent: () => number } {
+  let sent = 0;
+  const fetch: typeof globalThis.fetch = async () => {
+    sent += 1;
+    return new Response('{}');
+  };
+  return { client: new Client({ baseUrl: 'http://127.0.0.1:9', ...credentials, fetch, limiter }), sent: () => sent };
+}
+
 /** The customer a publication attempt is for: `c-<n>` (ky hands fetch a `Request` that holds the body). */
 async function customerOf(input: RequestInfo | URL, init?: RequestInit): Promise<string> {
   const text = input instanceof Request ? await input.clone().text() : String(init?.body);
@@ -267,32 +277,20 @@ describe('limiter', () => {
   });
 
   it('a limiter that fails fails the call with a PromokitError naming it, and nothing is sent', async () => {
-    let sent = 0;
-    const fetch: typeof globalThis.fetch = async () => {
-      sent += 1;
-      return new Response('{}');
-    };
-    const limiter: Limiter = { acquire: () => Promise.reject(new Error('store unreachable')) };
-    const client = new Client({ baseUrl: 'http://127.0.0.1:9', ...credentials, fetch, limiter });
+    const { client, sent } = countingSends({ acquire: () => Promise.reject(new Error('store unreachable')) });
     const error = await publish(client, 1).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LimiterError);
     expect(error).toBeInstanceOf(PromokitError);
     expect((error as Error).message).toMatch(/publications\.create: the limiter failed.*store unreachable.*nothing was sent/);
-    expect(sent).toBe(0);
+    expect(sent()).toBe(0);
   });
 
   it('a call aborted while the limiter waits rejects with AbortError and is not sent', async () => {
-    let sent = 0;
-    const fetch: typeof globalThis.fetch = async () => {
-      sent += 1;
-      return new Response('{}');
-    };
-    const limiter: Limiter = {
+    const { client, sent } = countingSends({
       acquire: (signal) => new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason))),
-    };
-    const client = new Client({ baseUrl: 'http://127.0.0.1:9', ...credentials, fetch, limiter });
+    });
     await expect(publish(client, 1, { signal: AbortSignal.timeout(50) })).rejects.toBeInstanceOf(AbortError);
-    expect(sent).toBe(0);
+    expect(sent()).toBe(0);
   });
 
   it('applies to client.clientEvents too', async () => {

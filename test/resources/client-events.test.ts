@@ -15,6 +15,7 @@ import {
   type ClientEventsOptions,
 } from '../../src/client-side.js';
 import { BASE_URL, json, respond, secrets, seen, testClient, useMockApi } from '../helpers/mock-api.js';
+import { refusal, rejection } from './rejections.js';
 
 useMockApi();
 
@@ -102,22 +103,16 @@ describe('input rules, checked before anything is sent', () => {
 
   for (const [what, params, paths] of refused) {
     it(`refuses ${what} with InvalidRequestError naming ${paths.join(' and ')}, and sends nothing`, async () => {
-      const error = await events()
-        .track(params as never)
-        .catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(InvalidRequestError);
-      expect((error as InvalidRequestError).issues.map((i) => i.path.join('.'))).toEqual(paths);
-      expect((error as InvalidRequestError).operation).toBe('clientEvents.track');
-      expect((error as Error).message).toContain(paths[0]);
+      const error = await refusal(events().track(params as never));
+      expect(error.issues.map((i) => i.path.join('.'))).toEqual(paths);
+      expect(error.operation).toBe('clientEvents.track');
+      expect(error.message).toContain(paths[0]);
       expect(seen).toHaveLength(0);
     });
   }
 
   it('refuses missing params altogether', async () => {
-    const error = await events()
-      .track(undefined as never)
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InvalidRequestError);
+    await refusal(events().track(undefined as never));
     expect(seen).toHaveLength(0);
   });
 
@@ -132,13 +127,10 @@ describe('input rules, checked before anything is sent', () => {
 describe('origin', () => {
   it('is required outside a browser: ConfigurationError naming origin and PROMOKIT_ORIGIN, nothing sent', async () => {
     clearEnv();
-    const error = await events({ origin: undefined })
-      .track({ event: 'e', customer: { id: 'c' } })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ConfigurationError);
-    expect((error as ConfigurationError).option).toBe('origin');
-    expect((error as Error).message).toContain('origin');
-    expect((error as Error).message).toContain('PROMOKIT_ORIGIN');
+    const error = await rejection(events({ origin: undefined }).track({ event: 'e', customer: { id: 'c' } }), ConfigurationError);
+    expect(error.option).toBe('origin');
+    expect(error.message).toContain('origin');
+    expect(error.message).toContain('PROMOKIT_ORIGIN');
     expect(seen).toHaveLength(0);
   });
 
@@ -182,9 +174,8 @@ describe('the acknowledgment', () => {
     respond('post', '/client/v1/events', json(withoutObject), json({ ...ack, object: null, customer: { id: 7 } }));
     const client = events({ validation: 'strict' });
     await expect(client.track({ event: 'e', customer: { id: 'c' } })).resolves.toEqual(withoutObject);
-    const error = await client.track({ event: 'e', customer: { id: 'c' } }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ResponseValidationError);
-    expect((error as ResponseValidationError).issues.map((i) => i.path.join('.'))).toEqual(['customer.id']);
+    const error = await rejection(client.track({ event: 'e', customer: { id: 'c' } }), ResponseValidationError);
+    expect(error.issues.map((i) => i.path.join('.'))).toEqual(['customer.id']);
   });
 
   it('warn: logs the field path once and returns the body as received', async () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidRequestError, NotFoundError } from '../../src/index.js';
+import { NotFoundError } from '../../src/index.js';
 import { redeemable } from '../fixtures/customers.js';
 import { json, respond, secrets, seen, serverHeaders, testClient, useMockApi } from '../helpers/mock-api.js';
+import { respondCursorPages } from './pages.js';
+import { refusal, rejection } from './rejections.js';
 
 useMockApi();
 
@@ -41,12 +43,7 @@ describe('customers.listRedeemables', () => {
   it('iterates every redeemable across pages with the starting_after_id cursor', async () => {
     const first = [redeemable(1), redeemable(2)];
     const second = [redeemable(3)];
-    respond(
-      'get',
-      '/v1/customers/cust_1/redeemables',
-      json({ object: 'list', data_ref: 'data', data: first, total: 3, has_more: true, more_starting_after: first[1]!.id }),
-      json({ object: 'list', data_ref: 'data', data: second, total: 3, has_more: false }),
-    );
+    respondCursorPages('/v1/customers/cust_1/redeemables', first, second, { total: 3 });
     const ids: string[] = [];
     for await (const r of testClient().customers.listRedeemables('cust_1', { limit: 2, order: '-id' })) ids.push(r.id);
     expect(ids).toEqual([...first, ...second].map((r) => r.id));
@@ -55,12 +52,7 @@ describe('customers.listRedeemables', () => {
 
   it('leaves frozen params untouched while moving the cursor', async () => {
     const first = [redeemable(1)];
-    respond(
-      'get',
-      '/v1/customers/cust_1/redeemables',
-      json({ object: 'list', data_ref: 'data', data: first, total: 2, has_more: true, more_starting_after: first[0]!.id }),
-      json({ object: 'list', data_ref: 'data', data: [redeemable(2)], total: 2, has_more: false }),
-    );
+    respondCursorPages('/v1/customers/cust_1/redeemables', first, [redeemable(2)], { total: 2 });
     const params = Object.freeze({ limit: 1, filters: Object.freeze({ holder_role: Object.freeze({ conditions: Object.freeze({ $is: 'OWNER' }) }) }) });
     const all = await testClient().customers.listRedeemables('cust_1', params).toArray();
     expect(all).toHaveLength(2);
@@ -70,8 +62,7 @@ describe('customers.listRedeemables', () => {
 
   it('maps 404 to NotFoundError', async () => {
     respond('get', '/v1/customers/cust_gone/redeemables', json({ code: 404, key: 'not_found', message: 'Resource not found', resource_type: 'customer' }, 404));
-    const error = await testClient().customers.listRedeemables('cust_gone').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(NotFoundError);
+    const error = await rejection(testClient().customers.listRedeemables('cust_gone'), NotFoundError);
     expect(error).toMatchObject({ status: 404, key: 'not_found' });
     expect(seen).toHaveLength(1);
   });
@@ -83,9 +74,8 @@ describe('customers.listRedeemables', () => {
     [{ starting_after_id: '' }, 'starting_after_id'],
     [{ filters: ['holder_role'] }, 'filters'],
   ])('refuses %j naming %s, with nothing sent', async (params, field) => {
-    const error = await testClient().customers.listRedeemables('cust_1', params as never).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InvalidRequestError);
-    expect((error as InvalidRequestError).issues.map((i) => i.path.join('.'))).toEqual([field]);
+    const error = await refusal(testClient().customers.listRedeemables('cust_1', params as never));
+    expect(error.issues.map((i) => i.path.join('.'))).toEqual([field]);
     expect(seen).toHaveLength(0);
   });
 });

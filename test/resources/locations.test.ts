@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidRequestError, NotFoundError } from '../../src/index.js';
+import { NotFoundError } from '../../src/index.js';
 import { circleLocation, polygonLocation } from '../fixtures/locations.js';
 import { json, respond, secrets, seen, testClient, useMockApi } from '../helpers/mock-api.js';
+import { refusal, rejection } from './rejections.js';
 
 useMockApi();
 
@@ -33,15 +34,13 @@ describe('locations.get', () => {
 
   it('maps 404 to NotFoundError', async () => {
     respond('get', '/v1/locations/loc_gone', json({ code: 404, key: 'not_found', message: 'Resource not found', resource_type: 'location' }, 404));
-    const error = await testClient().locations.get('loc_gone').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(NotFoundError);
+    const error = await rejection(testClient().locations.get('loc_gone'), NotFoundError);
     expect(error).toMatchObject({ status: 404, key: 'not_found' });
   });
 
   it.each(['', '..'])('refuses the location ID %j, with nothing sent', async (id) => {
-    const error = await testClient().locations.get(id).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InvalidRequestError);
-    expect((error as InvalidRequestError).issues.map((i) => i.path.join('.'))).toEqual(['locationId']);
+    const error = await refusal(testClient().locations.get(id));
+    expect(error.issues.map((i) => i.path.join('.'))).toEqual(['locationId']);
     expect(seen).toHaveLength(0);
   });
 });

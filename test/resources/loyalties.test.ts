@@ -3,6 +3,9 @@ import { BadRequestError, InternalServerError, InvalidRequestError, NotFoundErro
 import { campaignReward, loyaltyMember, pendingPoints, transaction } from '../fixtures/loyalty.js';
 import { failedRedemption, payWithPoints } from '../fixtures/redemptions.js';
 import { deepFreeze, json, respond, secrets, seen, serverHeaders, testClient, useMockApi } from '../helpers/mock-api.js';
+import { respondCursorPages } from './pages.js';
+import { refusal, rejection } from './rejections.js';
+import { postedJson } from './requests.js';
 
 useMockApi();
 
@@ -27,15 +30,13 @@ describe('loyalties.getMember', () => {
 
   it('maps 404 to NotFoundError', async () => {
     respond('get', '/v1/loyalties/members/NOPE', json({ code: 404, key: 'not_found', message: 'Resource not found', details: 'Cannot find voucher with id NOPE', request_id: 'v-0a1', resource_id: 'NOPE', resource_type: 'voucher' }, 404));
-    const error = await testClient().loyalties.getMember('NOPE').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(NotFoundError);
+    const error = await rejection(testClient().loyalties.getMember('NOPE'), NotFoundError);
     expect(error).toMatchObject({ status: 404, key: 'not_found', details: 'Cannot find voucher with id NOPE', request_id: 'v-0a1' });
   });
 
   it('refuses an empty campaign_id before sending', async () => {
-    const error = await testClient().loyalties.getMember('L1', { campaign_id: '' }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InvalidRequestError);
-    expect((error as InvalidRequestError).issues[0]!.path).toEqual(['campaign_id']);
+    const error = await refusal(testClient().loyalties.getMember('L1', { campaign_id: '' }));
+    expect(error.issues[0]!.path).toEqual(['campaign_id']);
     expect(seen).toHaveLength(0);
   });
 });
@@ -67,10 +68,9 @@ describe('loyalties.listTransactions', () => {
     [{ order: 'name' }, 'order'],
     [{ starting_after_id: '' }, 'starting_after_id'],
   ])('refuses %j naming %s, with nothing sent', async (params, field) => {
-    const error = await testClient().loyalties.listTransactions('camp_1', params as never).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InvalidRequestError);
-    expect((error as InvalidRequestError).issues.map((i) => i.path.join('.'))).toEqual([field]);
-    expect((error as Error).message).toContain(field);
+    const error = await refusal(testClient().loyalties.listTransactions('camp_1', params as never));
+    expect(error.issues.map((i) => i.path.join('.'))).toEqual([field]);
+    expect(error.message).toContain(field);
     expect(seen).toHaveLength(0);
   });
 });
@@ -96,12 +96,7 @@ describe('loyalties.listPendingPoints', () => {
   it('puts campaign_id in the path, never the query, on every page, and leaves the params untouched', async () => {
     const first = [pendingPoints(1)];
     const second = [pendingPoints(2)];
-    respond(
-      'get',
-      '/v1/loyalties/camp_Xk3w9Lq1/members/LOYAL-8QF2-ZT/pending-points',
-      json({ object: 'list', data_ref: 'data', data: first, has_more: true, more_starting_after: first[0]!.id }),
-      json({ object: 'list', data_ref: 'data', data: second, has_more: false }),
-    );
+    respondCursorPages('/v1/loyalties/camp_Xk3w9Lq1/members/LOYAL-8QF2-ZT/pending-points', first, second);
     const params = deepFreeze({ campaign_id: 'camp_Xk3w9Lq1', limit: 1 });
     const all = await testClient({ validation: 'strict' }).loyalties.listPendingPoints('LOYAL-8QF2-ZT', params).toArray();
     expect(all.map((p) => p.id)).toEqual([first[0]!.id, second[0]!.id]);
@@ -115,8 +110,7 @@ describe('loyalties.listPendingPoints', () => {
 
   it('maps 404 to NotFoundError', async () => {
     respond('get', '/v1/loyalties/members/NOPE/pending-points', json({ code: 404, key: 'not_found', message: 'Resource not found', details: 'Cannot find voucher with id NOPE', resource_type: 'voucher' }, 404));
-    const error = await testClient().loyalties.listPendingPoints('NOPE').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(NotFoundError);
+    const error = await rejection(testClient().loyalties.listPendingPoints('NOPE'), NotFoundError);
     expect(error).toMatchObject({ status: 404, key: 'not_found' });
   });
 
@@ -126,8 +120,7 @@ describe('loyalties.listPendingPoints', () => {
     [{ order: 'created_at' }, 'order'],
     [{ campaign_id: '' }, 'campaign_id'],
   ])('refuses %j naming %s, with nothing sent', async (params, field) => {
-    const error = await testClient().loyalties.listPendingPoints('LOYAL-8QF2-ZT', params as never).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InvalidRequestError);
+    const error = await refusal(testClient().loyalties.listPendingPoints('LOYAL-8QF2-ZT', params as never));
     expect(issuePaths(error)).toEqual([field]);
     expect(seen).toHaveLength(0);
   });
@@ -147,10 +140,7 @@ describe('loyalties.redeemReward', () => {
     respond('post', '/v1/loyalties/camp_Xk3w9Lq1/members/LOYAL-8QF2-ZT/redemption', json(payWithPoints));
     const params = deepFreeze({ campaign_id: 'camp_Xk3w9Lq1', reward: { id: 'rew_PayPoints', points: 300 }, order: orderInput, metadata: { store: 'LIS-01' } });
     const redemption = await testClient({ validation: 'strict' }).loyalties.redeemReward('LOYAL-8QF2-ZT', params);
-    const req = seen[0]!;
-    expect([req.method, req.path, req.search]).toEqual(['POST', '/v1/loyalties/camp_Xk3w9Lq1/members/LOYAL-8QF2-ZT/redemption', '']);
-    expect(req.headers).toMatchObject({ ...serverHeaders, 'content-type': 'application/json' });
-    expect(JSON.parse(req.body)).toEqual({ reward: { id: 'rew_PayPoints', points: 300 }, order: orderInput, metadata: { store: 'LIS-01' } });
+    const req = postedJson('/v1/loyalties/camp_Xk3w9Lq1/members/LOYAL-8QF2-ZT/redemption', { reward: { id: 'rew_PayPoints', points: 300 }, order: orderInput, metadata: { store: 'LIS-01' } });
     // Items go out exactly as given: numbers, and no `object` key added.
     expect(req.body).toContain('"items":[{"product_id":"prod_Beans1kg","quantity":1,"price":3000},');
     expect(redemption).toEqual(payWithPoints);
@@ -179,15 +169,13 @@ describe('loyalties.redeemReward', () => {
 
   it('sends the redemption exactly once when answered 500 and throws InternalServerError', async () => {
     respond('post', '/v1/loyalties/members/LOYAL-8QF2-ZT/redemption', json({ code: 500, key: 'internal_error', message: 'Internal error' }, 500), json(payWithPoints));
-    const error = await testClient({ maxRetries: 3 }).loyalties.redeemReward('LOYAL-8QF2-ZT', { reward: { id: 'rew_FreeCoffee' } }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InternalServerError);
+    await rejection(testClient({ maxRetries: 3 }).loyalties.redeemReward('LOYAL-8QF2-ZT', { reward: { id: 'rew_FreeCoffee' } }), InternalServerError);
     expect(seen).toHaveLength(1);
   });
 
   it('maps 400 missing_order to BadRequestError', async () => {
     respond('post', '/v1/loyalties/members/LOYAL-8QF2-ZT/redemption', json({ code: 400, key: 'missing_order', message: 'Missing order' }, 400));
-    const error = await testClient().loyalties.redeemReward('LOYAL-8QF2-ZT', { reward: { id: 'rew_PayPoints' } }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(BadRequestError);
+    const error = await rejection(testClient().loyalties.redeemReward('LOYAL-8QF2-ZT', { reward: { id: 'rew_PayPoints' } }), BadRequestError);
     expect(error).toMatchObject({ status: 400, key: 'missing_order' });
   });
 
@@ -199,8 +187,7 @@ describe('loyalties.redeemReward', () => {
     ['501 order items', { order: { items: Array.from({ length: 501 }, () => ({ product_id: 'prod_1', quantity: 1 })) } }, ['order.items']],
     ['an empty campaign_id', { campaign_id: '' }, ['campaign_id']],
   ])('refuses %s, naming the field, with nothing sent', async (_, params, fields) => {
-    const error = await testClient().loyalties.redeemReward('LOYAL-8QF2-ZT', params as never).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InvalidRequestError);
+    const error = await refusal(testClient().loyalties.redeemReward('LOYAL-8QF2-ZT', params as never));
     expect(issuePaths(error)).toEqual(fields);
     expect(seen).toHaveLength(0);
   });
@@ -248,8 +235,7 @@ describe('loyalties.listRewardAssignments', () => {
     [{ limit: 101 }, 'limit'],
     [{ assignment_id: '' }, 'assignment_id'],
   ])('refuses %j naming %s, with nothing sent', async (params, field) => {
-    const error = await testClient().loyalties.listRewardAssignments('camp_Xk3w9Lq1', params as never).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InvalidRequestError);
+    const error = await refusal(testClient().loyalties.listRewardAssignments('camp_Xk3w9Lq1', params as never));
     expect(issuePaths(error)).toEqual([field]);
     expect(seen).toHaveLength(0);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { BadRequestError, InvalidRequestError, type TokenIntrospection } from '../../src/index.js';
+import { BadRequestError, type TokenIntrospection } from '../../src/index.js';
 import { json, respond, secrets, seen, testClient, useMockApi } from '../helpers/mock-api.js';
+import { refusal, rejection } from './rejections.js';
 
 useMockApi();
 
@@ -40,17 +41,15 @@ describe('oauth.introspect', () => {
   });
 
   it('refuses an empty token before sending', async () => {
-    const error = await testClient().oauth.introspect('').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InvalidRequestError);
-    expect((error as InvalidRequestError).issues[0]!.path).toEqual(['access_token']);
+    const error = await refusal(testClient().oauth.introspect(''));
+    expect(error.issues[0]!.path).toEqual(['access_token']);
     expect(seen).toHaveLength(0);
   });
 
   it('maps a 400 missing_parameters to BadRequestError', async () => {
     respond('post', '/v1/oauth/introspect', json({ code: 400, key: 'missing_parameters', message: 'Missing parameters' }, 400));
-    const error = await testClient().oauth.introspect('t').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(BadRequestError);
-    expect((error as BadRequestError).key).toBe('missing_parameters');
+    const error = await rejection(testClient().oauth.introspect('t'), BadRequestError);
+    expect(error.key).toBe('missing_parameters');
     expect(seen).toHaveLength(1);
   });
 });

@@ -2,23 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { InternalServerError, InvalidRequestError, NotFoundError, RateLimitError } from '../../src/index.js';
 import type { CreatePromotionTierParams, UpdatePromotionStackParams } from '../../src/index.js';
 import { createdTier, updatedStack, weekendTierRequest } from '../fixtures/promotions.js';
-import { json, respond, secrets, seen, testClient, useMockApi } from '../helpers/mock-api.js';
+import { json, jsonServerHeaders, respond, seen, testClient, useMockApi } from '../helpers/mock-api.js';
+import { refusal, rejection } from './rejections.js';
+import { postedJson } from './requests.js';
 
 useMockApi();
-
-const jsonHeaders = {
-  'x-app-id': secrets.appId,
-  'x-app-token': secrets.appToken,
-  authorization: `Bearer ${secrets.accessToken}`,
-  accept: 'application/json',
-  'content-type': 'application/json',
-};
-
-async function refusal(call: Promise<unknown>): Promise<InvalidRequestError> {
-  const error = await call.catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(InvalidRequestError);
-  return error as InvalidRequestError;
-}
 
 const paths = (error: InvalidRequestError) => error.issues.map((i) => i.path.join('.'));
 const tierIds = (n: number) => Array.from({ length: n }, (_, i) => `promo_t${String(i).padStart(3, '0')}`);
@@ -36,10 +24,7 @@ describe('promotions.createTier', () => {
   it('POSTs the tier as JSON to /v1/promotions/{campaignId}/tiers and parses the tier', async () => {
     respond('post', '/v1/promotions/camp_Pr0m0W33k3nd/tiers', json(createdTier));
     const tier = await testClient({ validation: 'strict' }).promotions.createTier('camp_Pr0m0W33k3nd', body);
-    const req = seen[0]!;
-    expect([req.method, req.path, req.search]).toEqual(['POST', '/v1/promotions/camp_Pr0m0W33k3nd/tiers', '']);
-    expect(req.headers).toMatchObject(jsonHeaders);
-    expect(JSON.parse(req.body)).toEqual(body);
+    postedJson('/v1/promotions/camp_Pr0m0W33k3nd/tiers', body);
     expect(tier).toEqual(createdTier);
     expect(tier.action?.discount?.percent_off).toBe(15);
     expect(tier.validation_rule_assignments?.data?.[0]?.rule_id).toBe('val_hotDrinks01');
@@ -63,8 +48,7 @@ describe('promotions.createTier', () => {
 
   it('is sent once when the service answers 500 (not idempotent) and throws InternalServerError', async () => {
     respond('post', '/v1/promotions/camp_1/tiers', json({ code: 500, key: 'internal_error', message: 'boom' }, 500), json(createdTier));
-    const error = await testClient().promotions.createTier('camp_1', { name: 'x' }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InternalServerError);
+    await rejection(testClient().promotions.createTier('camp_1', { name: 'x' }), InternalServerError);
     expect(seen).toHaveLength(1);
   });
 
@@ -109,7 +93,7 @@ describe('promotions.updateStack', () => {
     const stack = await testClient({ validation: 'strict' }).promotions.updateStack('camp_Pr0m0W33k3nd', 'stack_K2pQ8rWz41', body);
     const req = seen[0]!;
     expect([req.method, req.path, req.search]).toEqual(['PUT', '/v1/promotions/camp_Pr0m0W33k3nd/stacks/stack_K2pQ8rWz41', '']);
-    expect(req.headers).toMatchObject(jsonHeaders);
+    expect(req.headers).toMatchObject(jsonServerHeaders);
     expect(req.body).toBe(JSON.stringify(body));
     expect(stack).toEqual(updatedStack);
     expect(stack.tiers?.ids).toHaveLength(2);
@@ -139,8 +123,7 @@ describe('promotions.updateStack', () => {
 
   it('maps 404 to NotFoundError', async () => {
     respond('put', '/v1/promotions/camp_1/stacks/stack_gone', json({ code: 404, key: 'not_found', message: 'Resource not found', resource_type: 'promotion_stack' }, 404));
-    const error = await testClient({ maxRetries: 0 }).promotions.updateStack('camp_1', 'stack_gone', { name: 'x' }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(NotFoundError);
+    const error = await rejection(testClient({ maxRetries: 0 }).promotions.updateStack('camp_1', 'stack_gone', { name: 'x' }), NotFoundError);
     expect(error).toMatchObject({ status: 404, key: 'not_found' });
   });
 

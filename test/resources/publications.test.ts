@@ -1,8 +1,9 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { BadRequestError, InternalServerError, InvalidRequestError, NotFoundError, formatPath } from '../../src/index.js';
+import { BadRequestError, InternalServerError, NotFoundError, formatPath } from '../../src/index.js';
 import type { CreatePublicationParams } from '../../src/index.js';
 import { publication } from '../fixtures/publications.js';
 import { deepFreeze, json, jsonServerHeaders as serverHeaders, respond, secrets, seen, testClient, useMockApi } from '../helpers/mock-api.js';
+import { refusal, rejection } from './rejections.js';
 
 useMockApi();
 
@@ -57,15 +58,13 @@ describe('publications.create', () => {
 
   it('sends the publication exactly once when answered 500 and throws InternalServerError', async () => {
     respond('post', '/v1/publications', json({ code: 500, message: 'boom' }, 500), json(publication));
-    const error = await testClient({ maxRetries: 3 }).publications.create({ voucher: 'SUMMER-10', customer: { id: 'cust_1' } }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InternalServerError);
+    await rejection(testClient({ maxRetries: 3 }).publications.create({ voucher: 'SUMMER-10', customer: { id: 'cust_1' } }), InternalServerError);
     expect(seen).toHaveLength(1);
   });
 
   it('maps 400 voucher_already_published to BadRequestError and 404 to NotFoundError', async () => {
     respond('post', '/v1/publications', json({ code: 400, key: 'voucher_already_published', message: 'Voucher already published' }, 400));
-    const error = await testClient().publications.create({ voucher: 'SUMMER-10', customer: { id: 'cust_1' } }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(BadRequestError);
+    const error = await rejection(testClient().publications.create({ voucher: 'SUMMER-10', customer: { id: 'cust_1' } }), BadRequestError);
     expect(error).toMatchObject({ status: 400, key: 'voucher_already_published' });
     respond('post', '/v1/publications', json({ code: 404, key: 'not_found', message: 'Resource not found', resource_type: 'campaign' }, 404));
     await expect(testClient().publications.create({ campaign: { name: 'Gone' }, customer: { id: 'cust_1' } })).rejects.toBeInstanceOf(NotFoundError);
@@ -78,9 +77,8 @@ describe('publications.create', () => {
     ['a campaign count of 51', { campaign: { name: 'Summer Sale', count: 51 }, customer: { id: 'cust_1' } }, ['campaign.count']],
     ['join_once as a string', { voucher: 'SUMMER-10', customer: { id: 'cust_1' }, join_once: 'yes' }, ['join_once']],
   ])('refuses %s, naming the field, with nothing sent', async (_, params, fields) => {
-    const error = await testClient().publications.create(params as never).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InvalidRequestError);
-    expect((error as InvalidRequestError).issues.map((i) => formatPath(i.path))).toEqual(fields);
+    const error = await refusal(testClient().publications.create(params as never));
+    expect(error.issues.map((i) => formatPath(i.path))).toEqual(fields);
     expect(seen).toHaveLength(0);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BadRequestError, InternalServerError, InvalidRequestError, formatPath } from '../../src/index.js';
+import { BadRequestError, InternalServerError, formatPath } from '../../src/index.js';
 import { rollbackResult } from '../fixtures/redemptions.js';
 import { deepFreeze, json, jsonServerHeaders as serverHeaders, respond, secrets, seen, testClient, useMockApi } from '../helpers/mock-api.js';
+import { refusal, rejection } from './rejections.js';
 
 useMockApi();
 
@@ -41,15 +42,13 @@ describe('redemptions.rollbackStackable', () => {
 
   it('sends the rollback exactly once when answered 500 and throws InternalServerError', async () => {
     respond('post', '/v1/redemptions/r_parent0001/rollbacks', json({ code: 500, message: 'boom' }, 500), json(rollbackResult));
-    const error = await testClient({ maxRetries: 3 }).redemptions.rollbackStackable('r_parent0001', { reason: 'x' }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InternalServerError);
+    await rejection(testClient({ maxRetries: 3 }).redemptions.rollbackStackable('r_parent0001', { reason: 'x' }), InternalServerError);
     expect(seen).toHaveLength(1);
   });
 
   it('maps 400 already_rolled_back to BadRequestError', async () => {
     respond('post', '/v1/redemptions/r_parent0001/rollbacks', json({ code: 400, key: 'already_rolled_back', message: 'Redemption was already rolled back', resource_type: 'redemption_rollback' }, 400));
-    const error = await testClient().redemptions.rollbackStackable('r_parent0001').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(BadRequestError);
+    const error = await rejection(testClient().redemptions.rollbackStackable('r_parent0001'), BadRequestError);
     expect(error).toMatchObject({ status: 400, key: 'already_rolled_back' });
   });
 
@@ -59,9 +58,8 @@ describe('redemptions.rollbackStackable', () => {
     ['a fractional order amount', { order: { amount: 10.5 } }, ['order.amount']],
     ['an unknown order status', { order: { status: 'REFUNDED' } }, ['order.status']],
   ])('refuses %s, naming the field, with nothing sent', async (_, params, fields) => {
-    const error = await testClient().redemptions.rollbackStackable('r_parent0001', params as never).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InvalidRequestError);
-    expect((error as InvalidRequestError).issues.map((i) => formatPath(i.path))).toEqual(fields);
+    const error = await refusal(testClient().redemptions.rollbackStackable('r_parent0001', params as never));
+    expect(error.issues.map((i) => formatPath(i.path))).toEqual(fields);
     expect(seen).toHaveLength(0);
   });
 });

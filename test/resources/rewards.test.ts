@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidRequestError, NotFoundError, PaginationLimitError } from '../../src/index.js';
+import { NotFoundError, PaginationLimitError } from '../../src/index.js';
 import { rewardAssignment } from '../fixtures/rewards.js';
 import { json, respond, secrets, seen, serverHeaders, testClient, useMockApi } from '../helpers/mock-api.js';
+import { refusal } from './rejections.js';
 
 useMockApi();
 
@@ -74,9 +75,8 @@ describe('rewards.listAssignments', () => {
     [{ limit: 0 }, 'limit'],
     [{ limit: 101 }, 'limit'],
   ])('refuses %j naming %s, with nothing sent', async (params, field) => {
-    const error = await testClient().rewards.listAssignments('rew_1', params as never).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InvalidRequestError);
-    expect((error as InvalidRequestError).issues.map((i) => i.path.join('.'))).toEqual([field]);
+    const error = await refusal(testClient().rewards.listAssignments('rew_1', params as never));
+    expect(error.issues.map((i) => i.path.join('.'))).toEqual([field]);
     expect(seen).toHaveLength(0);
   });
 });

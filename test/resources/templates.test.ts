@@ -3,14 +3,11 @@ import { AuthenticationError, InternalServerError, InvalidRequestError, NotFound
 import type { SetupPromotionTierParams } from '../../src/index.js';
 import { campaignTemplate, tierSetup, weekendTierRequest } from '../fixtures/promotions.js';
 import { deepFreeze, json, respond, secrets, seen, serverHeaders, testClient, useMockApi } from '../helpers/mock-api.js';
+import { respondCursorPages } from './pages.js';
+import { refusal, rejection } from './rejections.js';
+import { postedJson } from './requests.js';
 
 useMockApi();
-
-async function refusal(call: Promise<unknown>): Promise<InvalidRequestError> {
-  const error = await call.catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(InvalidRequestError);
-  return error as InvalidRequestError;
-}
 
 const paths = (error: InvalidRequestError) => error.issues.map((i) => i.path.join('.'));
 
@@ -65,12 +62,7 @@ describe('templates.list', () => {
   it('iterates every template across pages, passing more_starting_after as starting_after_id', async () => {
     const first = [campaignTemplate(1), campaignTemplate(2)];
     const second = [campaignTemplate(3)];
-    respond(
-      'get',
-      '/v1/templates/campaigns',
-      json({ object: 'list', data_ref: 'campaign_templates', campaign_templates: first, has_more: true, more_starting_after: first[1]!.id }),
-      json({ object: 'list', data_ref: 'campaign_templates', campaign_templates: second, has_more: false }),
-    );
+    respondCursorPages('/v1/templates/campaigns', first, second, { dataRef: 'campaign_templates' });
     const all = await testClient().templates.list({ limit: 2 }).toArray();
     expect(all.map((t) => t.id)).toEqual([...first, ...second].map((t) => t.id));
     expect(seen.map((r) => r.search)).toEqual(['limit=2', `limit=2&starting_after_id=${first[1]!.id}`]);
@@ -108,10 +100,7 @@ describe('templates.setupPromotionTier', () => {
   it('POSTs the body as JSON to /v1/templates/campaigns/{id}/tier-setup and parses the setup', async () => {
     respond('post', '/v1/templates/campaigns/camp_tpl_5Rk0001Qz/tier-setup', json(tierSetup));
     const setup = await testClient({ validation: 'strict' }).templates.setupPromotionTier('camp_tpl_5Rk0001Qz', body);
-    const req = seen[0]!;
-    expect([req.method, req.path, req.search]).toEqual(['POST', '/v1/templates/campaigns/camp_tpl_5Rk0001Qz/tier-setup', '']);
-    expect(req.headers).toMatchObject({ ...serverHeaders, 'content-type': 'application/json' });
-    expect(JSON.parse(req.body)).toEqual(body);
+    postedJson('/v1/templates/campaigns/camp_tpl_5Rk0001Qz/tier-setup', body);
     expect(setup).toEqual(tierSetup);
     expect(setup.created_resources?.map((r) => r.object)).toEqual(['validation_rules', 'segments']);
     expect(setup.promotion_tier?.validation_rules_assignments?.[0]?.rule_id).toBe('val_fromTpl7781');
@@ -134,8 +123,7 @@ describe('templates.setupPromotionTier', () => {
       '/v1/templates/campaigns/camp_tpl_gone/tier-setup',
       json({ code: 404, key: 'not_found', message: 'Resource not found', details: 'Cannot find campaign_template with id camp_tpl_gone', resource_type: 'campaign_template' }, 404),
     );
-    const error = await testClient().templates.setupPromotionTier('camp_tpl_gone', { campaign_id: 'camp_1', name: 'x' }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(NotFoundError);
+    const error = await rejection(testClient().templates.setupPromotionTier('camp_tpl_gone', { campaign_id: 'camp_1', name: 'x' }), NotFoundError);
     expect(error).toMatchObject({ status: 404, key: 'not_found' });
   });
 
