@@ -6,7 +6,7 @@
  * so a test can run its assertions over either.
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from '../helpers/http-server.js';
 
 /** One request as it was sent. */
 export interface Sent {
@@ -70,7 +70,6 @@ function textOf(reply: Reply): { text: string; type: string } {
 /** Starts a service on an ephemeral port of 127.0.0.1; `close()` stops it and every socket. */
 export async function startService(answer: Answer): Promise<Recorder> {
   const sent: Sent[] = [];
-  const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -85,22 +84,7 @@ export async function startService(answer: Answer): Promise<Recorder> {
       res.end(text);
     });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    sent,
-    fetch: undefined,
-    async close() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const socket of sockets) socket.destroy();
-      await closed;
-    },
-  };
+  return { ...(await listenOnLoopback(server)), sent, fetch: undefined };
 }
 
 /** A stand-in fetch on `https://api.example.com` that records each request and answers as told. */

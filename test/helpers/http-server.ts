@@ -2,7 +2,7 @@
  * A real `node:http` server on 127.0.0.1 for tests that need the wire itself (no msw): it records
  * every request (method, URL, headers) and answers each with what the test's function says.
  */
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 /** One request as the server received it. */
@@ -35,13 +35,29 @@ export interface TestServer {
 /** Starts a server on an ephemeral port of 127.0.0.1; `answer` gets each request and its 1-based number. */
 export async function startServer(answer: (request: Received, n: number) => Answer): Promise<TestServer> {
   const requests: Received[] = [];
-  const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     const received: Received = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, at: performance.now() };
     requests.push(received);
     req.resume();
     req.on('end', () => reply(res, answer(received, requests.length)));
   });
+  return { ...(await listenOnLoopback(server)), requests };
+}
+
+/** A server listening on 127.0.0.1, as {@link listenOnLoopback} gives it. */
+export interface Loopback {
+  /** `http://127.0.0.1:PORT`, also its origin. */
+  url: string;
+  /** Stops the server and drops every open socket. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts `server` on an ephemeral port of 127.0.0.1 and keeps track of its sockets, so that
+ * `close()` stops it without waiting for a client to hang up.
+ */
+export async function listenOnLoopback(server: Server): Promise<Loopback> {
+  const sockets = new Set<Socket>();
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -50,7 +66,6 @@ export async function startServer(answer: (request: Received, n: number) => Answ
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    requests,
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const socket of sockets) socket.destroy();

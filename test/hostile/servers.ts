@@ -7,9 +7,8 @@
  * after each test, open sockets included.
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { afterEach } from 'vitest';
-import { credentials } from '../helpers/http-server.js';
+import { credentials, listenOnLoopback } from '../helpers/http-server.js';
 
 /** One request as the server received it. */
 export interface Request {
@@ -37,7 +36,6 @@ export interface HostileServer {
 /** Starts a server on an ephemeral port of 127.0.0.1 that hands each request, read whole, to `handle`. */
 export async function startHostileServer(handle: Handler): Promise<HostileServer> {
   const requests: Request[] = [];
-  const sockets = new Set<Socket>();
   const server = createServer((req: IncomingMessage, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -49,21 +47,7 @@ export async function startHostileServer(handle: Handler): Promise<HostileServer
       void Promise.resolve(handle(request, res, requests.length)).catch(() => res.destroy());
     });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    async close() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const socket of sockets) socket.destroy();
-      await closed;
-    },
-  };
+  return { ...(await listenOnLoopback(server)), requests };
 }
 
 /** Servers started by a test file, each stopped after the test that started it. */
