@@ -43,33 +43,37 @@ describe('one rateLimit window for a client and its clones', () => {
 });
 
 describe('one maxConcurrency for a client and its clones', () => {
-  it('a clone waits while the parent holds the only place, and is sent once it is freed', async () => {
+  /**
+   * A parent client with `maxConcurrency: 1` whose first call has reached the service and is held
+   * there until `release()`: the call (`first`) keeps the parent's only place meanwhile.
+   */
+  async function parentHoldingItsPlace(): Promise<{ parent: Client; first: Promise<unknown>; release: () => void }> {
     let release: (() => void) | undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await timedService(async (n) => (n === 1 ? (await held, { body: member }) : { body: member }));
     const parent = new Client({ baseUrl: recorder!.url, ...keys, validation: 'off', logLevel: 'off', maxConcurrency: 1 });
     const first = parent.loyalties.getMember('L1');
     await expect.poll(() => recorder!.sent.length).toBe(1);
+    return { parent, first, release: () => release!() };
+  }
+
+  it('a clone waits while the parent holds the only place, and is sent once it is freed', async () => {
+    const { parent, first, release } = await parentHoldingItsPlace();
     const second = parent.withOptions(tenantB).loyalties.getMember('L1');
     // Given every chance to go out: many turns of the event loop and real time.
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(recorder!.sent).toHaveLength(1);
-    release!();
+    release();
     await Promise.all([first, second]);
     expect(recorder!.sent.map((s) => s.headers['x-app-id'])).toEqual([keys.appId, tenantB.appId]);
   });
 
   it('a clone that sets a limit option of its own has its own place: sent while the parent holds its', async () => {
-    let release: (() => void) | undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await timedService(async (n) => (n === 1 ? (await held, { body: member }) : { body: member }));
-    const parent = new Client({ baseUrl: recorder!.url, ...keys, validation: 'off', logLevel: 'off', maxConcurrency: 1 });
-    const first = parent.loyalties.getMember('L1');
-    await expect.poll(() => recorder!.sent.length).toBe(1);
+    const { parent, first, release } = await parentHoldingItsPlace();
     const second = parent.withOptions({ ...tenantB, maxConcurrency: 1 }).loyalties.getMember('L1');
     await expect.poll(() => recorder!.sent.length).toBe(2);
     expect(recorder!.sent.map((s) => s.headers['x-app-id'])).toEqual([keys.appId, tenantB.appId]);
-    release!();
+    release();
     await Promise.all([first, second]);
   });
 });
