@@ -64,6 +64,19 @@ function stream(res: ServerResponse, total: number): Promise<number> {
 /** Resident memory in MB. */
 const rss = () => process.memoryUsage().rss / MB;
 
+/**
+ * Calls `loyalties.getMember` on the service at `url` through a {@link countingFetch}: what it
+ * rejected with and in how many ms, the counter of body bytes read, and the growth of resident
+ * memory over the call in MB.
+ */
+async function getMemberCounted(url: string): Promise<{ error: unknown; ms: number; read: () => number; growth: number }> {
+  const counter = countingFetch();
+  const client = new Client({ baseUrl: url, ...keys, fetch: counter.fetch, logLevel: 'off' });
+  const before = rss();
+  const { error, ms } = await settle(client.loyalties.getMember('LOYAL-H1'));
+  return { error, ms, read: counter.read, growth: Math.round(rss() - before) };
+}
+
 describe('a response body past maxResponseBytes', () => {
   it('200 MB streamed without a length: ResponseTooLargeError at the limit, the rest unread', async () => {
     let sent: Promise<number> | undefined;
@@ -71,23 +84,19 @@ describe('a response body past maxResponseBytes', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       sent = stream(res, 200 * MB);
     });
-    const counter = countingFetch();
-    const client = new Client({ baseUrl: service.url, ...keys, fetch: counter.fetch, logLevel: 'off' });
-    const before = rss();
-    const { error, ms } = await settle(client.loyalties.getMember('LOYAL-H1'));
-    const growth = Math.round(rss() - before);
+    const { error, ms, read, growth } = await getMemberCounted(service.url);
     expect(error).toBeInstanceOf(ResponseTooLargeError);
     expect(error).toMatchObject({ limit: LIMIT, status: 200, operation: 'loyalties.getMember', attempts: 1 });
     // Read up to the limit and at most one more chunk of the stream.
-    expect(counter.read()).toBeGreaterThan(LIMIT);
-    expect(counter.read()).toBeLessThan(LIMIT + 2 * MiB);
+    expect(read()).toBeGreaterThan(LIMIT);
+    expect(read()).toBeLessThan(LIMIT + 2 * MiB);
     const written = await sent!;
     expect(written).toBeLessThan(200 * MB);
     // The body text kept is under the limit: memory grows by far less than the 200 MB sent.
     expect(growth).toBeLessThan(180);
     // A read is not retried on a body too large: the service would send it again.
     expect(service.requests).toHaveLength(1);
-    record('body-200mb', `\`ResponseTooLargeError\` after ${ms} ms at the default limit (20,000,000 B); client read ${counter.read().toLocaleString('en-US')} B; server sent ${(written / MB).toFixed(1)} MB of 200 before the client hung up; RSS growth ${growth} MB; requests: ${service.requests.length}`);
+    record('body-200mb', `\`ResponseTooLargeError\` after ${ms} ms at the default limit (20,000,000 B); client read ${read().toLocaleString('en-US')} B; server sent ${(written / MB).toFixed(1)} MB of 200 before the client hung up; RSS growth ${growth} MB; requests: ${service.requests.length}`);
   });
 
   it('a declared Content-Length past the limit: refused before a byte of the body is read', async () => {
@@ -95,12 +104,10 @@ describe('a response body past maxResponseBytes', () => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(200 * MB) });
       void stream(res, 200 * MB);
     });
-    const counter = countingFetch();
-    const client = new Client({ baseUrl: service.url, ...keys, fetch: counter.fetch, logLevel: 'off' });
-    const { error, ms } = await settle(client.loyalties.getMember('LOYAL-H1'));
+    const { error, ms, read } = await getMemberCounted(service.url);
     expect(error).toBeInstanceOf(ResponseTooLargeError);
-    expect(counter.read()).toBe(0);
-    record('body-declared', `\`ResponseTooLargeError\` after ${ms} ms; client read ${counter.read()} B of the body`);
+    expect(read()).toBe(0);
+    record('body-declared', `\`ResponseTooLargeError\` after ${ms} ms; client read ${read()} B of the body`);
   });
 
   it('a gzip bomb (1 GiB of zeros, about 1 MB on the wire): ResponseTooLargeError, counted after decompression', async () => {
@@ -124,19 +131,15 @@ describe('a response body past maxResponseBytes', () => {
       // Compressed as it is sent: the server never holds the bomb either. The client hangs up early.
       await pipeline(Readable.from(gigabyte()), createGzip({ level: 9 }), count, res).catch(() => undefined);
     });
-    const counter = countingFetch();
-    const client = new Client({ baseUrl: service.url, ...keys, fetch: counter.fetch, logLevel: 'off' });
-    const before = rss();
-    const { error, ms } = await settle(client.loyalties.getMember('LOYAL-H1'));
-    const growth = Math.round(rss() - before);
+    const { error, ms, read, growth } = await getMemberCounted(service.url);
     expect(error).toBeInstanceOf(ResponseTooLargeError);
     expect(error).toMatchObject({ limit: LIMIT, status: 200 });
-    expect(counter.read()).toBeGreaterThan(LIMIT);
-    expect(counter.read()).toBeLessThan(LIMIT + 2 * MiB);
+    expect(read()).toBeGreaterThan(LIMIT);
+    expect(read()).toBeLessThan(LIMIT + 2 * MiB);
     // Small on the wire: what the client took in was a fraction of what it would have inflated to.
     expect(wire).toBeLessThan(5 * MB);
     expect(growth).toBeLessThan(180);
     expect(service.requests).toHaveLength(1);
-    record('gzip-bomb', `\`ResponseTooLargeError\` after ${ms} ms; client inflated ${counter.read().toLocaleString('en-US')} B of 1,073,741,824; ${(wire / MB).toFixed(2)} MB compressed sent (${(inflatedSent / MiB).toFixed(0)} MiB fed to the compressor); RSS growth ${growth} MB, ${Math.round(rss())} MB after`);
+    record('gzip-bomb', `\`ResponseTooLargeError\` after ${ms} ms; client inflated ${read().toLocaleString('en-US')} B of 1,073,741,824; ${(wire / MB).toFixed(2)} MB compressed sent (${(inflatedSent / MiB).toFixed(0)} MiB fed to the compressor); RSS growth ${growth} MB, ${Math.round(rss())} MB after`);
   });
 });
