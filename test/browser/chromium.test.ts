@@ -8,13 +8,12 @@
  * asserts what the SDK returned. Outside CI, `npm test` skips this file when Chromium is missing
  * (vitest.config.ts, saying so in one line); under CI a missing Chromium fails it.
  */
-import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM } from '../../scripts/lib/prerequisites.mjs';
 import { buildBrowserBundle } from '../../scripts/size.mjs';
+import { closeAll, listen, openTestPage, type TestPage } from './harness.js';
 
 
 const keys = { clientApplicationId: 'client-app-7', clientToken: 'client-token-SECRET-7', accessToken: 'access-token-SECRET-8' };
@@ -27,27 +26,14 @@ interface Received {
   body: string;
 }
 
-let pageServer: Server;
+let testPage: TestPage | undefined;
 let apiServer: Server;
 let pageOrigin: string;
 let apiBase: string;
-let browser: Browser | undefined;
 let page: Page;
 const received: Received[] = [];
 /** What the service answers to the next POST; the default is the acknowledgment. */
 let answer: { status: number; body: unknown } | undefined;
-
-const listen = async (server: Server): Promise<string> => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-};
-
-const stop = (server: Server | undefined) =>
-  new Promise<void>((resolve) => {
-    if (!server?.listening) return resolve();
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
 
 /** The acknowledgment the service sends for an event. */
 const acknowledgment = (event: { event: string; customer: unknown; metadata?: unknown }) => ({
@@ -61,22 +47,9 @@ const acknowledgment = (event: { event: string; customer: unknown; metadata?: un
 });
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium)`);
-
   const { code } = await buildBrowserBundle({ source: "export * from 'promokit/client-side';" });
-  pageServer = createServer((req, res) => {
-    if (req.url === '/promokit-client-side.js') {
-      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(code);
-    } else if (req.url === '/') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
-        `<!doctype html><meta charset="utf-8"><title>storefront</title>
-<script type="module">import * as promokit from '/promokit-client-side.js'; window.promokit = promokit;</script>`,
-      );
-    } else {
-      res.writeHead(404).end();
-    }
-  });
-  pageOrigin = await listen(pageServer);
+  testPage = await openTestPage({ title: 'storefront', code });
+  ({ origin: pageOrigin, page } = testPage);
 
   apiServer = createServer((req, res) => {
     let body = '';
@@ -102,15 +75,6 @@ beforeAll(async () => {
     });
   });
   apiBase = await listen(apiServer);
-
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  page = await browser.newPage();
-  await page.goto(`${pageOrigin}/`);
-  await page.waitForFunction(() => 'promokit' in window, undefined, { timeout: 10_000 });
 }, 60_000);
 
 afterEach(() => {
@@ -118,11 +82,7 @@ afterEach(() => {
   answer = undefined;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stop(pageServer);
-  await stop(apiServer);
-});
+afterAll(() => closeAll(testPage, apiServer));
 
 /** The page's `promokit` module, as the code passed to `page.evaluate` sees it. */
 type PageWindow = Window & { promokit: typeof import('../../src/client-side.js') };

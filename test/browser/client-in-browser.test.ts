@@ -6,50 +6,27 @@
  * package, dist/) bundled for the browser with esbuild, as a bundler would. Outside CI, `npm test`
  * skips this file when Chromium is missing; under CI a missing Chromium fails it.
  */
-import { existsSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM } from '../../scripts/lib/prerequisites.mjs';
 import { buildBrowserBundle } from '../../scripts/size.mjs';
+import { closeAll, listen, openTestPage, type TestPage } from './harness.js';
 
 const keys = { appId: 'app-id-9', appToken: 'app-token-SECRET-9', accessToken: 'access-token-SECRET-9' };
 
-let pageServer: Server;
+let testPage: TestPage | undefined;
 let apiServer: Server;
 let pageOrigin: string;
 let apiBase: string;
-let browser: Browser | undefined;
 let page: Page;
 /** Requests the service received (preflights included). */
 const received: Array<{ method: string; path: string; headers: IncomingHttpHeaders }> = [];
 
-const listen = async (server: Server): Promise<string> => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-};
-
-const stop = (server: Server | undefined) =>
-  new Promise<void>((resolve) => {
-    if (!server?.listening) return resolve();
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
-
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium)`);
   const { code } = await buildBrowserBundle({ source: "export { Client, ConfigurationError } from 'promokit';", minify: false });
-  pageServer = createServer((req, res) => {
-    if (req.url === '/promokit.js') res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(code);
-    else if (req.url === '/') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
-        `<!doctype html><meta charset="utf-8"><title>admin</title><link rel="icon" href="data:,">
-<script type="module">import * as promokit from '/promokit.js'; window.promokit = promokit;</script>`,
-      );
-    } else res.writeHead(404).end();
-  });
-  pageOrigin = await listen(pageServer);
+  testPage = await openTestPage({ title: 'admin', code });
+  ({ origin: pageOrigin, page } = testPage);
 
   apiServer = createServer((req, res) => {
     received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers });
@@ -64,22 +41,9 @@ beforeAll(async () => {
     });
   });
   apiBase = await listen(apiServer);
-
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  page = await browser.newPage();
-  await page.goto(`${pageOrigin}/`);
-  await page.waitForFunction(() => 'promokit' in window, undefined, { timeout: 10_000 });
 }, 60_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await stop(pageServer);
-  await stop(apiServer);
-});
+afterAll(() => closeAll(testPage, apiServer));
 
 type PageWindow = Window & { promokit: typeof import('../../src/index.js') };
 

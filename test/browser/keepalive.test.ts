@@ -11,54 +11,34 @@
  * held in every measured run. Outside CI, `npm test` skips this file when Chromium is missing;
  * under CI a missing Chromium fails it.
  */
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM } from '../../scripts/lib/prerequisites.mjs';
 import { buildBrowserBundle } from '../../scripts/size.mjs';
+import { closeAll, listen, loadPage, openTestPage, type TestPage } from './harness.js';
 
 const keys = { clientApplicationId: 'client-app-7', clientToken: 'client-token-7' };
 const RUNS = 5;
 
-let pageServer: Server;
+let testPage: TestPage | undefined;
 let apiServer: Server;
 let pageOrigin: string;
 let apiBase: string;
-let browser: Browser | undefined;
 let page: Page;
 /** Events the service received: the `run` each carried. */
 const received: string[] = [];
 /** How long the service takes to answer a preflight, in milliseconds. */
 let latencyMs = 0;
 
-const listen = async (server: Server): Promise<string> => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-};
-
-const stop = (server: Server | undefined) =>
-  new Promise<void>((resolve) => {
-    if (!server?.listening) return resolve();
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
-
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium)`);
   const { code } = await buildBrowserBundle({ source: "export * from 'promokit/client-side';" });
-  pageServer = createServer((req, res) => {
-    if (req.url === '/promokit-client-side.js') res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(code);
-    else if (req.url === '/') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
-        `<!doctype html><meta charset="utf-8"><title>storefront</title><link rel="icon" href="data:,">
-<script type="module">import * as promokit from '/promokit-client-side.js'; window.promokit = promokit;</script>`,
-      );
-    } else if (req.url === '/next') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><link rel="icon" href="data:,"><title>next</title>');
-    else res.writeHead(404).end();
-  });
-  pageOrigin = await listen(pageServer);
+  testPage = await openTestPage({
+    title: 'storefront',
+    code,
+    pages: { '/next': '<!doctype html><link rel="icon" href="data:,"><title>next</title>' },
+  }, { load: false });
+  ({ origin: pageOrigin, page } = testPage);
 
   apiServer = createServer((req, res) => {
     let body = '';
@@ -78,20 +58,9 @@ beforeAll(async () => {
     });
   });
   apiBase = await listen(apiServer);
-
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  page = await browser.newPage();
 }, 60_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await stop(pageServer);
-  await stop(apiServer);
-});
+afterAll(() => closeAll(testPage, apiServer));
 
 type PageWindow = Window & { promokit: typeof import('../../src/client-side.js') };
 
@@ -108,8 +77,7 @@ type Way = 'keepalive' | 'plain' | 'whenHidden' | 'plainWhenHidden' | 'pagehide'
  * resolves once the next page has loaded and `settleMs` more have passed.
  */
 async function trackAndLeave(way: Way, run: string, settleMs: number): Promise<void> {
-  await page.goto(`${pageOrigin}/`);
-  await page.waitForFunction(() => 'promokit' in window, undefined, { timeout: 10_000 });
+  await loadPage(page, pageOrigin);
   await page.evaluate(
     ({ apiBase, keys, way, run }) => {
       const { ClientEvents } = (window as unknown as PageWindow).promokit;

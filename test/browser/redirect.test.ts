@@ -9,14 +9,13 @@
  * Same setup as chromium.test.ts: the bundle built from dist/, skipped outside CI when Chromium is
  * missing (vitest.config.ts), failed under CI.
  */
-import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM } from '../../scripts/lib/prerequisites.mjs';
 import { buildBrowserBundle } from '../../scripts/size.mjs';
 import { useFigures } from '../hostile/table.js';
+import { closeAll, listen, openTestPage, type TestPage } from './harness.js';
 
 const record = useFigures('browser/redirect');
 
@@ -29,28 +28,15 @@ interface Received {
   headers: IncomingMessage['headers'];
 }
 
-let pageServer: Server;
+let testPage: TestPage | undefined;
 let apiServer: Server;
 let otherServer: Server;
 let pageOrigin: string;
 let apiBase: string;
 let otherOrigin: string;
-let browser: Browser | undefined;
 let page: Page;
 const atService: Received[] = [];
 const atOther: Received[] = [];
-
-const listen = async (server: Server): Promise<string> => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-};
-
-const stop = (server: Server | undefined) =>
-  new Promise<void>((resolve) => {
-    if (!server?.listening) return resolve();
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
 
 /** A preflight answer that lets `origin` send the event, with every header it needs. */
 function preflight(res: ServerResponse, origin: string): void {
@@ -75,18 +61,9 @@ function recording(into: Received[], answer: (req: IncomingMessage, res: ServerR
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium)`);
   const { code } = await buildBrowserBundle({ source: "export * from 'promokit/client-side';" });
-  pageServer = createServer((req, res) => {
-    if (req.url === '/promokit-client-side.js') res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(code);
-    else if (req.url === '/') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
-        `<!doctype html><meta charset="utf-8"><title>storefront</title><link rel="icon" href="data:,">
-<script type="module">import * as promokit from '/promokit-client-side.js'; window.promokit = promokit;</script>`,
-      );
-    } else res.writeHead(404).end();
-  });
-  pageOrigin = await listen(pageServer);
+  testPage = await openTestPage({ title: 'storefront', code });
+  ({ origin: pageOrigin, page } = testPage);
 
   // The other origin would take the event from anyone (after a cross-origin redirect a browser
   // sends `Origin: null`), CORS and all: a browser that followed would succeed.
@@ -103,23 +80,9 @@ beforeAll(async () => {
     res.writeHead(307, { 'access-control-allow-origin': pageOrigin, location: `${otherOrigin}/client/v1/events`, 'content-length': '0' }).end();
   });
   apiBase = await listen(apiServer);
-
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  page = await browser.newPage();
-  await page.goto(`${pageOrigin}/`);
-  await page.waitForFunction(() => 'promokit' in window, undefined, { timeout: 10_000 });
 }, 60_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await stop(pageServer);
-  await stop(apiServer);
-  await stop(otherServer);
-});
+afterAll(() => closeAll(testPage, apiServer, otherServer));
 
 /** The page's `promokit` module, as the code passed to `page.evaluate` sees it. */
 type PageWindow = Window & { promokit: typeof import('../../src/client-side.js') };
