@@ -8,12 +8,11 @@
  */
 import { existsSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeAll, loadPage, openTestPage, type TestPage } from './harness.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const inCI = ['true', '1'].includes((process.env.CI ?? '').toLowerCase());
@@ -22,9 +21,8 @@ if (!haveChromium && !inCI) console.warn(`test/browser/mock-inject.test.ts: SKIP
 
 let code = '';
 let metafile: Metafile;
-let server: Server | undefined;
+let testPage: TestPage | undefined;
 let origin = '';
-let browser: Browser | undefined;
 let page: Page;
 /** Every URL the page asked the network for. */
 const requested: string[] = [];
@@ -43,39 +41,13 @@ beforeAll(async () => {
   metafile = bundle.metafile;
   if (!haveChromium) return;
 
-  server = createServer((req, res) => {
-    if (req.url === '/promokit-testing.js') {
-      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(code);
-    } else if (req.url === '/') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
-        `<!doctype html><meta charset="utf-8"><title>tests</title><link rel="icon" href="data:,">
-<script type="module">import * as testing from '/promokit-testing.js'; window.testing = testing;</script>`,
-      );
-    } else {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  page = await browser.newPage();
+  testPage = await openTestPage({ title: 'tests', code, script: '/promokit-testing.js', global: 'testing' }, { load: false });
+  ({ origin, page } = testPage);
   page.on('request', (request) => requested.push(request.url()));
-  await page.goto(`${origin}/`);
-  await page.waitForFunction(() => 'testing' in window, undefined, { timeout: 10_000 });
+  await loadPage(page, origin, 'testing');
 }, 60_000);
 
-afterAll(async () => {
-  await browser?.close();
-  if (server?.listening) {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server!.close(() => resolve()));
-  }
-});
+afterAll(() => closeAll(testPage));
 
 /** The page's `testing` module, as the code passed to `page.evaluate` sees it. */
 type PageWindow = Window & { testing: typeof import('../../src/testing/index.js') };
