@@ -91,7 +91,9 @@ export async function startService(answer: Answer): Promise<Recorder> {
 export function standInFetch(answer: Answer): Recorder {
   const sent: Sent[] = [];
   const fetch: typeof globalThis.fetch = async (input, init) => {
-    const request = new Request(input, init);
+    // The Request as fetch got it: a new Request built from it with an init would reset its
+    // referrerPolicy, as the Fetch standard says (Node 24 does; Node 20 did not).
+    const request = input instanceof Request ? input : new Request(input, init);
     const url = new URL(request.url);
     const target = url.pathname + url.search;
     const entry: Sent = { method: request.method, target, ...split(target), headers: headersOf(request.headers), body: await request.clone().text(), init: init as Record<string, unknown> | undefined, request };
