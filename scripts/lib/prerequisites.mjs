@@ -30,7 +30,7 @@ const redisServer = () => process.env.REDIS_SERVER ?? 'redis-server';
 /** The programs: the command, the Debian package that brings it and the test files (globs) that need it. */
 export const TOOLS = [
   { name: 'redis-server', command: redisServer, debian: 'redis-server', files: ['test/limiter-redis/**'], installed: () => onPath(redisServer()) },
-  { name: CHROMIUM, command: () => CHROMIUM, debian: 'chromium', files: ['test/browser/chromium.test.ts', 'test/browser/redirect.test.ts', 'test/browser/keepalive.test.ts', 'test/browser/client-in-browser.test.ts'], installed: () => executable(CHROMIUM) },
+  { name: CHROMIUM, command: () => CHROMIUM, debian: 'chromium', files: ['test/browser/chromium.test.ts', 'test/browser/redirect.test.ts', 'test/browser/keepalive.test.ts', 'test/browser/client-in-browser.test.ts', 'test/browser/mock-inject.test.ts'], installed: () => executable(CHROMIUM) },
 ];
 
 /** True under CI (`CI` set to anything but `false` or `0`), where nothing is skipped. */
