@@ -81,7 +81,8 @@ export class PromokitError extends Error {
    * settings, a refused connection or a failed DNS lookup, a limit that did not admit the call, a
    * redirect refused whose status shows no change was made), `rejected` (it answered
    * and did not act: a 4xx, 409, 422 and 429 included), or `unknown` (it may have: a timeout or a
-   * reset after the request was sent, a 5xx, a 2xx whose body could not be read). A read is safe
+   * reset after the request was sent, a 5xx, a 2xx whose body could not be read, a 303 to a POST
+   * or PUT, which says the request was processed). A read is safe
    * to repeat whatever its outcome; after an `unknown` spend, check before sending it again:
    * [After an unknown outcome](../../docs/after-an-unknown-outcome.md).
    */
