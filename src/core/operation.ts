@@ -7,6 +7,7 @@
  */
 import type { RetryOptions } from 'ky';
 import type { AuthGroup } from './auth.js';
+import type { CallRecord } from './errors.js';
 import type { Rule } from './input-rules.js';
 import type { Strategy } from './pagination.js';
 import type { ResponseSchema } from './response-check.js';
@@ -134,4 +135,6 @@ export interface OutgoingCall<T> {
   readonly schema: ResponseSchema<T>;
   /** A 2xx with an empty body resolves with `undefined` (custom requests: a 204 to a DELETE). */
   readonly emptyBody?: boolean | undefined;
+  /** What the caller gave, kept beside the call's error for `client.reconcile`. */
+  readonly input?: CallRecord['input'];
 }

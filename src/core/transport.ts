@@ -10,7 +10,7 @@ import type { RetryOptions } from 'ky';
 import { apiPromise, type APIPromise, type WithResponse } from './api-promise.js';
 import type { AuthGroup, Credentials } from './auth.js';
 import type { PipelineConfig } from './config.js';
-import { InvalidRequestError, type Issue } from './errors.js';
+import { InvalidRequestError, recordCall, type Issue } from './errors.js';
 import { send } from './http.js';
 import type { HttpMethod, ListOperation, Operation, OutgoingCall, RequestOptions } from './operation.js';
 import { paginate, type PagePromise } from './pagination.js';
@@ -66,7 +66,7 @@ export class Transport {
     }
     if (issues.length > 0) throw new InvalidRequestError(op.name, issues);
     const idempotent = typeof op.idempotent === 'function' ? op.idempotent(params) : op.idempotent;
-    return this.#dispatch(this.#prepare(op, target, idempotent, responseSchemaOf(op), body && encode(op.encoding, body)), options);
+    return this.#dispatch({ ...this.#prepare(op, target, idempotent, responseSchemaOf(op), body && encode(op.encoding, body)), input: { path, params } }, options);
   }
 
   /**
@@ -85,12 +85,21 @@ export class Transport {
     const target = fillPath(op.path, pathParams ?? {}, {}, issues) + buildQuery(query ?? {}, issues);
     if (issues.length > 0) throw new InvalidRequestError(op.name, issues);
     const encoded = body && ('form' in body ? encode('form', body.form) : encode('json', body.json));
-    return this.#dispatch({ ...this.#prepare(op, target, op.idempotent, op.schema && withFastPath(op.schema), encoded), emptyBody: true }, options);
+    return this.#dispatch({ ...this.#prepare(op, target, op.idempotent, op.schema && withFastPath(op.schema), encoded), emptyBody: true, input: { path: {}, params: { pathParams, query, body } } }, options);
   }
 
-  /** Sends a prepared call through the client's pipeline. */
-  #dispatch<T>(call: OutgoingCall<T>, options: RequestOptions): Promise<WithResponse<T>> {
-    return send(this.#config, call, options);
+  /**
+   * Sends a prepared call through the client's pipeline; its error keeps the call beside it, for
+   * `retryDecision` and `client.reconcile`. (The browser entry's one call keeps none: its bytes.)
+   */
+  async #dispatch<T>(call: OutgoingCall<T>, options: RequestOptions): Promise<WithResponse<T>> {
+    const startedAt = new Date();
+    try {
+      return await send(this.#config, call, options);
+    } catch (error) {
+      recordCall(error, { operation: call.name, method: call.method, idempotent: call.idempotent, input: call.input, startedAt });
+      throw error;
+    }
   }
 
   /**
