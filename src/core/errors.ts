@@ -36,8 +36,9 @@ export function formatPath(path: ReadonlyArray<string | number>): string {
  * @internal
  */
 export function describeIssues(issues: readonly Issue[], max = Infinity): string {
-  // Paths can hold keys of a response body: printable, so a hostile key cannot forge a log line.
-  const shown = issues.slice(0, max).map((i) => printable(`${formatPath(i.path)}: ${i.message}`));
+  // Paths can hold keys of a response body: printable, so a hostile key cannot forge a log line;
+  // a deep one shows its first and last steps, so the rule it broke stays in the message.
+  const shown = issues.slice(0, max).map(({ path, message }) => `${printable(formatPath(path.length > 12 ? [...path.slice(0, 4), '…', ...path.slice(-4)] : path), 120)}: ${printable(message)}`);
   if (issues.length > max) shown.push(`and ${issues.length - max} more`);
   return shown.join('; ');
 }
@@ -127,7 +128,8 @@ export class ConfigurationError extends PromokitError {
 
 /**
  * Bad input caught before anything is sent: a params field breaks a documented limit or a
- * required field is missing. `issues` lists every broken rule with its field path.
+ * required field is missing. `issues` lists every broken rule with its field path; the message
+ * names the first 20.
  * @category Errors
  */
 export class InvalidRequestError extends PromokitError {
@@ -138,7 +140,7 @@ export class InvalidRequestError extends PromokitError {
   declare readonly issues: readonly Issue[];
 
   constructor(operation: string, issues: readonly Issue[]) {
-    super(`${operation}: invalid request: ${describeIssues(issues)}`, { operation, issues, outcome: 'not_sent' });
+    super(`${operation}: invalid request: ${describeIssues(issues, 20)}`, { operation, issues, outcome: 'not_sent' });
   }
 }
 
@@ -260,33 +262,3 @@ export class LimiterError extends PromokitError {
   }
 }
 
-/**
- * What a failed call was, kept beside its error (never on it: params may hold personal data, and
- * no field of an error may): enough for `retryDecision` to know whether the call is safe to send
- * again and for `client.reconcile` to look for its trace.
- * @internal
- */
-export interface CallRecord {
-  /** The operation, `subClient.method`, or `METHOD /path` for `client.request()`. */
-  readonly operation: string;
-  /** The HTTP method. */
-  readonly method: string;
-  /** Safe to send twice: a read, a PUT, a read-only POST, or a call stated `idempotent`. */
-  readonly idempotent: boolean;
-  /** What the call was given: its positional path parameters and its params (a snapshot). */
-  readonly input: { readonly path: Readonly<Record<string, string>>; readonly params: unknown } | undefined;
-  /** When the call started, by the wall clock: nothing it applied can be older. */
-  readonly startedAt: Date;
-}
-
-const calls = new WeakMap<object, CallRecord>();
-
-/** Keeps `record` beside `error`, unless the error already has one (an inner call's). @internal */
-export function recordCall(error: unknown, record: CallRecord): void {
-  if (typeof error === 'object' && error !== null && !calls.has(error)) calls.set(error, record);
-}
-
-/** The call a promokit error came from, when it came from one. @internal */
-export function callOf(error: unknown): CallRecord | undefined {
-  return typeof error === 'object' && error !== null ? calls.get(error) : undefined;
-}

@@ -5,9 +5,8 @@
  *
  * @module
  */
-import type { RetryOptions } from 'ky';
 import type { AuthGroup } from './auth.js';
-import type { CallRecord } from './errors.js';
+import type { CallRecord } from './call-record.js';
 import type { Rule } from './input-rules.js';
 import type { Strategy } from './pagination.js';
 import type { ResponseSchema } from './response-check.js';
@@ -129,8 +128,11 @@ export interface OutgoingCall<T> {
   readonly type?: string | undefined;
   /** Safe to send twice: what its retry policy was built for. */
   readonly idempotent: boolean;
-  /** The retry policy of this kind of call, as ky options. */
-  readonly retry: RetryOptions;
+  /**
+   * The call changes state: a redirect it meets may follow a request the service processed.
+   * Default: a POST that is not `idempotent`, and any other method but GET.
+   */
+  readonly changesState?: boolean | undefined;
   /** The schema the response body is checked against. */
   readonly schema: ResponseSchema<T>;
   /** A 2xx with an empty body resolves with `undefined` (custom requests: a 204 to a DELETE). */
