@@ -78,14 +78,14 @@ export class PromokitError extends Error {
   // a production browser bundle (seen in Chromium: `Te` instead of `AuthenticationError`).
   override name: string = 'PromokitError';
   /**
-   * Whether the service may have acted on the call: `not_sent` (nothing reached it: bad input or
-   * settings, a refused connection or a failed DNS lookup, a limit that did not admit the call, a
-   * redirect refused whose status shows no change was made), `rejected` (it answered
-   * and did not act: a 4xx, 409, 422 and 429 included), or `unknown` (it may have: a timeout or a
-   * reset after the request was sent, a 5xx, a 2xx whose body could not be read, a 303 to a POST
-   * or PUT, which says the request was processed). A read is safe
-   * to repeat whatever its outcome; after an `unknown` spend, check before sending it again:
-   * [After an unknown outcome](../../docs/after-an-unknown-outcome.md).
+   * Whether the service may have acted on the call: `not_sent` (no attempt reached it: bad input or
+   * settings, a refused connection or a failed DNS lookup, a limit or a pause that did not admit
+   * the call), `rejected` (it answered and did not act: a 4xx, 409, 422 and 429 included; a 307 or
+   * 308; any redirect to a read), or `unknown` (it may have: a timeout or a reset after the request
+   * was sent, a 5xx, a 2xx whose body could not be read, any other 3xx to a call that changes
+   * state, which may follow a request processed). Any answer, of any status, means the call
+   * reached the service. A read is safe to repeat whatever its outcome; after an `unknown` spend,
+   * check before sending it again: [After an unknown outcome](../../docs/after-an-unknown-outcome.md).
    */
   outcome: Outcome = 'unknown';
 
@@ -187,10 +187,10 @@ export class AbortError extends CallError {
  * The service answered with a 3xx: promokit never follows a redirect (the service sends none), so
  * no credential and no request body goes to the other place, and the call is not sent again.
  * `location` is the origin the answer pointed to (never its path), when the runtime shows it (a
- * browser hides it). Its `outcome` is `not_sent` for a 301, 302, 307 or 308 (the call did not
- * reach the service it points to), and `unknown` for a 303 (See Other: the request was
- * processed) or a redirect whose status a browser hides, to a POST or PUT; an earlier attempt
- * that may have reached the service keeps it `unknown`.
+ * browser hides it). Its `outcome` is `rejected` for a 307 or 308 (the same request asked for
+ * elsewhere: the service that answered did not act on it) and for any redirect to a read, and
+ * `unknown` for any other 3xx (300–306, or a browser's redirect, whose status it hides) to a call
+ * that changes state: a redirect may follow a request that was processed (Post/Redirect/Get).
  * @category Errors
  */
 export class RedirectError extends PromokitError implements CallContext {

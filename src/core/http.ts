@@ -49,7 +49,7 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
   const url = joinUrl(config.baseUrl, call.path);
   const host = new URL(url).host;
   // Changes state: a redirect it meets may follow a request the service processed.
-  const changesState = call.changesState ?? (call.method === 'POST' ? !call.idempotent : call.method !== 'GET');
+  const changesState = call.changesState ?? call.method !== 'GET';
   // Many calls may share the caller's signal: each listens through a signal of its own.
   const abort = options.signal && callSignal(options.signal);
   const signal = abort?.signal;

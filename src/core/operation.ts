@@ -75,6 +75,12 @@ export interface Operation<T, I> {
   readonly auth: AuthGroup;
   /** Safe to send twice (GET, PUT, read-only POSTs): decides the retry policy. */
   readonly idempotent: Idempotency<I>;
+  /**
+   * A POST that only reads (introspection, a validation): it changes no state when it is also
+   * `idempotent` for its params (a validation that opens a session lock does). Every other POST,
+   * and every PUT, changes state: a redirect it meets may follow a request the service processed.
+   */
+  readonly reads?: boolean | undefined;
   /** Builds the response schema on first use, so importing the SDK builds none. */
   readonly schema: () => ResponseSchema<T>;
   /** Rules the params must pass before anything is sent; field paths are the params' own. */
@@ -130,7 +136,7 @@ export interface OutgoingCall<T> {
   readonly idempotent: boolean;
   /**
    * The call changes state: a redirect it meets may follow a request the service processed.
-   * Default: a POST that is not `idempotent`, and any other method but GET.
+   * Default: any method but GET.
    */
   readonly changesState?: boolean | undefined;
   /** The schema the response body is checked against. */

@@ -56,7 +56,8 @@ export class Transport {
     if (issues.length === 0 && snapshot !== undefined && !isRecord(snapshot)) {
       // A string here is most often an argument order from another SDK: say the call's shape.
       const shape = `${op.name}(${[...Object.keys(path), '{ …fields }'].join(', ')})`;
-      throw new InvalidRequestError(op.name, [{ path: ['params'], message: `must be an object of named fields, as in ${shape}; got ${Array.isArray(snapshot) ? 'an array' : typeof snapshot}` }]);
+      const got = Array.isArray(snapshot) ? 'an array' : snapshot === null ? 'null' : `a ${typeof snapshot}`;
+      throw new InvalidRequestError(op.name, [{ path: ['params'], message: `must be an object of named fields, as in ${shape}; got ${got}${typeof snapshot === 'string' ? ' (the argument order of another SDK?)' : ''}` }]);
     }
     op.rules?.(snapshot, [], issues);
     // A copy to route from: the snapshot stays whole, beside the call's error.
@@ -77,7 +78,8 @@ export class Transport {
     }
     if (issues.length > 0) throw new InvalidRequestError(op.name, issues);
     const idempotent = typeof op.idempotent === 'function' ? op.idempotent(snapshot as I) : op.idempotent;
-    return this.#dispatch({ ...this.#prepare(op, target, idempotent, responseSchemaOf(op), body && encode(op.encoding, body)), input: { path, params: snapshot } }, options);
+    const changesState = op.method !== 'GET' && !(op.reads && idempotent);
+    return this.#dispatch({ ...this.#prepare(op, target, idempotent, responseSchemaOf(op), body && encode(op.encoding, body)), changesState, input: { path, params: snapshot } }, options);
   }
 
   /**

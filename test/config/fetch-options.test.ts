@@ -81,8 +81,8 @@ describe('over a stand-in fetch', () => {
 });
 
 describe('the pipeline’s own keys are refused', () => {
-  const owned = ['method', 'body', 'headers', 'signal', 'redirect'] as const;
-  const value = { method: 'DELETE', body: '{}', headers: { 'x-app-token': 'x' }, signal: AbortSignal.timeout(1_000), redirect: 'follow' };
+  const owned = ['method', 'body', 'headers', 'signal', 'redirect', 'keepalive'] as const;
+  const value = { method: 'DELETE', body: '{}', headers: { 'x-app-token': 'x' }, signal: AbortSignal.timeout(1_000), redirect: 'follow', keepalive: true };
   const bad = (name: (typeof owned)[number]) => ({ [name]: value[name] }) as unknown as FetchOptions;
 
   it.each(owned)('%s: by new Client(), new ClientEvents() and withOptions(), naming fetchOptions and the key', (name) => {

@@ -137,7 +137,7 @@ describe('every RequestOptions option, fed the wrong types, per call', () => {
 
 describe('every field of client.request, fed the wrong types', () => {
   const fields = ['method', 'path', 'pathParams', 'query', 'form', 'auth', 'idempotent', 'schema'] as const;
-  const base = { method: 'POST', path: '/v1/vouchers/{code}/redemption', pathParams: { code: 'SPRING15' } };
+  const base = { method: 'POST', path: '/v1/vouchers/{code}/redemption', pathParams: { code: 'SPRING15' } } as const;
 
   it("idempotent: 'false', auth: 'admin' and every other wrong value: InvalidRequestError naming the field, nothing sent", async () => {
     const service = await serve((_request, res) => json(res, 503, { code: 503 }));
