@@ -199,7 +199,7 @@ export function preflight(request: Request, allowed: OriginPolicy): Response {
     headers: open
       ? {
           ...cors,
-          'access-control-allow-methods': 'GET, POST, PUT, OPTIONS',
+          'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
           'access-control-allow-headers': request.headers.get('access-control-request-headers') ?? allowedHeaders,
           'access-control-max-age': '600',
         }
