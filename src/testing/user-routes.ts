@@ -92,6 +92,11 @@ function show(value: unknown): string {
   return value === null || typeof value === 'number' || typeof value === 'boolean' || value === undefined ? String(value) : Array.isArray(value) ? 'an array' : typeof value;
 }
 
+/** Field names for an error message: the first five, each shown bounded and printable. */
+function names(keys: string[]): string {
+  return keys.slice(0, 5).map(show).join(', ') + (keys.length > 5 ? ', …' : '');
+}
+
 /** The path rules of a route (those of `client.request()`'s path); the first one broken, or `undefined`. */
 function pathProblem(path: string): string | undefined {
   if (!/^\/(client\/)?v1\//.test(path)) return 'the path must start /v1/ (or /client/v1/), as the service\'s paths do';
@@ -180,7 +185,7 @@ function routeAuth(options: MockRouteOptions | undefined): MockAuthGroup {
   if (options === undefined) return 'server';
   if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new TypeError(`mock.route: the options must be an object { auth? }; got ${show(options)}`);
   const unknown = Object.keys(options).filter((key) => key !== 'auth');
-  if (unknown.length > 0) throw new TypeError(`mock.route: unknown option ${unknown.slice(0, 5).join(', ')}; the only option is auth`);
+  if (unknown.length > 0) throw new TypeError(`mock.route: unknown option ${names(unknown)}; the only option is auth`);
   const { auth = 'server' } = options;
   if (!authGroups.includes(auth)) throw new TypeError(`mock.route: auth must be 'server', 'app' or 'client'; got ${show(auth)}`);
   return auth;
@@ -193,7 +198,7 @@ export function routeAnswer(route: UserRoute, answer: unknown): Response {
   if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) throw fail(`the handler must return { status?, body?, headers? }; it returned ${show(answer)}`);
   const keys = Object.keys(answer);
   const unknown = keys.filter((key) => key !== 'status' && key !== 'body' && key !== 'headers');
-  if (unknown.length > 0) throw fail(`the handler's answer has unknown field ${unknown.slice(0, 5).join(', ')}: it takes status, body and headers`);
+  if (unknown.length > 0) throw fail(`the handler's answer has unknown field ${names(unknown)}: it takes status, body and headers`);
   const { status = 200, body, headers } = answer as Rec;
   if (!(Number.isInteger(status) && status >= 200 && status <= 599)) throw fail(`the status must be a whole number from 200 to 599; it returned ${show(status)}`);
   const bodiless = status === 204 || status === 205 || status === 304;

@@ -111,7 +111,8 @@ describe('mock.route() refuses a bad route, handler or option, and adds nothing'
     [{ auth: 'none' }, /auth must be 'server', 'app' or 'client'; got "none"/],
     [{ auth: 'SERVER' }, /auth must be 'server', 'app' or 'client'/],
     [{ auth: null }, /auth must be/],
-    [{ autth: 'app' }, /unknown option autth; the only option is auth/],
+    [{ autth: 'app' }, /unknown option "autth"; the only option is auth/],
+    [{ [`${'x'.repeat(150)}\n`]: 1, b: 2, c: 3, d: 4, e: 5, f: 6 }, /^mock\.route: unknown option "x{100}…", "b", "c", "d", "e", …; the only option is auth$/],
   ];
 
   it.each(refusedOptions)('refuses the options %j', (options, message) => {
@@ -171,7 +172,7 @@ const garbage: Array<[string, MockRouteHandler, RegExp]> = [
   ['returns a string', (() => 'ok') as unknown as MockRouteHandler, /it returned "ok"$/],
   ['returns an array', (() => [200]) as unknown as MockRouteHandler, /it returned an array$/],
   ['returns a Response', (() => Response.json({ ok: true })) as unknown as MockRouteHandler, /the handler returned a Response: return \{ status\?, body\?, headers\? \} instead$/],
-  ['misspells a field', (() => ({ statusCode: 201 })) as unknown as MockRouteHandler, /unknown field statusCode: it takes status, body and headers$/],
+  ['misspells a field', (() => ({ statusCode: 201 })) as unknown as MockRouteHandler, /unknown field "statusCode": it takes status, body and headers$/],
   ['answers status 0', () => ({ status: 0 }), /the status must be a whole number from 200 to 599; it returned 0$/],
   ['answers status 101', () => ({ status: 101 }), /from 200 to 599; it returned 101$/],
   ['answers status 600', () => ({ status: 600 }), /it returned 600$/],
