@@ -183,6 +183,12 @@ async function serve(handle: (request: Request) => Promise<Response>, hostAllowe
 const LINGER_MS = 1_000;
 const LINGER_BYTES = 16 * 1024 * 1024;
 
+/** True when the request says a body follows (`Content-Length` above 0, or `Transfer-Encoding`). */
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (typeof length === 'string' && length !== '0');
+}
+
 /**
  * The request's body as a stream read on demand. When the answer is sent before the body has
  * all arrived (a 401, a 413), the rest is read and dropped for at most {@link LINGER_MS} and
@@ -191,6 +197,8 @@ const LINGER_BYTES = 16 * 1024 * 1024;
  */
 function bodyReader(req: IncomingMessage, res: ServerResponse): ReadableStream<Uint8Array> {
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  let ended = false;
+  req.on('end', () => (ended = true));
   let listening = false;
   let dropping = false;
   let dropped = 0;
@@ -226,9 +234,10 @@ function bodyReader(req: IncomingMessage, res: ServerResponse): ReadableStream<U
     });
   };
   res.on('finish', () => {
-    if (req.complete) return;
+    if (ended || req.complete || !hasBody(req)) return;
     dropping = true;
     const timer = setTimeout(() => req.socket.destroy(), LINGER_MS);
+    (timer as { unref?: () => void }).unref?.(); // never what keeps a process alive
     req.on('end', () => clearTimeout(timer));
     req.on('close', () => clearTimeout(timer));
     listen();
