@@ -24,7 +24,7 @@ import { voucherRoutes } from './ops/vouchers.js';
 import { matchRoute, type Match, type MockOperation, type Route } from './router.js';
 import { rateLimitCheck, type MockRateLimit } from './rate-limit.js';
 import { applySeed } from './seed.js';
-import { describe, handlerFailure, routeAnswer, UserRoutes, type MockRouteHandler, type MockRouteOptions, type UserRoute } from './user-routes.js';
+import { describeThrown, handlerFailure, routeAnswer, UserRoutes, type MockRouteHandler, type MockRouteOptions, type UserRoute } from './user-routes.js';
 import { sparseResponse } from './sparse.js';
 import { clockFrom, emptyStore, find, IdGenerator, type CollectionName, type MockCredentials, type MockState, type Rec } from './store.js';
 import type { AsyncAction } from '../schemas/async-action.js';
@@ -298,8 +298,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       const body = route.handle(state, parsed);
       return json(sparse ? sparseResponse(route.name, body) : body);
     } catch (error) {
-      if (request.signal?.aborted) throw error;
       if (error instanceof MockHttpError) return errorAnswer(error, requestId);
+      if (request.signal?.aborted) throw error; // nobody left to answer: as fetch, reject
       const details = error instanceof Error ? error.message : String(error);
       return json({ code: 500, key: 'internal_error', message: 'Internal server error', details, request_id: requestId }, 500);
     }
@@ -312,20 +312,20 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       const { method, path, query, body, params } = parsed;
       work = Promise.resolve(route.handler({ method, path, pathParams: { ...params }, query, headers: new Headers(request.headers), body }));
     } catch (error) {
-      throw handlerFailure(route, `the handler threw ${describe(error)}`);
+      throw handlerFailure(route, `the handler threw ${describeThrown(error)}`);
     }
     let outcome: { value: unknown } | 'released';
     try {
       outcome = await holds.until(work, request.signal);
     } catch (error) {
       if (request.signal?.aborted) throw error;
-      throw handlerFailure(route, `the handler rejected with ${describe(error)}`);
+      throw handlerFailure(route, `the handler rejected with ${describeThrown(error)}`);
     }
     if (outcome === 'released') return Response.error();
     try {
       return routeAnswer(route, outcome.value);
     } catch (error) {
-      throw error instanceof MockHttpError ? error : handlerFailure(route, `reading the handler's answer threw ${describe(error)}`);
+      throw error instanceof MockHttpError ? error : handlerFailure(route, `reading the handler's answer threw ${describeThrown(error)}`);
     }
   }
 

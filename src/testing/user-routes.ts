@@ -208,7 +208,7 @@ export function routeAnswer(route: UserRoute, answer: unknown): Response {
     try {
       text = JSON.stringify(body);
     } catch (error) {
-      throw fail(`the body is not JSON: ${describe(error)}`);
+      throw fail(`the body is not JSON: ${describeThrown(error)}`);
     }
     if (text === undefined) throw fail(`the body is not JSON: ${show(body)}`);
   }
@@ -234,7 +234,7 @@ export function handlerFailure(route: UserRoute, problem: string): MockHttpError
 }
 
 /** A thrown value as bounded, printable text. */
-export function describe(error: unknown): string {
+export function describeThrown(error: unknown): string {
   let text: string;
   try {
     text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
