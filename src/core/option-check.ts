@@ -40,35 +40,29 @@ export type OptionRules<O> = { readonly [K in keyof Required<O>]: OptionRule };
  * `rules`: a name without a rule, or a value that fails its rule, throws a
  * {@link ConfigurationError} naming it. `what` names the object in messages.
  */
-export function checkedOptions<O extends object>(owner: string, rules: OptionRules<O>, options: unknown, what = 'options'): O {
+export function checkedOptions<O extends object>(owner: string, rules: OptionRules<O>, options: unknown): O {
   const check = optionCheck(owner);
-  if (options === undefined) return {} as O;
   const copy: Record<string, unknown> = {};
-  const unreadable = (name: string, error: unknown, label = name) => new ConfigurationError(name, `${owner}: the ${label} could not be read: ${error instanceof Error ? error.message : String(error)}`);
-  let names: string[];
+  if (options === undefined) return copy as O;
+  let name = 'options';
   try {
-    check(isRecord(options), what, 'an object');
-    names = Object.keys(options as object);
-  } catch (error) {
-    throw error instanceof ConfigurationError ? error : unreadable(what, error);
-  }
-  for (const name of names) {
-    if (!Object.hasOwn(rules, name)) throw new ConfigurationError(name, `${owner}: ${name} is not one of its options (${Object.keys(rules).join(', ')}); a name it does not know is refused, not ignored`);
-    try {
+    check(isRecord(options), name, 'an object');
+    for (name of Object.keys(options as object)) {
+      if (!Object.hasOwn(rules, name)) throw new ConfigurationError(name, `${owner} has no option ${name} (its options: ${Object.keys(rules).join(', ')})`);
       const value = (options as Record<string, unknown>)[name];
       copy[name] = rules[name as keyof O][2]?.(value) ?? value;
-    } catch (error) {
-      throw unreadable(name, error, `${name} option`);
     }
+  } catch (error) {
+    // A Proxy or a getter that throws: the option cannot be read.
+    throw error instanceof ConfigurationError ? error : new ConfigurationError(name, `${owner}: the ${name} could not be read: ${String(error)}`);
   }
-  for (const name in copy) {
+  for (name in copy) {
     const [test, rule] = rules[name as keyof O];
-    let answer: boolean | string;
+    let answer: boolean | string = false;
     try {
       answer = copy[name] === undefined || test(copy[name]);
     } catch {
-      // A value whose reading throws (a Proxy, a getter) is no value of the option's type.
-      answer = false;
+      // A value whose reading throws is no value of the option's type.
     }
     check(answer === true, name, typeof answer === 'string' ? answer : rule);
   }

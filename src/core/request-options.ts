@@ -18,10 +18,11 @@ export const MAX_RETRIES = 10;
 
 /**
  * The `fetchOptions` a call may not set: the request's own fields, which the pipeline sets
- * (`keepalive` has an option of its own, checked against the browsers' 64 KiB cap), and ky's
- * options, which promokit sets (a fetch option never reaches ky as one: see {@link splitFetchOptions}).
+ * (`keepalive` has an option of its own, checked against the browsers' 64 KiB cap). No fetch
+ * option reaches ky as one of ky's own (see {@link splitFetchOptions}): a `prefixUrl` or a
+ * `throwHttpErrors` given there is only an unknown field of fetch's.
  */
-const owned = ['method', 'body', 'headers', 'signal', 'redirect', 'keepalive', 'window', 'duplex', 'prefixUrl', 'prefix', 'baseUrl', 'searchParams', 'json', 'parseJson', 'stringifyJson', 'hooks', 'throwHttpErrors', 'onDownloadProgress', 'onUploadProgress', 'context', 'retry', 'timeout', 'fetch'];
+const owned = ['method', 'body', 'headers', 'signal', 'redirect', 'keepalive', 'window', 'duplex'];
 
 /** Rule of a `fetchOptions` option: an object that sets none of the fields promokit sets itself. */
 export const fetchOptionsRule: OptionRule = [

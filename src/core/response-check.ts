@@ -34,6 +34,11 @@ export interface ResponseSchema<T> {
    * requires): broken, it fails the call in `warn` mode too. Without it, only the body itself does.
    */
   decides?(path: ReadonlyArray<string | number>): boolean;
+  /**
+   * The numbers of a body that were read rounded (integers past 2^53 - 1), refused in `strict`
+   * mode. The SDK's schemas and any zod schema have it.
+   */
+  inexact?(body: unknown): Issue[];
 }
 
 /**
@@ -76,8 +81,8 @@ export class DeviationRecord {
 export function checkResponse<T>(mode: ValidationMode, operation: string, schema: ResponseSchema<T>, body: unknown, log: Log, record: DeviationRecord): T {
   if (mode === 'off') return body as T;
   const result = schema.safeParse(body);
-  // Strict: a number JSON cannot hold exactly (an integer past 2^53 - 1) is refused, not read rounded.
-  const inexact = mode === 'strict' ? inexactNumbers(body) : [];
+  // Strict: a number read rounded (an integer past 2^53 - 1) is refused too, where the schema can tell.
+  const inexact = (mode === 'strict' && schema.inexact?.(body)) || [];
   if (result.success && inexact.length === 0) return body as T;
   const issues: Issue[] = (result.success ? [] : result.error.issues).map((i) => ({
     path: i.path.map((p) => (typeof p === 'number' ? p : String(p))),
@@ -132,24 +137,3 @@ export function parseBody(text: string): unknown {
   }
 }
 
-/** The deepest a body is searched for inexact numbers, and the most it reports. */
-const INEXACT_DEPTH = 64;
-const INEXACT_LIMIT = 20;
-
-/**
- * The numbers of a parsed body that JSON.parse could not read exactly: integers past 2^53 - 1
- * (`9007199254740993` reads as `…992`), each with its path.
- */
-function inexactNumbers(body: unknown): Issue[] {
-  const found: Issue[] = [];
-  const visit = (value: unknown, path: Array<string | number>): void => {
-    if (found.length >= INEXACT_LIMIT || path.length > INEXACT_DEPTH) return;
-    if (typeof value === 'number') {
-      if (Math.abs(value) > Number.MAX_SAFE_INTEGER) found.push({ path, message: 'is an integer past 2^53 - 1, which a JavaScript number cannot hold exactly (it was read rounded)' });
-    } else if (typeof value === 'object' && value !== null) {
-      for (const key of Object.keys(value)) visit((value as Record<string, unknown>)[key], [...path, Array.isArray(value) ? Number(key) : key]);
-    }
-  };
-  visit(body, []);
-  return found;
-}

@@ -9,14 +9,13 @@
 /** The longest wait read from a header, in milliseconds: a day. Any longer ask is read as a day. */
 export const LONGEST_ASKED_WAIT = 86_400_000;
 
-/** An HTTP date as RFC 9110 allows it: IMF-fixdate, or the obsolete RFC 850 and asctime forms. */
-const httpDate = /^[A-Z][a-z]{2,8}, [\d]{2}[ -][A-Z][a-z]{2}[ -]\d{2,4} \d{2}:\d{2}:\d{2} GMT$|^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/;
 
 /**
  * The wait a response asks for before the next request, in milliseconds, from `Retry-After`, else
  * the `RateLimit-Reset` family: a whole number of seconds (digits only; one past 2024 as epoch
- * seconds is a moment), or an HTTP date. `undefined` without such a header; `NaN` when the value
- * is neither (`soon`, `-1`, `1.5`, `0x10`, `1e400`, `Infinity`), which RFC 9110 says to ignore.
+ * seconds is a moment), or an HTTP date (IMF-fixdate or RFC 850: ending `GMT`). `undefined`
+ * without such a header; `NaN` when the value is neither (`soon`, `-1`, `1.5`, `0x10`, `1e400`,
+ * `Infinity`), which RFC 9110 says to ignore.
  * A moment already past is a wait of 0; any wait is at most {@link LONGEST_ASKED_WAIT}.
  */
 export function retryAfterMs(header: (name: string) => string | null | undefined): number | undefined {
@@ -26,7 +25,7 @@ export function retryAfterMs(header: (name: string) => string | null | undefined
   if (/^\d+$/.test(value)) {
     ms = Number(value) * 1000;
     if (ms >= 1_704_067_200_000 && ms < 1e14) ms -= Date.now();
-  } else if (httpDate.test(value)) {
+  } else if (/ GMT$/.test(value)) {
     ms = Date.parse(value) - Date.now();
   } else {
     return Number.NaN;
