@@ -16,22 +16,47 @@
 //   either way, is an empty subclass of `Error` too (scripts/build-stubs/ky-non-error.ts).
 //
 // The last three, `leanKy`, apply to the server builds too (tsup.config.ts).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cutKy } from './lib/ky-cuts.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** ky's built modules. */
 const kyDistribution = join(root, 'node_modules', 'ky', 'distribution');
 
+/** ky's modules every build replaces, by file under ky's `distribution/`: see each stand-in. */
+const kyStandIns = {
+  'index.js': 'ky-index.ts',
+  'utils/merge.js': 'ky-merge.ts',
+  'utils/normalize.js': 'ky-normalize.ts',
+  'utils/options.js': 'ky-options.ts',
+};
+
 /** True for an import made by one of ky's own modules. */
 const fromKy = (args) => /[\\/]node_modules[\\/]ky[\\/]/.test(args.importer);
 
-/** The esbuild plugin of every build: ky without its progress streaming, forced-retry error and non-Error wrapper. */
+/**
+ * The esbuild plugin of every build: ky without its progress streaming, forced-retry error and
+ * non-Error wrapper, and its request class without the parts promokit never reaches
+ * (scripts/lib/ky-cuts.mjs: the build fails on a ky those cuts were not written for).
+ */
 export const leanKy = {
   name: 'promokit-lean-ky',
   setup(build) {
+    // ky entered through its request class, without the default instance's option merging.
+    build.onResolve({ filter: /^ky$/ }, (args) => (args.importer.startsWith(join(root, 'src')) ? { path: join(root, 'scripts', 'build-stubs', kyStandIns['index.js']) } : undefined));
+    build.onResolve({ filter: /^promokit:ky-core$/ }, () => ({ path: join(kyDistribution, 'core', 'Ky.js') }));
+    build.onResolve({ filter: /\.js$/ }, (args) => {
+      if (!fromKy(args)) return undefined;
+      const file = relative(kyDistribution, join(args.resolveDir, args.path)).split(sep).join('/');
+      return kyStandIns[file] && file !== 'index.js' ? { path: join(root, 'scripts', 'build-stubs', kyStandIns[file]) } : undefined;
+    });
+    build.onLoad({ filter: /[\\/]node_modules[\\/]ky[\\/]distribution[\\/]core[\\/]Ky\.js$/ }, (args) => {
+      const { version } = JSON.parse(readFileSync(join(kyDistribution, '..', 'package.json'), 'utf8'));
+      return { contents: cutKy(readFileSync(args.path, 'utf8'), version), loader: 'js', resolveDir: dirname(args.path) };
+    });
     build.onResolve({ filter: /^\.\.\/utils\/body\.js$/ }, (args) => (fromKy(args) ? { path: join(root, 'scripts', 'build-stubs', 'ky-progress.ts') } : undefined));
     build.onResolve({ filter: /\/ForceRetryError\.js$/ }, (args) => (fromKy(args) ? { path: join(root, 'scripts', 'build-stubs', 'ky-force-retry.ts') } : undefined));
     build.onResolve({ filter: /\/NonError\.js$/ }, (args) => (fromKy(args) ? { path: join(root, 'scripts', 'build-stubs', 'ky-non-error.ts') } : undefined));
@@ -49,19 +74,9 @@ export const leanQueue = {
   },
 };
 
-/** ky's modules the browser build replaces, by file under ky's `distribution/`: see each stand-in. */
-const kyInBrowsers = {
-  'index.js': 'ky-index.browser.ts',
-  'utils/merge.js': 'ky-merge.browser.ts',
-  'utils/normalize.js': 'ky-normalize.browser.ts',
-  'utils/options.js': 'ky-options.browser.ts',
-};
-
 /**
  * The esbuild plugin of the browser build: each module of src/ that has a browser variant beside
- * it (`name.browser.ts` next to `name.ts`) is replaced by it; ky is entered through its core
- * class, without the default instance's option merging (scripts/build-stubs/ky-*.browser.ts);
- * and {@link leanKy}.
+ * it (`name.browser.ts` next to `name.ts`) is replaced by it; and {@link leanKy}.
  */
 export const browserBuild = {
   name: 'promokit-browser',
@@ -70,13 +85,6 @@ export const browserBuild = {
       if (!args.importer.startsWith(join(root, 'src'))) return undefined;
       const variant = join(args.resolveDir, args.path.replace(/\.js$/, '.browser.ts'));
       return existsSync(variant) ? { path: variant } : undefined;
-    });
-    build.onResolve({ filter: /^ky$/ }, (args) => (args.importer.startsWith(join(root, 'src')) ? { path: join(root, 'scripts', 'build-stubs', kyInBrowsers['index.js']) } : undefined));
-    build.onResolve({ filter: /^promokit:ky-core$/ }, () => ({ path: join(kyDistribution, 'core', 'Ky.js') }));
-    build.onResolve({ filter: /\.js$/ }, (args) => {
-      if (!fromKy(args)) return undefined;
-      const file = relative(kyDistribution, join(args.resolveDir, args.path)).split(sep).join('/');
-      return kyInBrowsers[file] && file !== 'index.js' ? { path: join(root, 'scripts', 'build-stubs', kyInBrowsers[file]) } : undefined;
     });
     leanKy.setup(build);
   },

@@ -67,25 +67,17 @@ export function mapError(thrown: unknown, context: CallContext, failure: Failure
   return scrubbed(error, secrets);
 }
 
-/** The most nested fields of an error scrubbed: an error body is far shallower. */
-const SCRUB_DEPTH = 32;
-
-/** `error` with every secret replaced by `[redacted]` in its message and in every field it has (body, headers, issues, …). */
+/**
+ * `error` with every secret replaced by `[redacted]` in its message and in every field it has
+ * (body, headers, issues, …): each is plain JSON data, scrubbed as its JSON text.
+ */
 function scrubbed<E extends PromokitError>(error: E, secrets: readonly string[]): E {
-  const scrub = (value: unknown, depth: number): unknown => {
-    if (typeof value === 'string') return scrubText(value, secrets);
-    if (typeof value !== 'object' || value === null || depth > SCRUB_DEPTH) return value;
-    const fields = value as Record<string, unknown>;
-    for (const key of Object.keys(fields)) {
-      const clean = scrub(fields[key], depth + 1);
-      const name = scrubText(key, secrets);
-      if (name !== key) delete fields[key];
-      fields[name] = clean;
-    }
-    return value;
-  };
+  const fields = error as unknown as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    const value = fields[key];
+    if (typeof value === 'string' || (typeof value === 'object' && value !== null)) fields[key] = JSON.parse(scrubText(JSON.stringify(value), secrets));
+  }
   error.message = scrubText(error.message, secrets);
-  scrub(error, 0);
   return error;
 }
 
@@ -95,8 +87,7 @@ export function redirectError(response: Response, url: string, context: CallCont
   const target = response.headers.get('location');
   const location = target !== null && URL.canParse(target, url) ? new URL(target, url).origin : undefined;
   const where = location ? `to ${location}` : 'elsewhere';
-  const told = outcome === 'unknown' ? 'the service may have processed the request before redirecting' : 'the service did not act on the request';
-  return new RedirectError(say(context, `redirected ${where} (${context.status}), not followed, nothing sent there: ${told}`), { ...context, location });
+  return new RedirectError(say(context, `redirected ${where} (${context.status}), not followed: nothing was sent there${outcome === 'unknown' ? ', and the service may have processed the request' : ''}`), { ...context, location });
 }
 
 /** The error for a body past `maxResponseBytes`. */

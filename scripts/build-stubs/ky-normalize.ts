@@ -1,5 +1,5 @@
 /**
- * Stands in, in the browser build (scripts/browser-build.mjs, `browserBuild`), for ky's option
+ * Stands in, in every build (scripts/browser-build.mjs, `leanKy`), for ky's option
  * normalising (`utils/normalize.js` of ky): promokit gives ky a method already upper-case and a
  * retry policy that sets every field (src/core/retry.ts), so there is nothing to fill in.
  *
