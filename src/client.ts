@@ -6,7 +6,7 @@
  */
 import { Credentials } from './core/auth.js';
 import { apiPromise, type APIPromise } from './core/api-promise.js';
-import { commonOptionRules, credentialRule, pipelineConfig, type CommonOptions, type Gate } from './core/config.js';
+import { commonOptionRules, credentialRule, hooksRule, pipelineConfig, type CommonOptions, type Gate } from './core/config.js';
 import { checkedOptions, trueOrFalse, type OptionRules } from './core/option-check.js';
 import { isBrowser, optionOrEnv } from './core/env.js';
 import type { CustomListRequest, CustomRequest } from './core/custom-request.js';
@@ -94,6 +94,7 @@ const limitOptions: ReadonlyArray<keyof LimitOptions> = ['maxConcurrency', 'rate
  */
 export const clientOptionRules: OptionRules<ClientOptions> = {
   ...commonOptionRules,
+  hooks: hooksRule,
   ...limitOptionRules,
   appId: credentialRule,
   appToken: credentialRule,

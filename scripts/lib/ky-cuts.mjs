@@ -27,7 +27,18 @@ export const KY_CUTS = [
   ['FormData and URLSearchParams bodies', '        // To provide correct form boundary', "            this.#options.headers.delete('content-type');\n        }\n"],
   ['searchParams', '        if (hasSearchParameters(this.#options.searchParams)) {', '            this.request = new globalThis.Request(url, this.#options);\n        }\n'],
   ['Retry-After read by ky (promokit tells it every delay)', "            const retryAfter = error.response.headers.get('Retry-After')", '                return after < max ? after : max;\n            }\n'],
+  ['its own timeout bound (promokit bounds timeout itself)', "            if (typeof ky.#options.timeout === 'number' && ky.#options.timeout > maxSafeTimeout) {", '                throw new RangeError(`The \\`timeout\\` option cannot be greater than ${maxSafeTimeout}`);\n            }\n'],
+  ['parseJson (call)', '            ky.#decorateResponse(response);\n', '            ky.#decorateResponse(response);\n'],
+  ['parseJson', '    #decorateResponse(response) {', '        return response;\n    }\n'],
+  ['searchParams (normalising)', '    // eslint-disable-next-line unicorn/prevent-abbreviations\n    static #normalizeSearchParams(searchParams) {', '        return searchParams;\n    }\n'],
+  ['onUploadProgress', '        // If `onUploadProgress` is passed, it uses the stream API internally', '            this.request = this.#wrapRequestWithUploadProgress(this.request, this.#options.body ?? undefined);\n        }\n'],
   ['beforeRequest hooks', '        for (const hook of this.#options.hooks.beforeRequest) {', '                this.#assignRequest(result);\n                break;\n            }\n        }\n'],
+  ['forced retries (the delay)', '        // Handle forced retry from afterResponse hook - skip method check and shouldRetry\n', '            return errorObject.customDelay ?? this.#calculateDelay();\n        }\n'],
+  ['its own retry rules (shouldRetry always answers)', '        // Default timeout behavior\n', '            if (error.response.status === 413) {\n                throw error;\n            }\n        }\n'],
+  ['forced retries (the request)', '            // Apply custom request from forced retry before beforeRetry hooks\n', '                this.#assignRequest(managedRequest);\n            }\n'],
+  ['beforeRetry results (promokit\'s hook returns nothing)', '                if (hookResult instanceof globalThis.Request) {', '                if (hookResult === stop) {\n                    return;\n                }\n'],
+  ['timeout: false', '        if (this.#options.timeout === false) {\n', '            return this.#options.fetch(this.#originalRequest, nonRequestOptions);\n        }\n'],
+  ['requests given by hooks', '    #assignRequest(request) {', '        return streamRequest(request, this.#options.onUploadProgress, originalBody ?? this.#options.body ?? undefined);\n    }\n'],
 ];
 
 /** `source` (ky's Ky.js of version `version`) without the cuts; throws, naming the cut, on any mismatch. */

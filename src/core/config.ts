@@ -154,7 +154,7 @@ const baseUrlRule: OptionRule = [
 /** The rules of the options both clients take, one per option of {@link CommonOptions}. */
 export const commonOptionRules: OptionRules<CommonOptions> = {
   baseUrl: baseUrlRule,
-  accessToken: [(v) => typeof v === 'function' || isHeaderValue(v), 'a token (a string of Latin-1 text without control characters) or a function returning one'],
+  accessToken: [(v) => typeof v === 'function' || isHeaderValue(v), 'a token string of Latin-1 text, or a function returning one'],
   timeout: positiveMs,
   maxRetries: wholeNumber(0, MAX_RETRIES),
   maxRetryDelay: [(v) => typeof v === 'number' && v >= 0 && v <= MAX_TIMEOUT, `0 or more milliseconds, at most ${MAX_TIMEOUT}`],
@@ -165,12 +165,17 @@ export const commonOptionRules: OptionRules<CommonOptions> = {
   fetch: aFunction,
   fetchOptions: fetchOptionsRule,
   maxResponseBytes: wholeNumber(1),
-  hooks: [
-    (v) => isRecord(v) && Object.keys(v).every((name) => hookNames.includes(name) && (v[name] === undefined || typeof v[name] === 'function')),
-    `an object of functions named ${hookNames.join(', ')}`,
-    shallowCopy,
-  ],
+  // The server `Client` also refuses a name that is no hook (`hookNamesRule`); in the browser
+  // entry that list would cost every storefront its bytes.
+  hooks: [(v) => isRecord(v) && Object.values(v).every((hook) => hook === undefined || typeof hook === 'function'), 'an object of functions', shallowCopy],
 };
+
+/** Rule of the server `Client`'s `hooks`: an object of functions, each named after a hook. */
+export const hooksRule: OptionRule = [
+  (v) => commonOptionRules.hooks[0](v) === true && Object.keys(v as object).every((name) => hookNames.includes(name)),
+  `an object of functions named ${hookNames.join(', ')}`,
+  shallowCopy,
+];
 
 /**
  * The pipeline settings of options already copied and checked against their rules

@@ -6,6 +6,6 @@
  */
 
 /** `run()`. */
-export function withFreshToken(run: () => Promise<Response>): Promise<Response> {
+export function withFreshToken(run: () => Promise<Response>, _call: unknown): Promise<Response> {
   return run();
 }

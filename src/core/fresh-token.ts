@@ -7,26 +7,47 @@
  *
  * @module
  */
-import type { AuthGroup, ClientCredentials } from './auth.js';
+import type { Options as KyOptions } from 'ky';
+import type { AuthGroup, ClientCredentials, TokenWait } from './auth.js';
 import { isKyHttpError } from './ky/errors.js';
 
 const is401 = (error: unknown) => isKyHttpError(error) && error.response.status === 401;
 
-/**
- * `run()`, and once more after `renew()` when it was refused with a 401 that a fresh token may
- * cure; `sent()` is the credential headers of the latest attempt.
- */
-export async function withFreshToken(run: () => Promise<Response>, credentials: ClientCredentials, auth: AuthGroup, sent: () => Record<string, string>, renew: () => Promise<void>): Promise<Response> {
+/** What a call lends the resend: its credentials, the headers it sent, and how to send again. */
+export interface Resend {
+  credentials: ClientCredentials;
+  auth: AuthGroup;
+  /** The credential headers of each attempt so far, the latest last; the fresh ones are added. */
+  sent: Array<Record<string, string>>;
+  /** The call's bounds for the access token function. */
+  wait: TokenWait;
+  /** The call's headers and ky options, which the fresh credentials go into. */
+  headers: Record<string, string>;
+  kyOptions: KyOptions;
+  /** Asks a shared limiter again before the resend. */
+  again?: (() => Promise<void>) | undefined;
+  /** Reports the resend (the retry hook). */
+  retrying?: (() => void) | undefined;
+}
+
+/** `run()`, and once more with fresh credentials when it was refused with a 401 that a fresh token may cure. */
+export async function withFreshToken(run: () => Promise<Response>, call: Resend): Promise<Response> {
+  const { credentials, auth, sent } = call;
   try {
     return await run();
   } catch (error) {
-    if (!(is401(error) && credentials.refreshable(auth, sent()))) throw error;
+    if (!(is401(error) && credentials.refreshable(auth, sent[sent.length - 1]!))) throw error;
   }
-  await renew();
+  credentials.expire(sent[sent.length - 1]!);
+  call.retrying?.();
+  const fresh = await credentials.headersFor(auth, call.wait);
+  sent.push(fresh);
+  await call.again?.();
+  call.kyOptions.headers = Object.assign(call.headers, fresh);
   try {
     return await run();
   } catch (error) {
-    if (is401(error)) credentials.uncured(sent());
+    if (is401(error)) credentials.uncured(fresh);
     throw error;
   }
 }

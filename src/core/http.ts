@@ -133,14 +133,7 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
       // A shared limiter admits every request the service counts: each retry asks it again.
       if (place?.again) kyOptions.hooks = { beforeRetry: [place.again] };
       const ky = await loadKy();
-      const response = await withFreshToken(() => ky(url, kyOptions), credentials, call.auth, () => sent[sent.length - 1]!, async () => {
-        credentials.expire(sent[sent.length - 1]!);
-        emit?.('retry', attempts, { delayMs: 0, reason: 'status 401: a fresh access token' });
-        const fresh = await credentials.headersFor(call.auth, { timeout, signal, again: true });
-        sent.push(fresh);
-        await place?.again?.();
-        kyOptions.headers = Object.assign(headers, fresh);
-      });
+      const response = await withFreshToken(() => ky(url, kyOptions), { credentials, auth: call.auth, sent, wait: { timeout, signal, again: true }, headers, kyOptions, again: place?.again, retrying: emit && (() => emit('retry', attempts, { delayMs: 0, reason: 'status 401: a fresh access token' })) });
 
       // 7. The body, parsed and checked in the client's validation mode.
       if (call.emptyBody && body === '') return { data: undefined as T, response };

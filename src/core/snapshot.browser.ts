@@ -16,14 +16,14 @@ export function plainCopy(value: unknown, issues: Issue[], path: Array<string | 
       : JSON.parse(
           JSON.stringify(value, function (this: Record<string, unknown>, key, v: unknown) {
             // An Invalid Date serialises as null: looked at again only then.
-            if ((typeof v === 'number' && !Number.isFinite(v)) || (v === null && Number.isNaN((this[key] as Date | null)?.getTime?.()))) throw `a value that is not a finite number or a valid Date (${String(this[key])})`;
+            if ((typeof v === 'number' && !Number.isFinite(v)) || (v === null && Number.isNaN((this[key] as Date | null)?.getTime?.()))) throw `${String(this[key])}`;
             if (typeof v === 'bigint') throw 'a BigInt';
             if (v instanceof Map || v instanceof Set) throw 'a Map or a Set';
             return v;
           }),
         );
   } catch (error) {
-    issues.push({ path, message: `must be plain data JSON can carry; it holds ${typeof error === 'string' ? error : (error as Error).message}` });
+    issues.push({ path, message: `must be data JSON can carry, not ${typeof error === 'string' ? error : (error as Error).message}` });
     return undefined;
   }
 }
