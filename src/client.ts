@@ -16,6 +16,7 @@ import { inspectSymbol } from './core/log.js';
 import type { RequestOptions } from './core/operation.js';
 import { strategies } from './core/page-strategies.js';
 import { paginate, PagePromise, type Strategy } from './core/pagination.js';
+import type { ReconcileResult } from './resources/reconcile.js';
 import { deviationsOf, type DeviationRecord, type ResponseDeviation } from './core/response-check.js';
 import { Transport } from './core/transport.js';
 import { AsyncActions } from './resources/async-actions.js';
@@ -242,6 +243,29 @@ export class Client {
     const strategy = strategies[paging] as Strategy<Record<string, unknown>> | undefined;
     if (!strategy) return new PagePromise(() => Promise.reject(new InvalidRequestError(`GET ${request?.path}`, [{ path: ['paging'], message: "must be 'cursor', 'page' or 'end_date'" }])));
     return paginate<T, Record<string, unknown>>(`GET ${request?.path}`, query, strategy, (pageQuery) => this.request({ ...request, method: 'GET', query: pageQuery }, options), records);
+  }
+
+  /**
+   * After a call whose `outcome` is `unknown` (`retryDecision(error)` says `reconcile`): looks for
+   * its trace with the operations the service offers, and says whether the service applied it:
+   * `applied` (with the `record` that proves it), `not_found` (no trace as of `asOf`) or
+   * `cannot_tell` (with the `reason`). Checks `loyalties.redeemReward` (the card's transactions),
+   * `publications.create` (the customer's redeemables), `orders.create` with a `source_id` (the
+   * order sent again, which names the one already made) and `vouchers.create` (the code read
+   * back); never sends anything that could apply the call a second time. Its reads use
+   * `options` and this client's limits, timeout and retries, and a walk stops after 1,000
+   * records. Never rejects, but with an `AbortError` when `options.signal` aborts it.
+   *
+   * ```ts
+   * const result = await client.reconcile(error);
+   * if (result.status === 'not_found') await client.loyalties.redeemReward('LOYAL-1', { reward: { id: 'rew_free_coffee' } });
+   * ```
+   *
+   * What each check reads, and when sending again after `not_found` is safe:
+   * [After an unknown outcome](../docs/after-an-unknown-outcome.md).
+   */
+  reconcile(error: unknown, options?: RequestOptions): Promise<ReconcileResult> {
+    return import('./resources/reconcile.js').then(({ reconcileFailedCall }) => reconcileFailedCall(this, error, options));
   }
 
   /** @internal Shows the client's settings without any secret (`util.inspect`). */
