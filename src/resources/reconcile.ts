@@ -27,11 +27,13 @@ import type { Vouchers } from './vouchers.js';
  *   is safe unless the failed request was still on its way or running at the service then (after
  *   a timeout, it may be): see the guide "After an unknown outcome".
  * - `cannot_tell`: the service offers no way to find out for this operation, the error is not one
- *   of an `unknown` outcome, or the check itself failed; `reason` says which, in words.
+ *   of an `unknown` outcome, or the check itself failed; `reason` says which, in words. When a
+ *   read of the check failed, `cause` is its error: `retryDecision(cause)` says whether, and
+ *   after how long, reconciling the same error again may answer (a 429's pause, a 503).
  *
  * @category Errors
  */
-export type ReconcileResult = { status: 'applied'; record?: unknown } | { status: 'not_found'; asOf: Date } | { status: 'cannot_tell'; reason: string };
+export type ReconcileResult = { status: 'applied'; record?: unknown } | { status: 'not_found'; asOf: Date } | { status: 'cannot_tell'; reason: string; cause?: unknown };
 
 /** The sub-clients the checks read with (a `Client` is one). */
 export interface Readers {
@@ -178,6 +180,6 @@ export async function reconcileFailedCall(readers: Readers, error: unknown, opti
     return await check(readers, { ...call, input: call.input }, options);
   } catch (failure) {
     if (failure instanceof AbortError && options?.signal?.aborted) throw failure;
-    return unsure(`the check failed: ${failure instanceof Error ? failure.message : String(failure)}`);
+    return { status: 'cannot_tell', reason: `the check failed: ${failure instanceof Error ? failure.message : String(failure)}`, cause: failure };
   }
 }

@@ -6,6 +6,7 @@
  * showing that a `retry` never applies a spend twice and that a `reconcile` finds what happened;
  * the redirects against the outcome rule; and the errors that come from no call.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -26,7 +27,8 @@ import {
 import { createMockService, type MockInjectOptions, type MockService } from '../../src/testing/index.js';
 import { listenOnLoopback, refusedUrl, type Loopback } from '../helpers/http-server.js';
 import { TUNING, timeoutFor } from '../reliability/harness/expectations.js';
-import { IDEMPOTENT_CLASSES, OPERATIONS, type OperationClass } from '../reliability/harness/operations.js';
+import { IDEMPOTENT_CLASSES, OPERATIONS, OUTCOME_GROUPS, type OperationClass } from '../reliability/harness/operations.js';
+import { REPORT_FILE, keptSection } from '../reliability/harness/report.js';
 import { FAULTS, startFaultServer, type Fault, type FaultServer } from '../reliability/harness/server.js';
 
 const retry = (delayMs: number): RetryDecision => ({ action: 'retry', delayMs });
@@ -60,7 +62,7 @@ describe('the fault matrix: every fault × every operation, over a real node:htt
    * a 307), it may have acted (a timeout, a dropped connection, a 5xx, an unreadable 2xx, a 303 to
    * a call that changes state), or the call succeeded.
    */
-  function wanted(fault: Fault, cls: OperationClass): RetryDecision | 'resolved' | 'the retryAfter asked, in ms' {
+  function wanted(fault: Fault, cls: OperationClass): RetryDecision | 'resolved' | 'its retryAfter, in ms' {
     const safe = IDEMPOTENT_CLASSES.has(cls);
     switch (fault) {
       case 'ok':
@@ -70,10 +72,9 @@ describe('the fault matrix: every fault × every operation, over a real node:htt
         return retry(DEFAULT_RETRY_DELAY_MS);
       case '429-retry-after-seconds':
         return retry(1_000);
-      case '429-retry-after-date':
-        return retry(3_000); // an HTTP date 3 s ahead, read in whole seconds rounded up
+      case '429-retry-after-date': // an HTTP date 3 s ahead: 2 or 3 whole seconds by the time it is read
       case '429-retry-after-huge':
-        return 'the retryAfter asked, in ms';
+        return 'its retryAfter, in ms';
       case 'json-409':
       case 'json-422':
       case 'redirect-307':
@@ -100,16 +101,71 @@ describe('the fault matrix: every fault × every operation, over a real node:htt
         const error = await errorOf(() => op.call(client, key, { headers: { 'x-case': key } }));
         const decision = error === 'resolved' ? 'resolved' : retryDecision(error);
         // A date 3 s ahead is 2 or 3 whole seconds by the time it is read; a Retry-After of
-        // 999999999999999 is past 2024 as a number of seconds, so read as a time (RateLimitError.retryAfter).
-        const long = error instanceof RateLimitError && decision !== 'resolved' && decision.action === 'retry' && decision.delayMs === error.retryAfter! * 1000 && decision.delayMs > 1e17;
-        const got = long ? 'the retryAfter asked, in ms' : typeof decision === 'object' && decision.action === 'retry' && fault === '429-retry-after-date' && decision.delayMs === 2_000 ? retry(3_000) : decision;
+        // 999999999999999 is past 2024 as a number of seconds, so read as a time: both the error's retryAfter.
+        const asked = error instanceof RateLimitError && decision !== 'resolved' && decision.action === 'retry' && decision.delayMs === error.retryAfter! * 1000;
+        const got = asked && ((fault === '429-retry-after-date' && [2_000, 3_000].includes(decision.delayMs)) || decision.delayMs > 1e17) ? 'its retryAfter, in ms' : decision;
         return { operation: op.name, decision: got };
       });
       const observed = await Promise.all(calls);
+      for (const [o, op] of OPERATIONS.entries()) table.push({ fault, cls: op.class, operation: op.name, decision: observed[o]!.decision });
       expect(observed).toEqual(OPERATIONS.map((op) => ({ operation: op.name, decision: wanted(fault, op.class) })));
     });
   }
+
+  it(`the decision table of ${REPORT_FILE} says what these calls decided (RELIABILITY_REPORT=1 writes it)`, () => {
+    expect(table).toHaveLength(FAULTS.length * OPERATIONS.length);
+    const section = decisionSection(table);
+    if (process.env.RELIABILITY_REPORT) {
+      const text = readFileSync(REPORT_FILE, 'utf8');
+      const kept = keptSection('decisions');
+      writeFileSync(REPORT_FILE, kept ? text.replace(kept, section) : text.replace('<!-- hostile -->', `${section}\n\n<!-- hostile -->`));
+    }
+    expect(keptSection('decisions'), `${REPORT_FILE} has no decision table, or an old one: run RELIABILITY_REPORT=1 npx vitest run test/core/retry-decision.test.ts`).toBe(section);
+  });
 });
+
+/** One call of the fault matrix and what `retryDecision` made of its error. */
+interface TableRow {
+  fault: Fault;
+  cls: OperationClass;
+  operation: string;
+  decision: RetryDecision | string;
+}
+const table: TableRow[] = [];
+
+/** A decision in a few words: `retry 1 s`, `reconcile`, `fail`, `ok`. */
+function words(decision: RetryDecision | string): string {
+  if (typeof decision === 'string') return decision === 'resolved' ? 'ok' : `retry (${decision})`;
+  return decision.action === 'retry' ? `retry ${decision.delayMs / 1000} s` : decision.action;
+}
+
+/** The section of docs/RELIABILITY.md: the fault matrix's faults × the outcome table's columns, each cell the decision. */
+function decisionSection(rows: TableRow[]): string {
+  const groups = Object.entries(OUTCOME_GROUPS) as Array<[string, readonly OperationClass[]]>;
+  const cell = (fault: Fault, classes: readonly OperationClass[]) => {
+    const mine = rows.filter((r) => r.fault === fault && classes.includes(r.cls));
+    const kinds = [...new Set(mine.map((r) => words(r.decision)))];
+    return kinds.length === 1 ? kinds[0]! : kinds.map((k) => `${k} (${mine.filter((r) => words(r.decision) === k).map((r) => r.operation).join(', ')})`).join('<br>');
+  };
+  return [
+    '<!-- decisions -->',
+    '## What to do next: `retryDecision(error)`',
+    '',
+    'The same calls as the fault matrix, each error given to `retryDecision(error)`: `retry` (with the',
+    'wait it asks), `reconcile` (the call may have been applied: `client.reconcile(error)` looks for its',
+    'trace before anything is sent again), `fail`, or `ok` when the call resolved. Written by',
+    '`test/core/retry-decision.test.ts`, which also checks each cell call by call, and every status from',
+    '300 to 599 and every `mock.inject` fault for a read, an idempotent write, a spend and a `join_once`',
+    'publication, following each decision against the mock\'s records. Regenerate:',
+    '`RELIABILITY_REPORT=1 npx vitest run test/core/retry-decision.test.ts`. The rules:',
+    '[Errors and retries](errors-and-retries.md#after-a-failed-call-retrydecision).',
+    '',
+    `| fault | ${groups.map(([g]) => g).join(' | ')} |`,
+    `|---|${groups.map(() => '---').join('|')}|`,
+    ...FAULTS.map((fault) => `| ${fault} | ${groups.map(([, classes]) => cell(fault, classes)).join(' | ')} |`),
+    '<!-- /decisions -->',
+  ].join('\n');
+}
 
 // ---------------------------------------------------------------------------------------------
 
