@@ -304,6 +304,8 @@ export async function runSpendQueue(options: RunOptions): Promise<{ figures: Run
       new Worker<SpendJob, SpendResult>(name, spendProcessor({ client, review, onEvent, settleAfterTimeoutMs: 500 }), {
         connection,
         concurrency,
+        // A job whose worker died mid-call has no error to reconcile: failed, never run again.
+        maxStalledCount: 0,
         settings: { backoffStrategy },
       }),
   );

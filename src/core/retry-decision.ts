@@ -25,6 +25,7 @@ export type RetryDecision =
  * The wait before a transient failure is sent again when the service named none: one second,
  * the step after the pipeline's own backoff (300 ms, 600 ms). A queue adds its own backoff for
  * repeated failures.
+ * @category Errors
  */
 export const DEFAULT_RETRY_DELAY_MS = 1_000;
 

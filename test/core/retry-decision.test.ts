@@ -149,7 +149,7 @@ function decisionSection(rows: TableRow[]): string {
   };
   return [
     '<!-- decisions -->',
-    '## What to do next: `retryDecision(error)`',
+    '## What to do next',
     '',
     'The same calls as the fault matrix, each error given to `retryDecision(error)`: `retry` (with the',
     'wait it asks), `reconcile` (the call may have been applied: `client.reconcile(error)` looks for its',
