@@ -252,9 +252,11 @@ export class Client {
    * `cannot_tell` (with the `reason`). Checks `loyalties.redeemReward` (the card's transactions),
    * `publications.create` (the customer's redeemables), `orders.create` with a `source_id` (the
    * order sent again, which names the one already made) and `vouchers.create` (the code read
-   * back); never sends anything that could apply the call a second time. Its reads use
+   * back); never sends anything that could apply the call a second time. Looks only for a call
+   * this client made (not one of another client, another tenant perhaps). Its reads use
    * `options` and this client's limits, timeout and retries, and a walk stops after 1,000
-   * records. Never rejects, but with an `AbortError` when `options.signal` aborts it.
+   * records. Rejects only with a `ConfigurationError` for bad `options` (nothing read) and with
+   * the `AbortError` of `options.signal`; any other failure is a `cannot_tell`.
    *
    * ```ts
    * const result = await client.reconcile(error);
@@ -265,7 +267,7 @@ export class Client {
    * [After an unknown outcome](../docs/after-an-unknown-outcome.md).
    */
   reconcile(error: unknown, options?: RequestOptions): Promise<ReconcileResult> {
-    return import('./resources/reconcile.js').then(({ reconcileFailedCall }) => reconcileFailedCall(this, error, options));
+    return import('./resources/reconcile.js').then(({ reconcileFailedCall }) => reconcileFailedCall(this, error, options, this.#core));
   }
 
   /** @internal Shows the client's settings without any secret (`util.inspect`). */

@@ -70,6 +70,15 @@ const FAIL: RetryDecision = { action: 'fail' };
  * @category Errors
  */
 export function retryDecision(error: unknown): RetryDecision {
+  try {
+    return decide(error);
+  } catch {
+    return FAIL; // an object that only looks like an error (a getter that throws): nothing to go on
+  }
+}
+
+/** The table of {@link retryDecision}. */
+function decide(error: unknown): RetryDecision {
   if (!(error instanceof PromokitError)) return FAIL;
   // May have been applied, and a repeat could apply it twice: look first.
   if (error.outcome === 'unknown' && callOf(error)?.idempotent !== true && isCallFailure(error)) return { action: 'reconcile' };

@@ -12,6 +12,8 @@
 import { NotFoundError } from '../core/api-errors.js';
 import { AbortError, callOf, PromokitError, type CallRecord } from '../core/errors.js';
 import type { RequestOptions } from '../core/operation.js';
+import { optionCheck } from '../core/option-check.js';
+import { checkRequestOptions } from '../core/request-options.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { Customers } from './customers.js';
 import type { Loyalties } from './loyalties.js';
@@ -27,9 +29,10 @@ import type { Vouchers } from './vouchers.js';
  *   is safe unless the failed request was still on its way or running at the service then (after
  *   a timeout, it may be): see the guide "After an unknown outcome".
  * - `cannot_tell`: the service offers no way to find out for this operation, the error is not one
- *   of an `unknown` outcome, or the check itself failed; `reason` says which, in words. When a
- *   read of the check failed, `cause` is its error: `retryDecision(cause)` says whether, and
- *   after how long, reconciling the same error again may answer (a 429's pause, a 503).
+ *   of an `unknown` outcome, another client made the call, or the check itself failed; `reason`
+ *   says which, in words. When a read of the check failed, `cause` is its error:
+ *   `retryDecision(cause)` says whether, and after how long, reconciling the same error again may
+ *   answer (a 429's pause, a 503).
  *
  * @category Errors
  */
@@ -166,20 +169,24 @@ const noWay: Record<string, string> = {
 };
 
 /**
- * What `client.reconcile(error)` does; see {@link ReconcileResult}. Never rejects but with the
- * `AbortError` of the caller's own `signal`.
+ * What `client.reconcile(error)` does; see {@link ReconcileResult}. `via` is the pipeline of the
+ * client asked: a call another client made (another tenant, perhaps) is not looked for with it.
+ * Rejects only on bad `options` (`ConfigurationError`, before any read) and with the `AbortError`
+ * of the caller's own `signal`; every other failure is a `cannot_tell`.
  */
-export async function reconcileFailedCall(readers: Readers, error: unknown, options: RequestOptions = {}): Promise<ReconcileResult> {
-  if (!(error instanceof PromokitError)) return unsure('not an error of a promokit call');
-  if (error.outcome !== 'unknown') return unsure(`its outcome is '${error.outcome}': ${error.outcome === 'rejected' ? 'the service answered and did not apply the call' : 'the call never reached the service'}, so there is nothing to look for`);
-  const call = callOf(error);
-  if (!call?.input) return unsure('promokit kept no record of this call (ClientEvents.track keeps none), so there is nothing to look for');
-  const check = checks[call.operation];
-  if (!check) return unsure(call.idempotent ? 'the call is safe to send again as it is' : (noWay[call.operation] ?? "promokit knows no way to find this call's trace"));
+export async function reconcileFailedCall(readers: Readers, error: unknown, options: RequestOptions = {}, via?: object): Promise<ReconcileResult> {
+  checkRequestOptions(options, optionCheck('client.reconcile'), 'the check reads with the credentials of the client it is called on');
   try {
+    if (!(error instanceof PromokitError)) return unsure('not an error of a promokit call');
+    if (error.outcome !== 'unknown') return unsure(`its outcome is '${error.outcome}': ${error.outcome === 'rejected' ? 'the service answered and did not apply the call' : 'the call never reached the service'}, so there is nothing to look for`);
+    const call = callOf(error);
+    if (!call?.input) return unsure('promokit kept no record of this call (ClientEvents.track keeps none), so there is nothing to look for');
+    if (call.via !== undefined && call.via !== via) return unsure('another client made this call (another tenant, perhaps): reconcile it with the client that made it');
+    const check = checks[call.operation];
+    if (!check) return unsure(call.idempotent ? 'the call is safe to send again as it is' : (noWay[call.operation] ?? "promokit knows no way to find this call's trace"));
     return await check(readers, { ...call, input: call.input }, options);
   } catch (failure) {
-    if (failure instanceof AbortError && options?.signal?.aborted) throw failure;
+    if (failure instanceof AbortError && options.signal?.aborted) throw failure;
     return { status: 'cannot_tell', reason: `the check failed: ${failure instanceof Error ? failure.message : String(failure)}`, cause: failure };
   }
 }

@@ -358,6 +358,35 @@ describe('redirects, by the outcome rule (307 and 308 rejected; any other 3xx un
 
 // ---------------------------------------------------------------------------------------------
 
+describe("the caller's abort, at each phase", () => {
+  const mock = createMockService();
+  const client = new Client({ fetch: mock.fetch, baseUrl: mock.baseUrl, ...mock.credentials, logLevel: 'off' });
+  const spend = (signal: AbortSignal) => client.loyalties.redeemReward(mock.ids.members.ada, { reward: { id: mock.ids.rewards.espresso } }, { signal });
+  const points = () => mock.get('vouchers', mock.ids.members.ada)?.loyalty_card?.points;
+
+  it.each([
+    ['a spend, before it is sent', undefined, 'not_sent', FAIL, 1250, undefined],
+    ['a spend in flight that the service never got to', { fault: 'timeout' }, 'unknown', RECONCILE, 1250, 'not_found'],
+    ['a spend in flight the service applied, its answer late', { fault: 'latency', ms: 500 }, 'unknown', RECONCILE, 1050, 'applied'],
+  ] as const)('%s', async (_name, inject, outcome, decision, left, reconciled) => {
+    mock.reset();
+    if (inject) mock.inject({ operation: 'loyalties.redeemReward', ...inject } as MockInjectOptions);
+    const error = await errorOf(() => spend(inject ? AbortSignal.timeout(50) : AbortSignal.abort()));
+    expect(error).toMatchObject({ name: 'AbortError', outcome });
+    expect(retryDecision(error)).toEqual(decision);
+    expect(points()).toBe(left);
+    if (reconciled) expect((await client.reconcile(error)).status).toBe(reconciled);
+  });
+
+  it('a read in flight: fail (the caller asked it to stop; a read is theirs to start again)', async () => {
+    mock.reset();
+    mock.inject({ operation: 'loyalties.getMember', fault: 'timeout' });
+    const error = await errorOf(() => client.loyalties.getMember(mock.ids.members.ada, {}, { signal: AbortSignal.timeout(50) }));
+    expect(error).toMatchObject({ name: 'AbortError', outcome: 'unknown' });
+    expect(retryDecision(error)).toEqual(FAIL);
+  });
+});
+
 describe('errors of no call, and what is not a promokit error', () => {
   it('fail: anything not a PromokitError, bad input, bad settings, a list walk, a failed async action', async () => {
     const client = new Client({ baseUrl: 'https://api.example.com', appId: 'a', appToken: 't', accessToken: 'k' });

@@ -36,13 +36,18 @@ interface SpendQueueModule {
 
 const JOBS = 240;
 let redis: RedisServer;
+const unhandled: unknown[] = [];
+const onUnhandled = (reason: unknown) => void unhandled.push(reason);
 
 beforeAll(async () => {
+  process.on('unhandledRejection', onUnhandled);
   redis = await startRedis();
 });
 
 afterAll(async () => {
+  process.off('unhandledRejection', onUnhandled);
   await redis?.stop();
+  expect(unhandled).toEqual([]);
 });
 
 /** How many records of `records` each key has. */

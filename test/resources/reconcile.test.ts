@@ -7,9 +7,12 @@
  * with the change made exactly once. Then every operation without a check, and every error that
  * is not an `unknown` outcome, gets `cannot_tell` with its reason, and nothing is sent.
  */
-import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import { inspect } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Client,
+  ConfigurationError,
   ConnectionError,
   PromokitError,
   retryDecision,
@@ -20,7 +23,7 @@ import {
   type ReconcileResult,
 } from '../../src/index.js';
 import type { MockFault, MockInjectOptions, MockService } from '../../src/testing/index.js';
-import { refusedUrl } from '../helpers/http-server.js';
+import { listenOnLoopback, refusedUrl } from '../helpers/http-server.js';
 import { failure, transports, useMock } from '../testing/transports.js';
 
 /** A fault, and whether the service applies the call under it. */
@@ -67,6 +70,14 @@ function expectNotFound(result: ReconcileResult, checkStarted: number): void {
   expect(asOf.getTime()).toBeGreaterThanOrEqual(checkStarted);
   expect(asOf.getTime()).toBeLessThanOrEqual(Date.now());
 }
+
+const unhandled: unknown[] = [];
+const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+beforeAll(() => void process.on('unhandledRejection', onUnhandled));
+afterAll(() => {
+  process.off('unhandledRejection', onUnhandled);
+  expect(unhandled).toEqual([]);
+});
 
 describe.each(transports)('client.reconcile over %s', (_name, connect) => {
   // The real clock: reconcile compares the records' dates with the call's start.
@@ -285,5 +296,67 @@ describe.each(transports)('client.reconcile over %s', (_name, connect) => {
       await cannotTell(c, new ConnectionError('made by hand'), /kept no record/);
       for (const thing of [new Error('x'), 'unknown', null, undefined, { outcome: 'unknown' }]) await cannotTell(c, thing, /not an error of a promokit call/);
     });
+  });
+
+  describe('hostile', () => {
+    it('an error of another client (another tenant, or a clone): cannot_tell, nothing read; the client that made it: applied', async () => {
+      const c = client();
+      const error = await failUnder(mock, 'loyalties.redeemReward', APPLIED[0]!, () => c.loyalties.redeemReward(mock.ids.members.ada, { reward: { id: mock.ids.rewards.espresso } }));
+      const requests = mock.requests.length;
+      for (const other of [client(), c.withOptions({ timeout: 1_000 }), c.withOptions({ appToken: 'another-tenant', accessToken: 'its-token' })]) {
+        expect(await other.reconcile(error)).toEqual({ status: 'cannot_tell', reason: expect.stringContaining('another client made this call') });
+      }
+      expect(mock.requests).toHaveLength(requests);
+      expect((await c.reconcile(error)).status).toBe('applied');
+    });
+
+    it('bad options: a ConfigurationError naming the option, before anything is read', async () => {
+      const c = client();
+      const error = await failUnder(mock, 'loyalties.redeemReward', APPLIED[0]!, () => c.loyalties.redeemReward(mock.ids.members.ada, { reward: { id: mock.ids.rewards.espresso } }));
+      const requests = mock.requests.length;
+      for (const [options, option] of [
+        [{ timeout: Number.NaN }, 'timeout'],
+        [{ maxRetries: Infinity }, 'maxRetries'],
+        [{ signal: 'soon' }, 'signal'],
+        ['fast', 'options'],
+      ] as const) {
+        const rejected = await failure(c.reconcile(error, options as never));
+        expect(rejected).toBeInstanceOf(ConfigurationError);
+        expect(rejected).toMatchObject({ option });
+      }
+      expect(mock.requests).toHaveLength(requests);
+    });
+
+    it('an object that only looks like an error (a getter that throws): cannot_tell, no throw', async () => {
+      const fake = Object.create(PromokitError.prototype, { outcome: { get: () => { throw new Error('boom'); } } });
+      expect(retryDecision(fake)).toEqual({ action: 'fail' });
+      expect(await client().reconcile(fake)).toMatchObject({ status: 'cannot_tell', reason: 'the check failed: boom' });
+    });
+  });
+});
+
+describe('client.reconcile: a check read answered with the secrets echoed back, over a real node:http server', () => {
+  const secrets = { appId: 'app-id-r', appToken: 'app-token-SECRET-r1', accessToken: 'access-token-SECRET-r2' };
+  let server: Awaited<ReturnType<typeof listenOnLoopback>>;
+  beforeAll(async () => {
+    server = await listenOnLoopback(
+      createServer((req, res) => {
+        req.resume();
+        // The redemption: a 503 (may have been applied). The check's read: a 401 quoting every header it got.
+        const status = req.method === 'POST' ? 503 : 401;
+        req.on('end', () => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ code: status, key: 'echo', message: `got ${JSON.stringify(req.headers)}`, details: String(req.headers['x-app-token']) })));
+      }),
+    );
+  });
+  afterAll(() => server.close());
+
+  it('cannot_tell, and no secret in the reason, the cause or the result rendered any way', async () => {
+    const client = new Client({ baseUrl: server.url, ...secrets, maxRetries: 0, logLevel: 'off' });
+    const error = await failure(client.loyalties.redeemReward('LOYAL-1', { reward: { id: 'rew_1' } }));
+    expect(retryDecision(error)).toEqual({ action: 'reconcile' });
+    const result = await client.reconcile(error);
+    expect(result).toMatchObject({ status: 'cannot_tell', reason: expect.stringMatching(/^the check failed: loyalties\.getMember: 401 echo/) });
+    const renderings = [JSON.stringify(result), inspect(result, { depth: Infinity, showHidden: true }), String((result as { cause?: unknown }).cause), JSON.stringify((result as { cause?: unknown }).cause)];
+    for (const secret of [secrets.appToken, secrets.accessToken, 'SECRET']) for (const text of renderings) expect(text).not.toContain(secret);
   });
 });
