@@ -20,6 +20,9 @@
 import { DelayedError, Queue, QueueEvents, UnrecoverableError, Worker, type ConnectionOptions, type Job, type Processor } from 'bullmq';
 import { Client, RateLimitError, TimeoutError, retryDecision, type ReconcileResult } from 'promokit';
 import { createMockService, type MockFault, type MockService } from 'promokit/testing';
+import type { RunFigures } from './queue-figures.js';
+
+export type { RunFigures };
 
 /** One spend: a reward redeemed with a member's points, an order recorded, a voucher published. */
 export type SpendJob =
@@ -171,28 +174,6 @@ export const FAULTS: ReadonlyArray<{ name: string; fault: MockFault; status?: nu
   { name: 'timeout', fault: 'timeout' },
   { name: '429', fault: 'status', status: 429, ms: 1_000 },
 ];
-
-/** What a run did, in figures. */
-export interface RunFigures {
-  jobs: { total: number; redeem: number; order: number; publish: number; completed: number; failed: number };
-  /** How the completed jobs ended. */
-  endings: Record<string, number>;
-  /** Spending requests the mock received, and the faults they met by kind. */
-  requests: { spending: number; faults: Record<string, number> };
-  /** Reconciliations by result, and by result and the error reconciled. */
-  reconciliations: Record<string, number>;
-  reconciledAfter: Record<string, number>;
-  /** Waits for a 429 (the service's, or the client's pause after one), and the jobs that waited. */
-  rateLimitWaits: number;
-  rateLimitedJobs: number;
-  /** Of the jobs that waited for a 429, those BullMQ counted more attempts for than their failures account for: a wait that cost an attempt. */
-  rateLimitedJobsWithMoreAttempts: number;
-  retries: number;
-  toPerson: string[];
-  /** Attempts BullMQ counted, over all jobs (a 429's wait counts none). */
-  attemptsMade: number;
-  durationMs: number;
-}
 
 /** mulberry32: a small seeded generator, so a run's faults can be drawn again. */
 function random(seed: number): () => number {

@@ -11,24 +11,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startRedis, type RedisServer } from '../../bench/fleet-redis.mjs';
 import type { MockService } from '../../src/testing/index.js';
+import type { RunFigures } from '../../examples/lib/queue-figures.js';
 
 /** What the test uses of examples/lib/spend-queue.ts (imported at run time: it imports the built package). */
 interface SpendQueueModule {
   runSpendQueue(options: { connection: { host: string; port: number }; jobs: number; faultRate: number; seed?: number; timeoutMs?: number }): Promise<{
-    figures: {
-      jobs: { total: number; redeem: number; order: number; publish: number; completed: number; failed: number };
-      endings: Record<string, number>;
-      requests: { spending: number; faults: Record<string, number> };
-      reconciliations: Record<string, number>;
-      reconciledAfter: Record<string, number>;
-      rateLimitWaits: number;
-      rateLimitedJobs: number;
-      rateLimitedJobsWithMoreAttempts: number;
-      retries: number;
-      toPerson: string[];
-      attemptsMade: number;
-      durationMs: number;
-    };
+    figures: RunFigures;
     mock: MockService;
     jobs: Array<{ kind: 'redeem'; memberId: string } | { kind: 'order'; sourceId: string } | { kind: 'publish'; customerSourceId: string }>;
   }>;
