@@ -6,16 +6,17 @@
  */
 import { Credentials } from './core/auth.js';
 import { apiPromise, type APIPromise } from './core/api-promise.js';
-import { checkHookNames, pipelineConfig, type CommonOptions, type Gate } from './core/config.js';
+import { commonOptionRules, credentialRule, pipelineConfig, type CommonOptions, type Gate } from './core/config.js';
+import { checkedOptions, trueOrFalse, type OptionRules } from './core/option-check.js';
 import { isBrowser, optionOrEnv } from './core/env.js';
 import type { CustomListRequest, CustomRequest } from './core/custom-request.js';
 import { ConfigurationError, InvalidRequestError } from './core/errors.js';
 import type { LimitOptions } from './core/limit-options.js';
-import { limitsGate } from './core/limits.js';
+import { limitOptionRules, limitsGate } from './core/limits.js';
 import { inspectSymbol } from './core/log.js';
 import type { RequestOptions } from './core/operation.js';
 import { strategies } from './core/page-strategies.js';
-import { paginate, PagePromise, type Strategy } from './core/pagination.js';
+import { paginate, PagePromise, type Page, type Strategy } from './core/pagination.js';
 import type { ReconcileResult } from './resources/reconcile.js';
 import { deviationsOf, type DeviationRecord, type ResponseDeviation } from './core/response-check.js';
 import { Transport } from './core/transport.js';
@@ -71,6 +72,8 @@ export interface ClientOptions extends CommonOptions, LimitOptions {
 interface Shared {
   deviations: DeviationRecord;
   gate: Gate;
+  /** Credential sets a fresh token did not cure (see `Credentials`). */
+  uncured: Set<string>;
 }
 
 /** What `withOptions()` hands over: the parent's shared state, and the options the child sets. */
@@ -83,6 +86,26 @@ let inheriting: Inherited | undefined;
 
 /** The options that make a client's own limits, instead of sharing its parent's. */
 const limitOptions: ReadonlyArray<keyof LimitOptions> = ['maxConcurrency', 'rateLimit', 'limiter', 'limiterTimeout'];
+
+/**
+ * The rules of every option of {@link ClientOptions}, one each: the options both clients take,
+ * the limits, and the server's own. An option without a rule does not compile; a name without
+ * one is refused at run time.
+ * @internal
+ */
+export const clientOptionRules: OptionRules<ClientOptions> = {
+  ...commonOptionRules,
+  ...limitOptionRules,
+  appId: credentialRule,
+  appToken: credentialRule,
+  clientApplicationId: credentialRule,
+  clientToken: credentialRule,
+  origin: credentialRule,
+  dangerouslyAllowBrowser: trueOrFalse,
+};
+
+/** The options whose change makes another tenant: a clone that changes one must restate `accessToken`. */
+const tenantOptions = ['appId', 'appToken', 'clientApplicationId', 'clientToken'] as const;
 
 /**
  * The promokit client. Create one per set of credentials and reuse it: it is cheap to call and
@@ -130,31 +153,38 @@ export class Client {
   readonly #options: ClientOptions;
   readonly #shared: Shared;
 
-  constructor(options: ClientOptions = {}) {
+  constructor(givenOptions: ClientOptions = {}) {
     const inherited = inheriting;
     inheriting = undefined;
+    // A copy, each option read once, checked against its rule: the client uses nothing else.
+    const options = checkedOptions('Client', clientOptionRules, givenOptions);
     if (isBrowser() && options.dangerouslyAllowBrowser !== true) {
       throw new ConfigurationError(
         'dangerouslyAllowBrowser',
         "Client: in a browser its keys, which can spend points, reach every visitor; use ClientEvents from 'promokit/client-side', or pass dangerouslyAllowBrowser: true on a page that is not public",
       );
     }
-    this.#options = { ...options };
+    this.#options = options;
     // One set of credentials for every group (`clientEvents` and `request({ auth: 'client' })`
     // included): each is checked here, and each secret is scrubbed from the errors of every call.
-    const credentials = new Credentials({
-      appId: optionOrEnv(options.appId, 'appId'),
-      appToken: optionOrEnv(options.appToken, 'appToken'),
-      ...clientSettings(options),
-    });
-    checkHookNames(options.hooks, 'Client');
+    const credentials = new Credentials(
+      {
+        appId: optionOrEnv(options.appId, 'appId'),
+        appToken: optionOrEnv(options.appToken, 'appToken'),
+        ...clientSettings(options),
+      },
+      'Client',
+      inherited?.uncured,
+    );
     const config = pipelineConfig(options, credentials, 'Client');
     config.credentialsAdvice = 'other credentials need a client of their own: client.withOptions({ appToken, accessToken, … })';
     // A client made by withOptions() shares its parent's deviation record, and its limits and 429
-    // pause unless it sets limit options of its own.
+    // pauses (each tenant's its own) unless it sets limit options of its own.
     if (inherited) config.deviations = inherited.deviations;
-    config.gate = inherited && !limitOptions.some((name) => name in inherited.changes) ? inherited.gate : limitsGate(options, config.maxRetryDelay, 'Client');
-    this.#shared = { deviations: config.deviations, gate: config.gate };
+    config.gate = inherited && !limitOptions.some((name) => name in inherited.changes) ? inherited.gate : limitsGate(options, config.maxRetryDelay);
+    const origin = config.baseUrl && new URL(config.baseUrl).origin;
+    config.tenant = (auth) => `${origin} ${credentials.tenant(auth)}`;
+    this.#shared = { deviations: config.deviations, gate: config.gate, uncured: credentials.uncuredRecord };
     const core = new Transport(config);
     this.#core = core;
     this.loyalties = new Loyalties(core);
@@ -200,9 +230,24 @@ export class Client {
    * @throws ConfigurationError when an option is bad, like `new Client()`.
    */
   withOptions(options: ClientOptions): Client {
-    inheriting = { ...this.#shared, changes: options ?? {} };
+    // A copy, each option read once and checked; an option given as `undefined` inherits.
+    const changes = checkedOptions('Client.withOptions', clientOptionRules, options);
+    for (const name of Object.keys(changes) as Array<keyof ClientOptions>) if (changes[name] === undefined) delete changes[name];
+    const parent = this.#options;
+    const setting = (name: (typeof tenantOptions)[number] | 'accessToken' | 'baseUrl', from: ClientOptions) => optionOrEnv(from[name] as string | undefined, name);
+    // Another tenant's keys, or another origin, with this client's bearer token would send one
+    // tenant's token with another's keys, or to another service: the token must be restated.
+    const changed = tenantOptions.filter((name) => name in changes && changes[name] !== setting(name, parent));
+    if ('baseUrl' in changes && originOf(changes.baseUrl) !== originOf(setting('baseUrl', parent))) changed.push('baseUrl' as never);
+    if (changed.length > 0 && !('accessToken' in changes) && setting('accessToken', parent) !== undefined) {
+      throw new ConfigurationError(
+        'accessToken',
+        `Client.withOptions: a change of ${changed.join(', ')} makes a client of another tenant or service, so it needs its own accessToken: pass it with them (this client's token stays with this client)`,
+      );
+    }
+    inheriting = { ...this.#shared, changes };
     try {
-      return new Client({ ...this.#options, ...options });
+      return new Client({ ...parent, ...changes });
     } finally {
       inheriting = undefined;
     }
@@ -239,10 +284,20 @@ export class Client {
    * ```
    */
   requestList<T = unknown>(request: CustomListRequest, options?: RequestOptions): PagePromise<T, Record<string, unknown>> {
-    const { paging, query = {}, records } = request ?? ({} as CustomListRequest);
-    const strategy = strategies[paging] as Strategy<Record<string, unknown>> | undefined;
-    if (!strategy) return new PagePromise(() => Promise.reject(new InvalidRequestError(`GET ${request?.path}`, [{ path: ['paging'], message: "must be 'cursor', 'page' or 'end_date'" }])));
-    return paginate<T, Record<string, unknown>>(`GET ${request?.path}`, query, strategy, (pageQuery) => this.request({ ...request, method: 'GET', query: pageQuery }, options), records);
+    // The escape hatch is loaded on its first use; a bad request rejects the first page, unsent.
+    const checked = import('./core/custom-request.js').then(({ customRequestOf, listFields }) => {
+      const { request: list, issues } = customRequestOf<CustomListRequest>(request, listFields);
+      const name = `GET ${String(list.path)}`;
+      if (issues.length > 0) throw new InvalidRequestError(name, issues);
+      return { list, name };
+    });
+    // Its first page: awaiting the walk's PagePromise gives it, and its pages lead to the next.
+    const first = async (): Promise<Page<T, Record<string, unknown>>> => {
+      const { list, name } = await checked;
+      const { paging, query = {}, records, ...rest } = list;
+      return paginate<T, Record<string, unknown>>(name, query, strategies[paging] as Strategy<Record<string, unknown>>, (pageQuery) => this.request({ ...rest, method: 'GET', query: pageQuery }, options), records);
+    };
+    return new PagePromise<T, Record<string, unknown>>(first, 'client.requestList');
   }
 
   /**
@@ -279,4 +334,9 @@ export class Client {
   toJSON(): Record<string, unknown> {
     return { core: this.#core.toJSON() };
   }
+}
+
+/** The origin of a base URL, or the URL as given when it is none (the constructor refuses it then). */
+function originOf(baseUrl: string | undefined): string | undefined {
+  return baseUrl && URL.canParse(baseUrl) ? new URL(baseUrl).origin : baseUrl;
 }

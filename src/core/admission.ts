@@ -15,22 +15,22 @@ import { bounded } from './waiting.js';
 
 /** How calls take and give back their places in a client's queue and limiter. */
 export interface Admission {
-  /** Waits for a place in the queue, then one from the limiter. */
-  admit(operation: string, signal: AbortSignal | undefined, pause: Pause): Promise<Place>;
+  /** Waits for a place in the queue, then one from the limiter; `tenant`'s pause is waited out first. */
+  admit(operation: string, signal: AbortSignal | undefined, pause: Pause, tenant: string): Promise<Place>;
   /**
    * Keeps a place in the window for the retry of a call the service answered 429, first in line
-   * when the pause ends: else the retry, sent outside the queue, would be one call over the limit.
+   * when its pause ends (`afterMs` from now): else the retry, sent outside the queue, would be one
+   * call over the limit.
    */
-  keepForRetry(): void;
+  keepForRetry(afterMs: number): void;
 }
 
 /** The admission of `options`' queue and limiter; the queue pauses with `pause`. */
-export function admission(options: LimitOptions, pause: Pause): Admission {
+export function admission(options: LimitOptions): Admission {
   const { maxConcurrency, rateLimit, limiter, limiterTimeout = 60_000 } = options;
   const queue = maxConcurrency !== undefined || rateLimit !== undefined ? queueFor(maxConcurrency, rateLimit) : undefined;
-  if (queue) pause.attach(queue);
   return {
-    async admit(operation, signal, paused) {
+    async admit(operation, signal, paused, tenant) {
       let queued: (() => void) | undefined;
       let granted: LimiterRelease | void = undefined;
       const release = () => {
@@ -39,10 +39,15 @@ export function admission(options: LimitOptions, pause: Pause): Admission {
         queued = granted = undefined;
       };
       try {
-        if (queue) {
+        // A pause of the tenant that began while the call waited in the queue: the call gives its
+        // place back and waits it out, then queues again (a few rounds at most), so that the calls
+        // held back do not all start at once when it ends, and other tenants' calls go on.
+        for (let round = 0; queue; round++) {
           queued = await slot(queue, signal);
-          // A place held through a pause longer than maxRetryDelay is no longer worth taking.
-          await paused.over(operation, signal);
+          if (paused.left(tenant) === 0) break;
+          if (round < 2) release();
+          await paused.over(operation, tenant, signal);
+          if (round === 2) break;
         }
         if (limiter) granted = await acquire(limiter, operation, limiterTimeout, signal, undefined);
       } catch (error) {
@@ -64,8 +69,11 @@ export function admission(options: LimitOptions, pause: Pause): Admission {
         },
       };
     },
-    keepForRetry() {
-      if (rateLimit && queue) void queue.add(() => undefined, { priority: 1 });
+    keepForRetry(afterMs) {
+      if (!rateLimit || !queue) return;
+      const keep = () => void queue.add(() => undefined, { priority: 1 });
+      if (afterMs > 0) (setTimeout(keep, afterMs) as { unref?(): void }).unref?.();
+      else keep();
     },
   };
 }

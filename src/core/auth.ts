@@ -1,12 +1,12 @@
 /**
  * Credentials and the authentication headers of each endpoint group. Secrets live in private
- * fields: `util.inspect`, `JSON.stringify` and logs never see them.
+ * fields: `util.inspect`, `JSON.stringify` and logs never see them, and every secret a call sent
+ * is scrubbed from everything the call produces.
  *
  * @module
  */
 import { ConfigurationError } from './errors.js';
 import { envHint, envName, isBrowser } from './env.js';
-import type { OptionCheck } from './option-check.js';
 import { isHeaderValue } from './headers.js';
 import { checkCredentialValues } from './headers.js';
 import { bounded } from './waiting.js';
@@ -38,6 +38,8 @@ export interface TokenWait {
   timeout: number;
   /** The caller's signal. */
   signal?: AbortSignal | undefined;
+  /** The token is asked for again after a 401 to the call: its failure says the call was answered. */
+  again?: boolean | undefined;
 }
 
 /** The credential settings; any may be absent until a request needs it. */
@@ -54,6 +56,18 @@ export interface CredentialSettings {
 export type SettingName = keyof CredentialSettings | 'baseUrl';
 
 /**
+ * The method a managed `accessToken` function (`cachedAccessToken`) has for a caller that gave
+ * up waiting on it at its bound: it abandons the refresh started before `since` (epoch ms), so
+ * the next call asks again instead of waiting on a refresh that may never settle.
+ */
+export const abandonRefresh: unique symbol = Symbol('promokit.abandonRefresh') as never;
+
+/** The secrets of the `Authorization` header a call sent: its bearer token. */
+function bearerOf(headers: Record<string, string>): string | undefined {
+  return headers.authorization?.slice(7);
+}
+
+/**
  * Credential settings and the headers of the `client` group (`/client/v1/events`), the only group
  * the browser entry needs. {@link Credentials} adds the server groups.
  */
@@ -66,22 +80,25 @@ export class ClientCredentials {
     this.#owner = owner;
   }
 
-  /** Checks every credential given is a string that can be sent in a header (no CR, LF or NUL). */
-  check(check: OptionCheck): void {
-    checkCredentialValues(this.#settings, check);
+  /** Checks every credential given is a string that can be sent in a header. */
+  check(owner: string): void {
+    checkCredentialValues(this.#settings, owner);
   }
 
   /**
-   * True when a 401 to a call of `group` may be cured by asking the access token function again.
-   * The browser entry's credentials never say so (a storefront's events carry client-side keys);
-   * the server `Client`'s do ({@link Credentials}).
+   * True when a 401 to a call of `group` sent with `headers` may be cured by asking the access
+   * token function again. The browser entry's credentials never say so (a storefront's events
+   * carry client-side keys); the server `Client`'s do ({@link Credentials}).
    */
-  refreshable(_group: AuthGroup): boolean {
+  refreshable(_group: AuthGroup, _headers: Record<string, string>): boolean {
     return false;
   }
 
   /** Tells the access token function that a token was refused; see {@link Credentials.expire}. */
-  expire(_authorization: string | undefined): void {}
+  expire(_headers: Record<string, string>): void {}
+
+  /** Hears that a call sent with a fresh token was refused with a 401 again; see {@link Credentials.uncured}. */
+  uncured(_headers: Record<string, string>): void {}
 
   /** What to check after a 401: the credentials given to the client. */
   advice(_group: AuthGroup): string {
@@ -89,12 +106,12 @@ export class ClientCredentials {
   }
 
   /**
-   * `text` with the secrets of these credentials scrubbed out. Client-side keys are no secret
-   * (every visitor's browser holds them), so there is nothing to scrub here; the server's
-   * {@link Credentials} scrub its app token and access token.
+   * The secrets no error of a call may show: the bearer tokens it sent (`sent`, the credential
+   * headers of each of its attempts). Client-side keys are no secret (every visitor's browser
+   * holds them); the server's {@link Credentials} add its app token and recent tokens.
    */
-  scrub(text: string): string {
-    return text;
+  secrets(sent: ReadonlyArray<Record<string, string>>): string[] {
+    return sent.map(bearerOf).filter((token): token is string => !!token);
   }
 
   /** The error for a missing setting, naming the option and its environment variable. */
@@ -124,7 +141,8 @@ export class ClientCredentials {
   /**
    * The access token, calling the token function if one is configured: within the call's timeout
    * and signal, its failure a {@link ConfigurationError} naming `accessToken` with the function's
-   * error as `cause`.
+   * error as `cause`. A wait that reaches the call's bound abandons the function's refresh, when
+   * it is a managed one, so the next call asks again.
    */
   protected async accessToken(wait: TokenWait): Promise<string> {
     const source = this.#settings.accessToken;
@@ -132,21 +150,26 @@ export class ClientCredentials {
       if (typeof source !== 'string' || source === '') throw this.missing('accessToken');
       return source;
     }
-    const failed = (what: string, cause?: unknown) => new ConfigurationError('accessToken', `${this.#owner}: the accessToken function ${what}; nothing was sent`, { cause });
+    const failed = (what: string, cause?: unknown) =>
+      new ConfigurationError('accessToken', `${this.#owner}: the accessToken function ${what}; ${wait.again ? 'the call was answered 401 and not sent again' : 'nothing was sent'}`, { cause });
+    const since = Date.now();
     let token: unknown;
     try {
-      token = await bounded(Promise.resolve().then(source), wait.timeout, wait.signal, () => failed(`gave no token within ${wait.timeout} ms, the call's timeout`));
+      token = await bounded(Promise.resolve().then(source), wait.timeout, wait.signal, () => {
+        (source as { [abandonRefresh]?: (since: number) => void })[abandonRefresh]?.(since);
+        return failed(`gave no token within ${wait.timeout} ms, the call's timeout`);
+      });
     } catch (error) {
       if (error instanceof ConfigurationError || wait.signal?.aborted) throw error;
       throw failed(`failed: ${error instanceof Error ? error.message : String(error)}`, error);
     }
     if (typeof token !== 'string' || token === '') throw failed('returned no token');
-    if (!isHeaderValue(token)) throw failed('returned a token with CR, LF or NUL');
+    if (!isHeaderValue(token)) throw failed('returned a token that is not Latin-1 text without control characters');
     this.tokenSeen(token);
     return token;
   }
 
-  /** Hears of each token the access token function returns (the server's credentials keep the last, to scrub it). */
+  /** Hears of each token the access token function returns (the server's credentials keep the recent ones, to scrub them). */
   protected tokenSeen(_token: string): void {}
 
   /** A string setting that the request needs; throws {@link ConfigurationError} when it is absent. */
@@ -160,34 +183,63 @@ export class ClientCredentials {
   // `util.inspect` nor `JSON.stringify` shows, and every method here is in every browser bundle.
 }
 
+/** How many of the tokens the access token function returned a client keeps, to scrub them. */
+export const RECENT_TOKENS = 16;
+
+/** How many credential sets a client family remembers as refused even with a fresh token. */
+const UNCURED_LIMIT = 64;
+
 /** The settings of the server `Client`: the `app` and `server` groups, and the `client` group it inherits. */
 export class Credentials extends ClientCredentials {
   /** The names of the settings given, for {@link Credentials.describe}. */
   readonly #given: string[];
   readonly #secrets: CredentialSettings;
   readonly #owner: string;
-  /** The last token the access token function returned: a secret too, scrubbed from errors. */
-  #lastToken: string | undefined;
+  /** The latest tokens the access token function returned, newest last: secrets too. */
+  readonly #recent: string[] = [];
+  /**
+   * Credential sets (their headers) refused with a 401 even right after a fresh token: a later
+   * 401 to the same set is not the token's fault, and asks for no refresh. Shared by the clients
+   * `withOptions()` makes, so a clone whose keys are wrong refreshes the shared token once, not
+   * once per call.
+   */
+  readonly #uncured: Set<string>;
 
-  constructor(settings: CredentialSettings, owner = 'Client') {
+  constructor(settings: CredentialSettings, owner = 'Client', uncured = new Set<string>()) {
     super(settings, owner);
     this.#given = (Object.keys(settings) as Array<keyof CredentialSettings>).filter((k) => settings[k] !== undefined);
     this.#secrets = { ...settings };
     this.#owner = owner;
+    this.#uncured = uncured;
   }
 
-  /** True when the group sends the access token and it comes from a function: a 401 may be a stale token. */
-  override refreshable(group: AuthGroup): boolean {
-    return group !== 'app' && typeof this.#secrets.accessToken === 'function';
+  /** The record of credential sets a fresh token did not cure, for the clients made from this one. */
+  get uncuredRecord(): Set<string> {
+    return this.#uncured;
   }
 
   /**
-   * Tells the access token function that `authorization` (the header a call was refused with) is
-   * stale: its `invalidate(token)`, when it has one (`cachedAccessToken`), drops that token.
+   * True when the group sends the access token, it comes from a function, and these credentials
+   * were not refused before even with a fresh token: a 401 may be a stale token.
    */
-  override expire(authorization: string | undefined): void {
+  override refreshable(group: AuthGroup, headers: Record<string, string>): boolean {
+    return group !== 'app' && typeof this.#secrets.accessToken === 'function' && !this.#uncured.has(JSON.stringify(headers));
+  }
+
+  /**
+   * Tells the access token function that the token of `headers` (the credentials a call was
+   * refused with) is stale: its `invalidate(token)`, when it has one (`cachedAccessToken`), drops
+   * that token, and only while it is still the cached one.
+   */
+  override expire(headers: Record<string, string>): void {
     const source = this.#secrets.accessToken as { invalidate?: (token?: string) => void } | undefined;
-    source?.invalidate?.(authorization?.slice(7));
+    source?.invalidate?.(bearerOf(headers));
+  }
+
+  /** Remembers credentials a fresh token did not cure (`headers`, as sent with that token). */
+  override uncured(headers: Record<string, string>): void {
+    this.#uncured.add(JSON.stringify(headers));
+    if (this.#uncured.size > UNCURED_LIMIT) this.#uncured.delete(this.#uncured.values().next().value!);
   }
 
   /** What to check after a 401 to a call of `group`: its options and their environment variables. */
@@ -198,25 +250,31 @@ export class Credentials extends ClientCredentials {
   }
 
   /**
-   * `text` with every secret of these credentials replaced by `[redacted]`: a service that echoes
-   * a token in an error body must not put it in an error message. Secrets shorter than 8
-   * characters are left alone (they would blank out ordinary words).
+   * Every secret of these credentials: the tokens the call sent, the app token, the client token,
+   * a static access token and the {@link RECENT_TOKENS} latest tokens the access token function
+   * returned (a call may have sent one that another call since replaced).
    */
-  override scrub(text: string): string {
+  override secrets(sent: ReadonlyArray<Record<string, string>>): string[] {
     const { appToken, clientToken, accessToken } = this.#secrets;
-    for (const secret of [appToken, clientToken, typeof accessToken === 'string' ? accessToken : this.#lastToken]) {
-      if (secret && secret.length >= 8) text = text.split(secret).join('[redacted]');
-    }
-    return text;
+    return [...super.secrets(sent), ...this.#recent, ...[appToken, clientToken, accessToken].filter((s): s is string => typeof s === 'string')];
   }
 
   protected override tokenSeen(token: string): void {
-    this.#lastToken = token;
+    if (this.#recent[this.#recent.length - 1] === token) return;
+    const at = this.#recent.indexOf(token);
+    if (at >= 0) this.#recent.splice(at, 1);
+    this.#recent.push(token);
+    if (this.#recent.length > RECENT_TOKENS) this.#recent.shift();
   }
 
   /** Which settings are present, never their values. */
   describe(): string {
     return `{ ${this.#given.map((k) => `${k}: '[redacted]'`).join(', ')} }`;
+  }
+
+  /** The id of the tenant whose calls of `group` these credentials make: the app ID, or the client application ID. */
+  tenant(group: AuthGroup): string {
+    return String(group === 'client' ? this.#secrets.clientApplicationId : this.#secrets.appId);
   }
 
   /** The authentication headers of an endpoint group; throws {@link ConfigurationError} if one is missing. */
@@ -226,4 +284,19 @@ export class Credentials extends ClientCredentials {
     if (group === 'server') headers.authorization = `Bearer ${await this.accessToken(wait)}`;
     return headers;
   }
+}
+
+/**
+ * `text` with every secret replaced by `[redacted]`, its JSON-escaped form too: a service that
+ * echoes a token in an error body must not put it in an error. Secrets shorter than 8 characters
+ * are left alone (they would blank out ordinary words).
+ */
+export function scrubText(text: string, secrets: readonly string[]): string {
+  for (const secret of secrets) {
+    if (secret.length < 8) continue;
+    text = text.split(secret).join('[redacted]');
+    const escaped = JSON.stringify(secret).slice(1, -1);
+    if (escaped !== secret) text = text.split(escaped).join('[redacted]');
+  }
+  return text;
 }

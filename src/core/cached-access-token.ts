@@ -9,6 +9,7 @@
 import { optionCheck } from './option-check.js';
 import { ConfigurationError } from './errors.js';
 import { inspectSymbol } from './log.js';
+import { abandonRefresh } from './auth.js';
 
 /**
  * What a `fetchToken` function of {@link cachedAccessToken} resolves: the bare token (without
@@ -18,6 +19,20 @@ import { inspectSymbol } from './log.js';
  * @category Client
  */
 export type FetchedToken = { token: string; expiresIn: number } | { token: string; expiresAt: number };
+
+/**
+ * What {@link cachedAccessToken} gives its `fetchToken` function.
+ *
+ * @category Client
+ */
+export interface FetchTokenContext {
+  /**
+   * Aborted when every call waiting on this refresh gave up at its timeout: pass it to the
+   * token endpoint's `fetch`, so a request that hangs is abandoned too. The next call starts a
+   * new refresh either way.
+   */
+  signal: AbortSignal;
+}
 
 /**
  * Options of {@link cachedAccessToken}.
@@ -91,8 +106,11 @@ const YEAR = 31_536_000;
  * - **Secret**: the token lives in a closure. `JSON.stringify`, `util.inspect` and `String()` of
  *   the function show only whether a token is cached and when it expires; no error holds it.
  *
- * `fetchToken` should bound its own wait (e.g. `AbortSignal.timeout` on its fetch): calls wait on
- * a refresh for as long as it runs.
+ * - **Bounded**: a call waits on a refresh within its own timeout; a call that gives up abandons
+ *   the refresh (its `signal` aborts), and the next call starts another, so a token endpoint that
+ *   never answers delays calls, never disables the client.
+ *
+ * `fetchToken` is given `{ signal }`: pass it to its `fetch`.
  *
  * @param fetchToken Fetches a new token from your authorization server.
  * @param options `refreshBeforeMs`.
@@ -115,7 +133,7 @@ const YEAR = 31_536_000;
  *
  * @category Client
  */
-export function cachedAccessToken(fetchToken: () => Promise<FetchedToken>, options: CachedAccessTokenOptions = {}): CachedAccessToken {
+export function cachedAccessToken(fetchToken: (context: FetchTokenContext) => Promise<FetchedToken>, options: CachedAccessTokenOptions = {}): CachedAccessToken {
   const check = optionCheck('cachedAccessToken');
   check(typeof fetchToken === 'function', 'fetchToken', `a function resolving { token, expiresIn } or { token, expiresAt }; got ${kind(fetchToken)}`);
   check(typeof options === 'object' && options !== null, 'options', `an object; got ${kind(options)}`);
@@ -123,8 +141,10 @@ export function cachedAccessToken(fetchToken: () => Promise<FetchedToken>, optio
   check(Number.isFinite(refreshBeforeMs) && refreshBeforeMs >= 0, 'refreshBeforeMs', `a finite number of milliseconds, 0 or more; got ${kind(refreshBeforeMs)}`);
 
   let held: Held | undefined;
-  /** The refresh under way, if any. */
+  /** The refresh under way, if any, when it started (epoch ms), and how to abort its `fetchToken`. */
   let refresh: Promise<string> | undefined;
+  let refreshStarted = 0;
+  let refreshAbort: AbortController | undefined;
   /** Counts invalidations: a refresh started in an earlier generation is not cached. */
   let generation = 0;
 
@@ -135,9 +155,10 @@ export function cachedAccessToken(fetchToken: () => Promise<FetchedToken>, optio
       refresh = undefined;
       if (next) held = next;
     };
-    const started = Date.now();
+    const started = (refreshStarted = Date.now());
+    const abort = (refreshAbort = new AbortController());
     // `async` so that a `fetchToken` that throws at once rejects like one that rejects.
-    const promise = (async () => checked(await fetchToken(), started, refreshBeforeMs))().then(
+    const promise = (async () => checked(await fetchToken({ signal: abort.signal }), started, refreshBeforeMs))().then(
       (next) => (settle(next), next.token),
       (error: unknown) => {
         settle();
@@ -165,6 +186,14 @@ export function cachedAccessToken(fetchToken: () => Promise<FetchedToken>, optio
       if (token !== undefined && token !== held?.token) return;
       generation++;
       held = undefined;
+      refresh = undefined;
+    },
+    // A call gave up waiting at its bound: a refresh started before it began waiting is dropped
+    // (its `fetchToken` aborted), so the next call starts another instead of waiting on it too.
+    [abandonRefresh](since: number): void {
+      if (!refresh || refreshStarted > since) return;
+      refreshAbort?.abort(new Error('cachedAccessToken: a call gave up waiting for this refresh'));
+      generation++;
       refresh = undefined;
     },
     toJSON: describe,

@@ -6,15 +6,16 @@
  *
  * @module
  */
-import type { AccessToken, ClientCredentials } from './auth.js';
+import type { AccessToken, AuthGroup, ClientCredentials } from './auth.js';
 import { optionOrEnv } from './env.js';
 import type { ConfigurationError } from './errors.js';
 import type { Hooks } from './hooks.js';
 import { Log, logLevels, type LogLevel, type Logger } from './log.js';
 import type { FetchOptions } from './operation.js';
-import { optionCheck } from './option-check.js';
-import { checkHeaders } from './headers.js';
-import { checkFetchOptions, MAX_RETRIES, MAX_TIMEOUT } from './request-options.js';
+import { aFunction, optionCheck, oneOfStrings, positiveMs, shallowCopy, wholeNumber, type OptionRule, type OptionRules } from './option-check.js';
+import { checkHeaders, headersRule, isHeaderValue } from './headers.js';
+import { isRecord } from './is-record.js';
+import { fetchOptionsRule, MAX_RETRIES, MAX_TIMEOUT } from './request-options.js';
 import { DeviationRecord, type ValidationMode } from './response-check.js';
 
 /**
@@ -84,9 +85,12 @@ export interface Gate {
    * Waits until the limits let one more call start, and resolves with its place. Rejects, with
    * nothing sent, when the caller's signal aborts or a `limiter` fails.
    */
-  admit(operation: string, signal: AbortSignal | undefined): Promise<Place>;
-  /** Sees the response of every attempt, e.g. a 429 whose `Retry-After` pauses new calls. */
-  observe(response: Response): void;
+  admit(operation: string, signal: AbortSignal | undefined, tenant: string): Promise<Place>;
+  /**
+   * Sees the response of every attempt, e.g. a 429 whose `Retry-After` pauses the new calls of
+   * `tenant` (the credentials it was earned with).
+   */
+  observe(response: Response, tenant: string): void;
 }
 
 /** A call's place in its client's limits, held from its admission until it settles. */
@@ -126,72 +130,74 @@ export interface PipelineConfig {
   credentialsAdvice: string;
   /** The server `Client`'s limits (limits.ts); a `ClientEvents` of its own has none. */
   gate?: Gate | undefined;
+  /** The tenant of a call of a credentials group, for the gate: whose 429 pauses it. */
+  tenant?: ((auth: AuthGroup) => string) | undefined;
 }
 
 const modes: readonly ValidationMode[] = ['strict', 'warn', 'off'];
 
-
-/** Checks the options' own types and builds the pipeline settings. Throws {@link ConfigurationError} on a bad option. */
-export function pipelineConfig<C extends ClientCredentials>(options: CommonOptions, credentials: C, owner: string): PipelineConfig & { credentials: C } {
-  const timeout = options.timeout ?? 30_000;
-  const maxRetries = options.maxRetries ?? 2;
-  const maxRetryDelay = options.maxRetryDelay ?? 30_000;
-  const validation = options.validation ?? 'warn';
-  const logLevel = options.logLevel ?? 'warn';
-  const fetchFn = options.fetch;
-  const baseUrl = optionOrEnv(options.baseUrl, 'baseUrl');
-  const maxResponseBytes = options.maxResponseBytes ?? 20_000_000;
-  const check = optionCheck(owner);
-  check(Number.isFinite(timeout) && timeout > 0 && timeout <= MAX_TIMEOUT, 'timeout', `a positive number of milliseconds, at most ${MAX_TIMEOUT}`);
-  check(Number.isInteger(maxRetries) && maxRetries >= 0 && maxRetries <= MAX_RETRIES, 'maxRetries', `a whole number from 0 to ${MAX_RETRIES}`);
-  check(Number.isFinite(maxRetryDelay) && maxRetryDelay >= 0, 'maxRetryDelay', '0 or more milliseconds');
-  check(modes.includes(validation), 'validation', `one of ${modes.join(', ')}`);
-  check(logLevels.includes(logLevel), 'logLevel', `one of ${logLevels.join(', ')}`);
-  check(fetchFn === undefined || typeof fetchFn === 'function', 'fetch', 'a function');
-  check(baseUrl === undefined || (/^https?:\/\/[^/]/i.test(baseUrl) && URL.canParse(baseUrl)), 'baseUrl', 'an http:// or https:// URL');
-  check(!/\/(client\/)?v1\/*$/i.test(baseUrl!), 'baseUrl', 'the service address without /v1 or /client/v1: drop the suffix');
-  // Credentials in the URL would travel in every log line and hook event that names it.
-  check(baseUrl === undefined || !/^[^/]*\/\/[^/]*@/.test(baseUrl), 'baseUrl', 'free of a user name or password (pass credentials as options)');
-  check(Number.isInteger(maxResponseBytes) && maxResponseBytes > 0, 'maxResponseBytes', 'a whole number of bytes, 1 or more');
-  checkHeaders(options.headers, check, 'set credentials with their options');
-  checkFetchOptions(options.fetchOptions, check);
-  credentials.check(check);
-  const { hooks } = options;
-  // Each hook a function (or undefined). The server `Client` also refuses unknown hook names
-  // (`checkHookNames`); in the browser entry that check would cost every storefront ~50 bytes.
-  for (const name in hooks) {
-    const hook = hooks[name as keyof Hooks];
-    check(hook === undefined || typeof hook === 'function', 'hooks', 'an object of functions');
-  }
-  return {
-    baseUrl,
-    credentials,
-    timeout,
-    maxRetries,
-    maxRetryDelay,
-    validation,
-    log: new Log(options.logger ?? (globalThis as { console?: Logger }).console, logLevel),
-    deviations: new DeviationRecord(),
-    headers: { ...options.headers },
-    fetch: fetchFn,
-    // A copy: hooks added to the caller's object later do not change this client.
-    hooks: hooks && { ...hooks },
-    fetchOptions: options.fetchOptions && { ...options.fetchOptions },
-    maxResponseBytes,
-    owner,
-    credentialsAdvice: 'set credentials with the client options',
-  };
-}
-
 /** The names of the hooks. */
 const hookNames: ReadonlyArray<string> = ['request', 'response', 'retry', 'error'];
 
+/** Rule of a credential option (`appId`, `clientToken`, …): a string that can be sent in a header. */
+export const credentialRule: OptionRule = [isHeaderValue, 'a string of Latin-1 text without control characters'];
+
+/** Rule of `baseUrl`, given or from the environment. */
+const baseUrlRule: OptionRule = [
+  (v) =>
+    typeof v === 'string' && /^https?:\/\/[^/]/i.test(v) && URL.canParse(v) &&
+    // Credentials in the URL would travel in every log line and hook event that names it.
+    (/\/(client\/)?v1\/*$/i.test(v) ? 'the service address without /v1 or /client/v1: drop the suffix' : /^[^/]*\/\/[^/]*@/.test(v) ? 'free of a user name or password (pass credentials as options)' : true),
+  'an http:// or https:// URL',
+];
+
+/** The rules of the options both clients take, one per option of {@link CommonOptions}. */
+export const commonOptionRules: OptionRules<CommonOptions> = {
+  baseUrl: baseUrlRule,
+  accessToken: [(v) => typeof v === 'function' || isHeaderValue(v), 'a token (a string of Latin-1 text without control characters) or a function returning one'],
+  timeout: positiveMs,
+  maxRetries: wholeNumber(0, MAX_RETRIES),
+  maxRetryDelay: [(v) => typeof v === 'number' && v >= 0 && v <= MAX_TIMEOUT, `0 or more milliseconds, at most ${MAX_TIMEOUT}`],
+  validation: oneOfStrings(modes),
+  logger: [(v) => isRecord(v) && logLevels.every((level) => level === 'off' || typeof v[level] === 'function'), 'an object with debug, info, warn and error functions (console fits)'],
+  logLevel: oneOfStrings(logLevels),
+  headers: headersRule,
+  fetch: aFunction,
+  fetchOptions: fetchOptionsRule,
+  maxResponseBytes: wholeNumber(1),
+  hooks: [
+    (v) => isRecord(v) && Object.keys(v).every((name) => hookNames.includes(name) && (v[name] === undefined || typeof v[name] === 'function')),
+    `an object of functions named ${hookNames.join(', ')}`,
+    shallowCopy,
+  ],
+};
+
 /**
- * Refuses a `hooks` option with a name that is not a hook (a typo would be ignored silently).
- * Only the server `Client` checks it: in the browser entry the list would cost every storefront
- * its bytes.
+ * The pipeline settings of options already copied and checked against their rules
+ * (`checkedOptions`): defaults, the environment's `baseUrl`, the credentials checked.
+ * Throws {@link ConfigurationError} on a bad `baseUrl` from the environment or a bad credential.
  */
-export function checkHookNames(hooks: Hooks | undefined, owner: string): void {
-  const check = optionCheck(owner);
-  for (const name in hooks) check(hookNames.includes(name), 'hooks', `an object of functions named ${hookNames.join(', ')}; got ${name}`);
+export function pipelineConfig<C extends ClientCredentials>(options: CommonOptions, credentials: C, owner: string): PipelineConfig & { credentials: C } {
+  const baseUrl = optionOrEnv(options.baseUrl, 'baseUrl');
+  const answer = baseUrl === undefined || baseUrlRule[0](baseUrl);
+  optionCheck(owner)(answer === true, 'baseUrl', typeof answer === 'string' ? answer : baseUrlRule[1]);
+  checkHeaders(options.headers, owner, 'set credentials with their options');
+  credentials.check(owner);
+  return {
+    baseUrl,
+    credentials,
+    timeout: options.timeout ?? 30_000,
+    maxRetries: options.maxRetries ?? 2,
+    maxRetryDelay: options.maxRetryDelay ?? 30_000,
+    validation: options.validation ?? 'warn',
+    log: new Log(options.logger ?? (globalThis as { console?: Logger }).console, options.logLevel ?? 'warn'),
+    deviations: new DeviationRecord(),
+    headers: { ...options.headers },
+    fetch: options.fetch,
+    hooks: options.hooks,
+    fetchOptions: options.fetchOptions,
+    maxResponseBytes: options.maxResponseBytes ?? 20_000_000,
+    owner,
+    credentialsAdvice: 'set credentials with the client options',
+  };
 }

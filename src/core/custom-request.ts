@@ -12,6 +12,7 @@ import { InvalidRequestError, type Issue } from './errors.js';
 import type { RequestOptions } from './operation.js';
 import type { ResponseSchema } from './response-check.js';
 import type { Transport } from './transport.js';
+import { plainCopy } from './snapshot.js';
 
 /**
  * A request to an endpoint promokit does not wrap, for `client.request()`.
@@ -71,34 +72,84 @@ const pathCharacters = /^[\w\-.~!$&'()*+,;=:@/{}]*$/;
 /** True for a plain object. (The shared guard would tie this module to the pipeline's chunk.) */
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Every way `spec` breaks the rules of a custom request: method, path template, params, one body. */
-export function customIssues(spec: CustomRequest<unknown>): Issue[] {
-  const { method, path, pathParams, query, body, form } = spec;
-  const issues: Issue[] = [];
-  if (!['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) issues.push({ path: ['method'], message: 'must be GET, POST, PUT, PATCH or DELETE' });
-  if (typeof path !== 'string' || !/^\/(client\/)?v1\//.test(path)) {
-    issues.push({ path: ['path'], message: 'must be a path of the service starting /v1/ (or /client/v1/): never an absolute URL' });
-  } else if (!pathCharacters.test(path) || path.split('/').some((segment, i) => i > 0 && (segment === '' || segment === '.' || segment === '..'))) {
-    issues.push({ path: ['path'], message: 'must hold only path segments and {name} placeholders: no empty, . or .. segment, no ?, #, %, space or control character (put the query in query)' });
-  } else if (/[{}]/.test(path.replace(/\/\{\w+\??\}/g, ''))) {
-    issues.push({ path: ['path'], message: 'must hold placeholders only as whole segments, /{name}' });
-  }
-  if (pathParams !== undefined && !isObject(pathParams)) issues.push({ path: ['pathParams'], message: 'must be an object of strings' });
-  if (query !== undefined && !isObject(query)) issues.push({ path: ['query'], message: 'must be an object' });
-  if (body !== undefined && form !== undefined) issues.push({ path: ['form'], message: 'must not be given with body: a request has one body' });
-  return issues;
-}
+/** A field's rule: the problem with a value given (never `undefined`: it means the default), if any. */
+type FieldRule = (value: unknown) => string | undefined;
+
+/** An object whose every value is a string. */
+const stringsOnly: FieldRule = (v) => (isObject(v) && Object.values(v).every((x) => typeof x === 'string') ? undefined : 'must be an object of strings');
 
 /**
- * Checks a custom request, then has `transport` fill its path and query, encode its body and send
- * it. Bad input is an `InvalidRequestError` named after the request (`GET /v1/campaigns/{id}`),
- * with nothing sent.
+ * The rules of every field of a custom request, one each: a field without a rule does not
+ * compile, a name without one is refused at run time.
  */
-export async function sendCustom<T>(transport: Transport, spec: CustomRequest<T>, options: RequestOptions = {}): Promise<WithResponse<T>> {
-  const name = `${spec?.method} ${spec?.path}`;
-  const issues = customIssues(spec ?? ({} as CustomRequest<T>));
+const fieldRules: { readonly [K in keyof Required<CustomRequest<unknown>> | 'paging' | 'records']: FieldRule } = {
+  method: (v) => (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(v as string) ? undefined : 'must be GET, POST, PUT, PATCH or DELETE'),
+  path: (v) =>
+    typeof v !== 'string' || !/^\/(client\/)?v1\//.test(v)
+      ? 'must be a path of the service starting /v1/ (or /client/v1/): never an absolute URL'
+      : !pathCharacters.test(v) || v.split('/').some((segment, i) => i > 0 && (segment === '' || segment === '.' || segment === '..'))
+        ? 'must hold only path segments and {name} placeholders: no empty, . or .. segment, no ?, #, %, space or control character (put the query in query)'
+        : /[{}]/.test(v.replace(/\/\{\w+\??\}/g, ''))
+          ? 'must hold placeholders only as whole segments, /{name}'
+          : undefined,
+  pathParams: stringsOnly,
+  query: (v) => (isObject(v) ? undefined : 'must be an object'),
+  body: () => undefined,
+  form: stringsOnly,
+  auth: (v) => (['server', 'app', 'client'].includes(v as string) ? undefined : "must be 'server', 'app' or 'client'"),
+  idempotent: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false (a string such as "false" is refused: it would read as true)'),
+  schema: (v) => (typeof (v as { safeParse?: unknown } | null)?.safeParse === 'function' ? undefined : 'must be a schema with a safeParse method (a zod schema)'),
+  paging: (v) => (['cursor', 'page', 'end_date'].includes(v as string) ? undefined : "must be 'cursor', 'page' or 'end_date'"),
+  records: (v) => (typeof v === 'string' && v !== '' ? undefined : 'must be a non-empty string'),
+};
+
+/**
+ * A custom request as plain data, each field read once (`schema` kept as given), and every way it
+ * breaks the rules: a field it may not have (`allowed`), a value its rule refuses, a body that
+ * cannot be sent as JSON, two bodies.
+ */
+export function customRequestOf<R extends CustomRequest<unknown> | CustomListRequest>(spec: unknown, allowed: ReadonlyArray<keyof typeof fieldRules>): { request: R; issues: Issue[] } {
+  const issues: Issue[] = [];
+  const request: Record<string, unknown> = {};
+  if (!isObject(spec)) return { request: request as R, issues: [{ path: [], message: 'must be an object: { method, path, … }' }] };
+  try {
+    for (const name of Object.keys(spec)) {
+      if (!allowed.includes(name as keyof typeof fieldRules)) issues.push({ path: [name], message: `is not a field of this request (its fields: ${allowed.join(', ')})` });
+      else request[name] = name === 'schema' ? spec[name] : plainCopy(spec[name], issues, [name]);
+    }
+  } catch (error) {
+    issues.push({ path: [], message: `could not be read: ${String(error)}` });
+  }
+  for (const name of allowed) {
+    const value = request[name];
+    let problem: string | undefined;
+    try {
+      problem = value === undefined ? (name === 'method' || name === 'path' || name === 'paging' ? 'is required' : undefined) : fieldRules[name](value);
+    } catch (error) {
+      problem = `could not be read: ${String(error)}`;
+    }
+    if (problem) issues.push({ path: [name], message: problem });
+  }
+  if (request.body !== undefined && request.form !== undefined) issues.push({ path: ['form'], message: 'must not be given with body: a request has one body' });
+  return { request: request as R, issues };
+}
+
+/** The fields of `client.request()`. */
+const requestFields = ['method', 'path', 'pathParams', 'query', 'body', 'form', 'auth', 'idempotent', 'schema'] as const;
+
+/** The fields of `client.requestList()`. */
+export const listFields = ['path', 'pathParams', 'query', 'auth', 'schema', 'paging', 'records'] as const;
+
+/**
+ * Checks a custom request (a copy of it), then has `transport` fill its path and query, encode its
+ * body and send it. Bad input is an `InvalidRequestError` named after the request
+ * (`GET /v1/campaigns/{id}`), with nothing sent.
+ */
+export async function sendCustom<T>(transport: Transport, spec: CustomRequest<T>, options?: RequestOptions): Promise<WithResponse<T>> {
+  const { request, issues } = customRequestOf<CustomRequest<T>>(spec, requestFields);
+  const { method, path, form, body } = request;
+  const name = `${String(method)} ${String(path)}`;
   if (issues.length > 0) throw new InvalidRequestError(name, issues);
-  const { method, form, body } = spec;
-  const op = { name, method, path: spec.path, auth: spec.auth ?? 'server', idempotent: spec.idempotent ?? (method !== 'POST' && method !== 'PATCH'), schema: spec.schema };
-  return transport.custom(op, spec.pathParams, spec.query, form !== undefined ? { form } : body !== undefined ? { json: body } : undefined, options);
+  const op = { name, method, path, auth: request.auth ?? 'server', idempotent: request.idempotent ?? (method !== 'POST' && method !== 'PATCH'), schema: request.schema };
+  return transport.custom(op, request.pathParams, request.query, form !== undefined ? { form } : body !== undefined ? { json: body } : undefined, options);
 }

@@ -3,12 +3,12 @@
  * `ApiError` of its status, ky's timeout a `TimeoutError`, the caller's abort an `AbortError`, and
  * any other failure of the transport a `ConnectionError`, each naming where the call went and
  * how many attempts it made, with the call's `outcome`. Text from the service is made printable,
- * and the client's secrets are scrubbed from every error.
+ * and every secret the call sent is scrubbed from every field of the error.
  *
  * @module
  */
 import { apiErrorFor, AuthenticationError } from './api-errors.js';
-import type { AuthGroup, ClientCredentials } from './auth.js';
+import { scrubText, type AuthGroup, type ClientCredentials } from './auth.js';
 import { AbortError, ConnectionError, PromokitError, RedirectError, ResponseTooLargeError, TimeoutError, type CallContext, type Outcome } from './errors.js';
 import { isKyHttpError, isKyTimeout } from './ky/errors.js';
 import { unknownOutcomeNote } from './outcome.js';
@@ -25,12 +25,18 @@ export interface Failure {
   body: string;
   /** What the attempts tell about whether the service may have acted. */
   outcome: Outcome;
-  /** The call changes state: an `unknown` outcome says so in its message. */
+  /** The call may not be sent twice: an `unknown` outcome says so in its message. */
   changesState: boolean;
-  /** The client's credentials, whose secrets no error may show. */
+  /** Every secret the call sent or the client holds: none may appear in the error. */
+  secrets: readonly string[];
+  /** The client's credentials, for what a 401 asks to check. */
   credentials: ClientCredentials;
   /** The call's credentials group, for what a 401 asks to check. */
   auth: AuthGroup;
+  /** The wait a retryable failure asked for, longer than `maxRetryDelay`, so not retried. */
+  refusedWaitMs?: number | undefined;
+  /** The client's `maxRetryDelay`, for the message of a wait not waited. */
+  maxRetryDelay: number;
 }
 
 /** `operation: METHOD host: what happened; N attempts made` */
@@ -38,32 +44,59 @@ function say({ operation, method, host, attempts }: CallContext, what: string): 
   return `${operation}: ${method} ${host}: ${what}; ${attempts} attempt${attempts === 1 ? '' : 's'} made`;
 }
 
-/** The typed error for whatever a call threw, with the call's outcome and no secret of the client. */
+/** The typed error for whatever a call threw, with the call's outcome and none of its secrets. */
 export function mapError(thrown: unknown, context: CallContext, failure: Failure): PromokitError {
-  const { credentials } = failure;
+  const { credentials, secrets } = failure;
   let error: PromokitError;
   if (thrown instanceof PromokitError) error = thrown;
   else if (failure.signal?.aborted) error = new AbortError(say(context, `aborted by the caller's signal`), context);
   else if (isKyHttpError(thrown)) {
     const { response } = thrown;
     const headers: Record<string, string> = {};
-    for (const [name, value] of response.headers) headers[name] = credentials.scrub(value);
-    error = apiErrorFor({ ...context, status: response.status, body: parseBody(credentials.scrub(failure.body)), headers });
+    for (const [name, value] of response.headers) headers[name] = value;
+    error = apiErrorFor({ ...context, status: response.status, body: parseBody(failure.body), headers });
   } else if (isKyTimeout(thrown)) error = new TimeoutError(say(context, `no complete response within ${failure.timeout} ms per attempt`), context);
   // Keep only the low-level cause: it names the socket failure and carries no request headers.
   else error = new ConnectionError(say(context, `${describeFailure(thrown)} before a complete response arrived`), context, { cause: (thrown as { cause?: unknown } | undefined)?.cause });
   error.outcome = failure.outcome;
-  error.message = credentials.scrub(error.message) + (error instanceof AuthenticationError ? `; ${credentials.advice(failure.auth)}` : '') + (failure.outcome === 'unknown' && failure.changesState ? unknownOutcomeNote() : '');
+  const wait = failure.refusedWaitMs;
+  error.message +=
+    (error instanceof AuthenticationError ? `; ${credentials.advice(failure.auth)}` : '') +
+    (wait === undefined ? '' : `; not retried: the service asked to wait ${Math.ceil(wait / 1000)} s, longer than maxRetryDelay (${failure.maxRetryDelay} ms)`) +
+    (failure.outcome === 'unknown' && failure.changesState ? unknownOutcomeNote() : '');
+  return scrubbed(error, secrets);
+}
+
+/** The most nested fields of an error scrubbed: an error body is far shallower. */
+const SCRUB_DEPTH = 32;
+
+/** `error` with every secret replaced by `[redacted]` in its message and in every field it has (body, headers, issues, …). */
+function scrubbed<E extends PromokitError>(error: E, secrets: readonly string[]): E {
+  const scrub = (value: unknown, depth: number): unknown => {
+    if (typeof value === 'string') return scrubText(value, secrets);
+    if (typeof value !== 'object' || value === null || depth > SCRUB_DEPTH) return value;
+    const fields = value as Record<string, unknown>;
+    for (const key of Object.keys(fields)) {
+      const clean = scrub(fields[key], depth + 1);
+      const name = scrubText(key, secrets);
+      if (name !== key) delete fields[key];
+      fields[name] = clean;
+    }
+    return value;
+  };
+  error.message = scrubText(error.message, secrets);
+  scrub(error, 0);
   return error;
 }
 
 /** The error for a 3xx answer (or a browser's opaque redirect): where it pointed, never followed. */
-export function redirectError(response: Response, url: string, context: CallContext & { status: number }): RedirectError {
+export function redirectError(response: Response, url: string, context: CallContext & { status: number }, outcome: Outcome): RedirectError {
   void response.body?.cancel().catch(() => undefined);
   const target = response.headers.get('location');
   const location = target !== null && URL.canParse(target, url) ? new URL(target, url).origin : undefined;
   const where = location ? `to ${location}` : 'elsewhere';
-  return new RedirectError(say(context, `redirected ${where} (${context.status}), not followed: nothing was sent there`), { ...context, location });
+  const told = outcome === 'unknown' ? 'the service may have processed the request before redirecting' : 'the service did not act on the request';
+  return new RedirectError(say(context, `redirected ${where} (${context.status}), not followed, nothing sent there: ${told}`), { ...context, location });
 }
 
 /** The error for a body past `maxResponseBytes`. */

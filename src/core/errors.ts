@@ -36,8 +36,9 @@ export function formatPath(path: ReadonlyArray<string | number>): string {
  * @internal
  */
 export function describeIssues(issues: readonly Issue[], max = Infinity): string {
-  // Paths can hold keys of a response body: printable, so a hostile key cannot forge a log line.
-  const shown = issues.slice(0, max).map((i) => printable(`${formatPath(i.path)}: ${i.message}`));
+  // Paths can hold keys of a response body: printable, so a hostile key cannot forge a log line;
+  // a deep one shows its first and last steps, so the rule it broke stays in the message.
+  const shown = issues.slice(0, max).map(({ path, message }) => `${printable(formatPath(path.length > 12 ? [...path.slice(0, 4), '…', ...path.slice(-4)] : path), 120)}: ${printable(message)}`);
   if (issues.length > max) shown.push(`and ${issues.length - max} more`);
   return shown.join('; ');
 }
@@ -77,14 +78,14 @@ export class PromokitError extends Error {
   // a production browser bundle (seen in Chromium: `Te` instead of `AuthenticationError`).
   override name: string = 'PromokitError';
   /**
-   * Whether the service may have acted on the call: `not_sent` (nothing reached it: bad input or
-   * settings, a refused connection or a failed DNS lookup, a limit that did not admit the call, a
-   * redirect refused whose status shows no change was made), `rejected` (it answered
-   * and did not act: a 4xx, 409, 422 and 429 included), or `unknown` (it may have: a timeout or a
-   * reset after the request was sent, a 5xx, a 2xx whose body could not be read, a 303 to a POST
-   * or PUT, which says the request was processed). A read is safe
-   * to repeat whatever its outcome; after an `unknown` spend, check before sending it again:
-   * [After an unknown outcome](../../docs/after-an-unknown-outcome.md).
+   * Whether the service may have acted on the call: `not_sent` (no attempt reached it: bad input or
+   * settings, a refused connection or a failed DNS lookup, a limit or a pause that did not admit
+   * the call), `rejected` (it answered and did not act: a 4xx, 409, 422 and 429 included; a 307 or
+   * 308; any redirect to a read), or `unknown` (it may have: a timeout or a reset after the request
+   * was sent, a 5xx, a 2xx whose body could not be read, any other 3xx to a call that changes
+   * state, which may follow a request processed). Any answer, of any status, means the call
+   * reached the service. A read is safe to repeat whatever its outcome; after an `unknown` spend,
+   * check before sending it again: [After an unknown outcome](../../docs/after-an-unknown-outcome.md).
    */
   outcome: Outcome = 'unknown';
 
@@ -127,7 +128,8 @@ export class ConfigurationError extends PromokitError {
 
 /**
  * Bad input caught before anything is sent: a params field breaks a documented limit or a
- * required field is missing. `issues` lists every broken rule with its field path.
+ * required field is missing. `issues` lists every broken rule with its field path; the message
+ * names the first 20.
  * @category Errors
  */
 export class InvalidRequestError extends PromokitError {
@@ -138,7 +140,7 @@ export class InvalidRequestError extends PromokitError {
   declare readonly issues: readonly Issue[];
 
   constructor(operation: string, issues: readonly Issue[]) {
-    super(`${operation}: invalid request: ${describeIssues(issues)}`, { operation, issues, outcome: 'not_sent' });
+    super(`${operation}: invalid request: ${describeIssues(issues, 20)}`, { operation, issues, outcome: 'not_sent' });
   }
 }
 
@@ -185,10 +187,10 @@ export class AbortError extends CallError {
  * The service answered with a 3xx: promokit never follows a redirect (the service sends none), so
  * no credential and no request body goes to the other place, and the call is not sent again.
  * `location` is the origin the answer pointed to (never its path), when the runtime shows it (a
- * browser hides it). Its `outcome` is `not_sent` for a 301, 302, 307 or 308 (the call did not
- * reach the service it points to), and `unknown` for a 303 (See Other: the request was
- * processed) or a redirect whose status a browser hides, to a POST or PUT; an earlier attempt
- * that may have reached the service keeps it `unknown`.
+ * browser hides it). Its `outcome` is `rejected` for a 307 or 308 (the same request asked for
+ * elsewhere: the service that answered did not act on it) and for any redirect to a read, and
+ * `unknown` for any other 3xx (300–306, or a browser's redirect, whose status it hides) to a call
+ * that changes state: a redirect may follow a request that was processed (Post/Redirect/Get).
  * @category Errors
  */
 export class RedirectError extends PromokitError implements CallContext {
@@ -260,35 +262,3 @@ export class LimiterError extends PromokitError {
   }
 }
 
-/**
- * What a failed call was, kept beside its error (never on it: params may hold personal data, and
- * no field of an error may): enough for `retryDecision` to know whether the call is safe to send
- * again and for `client.reconcile` to look for its trace.
- * @internal
- */
-export interface CallRecord {
-  /** The operation, `subClient.method`, or `METHOD /path` for `client.request()`. */
-  readonly operation: string;
-  /** The HTTP method. */
-  readonly method: string;
-  /** Safe to send twice: a read, a PUT, a read-only POST, or a call stated `idempotent`. */
-  readonly idempotent: boolean;
-  /** What the call was given: its positional path parameters and its params (a snapshot). */
-  readonly input: { readonly path: Readonly<Record<string, string>>; readonly params: unknown } | undefined;
-  /** When the call started, by the wall clock: nothing it applied can be older. */
-  readonly startedAt: Date;
-  /** The pipeline (one per client) that sent it: `client.reconcile` looks with no other tenant's. */
-  readonly via?: object;
-}
-
-const calls = new WeakMap<object, CallRecord>();
-
-/** Keeps `record` beside `error`, unless the error already has one (an inner call's). @internal */
-export function recordCall(error: unknown, record: CallRecord): void {
-  if (typeof error === 'object' && error !== null && !calls.has(error)) calls.set(error, record);
-}
-
-/** The call a promokit error came from, when it came from one. @internal */
-export function callOf(error: unknown): CallRecord | undefined {
-  return typeof error === 'object' && error !== null ? calls.get(error) : undefined;
-}

@@ -4,7 +4,7 @@
  * headers and credentials, ky (timeouts, retries, backoff) around each attempt (request hook,
  * fetch, the limits' view of the response, redirects refused, the whole body within its size
  * limit, response hook), then the checked body or the typed error, with what the attempts tell
- * about whether the service may have acted.
+ * about whether the service may have acted, and no secret the call sent.
  *
  * What comes before, checking and encoding the call, is the caller's: `Transport` (transport.ts)
  * for the server sub-clients, `ClientEvents` for the browser entry, which carries none of the
@@ -21,40 +21,43 @@ import { InvalidRequestError, type Outcome } from './errors.js';
 import { callEvents, settable } from './hooks.js';
 import { loadKy } from './ky/load.js';
 import { redactHeaders } from './log.js';
-import type { OutgoingCall, RequestOptions } from './operation.js';
-import { optionCheck } from './option-check.js';
+import type { OutgoingCall } from './operation.js';
 import { outcomeOf, worse } from './outcome.js';
-import { checkRequestOptions } from './request-options.js';
+import { checkRequestOptions, splitFetchOptions } from './request-options.js';
 import { readBody } from './response-body.js';
 import { checkResponse, parseJson } from './response-check.js';
 import { nothingWasSent } from './network-errors.js';
-import { retryPolicyFor } from './retry.js';
+import { retryPlan } from './retry.js';
 import { withFreshToken } from './fresh-token.js';
 import { joinUrl } from './url.js';
 
 /**
  * Sends one call and resolves with its checked body and final response, or rejects with a
- * `PromokitError` whose `outcome` says whether the service may have acted. `call.retry` is the
- * caller's cached retry policy for this kind of call; a per-call `maxRetries`, or hooks and logs
- * that report retries, derive another.
+ * `PromokitError` whose `outcome` says whether the service may have acted. `givenOptions` are the
+ * caller's `RequestOptions`, copied and checked here.
  */
-export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, options: RequestOptions): Promise<WithResponse<T>> {
-  const { log, hooks, gate } = config;
+export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, givenOptions: unknown): Promise<WithResponse<T>> {
+  const { log, hooks, gate, credentials } = config;
 
-  // 1. The call's own options and the base URL: a bad one is refused, nothing sent, no event.
-  checkRequestOptions(options, optionCheck(call.name), config.credentialsAdvice);
+  // 1. The call's own options (a copy, each read once) and the base URL: a bad one is refused,
+  // nothing sent, no event.
+  const options = checkRequestOptions(givenOptions, call.name, config.credentialsAdvice);
   if (options.keepalive && call.body && new Blob([call.body]).size > KEEPALIVE_BODY_LIMIT) {
     throw new InvalidRequestError(call.name, [{ path: [], message: `must be at most ${KEEPALIVE_BODY_LIMIT} bytes to be sent with keepalive (the browsers' cap)` }]);
   }
-  if (!config.baseUrl) throw config.credentials.missing('baseUrl');
+  if (!config.baseUrl) throw credentials.missing('baseUrl');
   const url = joinUrl(config.baseUrl, call.path);
   const host = new URL(url).host;
+  // Changes state: a redirect it meets may follow a request the service processed.
+  const changesState = call.changesState ?? call.method !== 'GET';
   // Many calls may share the caller's signal: each listens through a signal of its own.
   const abort = options.signal && callSignal(options.signal);
   const signal = abort?.signal;
+  // The tenant whose 429 pauses this call: the credentials it goes with.
+  const tenant = gate && config.tenant!(call.auth);
   try {
     // 2. The client's limits admit the call (refused or aborted here: no event, nothing sent).
-    const place = gate ? await gate.admit(call.name, signal) : undefined;
+    const place = gate ? await gate.admit(call.name, signal, tenant!) : undefined;
 
     const started = now();
     const emit = hooks && callEvents(hooks, log, call, url);
@@ -64,27 +67,29 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, opt
     let outcome: Outcome = 'not_sent';
     // The text of the last response read: the body of a 2xx, or the error body of any other status.
     let body = '';
+    // The credential headers of each set the call sent: their secrets are scrubbed from its error.
+    const sent: Array<Record<string, string>> = [];
+    // 4. The retry policy of this call, told of every retry when hooks or logs report them.
+    const maxRetries = options.maxRetries ?? config.maxRetries;
+    const report = emit || log.enabled('info');
+    const plan = retryPlan(call.idempotent, { maxRetries, maxRetryDelay: config.maxRetryDelay }, report ? (delayMs, error) => {
+      const reason = describeFailure(error);
+      log.info(`promokit: ${call.name}: retry ${attempts} of ${maxRetries} in ${delayMs} ms after ${reason}`);
+      emit?.('retry', attempts, { delayMs, reason });
+    } : undefined);
     try {
       // 3. Headers: defaults, the client's, the content type, the credentials (the access token
       // function within the call's timeout and signal), then the call's.
-      let credentials = await config.credentials.headersFor(call.auth, { timeout, signal });
+      const credentialHeaders = await credentials.headersFor(call.auth, { timeout, signal });
+      sent.push(credentialHeaders);
       const headers: Record<string, string> = { accept: 'application/json', ...config.headers };
       if (call.type) headers['content-type'] = call.type;
-      Object.assign(headers, credentials, options.headers);
-
-      // 4. The retry policy: the cached one, unless this call has its own `maxRetries` or reports its retries.
-      const maxRetries = options.maxRetries ?? call.retry.limit!;
-      const report = emit || log.enabled('info');
-      const retry =
-        maxRetries === call.retry.limit && !report
-          ? call.retry
-          : retryPolicyFor(call.idempotent, { maxRetries, maxRetryDelay: config.maxRetryDelay }, report ? (delayMs, error) => {
-              const reason = describeFailure(error);
-              log.info(`promokit: ${call.name}: retry ${attempts} of ${maxRetries} in ${delayMs} ms after ${reason}`);
-              emit?.('retry', attempts, { delayMs, reason });
-            } : undefined);
+      Object.assign(headers, credentialHeaders, options.headers);
       const debug = log.enabled('debug');
       if (debug) log.debug(`promokit: ${call.method} ${url}`, { operation: call.name, headers: redactHeaders(headers) });
+      // Fetch options: the request's own fields to ky, which sets them on the request; the rest
+      // to fetch with it. No option of ky's own can be set through them.
+      const fetchOptions = options.fetchOptions || config.fetchOptions ? splitFetchOptions({ ...config.fetchOptions, ...options.fetchOptions }) : undefined;
 
       // 5. One attempt: the request hook, the fetch, the limits' view of the response, a redirect
       // refused, the whole body within `maxResponseBytes` (read inside the attempt, so ky's
@@ -95,25 +100,25 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, opt
         if (emit) {
           const set: Record<string, string> = {};
           // Applied only when the hook returns: a hook that throws changes nothing.
-          if (emit('request', n, { setHeader: (name, value) => void (set[settable(name, value, credentials)] = value) })) for (const name in set) request.headers.set(name, set[name]!);
+          if (emit('request', n, { setHeader: (name, value) => void (set[settable(name, value, sent[sent.length - 1]!)] = value) })) for (const name in set) request.headers.set(name, set[name]!);
         }
-        const sent = now();
+        const began = now();
         const before = outcome;
         // From here the request may reach the service; a failure that shows it did not goes back.
         outcome = 'unknown';
         let response: Response;
         try {
-          response = await (config.fetch ?? fetch)(request, init);
+          response = await (config.fetch ?? fetch)(request, fetchOptions ? { ...init, ...fetchOptions.init } : init);
         } catch (error) {
           if (nothingWasSent(error)) outcome = before;
           throw error;
         }
-        gate?.observe(response);
-        outcome = worse(before, outcomeOf(response.status, call.method));
+        gate?.observe(response, tenant!);
+        outcome = worse(before, outcomeOf(response.status, changesState));
         const context = { operation: call.name, method: call.method, host, attempts: n, status: response.status };
-        if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) throw redirectError(response, url, context);
+        if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) throw redirectError(response, url, context, outcome);
         body = await readBody(response, config.maxResponseBytes, context);
-        const durationMs = now() - sent;
+        const durationMs = now() - began;
         if (debug) log.debug(`promokit: ${response.status} ${call.method} ${url} in ${durationMs} ms, attempt ${n}`);
         emit?.('response', n, { status: response.status, durationMs, requestId: response.headers.get('x-request-id') || undefined });
         return response;
@@ -121,27 +126,39 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, opt
 
       // 6. ky runs the attempts: timeouts, retries and backoff. It merges its options key by key
       // on every call, so only the keys this call needs are passed; a redirect is never followed.
-      const kyOptions: KyOptions = { ...config.fetchOptions, ...options.fetchOptions, method: call.method, headers, timeout, retry, redirect: 'manual', fetch: attempt as KyOptions['fetch'] };
+      const kyOptions: KyOptions = { ...fetchOptions?.request, method: call.method, headers, timeout, retry: plan.options, redirect: 'manual', fetch: attempt as KyOptions['fetch'] };
       if (call.body !== undefined) kyOptions.body = call.body;
       if (signal) kyOptions.signal = signal;
       if (options.keepalive) kyOptions.keepalive = true;
       // A shared limiter admits every request the service counts: each retry asks it again.
       if (place?.again) kyOptions.hooks = { beforeRetry: [place.again] };
       const ky = await loadKy();
-      const response = await withFreshToken(() => ky(url, kyOptions), config.credentials, call.auth, async () => {
-        config.credentials.expire(credentials.authorization);
+      const response = await withFreshToken(() => ky(url, kyOptions), credentials, call.auth, () => sent[sent.length - 1]!, async () => {
+        credentials.expire(sent[sent.length - 1]!);
         emit?.('retry', attempts, { delayMs: 0, reason: 'status 401: a fresh access token' });
-        credentials = await config.credentials.headersFor(call.auth, { timeout, signal });
+        const fresh = await credentials.headersFor(call.auth, { timeout, signal, again: true });
+        sent.push(fresh);
         await place?.again?.();
-        kyOptions.headers = Object.assign(headers, credentials);
+        kyOptions.headers = Object.assign(headers, fresh);
       });
 
       // 7. The body, parsed and checked in the client's validation mode.
       if (call.emptyBody && body === '') return { data: undefined as T, response };
       return { data: checkResponse(config.validation, call.name, call.schema, parseJson(body, call.name), log, config.deviations), response };
     } catch (thrown) {
-      // 8. Or the typed error, with its outcome, reported once to the error hook.
-      const error = mapError(thrown, { operation: call.name, method: call.method, host, attempts }, { signal, timeout, body, outcome, changesState: !call.idempotent, credentials: config.credentials, auth: call.auth });
+      // 8. Or the typed error, with its outcome and none of the call's secrets, reported once to the error hook.
+      const error = mapError(thrown, { operation: call.name, method: call.method, host, attempts }, {
+        signal,
+        timeout,
+        body,
+        outcome,
+        changesState: !call.idempotent,
+        secrets: credentials.secrets(sent),
+        credentials,
+        auth: call.auth,
+        refusedWaitMs: plan.refusedWaitMs,
+        maxRetryDelay: config.maxRetryDelay,
+      });
       emit?.('error', attempts, { error, durationMs: now() - started });
       throw error;
     } finally {

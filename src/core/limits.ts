@@ -15,43 +15,46 @@ import type { Gate, Place } from './config.js';
 import { AbortError, LimiterError, PromokitError } from './errors.js';
 import { isRecord } from './is-record.js';
 import { loadKy } from './ky/load.js';
-import { optionCheck } from './option-check.js';
+import { MAX_TIMEOUT, positiveMs, wholeNumber, type OptionRules } from './option-check.js';
 import { Pause } from './pause.js';
-import type { LimitOptions } from './limit-options.js';
-import { MAX_TIMEOUT } from './request-options.js';
+import type { Limiter, LimitOptions } from './limit-options.js';
+
+/** The rules of the limit options of the server `Client`, one per option of {@link LimitOptions}. */
+export const limitOptionRules: OptionRules<LimitOptions> = {
+  maxConcurrency: wholeNumber(1),
+  rateLimit: [
+    (v) => isRecord(v) && Number.isInteger(v.requests) && (v.requests as number) >= 1 && typeof v.perMs === 'number' && v.perMs > 0 && v.perMs <= MAX_TIMEOUT,
+    '{ requests, perMs } with requests a whole number, 1 or more, and perMs a number of milliseconds more than 0',
+    (v) => (isRecord(v) ? { requests: v.requests, perMs: v.perMs } : v),
+  ],
+  limiter: [(v) => typeof (v as Limiter | null)?.acquire === 'function', 'an object with an acquire(signal) method'],
+  limiterTimeout: positiveMs,
+};
 
 /**
- * The {@link Gate} of a client's limit options: the pause after a 429 (for at most
- * `maxRetryDelay` ms, longer ones refusing calls at once) always, a queue for `maxConcurrency`
- * and `rateLimit`, and a shared `limiter`. Throws {@link ConfigurationError} on a bad option.
+ * The {@link Gate} of a client's limit options (copied and checked against
+ * {@link limitOptionRules}): the pause after a 429 (for at most `maxRetryDelay` ms, longer ones
+ * refusing calls at once) always, a queue for `maxConcurrency` and `rateLimit`, and a shared
+ * `limiter`.
  */
-export function limitsGate(options: LimitOptions, maxRetryDelay: number, owner: string): Gate {
-  const { maxConcurrency, rateLimit, limiter, limiterTimeout } = options;
-  const check = optionCheck(owner);
-  check(maxConcurrency === undefined || (Number.isInteger(maxConcurrency) && maxConcurrency >= 1), 'maxConcurrency', 'a whole number, 1 or more');
-  if (rateLimit !== undefined) {
-    check(isRecord(rateLimit) && Number.isInteger(rateLimit.requests) && rateLimit.requests >= 1, 'rateLimit', '{ requests, perMs } with requests a whole number, 1 or more');
-    check(Number.isFinite(rateLimit.perMs) && rateLimit.perMs > 0, 'rateLimit', '{ requests, perMs } with perMs more than 0 milliseconds');
-  }
-  check(limiter === undefined || typeof limiter?.acquire === 'function', 'limiter', 'an object with an acquire(signal) method');
-  check(limiterTimeout === undefined || (limiterTimeout > 0 && limiterTimeout <= MAX_TIMEOUT), 'limiterTimeout', `a positive number of milliseconds, at most ${MAX_TIMEOUT}`);
-
+export function limitsGate(options: LimitOptions, maxRetryDelay: number): Gate {
+  const { maxConcurrency, rateLimit, limiter } = options;
   const pause = new Pause(maxRetryDelay);
   const limited = maxConcurrency !== undefined || rateLimit !== undefined || limiter !== undefined;
   // ky is loaded with the admission, before the first call takes its place in the window, not
   // after: loading it would otherwise delay the window's first calls on the wire (some 50 ms), and
   // the service would count them together with the next window's.
   let loading: Promise<Admission> | undefined;
-  const admission = () => (loading ??= Promise.all([import('./admission.js'), loadKy()]).then(([module]) => module.admission(options, pause)));
+  const admission = () => (loading ??= Promise.all([import('./admission.js'), loadKy()]).then(([module]) => module.admission(options)));
   let loaded: Admission | undefined;
 
   return {
-    async admit(operation, signal) {
+    async admit(operation, signal, tenant) {
       try {
         signal?.throwIfAborted();
-        await pause.over(operation, signal);
+        await pause.over(operation, tenant, signal);
         if (!limited) return UNLIMITED;
-        const place = await (loaded ??= await admission()).admit(operation, signal, pause);
+        const place = await (loaded ??= await admission()).admit(operation, signal, pause, tenant);
         // A limiter that ignores the signal must not start a call the caller has given up on.
         if (signal?.aborted) place.release();
         signal?.throwIfAborted();
@@ -62,10 +65,10 @@ export function limitsGate(options: LimitOptions, maxRetryDelay: number, owner: 
         throw new LimiterError(operation, `the limits failed: ${String(error)}`, { cause: error });
       }
     },
-    observe(response) {
+    observe(response, tenant) {
       if (response.status !== 429) return;
-      pause.saw(response.headers);
-      loaded?.keepForRetry();
+      pause.saw(response.headers, tenant);
+      loaded?.keepForRetry(pause.left(tenant));
     },
   };
 }

@@ -5,9 +5,8 @@
  *
  * @module
  */
-import type { RetryOptions } from 'ky';
 import type { AuthGroup } from './auth.js';
-import type { CallRecord } from './errors.js';
+import type { CallRecord } from './call-record.js';
 import type { Rule } from './input-rules.js';
 import type { Strategy } from './pagination.js';
 import type { ResponseSchema } from './response-check.js';
@@ -76,6 +75,12 @@ export interface Operation<T, I> {
   readonly auth: AuthGroup;
   /** Safe to send twice (GET, PUT, read-only POSTs): decides the retry policy. */
   readonly idempotent: Idempotency<I>;
+  /**
+   * A POST that only reads (introspection, a validation): it changes no state when it is also
+   * `idempotent` for its params (a validation that opens a session lock does). Every other POST,
+   * and every PUT, changes state: a redirect it meets may follow a request the service processed.
+   */
+  readonly reads?: boolean | undefined;
   /** Builds the response schema on first use, so importing the SDK builds none. */
   readonly schema: () => ResponseSchema<T>;
   /** Rules the params must pass before anything is sent; field paths are the params' own. */
@@ -129,8 +134,11 @@ export interface OutgoingCall<T> {
   readonly type?: string | undefined;
   /** Safe to send twice: what its retry policy was built for. */
   readonly idempotent: boolean;
-  /** The retry policy of this kind of call, as ky options. */
-  readonly retry: RetryOptions;
+  /**
+   * The call changes state: a redirect it meets may follow a request the service processed.
+   * Default: any method but GET.
+   */
+  readonly changesState?: boolean | undefined;
   /** The schema the response body is checked against. */
   readonly schema: ResponseSchema<T>;
   /** A 2xx with an empty body resolves with `undefined` (custom requests: a 204 to a DELETE). */

@@ -1,7 +1,8 @@
 /**
  * What a call's attempts tell about whether the service may have acted, for the `outcome` of the
  * error the call rejects with. The pipeline (http.ts) records each attempt: sent or not, and the
- * status it got.
+ * status it got. `not_sent` holds only until an attempt may have reached the service: any answer,
+ * of any status, makes the call `rejected` or `unknown`.
  *
  * @module
  */
@@ -15,17 +16,17 @@ export function worse(a: Outcome, b: Outcome): Outcome {
 }
 
 /**
-/**
- * What an answer with `status` to a `method` request says: a 2xx or a 5xx, that the service may
- * have acted (a 2xx whose body cannot be read is a call applied but unconfirmed); a redirect,
- * which promokit never follows, that the call did not reach the service it points to, unless it
- * is a 303 (See Other: the request was processed, its result is elsewhere) or a browser's opaque
- * redirect (status 0, which may hide a 303) to anything but a GET: those may follow a change; any
- * other status, that the service answered without acting.
+ * What an answer with `status` says of a call:
+ * - a 4xx, a 307 or a 308: `rejected` (a refusal; a 307 or 308 asks for the same request
+ *   elsewhere, so the answering service did not act on it);
+ * - a 2xx or a 5xx: `unknown` (applied but unconfirmed when its body cannot be read; maybe applied);
+ * - any other status (300–306, 1xx, a browser's opaque redirect, 0): `unknown` for a call that
+ *   changes state, since a redirect may follow a request processed (Post/Redirect/Get), else
+ *   `rejected`.
  */
-export function outcomeOf(status: number, method: string): Outcome {
-  if (status >= 500 || (status >= 200 && status < 300)) return 'unknown';
-  if (status < 400) return (status === 303 || status === 0) && method !== 'GET' ? 'unknown' : 'not_sent';
+export function outcomeOf(status: number, changesState: boolean): Outcome {
+  if (status === 307 || status === 308 || (status >= 400 && status < 500)) return 'rejected';
+  if ((status >= 200 && status < 300) || status >= 500 || changesState) return 'unknown';
   return 'rejected';
 }
 

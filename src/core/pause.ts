@@ -1,72 +1,62 @@
 /**
- * The pause of a server `Client` after a 429: a `Retry-After` seen by any call holds the start of
- * the client's new calls until it passes, or, longer than `maxRetryDelay`, refuses them at once,
- * honest about the wait. Always on, whatever the limit options.
+ * The pause of a server `Client` after a 429: a `Retry-After` seen by a call holds the start of
+ * the new calls of the same tenant (the credentials it was earned with: another tenant's quota is
+ * another's) until it passes, or, longer than `maxRetryDelay`, refuses them at once, honest about
+ * the wait. Always on, whatever the limit options.
  *
  * @module
  */
-import type PQueue from 'p-queue';
 import { RateLimitError } from './api-errors.js';
 import { retryAfterMs } from './retry-after.js';
 import { sleep } from './sleep.js';
 
+/** The most tenants whose pauses a client keeps at once; past it the oldest is forgotten. */
+const TENANTS_LIMIT = 1_000;
+
 /**
- * The pause after a 429: until the moment its `Retry-After` names, new calls wait before they
- * start (a pause of at most `cap` ms) or are refused at once (a longer one), and the queue starts
- * none.
+ * The pauses after a 429, by tenant: until the moment its `Retry-After` names, the tenant's new
+ * calls wait before they start (a pause of at most `cap` ms) or are refused at once (a longer one).
  */
 export class Pause {
-  /** When the pause ends, in epoch milliseconds; in the past when there is none. */
-  #until = 0;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  #queue: PQueue | undefined;
+  /** When each tenant's pause ends, in epoch milliseconds; the latest set last. */
+  readonly #until = new Map<string, number>();
   readonly #cap: number;
 
   constructor(cap: number) {
     this.#cap = cap;
   }
 
-  /**
-   * Starts or lengthens the pause for a 429's `Retry-After` (read as the retries read it); without
-   * a readable one, nothing. A pause of at most `cap` holds the queue; a longer one does not, its
-   * calls being refused as they come (see {@link Pause.over}).
-   */
-  saw(headers: Headers): void {
+  /** Starts or lengthens `tenant`'s pause for a 429's `Retry-After`; without a readable one, nothing. */
+  saw(headers: Headers, tenant: string): void {
     const ms = retryAfterMs((name) => headers.get(name)) ?? 0;
     // Absent, unreadable (NaN) or already past: no pause.
     if (!(ms > 0)) return;
     const until = Date.now() + ms;
-    if (until <= this.#until) return;
-    this.#until = until;
-    clearTimeout(this.#timer);
-    if (ms > this.#cap) {
-      this.#queue?.start();
-      return;
-    }
-    this.#queue?.pause();
-    this.#timer = setTimeout(() => this.#queue?.start(), ms);
-    // Keep the process alive for the pause only while calls wait in the queue; calls that arrive
-    // during the pause wait in `over`, on a timer of their own.
-    if (!this.#queue?.size) (this.#timer as { unref?(): void }).unref?.();
+    if (until <= this.left(tenant) + Date.now()) return;
+    this.#until.delete(tenant);
+    this.#until.set(tenant, until);
+    if (this.#until.size > TENANTS_LIMIT) this.#until.delete(this.#until.keys().next().value!);
+  }
+
+  /** Milliseconds left of `tenant`'s pause; 0 when none is on. */
+  left(tenant: string): number {
+    const until = this.#until.get(tenant);
+    if (until === undefined) return 0;
+    const left = until - Date.now();
+    if (left <= 0) this.#until.delete(tenant);
+    return Math.max(0, left);
   }
 
   /**
-   * Resolves when no pause is on (at once when none is); rejects when `signal` aborts first, and
-   * at once, with a `RateLimitError` whose `retryAfter` is the time left, while a pause longer
-   * than `cap` lasts: waiting it out silently would hold every call past its own timeout.
+   * Resolves when `tenant` has no pause on (at once when none is); rejects when `signal` aborts
+   * first, and at once, with a `RateLimitError` whose `retryAfter` is the time left, while a pause
+   * longer than `cap` lasts: waiting it out silently would hold every call past its own timeout.
    */
-  async over(operation: string, signal: AbortSignal | undefined): Promise<void> {
-    for (let left = this.#until - Date.now(); left > 0; left = this.#until - Date.now()) {
+  async over(operation: string, tenant: string, signal: AbortSignal | undefined): Promise<void> {
+    for (let left = this.left(tenant); left > 0; left = this.left(tenant)) {
       if (left > this.#cap) throw pausedFor(operation, left, this.#cap);
       await sleep(left, signal);
     }
-  }
-
-  /** Pauses and resumes `queue` with the pause from now on. */
-  attach(queue: PQueue): void {
-    this.#queue = queue;
-    const left = this.#until - Date.now();
-    if (left > 0 && left <= this.#cap) queue.pause();
   }
 }
 

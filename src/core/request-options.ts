@@ -1,46 +1,74 @@
 /**
- * The checks of options given where they are given: a client's headers and credentials when it
- * is built, each call's `RequestOptions` before anything is sent. A bad value is a
+ * The options of one call (`RequestOptions`) and the `fetchOptions` of a client or a call: each
+ * declared once with its rule, checked on a copy before anything is sent. A bad value is a
  * `ConfigurationError` naming the option and its rule, never a failure half-way down the
  * pipeline.
  *
  * @module
  */
-import type { OptionCheck } from './option-check.js';
-import { checkHeaders } from './headers.js';
+import { checkHeaders, headersRule } from './headers.js';
 import { isRecord } from './is-record.js';
 import type { RequestOptions } from './operation.js';
+import { checkedOptions, positiveMs, shallowCopy, trueOrFalse, wholeNumber, type OptionRule, type OptionRules } from './option-check.js';
+
+export { MAX_TIMEOUT } from './option-check.js';
 
 /** The most retries a call may make: past it, a failing service would be hammered for nothing. */
 export const MAX_RETRIES = 10;
 
-/** The longest timeout a timer can hold, in milliseconds (2^31 - 1, about 24.8 days). */
-export const MAX_TIMEOUT = 2_147_483_647;
+/**
+ * The `fetchOptions` a call may not set: the request's own fields, which the pipeline sets
+ * (`keepalive` has an option of its own, checked against the browsers' 64 KiB cap). No fetch
+ * option reaches ky as one of ky's own (see {@link splitFetchOptions}): a `prefixUrl` or a
+ * `throwHttpErrors` given there is only an unknown field of fetch's.
+ */
+const owned = ['method', 'body', 'headers', 'signal', 'redirect', 'keepalive', 'window', 'duplex'];
+
+/** Rule of a `fetchOptions` option: an object that sets none of the fields promokit sets itself. */
+export const fetchOptionsRule: OptionRule = [
+  (v) => {
+    const name = isRecord(v) && owned.find((field) => Object.hasOwn(v, field));
+    return name ? `free of ${name}, which promokit sets itself${name === 'keepalive' ? ' (use the keepalive option)' : ''}` : isRecord(v);
+  },
+  'an object of fetch options',
+  shallowCopy,
+];
+
+/** The fields of a `Request` that fetch options may set: ky puts them on the request it builds. */
+const requestFields = ['cache', 'credentials', 'integrity', 'mode', 'priority', 'referrer', 'referrerPolicy'];
 
 /**
- * The `fetchOptions` a call may not set: the pipeline's own fields, and ky's options (ky would act
- * on them: a `prefixUrl` would send the credentials to another host, `throwHttpErrors: false`
- * would return a 5xx's body as a result). Its `retry`, `timeout` and `fetch` are always set over them.
+ * Fetch options split by where they go: the `Request`'s own fields (`cache`, `credentials`, …),
+ * which ky sets on the request it builds, and every other (`dispatcher`, `next`, …), which go to
+ * `fetch` with it. Nothing else reaches ky: no option of ky's can be set through them.
  */
-const owned = ['method', 'body', 'headers', 'signal', 'redirect', 'prefixUrl', 'searchParams', 'json', 'parseJson', 'stringifyJson', 'hooks', 'throwHttpErrors', 'onDownloadProgress', 'onUploadProgress', 'context'];
-
-/** Checks a `fetchOptions` option: an object that sets none of the fields promokit sets itself. */
-export function checkFetchOptions(fetchOptions: unknown, check: OptionCheck): void {
-  check(fetchOptions === undefined || isRecord(fetchOptions), 'fetchOptions', 'an object of fetch options');
-  for (const name of owned) check(!isRecord(fetchOptions) || !(name in fetchOptions), 'fetchOptions', `free of ${name}, which promokit sets itself`);
+export function splitFetchOptions(fetchOptions: Record<string, unknown>): { request: Record<string, unknown>; init: Record<string, unknown> } {
+  const request: Record<string, unknown> = {};
+  const init: Record<string, unknown> = {};
+  for (const name of Object.keys(fetchOptions)) (requestFields.includes(name) ? request : init)[name] = fetchOptions[name];
+  return { request, init };
 }
 
+/** Rule of a `signal` option: an `AbortSignal`. */
+const signalRule: OptionRule = [(v) => typeof (v as Partial<AbortSignal>)?.addEventListener === 'function' && typeof (v as Partial<AbortSignal>).aborted === 'boolean', 'an AbortSignal'];
+
+/** The rules of `RequestOptions`, one per option. */
+export const requestOptionRules: OptionRules<RequestOptions> = {
+  signal: signalRule,
+  timeout: positiveMs,
+  maxRetries: wholeNumber(0, MAX_RETRIES),
+  headers: headersRule,
+  fetchOptions: fetchOptionsRule,
+  keepalive: trueOrFalse,
+};
+
 /**
- * Checks the `RequestOptions` of one call before anything is sent. `credentials` says where a
- * credential header belongs instead (`withOptions()` on the server `Client`).
+ * The `RequestOptions` of one call, copied (each field read once, `headers` and `fetchOptions`
+ * too) and checked before anything is sent. `credentials` says where a credential header belongs
+ * instead (`withOptions()` on the server `Client`).
  */
-export function checkRequestOptions(options: RequestOptions, check: OptionCheck, credentials: string): void {
-  check(isRecord(options), 'options', 'an object of request options');
-  const { signal, timeout, maxRetries, keepalive } = options;
-  check(signal === undefined || typeof (signal as Partial<AbortSignal> | null)?.addEventListener === 'function', 'signal', 'an AbortSignal');
-  check(timeout === undefined || (Number.isFinite(timeout) && timeout > 0 && timeout <= MAX_TIMEOUT), 'timeout', `a positive number of milliseconds, at most ${MAX_TIMEOUT}`);
-  check(maxRetries === undefined || (Number.isInteger(maxRetries) && maxRetries >= 0 && maxRetries <= MAX_RETRIES), 'maxRetries', `a whole number from 0 to ${MAX_RETRIES}`);
-  check(keepalive === undefined || typeof keepalive === 'boolean', 'keepalive', 'true or false');
-  checkHeaders(options.headers, check, credentials);
-  checkFetchOptions(options.fetchOptions, check);
+export function checkRequestOptions(options: unknown, owner: string, credentials: string): RequestOptions {
+  const copy = checkedOptions(owner, requestOptionRules, options);
+  checkHeaders(copy.headers, owner, credentials);
+  return copy;
 }

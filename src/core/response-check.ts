@@ -34,6 +34,11 @@ export interface ResponseSchema<T> {
    * requires): broken, it fails the call in `warn` mode too. Without it, only the body itself does.
    */
   decides?(path: ReadonlyArray<string | number>): boolean;
+  /**
+   * The numbers of a body that were read rounded (integers past 2^53 - 1), refused in `strict`
+   * mode. The SDK's schemas and any zod schema have it.
+   */
+  inexact?(body: unknown): Issue[];
 }
 
 /**
@@ -76,11 +81,14 @@ export class DeviationRecord {
 export function checkResponse<T>(mode: ValidationMode, operation: string, schema: ResponseSchema<T>, body: unknown, log: Log, record: DeviationRecord): T {
   if (mode === 'off') return body as T;
   const result = schema.safeParse(body);
-  if (result.success) return body as T;
-  const issues: Issue[] = result.error.issues.map((i) => ({
+  // Strict: a number read rounded (an integer past 2^53 - 1) is refused too, where the schema can tell.
+  const inexact = (mode === 'strict' && schema.inexact?.(body)) || [];
+  if (result.success && inexact.length === 0) return body as T;
+  const issues: Issue[] = (result.success ? [] : result.error.issues).map((i) => ({
     path: i.path.map((p) => (typeof p === 'number' ? p : String(p))),
     message: i.message,
   }));
+  issues.push(...inexact);
   const shapes = issues.map((issue) => schema.pathShape?.(issue.path) ?? formatPath(issue.path.map((p) => (typeof p === 'number' ? '*' : p))));
   if (mode === 'strict' || issues.some((issue) => issue.path.length === 0 || schema.decides?.(issue.path))) {
     throw new ResponseValidationError(operation, issues, body);
@@ -128,3 +136,4 @@ export function parseBody(text: string): unknown {
     return text;
   }
 }
+

@@ -1,21 +1,34 @@
 /**
- * Reading the wait a response asks for: one parser, shared by the retry policy (retry.ts) and the
- * pause after a 429 (limits.ts), so both read a header the same way ky does.
+ * Reading the wait a response asks for: one strict parser, shared by the retry policy (retry.ts),
+ * the pause after a 429 (pause.ts) and `RateLimitError.retryAfter`, so every place reads a header
+ * the same way. ky never reads it itself: the retry policy tells ky each delay.
  *
  * @module
  */
 
+/** The longest wait read from a header, in milliseconds: a day. Any longer ask is read as a day. */
+export const LONGEST_ASKED_WAIT = 86_400_000;
+
+
 /**
- * The wait a response asks for before the next request, in milliseconds, read exactly as ky reads
- * it when it retries: `Retry-After` (seconds, or an HTTP date), else the `RateLimit-Reset` family;
- * a number past 2024 is a timestamp. `undefined` without such a header; `NaN` when unreadable
- * (`soon`, `Infinity`, `1e400`), which RFC 9110 says to ignore: the retry policy then backs off
- * as usual and the limits do not pause.
+ * The wait a response asks for before the next request, in milliseconds, from `Retry-After`, else
+ * the `RateLimit-Reset` family: a whole number of seconds (digits only; one past 2024 as epoch
+ * seconds is a moment), or an HTTP date (IMF-fixdate or RFC 850: ending `GMT`). `undefined`
+ * without such a header; `NaN` when the value is neither (`soon`, `-1`, `1.5`, `0x10`, `1e400`,
+ * `Infinity`), which RFC 9110 says to ignore.
+ * A moment already past is a wait of 0; any wait is at most {@link LONGEST_ASKED_WAIT}.
  */
 export function retryAfterMs(header: (name: string) => string | null | undefined): number | undefined {
-  const value = header('retry-after') ?? header('ratelimit-reset') ?? header('x-ratelimit-retry-after') ?? header('x-ratelimit-reset') ?? header('x-rate-limit-reset');
+  const value = (header('retry-after') ?? header('ratelimit-reset') ?? header('x-ratelimit-retry-after') ?? header('x-ratelimit-reset') ?? header('x-rate-limit-reset'))?.trim();
   if (!value) return undefined;
-  const after = Number(value) * 1000;
-  const ms = Number.isNaN(after) ? Date.parse(value) - Date.now() : after >= 1_704_067_200_000 ? after - Date.now() : after;
-  return Number.isFinite(ms) ? ms : Number.NaN;
+  let ms: number;
+  if (/^\d+$/.test(value)) {
+    ms = Number(value) * 1000;
+    if (ms >= 1_704_067_200_000 && ms < 1e14) ms -= Date.now();
+  } else if (/ GMT$/.test(value)) {
+    ms = Date.parse(value) - Date.now();
+  } else {
+    return Number.NaN;
+  }
+  return Number.isNaN(ms) ? ms : Math.min(Math.max(0, ms), LONGEST_ASKED_WAIT);
 }

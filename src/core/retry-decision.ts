@@ -6,7 +6,8 @@
  * @module
  */
 import { ApiError, RateLimitError } from './api-errors.js';
-import { AbortError, CallError, callOf, LimiterError, PromokitError, RedirectError, ResponseTooLargeError, ResponseValidationError } from './errors.js';
+import { callOf } from './call-record.js';
+import { AbortError, CallError, LimiterError, PromokitError, RedirectError, ResponseTooLargeError, ResponseValidationError } from './errors.js';
 import { retryAfterMs } from './retry-after.js';
 
 /**

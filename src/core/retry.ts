@@ -1,6 +1,8 @@
 /**
- * The retry policy, expressed as ky retry options. ky does the retrying, the backoff and the
- * `Retry-After` handling; this module only decides which failures each kind of call may retry.
+ * The retry policy, expressed as ky retry options. ky runs the attempts, waits and timeouts; this
+ * module decides, for every failure, whether the call may be sent again and how long to wait,
+ * so ky applies no rule of its own (it never reads `Retry-After` itself: retry-after.ts does, for
+ * every place that reads it).
  *
  * @module
  */
@@ -9,18 +11,12 @@ import { retryAfterMs } from './retry-after.js';
 import { isKyHttpError, isKyTimeout } from './ky/errors.js';
 import { nothingWasSent } from './network-errors.js';
 
-/** 408, 429 and every 5xx: what idempotent calls retry. */
-const idempotentStatuses = [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
-
-/** Statuses whose `Retry-After` header is honoured (when it is within the cap). */
-const retryAfterStatuses = [429, 503];
-
-/** True for the `TypeError` fetch throws when the network fails (not for an abort). */
+/** True for the failure fetch reports when the network fails: a `TypeError`, or ky's `NetworkError` around one. */
 export function isNetworkError(error: unknown): boolean {
-  return error instanceof TypeError;
+  return error instanceof TypeError || (error instanceof Error && error.name === 'NetworkError');
 }
 
-/** Tuning shared by both policies. */
+/** Tuning of the policy. */
 export interface RetryTuning {
   /** Retries after the first attempt. */
   maxRetries: number;
@@ -28,62 +24,73 @@ export interface RetryTuning {
   maxRetryDelay: number;
 }
 
+/** The retry policy of one call: ky's options, and what the call learnt about its last failure. */
+export interface RetryPlan {
+  /** The options ky runs the call's attempts with. */
+  readonly options: RetryOptions;
+  /**
+   * Set when a failure the policy retries was not retried because the service asked, with
+   * `Retry-After`, for a longer wait than `maxRetryDelay`: that wait, in milliseconds.
+   */
+  refusedWaitMs?: number;
+}
+
+const methods = ['get', 'put', 'post', 'patch', 'delete'];
+
 /**
- * ky retry options for one kind of call.
+ * The retry policy of one call:
  *
- * - idempotent (GET, PUT, read-only POSTs such as validation and introspection): network errors,
- *   timeouts, 408, 429 and 5xx are retried;
- * - non-idempotent (redemptions, rollbacks, orders, publications, creations, events, validations
- *   that open a session lock): only 429 and connection failures where nothing was sent. A 5xx or
- *   a timeout may mean the service acted, and sending a redemption again would spend points twice.
+ * - a call safe to send twice (GET, PUT, read-only POSTs such as validation and introspection):
+ *   connection failures, timeouts, 408, 429 and 5xx are retried;
+ * - any other call (redemptions, rollbacks, orders, publications, creations, events, validations
+ *   that open a session lock): only a 429 and a connection failure that shows nothing was sent.
+ *   A 5xx or a timeout may mean the service acted, and sending a redemption again would spend
+ *   points twice.
  *
  * Backoff is exponential (300 ms, 600 ms, 1.2 s, …) with jitter between half and all of the step,
- * capped at `maxRetryDelay`. `Retry-After` (seconds or an HTTP date) on a 429 or 503 is waited
+ * capped at `maxRetryDelay`. A `Retry-After` on a 429 or 503 (retry-after.ts) is waited as asked
  * when it is at most `maxRetryDelay`; a longer one is not cut short (an early retry only earns
- * another 429): the call rejects at once with the error, whose `retryAfter` says the wait.
+ * another 429): the call is not retried and its error says why (`refusedWaitMs`). An unreadable one
+ * is ignored (RFC 9110): backoff as usual.
  *
- * `onRetry`, when given, hears of each retry before its wait, with the delay ky will wait. ky
- * computes that delay in one of two places, and the policy learns it from both without redoing
- * ky's loop: a backoff step goes through `jitter` (whose result, within `backoffLimit`, is the
- * wait); a `Retry-After` is read by ky right after `shouldRetry` lets a failure through, and is
- * read here the same way (`retryAfterMs`). `shouldRetry` sees every failure while retries remain,
- * and a failure that is retried reaches exactly one of the two. A policy with `onRetry` serves
- * one call.
+ * `onRetry` hears of each retry before its wait, with the delay ky will wait.
  */
-export function retryPolicyFor(idempotent: boolean, tuning: RetryTuning, onRetry?: (delayMs: number, error: unknown) => void): RetryOptions {
-  const statusCodes = idempotent ? idempotentStatuses : [429];
+export function retryPlan(idempotent: boolean, tuning: RetryTuning, onRetry?: (delayMs: number, error: unknown) => void): RetryPlan {
   let failure: unknown;
-  return {
-    limit: tuning.maxRetries,
-    // Every method the SDK sends: whether a call may be retried is `idempotent`'s to say.
-    methods: ['get', 'put', 'post', 'patch', 'delete'],
-    statusCodes,
-    afterStatusCodes: retryAfterStatuses,
-    maxRetryAfter: tuning.maxRetryDelay,
-    backoffLimit: tuning.maxRetryDelay,
-    delay: (attempt) => 300 * 2 ** (attempt - 1),
-    jitter: (delay) => {
-      const ms = Math.min(Math.round(delay / 2 + (Math.random() * delay) / 2), tuning.maxRetryDelay);
-      onRetry?.(ms, failure);
-      return ms;
-    },
-    retryOnTimeout: idempotent,
-    shouldRetry: ({ error }) => {
-      failure = error;
-      if (isKyHttpError(error)) {
-        const { status, headers } = error.response;
-        const after = retryAfterMs((name) => headers.get(name));
-        // Without a `Retry-After` ky backs off (or gives up on a status it does not retry).
-        if (after === undefined || !retryAfterStatuses.includes(status)) return undefined;
-        // An unreadable one is ignored (RFC 9110): ordinary backoff, where ky would wait its cap.
-        if (Number.isNaN(after)) return statusCodes.includes(status);
-        if (after > tuning.maxRetryDelay) return false;
-        if (statusCodes.includes(status)) onRetry?.(Math.max(0, after), error);
-        return undefined;
-      }
-      if (isKyTimeout(error)) return undefined;
-      if (!isNetworkError(error)) return false;
-      return idempotent || nothingWasSent(error);
+  // The wait the failure being retried asked for, when it named one.
+  let asked: number | undefined;
+  const plan: RetryPlan = {
+    options: {
+      limit: tuning.maxRetries,
+      methods,
+      // `shouldRetry` answers every failure with true or false, so ky's own lists decide nothing.
+      statusCodes: [],
+      afterStatusCodes: [],
+      backoffLimit: tuning.maxRetryDelay,
+      delay: (attempt) => asked ?? 300 * 2 ** (attempt - 1),
+      jitter: (delay) => {
+        const ms = asked ?? Math.min(Math.round(delay / 2 + (Math.random() * delay) / 2), tuning.maxRetryDelay);
+        onRetry?.(ms, failure);
+        return ms;
+      },
+      shouldRetry: ({ error }) => {
+        failure = error;
+        asked = undefined;
+        if (isKyHttpError(error)) {
+          const { status, headers } = error.response;
+          if (!(status === 429 || (idempotent && (status === 408 || status >= 500)))) return false;
+          const after = status === 429 || status === 503 ? retryAfterMs((name) => headers.get(name)) : undefined;
+          if (after! > tuning.maxRetryDelay) {
+            plan.refusedWaitMs = after;
+            return false;
+          }
+          if (after! >= 0) asked = after;
+          return true;
+        }
+        if (isKyTimeout(error)) return idempotent;
+        return isNetworkError(error) && (idempotent || nothingWasSent(error));
+      },
     },
   };
+  return plan;
 }

@@ -12,6 +12,7 @@
  *
  * @module
  */
+import type { Issue } from './errors.js';
 import type { ResponseSchema } from './response-check.js';
 import { decidesOn, pathShape, type ZodNode } from './schema-paths.js';
 
@@ -125,6 +126,7 @@ export function withFastPath<T>(schema: ResponseSchema<T>): ResponseSchema<T> {
     safeParse: test ? (data) => (test(data) ? { success: true, data: data as T } : schema.safeParse(data)) : (data) => schema.safeParse(data),
     pathShape: (path) => pathShape(node, path),
     decides: (path) => decidesOn(node, path),
+    inexact: inexactNumbers,
   };
 }
 
@@ -140,4 +142,26 @@ export function responseSchemaOf<T>(operation: { readonly schema: () => Response
   let schema = fastSchemas.get(operation) as ResponseSchema<T> | undefined;
   if (!schema) fastSchemas.set(operation, (schema = withFastPath(operation.schema())));
   return schema;
+}
+
+/** The deepest a body is searched for inexact numbers, and the most it reports. */
+const INEXACT_DEPTH = 64;
+const INEXACT_LIMIT = 20;
+
+/**
+ * The numbers of a parsed body that JSON.parse could not read exactly: integers past 2^53 - 1
+ * (`9007199254740993` reads as `…992`), each with its path.
+ */
+export function inexactNumbers(body: unknown): Issue[] {
+  const found: Issue[] = [];
+  const visit = (value: unknown, path: Array<string | number>): void => {
+    if (found.length >= INEXACT_LIMIT || path.length > INEXACT_DEPTH) return;
+    if (typeof value === 'number') {
+      if (Math.abs(value) > Number.MAX_SAFE_INTEGER) found.push({ path, message: 'is an integer past 2^53 - 1, which a JavaScript number cannot hold exactly (it was read rounded)' });
+    } else if (typeof value === 'object' && value !== null) {
+      for (const key of Object.keys(value)) visit((value as Record<string, unknown>)[key], [...path, Array.isArray(value) ? Number(key) : key]);
+    }
+  };
+  visit(body, []);
+  return found;
 }

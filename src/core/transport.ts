@@ -6,18 +6,19 @@
  *
  * @module
  */
-import type { RetryOptions } from 'ky';
 import { apiPromise, type APIPromise, type WithResponse } from './api-promise.js';
 import type { AuthGroup, Credentials } from './auth.js';
 import type { PipelineConfig } from './config.js';
-import { InvalidRequestError, recordCall, type Issue } from './errors.js';
+import { InvalidRequestError, type Issue } from './errors.js';
+import { recordCall } from './call-record.js';
 import { send } from './http.js';
 import type { HttpMethod, ListOperation, Operation, OutgoingCall, RequestOptions } from './operation.js';
-import { paginate, type PagePromise } from './pagination.js';
+import { paginate, PagePromise } from './pagination.js';
 import type { ResponseSchema } from './response-check.js';
-import { retryPolicyFor } from './retry.js';
 import { responseSchemaOf, withFastPath } from './schema-fast-path.js';
 import { buildQuery, fillPath } from './url.js';
+import { isRecord } from './is-record.js';
+import { plainCopy } from './snapshot.js';
 
 /** The positional path parameters of a method, by placeholder name: `{ campaignId: 'camp_1' }`. */
 export type PathParams = Record<string, string>;
@@ -25,31 +26,42 @@ export type PathParams = Record<string, string>;
 /** The one place server requests are made. Shared by every sub-client of a client. */
 export class Transport {
   readonly #config: PipelineConfig & { credentials: Credentials };
-  /** The two retry policies, built once per client: for calls that may be sent twice, and for the others. */
-  readonly #policies: { idempotent: RetryOptions; once: RetryOptions };
   constructor(config: PipelineConfig & { credentials: Credentials }) {
     this.#config = config;
-    this.#policies = { idempotent: retryPolicyFor(true, config), once: retryPolicyFor(false, config) };
   }
 
   /**
    * Checks the params, routes and encodes them, and sends the call. Resolves with the parsed body;
    * `.withResponse()` adds the final HTTP response.
    */
-  request<T, I>(op: Operation<T, I>, path: PathParams, params: I, options: RequestOptions = {}): APIPromise<T> {
+  request<T, I>(op: Operation<T, I>, path: PathParams, params: I, options?: RequestOptions): APIPromise<T> {
     return apiPromise(this.#send(op, path, params, options));
   }
 
-  /** The {@link PagePromise} of a list operation: each page one {@link request} with the params of that page. */
+  /**
+   * The {@link PagePromise} of a list operation: each page one {@link request} with the params of
+   * that page, all derived from one plain copy of the caller's params.
+   */
   list<R, T, I>(op: ListOperation<T, I>, path: PathParams, params: I, options?: RequestOptions): PagePromise<R, I> {
-    return paginate<R, I>(op.name, params, op.paging, (pageParams) => this.request(op, path, pageParams, options), op.records);
+    const issues: Issue[] = [];
+    const snapshot = plainCopy(params, issues) as I;
+    if (issues.length > 0) return new PagePromise<R, I>(() => Promise.reject(new InvalidRequestError(op.name, issues)), op.name);
+    return paginate<R, I>(op.name, snapshot, op.paging, (pageParams) => this.request(op, path, pageParams, options), op.records);
   }
 
-  async #send<T, I>(op: Operation<T, I>, path: PathParams, params: I, options: RequestOptions): Promise<WithResponse<T>> {
+  async #send<T, I>(op: Operation<T, I>, path: PathParams, params: I, options: RequestOptions | undefined): Promise<WithResponse<T>> {
     const issues: Issue[] = [];
-    op.rules?.(params, [], issues);
-    // A copy to route from: the caller's params object is never changed.
-    const fields: Record<string, unknown> = { ...(params as Record<string, unknown>) };
+    // The params as plain data, each field read once: the rules and the wire see the same values.
+    const snapshot = plainCopy(params, issues);
+    if (issues.length === 0 && snapshot !== undefined && !isRecord(snapshot)) {
+      // A string here is most often an argument order from another SDK: say the call's shape.
+      const shape = `${op.name}(${[...Object.keys(path), '{ …fields }'].join(', ')})`;
+      const got = Array.isArray(snapshot) ? 'an array' : snapshot === null ? 'null' : `a ${typeof snapshot}`;
+      throw new InvalidRequestError(op.name, [{ path: ['params'], message: `must be an object of named fields, as in ${shape}; got ${got}${typeof snapshot === 'string' ? ' (the argument order of another SDK?)' : ''}` }]);
+    }
+    op.rules?.(snapshot, [], issues);
+    // A copy to route from: the snapshot stays whole, beside the call's error.
+    const fields: Record<string, unknown> = isRecord(snapshot) ? { ...snapshot } : {};
     let target = fillPath(op.path, path, fields, issues);
     let body: Record<string, unknown> | undefined;
     if (op.method === 'GET') {
@@ -65,8 +77,9 @@ export class Transport {
       body = fields;
     }
     if (issues.length > 0) throw new InvalidRequestError(op.name, issues);
-    const idempotent = typeof op.idempotent === 'function' ? op.idempotent(params) : op.idempotent;
-    return this.#dispatch({ ...this.#prepare(op, target, idempotent, responseSchemaOf(op), body && encode(op.encoding, body)), input: { path, params } }, options);
+    const idempotent = typeof op.idempotent === 'function' ? op.idempotent(snapshot as I) : op.idempotent;
+    const changesState = op.method !== 'GET' && !(op.reads && idempotent);
+    return this.#dispatch({ ...this.#prepare(op, target, idempotent, responseSchemaOf(op), body && encode(op.encoding, body)), changesState, input: { path, params: snapshot } }, options);
   }
 
   /**
@@ -79,20 +92,20 @@ export class Transport {
     pathParams: Record<string, unknown> | undefined,
     query: Record<string, unknown> | undefined,
     body: { form: unknown } | { json: unknown } | undefined,
-    options: RequestOptions,
+    options: RequestOptions | undefined,
   ): Promise<WithResponse<T>> {
     const issues: Issue[] = [];
     const target = fillPath(op.path, pathParams ?? {}, {}, issues) + buildQuery(query ?? {}, issues);
     if (issues.length > 0) throw new InvalidRequestError(op.name, issues);
     const encoded = body && ('form' in body ? encode('form', body.form) : encode('json', body.json));
-    return this.#dispatch({ ...this.#prepare(op, target, op.idempotent, op.schema && withFastPath(op.schema), encoded), emptyBody: true, input: { path: {}, params: { pathParams, query, body } } }, options);
+    return this.#dispatch({ ...this.#prepare(op, target, op.idempotent, op.schema && withFastPath(op.schema), encoded), emptyBody: true, changesState: op.method !== 'GET', input: { path: {}, params: { pathParams, query, body } } }, options);
   }
 
   /**
    * Sends a prepared call through the client's pipeline; its error keeps the call beside it, for
    * `retryDecision` and `client.reconcile`. (The browser entry's one call keeps none: its bytes.)
    */
-  async #dispatch<T>(call: OutgoingCall<T>, options: RequestOptions): Promise<WithResponse<T>> {
+  async #dispatch<T>(call: OutgoingCall<T>, options: RequestOptions | undefined): Promise<WithResponse<T>> {
     const startedAt = new Date();
     try {
       return await send(this.#config, call, options);
@@ -113,7 +126,6 @@ export class Transport {
       auth: op.auth,
       path,
       idempotent,
-      retry: idempotent ? this.#policies.idempotent : this.#policies.once,
       schema: schema ?? { safeParse: (data) => ({ success: true, data: data as T }) },
       ...body,
     };

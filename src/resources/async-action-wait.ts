@@ -1,6 +1,7 @@
 /**
  * Waiting for an async action to finish: polls with growing intervals until `DONE` or `FAILED`,
- * within a deadline, reporting progress on the way. Loaded on the first `waitFor`, so a program
+ * within a deadline, reporting progress on the way; a status it does not know (or none) is waited
+ * through, and named when the deadline passes. Loaded on the first `waitFor`, so a program
  * that never waits does not load it.
  *
  * @module
@@ -9,6 +10,7 @@ import { AbortError, InvalidRequestError, ResponseValidationError, TimeoutError,
 import { AsyncActionFailedError } from './async-action-failed.js';
 import type { RequestOptions } from '../core/operation.js';
 import { sleep } from '../core/sleep.js';
+import { printable } from '../core/safe-text.js';
 import type { AsyncAction } from '../schemas/async-action.js';
 
 /**
@@ -43,8 +45,15 @@ export function waitForAsyncAction(
   asyncActionId: string,
   options: WaitForOptions = {},
 ): Promise<AsyncAction> {
-  const { interval = 1_000, timeout = 600_000, signal, onProgress } = options ?? {};
   const issues: Issue[] = [];
+  let copy: WaitForOptions = {};
+  try {
+    // Each option read once, from a copy.
+    copy = { ...options };
+  } catch (error) {
+    issues.push({ path: ['options'], message: `could not be read: ${error instanceof Error ? error.message : String(error)}` });
+  }
+  const { interval = 1_000, timeout = 600_000, signal, onProgress } = copy;
   if (typeof asyncActionId !== 'string' || asyncActionId.trim() === '') issues.push({ path: ['asyncActionId'], message: 'must be a non-empty string, not only spaces' });
   if (!(Number.isFinite(interval) && interval > 0)) issues.push({ path: ['interval'], message: 'must be a positive number of milliseconds' });
   if (!(Number.isFinite(timeout) && timeout > 0 && timeout <= 2_147_483_647)) issues.push({ path: ['timeout'], message: 'must be a positive number of milliseconds, at most 2147483647' });
@@ -57,7 +66,12 @@ export function waitForAsyncAction(
   const poll = async (): Promise<AsyncAction> => {
     let wait = interval;
     for (;;) {
-      const action = await read(asyncActionId, { signal: stop.signal });
+      const action = await read(asyncActionId, { signal: stop.signal }).catch((error: unknown) => {
+        // A status promokit does not know (a new one, or none) is no answer yet: keep waiting.
+        const body = (error as { body?: Partial<AsyncAction> } | undefined)?.body;
+        if (error instanceof ResponseValidationError && body?.id === asyncActionId && error.issues.every((issue) => issue.path[0] === 'status')) return body as AsyncAction;
+        throw error;
+      });
       // Another record (or none, with validation off) is no answer about this action.
       if ((action as Partial<AsyncAction> | null)?.id !== asyncActionId) {
         throw new ResponseValidationError(operation, [{ path: ['id'], message: `must be ${asyncActionId}, the action waited for` }], action);
@@ -94,5 +108,7 @@ export function waitForAsyncAction(
 /** The last status and progress read, for the timeout message. */
 function describeLast(last: AsyncAction | undefined): string {
   if (!last) return 'no read of it completed';
-  return `last read: status ${last.status ?? 'unknown'}, progress ${last.progress ?? 'unknown'}${typeof last.progress === 'number' ? '%' : ''}`;
+  const status = typeof last.status === 'string' ? printable(last.status, 40) : 'none';
+  const known = ['ENQUEUED', 'IN_PROGRESS'].includes(status) ? '' : ' (a status promokit does not know, waited through)';
+  return `last read: status ${status}${known}, progress ${last.progress ?? 'unknown'}${typeof last.progress === 'number' ? '%' : ''}`;
 }

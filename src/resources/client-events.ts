@@ -4,15 +4,16 @@
  *
  * @module
  */
-import { apiPromise, type APIPromise } from '../core/api-promise.js';
+import { apiPromise, type APIPromise, type WithResponse } from '../core/api-promise.js';
 import { ClientCredentials, type AccessToken, type CredentialSettings } from '../core/auth.js';
-import { pipelineConfig, type CommonOptions, type PipelineConfig } from '../core/config.js';
+import { commonOptionRules, credentialRule, pipelineConfig, type CommonOptions, type PipelineConfig } from '../core/config.js';
+import { checkedOptions, trueOrFalse, type OptionRules } from '../core/option-check.js';
+import { plainCopy } from '../core/snapshot.js';
 import { optionOrEnv } from '../core/env.js';
 import { InvalidRequestError, type Issue } from '../core/errors.js';
 import { send } from '../core/http.js';
 import { isRecord } from '../core/is-record.js';
 import type { OutgoingCall, RequestOptions } from '../core/operation.js';
-import { retryPolicyFor } from '../core/retry.js';
 import { eventAcknowledgmentSchema, type EventAcknowledgment } from '../schemas/event.js';
 import type { CustomerInput } from './inputs/customer.js';
 
@@ -75,13 +76,12 @@ export interface TrackEventParams {
  */
 export class ClientEvents {
   readonly #config: PipelineConfig;
-  /** The retry policy of an event, built once: never sent twice after a 5xx or a timeout. */
-  readonly #retry: ReturnType<typeof retryPolicyFor>;
   readonly #keepaliveWhenHidden: boolean;
 
-  constructor(options: ClientEventsOptions = {}) {
+  constructor(givenOptions: ClientEventsOptions = {}) {
+    // A copy, each option read once, checked against its rule: the client uses nothing else.
+    const options = checkedOptions('ClientEvents', clientEventsOptionRules, givenOptions);
     this.#config = handedOver ?? pipelineConfig(options, new ClientCredentials(clientSettings(options), 'ClientEvents'), 'ClientEvents');
-    this.#retry = retryPolicyFor(false, this.#config);
     this.#keepaliveWhenHidden = options.keepaliveWhenHidden === true;
   }
 
@@ -105,36 +105,54 @@ export class ClientEvents {
    * console.log(ack.type);
    * ```
    */
-  track(params: TrackEventParams, options: RequestOptions = {}): APIPromise<EventAcknowledgment> {
-    const { event, customer } = params ?? {};
+  track(params: TrackEventParams, options?: RequestOptions): APIPromise<EventAcknowledgment> {
+    return apiPromise(this.#track(params, options));
+  }
+
+  async #track(params: TrackEventParams, options: RequestOptions | undefined): Promise<WithResponse<EventAcknowledgment>> {
+    const name = 'clientEvents.track';
+    // A copy, each field read once: the checks and the wire see the same event.
     const issues: Issue[] = [];
-    if (!(typeof event === 'string' && event.length >= 1 && event.length <= 300)) issues.push({ path: ['event'], message: 'must be a string of 1 to 300 characters' });
-    if (!isRecord(customer)) issues.push({ path: ['customer'], message: customer == null ? 'is required' : 'must be an object' });
-    for (const field of objectFields) {
-      if (params?.[field] !== undefined && !isRecord(params[field])) issues.push({ path: [field], message: 'must be an object' });
+    const event = plainCopy(params, issues) as Partial<TrackEventParams> | undefined;
+    if (!isRecord(event)) issues.push({ path: [], message: 'must be an object: track({ event, customer, … })' });
+    else {
+      if (!(typeof event.event === 'string' && event.event.length >= 1 && event.event.length <= 300)) issues.push({ path: ['event'], message: 'must be a string of 1 to 300 characters' });
+      if (!isRecord(event.customer)) issues.push({ path: ['customer'], message: event.customer == null ? 'is required' : 'must be an object' });
+      for (const field of objectFields) {
+        if (event[field] !== undefined && !isRecord(event[field])) issues.push({ path: [field], message: 'must be an object' });
+      }
     }
+    if (issues.length > 0) throw new InvalidRequestError(name, issues);
     const call: OutgoingCall<EventAcknowledgment> = {
-      name: 'clientEvents.track',
+      name,
       method: 'POST',
       auth: 'client',
       path: '/client/v1/events',
-      body: JSON.stringify(params),
+      body: JSON.stringify(event),
       type: 'application/json',
       idempotent: false,
-      retry: this.#retry,
       schema: eventAcknowledgmentSchema(),
     };
     // Leaving the page: an event that must survive it goes with keepalive, once (no retry can run
     // on a page that is gone).
-    if ((options?.keepalive || this.#keepaliveWhenHidden) && (globalThis as { document?: { visibilityState?: string } }).document?.visibilityState === 'hidden') {
+    if (((options as RequestOptions | undefined)?.keepalive || this.#keepaliveWhenHidden) && (globalThis as { document?: { visibilityState?: string } }).document?.visibilityState === 'hidden') {
       options = { ...options, keepalive: true, maxRetries: 0 };
     }
-    return apiPromise(issues.length > 0 ? Promise.reject(new InvalidRequestError(call.name, issues)) : send(this.#config, call, options));
+    return send(this.#config, call, options);
   }
 
   // No `[inspectSymbol]`/`toJSON`: they would only add bytes to every storefront bundle. The
   // secrets sit in private fields, which neither `util.inspect` nor `JSON.stringify` shows.
 }
+
+/** The rules of every option of {@link ClientEventsOptions}, one each. */
+export const clientEventsOptionRules: OptionRules<ClientEventsOptions> = {
+  ...commonOptionRules,
+  clientApplicationId: credentialRule,
+  clientToken: credentialRule,
+  origin: credentialRule,
+  keepaliveWhenHidden: trueOrFalse,
+};
 
 /** The optional fields of {@link TrackEventParams} that must be objects when given. */
 const objectFields = ['referral', 'loyalty', 'metadata'] as const satisfies ReadonlyArray<keyof TrackEventParams>;

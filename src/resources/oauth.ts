@@ -44,6 +44,7 @@ const operations = {
     auth: 'app',
     // Reads the token's state and changes nothing.
     idempotent: true,
+    reads: true,
     encoding: 'form',
     schema: tokenIntrospectionSchema,
     rules: object<IntrospectionForm>({ access_token: required(text(1)) }),

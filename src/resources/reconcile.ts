@@ -10,9 +10,9 @@
  * @module
  */
 import { NotFoundError } from '../core/api-errors.js';
-import { AbortError, callOf, PromokitError, type CallRecord } from '../core/errors.js';
+import { callOf, type CallRecord } from '../core/call-record.js';
+import { AbortError, PromokitError } from '../core/errors.js';
 import type { RequestOptions } from '../core/operation.js';
-import { optionCheck } from '../core/option-check.js';
 import { checkRequestOptions } from '../core/request-options.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { Customers } from './customers.js';
@@ -174,8 +174,9 @@ const noWay: Record<string, string> = {
  * Rejects only on bad `options` (`ConfigurationError`, before any read) and with the `AbortError`
  * of the caller's own `signal`; every other failure is a `cannot_tell`.
  */
-export async function reconcileFailedCall(readers: Readers, error: unknown, options: RequestOptions = {}, via?: object): Promise<ReconcileResult> {
-  checkRequestOptions(options, optionCheck('client.reconcile'), 'the check reads with the credentials of the client it is called on');
+export async function reconcileFailedCall(readers: Readers, error: unknown, given: RequestOptions = {}, via?: object): Promise<ReconcileResult> {
+  // A copy, checked once: every read of the check uses it.
+  const options = checkRequestOptions(given, 'client.reconcile', 'the check reads with the credentials of the client it is called on');
   try {
     if (!(error instanceof PromokitError)) return unsure('not an error of a promokit call');
     if (error.outcome !== 'unknown') return unsure(`its outcome is '${error.outcome}': ${error.outcome === 'rejected' ? 'the service answered and did not apply the call' : 'the call never reached the service'}, so there is nothing to look for`);

@@ -143,6 +143,7 @@ const operations = {
     // A validation changes nothing on the service, so a retry cannot do harm; one that opens or
     // joins a session lock does change it, and is retried like a spend.
     idempotent: (params) => params?.session == null,
+    reads: true,
     schema: validationResultSchema,
     rules: object<ValidateVoucherParams>({
       customer: customerRules,

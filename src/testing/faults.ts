@@ -10,6 +10,7 @@
  */
 import { MockHttpError } from './http.js';
 import { mockOperations, type MockOperation } from './router.js';
+import type { UserRoute } from './user-routes.js';
 
 /**
  * A fault `mock.inject()` makes requests meet:
@@ -36,6 +37,12 @@ export interface MockInjectOptions {
    * `mock.requests` logs). Default: every request, whatever it asks for.
    */
   operation?: MockOperation | undefined;
+  /**
+   * A route added with `mock.route()` whose requests meet the fault, named as it was added
+   * (`'POST /v1/vouchers/{code}/redemption'`; placeholder names may differ). Not with
+   * `operation`. Default: every request.
+   */
+  route?: string | undefined;
   /** What happens to the request; see {@link MockFault}. */
   fault: MockFault;
   /**
@@ -56,6 +63,8 @@ export interface MockInjectOptions {
 /** One injected fault and how many more requests it applies to. */
 export interface InjectedFault {
   readonly operation: MockOperation | undefined;
+  /** The shape of the route it is for (`POST /v1/vouchers/{}/redemption`). */
+  readonly route: string | undefined;
   readonly fault: MockFault;
   readonly status: number | undefined;
   readonly ms: number | undefined;
@@ -63,21 +72,26 @@ export interface InjectedFault {
 }
 
 const faults: readonly MockFault[] = ['status', 'timeout', 'reset', 'commit-then-reset', 'latency', 'malformed-json'];
-const optionNames = ['operation', 'fault', 'times', 'status', 'ms'];
+const optionNames = ['operation', 'route', 'fault', 'times', 'status', 'ms'];
 /** The longest delay a timer keeps: beyond it, `setTimeout` fires at once. */
 const MAX_MS = 2_147_483_647;
 
-/** Checks `mock.inject()`'s options; a `TypeError` names the first one that breaks its rule. */
-export function checkInjectOptions(options: MockInjectOptions): InjectedFault {
+/**
+ * Checks `mock.inject()`'s options; a `TypeError` names the first one that breaks its rule.
+ * `routeNamed` finds the route a `route` option names (or throws).
+ */
+export function checkInjectOptions(options: MockInjectOptions, routeNamed: (spec: unknown) => UserRoute): InjectedFault {
   const fail = (rule: string, ...got: unknown[]) => new TypeError(`mock.inject: ${rule}${got.length > 0 ? `; got ${show(got[0])}` : ''}`);
-  if (!options || typeof options !== 'object') throw fail('takes an options object { fault, operation?, times?, status?, ms? }', options);
+  if (!options || typeof options !== 'object') throw fail('takes an options object { fault, operation?, route?, times?, status?, ms? }', options);
   const unknown = Object.keys(options).filter((name) => !optionNames.includes(name));
-  if (unknown.length > 0) throw new TypeError(`mock.inject: unknown option ${unknown.join(', ')}; the options are ${optionNames.join(', ')}`);
-  const { operation, fault, times = 1, status, ms } = options;
+  if (unknown.length > 0) throw new TypeError(`mock.inject: unknown option ${unknown.slice(0, 5).join(', ')}; the options are ${optionNames.join(', ')}`);
+  const { operation, route, fault, times = 1, status, ms } = options;
   if (!faults.includes(fault)) throw fail(`fault must be one of ${faults.map((f) => `'${f}'`).join(', ')}`, fault);
   if (operation !== undefined && !(mockOperations as readonly unknown[]).includes(operation)) {
     throw fail(`operation must be the SDK method of an operation, e.g. 'loyalties.redeemReward' (one of ${mockOperations.join(', ')})`, operation);
   }
+  if (operation !== undefined && route !== undefined) throw fail('give operation (a built-in operation) or route (a route of mock.route()), not both');
+  const routeShape = route === undefined ? undefined : routeNamed(route).shape;
   if (!(times === Infinity || (Number.isInteger(times) && times >= 1))) throw fail('times must be a whole number, 1 or more, or Infinity', times);
   if (fault === 'status') {
     if (!(Number.isInteger(status) && status! >= 200 && status! <= 599)) throw fail("status must be a whole number from 200 to 599 with fault 'status'", status);
@@ -91,7 +105,7 @@ export function checkInjectOptions(options: MockInjectOptions): InjectedFault {
   } else if (ms !== undefined) {
     throw fail(`ms applies only to faults 'latency' and 'status', not '${fault}'`, ms);
   }
-  return { operation, fault, status, ms, remaining: times };
+  return { operation, route: routeShape, fault, status, ms, remaining: times };
 }
 
 function show(value: unknown): string {
@@ -102,14 +116,17 @@ function show(value: unknown): string {
 export class FaultQueue {
   #faults: InjectedFault[] = [];
 
-  /** Adds a fault after those already injected. */
-  add(options: MockInjectOptions): void {
-    this.#faults.push(checkInjectOptions(options));
+  /** Adds a fault (checked by {@link checkInjectOptions}) after those already injected. */
+  add(fault: InjectedFault): void {
+    this.#faults.push(fault);
   }
 
-  /** The first fault for a request to `operation` (none matched: `undefined`), one use spent. */
-  take(operation: MockOperation | undefined): InjectedFault | undefined {
-    const index = this.#faults.findIndex((f) => f.operation === undefined || f.operation === operation);
+  /**
+   * The first fault for a request to `operation` or to the route of shape `route` (none matched:
+   * `undefined`), one use spent.
+   */
+  take(operation: MockOperation | undefined, route: string | undefined): InjectedFault | undefined {
+    const index = this.#faults.findIndex((f) => (f.operation === undefined && f.route === undefined) || (f.operation !== undefined && f.operation === operation) || (f.route !== undefined && f.route === route));
     if (index < 0) return undefined;
     const fault = this.#faults[index]!;
     fault.remaining -= 1;
@@ -184,30 +201,55 @@ export class Holds {
    * aborts (as fetch does).
    */
   wait(signal: AbortSignal | undefined, ms?: number): Promise<'elapsed' | 'released'> {
+    return this.#hold(signal, (done) => {
+      if (ms === undefined) return () => {};
+      const timer = setTimeout(() => done('elapsed'), ms);
+      return () => clearTimeout(timer);
+    });
+  }
+
+  /**
+   * Waits for `work` (a route's handler), as long as it takes, but no longer than the request:
+   * resolves `{ value }` when it fulfils, rejects when it rejects or the signal aborts (with the
+   * signal's reason), resolves `'released'` on {@link releaseAll}.
+   */
+  until<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<{ value: T } | 'released'> {
+    work.catch(() => {}); // a handler that fails after its request ended fails nobody
+    return this.#hold<{ value: T }>(signal, (done, fail) => {
+      work.then((value) => done({ value }), fail);
+      return () => {};
+    });
+  }
+
+  /**
+   * A held request: `start` begins what ends it (`done`, `fail`) and returns how to stop that; the
+   * signal's abort and {@link releaseAll} end it too. Whatever ends it first wins.
+   */
+  #hold<T>(signal: AbortSignal | undefined, start: (done: (value: T) => void, fail: (error: unknown) => void) => () => void): Promise<T | 'released'> {
     return new Promise((resolve, reject) => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
+      let stop = () => {};
+      let settled = false;
       const settle = () => {
-        if (timer !== undefined) clearTimeout(timer);
+        settled = true;
+        stop();
         signal?.removeEventListener('abort', onAbort);
         this.#release.delete(release);
       };
-      const onAbort = () => {
+      const end = (finish: () => void) => () => {
+        if (settled) return;
         settle();
-        reject(signal?.reason ?? new DOMException('The operation was aborted.', 'AbortError'));
+        finish();
       };
-      const release = () => {
-        settle();
-        resolve('released');
-      };
+      const onAbort = end(() => reject(signal?.reason ?? new DOMException('The operation was aborted.', 'AbortError')));
+      const release = end(() => resolve('released'));
       if (signal?.aborted) return onAbort();
       signal?.addEventListener('abort', onAbort, { once: true });
       this.#release.add(release);
-      if (ms !== undefined) {
-        timer = setTimeout(() => {
-          settle();
-          resolve('elapsed');
-        }, ms);
-      }
+      stop = start(
+        (value) => end(() => resolve(value))(),
+        (error) => end(() => reject(error))(),
+      );
+      if (settled) stop();
     });
   }
 

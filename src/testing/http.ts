@@ -80,10 +80,50 @@ export function isUnsafeKey(key: string): boolean {
   return unsafeKeys.has(key);
 }
 
-/** Reads a `Request` into a {@link MockRequest}; a body that is not valid JSON is a 400. */
+/** The largest request body the mock reads: 10 MiB. A longer one is answered 413. */
+export const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
+
+function tooLarge(): MockHttpError {
+  return new MockHttpError(413, 'payload_too_large', 'Payload too large', `The request body is over ${MAX_REQUEST_BYTES} bytes, the most the mock reads`);
+}
+
+/**
+ * The request's body as text, read no further than {@link MAX_REQUEST_BYTES}: a body declared or
+ * found longer is a 413, and the rest of it is never read.
+ */
+async function bodyText(request: Request): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > MAX_REQUEST_BYTES) throw tooLarge();
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.byteLength;
+    if (length > MAX_REQUEST_BYTES) {
+      void reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/**
+ * Reads a `Request` into a {@link MockRequest}; a body that is not valid JSON is a 400, one over
+ * {@link MAX_REQUEST_BYTES} a 413.
+ */
 export async function parseRequest(request: Request, requestId: string): Promise<MockRequest> {
   const url = new URL(request.url);
-  const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
+  const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await bodyText(request);
   let body: unknown;
   if (text !== '') {
     const type = request.headers.get('content-type') ?? '';
@@ -199,7 +239,7 @@ export function preflight(request: Request, allowed: OriginPolicy): Response {
     headers: open
       ? {
           ...cors,
-          'access-control-allow-methods': 'GET, POST, PUT, OPTIONS',
+          'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
           'access-control-allow-headers': request.headers.get('access-control-request-headers') ?? allowedHeaders,
           'access-control-max-age': '600',
         }

@@ -18,6 +18,10 @@
  * connection dropped before or after the service acts, a slow answer, an unreadable body), the
  * same through all three, to test how your code recovers.
  *
+ * `mock.route('METHOD /path/{param}', handler)` serves an operation promokit does not wrap, for
+ * code that calls it with `client.request()`: same credentials checks, request log and faults as
+ * the built-in operations.
+ *
  * It is for tests only: it accepts fixed, published credentials, and `listen()` binds 127.0.0.1
  * and answers CORS for pages on this machine only.
  *
@@ -32,6 +36,7 @@
 export { createMockService, type MockService, type MockServiceOptions, type MockRequestLogEntry, type MswHttpLike } from './service.js';
 export type { MockServer, ListenOptions } from './node-server.js';
 export type { MockFault, MockInjectOptions } from './faults.js';
+export type { MockRouteHandler, MockRouteRequest, MockRouteResponse, MockRouteOptions } from './user-routes.js';
 export type { MockOperation } from './router.js';
 export type { MockAsyncActionOptions } from './async-action-runs.js';
 export type { MockRateLimit } from './rate-limit.js';

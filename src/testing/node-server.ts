@@ -33,16 +33,23 @@ export interface ListenOptions {
 }
 
 // The few parts of node:http used here, typed locally so the SDK's sources need no Node types.
-interface IncomingMessage extends AsyncIterable<Uint8Array> {
+interface IncomingMessage {
   method?: string;
   url?: string;
   headers: Record<string, string | string[] | undefined>;
+  /** True once the whole request, body included, has arrived. */
+  complete: boolean;
   socket: { destroy(): unknown; resetAndDestroy?(): unknown };
+  on(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
+  on(event: 'end' | 'close', listener: () => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  pause(): unknown;
+  resume(): unknown;
 }
 interface ServerResponse {
   writeHead(status: number, headers: Record<string, string | string[]>): unknown;
   end(chunk?: Uint8Array): unknown;
-  on(event: 'close', listener: () => void): unknown;
+  on(event: 'close' | 'finish', listener: () => void): unknown;
   headersSent: boolean;
 }
 interface HttpServer {
@@ -137,9 +144,10 @@ async function serve(handle: (request: Request) => Promise<Response>, hostAllowe
   // holds is let go at once.
   const gone = new AbortController();
   res.on('close', () => gone.abort(new DOMException('The client closed the connection', 'AbortError')));
+  // The body is read only if the mock gets that far (credentials checked first), and no further
+  // than it reads (a bound): a 401 or a 413 never waits for a large upload.
+  const body = bodyReader(req, res);
   try {
-    const chunks: Uint8Array[] = [];
-    for await (const chunk of req) chunks.push(chunk);
     const hostHeader = req.headers.host;
     if (!hostAllowed(typeof hostHeader === 'string' ? hostHeader : undefined)) {
       res.writeHead(403, { 'content-type': 'application/json' });
@@ -152,8 +160,8 @@ async function serve(handle: (request: Request) => Promise<Response>, hostAllowe
       else if (value !== undefined) headers.set(name, value);
     }
     const method = req.method ?? 'GET';
-    const body = chunks.length > 0 && method !== 'GET' && method !== 'HEAD' ? concat(chunks) : undefined;
-    const response = await handle(new Request(origin + (req.url ?? '/'), { method, headers, body, signal: gone.signal }));
+    const init = { method, headers, body: method !== 'GET' && method !== 'HEAD' ? body : undefined, duplex: 'half', signal: gone.signal } as RequestInit;
+    const response = await handle(new Request(origin + (req.url ?? '/'), init));
     if (response.type === 'error') {
       // A dropped connection: a TCP reset where the runtime can send one.
       if (typeof req.socket.resetAndDestroy === 'function') req.socket.resetAndDestroy();
@@ -171,12 +179,80 @@ async function serve(handle: (request: Request) => Promise<Response>, hostAllowe
   }
 }
 
-function concat(chunks: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
+/** How long, and how much more, the server reads of a body it answered without reading to its end. */
+const LINGER_MS = 1_000;
+const LINGER_BYTES = 16 * 1024 * 1024;
+
+/** True when the request says a body follows (`Content-Length` above 0, or `Transfer-Encoding`). */
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (typeof length === 'string' && length !== '0');
+}
+
+/**
+ * The request's body as a stream read on demand. When the answer is sent before the body has
+ * all arrived (a 401, a 413), the rest is read and dropped for at most {@link LINGER_MS} and
+ * {@link LINGER_BYTES}, long enough for the client to read the answer, before the connection is
+ * closed; a body that ends within that keeps its connection.
+ */
+function bodyReader(req: IncomingMessage, res: ServerResponse): ReadableStream<Uint8Array> {
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  let ended = false;
+  req.on('end', () => (ended = true));
+  let listening = false;
+  let dropping = false;
+  let dropped = 0;
+  const listen = () => {
+    if (listening) return;
+    listening = true;
+    req.on('data', (chunk) => {
+      if (dropping) {
+        dropped += chunk.byteLength;
+        if (dropped > LINGER_BYTES) req.socket.destroy();
+        return;
+      }
+      try {
+        controller?.enqueue(chunk);
+      } catch {
+        // The mock has stopped reading: the rest waits for the answer, then is dropped.
+      }
+      if (!((controller?.desiredSize ?? 0) > 0)) req.pause();
+    });
+    req.on('end', () => {
+      try {
+        controller?.close();
+      } catch {
+        // Already closed or cancelled.
+      }
+    });
+    req.on('error', (error) => {
+      try {
+        controller?.error(error);
+      } catch {
+        // Already closed or cancelled.
+      }
+    });
+  };
+  res.on('finish', () => {
+    if (ended || req.complete || !hasBody(req)) return;
+    dropping = true;
+    const timer = setTimeout(() => req.socket.destroy(), LINGER_MS);
+    (timer as { unref?: () => void }).unref?.(); // never what keeps a process alive
+    req.on('end', () => clearTimeout(timer));
+    req.on('close', () => clearTimeout(timer));
+    listen();
+    req.resume();
+  });
+  return new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        controller = c;
+      },
+      pull() {
+        listen();
+        req.resume();
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }

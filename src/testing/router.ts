@@ -55,23 +55,46 @@ export interface Route {
   handle(state: MockState, request: MockRequest): Rec;
 }
 
+/** What {@link matchRoute} matches: a method and a path template. */
+export interface Routable {
+  method: string;
+  path: string;
+}
+
 /** The route a request matches, with its decoded path parameters. */
-export type Match = { route: Route; params: Record<string, string> } | { allowed: string[] } | undefined;
+export type Match<R extends Routable = Route> = { route: R; params: Record<string, string> } | { allowed: string[] } | undefined;
 
 /**
- * Finds the route for `method path`. A path that matches only with another method yields the
- * methods it allows (for a 405); no match at all yields `undefined` (a 404).
+ * Finds the route for `method path`. When several match, the most specific wins: the one with a
+ * fixed segment where the others have a placeholder, comparing from the left (so
+ * `/v1/loyalties/members/{memberId}` wins over `/v1/loyalties/{campaignId}/members/{memberId}`).
+ * A path that matches only with another method yields the methods it allows (for a 405); no
+ * match at all yields `undefined` (a 404).
  */
-export function matchRoute(routes: readonly Route[], method: string, path: string): Match {
+export function matchRoute<R extends Routable>(routes: readonly R[], method: string, path: string): Match<R> {
   const segments = path.split('/');
-  const allowed: string[] = [];
+  const allowed = new Set<string>();
+  let best: { route: R; params: Record<string, string> } | undefined;
   for (const route of routes) {
     const params = matchPath(route.path, segments);
     if (!params) continue;
-    if (route.method === method) return { route, params };
-    allowed.push(route.method);
+    if (route.method !== method) allowed.add(route.method);
+    else if (!best || moreSpecific(route.path, best.route.path)) best = { route, params };
   }
-  return allowed.length > 0 ? { allowed } : undefined;
+  if (best) return best;
+  return allowed.size > 0 ? { allowed: [...allowed] } : undefined;
+}
+
+/** True when template `a` has a fixed segment where `b` has a placeholder, before the reverse. */
+function moreSpecific(a: string, b: string): boolean {
+  const left = a.split('/');
+  const right = b.split('/');
+  for (let i = 0; i < left.length; i++) {
+    const fixedLeft = !left[i]!.startsWith('{');
+    const fixedRight = !(right[i] ?? '{').startsWith('{');
+    if (fixedLeft !== fixedRight) return fixedLeft;
+  }
+  return false;
 }
 
 function matchPath(template: string, segments: string[]): Record<string, string> | undefined {

@@ -7,8 +7,8 @@
  */
 import { authenticate } from './auth.js';
 import { seedDefaultData, seedTokens, type MockSeedIds } from './data.js';
-import { connectionReset, FaultQueue, Holds, injectedStatus, isNetworkError, malformed, type MockFault, type MockInjectOptions } from './faults.js';
-import { corsHeaders, errorAnswer, isLoopbackOrigin, json, MockHttpError, parseRequest, preflight, type OriginPolicy } from './http.js';
+import { checkInjectOptions, connectionReset, FaultQueue, Holds, injectedStatus, isNetworkError, malformed, type MockFault, type MockInjectOptions } from './faults.js';
+import { corsHeaders, errorAnswer, isLoopbackOrigin, json, MockHttpError, parseRequest, preflight, type MockRequest, type OriginPolicy } from './http.js';
 import { listen, type ListenOptions, type MockServer } from './node-server.js';
 import { createAsyncActionRun, type MockAsyncActionOptions } from './async-action-runs.js';
 import { asyncActionRoutes } from './ops/async-actions.js';
@@ -24,6 +24,7 @@ import { voucherRoutes } from './ops/vouchers.js';
 import { matchRoute, type Match, type MockOperation, type Route } from './router.js';
 import { rateLimitCheck, type MockRateLimit } from './rate-limit.js';
 import { applySeed } from './seed.js';
+import { describeThrown, handlerFailure, routeAnswer, UserRoutes, type MockRouteHandler, type MockRouteOptions, type UserRoute } from './user-routes.js';
 import { sparseResponse } from './sparse.js';
 import { clockFrom, emptyStore, find, IdGenerator, type CollectionName, type MockCredentials, type MockState, type Rec } from './store.js';
 import type { AsyncAction } from '../schemas/async-action.js';
@@ -79,8 +80,13 @@ export interface MockServiceOptions {
 
 /** One request the mock received (CORS preflights aside). */
 export interface MockRequestLogEntry {
-  /** The SDK method the route belongs to (`vouchers.validate`), or `undefined` when no route matched. */
+  /**
+   * The SDK method the operation belongs to (`vouchers.validate`); `undefined` for a route of
+   * `mock.route()` (see {@link route}) and when nothing matched.
+   */
   operation: MockOperation | undefined;
+  /** The route of `mock.route()` that answered, as it was added (`'POST /v1/vouchers/{code}/redemption'`); absent for the rest. */
+  route?: string;
   /** The HTTP method, upper-case. */
   method: string;
   /** The path as sent (percent-encoded). */
@@ -98,8 +104,11 @@ export interface MockRequestLogEntry {
 
 /** The structural part of msw's `http` namespace the mock needs: `http.all(predicate, resolver)`. */
 export interface MswHttpLike<H> {
-  /** msw's `http.all`: a handler for every method on the paths `predicate` matches. */
-  all(predicate: string, resolver: (info: { request: Request }) => Promise<Response>): H;
+  /**
+   * msw's `http.all`: a handler for every method on the paths `predicate` matches. A resolver
+   * that returns `undefined` lets msw try the next handler.
+   */
+  all(predicate: string, resolver: (info: { request: Request }) => Promise<Response> | undefined): H;
 }
 
 /** The mock service. See {@link createMockService}. */
@@ -129,17 +138,55 @@ export interface MockService {
    * msw request handlers answering on {@link baseUrl}. Pass msw's `http` namespace: promokit never
    * imports msw itself, so it stays an optional peer dependency and your own msw copy is used.
    *
+   * They answer only what the mock serves, a built-in operation or a route of {@link route}, with
+   * the method it serves; every other request under {@link baseUrl} goes on to your handlers
+   * after them (where `mock.fetch` and `mock.listen()` answer a 404 or a 405), untouched by
+   * injected faults and absent from {@link requests}.
+   *
    * ```ts
-   * import { http } from 'msw';
-   * const server = setupServer(...mock.handlers(http));
+   * import { http, HttpResponse } from 'msw';
+   * const server = setupServer(...mock.handlers(http), http.get(`${mock.baseUrl}/v1/campaigns`, () => HttpResponse.json({ campaigns: [] })));
    * ```
    */
   handlers<H>(http: MswHttpLike<H>): H[];
   /**
+   * Serves an operation of the service that promokit does not wrap (one your code calls with
+   * `client.request()`): requests to `'METHOD /path/{param}'` are answered by `handler`, through
+   * `mock.fetch`, `mock.listen()` and `mock.handlers()` alike. The route's credentials are
+   * checked first, as for the built-in operations (`options.auth`, `'server'` by default, as
+   * `client.request()`'s); `mock.requests` logs its requests under `route`, and
+   * `mock.inject({ route })` gives them faults. Returns a function that removes the route.
+   *
+   * ```ts
+   * mock.route('POST /v1/vouchers/{code}/redemption', ({ pathParams, body }) => ({
+   *   body: { id: 'r_1', object: 'redemption', result: 'SUCCESS', voucher: { code: pathParams.code }, order: (body as { order?: unknown }).order },
+   * }));
+   * ```
+   *
+   * - The route is `'METHOD /path'`: `GET`, `POST`, `PUT`, `PATCH` or `DELETE`, and a path with
+   *   the rules of `client.request()`'s (`/v1/…` or `/client/v1/…`, `{name}` placeholders as
+   *   whole segments). A route of a built-in operation is refused (shape those with
+   *   {@link seed} and {@link inject}); adding a route again, placeholders named alike or not,
+   *   replaces its handler. Routes stay across {@link reset}. Where several routes match a path
+   *   (built-in ones included), the one with a fixed segment where the others have a placeholder
+   *   wins.
+   * - The handler gets `{ method, path, pathParams, query, headers, body }` and returns or
+   *   resolves `{ status?, body?, headers? }` (200 and no body by default; `body` is sent as
+   *   JSON).
+   * - A handler that throws, rejects or answers anything else gets a 500 (key
+   *   `route_handler_failed`) whose `details` name the route and what went wrong; one that never
+   *   settles holds its request until the client gives up, {@link reset} or the server's
+   *   `close()`.
+   *
+   * Bad arguments throw a `TypeError` naming the rule.
+   */
+  route(route: string, handler: MockRouteHandler, options?: MockRouteOptions): () => void;
+  /**
    * Makes the next requests meet a fault of the network or the service, to test what your code
    * does then: an error status, no answer, a connection dropped before or after the service
-   * acts, a slow answer, an unreadable body (see {@link MockFault}). `operation` picks the
-   * requests (default: every one), `times` how many meet it (default 1); faults are used in the
+   * acts, a slow answer, an unreadable body (see {@link MockFault}). `operation` (a built-in
+   * operation) or `route` (a route of {@link route}) picks the requests (default: every one the
+   * mock serves), `times` how many meet it (default 1); faults are used in the
    * order injected, and `mock.requests` notes the fault each request met. The same through
    * `mock.fetch`, `mock.listen()` and `mock.handlers()`. Bad options throw a `TypeError`.
    *
@@ -227,22 +274,58 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   };
   load();
 
-  /** The service's own answer: a 200 with the operation's result, or the service's error. */
-  async function answer(request: Request, match: Match, url: URL, requestId: string): Promise<Response> {
+  /** The routes of `mock.route()`; the built-in operations are theirs to refuse. */
+  const userRoutes = new UserRoutes(routes);
+  /** Every route the mock serves: the built-in operations, then those of `mock.route()`. */
+  const served = (): ReadonlyArray<Route | UserRoute> => (userRoutes.all.length === 0 ? routes : [...routes, ...userRoutes.all]);
+
+  /**
+   * The service's own answer: a 200 with the operation's result, or the service's error; for a
+   * route of `mock.route()`, its handler's answer. A request whose signal aborts while a handler
+   * runs rejects with the signal's reason; one that `reset()` lets go is `Response.error()`.
+   */
+  async function answer(request: Request, match: Match<Route | UserRoute>, url: URL, requestId: string): Promise<Response> {
     try {
-      if (!match) throw new MockHttpError(404, 'not_found', 'Resource not found', `No operation at ${request.method} ${url.pathname}`);
+      if (!match) throw new MockHttpError(404, 'not_found', 'Resource not found', `No operation at ${request.method} ${url.pathname}: the mock serves the 24 operations and the routes added with mock.route()`);
       if ('allowed' in match) throw new MockHttpError(405, 'method_not_allowed', 'Method not allowed', `${url.pathname} accepts ${match.allowed.join(', ')}`);
       const retryAfter = rateLimited?.();
       if (retryAfter !== undefined) throw new MockHttpError(429, 'too_many_requests', 'Too many requests', `More than ${options.rateLimit!.requests} requests in ${options.rateLimit!.perMs} ms`, {}, { 'retry-after': String(retryAfter) });
       authenticate(state, match.route.auth, request.headers);
       const parsed = await parseRequest(request, requestId);
       parsed.params = match.params;
-      const body = match.route.handle(state, parsed);
-      return json(sparse ? sparseResponse(match.route.name, body) : body);
+      const route = match.route;
+      if ('spec' in route) return await routed(route, parsed, request);
+      const body = route.handle(state, parsed);
+      return json(sparse ? sparseResponse(route.name, body) : body);
     } catch (error) {
       if (error instanceof MockHttpError) return errorAnswer(error, requestId);
+      if (request.signal?.aborted) throw error; // nobody left to answer: as fetch, reject
       const details = error instanceof Error ? error.message : String(error);
       return json({ code: 500, key: 'internal_error', message: 'Internal server error', details, request_id: requestId }, 500);
+    }
+  }
+
+  /** Runs a route's handler on a copy of the request, for as long as the request lasts. */
+  async function routed(route: UserRoute, parsed: MockRequest, request: Request): Promise<Response> {
+    let work: Promise<unknown>;
+    try {
+      const { method, path, query, body, params } = parsed;
+      work = Promise.resolve(route.handler({ method, path, pathParams: { ...params }, query, headers: new Headers(request.headers), body }));
+    } catch (error) {
+      throw handlerFailure(route, `the handler threw ${describeThrown(error)}`);
+    }
+    let outcome: { value: unknown } | 'released';
+    try {
+      outcome = await holds.until(work, request.signal);
+    } catch (error) {
+      if (request.signal?.aborted) throw error;
+      throw handlerFailure(route, `the handler rejected with ${describeThrown(error)}`);
+    }
+    if (outcome === 'released') return Response.error();
+    try {
+      return routeAnswer(route, outcome.value);
+    } catch (error) {
+      throw error instanceof MockHttpError ? error : handlerFailure(route, `reading the handler's answer threw ${describeThrown(error)}`);
     }
   }
 
@@ -258,11 +341,13 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     const requestId = `v-${requestCounter.toString(16).padStart(12, '0')}`;
     const url = new URL(request.url);
     const method = request.method.toUpperCase();
-    const match = matchRoute(routes, method, url.pathname);
-    const operation = match && 'route' in match ? match.route.name : undefined;
-    const fault = faults.take(operation);
+    const match = matchRoute(served(), method, url.pathname);
+    const found = match && 'route' in match ? match.route : undefined;
+    const route = found && 'spec' in found ? found : undefined;
+    const operation = found && !('spec' in found) ? found.name : undefined;
+    const fault = faults.take(operation, route?.shape);
     const log = (status: number) => {
-      requests.push({ operation, method, path: url.pathname, search: url.search.replace(/^\?/, ''), status, ...(fault ? { fault: fault.fault } : {}) });
+      requests.push({ operation, ...(route ? { route: route.spec } : {}), method, path: url.pathname, search: url.search.replace(/^\?/, ''), status, ...(fault ? { fault: fault.fault } : {}) });
     };
 
     if (fault?.fault === 'reset') {
@@ -275,6 +360,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       return Response.error();
     }
     const response = fault?.fault === 'status' ? errorAnswer(injectedStatus(fault), requestId) : await answer(request, match, url, requestId);
+    if (isNetworkError(response)) {
+      log(0); // a handler's request that reset() let go
+      return response;
+    }
     response.headers.set('x-request-id', requestId);
     for (const [name, value] of Object.entries(corsHeaders(request, allowed))) response.headers.set(name, value);
     log(response.status);
@@ -291,6 +380,13 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   }
 
   const handle = (request: Request): Promise<Response> => respond(request, isLoopbackOrigin);
+
+  /** True for a request the mock serves: a route with its method, or a preflight to a route's path. */
+  const serves = (request: Request): boolean => {
+    const method = request.method.toUpperCase();
+    const match = matchRoute(served(), method, new URL(request.url).pathname);
+    return method === 'OPTIONS' ? match !== undefined : match !== undefined && 'route' in match;
+  };
 
   const mockFetch = ((input: RequestInfo | URL, init?: RequestInit) => {
     let request: Request;
@@ -316,10 +412,14 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     handle,
     fetch: mockFetch,
     listen: (listenOptions) => listen(respond, listenOptions),
-    // A held request whose caller gave up: msw has already failed the fetch, so nothing to answer.
-    handlers: (http) => [http.all(`${baseUrl}/*`, ({ request }) => handle(request).catch((error: unknown) => (request.signal?.aborted ? Response.error() : Promise.reject(error))))],
+    // What the mock does not serve goes on to the next handler (undefined). A held request whose
+    // caller gave up: msw has already failed the fetch, so nothing to answer.
+    handlers: (http) => [
+      http.all(`${baseUrl}/*`, ({ request }) => (serves(request) ? handle(request).catch((error: unknown) => (request.signal?.aborted ? Response.error() : Promise.reject(error))) : undefined)),
+    ],
+    route: (spec, handler, routeOptions) => userRoutes.add(spec, handler, routeOptions),
     inject(injectOptions) {
-      faults.add(injectOptions);
+      faults.add(checkInjectOptions(injectOptions, (spec) => userRoutes.named(spec)));
     },
     reset() {
       faults.clear();

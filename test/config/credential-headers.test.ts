@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client, ClientEvents, ConfigurationError } from '../../src/index.js';
-import { credentialHeaders, keys, recorders, type Recorder } from './wire.js';
+import { credentialHeaders, clientKeys, keys, recorders, type Recorder } from './wire.js';
 
 let recorder: Recorder | undefined;
 afterEach(async () => {
@@ -43,7 +43,7 @@ describe.each(recorders)('a credential header per call, over %s', (_name, start)
 
   it('on a ClientEvents of its own, the message points to its client options', async () => {
     recorder = await start(() => ({ body: ack }));
-    const events = new ClientEvents({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch });
+    const events = new ClientEvents({ baseUrl: recorder.url, ...clientKeys, fetch: recorder.fetch });
     const error = (await events.track({ event: 'e', customer: { id: 'c' } }, { headers: { 'X-Client-Token': 'x' } }).catch((e: unknown) => e)) as ConfigurationError;
     expect(error).toBeInstanceOf(ConfigurationError);
     expect(error.message).toContain('set credentials with the client options');

@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Agent, type Dispatcher } from 'undici';
 import { Client, ClientEvents, ConfigurationError, type FetchOptions } from '../../src/index.js';
-import { keys, standInFetch, startService, type Recorder } from './wire.js';
+import { clientKeys, keys, standInFetch, startService, type Recorder } from './wire.js';
 
 let recorder: Recorder | undefined;
 let agent: Dispatcher | undefined;
@@ -48,7 +48,7 @@ describe('over a stand-in fetch', () => {
 
   it('a ClientEvents takes them too, per client and per call; client.clientEvents has its Client’s', async () => {
     recorder = standInFetch(() => ({ body: ack }));
-    const events = new ClientEvents({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch, fetchOptions: { marker: 'events', cache: 'no-store' } });
+    const events = new ClientEvents({ baseUrl: recorder.url, ...clientKeys, fetch: recorder.fetch, fetchOptions: { marker: 'events', cache: 'no-store' } });
     await events.track({ event: 'signed_up', customer: { source_id: 'c-1' } });
     await events.track({ event: 'signed_up', customer: { source_id: 'c-1' } }, { fetchOptions: { marker: 'call' } });
     const client = new Client({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch, fetchOptions: { marker: 'client' } });
@@ -81,8 +81,8 @@ describe('over a stand-in fetch', () => {
 });
 
 describe('the pipeline’s own keys are refused', () => {
-  const owned = ['method', 'body', 'headers', 'signal', 'redirect'] as const;
-  const value = { method: 'DELETE', body: '{}', headers: { 'x-app-token': 'x' }, signal: AbortSignal.timeout(1_000), redirect: 'follow' };
+  const owned = ['method', 'body', 'headers', 'signal', 'redirect', 'keepalive'] as const;
+  const value = { method: 'DELETE', body: '{}', headers: { 'x-app-token': 'x' }, signal: AbortSignal.timeout(1_000), redirect: 'follow', keepalive: true };
   const bad = (name: (typeof owned)[number]) => ({ [name]: value[name] }) as unknown as FetchOptions;
 
   it.each(owned)('%s: by new Client(), new ClientEvents() and withOptions(), naming fetchOptions and the key', (name) => {
@@ -105,7 +105,7 @@ describe('the pipeline’s own keys are refused', () => {
   it.each(owned)('%s: per call, rejected before fetch is called', async (name) => {
     recorder = standInFetch(() => ({ body: member }));
     const client = new Client({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch });
-    const events = new ClientEvents({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch });
+    const events = new ClientEvents({ baseUrl: recorder.url, ...clientKeys, fetch: recorder.fetch });
     for (const call of [
       () => client.loyalties.getMember('L1', {}, { fetchOptions: bad(name) }),
       () => client.request({ method: 'GET', path: '/v1/campaigns' }, { fetchOptions: bad(name) }),
@@ -173,7 +173,7 @@ describe("over a node:http service, through Node's own fetch", () => {
   it('a ClientEvents hands its dispatcher to fetch too', async () => {
     recorder = await startService(() => ({ body: ack }));
     const { dispatcher, dispatched } = countingAgent();
-    const events = new ClientEvents({ baseUrl: recorder.url, ...keys, fetchOptions: { dispatcher } });
+    const events = new ClientEvents({ baseUrl: recorder.url, ...clientKeys, fetchOptions: { dispatcher } });
     await events.track({ event: 'signed_up', customer: { source_id: 'c-1' } });
     expect(dispatched).toEqual(['POST /client/v1/events']);
     expect(recorder.sent).toHaveLength(1);

@@ -8,7 +8,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClientEvents, InvalidRequestError, RateLimitError, type ClientEventsOptions } from '../../src/index.js';
-import { keys, standInFetch, type Recorder } from './wire.js';
+import { clientKeys, keys, standInFetch, type Recorder } from './wire.js';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -20,7 +20,7 @@ const event = { event: 'page_left', customer: { source_id: 'c-1' } };
 const rateLimitedOnce = (_: unknown, n: number) => (n === 1 ? { status: 429, headers: { 'retry-after': '0' }, body: { code: 429 } } : { body: ack });
 
 function eventsFor(recorder: Recorder, options: ClientEventsOptions = {}): ClientEvents {
-  return new ClientEvents({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch, maxRetryDelay: 0, logLevel: 'off', ...options });
+  return new ClientEvents({ baseUrl: recorder.url, ...clientKeys, fetch: recorder.fetch, maxRetryDelay: 0, logLevel: 'off', ...options });
 }
 
 const page = (visibilityState: 'visible' | 'hidden') => vi.stubGlobal('document', { visibilityState });

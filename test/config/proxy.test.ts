@@ -10,7 +10,7 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import { ProxyAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client, ClientEvents, InternalServerError } from '../../src/index.js';
-import { keys, startService, type Recorder, type Sent } from './wire.js';
+import { clientKeys, keys, startService, type Recorder, type Sent } from './wire.js';
 
 const proxyAuthorization = `Basic ${Buffer.from('shop:proxy-SECRET-9').toString('base64')}`;
 
@@ -108,7 +108,7 @@ describe("a proxy through undici's ProxyAgent as fetchOptions.dispatcher", () =>
     service = await startService(() => ({ body: ack }));
     proxy = await startProxy();
     dispatcher = new ProxyAgent({ uri: proxy.url, token: proxyAuthorization });
-    const events = new ClientEvents({ baseUrl: service.url, ...keys, fetchOptions: { dispatcher } });
+    const events = new ClientEvents({ baseUrl: service.url, ...clientKeys, fetchOptions: { dispatcher } });
     await events.track({ event: 'signed_up', customer: { source_id: 'c-1' } });
     expect(service.sent).toHaveLength(1);
     expect(service.sent.filter(tunnelled)).toHaveLength(1);

@@ -123,6 +123,9 @@ export const keys = {
   origin: 'https://shop.example.com',
 } as const;
 
+/** The client-side keys among {@link keys}: what a `ClientEvents` takes (a server key is refused there). */
+export const clientKeys = { accessToken: keys.accessToken, clientApplicationId: keys.clientApplicationId, clientToken: keys.clientToken, origin: keys.origin } as const;
+
 /** The headers each credentials group sends, with {@link keys}. */
 export const groupHeaders = {
   server: { 'x-app-id': keys.appId, 'x-app-token': keys.appToken, authorization: `Bearer ${keys.accessToken}` },

@@ -40,7 +40,7 @@ describe.each(recorders)('withOptions over %s', (_name, start) => {
 
   it('keeps every option it does not set: headers, fetchOptions, client-side keys', async () => {
     const parent = await parentFor({ headers: { 'x-tenant-region': 'eu' } });
-    const tenant = parent.withOptions({ appToken: tenantB.appToken });
+    const tenant = parent.withOptions({ appToken: tenantB.appToken, accessToken: keys.accessToken });
     await tenant.loyalties.getMember('L1');
     await tenant.clientEvents.track({ event: 'signed_up', customer: { source_id: 'c-1' } });
     const [call, event] = recorder!.sent;

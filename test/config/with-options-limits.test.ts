@@ -1,7 +1,8 @@
 /**
  * What a client made by `withOptions()` shares with its parent: one `rateLimit` window, one
- * `maxConcurrency`, one pause after a 429 and one record of response deviations, unless it sets
- * limit options of its own. Over a node:http service on 127.0.0.1, which sees both clients' keys.
+ * `maxConcurrency`, the pauses after a 429 (each tenant's its own) and one record of response
+ * deviations, unless it sets limit options of its own. Over a node:http service on 127.0.0.1,
+ * which sees both clients' keys.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client, RateLimitError } from '../../src/index.js';
@@ -13,7 +14,7 @@ afterEach(async () => {
   recorder = undefined;
 });
 
-const tenantB = { appId: 'app-id-B', appToken: 'app-token-SECRET-B' } as const;
+const tenantB = { appId: 'app-id-B', appToken: 'app-token-SECRET-B', accessToken: 'access-token-SECRET-B' } as const;
 const member = { id: 'v_1', code: 'L1', object: 'voucher', type: 'LOYALTY_CARD', created_at: '2026-01-01T00:00:00Z', loyalty_card: { points: 1 } };
 
 /** When each request arrived (performance.now()), with the app id it carried. */
@@ -78,25 +79,35 @@ describe('one maxConcurrency for a client and its clones', () => {
   });
 });
 
-describe('one pause after a 429 for a client and its clones', () => {
+describe('the pause after a 429 belongs to the credentials it was earned with', () => {
   const refused = { status: 429, headers: { 'retry-after': '60' }, body: { code: 429, key: 'too_many_requests', message: 'Slow down' } };
 
-  it("the parent's 429 (Retry-After 60 s, over maxRetryDelay) refuses the clone's next call at once, unsent", async () => {
+  it("the parent's 429 (Retry-After 60 s, over maxRetryDelay) refuses the next call of a clone with the same keys at once, unsent", async () => {
     await timedService((n) => (n === 1 ? refused : { body: member }));
     const parent = new Client({ baseUrl: recorder!.url, ...keys, validation: 'off', logLevel: 'off', maxRetryDelay: 1_000 });
     await expect(parent.loyalties.getMember('L1')).rejects.toBeInstanceOf(RateLimitError);
-    const error = await parent.withOptions(tenantB).loyalties.getMember('L1').catch((e: unknown) => e);
+    const error = await parent.withOptions({ timeout: 5_000 }).loyalties.getMember('L1').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error).toMatchObject({ outcome: 'not_sent', attempts: 0 });
     expect(recorder!.sent).toHaveLength(1);
+  });
+
+  it("another tenant's clone is not paused by the parent's 429, nor the parent by the clone's: 10 of 10 calls go", async () => {
+    await timedService((n) => (n === 1 ? refused : { body: member }));
+    const parent = new Client({ baseUrl: recorder!.url, ...keys, validation: 'off', logLevel: 'off', maxRetryDelay: 1_000 });
+    await expect(parent.loyalties.getMember('L1')).rejects.toBeInstanceOf(RateLimitError);
+    const tenant = parent.withOptions(tenantB);
+    await Promise.all(Array.from({ length: 10 }, () => tenant.loyalties.getMember('L1')));
+    expect(recorder!.sent.map((s) => s.headers['x-app-id'])).toEqual([keys.appId, ...Array(10).fill(tenantB.appId)]);
+    await expect(parent.loyalties.getMember('L1')).rejects.toMatchObject({ outcome: 'not_sent' });
   });
 
   it('a clone with a limit option of its own is not paused by the parent', async () => {
     await timedService((n) => (n === 1 ? refused : { body: member }));
     const parent = new Client({ baseUrl: recorder!.url, ...keys, validation: 'off', logLevel: 'off', maxRetryDelay: 1_000 });
     await expect(parent.loyalties.getMember('L1')).rejects.toBeInstanceOf(RateLimitError);
-    await parent.withOptions({ ...tenantB, maxConcurrency: 8 }).loyalties.getMember('L1');
-    expect(recorder!.sent.map((s) => s.headers['x-app-id'])).toEqual([keys.appId, tenantB.appId]);
+    await parent.withOptions({ maxConcurrency: 8 }).loyalties.getMember('L1');
+    expect(recorder!.sent.map((s) => s.headers['x-app-id'])).toEqual([keys.appId, keys.appId]);
   });
 });
 

@@ -23,7 +23,7 @@ async function main() {
     } catch (error) {
       checks.notFound = error instanceof promokit.NotFoundError && error instanceof promokit.ApiError && error instanceof promokit.PromokitError && error.status === 404;
     }
-    const events = new clientSide.ClientEvents({ baseUrl: server.url, ...mock.credentials });
+    const events = new clientSide.ClientEvents({ baseUrl: server.url, clientApplicationId: mock.credentials.clientApplicationId, clientToken: mock.credentials.clientToken, origin: mock.credentials.origin });
     checks.clientEvent = (await events.track({ event: 'review_written', customer: { source_id: 'shop-user-1002' } })).object === 'event';
     try {
       await events.track({ event: '', customer: {} });

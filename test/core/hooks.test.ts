@@ -20,7 +20,7 @@ import {
   type RetryEvent,
 } from '../../src/index.js';
 import { ClientEvents as BrowserClientEvents } from '../../src/client-side.js';
-import { ack, credentials, member, refusedUrl, secretValues, startServer, type Answer, type TestServer } from '../helpers/http-server.js';
+import { ack, clientCredentials, credentials, member, refusedUrl, secretValues, startServer, type Answer, type TestServer } from '../helpers/http-server.js';
 
 type Recorded = { kind: 'request'; event: RequestEvent } | { kind: 'response'; event: ResponseEvent } | { kind: 'retry'; event: RetryEvent } | { kind: 'error'; event: ErrorEvent };
 
@@ -215,7 +215,7 @@ describe('hooks: the events of a call', () => {
   it('ClientEvents (the browser entry) reports the same events', async () => {
     const { url, requests } = await serve((n): Answer => (n === 1 ? { status: 429, body: {}, headers: { 'retry-after': '0' } } : { body: ack, headers: { 'x-request-id': 'ev-1' } }));
     const { hooks, kinds, events } = recorder();
-    const events2 = new BrowserClientEvents({ baseUrl: url, ...credentials, hooks: { ...hooks, request: (e) => (hooks.request!(e), e.setHeader('traceparent', 'tp')) } });
+    const events2 = new BrowserClientEvents({ baseUrl: url, ...clientCredentials, hooks: { ...hooks, request: (e) => (hooks.request!(e), e.setHeader('traceparent', 'tp')) } });
     await events2.track({ event: 'e', customer: { source_id: 'c' } });
     expect(kinds()).toEqual(['request:1', 'response:1', 'retry:1', 'request:2', 'response:2']);
     expect(events[0]!.event).toMatchObject({ operation: 'clientEvents.track', method: 'POST', url: `${url}/client/v1/events` });
@@ -224,7 +224,7 @@ describe('hooks: the events of a call', () => {
     expect(requests.map((r) => r.headers.traceparent)).toEqual(['tp', 'tp']);
     // setHeader cannot replace the client token either.
     const { url: url2, requests: requests2 } = await serve(() => ({ body: ack }));
-    await new ClientEvents({ baseUrl: url2, ...credentials, logLevel: 'off', hooks: { request: (e) => e.setHeader('X-Client-Token', 'forged') } }).track({ event: 'e', customer: { source_id: 'c' } });
+    await new ClientEvents({ baseUrl: url2, ...clientCredentials, logLevel: 'off', hooks: { request: (e) => e.setHeader('X-Client-Token', 'forged') } }).track({ event: 'e', customer: { source_id: 'c' } });
     expect(requests2[0]!.headers['x-client-token']).toBe(credentials.clientToken);
   });
 
@@ -249,7 +249,7 @@ describe('hooks: the events of a call', () => {
       const error = refusal(make);
       expect(error).toBeInstanceOf(ConfigurationError);
       expect(error.option).toBe('hooks');
-      expect(error.message).toMatch(/the hooks option must be an object of functions$/);
+      expect(error.message).toMatch(/the hooks option must be an object of functions named request, response, retry, error$/);
     }
     // An explicit undefined is no hook.
     expect(() => new ClientEvents({ hooks: { request: undefined } })).not.toThrow();
@@ -335,7 +335,7 @@ describe('withResponse()', () => {
   it('ClientEvents.track, from both entries', async () => {
     const { url } = await serve(() => ({ status: 202, body: ack, headers: { 'x-custom': 'event' } }));
     for (const Events of [ClientEvents, BrowserClientEvents]) {
-      const { data, response } = await new Events({ baseUrl: url, ...credentials, logLevel: 'off' }).track({ event: 'e', customer: { source_id: 'c' } }).withResponse();
+      const { data, response } = await new Events({ baseUrl: url, ...clientCredentials, logLevel: 'off' }).track({ event: 'e', customer: { source_id: 'c' } }).withResponse();
       expect(data).toMatchObject({ object: 'event' });
       expect(response.status).toBe(202);
       expect(response.headers.get('x-custom')).toBe('event');

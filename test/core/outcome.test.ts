@@ -121,13 +121,32 @@ describe("not_sent: nothing reached the service", () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it.each([301, 302, 307, 308])('a %i redirect, never followed: RedirectError, not_sent, nothing sent where it points', async (status) => {
+});
+
+describe('a redirect is an answer: never not_sent', () => {
+  it.each([300, 301, 302, 303, 304, 305, 306])('a %i to a spend: RedirectError, unknown (it may follow a request processed), sent once, with the words', async (status) => {
     const { server, client } = await serve(() => ({ status, headers: { location: '/elsewhere' }, body: '' }));
     const error = await failure(redeem(client));
     expect(error).toBeInstanceOf(RedirectError);
-    expect(error).toMatchObject({ status, outcome: 'not_sent' });
-    expect(error.message).not.toContain('After an unknown outcome');
+    expect(error).toMatchObject({ status, outcome: 'unknown' });
+    expectCheckWords(error.message);
     expect(server.requests.map((r) => r.url)).toEqual(['/v1/loyalties/members/LOYAL-1/redemption']);
+  });
+
+  it.each([307, 308])('a %i to a spend: RedirectError, rejected (the same request asked for elsewhere: not acted on here), sent once', async (status) => {
+    const { server, client } = await serve(() => ({ status, headers: { location: '/elsewhere' }, body: '' }));
+    const error = await failure(redeem(client));
+    expect(error).toBeInstanceOf(RedirectError);
+    expect(error).toMatchObject({ status, outcome: 'rejected' });
+    expect(error.message).not.toContain('After an unknown outcome');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it.each([300, 301, 302, 303, 304, 305, 306, 307, 308])('a %i to a read: RedirectError, rejected, sent once', async (status) => {
+    const { server, client } = await serve(() => ({ status, headers: { location: '/elsewhere' }, body: '' }));
+    const error = await failure(read(client));
+    expect(error).toMatchObject({ status, outcome: 'rejected' });
+    expect(server.requests).toHaveLength(1);
   });
 });
 

@@ -101,6 +101,9 @@ export const credentials = {
   origin: 'https://shop.example.com',
 } as const;
 
+/** The client-side keys among {@link credentials}: what a `ClientEvents` takes (a server key is refused there). */
+export const clientCredentials = { accessToken: credentials.accessToken, clientApplicationId: credentials.clientApplicationId, clientToken: credentials.clientToken, origin: credentials.origin } as const;
+
 /** The secret values among {@link credentials}. */
 export const secretValues = [credentials.appToken, credentials.accessToken, credentials.clientToken];
 

@@ -6,7 +6,7 @@
  */
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { AbortError, Client, InvalidRequestError, ResponseValidationError, type ValidationMode } from '../../src/index.js';
+import { AbortError, AuthenticationError, Client, ConfigurationError, InvalidRequestError, ResponseValidationError, type ValidationMode } from '../../src/index.js';
 import { json, keys, member, settle, useServers } from './servers.js';
 import { useFigures } from './table.js';
 
@@ -120,5 +120,71 @@ describe('input that cannot be sent as given', () => {
     await client.orders.create({ source_id: 'o-1', amount: 2 ** 53 - 1 });
     expect(service.requests).toHaveLength(1);
     record('amount-2-53', `${refused.length} of ${refused.length} calls refused with \`InvalidRequestError\` naming the field (2^53, 2^53 + 1, 1e300, -2^60); requests sent: 0 (then 1 for 2^53 - 1)`);
+  });
+});
+
+describe('the smaller items of the second adversarial pass', () => {
+  it('200,000 bad order items: a message of a few lines naming the first 20, the count of the rest; nothing sent', async () => {
+    const service = await serve((_request, res) => json(res, 200, {}));
+    const client = new Client({ baseUrl: service.url, ...keys, logLevel: 'off' });
+    const items = Array.from({ length: 200_000 }, () => ({ quantity: 'many' as unknown as number }));
+    const { error } = await settle(client.orders.create({ source_id: 'o-big', items }));
+    expect(error).toBeInstanceOf(InvalidRequestError);
+    const { message } = error as Error;
+    expect(message.length).toBeLessThan(4_000);
+    expect(message).toMatch(/and \d+ more$/);
+    expect(service.requests).toHaveLength(0);
+    record('message-200k-items', `${(error as InvalidRequestError).issues.length.toLocaleString('en-US')} issues; message ${message.length} characters; requests sent: 0`);
+  });
+
+  it('an integer past 2^53 - 1 in a response, in strict mode: ResponseValidationError naming it; in warn mode, returned', async () => {
+    const text = '{"id":"v_1","code":"LOYAL-H1","object":"voucher","type":"LOYALTY_CARD","created_at":"2026-01-01T00:00:00Z","loyalty_card":{"points":9007199254740993}}';
+    const service = await serve((_request, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end(text));
+    const strict = await settle(new Client({ baseUrl: service.url, ...keys, validation: 'strict', logLevel: 'off' }).loyalties.getMember('LOYAL-H1'));
+    expect(strict.error).toBeInstanceOf(ResponseValidationError);
+    expect((strict.error as Error).message).toContain('loyalty_card.points');
+    await expect(new Client({ baseUrl: service.url, ...keys, validation: 'warn', logLevel: 'off' }).loyalties.getMember('LOYAL-H1')).resolves.toMatchObject({ id: 'v_1' });
+    record('response-2-53', 'strict: `ResponseValidationError` naming `loyalty_card.points`; warn: returned as parsed');
+  });
+
+  it('a 401 whose fresh token cannot be had: the message says the call was answered 401, outcome rejected, one attempt', async () => {
+    const service = await serve((_request, res) => json(res, 401, { code: 401, key: 'unauthorized' }));
+    let n = 0;
+    const client = new Client({ baseUrl: service.url, ...keys, logLevel: 'off', accessToken: () => (++n === 1 ? 'first-token-abcdef' : Promise.reject(new Error('token endpoint down'))) });
+    const { error } = await settle(client.loyalties.redeemReward('LOYAL-H1', { reward: { id: 'rew_1' } }));
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error).toMatchObject({ outcome: 'rejected' });
+    expect((error as Error).message).toContain('the call was answered 401 and not sent again');
+    expect((error as Error).message).not.toContain('nothing was sent');
+    expect(service.requests).toHaveLength(1);
+    record('fresh-token-fails', '`ConfigurationError` naming `accessToken`, `outcome: rejected`, the message saying the call was answered 401; requests sent: 1');
+  });
+
+  it('another SDK\'s argument order (strings where a params object belongs), from plain JavaScript: refused naming the call shape, nothing sent', async () => {
+    const service = await serve((_request, res) => json(res, 200, member));
+    const client = new Client({ baseUrl: service.url, ...keys, logLevel: 'off' }) as unknown as Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>>;
+    const orders: Array<[string, () => Promise<unknown>, RegExp]> = [
+      ['getMember(campaignId, memberId)', () => client.loyalties!.getMember!('camp_1', 'LOYAL-H1'), /loyalties\.getMember\(memberId, \{ …fields \}\); got a string/],
+      ['redeemReward(campaignId, memberId, params)', () => client.loyalties!.redeemReward!('camp_1', 'LOYAL-H1', { reward: { id: 'rew_1' } }), /loyalties\.redeemReward\(memberId, \{ …fields \}\)/],
+      ['listMemberPendingPoints(campaignId, memberId)', () => client.loyalties!.listPendingPoints!('camp_1', 'LOYAL-H1').then((p) => p), /loyalties\.listPendingPoints/],
+      ['createTier(campaignId, [tier])', () => client.promotions!.createTier!('camp_1', [{ name: 'x' }]), /got an array/],
+    ];
+    for (const [label, call, words] of orders) {
+      const { error } = await settle(call());
+      expect(error, label).toBeInstanceOf(InvalidRequestError);
+      expect((error as Error).message, label).toMatch(words);
+    }
+    expect(service.requests).toHaveLength(0);
+    record('vendor-argument-order', `${orders.length} calls in another SDK's argument order refused with \`InvalidRequestError\` naming promokit's call shape; requests sent: 0`);
+  });
+
+  it('a non-retried retryable call says why: a 503 to a read asking for more than maxRetryDelay', async () => {
+    const service = await serve((_request, res) => json(res, 503, { code: 503 }, { 'retry-after': '120' }));
+    const client = new Client({ baseUrl: service.url, ...keys, maxRetryDelay: 1_000, logLevel: 'off' });
+    const { error } = await settle(client.loyalties.getMember('LOYAL-H1'));
+    expect((error as Error).message).toContain('not retried: the service asked to wait 120 s, longer than maxRetryDelay (1000 ms)');
+    expect(service.requests).toHaveLength(1);
+    void AuthenticationError;
+    record('not-retried-says-why', '503 with `Retry-After: 120`, `maxRetryDelay: 1000`: sent once; the message says it was not retried and why');
   });
 });

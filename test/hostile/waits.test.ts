@@ -5,7 +5,7 @@
  * run measured.
  */
 import { describe, expect, it } from 'vitest';
-import { AbortError, Client, ConfigurationError, LimiterError, RateLimitError, type Limiter } from '../../src/index.js';
+import { AbortError, cachedAccessToken, Client, ConfigurationError, LimiterError, RateLimitError, TimeoutError, type Limiter } from '../../src/index.js';
 import { json, keys, member, settle, useServers } from './servers.js';
 import { useFigures } from './table.js';
 
@@ -201,3 +201,80 @@ describe('the pause a 429 asks for', () => {
     record('retry-after-infinite', `\`retryAfter\`: ${seen.join(', ')}; the next call sent at once each time`);
   });
 });
+
+describe('a cachedAccessToken refresh that never settles', () => {
+  it('fails the calls waiting on it at their timeout; the next call asks fetchToken again, and the client recovers', async () => {
+    const service = await healthy();
+    let asked = 0;
+    const aborted: boolean[] = [];
+    const accessToken = cachedAccessToken(({ signal }) => {
+      asked++;
+      if (asked === 1) {
+        signal.addEventListener('abort', () => aborted.push(true));
+        return never();
+      }
+      return Promise.resolve({ token: `token-after-hang-${asked}`, expiresIn: 900 });
+    });
+    const client = new Client({ baseUrl: service.url, ...keys, accessToken, timeout: 300, logLevel: 'off' });
+    const first = await settle(client.loyalties.getMember('LOYAL-H1'));
+    expect(first.error).toBeInstanceOf(ConfigurationError);
+    expect(first.ms).toBeLessThan(300 + SLACK_MS);
+    const later = await Promise.all(Array.from({ length: 10 }, () => settle(client.loyalties.getMember('LOYAL-H1'))));
+    expect(later.filter((r) => r.error === undefined)).toHaveLength(10);
+    expect(asked).toBe(2);
+    expect(aborted).toEqual([true]);
+    expect(service.requests).toHaveLength(10);
+    record('token-cache-hangs', `the first call failed in ${first.ms} ms (\`timeout: 300\`), its refresh abandoned (\`signal\` aborted); \`fetchToken\` asked ${asked} times; later calls answered: ${later.filter((r) => r.error === undefined).length} of 10`);
+  });
+});
+
+describe('asyncActions.waitFor on a status it does not know', () => {
+  it.each([['PAUSED'], [undefined]])('status %s: waited through until the timeout, whose TimeoutError names it; then DONE resolves', async (status) => {
+    let done = false;
+    const service = await serve((_request, res) => json(res, 200, { id: 'aa_1', object: 'async_action', created_at: '2026-01-01T00:00:00Z', ...(done ? { status: 'DONE' } : status ? { status } : {}) }));
+    const client = new Client({ baseUrl: service.url, ...keys, logLevel: 'off' });
+    const { error, ms } = await settle(client.asyncActions.waitFor('aa_1', { interval: 50, timeout: 400 }));
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as Error).message).toContain(`status ${status ?? 'none'}`);
+    expect(service.requests.length).toBeGreaterThan(2);
+    done = true;
+    await expect(client.asyncActions.waitFor('aa_1', { interval: 50, timeout: 2_000 })).resolves.toMatchObject({ status: 'DONE' });
+    waits.push(`${status ?? 'no status'}: \`TimeoutError\` after ${ms} ms and ${service.requests.length - 1} reads, naming it`);
+    if (status === undefined) record('wait-for-unknown-status', waits.join('; '));
+  });
+});
+
+const waits: string[] = [];
+
+describe('Retry-After, read one way everywhere', () => {
+  it.each([
+    ['120', 120],
+    [' 7 ', 7],
+    ['0x10', undefined],
+    ['-1', undefined],
+    ['1.5', undefined],
+    ['1e3', undefined],
+    ['Infinity', undefined],
+    ['9'.repeat(400), 86_400],
+  ] as const)('%s: the same wait for the error, the pause and the retry', async (header, seconds) => {
+    const service = await serve((request, res, n) => (n === 1 ? json(res, 429, { code: 429 }, { 'retry-after': header }) : json(res, 200, member)));
+    const client = new Client({ baseUrl: service.url, ...keys, maxRetryDelay: 100, logLevel: 'off' });
+    const { error } = await settle(client.loyalties.getMember('LOYAL-H1'));
+    if (seconds === undefined) {
+      // Unreadable: ignored everywhere: retried after the usual backoff, no pause, no retryAfter.
+      expect(error).toBeUndefined();
+      expect(service.requests).toHaveLength(2);
+    } else {
+      expect(error).toBeInstanceOf(RateLimitError);
+      expect((error as RateLimitError).retryAfter).toBe(seconds);
+      expect((error as Error).message).toContain(`not retried: the service asked to wait ${seconds} s, longer than maxRetryDelay (100 ms)`);
+      const next = await settle(client.loyalties.getMember('LOYAL-H1'));
+      expect(next.error).toMatchObject({ outcome: 'not_sent' });
+      expect(service.requests).toHaveLength(1);
+    }
+    readings.push(`\`${header.length > 12 ? `${header.slice(0, 3)}…(${header.length} digits)` : header}\` → ${seconds === undefined ? 'ignored' : `${seconds} s`}`);
+    if (header === '120') record('retry-after-one-reading', readings.join(', '));
+  });
+});
+
+const readings: string[] = [];

@@ -62,6 +62,25 @@ describe('a list that never ends', () => {
   });
 });
 
+describe('a cursor that comes back after any number of pages', () => {
+  it.each([1, 2, 7, 1_001])('a cycle of %i pages (records on each): PaginationStalledError within 3 times its length + 2 requests', async (period) => {
+    // Page i names page (i + 1) % period as the next; the first page (no cursor) is page 0.
+    const service = await serve((request, res) => {
+      const cursor = new URL(request.url, 'http://x').searchParams.get('starting_after_id');
+      const i = cursor === null ? 0 : Number(cursor.slice(4));
+      json(res, 200, { object: 'list', data: [tx(`lt_${i}`)], has_more: true, more_starting_after: `cur_${(i + 1) % period}` });
+    });
+    const client = new Client({ baseUrl: service.url, ...keys, logLevel: 'off' });
+    const error = await WALKS['for await'](client.loyalties.listTransactions('camp_hostile')).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(PaginationStalledError);
+    expect(service.requests.length).toBeLessThanOrEqual(3 * period + 2);
+    cycles.push(`period ${period}: stopped after ${service.requests.length} requests`);
+    if (period === 1_001) record('list-cursor-cycle-long', cycles.join('; '));
+  }, 60_000);
+});
+
+const cycles: string[] = [];
+
 /** A logger that keeps the warning lines. */
 function warnings(): { logger: Pick<Console, 'debug' | 'info' | 'warn' | 'error'>; lines: string[] } {
   const lines: string[] = [];

@@ -580,24 +580,29 @@ describe('property tests (fast-check)', () => {
         else if (Array.isArray(parent)) parent.splice(last as number, 1);
         else delete parent[last as string];
         const verdict = SCHEMAS[op.name]!().safeParse(clone(body));
+        // Strict mode refuses too the numbers a JavaScript number cannot hold exactly (past 2^53 - 1).
+        const inexact = pathsOf(body).filter((path) => {
+          const value = path.reduce<unknown>((v, k) => (v as Json)[k as string], body);
+          return typeof value === 'number' && Math.abs(value) > Number.MAX_SAFE_INTEGER;
+        });
         const key = nextKey();
         server.plan(key, { faults: ['ok'], body });
         const error = await op.call(client, key, withCase(key)).then(
           () => undefined,
           (e: unknown) => e,
         );
-        if (verdict.success) {
+        if (verdict.success && inexact.length === 0) {
           expect(error).toBeUndefined();
         } else {
           expect(error).toBeInstanceOf(ResponseValidationError);
           const got = (error as ResponseValidationError).issues.map((i) => formatPath(i.path)).sort();
-          const want = verdict.error!.issues.map((i) => formatPath(i.path.map((p) => (typeof p === 'number' ? p : String(p))))).sort();
+          const want = [...(verdict.success ? [] : verdict.error!.issues.map((i) => formatPath(i.path.map((p) => (typeof p === 'number' ? p : String(p)))))), ...inexact.map(formatPath)].sort();
           expect(got).toEqual(want);
         }
       }),
       { numRuns: 150 },
     );
-    report.properties.push({ property: "any field at any depth changed, nulled or deleted: `strict` mode gives zod's verdict and zod's issue paths (the SDK's fast path never accepts what zod refuses)", runs: 150 });
+    report.properties.push({ property: "any field at any depth changed, nulled or deleted: `strict` mode gives zod's verdict and zod's issue paths, and refuses a number past 2^53 - 1 (the SDK's fast path never accepts what zod refuses)", runs: 150 });
   });
 
   it('random strings as voucher codes and ids round-trip through path encoding', async () => {

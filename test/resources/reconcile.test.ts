@@ -21,6 +21,7 @@ import {
   type LoyaltyTransaction,
   type Order,
   type ReconcileResult,
+  type RequestOptions,
 } from '../../src/index.js';
 import type { MockFault, MockInjectOptions, MockService } from '../../src/testing/index.js';
 import { listenOnLoopback, refusedUrl } from '../helpers/http-server.js';
@@ -45,9 +46,11 @@ const FAULTS = [...APPLIED, ...NOT_APPLIED];
 const sent = (mock: MockService, operation: string) => mock.requests.filter((r) => r.operation === operation).length;
 
 /** Runs `call` under `fault`; returns its error, which must be an `unknown` outcome whose decision is `reconcile`. */
-async function failUnder(mock: MockService, operation: Parameters<MockService['inject']>[0]['operation'], fault: Fault, call: () => Promise<unknown>): Promise<PromokitError> {
+async function failUnder(mock: MockService, operation: Parameters<MockService['inject']>[0]['operation'], fault: Fault, call: (options: RequestOptions) => Promise<unknown>): Promise<PromokitError> {
   mock.inject({ operation, ...fault.inject } as MockInjectOptions);
-  const error = await failure(call());
+  // A short timeout for the faults that wait for it; any other call has the client's patient one.
+  const waits = fault.inject.fault === 'timeout' || fault.inject.fault === 'latency';
+  const error = await failure(call(waits ? { timeout: 400 } : {}));
   expect(error).toBeInstanceOf(PromokitError);
   expect((error as PromokitError).outcome).toBe('unknown');
   expect(retryDecision(error)).toEqual({ action: 'reconcile' });
@@ -82,7 +85,8 @@ afterAll(() => {
 describe.each(transports)('client.reconcile over %s', (_name, connect) => {
   // The real clock: reconcile compares the records' dates with the call's start.
   const { mock, conn } = useMock(connect, { now: undefined });
-  const client = () => conn.client({ timeout: 400, maxRetries: 2, maxRetryDelay: 20 });
+  // A patient timeout, which a healthy answer never reaches on a busy machine (see failUnder).
+  const client = () => conn.client({ timeout: 10_000, maxRetries: 2, maxRetryDelay: 20 });
 
   describe('loyalties.redeemReward: the card\'s POINTS_REDEMPTION transaction of the reward', () => {
     const variants = [
@@ -97,7 +101,7 @@ describe.each(transports)('client.reconcile over %s', (_name, connect) => {
         const card = mock.get('vouchers', members.ada)!;
         const earlier = new Set(mock.list('transactions').map((t) => t.id));
         const stored = () => mock.list('transactions').filter((t) => !earlier.has(t.id) && t.voucher_id === card.id && t.type === 'POINTS_REDEMPTION');
-        const error = await failUnder(mock, 'loyalties.redeemReward', fault, () => c.loyalties.redeemReward(members.ada, params));
+        const error = await failUnder(mock, 'loyalties.redeemReward', fault, (o) => c.loyalties.redeemReward(members.ada, params, o));
         const checkStarted = Date.now();
         const result = await reconcileWithoutResending(c, mock, error, 'loyalties.redeemReward');
         if (fault.applied) {
@@ -118,14 +122,14 @@ describe.each(transports)('client.reconcile over %s', (_name, connect) => {
 
     it('a member the service does not know: not_found (nothing could be spent)', async () => {
       const c = client();
-      const error = await failUnder(mock, 'loyalties.redeemReward', NOT_APPLIED[0]!, () => c.loyalties.redeemReward('NO-SUCH-CARD', { reward: { id: mock.ids.rewards.espresso } }));
+      const error = await failUnder(mock, 'loyalties.redeemReward', NOT_APPLIED[0]!, (o) => c.loyalties.redeemReward('NO-SUCH-CARD', { reward: { id: mock.ids.rewards.espresso } }, o));
       expect((await c.reconcile(error)).status).toBe('not_found');
     });
 
     it('a read of the check that fails: cannot_tell naming the failure, never a throw; the same error reconciled later: applied', async () => {
       const { members, rewards } = mock.ids;
       const c = client();
-      const error = await failUnder(mock, 'loyalties.redeemReward', APPLIED[0]!, () => c.loyalties.redeemReward(members.ada, { reward: { id: rewards.espresso } }));
+      const error = await failUnder(mock, 'loyalties.redeemReward', APPLIED[0]!, (o) => c.loyalties.redeemReward(members.ada, { reward: { id: rewards.espresso } }, o));
       mock.inject({ operation: 'loyalties.listTransactions', fault: 'status', status: 502, times: Infinity });
       const result = await c.reconcile(error);
       expect(result.status).toBe('cannot_tell');
@@ -138,7 +142,7 @@ describe.each(transports)('client.reconcile over %s', (_name, connect) => {
     it('a walk past 1,000 transactions since the call started: cannot_tell, after 10 pages', async () => {
       const { members, rewards, campaigns } = mock.ids;
       const c = client();
-      const error = await failUnder(mock, 'loyalties.redeemReward', NOT_APPLIED[0]!, () => c.loyalties.redeemReward(members.ada, { reward: { id: rewards.espresso } }));
+      const error = await failUnder(mock, 'loyalties.redeemReward', NOT_APPLIED[0]!, (o) => c.loyalties.redeemReward(members.ada, { reward: { id: rewards.espresso } }, o));
       const card = mock.get('vouchers', members.ada)!;
       mock.seed({ transactions: Array.from({ length: 1_050 }, () => ({ voucher_id: card.id, campaign_id: campaigns.coffeeClub, type: 'POINTS_ADDITION', created_at: new Date().toISOString() })) });
       const pagesBefore = sent(mock, 'loyalties.listTransactions');
@@ -149,7 +153,7 @@ describe.each(transports)('client.reconcile over %s', (_name, connect) => {
 
     it("the caller's signal aborts the check: rejects with its AbortError, the only rejection", async () => {
       const c = client();
-      const error = await failUnder(mock, 'loyalties.redeemReward', APPLIED[0]!, () => c.loyalties.redeemReward(mock.ids.members.ada, { reward: { id: mock.ids.rewards.espresso } }));
+      const error = await failUnder(mock, 'loyalties.redeemReward', APPLIED[0]!, (o) => c.loyalties.redeemReward(mock.ids.members.ada, { reward: { id: mock.ids.rewards.espresso } }, o));
       await expect(c.reconcile(error, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError', outcome: 'not_sent' });
     });
   });
@@ -158,7 +162,7 @@ describe.each(transports)('client.reconcile over %s', (_name, connect) => {
     it.each([...APPLIED, NOT_APPLIED[0]!, NOT_APPLIED[1]!])('after $name: applied only when the mock applied it; one order in all, one request more', async (fault) => {
       const c = client();
       const order = { source_id: `checkout-${fault.name}`, amount: 4200, items: [{ source_id: 'beans-1kg', quantity: 1, price: 4200 }] };
-      const error = await failUnder(mock, 'orders.create', fault, () => c.orders.create(order));
+      const error = await failUnder(mock, 'orders.create', fault, (o) => c.orders.create(order, o));
       const orders = () => mock.list('orders').filter((o) => o.source_id === order.source_id);
       expect(orders()).toHaveLength(fault.applied ? 1 : 0);
       const before = sent(mock, 'orders.create');
@@ -177,7 +181,7 @@ describe.each(transports)('client.reconcile over %s', (_name, connect) => {
 
     it('without source_id: cannot_tell, and nothing sent (a second order would be made)', async () => {
       const c = client();
-      const error = await failUnder(mock, 'orders.create', APPLIED[0]!, () => c.orders.create({ amount: 4200 }));
+      const error = await failUnder(mock, 'orders.create', APPLIED[0]!, (o) => c.orders.create({ amount: 4200 }, o));
       const requests = mock.requests.length;
       expect(await c.reconcile(error)).toEqual({ status: 'cannot_tell', reason: expect.stringContaining('without a source_id') });
       expect(mock.requests).toHaveLength(requests);
@@ -195,7 +199,7 @@ describe.each(transports)('client.reconcile over %s', (_name, connect) => {
         const customer = { source_id: `pub-${fault.name}` };
         const params = { ...what(), customer } as Parameters<Client['publications']['create']>[0];
         if ('voucher' in params) mock.seed({ vouchers: [{ code: params.voucher, type: 'DISCOUNT_VOUCHER', campaign_id: mock.ids.campaigns.seasonal }] });
-        const error = await failUnder(mock, 'publications.create', fault, () => c.publications.create(params));
+        const error = await failUnder(mock, 'publications.create', fault, (o) => c.publications.create(params, o));
         const checkStarted = Date.now();
         const result = await reconcileWithoutResending(c, mock, error, 'publications.create');
         const published = () => mock.list('publications').filter((p) => p.tracking_id === customer.source_id);
@@ -214,7 +218,7 @@ describe.each(transports)('client.reconcile over %s', (_name, connect) => {
       const c = client();
       const customer = { source_id: 'regular-1' };
       await c.publications.create({ campaign: { name: 'Welcome Offer' }, customer });
-      const error = await failUnder(mock, 'publications.create', NOT_APPLIED[0]!, () => c.publications.create({ campaign: { name: 'Seasonal Sale' }, customer }));
+      const error = await failUnder(mock, 'publications.create', NOT_APPLIED[0]!, (o) => c.publications.create({ campaign: { name: 'Seasonal Sale' }, customer }, o));
       expect((await c.reconcile(error)).status).toBe('not_found');
     });
   });
@@ -229,7 +233,7 @@ describe.each(transports)('client.reconcile over %s', (_name, connect) => {
         const c = client();
         const code = `NEW-${type}-${fault.name}`;
         const body = type === 'LOYALTY_CARD' ? { type, campaign_id: mock.ids.campaigns.coffeeClub, loyalty_card: { points: 0 } } : { type, discount: { type: 'AMOUNT' as const, amount_off: 500 } };
-        const error = await failUnder(mock, 'vouchers.create', fault, () => c.vouchers.create(code, body as Parameters<Client['vouchers']['create']>[1]));
+        const error = await failUnder(mock, 'vouchers.create', fault, (o) => c.vouchers.create(code, body as Parameters<Client['vouchers']['create']>[1], o));
         const result = await reconcileWithoutResending(c, mock, error, 'vouchers.create');
         expect(result.status).toBe(fault.applied ? 'applied' : 'not_found');
         if (type === 'LOYALTY_CARD' && fault.applied) expect((result as { record: LoyaltyMember }).record.code).toBe(code);
@@ -239,7 +243,7 @@ describe.each(transports)('client.reconcile over %s', (_name, connect) => {
     it('a loyalty card whose code existed before the call: cannot_tell (the call could not have made it)', async () => {
       const c = client();
       mock.seed({ vouchers: [{ code: 'OLD-CARD', type: 'LOYALTY_CARD', campaign_id: mock.ids.campaigns.coffeeClub, created_at: '2020-01-01T00:00:00.000Z' }] });
-      const error = await failUnder(mock, 'vouchers.create', NOT_APPLIED[1]!, () => c.vouchers.create('OLD-CARD', { type: 'LOYALTY_CARD', loyalty_card: { points: 0 } }));
+      const error = await failUnder(mock, 'vouchers.create', NOT_APPLIED[1]!, (o) => c.vouchers.create('OLD-CARD', { type: 'LOYALTY_CARD', loyalty_card: { points: 0 } }, o));
       expect(await c.reconcile(error)).toEqual({ status: 'cannot_tell', reason: expect.stringContaining('existed before the call started') });
     });
   });
@@ -301,7 +305,7 @@ describe.each(transports)('client.reconcile over %s', (_name, connect) => {
   describe('hostile', () => {
     it('an error of another client (another tenant, or a clone): cannot_tell, nothing read; the client that made it: applied', async () => {
       const c = client();
-      const error = await failUnder(mock, 'loyalties.redeemReward', APPLIED[0]!, () => c.loyalties.redeemReward(mock.ids.members.ada, { reward: { id: mock.ids.rewards.espresso } }));
+      const error = await failUnder(mock, 'loyalties.redeemReward', APPLIED[0]!, (o) => c.loyalties.redeemReward(mock.ids.members.ada, { reward: { id: mock.ids.rewards.espresso } }, o));
       const requests = mock.requests.length;
       for (const other of [client(), c.withOptions({ timeout: 1_000 }), c.withOptions({ appToken: 'another-tenant', accessToken: 'its-token' })]) {
         expect(await other.reconcile(error)).toEqual({ status: 'cannot_tell', reason: expect.stringContaining('another client made this call') });
@@ -312,7 +316,7 @@ describe.each(transports)('client.reconcile over %s', (_name, connect) => {
 
     it('bad options: a ConfigurationError naming the option, before anything is read', async () => {
       const c = client();
-      const error = await failUnder(mock, 'loyalties.redeemReward', APPLIED[0]!, () => c.loyalties.redeemReward(mock.ids.members.ada, { reward: { id: mock.ids.rewards.espresso } }));
+      const error = await failUnder(mock, 'loyalties.redeemReward', APPLIED[0]!, (o) => c.loyalties.redeemReward(mock.ids.members.ada, { reward: { id: mock.ids.rewards.espresso } }, o));
       const requests = mock.requests.length;
       for (const [options, option] of [
         [{ timeout: Number.NaN }, 'timeout'],

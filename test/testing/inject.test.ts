@@ -21,7 +21,7 @@ function spendCount(mock: MockService): { points: number | null | undefined; red
   };
 }
 
-describe.each(allTransports)('mock.inject() through %s', (_name, connect) => {
+describe.each(allTransports)('mock.inject() through %s', (name, connect) => {
   const { mock, conn } = useMock(connect);
   const redeem = (options?: Parameters<typeof conn.client>[0]) => conn.client(options).loyalties.redeemReward(mock.ids.members.ada, { reward: { id: mock.ids.rewards.espresso } });
   /** Redeems with `fault` injected on redemptions: what the client got, and the spend counts before and after. */
@@ -194,10 +194,19 @@ describe.each(allTransports)('mock.inject() through %s', (_name, connect) => {
       ]);
     });
 
-    it('without an operation, applies to every request, an unknown path included', async () => {
+    it('without an operation, applies to every request the mock answers, an unknown path included', async () => {
       mock.inject({ fault: 'status', status: 500, times: 3 });
       expect(await failure(conn.client().locations.get(mock.ids.location))).toBeInstanceOf(InternalServerError);
       expect(await failure(conn.client().vouchers.validate(mock.ids.vouchers.valid))).toBeInstanceOf(InternalServerError);
+      if (name === 'mock.handlers() with msw') {
+        // msw hands a path the mock does not serve to the next handler (none here: unhandled), untouched.
+        expect(await failure(conn.raw('/v1/no-such-path', { headers: serverHeaders(mock) }))).toBeInstanceOf(TypeError);
+        expect(mock.requests.map((r) => [r.operation, r.status, r.fault])).toEqual([
+          ['locations.get', 500, 'status'],
+          ['vouchers.validate', 500, 'status'],
+        ]);
+        return;
+      }
       expect((await conn.raw('/v1/no-such-path', { headers: serverHeaders(mock) })).status).toBe(500);
       expect(mock.requests.map((r) => [r.operation, r.status, r.fault])).toEqual([
         ['locations.get', 500, 'status'],

@@ -95,7 +95,7 @@ describe('createMockService', () => {
     const mock = createMockService();
     const unknown = await mock.fetch(`${mock.baseUrl}/v1/nothing-here`, { headers: serverHeaders(mock) });
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toMatchObject({ code: 404, key: 'not_found', details: 'No operation at GET /v1/nothing-here' });
+    expect(await unknown.json()).toMatchObject({ code: 404, key: 'not_found', details: 'No operation at GET /v1/nothing-here: the mock serves the 24 operations and the routes added with mock.route()' });
     const wrong = await mock.fetch(`${mock.baseUrl}/v1/orders`, { headers: serverHeaders(mock) });
     expect(wrong.status).toBe(405);
   });

@@ -46,6 +46,12 @@ export interface Expected {
   boundMs: number;
 }
 
+/** Every 3xx answer the suite gives: promokit follows none. */
+const REDIRECTS = ['redirect-300', 'redirect-301', 'redirect-302', 'redirect-303', 'redirect-304', 'redirect-305', 'redirect-306', 'redirect-307', 'redirect-308'] as const satisfies readonly Fault[];
+
+/** The classes that change no state: a redirect answering them is `rejected`. */
+const READS: ReadonlySet<OperationClass> = new Set(['GET', 'validation', 'introspection']);
+
 /** Faults the retry policy retries for every operation: nothing was sent. */
 const RETRIED_FOR_ALL: ReadonlySet<Fault> = new Set(['refused']);
 
@@ -61,7 +67,7 @@ const REJECTED_AT_ONCE: ReadonlySet<Fault> = new Set(['429-retry-after-seconds',
  * Answers no operation retries: a 4xx other than 408 and 429 (a repeat gets the same answer), and
  * a redirect (promokit follows none, and sends nothing anywhere else).
  */
-const NEVER_RETRIED: ReadonlySet<Fault> = new Set(['json-409', 'json-422', 'redirect-307', 'redirect-303']);
+const NEVER_RETRIED: ReadonlySet<Fault> = new Set(['json-409', 'json-422', ...REDIRECTS]);
 
 /**
  * Faults retried for idempotent operations only: every fault after which the service may have
@@ -100,8 +106,7 @@ const OUTCOME: Record<Fault, Outcome> = {
   '429-retry-after-huge': 'RateLimitError',
   'json-409': 'ConflictError',
   'json-422': 'UnprocessableEntityError',
-  'redirect-307': 'RedirectError',
-  'redirect-303': 'RedirectError',
+  ...(Object.fromEntries(REDIRECTS.map((fault) => [fault, 'RedirectError'])) as Record<(typeof REDIRECTS)[number], Outcome>),
   '200-truncated-json': 'ResponseValidationError',
   '200-non-json': 'ResponseValidationError',
   '200-empty': 'ResponseValidationError',
@@ -111,12 +116,12 @@ const OUTCOME: Record<Fault, Outcome> = {
 
 /**
  * Whether the service may have acted, as the issue of the `outcome` field defines it:
- * - `not_sent`: nothing reached the service (a refused connection; a redirect to elsewhere, never
- *   followed);
- * - `rejected`: the service answered and did not act (a 4xx: 409, 422, 429);
+ * - `not_sent`: nothing reached the service (a refused connection);
+ * - `rejected`: the service answered and did not act (a 4xx: 409, 422, 429; a 307 or 308, which
+ *   asks for the same request elsewhere; any 3xx to a read);
  * - `unknown`: it may have acted (a reset or timeout after the request went out, a 5xx, a 2xx
- *   whose body cannot be read, a 303 "see other" that answers a handled request: one to a GET
- *   says nothing was done, so a read's 303 is `not_sent`, like the other redirects).
+ *   whose body cannot be read, any other 3xx to a call that changes state, which may follow a
+ *   request processed: Post/Redirect/Get).
  * The same for every other class: what differs is how many requests were sent, and whether the
  * message says so.
  */
@@ -138,8 +143,7 @@ const CALL_OUTCOME: Record<Fault, CallOutcome | 'ok'> = {
   '429-retry-after-huge': 'rejected',
   'json-409': 'rejected',
   'json-422': 'rejected',
-  'redirect-307': 'not_sent',
-  'redirect-303': 'unknown',
+  ...(Object.fromEntries(REDIRECTS.map((fault) => [fault, fault === 'redirect-307' || fault === 'redirect-308' ? 'rejected' : 'unknown'])) as Record<(typeof REDIRECTS)[number], CallOutcome>),
   '200-truncated-json': 'unknown',
   '200-non-json': 'unknown',
   '200-empty': 'unknown',
@@ -153,7 +157,8 @@ export function expected(fault: Fault, cls: OperationClass): Expected {
   const seen = fault === 'refused' ? 0 : attempts;
   const perAttempt = WAITS_FOR_TIMEOUT.has(fault) ? TUNING.timeout : 0;
   const boundMs = attempts * perAttempt + (attempts - 1) * TUNING.maxRetryDelay + ALLOWANCE_MS;
-  const callOutcome = fault === 'redirect-303' && cls === 'GET' ? 'not_sent' : CALL_OUTCOME[fault];
+  // A redirect to a call that reads says nothing was done: `rejected`, whatever the status.
+  const callOutcome = REDIRECTS.includes(fault as (typeof REDIRECTS)[number]) && READS.has(cls) ? 'rejected' : CALL_OUTCOME[fault];
   return { seen, attempts, outcome: OUTCOME[fault], callOutcome, checkNote: callOutcome === 'unknown' && !idempotent, boundMs };
 }
 
@@ -176,8 +181,7 @@ export const FAULT_DESCRIPTION: Record<Fault, string> = {
   '429-retry-after-huge': '429, `Retry-After: 999999999999999` (rejected at once)',
   'json-409': '409 with the service\'s JSON error body (`duplicate_found`)',
   'json-422': '422 with the service\'s JSON error body (`unprocessable_entity`)',
-  'redirect-307': '307 with a `Location` on the same server (a client that followed it would be counted again)',
-  'redirect-303': '303 ("see other", the answer to a request that was handled) with a `Location` on the same server',
+  ...(Object.fromEntries(REDIRECTS.map((fault) => [fault, `${fault.slice(9)} with a \`Location\` on the same server (a client that followed it would be counted again)${fault === 'redirect-303' ? '; "see other", the answer to a request that was handled' : fault === 'redirect-307' || fault === 'redirect-308' ? '; the same request asked for elsewhere' : ''}`])) as Record<(typeof REDIRECTS)[number], string>),
   '200-truncated-json': '200, `application/json`, the JSON cut in half (complete HTTP message)',
   '200-non-json': '200 with an HTML page (`text/html`)',
   '200-empty': '200, `application/json`, empty body',

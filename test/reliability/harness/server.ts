@@ -28,8 +28,15 @@ export const FAULTS = [
   '429-retry-after-huge',
   'json-409',
   'json-422',
-  'redirect-307',
+  'redirect-300',
+  'redirect-301',
+  'redirect-302',
   'redirect-303',
+  'redirect-304',
+  'redirect-305',
+  'redirect-306',
+  'redirect-307',
+  'redirect-308',
   '200-truncated-json',
   '200-non-json',
   '200-empty',
@@ -229,8 +236,15 @@ function answer(req: IncomingMessage, res: ServerResponse, entry: Received, plan
     case 'json-422':
       sendJson(res, 422, { code: 422, key: 'unprocessable_entity', message: 'Unprocessable entity', request_id: entry.caseId });
       return;
-    case 'redirect-307':
+    case 'redirect-300':
+    case 'redirect-301':
+    case 'redirect-302':
     case 'redirect-303':
+    case 'redirect-304':
+    case 'redirect-305':
+    case 'redirect-306':
+    case 'redirect-307':
+    case 'redirect-308':
       // To a path of this same server: a client that followed it would be counted here again.
       send(res, Number(fault.slice(9)), '', 'text/plain', { location: `/moved${echo.path}` });
       return;

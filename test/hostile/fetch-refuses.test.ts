@@ -1,0 +1,70 @@
+/**
+ * What fetch refuses, promokit refuses first. Headers fetch will not send (they describe the
+ * connection or the body framing: `connection`, `transfer-encoding`, `content-length`, …) and
+ * values that are not Latin-1 text fail fetch itself; sent on a spend, that failure would read as
+ * a network failure with an `unknown` outcome though no byte left. Each is refused where it is
+ * given, as a `ConfigurationError` with nothing sent: in the client's `headers`, a call's
+ * `headers`, a static `accessToken`, a token function's token; a hook's `setHeader` has it logged
+ * as the hook's error and the call goes on without it.
+ */
+import { describe, expect, it } from 'vitest';
+import { Client, ConfigurationError } from '../../src/index.js';
+import { json, keys, member, settle, useServers } from './servers.js';
+import { useFigures } from './table.js';
+
+const serve = useServers();
+const record = useFigures('hostile/fetch-refuses');
+
+const REFUSED = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'expect', 'content-length', 'host', 'te', 'trailer', 'proxy-connection', 'http2-settings', 'Transfer-Encoding'];
+const NOT_LATIN1 = ['café ☕', 'token-✓', '\u{1F600}'];
+
+describe('headers fetch will not send', () => {
+  it('each, in the client headers, a call\'s headers and a hook: refused first, nothing sent, never a ConnectionError', async () => {
+    const service = await serve((_request, res) => json(res, 200, member));
+    let refused = 0;
+    const warnings: string[] = [];
+    for (const name of REFUSED) {
+      const value = name.toLowerCase() === 'content-length' ? '5' : 'close';
+      expect(() => new Client({ baseUrl: service.url, ...keys, headers: { [name]: value } }), name).toThrow(ConfigurationError);
+      refused++;
+      const client = new Client({ baseUrl: service.url, ...keys, logLevel: 'off' });
+      for (const call of [() => client.loyalties.getMember('LOYAL-H1', {}, { headers: { [name]: value } }), () => client.loyalties.redeemReward('LOYAL-H1', { reward: { id: 'rew_1' } }, { headers: { [name]: value } })]) {
+        const { error } = await settle(call());
+        expect(error, name).toBeInstanceOf(ConfigurationError);
+        expect(error, name).toMatchObject({ option: 'headers', outcome: 'not_sent' });
+        expect((error as Error).message).toContain('fetch will not send');
+        refused++;
+      }
+      const hooked = new Client({
+        baseUrl: service.url,
+        ...keys,
+        logger: { debug() {}, info() {}, warn: (line: string) => void warnings.push(line), error() {} },
+        hooks: { request: (event) => event.setHeader(name, value) },
+      });
+      await expect(hooked.loyalties.getMember('LOYAL-H1')).resolves.toMatchObject({ id: member.id });
+    }
+    expect(service.requests).toHaveLength(REFUSED.length);
+    expect(warnings).toHaveLength(REFUSED.length);
+    record('fetch-refuses-headers', `${REFUSED.length} header names × the client headers, a read's and a spend's headers: ${refused} refused with \`ConfigurationError\`, nothing sent; set by a hook: ${warnings.length} logged, each call answered without it`);
+  });
+});
+
+describe('values that are not Latin-1', () => {
+  it('in a header, a static accessToken and a token function\'s token: ConfigurationError, nothing sent', async () => {
+    const service = await serve((_request, res) => json(res, 200, member));
+    let refused = 0;
+    for (const text of NOT_LATIN1) {
+      expect(() => new Client({ baseUrl: service.url, ...keys, headers: { 'x-note': text } })).toThrow(ConfigurationError);
+      expect(() => new Client({ baseUrl: service.url, ...keys, accessToken: text })).toThrow(ConfigurationError);
+      const client = new Client({ baseUrl: service.url, ...keys, accessToken: () => text, logLevel: 'off' });
+      const { error } = await settle(client.loyalties.redeemReward('LOYAL-H1', { reward: { id: 'rew_1' } }));
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect(error).toMatchObject({ option: 'accessToken', outcome: 'not_sent' });
+      const call = await settle(new Client({ baseUrl: service.url, ...keys, logLevel: 'off' }).loyalties.getMember('L', {}, { headers: { 'x-note': text } }));
+      expect(call.error).toBeInstanceOf(ConfigurationError);
+      refused += 4;
+    }
+    expect(service.requests).toHaveLength(0);
+    record('fetch-refuses-latin1', `${NOT_LATIN1.length} values × a client header, a static token, a token function, a call header: ${refused} refused with \`ConfigurationError\`; requests sent: 0`);
+  });
+});
