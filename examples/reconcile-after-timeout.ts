@@ -1,24 +1,25 @@
 /**
  * A checkout redeems a loyalty reward and the connection drops before the answer arrives: the
  * error's `outcome` is `unknown`, and promokit did not send the redemption again (it would spend
- * the points twice). The checkout then does what "After an unknown outcome"
- * (docs/after-an-unknown-outcome.md) says for `loyalties.redeemReward`: it reads the member's
- * balance and looks for a `POINTS_REDEMPTION` of that reward on the card in the campaign's
- * transactions since the call started, and redeems again only when it finds none.
+ * the points twice). `retryDecision(error)` says `reconcile`, and `client.reconcile(error)` does
+ * what "After an unknown outcome" (docs/after-an-unknown-outcome.md) says for
+ * `loyalties.redeemReward`: it looks for a `POINTS_REDEMPTION` of that reward on the member's card
+ * in the campaign's transactions since the call started. The checkout redeems again only when it
+ * finds none.
  *
  * Twice, against the embedded mock service, which drops the connection on purpose
  * (`mock.inject`):
  *
- * 1. `commit-then-reset`: the service applied the redemption, then the connection dropped. The
- *    checkout finds the redemption and does not redeem again.
- * 2. `reset`: the connection dropped before the service acted. The checkout finds nothing and
- *    redeems once.
+ * 1. `commit-then-reset`: the service applied the redemption, then the connection dropped.
+ *    `reconcile` finds the redemption (`applied`) and the checkout does not redeem again.
+ * 2. `reset`: the connection dropped before the service acted. `reconcile` finds nothing
+ *    (`not_found`) and the checkout redeems once.
  *
  * It prints the balance after each step, then checks with the mock's own records that each run
  * spent the points exactly once: any other result fails the example (exit code 1). Only the mock
  * drops a connection on purpose, so this example always runs against it.
  */
-import { Client, PromokitError, type LoyaltyTransaction } from 'promokit';
+import { Client, PromokitError, retryDecision, type LoyaltyTransaction } from 'promokit';
 import { createMockService, type MockFault } from 'promokit/testing';
 import { count, detail, run, step } from './lib/connect.js';
 
@@ -32,40 +33,26 @@ async function balance(): Promise<number> {
   return (await client.loyalties.getMember(memberId)).loyalty_card?.points ?? 0;
 }
 
-/**
- * The guide's check: the `POINTS_REDEMPTION` of `rewardId` on the member's card created since
- * `since` (less `marginMs` for the service's clock), or `undefined` when the service applied none.
- */
-async function findRedemption(since: Date, marginMs = 5 * 60_000): Promise<LoyaltyTransaction | undefined> {
-  const member = await client.loyalties.getMember(memberId);
-  if (!member.campaign_id) throw new Error(`${memberId} is in no loyalty campaign`);
-  const from = since.getTime() - marginMs;
-  for await (const tx of client.loyalties.listTransactions(member.campaign_id, { order: '-id', limit: 100 })) {
-    if (tx.created_at && Date.parse(tx.created_at) < from) break;
-    if (tx.type === 'POINTS_REDEMPTION' && tx.voucher_id === member.id && tx.details?.reward?.id === rewardId) return tx;
-  }
-  return undefined;
-}
-
 /** The checkout: redeems the reward once, whatever the network does, and says how. */
 async function checkout(): Promise<'redeemed' | 'found applied' | 'redeemed after checking'> {
-  const since = new Date();
   try {
     const redemption = await client.loyalties.redeemReward(memberId, { reward: { id: rewardId } });
     detail(`redeemed: ${redemption.id}; balance ${count(await balance())} points`);
     return 'redeemed';
   } catch (error) {
-    if (!(error instanceof PromokitError) || error.outcome !== 'unknown') throw error;
-    detail(`the redemption failed with ${error.name}, outcome '${error.outcome}':`);
+    if (!(error instanceof PromokitError) || retryDecision(error).action !== 'reconcile') throw error;
+    detail(`the redemption failed with ${error.name}, outcome '${error.outcome}': retryDecision says reconcile`);
     detail(`  ${error.message}`);
     detail(`balance now: ${count(await balance())} points`);
-    const applied = await findRedemption(since);
-    if (applied) {
-      detail(`found ${applied.id}: ${applied.type} of ${count(-(applied.details?.balance?.points ?? 0))} points for "${applied.details?.reward?.name}" (redemption ${applied.details?.redemption?.id}); not redeeming again`);
+    const result = await client.reconcile(error);
+    if (result.status === 'applied') {
+      const applied = result.record as LoyaltyTransaction;
+      detail(`reconcile: applied, ${applied.id}: ${applied.type} of ${count(-(applied.details?.balance?.points ?? 0))} points for "${applied.details?.reward?.name}" (redemption ${applied.details?.redemption?.id}); not redeeming again`);
       detail(`balance after checking: ${count(await balance())} points`);
       return 'found applied';
     }
-    detail('found no redemption of the reward since the call started: redeeming again');
+    if (result.status === 'cannot_tell') throw new Error(`reconcile could not tell: ${result.reason}`);
+    detail(`reconcile: not_found as of ${result.asOf.toISOString()}: no redemption of the reward since the call started; redeeming again`);
     const again = await client.loyalties.redeemReward(memberId, { reward: { id: rewardId } });
     detail(`redeemed: ${again.id}; balance after redeeming again: ${count(await balance())} points`);
     return 'redeemed after checking';

@@ -64,7 +64,7 @@ export const withoutLazyChunks = {
     b.onResolve({ filter: /^\.\/.*\.js$/ }, (args) => {
       if (args.kind !== 'dynamic-import') return undefined;
       const file = join(args.resolveDir, args.path);
-      return existsSync(file) && /\bPQueue\b|\bwaitForAsyncAction\b|\bsendCustom\b/.test(readFileSync(file, 'utf8')) ? { path: args.path, external: true } : undefined;
+      return existsSync(file) && /\bPQueue\b|\bwaitForAsyncAction\b|\bsendCustom\b|\breconcileFailedCall\b/.test(readFileSync(file, 'utf8')) ? { path: args.path, external: true } : undefined;
     });
   },
 };

@@ -17,6 +17,7 @@ import { inspectSymbol } from './core/log.js';
 import type { RequestOptions } from './core/operation.js';
 import { strategies } from './core/page-strategies.js';
 import { paginate, PagePromise, type Page, type Strategy } from './core/pagination.js';
+import type { ReconcileResult } from './resources/reconcile.js';
 import { deviationsOf, type DeviationRecord, type ResponseDeviation } from './core/response-check.js';
 import { Transport } from './core/transport.js';
 import { AsyncActions } from './resources/async-actions.js';
@@ -298,6 +299,31 @@ export class Client {
       return paginate<T, Record<string, unknown>>(name, query, strategies[paging] as Strategy<Record<string, unknown>>, (pageQuery) => this.request({ ...rest, method: 'GET', query: pageQuery }, options), records);
     };
     return new PagePromise<T, Record<string, unknown>>(first, 'client.requestList');
+  }
+
+  /**
+   * After a call whose `outcome` is `unknown` (`retryDecision(error)` says `reconcile`): looks for
+   * its trace with the operations the service offers, and says whether the service applied it:
+   * `applied` (with the `record` that proves it), `not_found` (no trace as of `asOf`) or
+   * `cannot_tell` (with the `reason`). Checks `loyalties.redeemReward` (the card's transactions),
+   * `publications.create` (the customer's redeemables), `orders.create` with a `source_id` (the
+   * order sent again, which names the one already made) and `vouchers.create` (the code read
+   * back); never sends anything that could apply the call a second time. Looks only for a call
+   * this client made (not one of another client, another tenant perhaps). Its reads use
+   * `options` and this client's limits, timeout and retries, and a walk stops after 1,000
+   * records. Rejects only with a `ConfigurationError` for bad `options` (nothing read) and with
+   * the `AbortError` of `options.signal`; any other failure is a `cannot_tell`.
+   *
+   * ```ts
+   * const result = await client.reconcile(error);
+   * if (result.status === 'not_found') await client.loyalties.redeemReward('LOYAL-1', { reward: { id: 'rew_free_coffee' } });
+   * ```
+   *
+   * What each check reads, and when sending again after `not_found` is safe:
+   * [After an unknown outcome](../docs/after-an-unknown-outcome.md).
+   */
+  reconcile(error: unknown, options?: RequestOptions): Promise<ReconcileResult> {
+    return import('./resources/reconcile.js').then(({ reconcileFailedCall }) => reconcileFailedCall(this, error, options, this.#core));
   }
 
   /** @internal Shows the client's settings without any secret (`util.inspect`). */

@@ -23,6 +23,8 @@ export type { ValidationMode, ResponseDeviation, ResponseSchema } from './core/r
 export * from './core/errors.js';
 export * from './core/list-errors.js';
 export * from './core/api-errors.js';
+export { retryDecision, DEFAULT_RETRY_DELAY_MS, type RetryDecision } from './core/retry-decision.js';
+export type { ReconcileResult } from './resources/reconcile.js';
 export { Page, PagePromise, type ListEnvelope } from './core/pagination.js';
 export { idKind, type IdKind } from './id-kind.js';
 export { ClientEvents, type ClientEventsOptions, type TrackEventParams } from './resources/client-events.js';

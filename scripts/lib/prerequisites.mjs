@@ -27,9 +27,12 @@ function onPath(command) {
 /** The redis-server the tests start: `REDIS_SERVER` when set, else the one on PATH. */
 const redisServer = () => process.env.REDIS_SERVER ?? 'redis-server';
 
-/** The programs: the command, the Debian package that brings it and the test files (globs) that need it. */
+/**
+ * The programs: the command, the Debian package that brings it, the test files (globs) and the
+ * examples (names, see scripts/examples.mjs) that need it.
+ */
 export const TOOLS = [
-  { name: 'redis-server', command: redisServer, debian: 'redis-server', files: ['test/limiter-redis/**'], installed: () => onPath(redisServer()) },
+  { name: 'redis-server', command: redisServer, debian: 'redis-server', files: ['test/limiter-redis/**', 'test/queues/**'], examples: ['job-queue-bullmq'], installed: () => onPath(redisServer()) },
   { name: CHROMIUM, command: () => CHROMIUM, debian: 'chromium', files: ['test/browser/chromium.test.ts', 'test/browser/redirect.test.ts', 'test/browser/keepalive.test.ts', 'test/browser/client-in-browser.test.ts', 'test/browser/mock-inject.test.ts'], installed: () => executable(CHROMIUM) },
 ];
 
@@ -41,6 +44,9 @@ export const missingTools = () => TOOLS.filter((tool) => !tool.installed());
 
 /** The test files to leave out: those of the missing programs, and none under CI. */
 export const skippedTestFiles = () => (inCI() ? [] : missingTools().flatMap((tool) => tool.files));
+
+/** The examples to leave out: those needing a missing program, and none under CI. */
+export const skippedExamples = () => (inCI() ? [] : missingTools().flatMap((tool) => (tool.examples ?? []).map((example) => ({ example, tool }))));
 
 /** The one line that says what was skipped and how to get it; '' when nothing is. */
 export function skipLine() {

@@ -20,6 +20,8 @@ export interface CallRecord {
   readonly input: { readonly path: Readonly<Record<string, string>>; readonly params: unknown } | undefined;
   /** When the call started, by the wall clock: nothing it applied can be older. */
   readonly startedAt: Date;
+  /** The pipeline (one per client) that sent it: `client.reconcile` looks with no other tenant's. */
+  readonly via?: object;
 }
 
 const calls = new WeakMap<object, CallRecord>();

@@ -110,7 +110,7 @@ export class Transport {
     try {
       return await send(this.#config, call, options);
     } catch (error) {
-      recordCall(error, { operation: call.name, method: call.method, idempotent: call.idempotent, input: call.input, startedAt });
+      recordCall(error, { operation: call.name, method: call.method, idempotent: call.idempotent, input: call.input, startedAt, via: this });
       throw error;
     }
   }

@@ -1,8 +1,9 @@
 /**
  * docs/RELIABILITY.md, built from what the suite observed. `RELIABILITY_REPORT=1` writes it; the
- * default run only checks that the committed file still says what this run saw. The section
- * between `<!-- hostile -->` and `<!-- /hostile -->` is the hostile suite's (test/hostile/): it is
- * kept as the file has it.
+ * default run only checks that the committed file still says what this run saw. The sections
+ * between `<!-- decisions -->` and `<!-- /decisions -->` (test/core/retry-decision.test.ts) and
+ * between `<!-- hostile -->` and `<!-- /hostile -->` (the hostile suite's, test/hostile/) are
+ * kept as the file has them.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { CLASSES, CLASS_KIND, IDEMPOTENT_CLASSES, OPERATIONS, OUTCOME_GROUPS, type OperationClass } from './operations.js';
@@ -224,19 +225,21 @@ export function buildReport(data: ReportData): string {
   line('|---|---|');
   for (const p of data.properties) line(`| ${p.property} | ${p.runs} |`);
   line();
-  const hostile = keptHostileSection();
-  if (hostile) {
-    line(hostile);
-    line();
+  for (const name of ['decisions', 'hostile']) {
+    const kept = keptSection(name);
+    if (kept) {
+      line(kept);
+      line();
+    }
   }
   return out.join('\n');
 }
 
-/** The hostile suite's section of the report as the file has it, markers included; '' when none. */
-function keptHostileSection(): string {
+/** Another suite's section of the report as the file has it, markers included; '' when none. */
+export function keptSection(name: string): string {
   const text = existsSync(REPORT_FILE) ? readFileSync(REPORT_FILE, 'utf8') : '';
-  const start = text.indexOf('<!-- hostile -->');
-  const end = text.indexOf('<!-- /hostile -->', start);
-  return start === -1 || end === -1 ? '' : text.slice(start, end + '<!-- /hostile -->'.length);
+  const start = text.indexOf(`<!-- ${name} -->`);
+  const end = text.indexOf(`<!-- /${name} -->`, start);
+  return start === -1 || end === -1 ? '' : text.slice(start, end + `<!-- /${name} -->`.length);
 }
 
