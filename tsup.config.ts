@@ -87,9 +87,13 @@ export default defineConfig([
     ...common,
     entry: { 'client-side': entry['client-side']! },
     outDir: 'dist/browser',
+    // Its chunks' names carry a hash: no chunk of an earlier build may stay beside them.
+    clean: true,
     format: ['esm'],
     platform: 'browser',
-    splitting: false,
+    // A chunk of its own for the one module loaded on first use (the check of a client's own
+    // metadata and event schemas): a storefront without them never loads it.
+    splitting: true,
     noExternal: bundled,
     esbuildPlugins: [browserBuild],
   },

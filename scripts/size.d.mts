@@ -19,7 +19,7 @@ export interface BrowserBundle {
 }
 
 /** Bundles `source` (an ES module importing 'promokit/…') against dist/ with esbuild for the browser. */
-export declare function buildBrowserBundle(options?: { source?: string; minify?: boolean }): Promise<BrowserBundle>;
+export declare function buildBrowserBundle(options?: { source?: string; minify?: boolean; plugins?: import('esbuild').Plugin[] }): Promise<BrowserBundle>;
 
 /** The server entry's budget for a program making one call, in bytes gzipped. */
 export declare const SERVER_BUDGET: number;
@@ -27,10 +27,10 @@ export declare const SERVER_BUDGET: number;
 export declare const SERVER_TOTAL_BUDGET: number;
 /** The server entry, one call: `Client`, one getMember. */
 export declare const SERVER_CALL: string;
-/** An esbuild plugin leaving out the chunks loaded on first use (the limits' queue, `waitFor`'s polling). */
+/** An esbuild plugin leaving out the chunks loaded on first use (the limits' queue, `waitFor`'s polling, the escape hatch, the check of a client's own schemas). */
 export declare const withoutLazyChunks: import('esbuild').Plugin;
 
 /** Every figure the gates and the documentation use, measured from dist/. */
-export declare function measure(): Promise<{ clientSide: BrowserBundle; server: BrowserBundle; serverTotal: BrowserBundle; kyAlone: number }>;
+export declare function measure(): Promise<{ clientSide: BrowserBundle; clientSideTotal: BrowserBundle; server: BrowserBundle; serverTotal: BrowserBundle; kyAlone: number }>;
 /** The figures the documentation may quote, by marker name, as it quotes them. */
 export declare function quotable(figures: Awaited<ReturnType<typeof measure>>): Record<string, string>;

@@ -55,8 +55,9 @@ export const SERVER_TOTAL_BUDGET = 36_000;
 
 /**
  * Leaves out the chunks a program loads only when it uses a rarely used part: the limits' queue
- * (p-queue, for `maxConcurrency` or `rateLimit`) and `asyncActions.waitFor`'s polling. ky's own
- * chunk, which every call loads, stays in.
+ * (p-queue, for `maxConcurrency` or `rateLimit`), `asyncActions.waitFor`'s polling, the escape
+ * hatch and the check of a client's own `metadataSchemas` and `eventSchemas` (`checkedCall`, in
+ * the server and the browser builds). ky's own chunk, which every call loads, stays in.
  */
 export const withoutLazyChunks = {
   name: 'without-lazy-chunks',
@@ -64,7 +65,7 @@ export const withoutLazyChunks = {
     b.onResolve({ filter: /^\.\/.*\.js$/ }, (args) => {
       if (args.kind !== 'dynamic-import') return undefined;
       const file = join(args.resolveDir, args.path);
-      return existsSync(file) && /\bPQueue\b|\bwaitForAsyncAction\b|\bsendCustom\b|\breconcileFailedCall\b/.test(readFileSync(file, 'utf8')) ? { path: args.path, external: true } : undefined;
+      return existsSync(file) && /\bPQueue\b|\bwaitForAsyncAction\b|\bsendCustom\b|\breconcileFailedCall\b|\bcheckedCall\b/.test(readFileSync(file, 'utf8')) ? { path: args.path, external: true } : undefined;
     });
   },
 };
@@ -130,17 +131,19 @@ const quotedKb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 
 /** Every figure the gates and the documentation use, measured from dist/. */
 export async function measure() {
-  const clientSide = await buildBrowserBundle();
+  const clientSide = await buildBrowserBundle({ plugins: [withoutLazyChunks] });
+  const clientSideTotal = await buildBrowserBundle();
   const server = await buildBrowserBundle({ source: SERVER_CALL, platform: 'node', plugins: [withoutLazyChunks] });
   const serverTotal = await buildBrowserBundle({ source: SERVER_CALL, platform: 'node' });
   const kyAlone = await dependencyAlone("import ky from 'ky'; ky.post('https://api.example.com/client/v1/events', { json: { event: 'e' } }).json().then(console.log);");
-  return { clientSide, server, serverTotal, kyAlone };
+  return { clientSide, clientSideTotal, server, serverTotal, kyAlone };
 }
 
 /** The figures the documentation may quote, by the name its markers give, as it quotes them. */
-export function quotable({ clientSide, server, serverTotal, kyAlone }) {
+export function quotable({ clientSide, clientSideTotal, server, serverTotal, kyAlone }) {
   return {
     'client-side': quotedKb(clientSide.gzipped),
+    'client-side-schema-check': quotedKb(clientSideTotal.gzipped - clientSide.gzipped),
     'client-side-gate': `${CLIENT_GATE.toLocaleString('en-US')} bytes`,
     'ky-alone': quotedKb(kyAlone),
     server: quotedKb(server.gzipped),
@@ -162,7 +165,7 @@ export function quotable({ clientSide, server, serverTotal, kyAlone }) {
 async function main() {
   ensureBuilt();
   const figures = await measure();
-  const { clientSide: bundle, server, serverTotal, kyAlone } = figures;
+  const { clientSide: bundle, clientSideTotal, server, serverTotal, kyAlone } = figures;
   const groups = new Map();
   for (const { path, bytes } of bundle.inputs) {
     const group = path.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? (path.startsWith('dist/') ? 'promokit (dist/)' : path);
@@ -171,6 +174,7 @@ async function main() {
   console.log(`promokit/client-side, one event (esbuild --bundle --minify --platform=browser --format=esm, from dist/):`);
   console.log(`  minified ${kb(bundle.minified)}, gzipped ${kb(bundle.gzipped)} (${bundle.gzipped} bytes); gate ${CLIENT_GATE} bytes, target ${BUDGET} bytes`);
   console.log(`  minified bytes by package: ${[...groups].map(([name, bytes]) => `${name} ${bytes}`).join(', ')}`);
+  console.log(`  with the check of its own metadata and event schemas, loaded on first use by a client that has them (a bundler without code splitting): gzipped ${kb(clientSideTotal.gzipped)} (${clientSideTotal.gzipped} bytes)`);
   console.log(`  ky alone, sending one JSON POST: ${kyAlone} bytes gzipped`);
   if (process.argv.includes('--modules')) {
     const bySource = await buildBrowserBundle({ source: TRACK_ONE_EVENT.replace("'promokit/client-side'", "'./src/client-side.ts'"), plugins: [browserBuild] });

@@ -13,7 +13,7 @@
  * @module promokit/client-side
  * @category Browser entry
  */
-export { ClientEvents, type ClientEventsOptions, type TrackEventParams } from './resources/client-events.js';
+export { ClientEvents, type ClientEventsOptions, type TrackEventParams, type TrackEventFields } from './resources/client-events.js';
 export type { CommonOptions } from './core/config.js';
 export type { AccessToken } from './core/auth.js';
 export type { RequestOptions, FetchOptions } from './core/operation.js';
@@ -21,6 +21,17 @@ export type { APIPromise, WithResponse } from './core/api-promise.js';
 export type { Hooks, CallEvent, RequestEvent, ResponseEvent, RetryEvent, ErrorEvent } from './core/hooks.js';
 export type { Logger, LogLevel } from './core/log.js';
 export type { ValidationMode } from './core/response-check.js';
+export type {
+  MetadataTypes,
+  CustomEventTypes,
+  MetadataKind,
+  Metadata,
+  CustomEventName,
+  CustomEventMetadata,
+  MetadataSchemas,
+  EventSchemas,
+  StandardSchemaV1,
+} from './core/metadata-types.js';
 export type { CustomerInput, AddressInput } from './resources/inputs/customer.js';
 export type { EventAcknowledgment } from './schemas/event.js';
 export {

@@ -20,6 +20,17 @@ export type { Hooks, CallEvent, RequestEvent, ResponseEvent, RetryEvent, ErrorEv
 export type { LimitOptions, Limiter, LimiterRelease, LimiterRequest, RateLimit } from './core/limit-options.js';
 export type { Logger, LogLevel } from './core/log.js';
 export type { ValidationMode, ResponseDeviation, ResponseSchema } from './core/response-check.js';
+export type {
+  MetadataTypes,
+  CustomEventTypes,
+  MetadataKind,
+  Metadata,
+  CustomEventName,
+  CustomEventMetadata,
+  MetadataSchemas,
+  EventSchemas,
+  StandardSchemaV1,
+} from './core/metadata-types.js';
 export * from './core/errors.js';
 export * from './core/list-errors.js';
 export * from './core/api-errors.js';
@@ -27,7 +38,7 @@ export { retryDecision, DEFAULT_RETRY_DELAY_MS, type RetryDecision } from './cor
 export type { ReconcileResult } from './resources/reconcile.js';
 export { Page, PagePromise, type ListEnvelope } from './core/pagination.js';
 export { idKind, type IdKind } from './id-kind.js';
-export { ClientEvents, type ClientEventsOptions, type TrackEventParams } from './resources/client-events.js';
+export { ClientEvents, type ClientEventsOptions, type TrackEventParams, type TrackEventFields } from './resources/client-events.js';
 export type { AsyncActions, ListAsyncActionsParams } from './resources/async-actions.js';
 export type { WaitForOptions } from './resources/async-action-wait.js';
 export { AsyncActionFailedError } from './resources/async-action-failed.js';

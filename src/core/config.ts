@@ -16,7 +16,9 @@ import { aFunction, optionCheck, oneOfStrings, positiveMs, shallowCopy, wholeNum
 import { checkHeaders, headersRule, isHeaderValue } from './headers.js';
 import { isRecord } from './is-record.js';
 import { fetchOptionsRule, MAX_RETRIES, MAX_TIMEOUT } from './request-options.js';
+import type { EventSchemas, MetadataSchemas } from './metadata-types.js';
 import { DeviationRecord, type ValidationMode } from './response-check.js';
+import { schemasRule, type SchemaOptions } from './user-schemas.js';
 
 /**
  * Settings of the request pipeline that every promokit client accepts.
@@ -74,6 +76,19 @@ export interface CommonOptions {
    * before each wait, `error` when a call rejects. See {@link Hooks}.
    */
   hooks?: Hooks | undefined;
+  /**
+   * Your schemas of metadata, one Standard Schema (zod, valibot, arktype, …) per kind of record:
+   * metadata of that kind a call sends is checked before sending (an `InvalidRequestError` naming
+   * the path, nothing sent), and metadata a response carries is checked in the `validation` mode.
+   * Loaded and run only by a client that has them. See
+   * [Typed metadata and events](../../docs/typed-metadata-and-events.md).
+   */
+  metadataSchemas?: MetadataSchemas | undefined;
+  /**
+   * Your schemas of custom events' metadata, one Standard Schema per event name: `track` checks
+   * an event's metadata before sending it, and its acknowledgment's in the `validation` mode.
+   */
+  eventSchemas?: EventSchemas | undefined;
 }
 
 /**
@@ -132,6 +147,8 @@ export interface PipelineConfig {
   gate?: Gate | undefined;
   /** The tenant of a call of a credentials group, for the gate: whose 429 pauses it. */
   tenant?: ((auth: AuthGroup) => string) | undefined;
+  /** The `metadataSchemas` and `eventSchemas` options, checked; `undefined` when neither is set. */
+  schemas?: SchemaOptions | undefined;
 }
 
 const modes: readonly ValidationMode[] = ['strict', 'warn', 'off'];
@@ -168,6 +185,8 @@ export const commonOptionRules: OptionRules<CommonOptions> = {
   // The server `Client` also refuses a name that is no hook (`hookNamesRule`); in the browser
   // entry that list would cost every storefront its bytes.
   hooks: [(v) => isRecord(v) && Object.values(v).every((hook) => hook === undefined || typeof hook === 'function'), 'an object of functions', shallowCopy],
+  metadataSchemas: schemasRule(true),
+  eventSchemas: schemasRule(),
 };
 
 /** Rule of the server `Client`'s `hooks`: an object of functions, each named after a hook. */
@@ -204,5 +223,6 @@ export function pipelineConfig<C extends ClientCredentials>(options: CommonOptio
     maxResponseBytes: options.maxResponseBytes ?? 20_000_000,
     owner,
     credentialsAdvice: 'set credentials with the client options',
+    schemas: options.metadataSchemas || options.eventSchemas ? options : undefined,
   };
 }

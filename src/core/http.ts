@@ -135,9 +135,11 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
       const ky = await loadKy();
       const response = await withFreshToken(() => ky(url, kyOptions), { credentials, auth: call.auth, sent, wait: { timeout, signal, again: true }, headers, kyOptions, again: place?.again, retrying: emit && (() => emit('retry', attempts, { delayMs: 0, reason: 'status 401: a fresh access token' })) });
 
-      // 7. The body, parsed and checked in the client's validation mode.
+      // 7. The body, parsed and checked in the client's validation mode (and by its own metadata schemas).
       if (call.emptyBody && body === '') return { data: undefined as T, response };
-      return { data: checkResponse(config.validation, call.name, call.schema, parseJson(body, call.name), log, config.deviations), response };
+      const data = checkResponse(config.validation, call.name, call.schema, parseJson(body, call.name), log, config.deviations);
+      await call.verify?.(data);
+      return { data, response };
     } catch (thrown) {
       // 8. Or the typed error, with its outcome and none of the call's secrets, reported once to the error hook.
       const error = mapError(thrown, { operation: call.name, method: call.method, host, attempts }, {

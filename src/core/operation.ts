@@ -10,6 +10,7 @@ import type { CallRecord } from './call-record.js';
 import type { Rule } from './input-rules.js';
 import type { Strategy } from './pagination.js';
 import type { ResponseSchema } from './response-check.js';
+import type { MetadataPlaces } from './user-schemas.js';
 
 /**
  * Options accepted by every method as its last argument; each overrides the client's setting for this call.
@@ -93,6 +94,8 @@ export interface Operation<T, I> {
   readonly paging?: Strategy<I> | undefined;
   /** The attribute holding a list's records when the envelope names none in `data_ref`. */
   readonly records?: string | undefined;
+  /** Where the params hold metadata of which kind, for the client's `metadataSchemas`. */
+  readonly metadataPlaces?: MetadataPlaces<I> | undefined;
 }
 
 /** The facts every operation states; the rest have defaults. */
@@ -145,4 +148,6 @@ export interface OutgoingCall<T> {
   readonly emptyBody?: boolean | undefined;
   /** What the caller gave, kept beside the call's error for `client.reconcile`. */
   readonly input?: CallRecord['input'];
+  /** Checks the body once it passed its schema: the client's own metadata schemas (user-schema-check.ts). */
+  readonly verify?: ((body: T) => Promise<void>) | undefined;
 }

@@ -79,7 +79,10 @@ export class Transport {
     if (issues.length > 0) throw new InvalidRequestError(op.name, issues);
     const idempotent = typeof op.idempotent === 'function' ? op.idempotent(snapshot as I) : op.idempotent;
     const changesState = op.method !== 'GET' && !(op.reads && idempotent);
-    return this.#dispatch({ ...this.#prepare(op, target, idempotent, responseSchemaOf(op), body && encode(op.encoding, body)), changesState, input: { path, params: snapshot } }, options);
+    let call: OutgoingCall<T> = { ...this.#prepare(op, target, idempotent, responseSchemaOf(op), body && encode(op.encoding, body)), changesState, input: { path, params: snapshot } };
+    // The client's own metadata schemas, when it has them: loaded on first use.
+    if (this.#config.schemas) call = await (await import('./user-schema-check.js')).checkedCall(this.#config, call, { request: op.metadataPlaces, response: op.schema }, options);
+    return this.#dispatch(call, options);
   }
 
   /**

@@ -13,6 +13,7 @@ import { optionOrEnv } from '../core/env.js';
 import { InvalidRequestError, type Issue } from '../core/errors.js';
 import { send } from '../core/http.js';
 import { isRecord } from '../core/is-record.js';
+import type { CustomEventMetadata, CustomEventName } from '../core/metadata-types.js';
 import type { OutgoingCall, RequestOptions } from '../core/operation.js';
 import { eventAcknowledgmentSchema, type EventAcknowledgment } from '../schemas/event.js';
 import type { CustomerInput } from './inputs/customer.js';
@@ -44,21 +45,31 @@ export interface ClientEventsOptions extends CommonOptions {
 }
 
 /**
- * Params of {@link ClientEvents.track}.
+ * The fields of every custom event but its name and metadata: see {@link TrackEventParams}.
  * @category Client events
  */
-export interface TrackEventParams {
-  /** Name of a custom event defined in the project's event schema, 1 to 300 characters. */
-  event: string;
+export interface TrackEventFields {
   /** The customer the event is about. */
   customer: CustomerInput;
   /** The referral code and referrer, when this event converts a referral. */
   referral?: { code?: string | undefined; referrer_id?: string | undefined } | undefined;
   /** The loyalty card the event is attributed to, for earning rules based on this event. */
   loyalty?: { code?: string | undefined } | undefined;
-  /** Custom key/value pairs, checked against the event's metadata schema. */
-  metadata?: Record<string, unknown> | undefined;
 }
+
+/**
+ * Params of {@link ClientEvents.track}: `event`, the name of a custom event defined in the
+ * project's event schema (1 to 300 characters), its `customer`, and its `metadata`, checked by
+ * the service against the event's metadata schema.
+ *
+ * With {@link CustomEventTypes} declared, a union with one member per declared event: `event` is
+ * one of its names and `metadata` that event's type (required when the type has a required key).
+ * Without it, any name with any metadata.
+ * @category Client events
+ */
+export type TrackEventParams<E extends CustomEventName = CustomEventName> = E extends unknown
+  ? TrackEventFields & { event: E } & ({} extends CustomEventMetadata<E> ? { metadata?: CustomEventMetadata<E> | undefined } : { metadata: CustomEventMetadata<E> })
+  : never;
 
 /**
  * Sends custom events with client-side keys (`POST /client/v1/events`). Safe in a browser bundle:
@@ -105,15 +116,15 @@ export class ClientEvents {
    * console.log(ack.type);
    * ```
    */
-  track(params: TrackEventParams, options?: RequestOptions): APIPromise<EventAcknowledgment> {
+  track<E extends CustomEventName>(params: TrackEventParams<E>, options?: RequestOptions): APIPromise<EventAcknowledgment<E>> {
     return apiPromise(this.#track(params, options));
   }
 
-  async #track(params: TrackEventParams, options: RequestOptions | undefined): Promise<WithResponse<EventAcknowledgment>> {
+  async #track<E extends CustomEventName>(params: TrackEventParams<E>, options: RequestOptions | undefined): Promise<WithResponse<EventAcknowledgment<E>>> {
     const name = 'clientEvents.track';
     // A copy, each field read once: the checks and the wire see the same event.
     const issues: Issue[] = [];
-    const event = plainCopy(params, issues) as Partial<TrackEventParams> | undefined;
+    const event = plainCopy(params, issues) as Partial<TrackEventParams<string>> | undefined;
     if (!isRecord(event)) issues.push({ path: [], message: 'must be an object: track({ event, customer, … })' });
     else {
       if (!(typeof event.event === 'string' && event.event.length >= 1 && event.event.length <= 300)) issues.push({ path: ['event'], message: 'must be a string of 1 to 300 characters' });
@@ -123,7 +134,7 @@ export class ClientEvents {
       }
     }
     if (issues.length > 0) throw new InvalidRequestError(name, issues);
-    const call: OutgoingCall<EventAcknowledgment> = {
+    const call: OutgoingCall<EventAcknowledgment<E>> = {
       name,
       method: 'POST',
       auth: 'client',
@@ -131,14 +142,16 @@ export class ClientEvents {
       body: JSON.stringify(event),
       type: 'application/json',
       idempotent: false,
-      schema: eventAcknowledgmentSchema(),
+      schema: eventAcknowledgmentSchema<E>(),
     };
     // Leaving the page: an event that must survive it goes with keepalive, once (no retry can run
     // on a page that is gone).
     if (((options as RequestOptions | undefined)?.keepalive || this.#keepaliveWhenHidden) && (globalThis as { document?: { visibilityState?: string } }).document?.visibilityState === 'hidden') {
       options = { ...options, keepalive: true, maxRetries: 0 };
     }
-    return send(this.#config, call, options);
+    // The client's own metadata and event schemas, when it has them: loaded on first use.
+    const config = this.#config;
+    return config.schemas ? (await import('../core/user-schema-check.js')).sendEvent(config, call, options) : send(config, call, options);
   }
 
   // No `[inspectSymbol]`/`toJSON`: they would only add bytes to every storefront bundle. The
@@ -155,7 +168,7 @@ export const clientEventsOptionRules: OptionRules<ClientEventsOptions> = {
 };
 
 /** The optional fields of {@link TrackEventParams} that must be objects when given. */
-const objectFields = ['referral', 'loyalty', 'metadata'] as const satisfies ReadonlyArray<keyof TrackEventParams>;
+const objectFields = ['referral', 'loyalty', 'metadata'] as const satisfies ReadonlyArray<keyof TrackEventFields | 'metadata'>;
 
 /** The client-side credential settings of `options`, with their environment fallbacks. */
 export function clientSettings(options: ClientEventsOptions): CredentialSettings {

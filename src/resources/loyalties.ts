@@ -6,6 +6,7 @@
  */
 import type { APIPromise } from '../core/api-promise.js';
 import { object, text } from '../core/input-rules.js';
+import type { Metadata } from '../core/metadata-types.js';
 import { operation, type RequestOptions } from '../core/operation.js';
 import { idCursor, pageNumber } from '../core/page-strategies.js';
 import type { PagePromise } from '../core/pagination.js';
@@ -16,7 +17,7 @@ import { redemptionSchema, type Redemption } from '../schemas/redemption.js';
 import { rewardAssignmentListSchema, type RewardAssignment, type RewardAssignmentList } from '../schemas/reward.js';
 import { loyaltyMemberSchema, type LoyaltyMember } from '../schemas/voucher.js';
 import { cursorListRules, pageListRules, type CursorListParams, type ListFilters, type PageListParams } from './inputs/lists.js';
-import { orderRules, type OrderInput } from './inputs/order.js';
+import { orderPlaces, orderRules, type OrderInput } from './inputs/order.js';
 import { rewardRules, type RewardInput } from './inputs/reward.js';
 
 /**
@@ -189,6 +190,7 @@ const operations = {
     idempotent: false,
     schema: redemptionSchema,
     rules: object<RedeemRewardParams>({ reward: rewardRules, order: orderRules, metadata: object() }),
+    metadataPlaces: { metadata: 'redemption', order: orderPlaces },
   }),
   listRewardAssignments: operation<RewardAssignmentList, ListRewardAssignmentsParams>({
     name: 'loyalties.listRewardAssignments',
@@ -242,7 +244,7 @@ export interface RedeemRewardParams {
    */
   order?: OrderInput | undefined;
   /** Custom key/value pairs, checked against the redemption metadata validation rules. */
-  metadata?: Record<string, unknown> | undefined;
+  metadata?: Metadata<'redemption'> | undefined;
 }
 
 /**

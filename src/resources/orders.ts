@@ -8,7 +8,7 @@ import { required } from '../core/input-rules.js';
 import { operation, type RequestOptions } from '../core/operation.js';
 import { APIResource } from '../core/resource.js';
 import { orderSchema, type Order } from '../schemas/order.js';
-import { orderRules, type OrderInput } from './inputs/order.js';
+import { orderPlaces, orderRules, type OrderInput } from './inputs/order.js';
 
 /**
  * Orders: the purchases vouchers and promotions apply to.
@@ -56,6 +56,7 @@ const operations = {
     idempotent: false,
     schema: orderSchema,
     rules: required(orderRules),
+    metadataPlaces: orderPlaces,
   }),
 };
 

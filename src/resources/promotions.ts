@@ -9,7 +9,7 @@ import { operation, type RequestOptions } from '../core/operation.js';
 import { APIResource } from '../core/resource.js';
 import { promotionStackSchema, promotionTierSchema, type PromotionStack, type PromotionTier } from '../schemas/promotion.js';
 import { discountRules, type DiscountInput } from './inputs/discount.js';
-import { promotionTierRules, type PromotionTierInput } from './inputs/promotion-tier.js';
+import { promotionTierPlaces, promotionTierRules, type PromotionTierInput } from './inputs/promotion-tier.js';
 
 /**
  * Promotion campaigns: their tiers (discounts with their own rules) and stacks of tiers.
@@ -92,6 +92,7 @@ const operations = {
         validation_rules: array(Infinity, text(1)),
       }),
     ),
+    metadataPlaces: promotionTierPlaces,
   }),
   updateStack: operation<PromotionStack, UpdatePromotionStackParams>({
     name: 'promotions.updateStack',

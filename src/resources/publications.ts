@@ -5,10 +5,11 @@
  */
 import type { APIPromise } from '../core/api-promise.js';
 import { all, boolean, integer, object, required, text, type Rule } from '../core/input-rules.js';
+import type { Metadata } from '../core/metadata-types.js';
 import { operation, type RequestOptions } from '../core/operation.js';
 import { APIResource } from '../core/resource.js';
 import { publicationSchema, type Publication } from '../schemas/publication.js';
-import { customerRules, type CustomerInput } from './inputs/customer.js';
+import { customerPlaces, customerRules, type CustomerInput } from './inputs/customer.js';
 
 /**
  * Publications: vouchers assigned to customers.
@@ -84,6 +85,7 @@ const operations = {
         voucherOrCampaign,
       ),
     ),
+    metadataPlaces: { metadata: 'publication', customer: customerPlaces },
   }),
 };
 
@@ -114,7 +116,7 @@ export interface CreatePublicationFields {
   /** Distribution channel, free text (the default is `API`). */
   channel?: string | undefined;
   /** Custom key/value pairs stored on the publication. */
-  metadata?: Record<string, unknown> | undefined;
+  metadata?: Metadata<'publication'> | undefined;
   /**
    * `true`: a customer always gets the same single code, however many publication requests
    * arrive for them; promokit then retries the call like a read. Sent in the query string, not

@@ -5,11 +5,12 @@
  */
 import type { APIPromise } from '../core/api-promise.js';
 import { object, text } from '../core/input-rules.js';
+import type { Metadata } from '../core/metadata-types.js';
 import { operation, type RequestOptions } from '../core/operation.js';
 import { APIResource } from '../core/resource.js';
 import { redemptionRollbackResultSchema, type RedemptionRollbackResult } from '../schemas/redemption-rollback.js';
-import { customerRules, type CustomerInput } from './inputs/customer.js';
-import { orderRules, type OrderInput } from './inputs/order.js';
+import { customerPlaces, customerRules, type CustomerInput } from './inputs/customer.js';
+import { orderPlaces, orderRules, type OrderInput } from './inputs/order.js';
 
 /**
  * Redemptions and their rollback.
@@ -63,6 +64,7 @@ const operations = {
     query: ['reason', 'tracking_id'],
     schema: redemptionRollbackResultSchema,
     rules: object<RollbackStackableParams>({ reason: text(1), tracking_id: text(1), customer: customerRules, order: orderRules, metadata: object() }),
+    metadataPlaces: { metadata: 'redemption', customer: customerPlaces, order: orderPlaces },
   }),
 };
 
@@ -81,5 +83,5 @@ export interface RollbackStackableParams {
   /** The order, e.g. `{ source_id }`, to update along with the rollback. Amounts are integers in the smallest currency unit. */
   order?: OrderInput | undefined;
   /** Custom key/value pairs stored on the rollbacks. */
-  metadata?: Record<string, unknown> | undefined;
+  metadata?: Metadata<'redemption'> | undefined;
 }

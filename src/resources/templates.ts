@@ -12,7 +12,7 @@ import { APIResource } from '../core/resource.js';
 import { promotionTierSetupSchema, type PromotionTierSetup } from '../schemas/promotion.js';
 import { campaignTemplateListSchema, type CampaignTemplate, type CampaignTemplateList } from '../schemas/template.js';
 import { cursorListRules, type CursorListParams, type ListFilters } from './inputs/lists.js';
-import { promotionTierRules, type PromotionTierInput } from './inputs/promotion-tier.js';
+import { promotionTierPlaces, promotionTierRules, type PromotionTierInput } from './inputs/promotion-tier.js';
 
 /**
  * Campaign templates: saved campaign configurations that promotion tiers can be created from.
@@ -93,6 +93,7 @@ const operations = {
     idempotent: false,
     schema: promotionTierSetupSchema,
     rules: required(object<SetupPromotionTierParams>({ campaign_id: required(text(1)), ...promotionTierRules })),
+    metadataPlaces: promotionTierPlaces,
   }),
 };
 

@@ -7,13 +7,14 @@
 import type { APIPromise } from '../core/api-promise.js';
 import { all, array, boolean, integer, object, oneOf, required, text } from '../core/input-rules.js';
 import { isRecord } from '../core/is-record.js';
+import type { Metadata } from '../core/metadata-types.js';
 import { operation, type RequestOptions } from '../core/operation.js';
 import { APIResource } from '../core/resource.js';
 import { validationResultSchema, type ValidationResult } from '../schemas/validation.js';
 import { voucherSchema, type Voucher } from '../schemas/voucher.js';
-import { customerRules, type CustomerInput } from './inputs/customer.js';
+import { customerPlaces, customerRules, type CustomerInput } from './inputs/customer.js';
 import { discountRules, type DiscountInput } from './inputs/discount.js';
-import { orderRules, type OrderInput } from './inputs/order.js';
+import { orderPlaces, orderRules, type OrderInput } from './inputs/order.js';
 import { sessionRules, type SessionInput } from './inputs/session.js';
 import { validityRules, type ValidityInput } from './inputs/validity.js';
 
@@ -135,6 +136,7 @@ const operations = {
     idempotent: false,
     schema: voucherSchema,
     rules: required(createRules),
+    metadataPlaces: { metadata: 'voucher' },
   }),
   validate: operation<ValidationResult, ValidateVoucherParams>({
     name: 'vouchers.validate',
@@ -155,6 +157,7 @@ const operations = {
       reward: object<NonNullable<ValidateVoucherParams['reward']>>({ id: required(text(1)), assignment_id: text(1), points: integer() }),
       gift: object<NonNullable<ValidateVoucherParams['gift']>>({ credits: required(integer()) }),
     }),
+    metadataPlaces: { metadata: 'redemption', customer: customerPlaces, order: orderPlaces },
   }),
 };
 
@@ -207,7 +210,7 @@ export interface CreateVoucherBase extends ValidityInput {
   /** Free text, e.g. instructions for the customer. */
   additional_info?: string | undefined;
   /** Custom key/value pairs, checked against the voucher metadata schema. */
-  metadata?: Record<string, unknown> | undefined;
+  metadata?: Metadata<'voucher'> | undefined;
   /** `val_…` IDs of validation rules to assign to the voucher. */
   validation_rules?: string[] | undefined;
   /** Redemption limit. */
@@ -283,7 +286,7 @@ export interface ValidateVoucherParams {
   /** Your ID of the customer for tracking, when no `customer` is given. */
   tracking_id?: string | undefined;
   /** Custom key/value pairs, checked against redemption metadata validation rules. */
-  metadata?: Record<string, unknown> | undefined;
+  metadata?: Metadata<'redemption'> | undefined;
   /** Options of the validation. */
   options?: ValidationOptions | undefined;
   /**

@@ -17,6 +17,7 @@
  * @module
  */
 import * as z from 'zod/mini';
+import type { Metadata, MetadataKind, MetadataTypes } from '../core/metadata-types.js';
 import type { ListEnvelope } from '../core/pagination.js';
 
 /**
@@ -52,8 +53,18 @@ export function nullishStrings<const K extends string>(...names: K[]): { [P in K
   return shape;
 }
 
-/** Free-form key/value pairs (`metadata`). */
-export const metadata = (): z.ZodMiniType<Record<string, unknown>> => z.record(z.string(), z.unknown());
+/**
+ * The free-form key/value pairs (`metadata`) of a record of `kind`: any object, as received. Its
+ * type is the user's declaration of the kind ({@link MetadataTypes}), which the service's answers
+ * are not checked against here; the schema carries its kind as `metadataKind`, which is how a
+ * client's `metadataSchemas` find the metadata of each kind in a response (user-schemas.ts).
+ */
+export function metadata<K extends MetadataKind>(kind: K): z.ZodMiniType<Metadata<K>> {
+  return Object.assign(z.record(z.string(), z.unknown()), { metadataKind: kind }) as z.ZodMiniType<unknown> as z.ZodMiniType<Metadata<K>>;
+}
+
+/** The metadata of a SKU: free-form key/value pairs, of no kind users declare. */
+export const skuMetadata = (): z.ZodMiniType<Record<string, unknown>> => z.record(z.string(), z.unknown());
 
 /** The known (not index-signature) keys of `T`. */
 type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: unknown };

@@ -5,6 +5,7 @@
  * @module
  */
 import * as z from 'zod/mini';
+import type { Metadata } from '../core/metadata-types.js';
 import { lazy, metadata, nullishStrings, type ShapeOf } from './base.js';
 
 /**
@@ -21,7 +22,7 @@ export interface SimpleCustomer {
   /** The merchant's own ID of the customer. */
   source_id?: string | null;
   /** The customer's metadata. */
-  metadata?: Record<string, unknown> | null;
+  metadata?: Metadata<'customer'> | null;
   /** Always `customer`. */
   object?: string | null;
 }
@@ -30,7 +31,7 @@ export interface SimpleCustomer {
 export const simpleCustomerSchema: () => z.ZodMiniType<SimpleCustomer> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
     ...nullishStrings('id', 'name', 'email', 'source_id'),
-    metadata: z.nullish(metadata()),
+    metadata: z.nullish(metadata('customer')),
     object: z.nullish(z.string()),
   } satisfies ShapeOf<SimpleCustomer>),
 );

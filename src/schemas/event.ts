@@ -12,6 +12,7 @@
  * @module
  */
 import { isRecord } from '../core/is-record.js';
+import type { CustomEventMetadata, CustomEventName } from '../core/metadata-types.js';
 import type { ResponseSchema } from '../core/response-check.js';
 import type { SimpleCustomer } from './customer.js';
 
@@ -20,18 +21,19 @@ import type { SimpleCustomer } from './customer.js';
  * for. promokit relies on none of its fields, so any may be absent or null.
  * @category Client events
  */
-export interface EventAcknowledgment {
+export interface EventAcknowledgment<E extends string = CustomEventName> {
   /** Always `event`. */
   object?: string | null | undefined;
   /** The event name that was sent. */
-  type?: string | null | undefined;
+  type?: E | null | undefined;
   /** The customer the event is attributed to. */
   customer?: SimpleCustomer | null | undefined;
   /** Null in the responses seen. */
   referral?: Record<string, unknown> | null | undefined;
   /** Null in the responses seen. */
   loyalty?: Record<string, unknown> | null | undefined;
-  metadata?: Record<string, unknown> | null | undefined;
+  /** The event's metadata, as sent. */
+  metadata?: CustomEventMetadata<E> | null | undefined;
 }
 
 /** A field rule: `'s'` a nullish string, `'o'` a nullish object, or a nested shape (nullish object). */
@@ -58,11 +60,11 @@ function check(shape: Shape, value: Record<string, unknown>, path: PropertyKey[]
 }
 
 /** Schema of {@link EventAcknowledgment}: a tolerant structural check with zod's `safeParse` contract. */
-export const eventAcknowledgmentSchema = (): ResponseSchema<EventAcknowledgment> => ({
+export const eventAcknowledgmentSchema = <E extends string = CustomEventName>(): ResponseSchema<EventAcknowledgment<E>> => ({
   safeParse(data) {
     const issues: Issues = [];
     if (isRecord(data)) check(acknowledgment, data, [], issues);
     else issues.push({ path: [], message: 'expected object' });
-    return issues.length ? { success: false, error: { issues } } : { success: true, data: data as EventAcknowledgment };
+    return issues.length ? { success: false, error: { issues } } : { success: true, data: data as EventAcknowledgment<E> };
   },
 });

@@ -5,7 +5,8 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { lazy, metadata, nullishStrings, openEnum, type ShapeOf } from './base.js';
+import type { Metadata } from '../core/metadata-types.js';
+import { lazy, metadata, nullishStrings, openEnum, skuMetadata, type ShapeOf } from './base.js';
 
 /**
  * The product of an {@link OrderItem}, as it was when the order was calculated.
@@ -21,7 +22,7 @@ export interface OrderItemProduct {
   /** Product name. */
   name?: string | null;
   /** Custom key/value pairs. */
-  metadata?: Record<string, unknown> | null;
+  metadata?: Metadata<'product'> | null;
   /** Unit price, in the smallest currency unit. */
   price?: number | null;
 }
@@ -88,7 +89,7 @@ export interface OrderItem {
   /** Snapshot of the item's SKU. */
   sku?: OrderItemSku | null;
   /** Custom key/value pairs. */
-  metadata?: Record<string, unknown> | null;
+  metadata?: Metadata<'orderItem'> | null;
   /** Always `order_item`. */
   object?: string | null;
 }
@@ -116,7 +117,7 @@ export const orderItemSchema: () => z.ZodMiniType<OrderItem> = /* @__PURE__ */ l
         ...nullishStrings('id', 'source_id'),
         override: z.nullish(z.boolean()),
         name: z.nullish(z.string()),
-        metadata: z.nullish(metadata()),
+        metadata: z.nullish(metadata('product')),
         price: z.nullish(z.number()),
       } satisfies ShapeOf<OrderItemProduct>),
     ),
@@ -126,10 +127,10 @@ export const orderItemSchema: () => z.ZodMiniType<OrderItem> = /* @__PURE__ */ l
         override: z.nullish(z.boolean()),
         sku: z.nullish(z.string()),
         price: z.nullish(z.number()),
-        metadata: z.nullish(metadata()),
+        metadata: z.nullish(skuMetadata()),
       } satisfies ShapeOf<OrderItemSku>),
     ),
-    metadata: z.nullish(metadata()),
+    metadata: z.nullish(metadata('orderItem')),
     object: z.nullish(z.string()),
   } satisfies ShapeOf<OrderItem>),
 );

@@ -5,6 +5,7 @@
  * @module
  */
 import * as z from 'zod/mini';
+import type { Metadata } from '../core/metadata-types.js';
 import { lazy, metadata, nullishStrings, openEnum, type ShapeOf } from './base.js';
 import { orderItemSchema, type OrderItem } from './order-item.js';
 
@@ -87,7 +88,7 @@ export interface EmbeddedOrder {
   /** The order lines; up to 500. */
   items?: OrderItem[] | null;
   /** Custom key/value pairs; usable in validation rules and discount formulas. */
-  metadata?: Record<string, unknown> | null;
+  metadata?: Metadata<'order'> | null;
   /** When the order was created, ISO 8601 date-time. */
   created_at?: string | null;
   /** When the order was last updated, ISO 8601 date-time. */
@@ -130,7 +131,7 @@ const orderFields = () => ({
   items_applied_discount_amount: z.nullish(z.number()),
   total_applied_discount_amount: z.nullish(z.number()),
   items: z.nullish(z.array(orderItemSchema())),
-  metadata: z.nullish(metadata()),
+  metadata: z.nullish(metadata('order')),
   ...nullishStrings('created_at', 'updated_at', 'customer_id', 'referrer_id'),
   customer: z.nullish(customerReference()),
   referrer: z.nullish(customerReference()),

@@ -4,8 +4,9 @@
  * @module
  */
 import * as z from 'zod/mini';
+import type { Metadata } from '../core/metadata-types.js';
 import type { ListEnvelope } from '../core/pagination.js';
-import { lazy, listOf, metadata, nullishStrings, type ShapeOf } from './base.js';
+import { lazy, listOf, metadata, nullishStrings, skuMetadata, type ShapeOf } from './base.js';
 
 /**
  * A SKU: one variant of a product.
@@ -46,7 +47,7 @@ export const skuSchema: () => z.ZodMiniType<Sku> = /* @__PURE__ */ lazy(() =>
     currency: z.nullish(z.string()),
     attributes: z.nullish(z.record(z.string(), z.unknown())),
     image_url: z.nullish(z.string()),
-    metadata: z.nullish(metadata()),
+    metadata: z.nullish(skuMetadata()),
     ...nullishStrings('created_at', 'updated_at', 'object'),
   } satisfies ShapeOf<Sku>),
 );
@@ -78,7 +79,7 @@ export interface Product {
   /** Names of the attributes its SKUs vary by. */
   attributes?: string[] | null;
   /** Custom key/value pairs. */
-  metadata?: Record<string, unknown> | null;
+  metadata?: Metadata<'product'> | null;
   /** Link to the product's image. */
   image_url?: string | null;
   /** When the product was created, ISO 8601 date-time. */
@@ -97,7 +98,7 @@ export const productSchema: () => z.ZodMiniType<Product> = /* @__PURE__ */ lazy(
     ...nullishStrings('id', 'source_id', 'name'),
     price: z.nullish(z.number()),
     attributes: z.nullish(z.array(z.string())),
-    metadata: z.nullish(metadata()),
+    metadata: z.nullish(metadata('product')),
     ...nullishStrings('image_url', 'created_at', 'updated_at'),
     skus: z.nullish(skuListSchema()),
     object: z.nullish(z.string()),

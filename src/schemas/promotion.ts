@@ -5,6 +5,7 @@
  * @module
  */
 import * as z from 'zod/mini';
+import type { Metadata } from '../core/metadata-types.js';
 import { lazy, metadata, nullishStrings, openEnum, type ShapeOf } from './base.js';
 import type { CampaignType } from './campaign.js';
 import { categorySchema, type Category } from './category.js';
@@ -79,7 +80,7 @@ export interface EmbeddedPromotionTier extends ValidityWindow {
     discount?: Discount | null;
   } | null;
   /** Custom key/value pairs. */
-  metadata?: Record<string, unknown> | null;
+  metadata?: Metadata<'promotionTier'> | null;
   /** Order in which tier discounts apply when a customer qualifies for several tiers; lower first. */
   hierarchy?: number | null;
   /** ID of the promotion the tier belongs to. */
@@ -116,7 +117,7 @@ export interface PromotionTier extends EmbeddedPromotionTier {
 const promotionTierFields = () => ({
   ...nullishStrings('id', 'created_at', 'updated_at', 'name', 'banner'),
   action: z.nullish(z.looseObject({ discount: z.nullish(discountSchema()) } satisfies ShapeOf<PromotionTier['action']>)),
-  metadata: z.nullish(metadata()),
+  metadata: z.nullish(metadata('promotionTier')),
   hierarchy: z.nullish(z.number()),
   promotion_id: z.nullish(z.string()),
   campaign: z.nullish(

@@ -4,6 +4,7 @@
  * @module
  */
 import * as z from 'zod/mini';
+import type { Metadata } from '../core/metadata-types.js';
 import { lazy, metadata, nullishStrings, openEnum, type ShapeOf } from './base.js';
 import { embeddedVoucherSchema, type EmbeddedVoucher } from './voucher.js';
 
@@ -21,7 +22,7 @@ export interface PublicationCustomer {
   /** Customer email address. */
   email?: string | null;
   /** The customer's metadata. */
-  metadata?: Record<string, unknown> | null;
+  metadata?: Metadata<'customer'> | null;
   /** Redemption and order totals of the customer. */
   summary?: Record<string, unknown> | null;
   /** Points and referred customers, overall and per campaign. */
@@ -54,7 +55,7 @@ export interface Publication {
   /** The customer's source ID. */
   tracking_id?: string | null;
   /** Custom key/value pairs. */
-  metadata?: Record<string, unknown> | null;
+  metadata?: Metadata<'publication'> | null;
   /** Where the publication came from: `API` by default, or a custom channel name. */
   channel?: 'API' | (string & {}) | null;
   /** The merchant's own ID of the publication. */
@@ -76,14 +77,14 @@ export const publicationSchema: () => z.ZodMiniType<Publication> = /* @__PURE__ 
   z.looseObject({
     id: z.string(),
     ...nullishStrings('object', 'created_at', 'customer_id', 'tracking_id'),
-    metadata: z.nullish(metadata()),
+    metadata: z.nullish(metadata('publication')),
     channel: z.nullish(openEnum()),
     source_id: z.nullish(z.string()),
     result: z.nullish(openEnum()),
     customer: z.nullish(
       z.looseObject({
         ...nullishStrings('id', 'source_id', 'name', 'email'),
-        metadata: z.nullish(metadata()),
+        metadata: z.nullish(metadata('customer')),
         summary: z.nullish(z.looseObject({})),
         loyalty: z.nullish(z.looseObject({})),
         referrals: z.nullish(z.looseObject({})),

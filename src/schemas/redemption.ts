@@ -6,6 +6,7 @@
  * @module
  */
 import * as z from 'zod/mini';
+import type { Metadata } from '../core/metadata-types.js';
 import { lazy, metadata, nullishStrings, openEnum, type ShapeOf } from './base.js';
 import { giftSchema, loyaltyCardSchema, type Gift, type LoyaltyCard } from './balance.js';
 import { simpleCustomerSchema, type SimpleCustomer } from './customer.js';
@@ -115,7 +116,7 @@ export interface RedemptionRecord {
   /** Hashed source ID of the customer. */
   tracking_id?: string | null;
   /** Custom key/value pairs. */
-  metadata?: Record<string, unknown> | null;
+  metadata?: Metadata<'redemption'> | null;
   /** `r_…`: of a redemption, its parent (stacked redemptions); of a rollback, the redemption rolled back. */
   redemption?: string | null;
   /** The order with its amounts (recalculated by a rollback), without customer data. */
@@ -150,7 +151,7 @@ export const redemptionRecordFields = () =>
   ({
     id: z.string(),
     ...nullishStrings('object', 'date', 'customer_id', 'tracking_id'),
-    metadata: z.nullish(metadata()),
+    metadata: z.nullish(metadata('redemption')),
     redemption: z.nullish(z.string()),
     order: z.nullish(embeddedOrderSchema()),
     channel: z.nullish(redemptionChannelSchema()),

@@ -5,6 +5,7 @@
  * @module
  */
 import * as z from 'zod/mini';
+import type { Metadata } from '../core/metadata-types.js';
 import type { ListEnvelope } from '../core/pagination.js';
 import { lazy, listOf, metadata, nullishStrings, openEnum, type ShapeOf } from './base.js';
 import type { CampaignType } from './campaign.js';
@@ -138,7 +139,7 @@ export interface Reward {
   /** `CAMPAIGN` (credits or points to a card, or a coupon), `COIN` (pay with points) or `MATERIAL` (a product). */
   type?: 'CAMPAIGN' | 'COIN' | 'MATERIAL' | (string & {}) | null;
   /** Custom key/value pairs. */
-  metadata?: Record<string, unknown> | null;
+  metadata?: Metadata<'reward'> | null;
   /** The customer who received the reward. */
   customer?: SimpleCustomer | null;
   /** `rewa_…`: the assignment redeemed. */
@@ -160,7 +161,7 @@ export const rewardSchema: () => z.ZodMiniType<Reward> = /* @__PURE__ */ lazy(()
   z.looseObject({
     ...nullishStrings('id', 'name', 'object', 'created_at', 'updated_at'),
     type: z.nullish(openEnum()),
-    metadata: z.nullish(metadata()),
+    metadata: z.nullish(metadata('reward')),
     customer: z.nullish(simpleCustomerSchema()),
     assignment_id: z.nullish(z.string()),
     voucher: z.nullish(embeddedVoucherSchema()),

@@ -5,6 +5,7 @@
  * @module
  */
 import * as z from 'zod/mini';
+import type { Metadata } from '../core/metadata-types.js';
 import { lazy, metadata, nullishStrings, type ShapeOf } from './base.js';
 import { applicableItemListSchema, type ApplicableItemList } from './applicable-item.js';
 import { giftSchema, type Gift } from './balance.js';
@@ -51,7 +52,7 @@ export interface ValidationResultBase {
   /** Items excluded from the discount. */
   inapplicable_to?: ApplicableItemList | null;
   /** The voucher's metadata. */
-  metadata?: Record<string, unknown> | null;
+  metadata?: Metadata<'voucher'> | null;
   /** Hashed source ID of the customer. */
   tracking_id?: string | null;
   /** `cust_…` of the customer, when known. */
@@ -94,7 +95,7 @@ const validationResultFields = () =>
     code: z.string(),
     applicable_to: z.nullish(applicableItemListSchema()),
     inapplicable_to: z.nullish(applicableItemListSchema()),
-    metadata: z.nullish(metadata()),
+    metadata: z.nullish(metadata('voucher')),
     ...nullishStrings('tracking_id', 'customer_id', 'campaign', 'campaign_id'),
     discount: z.nullish(discountSchema()),
     gift: z.nullish(giftSchema()),

@@ -5,6 +5,7 @@
  * @module
  */
 import * as z from 'zod/mini';
+import type { Metadata } from '../core/metadata-types.js';
 import { lazy, metadata, nullishStrings, openEnum, type ShapeOf } from './base.js';
 import { applicableItemListSchema, type ApplicableItemList } from './applicable-item.js';
 import { giftSchema, loyaltyCardSchema, type Gift, type LoyaltyCard } from './balance.js';
@@ -110,7 +111,7 @@ export interface EmbeddedVoucher extends ValidityWindow {
   /** Free text. */
   additional_info?: string | null;
   /** Custom key/value pairs. */
-  metadata?: Record<string, unknown> | null;
+  metadata?: Metadata<'voucher'> | null;
   /** Links to the voucher's QR code and barcode images. */
   assets?: VoucherAssets | null;
   /** True for codes of a referral program; always false for loyalty members. */
@@ -168,7 +169,7 @@ const voucherFields = () => ({
   loyalty_card: z.nullish(loyaltyCardSchema()),
   ...validityWindowFields(),
   additional_info: z.nullish(z.string()),
-  metadata: z.nullish(metadata()),
+  metadata: z.nullish(metadata('voucher')),
   assets: z.nullish(
     z.looseObject({
       qr: z.nullish(voucherAsset()),

@@ -4,6 +4,8 @@
  * @module
  */
 import { object, type Rule } from '../../core/input-rules.js';
+import type { Metadata } from '../../core/metadata-types.js';
+import type { MetadataPlaces } from '../../core/user-schemas.js';
 
 /**
  * A postal address of a customer.
@@ -37,8 +39,11 @@ export interface CustomerInput {
   birthdate?: string | undefined;
   address?: AddressInput | null | undefined;
   /** Custom key/value pairs, checked against the customer metadata schema. */
-  metadata?: Record<string, unknown> | undefined;
+  metadata?: Metadata<'customer'> | undefined;
 }
 
 /** Rules of a customer in a request: an object; its fields are the service's to check. */
 export const customerRules: Rule<CustomerInput> = object<CustomerInput>();
+
+/** Where a customer in a request holds metadata. */
+export const customerPlaces: MetadataPlaces<CustomerInput> = { metadata: 'customer' };

@@ -4,7 +4,9 @@
  * @module
  */
 import { array, integer, isoDateTime, object, oneOf, type Rule } from '../../core/input-rules.js';
-import { customerRules, type CustomerInput } from './customer.js';
+import type { Metadata } from '../../core/metadata-types.js';
+import type { MetadataPlaces } from '../../core/user-schemas.js';
+import { customerPlaces, customerRules, type CustomerInput } from './customer.js';
 
 /**
  * Status of an order.
@@ -27,7 +29,7 @@ export interface OrderItemProductInput {
   /** Unit price, an integer in the smallest currency unit (cents). */
   price?: number | undefined;
   /** Custom key/value pairs of the product. */
-  metadata?: Record<string, unknown> | undefined;
+  metadata?: Metadata<'product'> | undefined;
 }
 
 /**
@@ -83,7 +85,7 @@ export interface OrderItemInput {
   /** The item's SKU data. */
   sku?: OrderItemSkuInput | undefined;
   /** Custom key/value pairs of the item. */
-  metadata?: Record<string, unknown> | undefined;
+  metadata?: Metadata<'orderItem'> | undefined;
   /**
    * Not needed by the service, and never added by the SDK. The published spec wrongly requires an
    * `object` key on request items, so validators built on it (Prism mocks) reject items without
@@ -113,7 +115,7 @@ export interface OrderInput {
   /** The order lines: at most 500. */
   items?: OrderItemInput[] | undefined;
   /** Custom key/value pairs; usable in validation rules and discount formulas. */
-  metadata?: Record<string, unknown> | undefined;
+  metadata?: Metadata<'order'> | undefined;
   /** When the order was placed: an ISO 8601 date-time string or a `Date`. */
   created_at?: string | Date | undefined;
   /** `cust_…` of the customer, instead of `customer`. */
@@ -159,3 +161,14 @@ export const orderRules: Rule<OrderInput> = object<OrderInput>({
   customer: customerRules,
   referrer: customerRules,
 });
+
+/**
+ * Where an order in a request holds metadata: its own, each item's and the product's of each
+ * item (a SKU's metadata is of no kind `metadataSchemas` names), its customer's and referrer's.
+ */
+export const orderPlaces: MetadataPlaces<OrderInput> = {
+  metadata: 'order',
+  items: [{ metadata: 'orderItem', product: { metadata: 'product' } }],
+  customer: customerPlaces,
+  referrer: customerPlaces,
+};

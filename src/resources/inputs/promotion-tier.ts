@@ -4,6 +4,8 @@
  * @module
  */
 import { boolean, integer, object, required, text, type Rules } from '../../core/input-rules.js';
+import type { Metadata } from '../../core/metadata-types.js';
+import type { MetadataPlaces } from '../../core/user-schemas.js';
 import { validityRules, type ValidityInput } from './validity.js';
 
 /**
@@ -17,7 +19,7 @@ export interface PromotionTierInput extends ValidityInput {
   /** Text shown to customers, e.g. `10% off all coffee`. */
   banner?: string | undefined;
   /** Custom key/value pairs. */
-  metadata?: Record<string, unknown> | undefined;
+  metadata?: Metadata<'promotionTier'> | undefined;
   /** Integer order in which tier discounts apply when a customer qualifies for several tiers; lower first. */
   hierarchy?: number | undefined;
   /** `false` disables the tier even inside its validity window. */
@@ -39,3 +41,6 @@ export const promotionTierRules: Rules<PromotionTierInput> = {
   category_id: text(1),
   ...validityRules,
 };
+
+/** Where the promotion tier fields of a request hold metadata. */
+export const promotionTierPlaces: MetadataPlaces<PromotionTierInput> = { metadata: 'promotionTier' };
