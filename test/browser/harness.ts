@@ -36,14 +36,16 @@ export interface PageOptions {
   global?: string;
   /** Further HTML pages, by path (e.g. one to navigate to). */
   pages?: Record<string, string>;
+  /** Further ES modules, by path (e.g. the chunks a module loads). */
+  modules?: Record<string, string>;
 }
 
 /**
  * A server, not yet listening, for the test page: `/` is an HTML page that imports the module at
  * `script` and puts it on `window[global]`, `script` is the module, each of `pages` is served as
- * HTML, and anything else is a 404.
+ * HTML and each of `modules` as JavaScript, and anything else is a 404.
  */
-function createPageServer({ title, code, script = '/promokit.js', global = 'promokit', pages = {} }: PageOptions): Server {
+function createPageServer({ title, code, script = '/promokit.js', global = 'promokit', pages = {}, modules = {} }: PageOptions): Server {
   const html = `<!doctype html><meta charset="utf-8"><title>${title}</title><link rel="icon" href="data:,">
 <script type="module">import * as ${global} from '${script}'; window.${global} = ${global};</script>`;
   return createServer((req, res) => {
@@ -51,6 +53,7 @@ function createPageServer({ title, code, script = '/promokit.js', global = 'prom
     if (url === script) res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(code);
     else if (url === '/') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
     else if (Object.hasOwn(pages, url)) res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(pages[url]);
+    else if (Object.hasOwn(modules, url)) res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(modules[url]);
     else res.writeHead(404).end();
   });
 }
