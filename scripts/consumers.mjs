@@ -8,7 +8,9 @@
 //   - TypeScript, `skipLibCheck: false`, strict: moduleResolution node16 (CJS .cts and ESM .mts),
 //     nodenext (both, with the DOM lib), bundler (with DOM and without @types/node; without DOM
 //     with @types/node) and node10 (typesVersions); each compiled output is run as well;
-//   - three of those tsconfigs type-checked with TypeScript 5.9 too (the repository builds with 6.0).
+//   - three of those tsconfigs type-checked with TypeScript 5.9 too (the repository builds with 6.0);
+//   - typed.ts, a program declaring its metadata and events by module augmentation of 'promokit',
+//     under bundler, node16 (CJS) and nodenext (.cts + .mts), each run as well, and with 5.9.
 //
 // Every run prints `{ checks: { … } }` (a GET, a list walk, a redemption, an error caught with
 // instanceof, a client event, instanceof across entries); every check must be true.
@@ -41,7 +43,11 @@ const projects = [
   { name: 'TS bundler (module preserve), no DOM lib', tsconfig: 'bundler-node', type: 'module', runs: [['out/bundler-node/scenario.js']] },
   { name: 'TS node10 (typesVersions), CommonJS, DOM lib', tsconfig: 'node10', type: 'commonjs', runs: [['out/node10/scenario.js']] },
   // Three configs cover both declaration flavours, the DOM lib and its absence without @types/node.
-  { name: `TS ${OLDER_TS}: node16 CJS, nodenext, bundler + DOM; type-check only`, older: ['node16-cjs', 'nodenext-dom', 'bundler-dom'], runs: [] },
+  { name: `TS ${OLDER_TS}: node16 CJS, nodenext, bundler + DOM; type-check only`, older: ['node16-cjs', 'nodenext-dom', 'bundler-dom', 'typed-nodenext'], runs: [] },
+  // Typed metadata and events: the augmentation reaches both declaration flavours.
+  { name: 'TS typed metadata and events: bundler, DOM lib', tsconfig: 'typed-bundler', type: 'module', runs: [['out/typed-bundler/typed.js']] },
+  { name: 'TS typed metadata and events: node16, CommonJS .cts', tsconfig: 'typed-node16-cjs', runs: [['out/typed-node16-cjs/typed.cjs']] },
+  { name: 'TS typed metadata and events: nodenext, .cts + .mts', tsconfig: 'typed-nodenext', runs: [['out/typed-nodenext/typed.cjs'], ['out/typed-nodenext/typed.mjs']] },
 ];
 
 const started = performance.now();
@@ -61,12 +67,13 @@ try {
   const installMs = installTarball(work, tarball, { extra: ['@types/node'], specs: { 'typescript-older': `npm:typescript@~${OLDER_TS}.0` } });
   console.log(`packed and installed ${files.length} files into ${work} in ${seconds(performance.now() - packStarted)} (install ${seconds(installMs)})`);
 
+  const programs = ['scenario', 'typed'];
   for (const file of readdirSync(source)) {
-    if (file === 'scenario.ts') continue;
+    if (programs.some((name) => file === `${name}.ts`)) continue;
     copyFileSync(join(source, file), join(work, file));
   }
   mkdirSync(join(work, 'src'));
-  for (const ext of ['cts', 'mts', 'ts']) copyFileSync(join(source, 'scenario.ts'), join(work, 'src', `scenario.${ext}`));
+  for (const name of programs) for (const ext of ['cts', 'mts', 'ts']) copyFileSync(join(source, `${name}.ts`), join(work, 'src', `${name}.${ext}`));
 
   // The longest job (the older TypeScript's three type-checks) first, so it overlaps the rest.
   const queue = [...projects].sort((a, b) => Number(Boolean(b.older)) - Number(Boolean(a.older)));

@@ -57,6 +57,9 @@ async function main(): Promise<Record<string, boolean>> {
 
     // A member is a LOYALTY_CARD, by type.
     assertType<Equal<typeof member.type, 'LOYALTY_CARD'>>(true);
+    // No metadata declared (typed.ts declares some): every metadata is free-form, any event name goes.
+    assertType<Equal<typeof member.metadata, Record<string, unknown> | null | undefined>>(true);
+    assertType<Equal<Parameters<clientSide.ClientEvents['track']>[0]['event'], string>>(true);
     checks.memberType = member.type === 'LOYALTY_CARD';
 
     // Optional params take an explicit undefined (exactOptionalPropertyTypes), as code passing

@@ -44,6 +44,9 @@ const names = [
   'TS bundler (module preserve), no DOM lib',
   'TS node10 (typesVersions), CommonJS, DOM lib',
   'TS 5.9: node16 CJS, nodenext, bundler + DOM; type-check only',
+  'TS typed metadata and events: bundler, DOM lib',
+  'TS typed metadata and events: node16, CommonJS .cts',
+  'TS typed metadata and events: nodenext, .cts + .mts',
 ];
 
 describe('consumer projects of the packed tarball', () => {
