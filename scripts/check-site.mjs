@@ -73,6 +73,7 @@ export const NAVIGATION = [
   'Locations',
   'OAuth',
   'Client events',
+  'Typed metadata',
   'Lists and pagination',
   'Errors',
   'Shared inputs',
