@@ -19,16 +19,8 @@ const kinds: readonly MetadataKind[] = ['voucher', 'customer', 'order', 'orderIt
  */
 export function schemasRule(keyed?: boolean): OptionRule {
   return [
-    (v) => {
-      if (!isRecord(v)) return false;
-      for (const name in v) {
-        const quoted = JSON.stringify(name.slice(0, 100));
-        if (keyed && !kinds.includes(name as MetadataKind)) return `keyed by kinds of record (${kinds.join(', ')}); got ${quoted}`;
-        if (v[name] !== undefined && typeof (v[name] as Partial<StandardSchemaV1> | null)?.['~standard']?.validate !== 'function') return `an object of Standard Schemas (with ~standard.validate); ${quoted} is not one`;
-      }
-      return true;
-    },
-    'an object of Standard Schemas',
+    (v) => isRecord(v) && Object.keys(v).every((name) => (!keyed || kinds.includes(name as MetadataKind)) && (v[name] === undefined || typeof (v[name] as Partial<StandardSchemaV1> | null)?.['~standard']?.validate === 'function')),
+    `an object of Standard Schemas (with ~standard.validate)${keyed ? `, keyed by kinds of record: ${kinds.join(', ')}` : ''}`,
     (v) => (isRecord(v) ? Object.assign(Object.create(null), v) : v),
   ];
 }

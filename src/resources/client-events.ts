@@ -124,7 +124,7 @@ export class ClientEvents {
     const name = 'clientEvents.track';
     // A copy, each field read once: the checks and the wire see the same event.
     const issues: Issue[] = [];
-    const event = plainCopy(params, issues) as Partial<TrackEventParams<string>> | undefined;
+    const event = plainCopy(params, issues) as Partial<TrackEventFields & { event: string; metadata: unknown }> | undefined;
     if (!isRecord(event)) issues.push({ path: [], message: 'must be an object: track({ event, customer, … })' });
     else {
       if (!(typeof event.event === 'string' && event.event.length >= 1 && event.event.length <= 300)) issues.push({ path: ['event'], message: 'must be a string of 1 to 300 characters' });
