@@ -47,12 +47,12 @@ describe('the options, checked when the client is made: a ConfigurationError nam
     ['metadataSchemas a number', { metadataSchemas: 1 as never }, /metadataSchemas option must be an object of Standard Schemas/],
     ['metadataSchemas false', { metadataSchemas: false as never }, /metadataSchemas option must be an object of Standard Schemas/],
     ['metadataSchemas null', { metadataSchemas: null as never }, /metadataSchemas option must be an object of Standard Schemas/],
-    ['a kind that is not one of the nine', { metadataSchemas: { sku: z.object({}) } as never }, /metadataSchemas option must be keyed by kinds of record \(voucher, customer, order, orderItem, product, promotionTier, publication, redemption, reward\); got "sku"/],
-    ['a kind named like an Object member', { metadataSchemas: JSON.parse('{"__proto__": {}}') }, /got "__proto__"/],
-    ['a schema without ~standard.validate', { metadataSchemas: { order: { parse: () => ({}) } } as never }, /"order" is not one/],
-    ['a schema whose ~standard.validate is not a function', { metadataSchemas: { order: { '~standard': { validate: 'yes' } } } as never }, /"order" is not one/],
+    ['a kind that is not one of the nine', { metadataSchemas: { sku: z.object({}) } as never }, /metadataSchemas option must be an object of Standard Schemas \(with ~standard.validate\), keyed by kinds of record: voucher, customer, order, orderItem, product, promotionTier, publication, redemption, reward$/],
+    ['a kind named like an Object member', { metadataSchemas: JSON.parse('{"__proto__": {}}') }, /keyed by kinds of record/],
+    ['a schema without ~standard.validate', { metadataSchemas: { order: { parse: () => ({}) } } as never }, /metadataSchemas option must be an object of Standard Schemas \(with ~standard.validate\)/],
+    ['a schema whose ~standard.validate is not a function', { metadataSchemas: { order: { '~standard': { validate: 'yes' } } } as never }, /metadataSchemas option must be an object of Standard Schemas/],
     ['eventSchemas a string', { eventSchemas: 'valibot' as never }, /eventSchemas option must be an object of Standard Schemas/],
-    ['an event schema that is null', { eventSchemas: { signup: null } as never }, /eventSchemas option must be an object of Standard Schemas \(with ~standard.validate\); "signup" is not one/],
+    ['an event schema that is null', { eventSchemas: { signup: null } as never }, /eventSchemas option must be an object of Standard Schemas \(with ~standard.validate\)$/],
     ['a schema whose ~standard throws when read', { eventSchemas: { signup: { get '~standard'(): never { throw new Error('trap'); } } } as never }, /eventSchemas option must be an object of Standard Schemas/],
   ];
   for (const [name, options, message] of bad) {
@@ -75,7 +75,7 @@ describe('the options, checked when the client is made: a ConfigurationError nam
     expect(() => new ClientEvents({ baseUrl: 'https://api.example.com', clientApplicationId, clientToken, origin, eventSchemas: { signup: 42 } as never })).toThrow(/^ClientEvents: the eventSchemas option must be/);
   });
 
-  it('a hostile key is quoted, cut short and printable', () => {
+  it('a hostile key does not reach the message', () => {
     const key = `evil\r\n${'x'.repeat(10_000)}`;
     let message = '';
     try {
