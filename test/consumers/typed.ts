@@ -73,7 +73,8 @@ async function main(): Promise<Record<string, boolean>> {
     checks.nothingSent = mock.requests.length === before;
 
     // Events from the browser entry: its own schemas, the same declared types.
-    const events = new clientSide.ClientEvents({ baseUrl: server.url, ...mock.credentials, eventSchemas: { newsletter_signup: oneOf('source', ['footer', 'header']) } });
+    const { clientApplicationId, clientToken, origin } = mock.credentials;
+    const events = new clientSide.ClientEvents({ baseUrl: server.url, clientApplicationId, clientToken, origin, eventSchemas: { newsletter_signup: oneOf('source', ['footer', 'header']) } });
     const ack = await events.track({ event: 'newsletter_signup', customer: { source_id: 'shop-user-1002' }, metadata: { source: 'footer' } });
     assertType<Equal<typeof ack.metadata, { source: string } | null | undefined>>(true);
     checks.eventSent = ack.type === 'newsletter_signup';

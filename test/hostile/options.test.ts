@@ -45,6 +45,9 @@ const allowed: Record<string, readonly Wrong[]> = {
   headers: ['{}'],
   fetchOptions: ['{}'],
   hooks: ['{}'],
+  // No schemas at all: nothing to check.
+  metadataSchemas: ['{}'],
+  eventSchemas: ['{}'],
   // Credentials may be empty strings: a missing one is reported by the first call that needs it.
   appId: ["'false'", "'1'", "''"],
   appToken: ["'false'", "'1'", "''"],
