@@ -20,6 +20,7 @@ import { paginate, PagePromise, type Page, type Strategy } from './core/paginati
 import type { ReconcileResult } from './resources/reconcile.js';
 import { deviationsOf, type DeviationRecord, type ResponseDeviation } from './core/response-check.js';
 import { Transport } from './core/transport.js';
+import { metadataSchemasRule } from './core/user-schemas.js';
 import { AsyncActions } from './resources/async-actions.js';
 import { ClientEvents, clientEventsOf, clientSettings } from './resources/client-events.js';
 import { Customers } from './resources/customers.js';
@@ -96,6 +97,7 @@ const limitOptions: ReadonlyArray<keyof LimitOptions> = ['maxConcurrency', 'rate
 export const clientOptionRules: OptionRules<ClientOptions> = {
   ...commonOptionRules,
   hooks: hooksRule,
+  metadataSchemas: metadataSchemasRule,
   ...limitOptionRules,
   appId: credentialRule,
   appToken: credentialRule,

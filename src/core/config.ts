@@ -185,8 +185,8 @@ export const commonOptionRules: OptionRules<CommonOptions> = {
   // The server `Client` also refuses a name that is no hook (`hookNamesRule`); in the browser
   // entry that list would cost every storefront its bytes.
   hooks: [(v) => isRecord(v) && Object.values(v).every((hook) => hook === undefined || typeof hook === 'function'), 'an object of functions', shallowCopy],
-  metadataSchemas: schemasRule(true),
-  eventSchemas: schemasRule(),
+  metadataSchemas: schemasRule,
+  eventSchemas: schemasRule,
 };
 
 /** Rule of the server `Client`'s `hooks`: an object of functions, each named after a hook. */

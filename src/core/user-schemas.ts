@@ -9,21 +9,28 @@ import { isRecord } from './is-record.js';
 import type { MetadataKind, StandardSchemaV1 } from './metadata-types.js';
 import type { OptionRule } from './option-check.js';
 
+/**
+ * The rule of `metadataSchemas` and `eventSchemas`: an object whose values are Standard Schemas
+ * (or `undefined`, left out), copied without a prototype, so an event named `constructor` finds
+ * no schema it was not given. The server `Client` holds `metadataSchemas` to
+ * {@link metadataSchemasRule} too; in the browser entry its list of kinds would cost every
+ * storefront its bytes (and an event carries only a customer's metadata).
+ */
+export const schemasRule: OptionRule = [
+  (v) => isRecord(v) && Object.values(v).every((schema) => schema === undefined || typeof (schema as Partial<StandardSchemaV1> | null)?.['~standard']?.validate === 'function'),
+  'an object of Standard Schemas (with ~standard.validate)',
+  (v) => (isRecord(v) ? Object.assign(Object.create(null), v) : v),
+];
+
 /** The kinds `metadataSchemas` may name. */
 const kinds: readonly MetadataKind[] = ['voucher', 'customer', 'order', 'orderItem', 'product', 'promotionTier', 'publication', 'redemption', 'reward'];
 
-/**
- * The rule of `metadataSchemas` (`keyed`: by the kinds of record) and of `eventSchemas`: an object
- * whose values are Standard Schemas (or `undefined`, left out), copied without a prototype, so an
- * event named `constructor` finds no schema it was not given.
- */
-export function schemasRule(keyed?: boolean): OptionRule {
-  return [
-    (v) => isRecord(v) && Object.keys(v).every((name) => (!keyed || kinds.includes(name as MetadataKind)) && (v[name] === undefined || typeof (v[name] as Partial<StandardSchemaV1> | null)?.['~standard']?.validate === 'function')),
-    `an object of Standard Schemas (with ~standard.validate)${keyed ? `, keyed by kinds of record: ${kinds.join(', ')}` : ''}`,
-    (v) => (isRecord(v) ? Object.assign(Object.create(null), v) : v),
-  ];
-}
+/** Rule of the server `Client`'s `metadataSchemas`: {@link schemasRule}, keyed by the kinds of record. */
+export const metadataSchemasRule: OptionRule = [
+  (v) => schemasRule[0](v) === true && Object.keys(v as object).every((name) => kinds.includes(name as MetadataKind)),
+  `an object of Standard Schemas (with ~standard.validate), keyed by kinds of record: ${kinds.join(', ')}`,
+  schemasRule[2],
+];
 
 /** A client's `metadataSchemas` and `eventSchemas`, as checked and copied by {@link schemasRule}. */
 export interface SchemaOptions {

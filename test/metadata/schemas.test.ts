@@ -75,6 +75,12 @@ describe('the options, checked when the client is made: a ConfigurationError nam
     expect(() => new ClientEvents({ baseUrl: 'https://api.example.com', clientApplicationId, clientToken, origin, eventSchemas: { signup: 42 } as never })).toThrow(/^ClientEvents: the eventSchemas option must be/);
   });
 
+  it('a ClientEvents, whose events carry only a customer\'s metadata, does not check kind names (the storefront bundle stays small)', () => {
+    const { clientApplicationId, clientToken, origin } = credentials;
+    expect(() => new ClientEvents({ baseUrl: 'https://api.example.com', clientApplicationId, clientToken, origin, metadataSchemas: { sku: z.object({}) } as never })).not.toThrow();
+    expect(() => new ClientEvents({ baseUrl: 'https://api.example.com', clientApplicationId, clientToken, origin, metadataSchemas: { customer: 'zod' } as never })).toThrow(/metadataSchemas option must be an object of Standard Schemas/);
+  });
+
   it('a hostile key does not reach the message', () => {
     const key = `evil\r\n${'x'.repeat(10_000)}`;
     let message = '';
