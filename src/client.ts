@@ -97,7 +97,7 @@ const limitOptions: ReadonlyArray<keyof LimitOptions> = ['maxConcurrency', 'rate
 export const clientOptionRules: OptionRules<ClientOptions> = {
   ...commonOptionRules,
   hooks: hooksRule,
-  metadataSchemas: metadataSchemasRule,
+  metadataSchemas: metadataSchemasRule(),
   ...limitOptionRules,
   appId: credentialRule,
   appToken: credentialRule,

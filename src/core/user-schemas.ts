@@ -13,7 +13,7 @@ import type { OptionRule } from './option-check.js';
  * The rule of `metadataSchemas` and `eventSchemas`: an object whose values are Standard Schemas
  * (or `undefined`, left out), copied without a prototype, so an event named `constructor` finds
  * no schema it was not given. The server `Client` holds `metadataSchemas` to
- * {@link metadataSchemasRule} too; in the browser entry its list of kinds would cost every
+ * `metadataSchemasRule()` too; in the browser entry its list of kinds would cost every
  * storefront its bytes (and an event carries only a customer's metadata).
  */
 export const schemasRule: OptionRule = [
@@ -25,12 +25,17 @@ export const schemasRule: OptionRule = [
 /** The kinds `metadataSchemas` may name. */
 const kinds: readonly MetadataKind[] = ['voucher', 'customer', 'order', 'orderItem', 'product', 'promotionTier', 'publication', 'redemption', 'reward'];
 
-/** Rule of the server `Client`'s `metadataSchemas`: {@link schemasRule}, keyed by the kinds of record. */
-export const metadataSchemasRule: OptionRule = [
-  (v) => schemasRule[0](v) === true && Object.keys(v as object).every((name) => kinds.includes(name as MetadataKind)),
-  `an object of Standard Schemas (with ~standard.validate), keyed by kinds of record: ${kinds.join(', ')}`,
-  schemasRule[2],
-];
+/**
+ * Rule of the server `Client`'s `metadataSchemas`: {@link schemasRule}, keyed by the kinds of
+ * record. A function, so that a bundle without the server `Client` carries none of it.
+ */
+export function metadataSchemasRule(): OptionRule {
+  return [
+    (v) => schemasRule[0](v) === true && Object.keys(v as object).every((name) => kinds.includes(name as MetadataKind)),
+    `an object of Standard Schemas (with ~standard.validate), keyed by kinds of record: ${kinds.join(', ')}`,
+    schemasRule[2],
+  ];
+}
 
 /** A client's `metadataSchemas` and `eventSchemas`, as checked and copied by {@link schemasRule}. */
 export interface SchemaOptions {
