@@ -56,8 +56,8 @@ export const SERVER_TOTAL_BUDGET = 36_000;
 /**
  * Leaves out the chunks a program loads only when it uses a rarely used part: the limits' queue
  * (p-queue, for `maxConcurrency` or `rateLimit`), `asyncActions.waitFor`'s polling, the escape
- * hatch and the check of a client's own `metadataSchemas` and `eventSchemas` (`checkedCall`, in
- * the server and the browser builds). ky's own chunk, which every call loads, stays in.
+ * hatch, `client.reconcile` and the check of a client's own `metadataSchemas` and `eventSchemas`
+ * (`checkedCall`, in the server and the browser builds). ky's own chunk, which every call loads, stays in.
  */
 export const withoutLazyChunks = {
   name: 'without-lazy-chunks',
