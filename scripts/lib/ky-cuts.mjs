@@ -39,6 +39,9 @@ export const KY_CUTS = [
   ['beforeRetry results (promokit\'s hook returns nothing)', '                if (hookResult instanceof globalThis.Request) {', '                if (hookResult === stop) {\n                    return;\n                }\n'],
   ['timeout: false', '        if (this.#options.timeout === false) {\n', '            return this.#options.fetch(this.#originalRequest, nonRequestOptions);\n        }\n'],
   ['requests given by hooks', '    #assignRequest(request) {', '        return streamRequest(request, this.#options.onUploadProgress, originalBody ?? this.#options.body ?? undefined);\n    }\n'],
+  ['its list of retried methods (promokit\'s shouldRetry decides for every method)', '        // Check if method is retriable for non-forced retries\n', '        if (!this.#options.retry.methods.includes(this.request.method.toLowerCase())) {\n            throw error;\n        }\n'],
+  ['jitter: true (promokit gives a function)', '        if (this.#options.retry.jitter === true) {\n            jitteredDelay = Math.random() * retryDelay;\n        }\n        else ', 'else '],
+  ['an input that is not a string (promokit passes its URL as one)', "        if (typeof this.#input !== 'string' && !(this.#input instanceof URL || this.#input instanceof globalThis.Request)) {", "            throw new TypeError('`input` must be a string, URL, or Request');\n        }\n"],
 ];
 
 /** `source` (ky's Ky.js of version `version`) without the cuts; throws, naming the cut, on any mismatch. */

@@ -37,8 +37,8 @@ export function formatPath(path: ReadonlyArray<string | number>): string {
  */
 export function describeIssues(issues: readonly Issue[], max = Infinity): string {
   // Paths can hold keys of a response body: printable, so a hostile key cannot forge a log line;
-  // a deep one shows its first and last steps, so the rule it broke stays in the message.
-  const shown = issues.slice(0, max).map(({ path, message }) => `${printable(formatPath(path.length > 12 ? [...path.slice(0, 4), '…', ...path.slice(-4)] : path), 120)}: ${printable(message)}`);
+  // a long one is cut, so the rule it broke stays in the message.
+  const shown = issues.slice(0, max).map(({ path, message }) => `${printable(formatPath(path), 120)}: ${printable(message)}`);
   if (issues.length > max) shown.push(`and ${issues.length - max} more`);
   return shown.join('; ');
 }

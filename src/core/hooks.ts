@@ -122,7 +122,7 @@ export function callEvents(hooks: Hooks, log: Log, { name: operation, method }: 
   return (name, attempt, fields) => {
     const hook = hooks[name] as ((event: object) => PromiseLike<unknown> | undefined) | undefined;
     const failed = (error: unknown): void => {
-      if (!warned.has(hook!)) log.warn(`promokit: the ${name} hook threw, ignored (logged once): ${(error as Error)?.message ?? error}`);
+      if (!warned.has(hook!)) log.write('warn', `promokit: the ${name} hook threw, ignored (logged once): ${(error as Error)?.message ?? error}`);
       warned.add(hook!);
     };
     try {

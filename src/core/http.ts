@@ -74,7 +74,7 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
     const report = emit || log.enabled('info');
     const plan = retryPlan(call.idempotent, { maxRetries, maxRetryDelay: config.maxRetryDelay }, report ? (delayMs, error) => {
       const reason = describeFailure(error);
-      log.info(`promokit: ${call.name}: retry ${attempts} of ${maxRetries} in ${delayMs} ms after ${reason}`);
+      log.write('info', `promokit: ${call.name}: retry ${attempts} of ${maxRetries} in ${delayMs} ms after ${reason}`);
       emit?.('retry', attempts, { delayMs, reason });
     } : undefined);
     try {
@@ -86,7 +86,7 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
       if (call.type) headers['content-type'] = call.type;
       Object.assign(headers, credentialHeaders, options.headers);
       const debug = log.enabled('debug');
-      if (debug) log.debug(`promokit: ${call.method} ${url}`, { operation: call.name, headers: redactHeaders(headers) });
+      if (debug) log.write('debug', `promokit: ${call.method} ${url}`, { operation: call.name, headers: redactHeaders(headers) });
       // Fetch options: the request's own fields to ky, which sets them on the request; the rest
       // to fetch with it. No option of ky's own can be set through them.
       const fetchOptions = options.fetchOptions || config.fetchOptions ? splitFetchOptions({ ...config.fetchOptions, ...options.fetchOptions }) : undefined;
@@ -119,7 +119,7 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
         if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) throw redirectError(response, url, context, outcome);
         body = await readBody(response, config.maxResponseBytes, context);
         const durationMs = now() - began;
-        if (debug) log.debug(`promokit: ${response.status} ${call.method} ${url} in ${durationMs} ms, attempt ${n}`);
+        if (debug) log.write('debug', `promokit: ${response.status} ${call.method} ${url} in ${durationMs} ms, attempt ${n}`);
         emit?.('response', n, { status: response.status, durationMs, requestId: response.headers.get('x-request-id') || undefined });
         return response;
       };

@@ -47,24 +47,8 @@ export class Log {
     return this.#rank >= logLevels.indexOf(level);
   }
 
-  debug(...line: Line): void {
-    this.#write('debug', line);
-  }
-
-  info(...line: Line): void {
-    this.#write('info', line);
-  }
-
-  warn(...line: Line): void {
-    this.#write('warn', line);
-  }
-
-  error(...line: Line): void {
-    this.#write('error', line);
-  }
-
   /** Writes the line, as given (message, and data when given), when its level is enabled. */
-  #write(level: Exclude<LogLevel, 'off'>, line: Line): void {
+  write(level: Exclude<LogLevel, 'off'>, ...line: Line): void {
     if (this.enabled(level)) this.#logger![level](...line);
   }
 }

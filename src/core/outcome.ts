@@ -8,11 +8,12 @@
  */
 import type { Outcome } from './errors.js';
 
-const rank: Record<Outcome, number> = { not_sent: 0, rejected: 1, unknown: 2 };
+/** The outcomes, from the one that says most about the service having not acted. */
+const rank: readonly Outcome[] = ['not_sent', 'rejected', 'unknown'];
 
 /** The outcome that says less about the service having acted not: `unknown` over `rejected` over `not_sent`. */
 export function worse(a: Outcome, b: Outcome): Outcome {
-  return rank[a] >= rank[b] ? a : b;
+  return rank.indexOf(a) >= rank.indexOf(b) ? a : b;
 }
 
 /**

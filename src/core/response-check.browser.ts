@@ -26,7 +26,7 @@ export function checkResponse<T>(mode: ValidationMode, operation: string, schema
     const key = `${operation} ${formatPath(path.map((p) => (typeof p === 'number' ? '*' : p)))}`;
     return !record.kinds.has(key) && !!record.kinds.set(key, 1);
   });
-  if (fresh.length > 0) log.warn(`promokit: ${operation}: response does not match its schema, returned as received: ${describeIssues(fresh, 5)}`);
+  if (fresh.length > 0) log.write('warn', `promokit: ${operation}: response does not match its schema, returned as received: ${describeIssues(fresh, 5)}`);
   return body as T;
 }
 

@@ -104,7 +104,7 @@ export function checkResponse<T>(mode: ValidationMode, operation: string, schema
     kinds.set(key, (count ?? 0) + 1);
     return count === undefined;
   });
-  if (fresh.length > 0) log.warn(`promokit: ${operation}: response does not match its schema, returned as received: ${describeIssues(fresh, 5)}`);
+  if (fresh.length > 0) log.write('warn', `promokit: ${operation}: response does not match its schema, returned as received: ${describeIssues(fresh, 5)}`);
   return body as T;
 }
 

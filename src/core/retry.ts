@@ -62,10 +62,9 @@ export function retryPlan(idempotent: boolean, tuning: RetryTuning, onRetry?: (d
   const plan: RetryPlan = {
     options: {
       limit: tuning.maxRetries,
+      // Every method reaches `shouldRetry`, which answers every failure with true or false: ky's
+      // own rules decide nothing (the build cuts them: scripts/lib/ky-cuts.mjs).
       methods,
-      // `shouldRetry` answers every failure with true or false, so ky's own lists decide nothing.
-      statusCodes: [],
-      afterStatusCodes: [],
       backoffLimit: tuning.maxRetryDelay,
       delay: (attempt) => asked ?? 300 * 2 ** (attempt - 1),
       jitter: (delay) => {
