@@ -56,8 +56,9 @@ export const SERVER_TOTAL_BUDGET = 36_000;
 /**
  * Leaves out the chunks a program loads only when it uses a rarely used part: the limits' queue
  * (p-queue, for `maxConcurrency` or `rateLimit`), `asyncActions.waitFor`'s polling, the escape
- * hatch, `client.reconcile` and the check of a client's own `metadataSchemas` and `eventSchemas`
- * (`checkedCall`, in the server and the browser builds). ky's own chunk, which every call loads, stays in.
+ * hatch, `client.reconcile`, the check of a client's own `metadataSchemas` and `eventSchemas`
+ * (`checkedCall`, in the server and the browser builds) and the hooks (`reportRequest`, loaded by
+ * a client that has `hooks`). ky's own chunk, which every call loads, stays in.
  */
 export const withoutLazyChunks = {
   name: 'without-lazy-chunks',
@@ -65,7 +66,7 @@ export const withoutLazyChunks = {
     b.onResolve({ filter: /^\.\/.*\.js$/ }, (args) => {
       if (args.kind !== 'dynamic-import') return undefined;
       const file = join(args.resolveDir, args.path);
-      return existsSync(file) && /\bPQueue\b|\bwaitForAsyncAction\b|\bsendCustom\b|\breconcileFailedCall\b|\bcheckedCall\b/.test(readFileSync(file, 'utf8')) ? { path: args.path, external: true } : undefined;
+      return existsSync(file) && /\bPQueue\b|\bwaitForAsyncAction\b|\bsendCustom\b|\breconcileFailedCall\b|\bcheckedCall\b|\breportRequest\b/.test(readFileSync(file, 'utf8')) ? { path: args.path, external: true } : undefined;
     });
   },
 };

@@ -136,6 +136,16 @@ export function callEvents(hooks: Hooks, log: Log, { name: operation, method }: 
   };
 }
 
+/**
+ * Reports an attempt to the request hook and sets on `request` the headers the hook asked for, once
+ * it returned: a hook that throws changes nothing. `credentials` are the attempt's credential
+ * headers, which no hook may set.
+ */
+export function reportRequest(emit: Emit, attempt: number, credentials: Record<string, string>, request: Request): void {
+  const set: Record<string, string> = {};
+  if (emit('request', attempt, { setHeader: (name, value) => void (set[settable(name, value, credentials)] = value) })) for (const name in set) request.headers.set(name, set[name]!);
+}
+
 /** `name`, when a hook may set that header on a request with these `credentials` headers; else throws. */
 export function settable(name: string, value: string, credentials: Record<string, string>): string {
   if (name.toLowerCase() in credentials) throw new ConfigurationError('hooks', `setHeader: ${name} is a credential header`);

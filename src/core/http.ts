@@ -18,7 +18,6 @@ import type { WithResponse } from './api-promise.js';
 import type { PipelineConfig } from './config.js';
 import { describeFailure, mapError, redirectError } from './error-mapping.js';
 import { InvalidRequestError, type Outcome } from './errors.js';
-import { callEvents, settable } from './hooks.js';
 import { loadKy } from './ky/load.js';
 import { redactHeaders } from './log.js';
 import type { OutgoingCall } from './operation.js';
@@ -60,7 +59,9 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
     const place = gate ? await gate.admit(call.name, signal, tenant!) : undefined;
 
     const started = now();
-    const emit = hooks && callEvents(hooks, log, call, url);
+    // The hooks' module is loaded by a client that has hooks, on its first call.
+    const hooked = hooks && (await import('./hooks.js'));
+    const emit = hooked && hooked.callEvents(hooks, log, call, url);
     const timeout = options.timeout ?? config.timeout;
     let attempts = 0;
     // What the attempts so far tell: `not_sent` until one may have reached the service.
@@ -97,11 +98,7 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
       // it once per attempt.
       const attempt = async (request: Request, init?: RequestInit): Promise<Response> => {
         const n = ++attempts;
-        if (emit) {
-          const set: Record<string, string> = {};
-          // Applied only when the hook returns: a hook that throws changes nothing.
-          if (emit('request', n, { setHeader: (name, value) => void (set[settable(name, value, sent[sent.length - 1]!)] = value) })) for (const name in set) request.headers.set(name, set[name]!);
-        }
+        if (hooked) hooked.reportRequest(emit!, n, sent[sent.length - 1]!, request);
         const began = now();
         const before = outcome;
         // From here the request may reach the service; a failure that shows it did not goes back.
