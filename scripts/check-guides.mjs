@@ -39,6 +39,7 @@ writeFileSync(
         promokit: ['./../../src/index.ts'],
         'promokit/client-side': ['./../../src/client-side.ts'],
         'promokit/testing': ['./../../src/testing/index.ts'],
+        'promokit/redis': ['./../../src/redis.ts'],
         'promokit/limiter-redis': ['./../../src/limiter-redis.ts'],
       },
     },

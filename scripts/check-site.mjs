@@ -79,7 +79,7 @@ export const NAVIGATION = [
   'Shared responses',
   'Browser entry',
   'Testing entry',
-  'Redis limiter entry',
+  'Redis entry',
 ];
 
 if (!process.argv.includes('--built')) {

@@ -29,7 +29,7 @@ const redisServer = () => process.env.REDIS_SERVER ?? 'redis-server';
 
 /** The programs: the command, the Debian package that brings it and the test files (globs) that need it. */
 export const TOOLS = [
-  { name: 'redis-server', command: redisServer, debian: 'redis-server', files: ['test/limiter-redis/**'], installed: () => onPath(redisServer()) },
+  { name: 'redis-server', command: redisServer, debian: 'redis-server', files: ['test/redis/**'], installed: () => onPath(redisServer()) },
   { name: CHROMIUM, command: () => CHROMIUM, debian: 'chromium', files: ['test/browser/chromium.test.ts', 'test/browser/redirect.test.ts', 'test/browser/keepalive.test.ts', 'test/browser/client-in-browser.test.ts', 'test/browser/mock-inject.test.ts'], installed: () => executable(CHROMIUM) },
 ];
 

@@ -7,8 +7,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LimiterError } from '../../src/core/errors.js';
-import { Line, type Reserved, type Timer } from '../../src/limiter-redis/line.js';
-import { grant, MAX_BATCH, type Spacing } from '../../src/limiter-redis/schedule.js';
+import { Line, type Reserved, type Timer } from '../../src/redis/line.js';
+import { grant, MAX_BATCH, type Spacing } from '../../src/redis/schedule.js';
 
 /** Lets every promise callback that is ready run (a macrotask runs after the microtask queue). */
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -91,7 +91,7 @@ const LATE_MS = 10;
 const spacing: Spacing = { intervalMs: (PER_MS + MARGIN_MS) / REQUESTS, aheadMs: 500 };
 
 function lineFor(store: Store, index: number, outageMs = 3_000): Line {
-  return new Line({ reserve: store.reserveFor(index), now: () => store.clock.now, setTimer: store.clock.setTimer, lateMs: LATE_MS, leadMs: 2 * spacing.intervalMs, outageMs, retryMs: 100 });
+  return new Line({ reserve: store.reserveFor(index), now: () => store.clock.now, setTimer: store.clock.setTimer, lateMs: LATE_MS, leadMs: 2 * spacing.intervalMs, outageMs, retryMs: 100, name: 'test limiter' });
 }
 
 /** A small seeded random number generator (fast-check picks the seed, so a failure replays). */
