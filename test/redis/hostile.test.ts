@@ -71,7 +71,7 @@ describe.each(['ioredis', 'node-redis'])('hostile replies through %s', (client) 
     const names = Object.keys(results).filter((name) => name.startsWith('limiter: ') && 'laterAllRefused' in results[name]!);
     expect(names.length).toBe(15);
     for (const name of names) {
-      const r = results[name] as { hostile: Observed; laterAllRefused: boolean; laterSlowestMs: number; roundTripsInHalfASecond: number; recovered: Observed };
+      const r = results[name] as unknown as { hostile: Observed; laterAllRefused: boolean; laterSlowestMs: number; roundTripsInHalfASecond: number; recovered: Observed };
       expect(r.hostile, name).toMatchObject({ ok: false, timedOut: false, limiterError: true });
       expect(r.hostile.message, name).toMatch(/^createRedisLimiter: Redis gave a reply to the reservation for promokit-limit:\{hostile-[\w-]+\} that cannot be right \(.{1,120}\), so the call was not admitted; nothing was sent$/);
       // Printable and bounded, whatever the reply held.
@@ -91,7 +91,7 @@ describe.each(['ioredis', 'node-redis'])('hostile replies through %s', (client) 
   it('an error reply or no reply refuses the calls once redisTimeout passed, then they flow again', async () => {
     const { results } = await run(client);
     for (const name of ['limiter: an error reply', 'limiter: no reply']) {
-      const r = results[name] as { hostile: Observed; recovered: Observed };
+      const r = results[name] as unknown as { hostile: Observed; recovered: Observed };
       expect(r.hostile, name).toMatchObject({ ok: false, limiterError: true });
       expect(r.hostile.message, name).toMatch(/Redis did not answer within 300 ms/);
       expect(r.hostile.ms, name).toBeGreaterThanOrEqual(290);
@@ -103,7 +103,7 @@ describe.each(['ioredis', 'node-redis'])('hostile replies through %s', (client) 
 
   it("Redis's clock jumping an hour and a day each way: every call is admitted, none waits for the jump", async () => {
     const { results } = await run(client);
-    const { outcomes } = results['limiter: a clock that jumps an hour'] as { outcomes: Observed[] };
+    const { outcomes } = results['limiter: a clock that jumps an hour'] as unknown as { outcomes: Observed[] };
     expect(outcomes).toHaveLength(6);
     for (const outcome of outcomes) {
       expect(outcome).toMatchObject({ ok: true, timedOut: false });
@@ -114,7 +114,7 @@ describe.each(['ioredis', 'node-redis'])('hostile replies through %s', (client) 
 
   it('pauses: a nonsensical reply to one rejects it; junk on the pause channel is ignored; a sane pause holds the next call', async () => {
     const { results } = await run(client);
-    const r = results['limiter: pauses'] as { pause: Observed; afterJunk: Observed; afterPause: Observed };
+    const r = results['limiter: pauses'] as unknown as { pause: Observed; afterJunk: Observed; afterPause: Observed };
     expect(r.pause).toMatchObject({ ok: false, limiterError: true });
     expect(r.pause.message).toMatch(/reply to the pause of promokit-limit:\{hostile-pause\} that cannot be right/);
     expect(r.afterJunk).toMatchObject({ ok: true });
@@ -125,7 +125,7 @@ describe.each(['ioredis', 'node-redis'])('hostile replies through %s', (client) 
 
   it('through a Client: a LimiterError whose outcome is not_sent, nothing sent; the next call goes through', async () => {
     const { results } = await run(client);
-    const r = results['limiter: through a Client'] as { refused: Observed & { outcome: string }; admitted: Observed; received: number };
+    const r = results['limiter: through a Client'] as unknown as { refused: Observed & { outcome: string }; admitted: Observed; received: number };
     expect(r.refused).toMatchObject({ ok: false, limiterError: true, outcome: 'not_sent' });
     expect(r.refused.message).toMatch(/^asyncActions\.get: Redis gave a reply to the reservation/);
     expect(r.admitted).toMatchObject({ ok: true });
@@ -137,14 +137,14 @@ describe.each(['ioredis', 'node-redis'])('hostile replies through %s', (client) 
     const names = Object.keys(results).filter((name) => name.startsWith('token store: ') && name !== 'token store: sane again');
     expect(names.length).toBe(13);
     for (const name of names) {
-      const r = results[name] as Observed & { tokens: string[]; issued: number };
+      const r = results[name] as unknown as Observed & { tokens: string[]; issued: number };
       expect(r, name).toMatchObject({ ok: true, timedOut: false, issued: 1 });
       expect(r.tokens, name).toHaveLength(1);
       expect(r.tokens[0], name).toMatch(/^own-\d+$/);
       // redisTimeout 200 ms, lockMs 600 ms: the longest is a lock never free, waited for 600 ms.
       expect(r.ms, name).toBeLessThan(1_500);
     }
-    const sane = results['token store: sane again'] as { first: Observed; second: Observed };
+    const sane = results['token store: sane again'] as unknown as { first: Observed; second: Observed };
     expect(sane.first.ok && sane.second.ok).toBe(true);
     expect(sane.second.value).toBe(sane.first.value);
   }, 120_000);
