@@ -122,7 +122,8 @@ export async function connectRedis(which, port, { cluster = false } = {}) {
     // The client's own errors while Redis is away (the outage tests) are expected here.
     redis.on('error', () => undefined);
     if (!cluster) await redis.connect();
-    return { redis, quit: () => redis.quit().catch(() => redis.disconnect()) };
+    // quit() while the client reconnects (Redis just came back) resolves without ending it: disconnect() does.
+    return { redis, quit: () => redis.quit().catch(() => undefined).finally(() => redis.disconnect()) };
   }
   if (which === 'node-redis') {
     const { createClient, createCluster } = await import('redis');

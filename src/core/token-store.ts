@@ -14,7 +14,6 @@
  */
 import { ConfigurationError } from './errors.js';
 import { sleep } from './sleep.js';
-import { bounded } from './waiting.js';
 
 /**
  * A token as a {@link TokenStore} holds it for the fleet.
@@ -125,7 +124,7 @@ export function sharedFetch(store: TokenStore, fetchToken: () => Promise<Fetched
   /** One call of the store, bounded; any failure, a `StoreFailure`. */
   const call = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
     try {
-      return await bounded(Promise.resolve().then(run), timeoutMs, undefined, () => new StoreFailure(`the token store's ${what} took more than ${timeoutMs} ms`));
+      return await deferredBound(Promise.resolve().then(run), timeoutMs, () => new StoreFailure(`the token store's ${what} took more than ${timeoutMs} ms`));
     } catch (error) {
       throw error instanceof StoreFailure ? error : new StoreFailure(`the token store's ${what} failed`, { cause: error });
     }
@@ -135,7 +134,13 @@ export function sharedFetch(store: TokenStore, fetchToken: () => Promise<Fetched
     await clearing;
     const got = await call('read', () => store.read());
     if (got === undefined || got === null) return undefined;
-    const shared = checkedShared(got);
+    let shared: SharedToken;
+    try {
+      shared = checkedShared(got);
+    } catch (error) {
+      // A getter that throws, or a Proxy: the store's answer makes no sense either way.
+      throw error instanceof StoreFailure ? error : new StoreFailure('the token store\'s read resolved an object that cannot be read', { cause: error });
+    }
     return refusedTokens.includes(shared.token) ? undefined : shared;
   };
 
@@ -234,4 +239,26 @@ function toShare(fetched: unknown, started: number): SharedToken | undefined {
   const expiresInMs = expires - now;
   if (!(expiresInMs >= 1 && lifetimeMs <= YEAR_MS)) return undefined;
   return { token, expiresInMs: Math.floor(expiresInMs), lifetimeMs: Math.max(Math.floor(lifetimeMs), Math.floor(expiresInMs)) };
+}
+
+/**
+ * `promise`, or `timedOut()` after `ms`. The rejection waits one more turn of the event loop: after
+ * a stall (a busy process), timers run before the sockets are read, and an answer that arrived in
+ * time must not be taken for a timeout. A late settling of `promise` is ignored.
+ */
+function deferredBound<T>(promise: Promise<T>, ms: number, timedOut: () => Error): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const settle = (finish: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      finish();
+    };
+    const timer = setTimeout(() => setTimeout(() => settle(() => reject(timedOut())), 0), ms);
+    promise.then(
+      (value) => settle(() => resolve(value)),
+      (error: unknown) => settle(() => reject(error)),
+    );
+  });
 }

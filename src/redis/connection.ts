@@ -10,6 +10,10 @@
  * then replaced (a frozen server holds its sockets open). {@link subscribe} opens a second copy for
  * one pub/sub channel.
  *
+ * promokit's connections never keep a process alive on their own (their sockets are unref'd): a
+ * call in flight is held by its own timers, and a process whose client has ended exits, even when
+ * that client ended in a way that emits no 'end' (ioredis' `quit()` while it reconnects).
+ *
  * @module
  * @internal
  */
@@ -127,16 +131,35 @@ export function ownConnection(redis: RedisClient, kind: ClientKind, attemptMs: n
   return kind.startsWith('ioredis') ? ioredisConnection(redis as Loose, kind, attemptMs) : nodeRedisConnection(redis as Loose, kind, attemptMs);
 }
 
-/** `promise`, or a rejection after `ms` (calling `onTimeout` then); a late settling of `promise` is ignored. */
+/**
+ * `promise`, or a rejection after `ms` (calling `onTimeout` then); a late settling of `promise` is
+ * ignored. The rejection waits for the I/O of the loop's turn: after a stall of the event loop (a
+ * busy process), timers run before the sockets are read, and a reply that arrived in time must
+ * not be taken for a timeout.
+ */
 export function bounded<T>(promise: Promise<T>, ms: number, onTimeout: () => void, message: () => string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      onTimeout();
-      reject(new Error(message()));
-    }, ms);
+    let settled = false;
+    // A timer set from a timer's callback runs on the loop's next turn, after its I/O.
+    const timer = setTimeout(
+      () =>
+        setTimeout(() => {
+          if (settled) return;
+          settled = true;
+          onTimeout();
+          reject(new Error(message()));
+        }, 0),
+      ms,
+    );
+    const settle = (finish: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      finish();
+    };
     promise.then(
-      (value) => (clearTimeout(timer), resolve(value)),
-      (error: unknown) => (clearTimeout(timer), reject(error)),
+      (value) => settle(() => resolve(value)),
+      (error: unknown) => settle(() => reject(error)),
     );
   });
 }
@@ -153,6 +176,7 @@ function ioredisConnection(redis: Loose, kind: ClientKind, attemptMs: number): C
       : redis.duplicate({ ...common, ...perNode, retryStrategy: () => RECONNECT_MS });
   let last: unknown;
   connection.on('error', (error: unknown) => (last = error));
+  unrefIoredis(connection, kind);
   const evaluate = async (s: Script, keys: string[], args: Array<string | number>) => {
     try {
       return await connection.evalsha(await s.sha(), keys.length, ...keys, ...args);
@@ -206,6 +230,7 @@ function nodeRedisConnection(redis: Loose, kind: ClientKind, attemptMs: number):
   const drop = () => dropped.forEach((listener) => listener());
   const open = () => {
     connection = make();
+    unrefNodeRedis(connection);
     connecting = undefined;
     connection.on('error', (error: unknown) => (last = error));
     connection.on(cluster ? 'node-reconnecting' : 'reconnecting', drop);
@@ -280,6 +305,7 @@ export function subscribe(redis: RedisClient, kind: ClientKind, channel: string,
   if (kind.startsWith('ioredis')) {
     const subscriber: Loose = kind === 'ioredis cluster' ? r.duplicate() : r.duplicate({ retryStrategy: () => RECONNECT_MS, maxRetriesPerRequest: null, enableOfflineQueue: true, autoResubscribe: true });
     subscriber.on('error', () => undefined);
+    unrefIoredis(subscriber, kind);
     subscriber.on('message', (from: unknown, message: unknown) => from === channel && onMessage(text(message)));
     subscriber.subscribe(channel).catch(() => undefined);
     return () => void subscriber.disconnect();
@@ -288,6 +314,7 @@ export function subscribe(redis: RedisClient, kind: ClientKind, channel: string,
   const socket = (options: Loose | undefined) => ({ ...options?.socket, reconnectStrategy: () => RECONNECT_MS });
   const subscriber: Loose = cluster ? r.duplicate({ defaults: { ...r._options?.defaults, socket: socket(r._options?.defaults) } }) : r.duplicate({ socket: socket(r.options) });
   subscriber.on('error', () => undefined);
+  unrefNodeRedis(subscriber);
   let closed = false;
   subscriber
     .connect()
@@ -301,4 +328,20 @@ export function subscribe(redis: RedisClient, kind: ClientKind, channel: string,
       // Already closed.
     }
   };
+}
+
+/** Unrefs an ioredis connection's socket each time it connects (a cluster's, each node's). */
+function unrefIoredis(connection: Loose, kind: ClientKind): void {
+  const unref = (node: Loose) => node.on('connect', () => node.stream?.unref?.());
+  if (kind === 'ioredis cluster') connection.on('+node', unref);
+  else unref(connection);
+}
+
+/** Unrefs a node-redis client's socket, now and after each reconnection (a cluster has no such switch). */
+function unrefNodeRedis(connection: Loose): void {
+  try {
+    if (typeof connection.unref === 'function') connection.unref();
+  } catch {
+    // Not connected yet: node-redis keeps the setting for the socket it opens.
+  }
 }

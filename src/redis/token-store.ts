@@ -1,7 +1,7 @@
 /**
  * `redisTokenStore`: the {@link TokenStore} of `cachedAccessToken(fetchToken, { store })` in
- * Redis. The token is one string key, `promokit-token:{<key>}`, holding its lifetime and the token
- * and expiring with it; the refresh lock is `promokit-token-lock:{<key>}` (`SET NX PX`, released
+ * Redis. The token is one string key, `promokit-token:{<key>}`, holding its lifetime, its expiry
+ * (epoch milliseconds) and the token, and expiring with it; the refresh lock is `promokit-token-lock:{<key>}` (`SET NX PX`, released
  * only by its holder); a refused token is deleted only while it is still the one stored. Both keys
  * share a hash tag, so they live in one Redis Cluster slot. Every command is one short script on a
  * connection of the store's own, bounded by `redisTimeout`, and every reply is checked.
@@ -33,7 +33,7 @@ export interface RedisTokenStoreOptions {
   /**
    * The longest one exchange with Redis may take, in milliseconds (connecting included): past it,
    * the process fetches its own token and leaves Redis aside for two seconds. 50 to 60,000;
-   * default 500.
+   * default 1,000.
    */
   redisTimeout?: number | undefined;
   /**
@@ -62,6 +62,11 @@ export interface RedisTokenStore extends TokenStore {
  * - `lock` (ARGV[2] the holder, ARGV[3] its milliseconds): 1 when taken, 0 when held;
  * - `unlock` (ARGV[2] the holder): deletes the lock only if this holder still has it;
  * - `clear` (ARGV[2] the refused token): deletes the token only if it is still that one.
+ *
+ * The value is `<lifetimeMs> <expiresAt> <token>`. The expiry is kept as a moment as well as a
+ * time to live: a write that Redis runs late (a frozen server that resumes, a command held in a
+ * buffer) sets a time to live counted from then, longer than the token has left, and readers take
+ * the sooner of the two.
  */
 const TOKEN_SCRIPT = `
 local op = ARGV[1]
@@ -83,16 +88,15 @@ elseif op == 'unlock' then
 elseif op == 'clear' then
   local value = redis.pcall('GET', KEYS[1])
   if type(value) ~= 'string' then return 0 end
-  local space = string.find(value, ' ', 1, true)
-  if space and string.sub(value, space + 1) == ARGV[2] then return redis.call('DEL', KEYS[1]) end
+  if string.match(value, '([^ ]+)$') == ARGV[2] then return redis.call('DEL', KEYS[1]) end
   return 0
 end
 return redis.error_reply('promokit: unknown token store operation')
 `;
 const TOKEN = script(TOKEN_SCRIPT);
 
-/** Longest stored value: the lifetime, a space and the token. */
-const MAX_VALUE = MAX_TOKEN_LENGTH + 16;
+/** Longest stored value: the lifetime, the expiry and the token, with their spaces. */
+const MAX_VALUE = MAX_TOKEN_LENGTH + 32;
 
 /**
  * Creates the store of one token shared by every process of a fleet, for
@@ -118,7 +122,7 @@ export function redisTokenStore(options: RedisTokenStoreOptions): RedisTokenStor
     given = undefined;
   }
   check(given !== undefined, 'options', 'an object: { redis, key? }');
-  const { redis, key = 'default', redisTimeout = 500, lockMs = 5_000 } = given!;
+  const { redis, key = 'default', redisTimeout = 1_000, lockMs = 5_000 } = given!;
   const kind = clientKind(redis);
   check(kind !== undefined, 'redis', 'an ioredis client or cluster, or a node-redis client or cluster (version 5 or later)');
   check(isKey(key), 'key', 'printable text, 1 to 200 characters');
@@ -152,7 +156,7 @@ export function redisTokenStore(options: RedisTokenStoreOptions): RedisTokenStor
     async write({ token, expiresInMs, lifetimeMs }) {
       const ms = Math.floor(expiresInMs);
       if (!isTokenText(token) || !(ms >= 1)) return;
-      expectInteger(await run('write', `${Math.round(lifetimeMs)} ${token}`, ms), 'write', 1);
+      expectInteger(await run('write', `${Math.round(lifetimeMs)} ${Date.now() + ms} ${token}`, ms), 'write', 1);
     },
     async lock() {
       const holder = crypto.randomUUID();
@@ -178,12 +182,15 @@ function readToken(reply: unknown): SharedToken | undefined {
   if (pttl === undefined || !Number.isInteger(pttl)) throw new Error(`Redis gave a token's time to live of ${describe(reply[2])}`);
   // Gone meanwhile (-2), or stored without an expiry (-1) by something else: not a token of ours.
   if (pttl <= 0 || typeof value !== 'string') return undefined;
-  const match = /^(\d{1,12}) ([\x21-\x7e]+)$/.exec(value);
-  if (!match || !isTokenText(match[2])) return undefined;
+  const match = /^(\d{1,12}) (\d{1,15}) ([\x21-\x7e]+)$/.exec(value);
+  if (!match || !isTokenText(match[3])) return undefined;
   const lifetimeMs = Number(match[1]);
   // A time to live longer than the token's life was not set by this store.
   if (lifetimeMs <= 0 || pttl > lifetimeMs + 1_000) return undefined;
-  return { token: match[2], expiresInMs: pttl, lifetimeMs };
+  // The sooner of its time to live and its expiry: a write Redis ran late leaves the first too long.
+  const expiresInMs = Math.min(pttl, Number(match[2]) - Date.now());
+  if (expiresInMs <= 0) return undefined;
+  return { token: match[3], expiresInMs, lifetimeMs };
 }
 
 /** The script's integer answer to `op`, 0 to `max`; throws on anything else. */
