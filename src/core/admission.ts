@@ -11,6 +11,7 @@ import { LimiterError } from './errors.js';
 import type { Place } from './config.js';
 import type { LimitOptions, Limiter, LimiterRelease, LimiterRequest, RateLimit } from './limit-options.js';
 import type { Pause } from './pause.js';
+import { retryAfterMs } from './retry-after.js';
 import { bounded } from './waiting.js';
 
 /** How calls take and give back their places in a client's queue and limiter. */
@@ -22,6 +23,8 @@ export interface Admission {
    * when the pause ends: else the retry, sent outside the queue, would be one call over the limit.
    */
   keepForRetry(): void;
+  /** Tells the limiter of a 429's `Retry-After` (`Limiter.pause`), so that a fleet pauses as one. */
+  pauseLimiter(headers: Headers): void;
 }
 
 /** The admission of `options`' queue and limiter; the queue pauses with `pause`. */
@@ -66,6 +69,11 @@ export function admission(options: LimitOptions, pause: Pause): Admission {
     },
     keepForRetry() {
       if (rateLimit && queue) void queue.add(() => undefined, { priority: 1 });
+    },
+    pauseLimiter(headers) {
+      const ms = retryAfterMs((name) => headers.get(name)) ?? 0;
+      // Whatever the limiter does with it is its own business: a throw or a rejection is ignored.
+      if (limiter && ms > 0) void (async () => limiter.pause?.(ms))().catch(() => undefined);
     },
   };
 }

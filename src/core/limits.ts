@@ -17,7 +17,6 @@ import { isRecord } from './is-record.js';
 import { loadKy } from './ky/load.js';
 import { optionCheck } from './option-check.js';
 import { Pause } from './pause.js';
-import { retryAfterMs } from './retry-after.js';
 import type { LimitOptions } from './limit-options.js';
 import { MAX_TIMEOUT } from './request-options.js';
 
@@ -67,9 +66,7 @@ export function limitsGate(options: LimitOptions, maxRetryDelay: number, owner: 
       if (response.status !== 429) return;
       pause.saw(response.headers);
       loaded?.keepForRetry();
-      // A limiter shared by a fleet pauses the fleet; whatever it does is its own business.
-      const ms = retryAfterMs((name) => response.headers.get(name)) ?? 0;
-      if (limiter && ms > 0) void (async () => limiter.pause?.(ms))().catch(() => undefined);
+      loaded?.pauseLimiter(response.headers);
     },
   };
 }
