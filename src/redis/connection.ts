@@ -17,6 +17,8 @@
  * @module
  * @internal
  */
+import { printable } from '../core/safe-text.js';
+
 /**
  * A Redis client promokit accepts: an ioredis `Redis` or `Cluster`, or a node-redis client
  * (`createClient()`) or cluster (`createCluster()`), version 5 or later. Only its shape is
@@ -195,7 +197,7 @@ function ioredisConnection(redis: Loose, kind: ClientKind, attemptMs: number): C
         new Promise<void>((resolve) => connection.once('ready', (onReady = resolve))),
         ms,
         () => connection.off('ready', onReady),
-        () => `no connection to Redis within ${ms} ms (${last instanceof Error ? last.message : String(connection.status)})`,
+        () => `no connection to Redis within ${ms} ms (${last instanceof Error ? printable(last.message, 200) : String(connection.status)})`,
       );
     },
     // A reply this late means a frozen or unreachable server: start over on a new connection.
@@ -278,7 +280,7 @@ function nodeRedisConnection(redis: Loose, kind: ClientKind, attemptMs: number):
         // A cluster says it is ready by its connect() resolving.
         connect().then(() => isReady() && resolve(), () => undefined);
       });
-      return bounded(readyNow, ms, () => current.off('ready', onReady), () => `no connection to Redis within ${ms} ms (${last instanceof Error ? last.message : 'connecting'})`);
+      return bounded(readyNow, ms, () => current.off('ready', onReady), () => `no connection to Redis within ${ms} ms (${last instanceof Error ? printable(last.message, 200) : 'connecting'})`);
     },
     run: (s, keys, args, ms) => bounded(evaluate(s, keys, args), ms, replace, () => `Redis did not reply within ${ms} ms`),
     lastError: () => last,

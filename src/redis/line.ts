@@ -24,6 +24,7 @@
  * @internal
  */
 import { LimiterError } from '../core/errors.js';
+import { printable } from '../core/safe-text.js';
 import { ReplyError } from './replies.js';
 import { MAX_BATCH } from './schedule.js';
 
@@ -251,7 +252,8 @@ export class Line {
     if (failing !== undefined && now >= failing + outageMs) {
       const error = new LimiterError(
         this.#options.name,
-        `Redis did not answer within ${outageMs} ms, so the call was not admitted${this.#lastError instanceof Error ? ` (${this.#lastError.message})` : ''}`,
+        // What Redis (or whatever answers in its place) said is quoted printable and short.
+        `Redis did not answer within ${outageMs} ms, so the call was not admitted${this.#lastError instanceof Error ? ` (${printable(this.#lastError.message, 200)})` : ''}`,
         { cause: this.#lastError },
       );
       // Each queue is in order of arrival: past the first caller still within its bound, all are.
@@ -305,9 +307,10 @@ export class Line {
     this.#slots.sort((a, b) => a - b);
     this.#notBefore = slots.length === 0 && retryAt !== undefined ? retryAt : 0;
     if (this.#pausedUntil > now) this.#notBefore = Math.max(this.#notBefore, this.#pausedUntil - this.#options.leadMs);
-    // Every slot already too late on arrival (a reply that took long, a stalled event loop): a
-    // short rest before the next round trip, so that a line that cannot keep up does not spin.
-    if (slots.length > 0 && slots.every((slot) => slot + this.#options.lateMs < now)) this.#notBefore = Math.max(this.#notBefore, now + this.#options.retryMs / 4);
+    // Every slot already too late on arrival (a reply that took long, a stalled event loop, a
+    // clock estimate gone wrong): a short rest before the next round trip, so that a line that
+    // cannot keep up makes at most a hundred a second.
+    if (slots.length > 0 && slots.every((slot) => slot + this.#options.lateMs < now)) this.#notBefore = Math.max(this.#notBefore, now + this.#options.retryMs / 10);
     this.#pump();
   }
 

@@ -136,7 +136,12 @@ for (const [name, reply] of Object.entries(hostile)) {
 }
 
 // A Redis that errors, or does not answer: refused once redisTimeout passed, then flowing again.
-for (const [name, reply] of Object.entries({ 'an error reply': () => ({ error: 'ERR boom' }), 'no reply': () => ({ hang: true }) })) {
+const errors = {
+  'an error reply': () => ({ error: 'ERR boom' }),
+  'an error reply of 10,000 characters with control characters': () => ({ error: `ERR \u001b[31m${'x'.repeat(10_000)}\u0007` }),
+  'no reply': () => ({ hang: true }),
+};
+for (const [name, reply] of Object.entries(errors)) {
   const limiter = createRedisLimiter({ redis, requests: 10, perMs: 1_000, key: `hostile-${name.replace(/\W+/g, '-')}`, redisTimeout: 300 });
   hostileSchedule = reply;
   const refused = await within(limiter.acquire());

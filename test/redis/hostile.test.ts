@@ -90,10 +90,13 @@ describe.each(['ioredis', 'node-redis'])('hostile replies through %s', (client) 
 
   it('an error reply or no reply refuses the calls once redisTimeout passed, then they flow again', async () => {
     const { results } = await run(client);
-    for (const name of ['limiter: an error reply', 'limiter: no reply']) {
+    for (const name of ['limiter: an error reply', 'limiter: an error reply of 10,000 characters with control characters', 'limiter: no reply']) {
       const r = results[name] as unknown as { hostile: Observed; recovered: Observed };
       expect(r.hostile, name).toMatchObject({ ok: false, limiterError: true });
       expect(r.hostile.message, name).toMatch(/Redis did not answer within 300 ms/);
+      // What the server said is quoted short and printable.
+      expect(r.hostile.message!.length, name).toBeLessThan(400);
+      expect(r.hostile.message, name).not.toMatch(/[\u0000-\u001f\u007f]/);
       expect(r.hostile.ms, name).toBeGreaterThanOrEqual(290);
       expect(r.hostile.ms, name).toBeLessThan(1_500);
       expect(r.recovered, name).toMatchObject({ ok: true });
