@@ -6,13 +6,14 @@
  * @module
  * @internal
  */
-import { ConfigurationError, LimiterError } from '../core/errors.js';
+import { LimiterError } from '../core/errors.js';
 import type { Limiter, LimiterRequest } from '../core/limit-options.js';
 import { printable } from '../core/safe-text.js';
 import { RedisClock } from './clock.js';
-import { clientKind, keyPrefixOf, onEnd, ownConnection, script, subscribe, type RedisClient } from './connection.js';
+import { keyPrefixOf, onEnd, ownConnection, script, subscribe, type RedisClient } from './connection.js';
 import { isKey, redisKey as keyOf } from './keys.js';
 import { Line, type RedisLimiterStats, type Reserved } from './line.js';
+import { isMs, readOptions } from './options.js';
 import { LIMITER, readPause, readPauseMessage, readReservation, ReplyError } from './replies.js';
 import { KEEP_MS, MAX_AHEAD_MS, MAX_PAUSE_MS, SCHEDULE_SCRIPT, type Limit } from './schedule.js';
 
@@ -99,24 +100,12 @@ const SCHEDULE = script(SCHEDULE_SCRIPT);
  * @throws ConfigurationError when an option is out of range or `redis` is not a client promokit knows (`option` names it).
  */
 export function createRedisLimiter(options: RedisLimiterOptions): RedisLimiter {
-  const check = (ok: boolean, option: string, rule: string) => {
-    if (!ok) throw new ConfigurationError(option, `createRedisLimiter: the ${option} option must be ${rule}`);
-  };
-  let given: RedisLimiterOptions | undefined;
-  try {
-    // Read once: a getter or a Proxy is not asked twice.
-    if (typeof options === 'object' && options !== null) given = { ...options };
-  } catch {
-    given = undefined;
-  }
-  check(given !== undefined, 'options', 'an object: { redis, requests, perMs }');
-  const { redis, requests, perMs, marginMs = 50, redisTimeout = 3_000, key = 'default' } = given!;
-  const kind = clientKind(redis);
-  check(kind !== undefined, 'redis', 'an ioredis client or cluster, or a node-redis client or cluster (version 5 or later)');
+  const { given, kind, check } = readOptions('createRedisLimiter', options, '{ redis, requests, perMs }');
+  const { redis, requests, perMs, marginMs = 50, redisTimeout = 3_000, key = 'default' } = given;
   check(Number.isInteger(requests) && requests >= 1 && requests <= 1_000_000, 'requests', 'a whole number, 1 to 1000000');
-  check(typeof perMs === 'number' && Number.isFinite(perMs) && perMs > 0 && perMs <= KEEP_MS, 'perMs', 'a number of milliseconds, more than 0, at most a day (86400000)');
-  check(typeof marginMs === 'number' && Number.isFinite(marginMs) && marginMs >= 0 && marginMs <= 60_000, 'marginMs', 'a number of milliseconds, 0 to 60000');
-  check(typeof redisTimeout === 'number' && Number.isFinite(redisTimeout) && redisTimeout >= 100 && redisTimeout <= 600_000, 'redisTimeout', 'a number of milliseconds, 100 to 600000');
+  check(isMs(perMs, Number.MIN_VALUE, KEEP_MS), 'perMs', 'a number of milliseconds, more than 0, at most a day (86400000)');
+  check(isMs(marginMs, 0, 60_000), 'marginMs', 'a number of milliseconds, 0 to 60000');
+  check(isMs(redisTimeout, 100, 600_000), 'redisTimeout', 'a number of milliseconds, 100 to 600000');
   check(isKey(key), 'key', 'printable text, 1 to 200 characters');
 
   const limit: Limit = {
@@ -128,11 +117,11 @@ export function createRedisLimiter(options: RedisLimiterOptions): RedisLimiter {
   // One attempt (connecting, or one reservation) is cut short after this, so that a frozen Redis
   // cannot hold a call past its bound and a dead connection is replaced.
   const attemptMs = Math.min(1_000, redisTimeout);
-  const connection = ownConnection(redis, kind!, attemptMs);
+  const connection = ownConnection(redis, kind, attemptMs);
   const redisKey = keyOf('limit', key);
   // Channels are not prefixed by the clients: the prefix is put in by hand, so that two
   // applications sharing a Redis under different prefixes do not pause each other.
-  const channel = `${keyPrefixOf(redis, kind!)}${redisKey}`;
+  const channel = `${keyPrefixOf(redis, kind)}${redisKey}`;
   const clock = new RedisClock();
   const now = () => performance.now();
   const run = (op: 'reserve' | 'pause', amount: number) =>
@@ -180,7 +169,7 @@ export function createRedisLimiter(options: RedisLimiterOptions): RedisLimiter {
   let closed = false;
   const listen = () => {
     if (unsubscribe || closed) return;
-    unsubscribe = subscribe(redis, kind!, channel, (message) => {
+    unsubscribe = subscribe(redis, kind, channel, (message) => {
       const left = readPauseMessage(message);
       if (left !== undefined) line.pause(now() + left);
     });
@@ -194,7 +183,7 @@ export function createRedisLimiter(options: RedisLimiterOptions): RedisLimiter {
     connection.close();
     unsubscribe?.();
   };
-  forget = onEnd(redis, kind!, () => void close());
+  forget = onEnd(redis, kind, () => void close());
 
   return {
     intervalMs: limit.intervalMs,

@@ -9,10 +9,10 @@
  * @module
  * @internal
  */
-import { ConfigurationError } from '../core/errors.js';
 import { MAX_TOKEN_LENGTH, isTokenText, type SharedToken, type TokenStore } from '../core/token-store.js';
-import { clientKind, onEnd, ownConnection, script, type Connection, type RedisClient } from './connection.js';
+import { onEnd, ownConnection, script, type Connection, type RedisClient } from './connection.js';
 import { isKey, redisKey } from './keys.js';
+import { isMs, readOptions } from './options.js';
 import { describe, numberIn, textOf } from './replies.js';
 
 /** Options of {@link redisTokenStore}. */
@@ -112,29 +112,18 @@ const MAX_VALUE = MAX_TOKEN_LENGTH + 32;
  * @throws ConfigurationError when an option is out of range or `redis` is not a client promokit knows (`option` names it).
  */
 export function redisTokenStore(options: RedisTokenStoreOptions): RedisTokenStore {
-  const check = (ok: boolean, option: string, rule: string) => {
-    if (!ok) throw new ConfigurationError(option, `redisTokenStore: the ${option} option must be ${rule}`);
-  };
-  let given: RedisTokenStoreOptions | undefined;
-  try {
-    if (typeof options === 'object' && options !== null) given = { ...options };
-  } catch {
-    given = undefined;
-  }
-  check(given !== undefined, 'options', 'an object: { redis, key? }');
-  const { redis, key = 'default', redisTimeout = 1_000, lockMs = 5_000 } = given!;
-  const kind = clientKind(redis);
-  check(kind !== undefined, 'redis', 'an ioredis client or cluster, or a node-redis client or cluster (version 5 or later)');
+  const { given, kind, check } = readOptions('redisTokenStore', options, '{ redis, key? }');
+  const { redis, key = 'default', redisTimeout = 1_000, lockMs = 5_000 } = given;
   check(isKey(key), 'key', 'printable text, 1 to 200 characters');
-  check(typeof redisTimeout === 'number' && Number.isFinite(redisTimeout) && redisTimeout >= 50 && redisTimeout <= 60_000, 'redisTimeout', 'a number of milliseconds, 50 to 60000');
-  check(typeof lockMs === 'number' && Number.isFinite(lockMs) && lockMs >= 100 && lockMs <= 60_000, 'lockMs', 'a number of milliseconds, 100 to 60000');
+  check(isMs(redisTimeout, 50, 60_000), 'redisTimeout', 'a number of milliseconds, 50 to 60000');
+  check(isMs(lockMs, 100, 60_000), 'lockMs', 'a number of milliseconds, 100 to 60000');
 
   const keys = [redisKey('token', key), redisKey('token-lock', key)];
   let connection: Connection | undefined;
   let closed = false;
   const run = async (...args: Array<string | number>): Promise<unknown> => {
     if (closed) throw new Error('the Redis token store was closed');
-    connection ??= ownConnection(redis, kind!, redisTimeout);
+    connection ??= ownConnection(redis, kind, redisTimeout);
     const deadline = performance.now() + redisTimeout;
     await connection.ready(redisTimeout);
     return connection.run(TOKEN, keys, args, Math.max(1, deadline - performance.now()));
@@ -145,7 +134,7 @@ export function redisTokenStore(options: RedisTokenStoreOptions): RedisTokenStor
     forget();
     connection?.close();
   };
-  forget = onEnd(redis, kind!, () => void close());
+  forget = onEnd(redis, kind, () => void close());
 
   return {
     lockMs,
