@@ -15,8 +15,9 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectRedis, startRedis, type RedisClientName, type RedisServer } from '../../bench/fleet-redis.mjs';
+import { describe, expect, it } from 'vitest';
+import { connectRedis, startRedis, type RedisClientName } from '../../bench/fleet-redis.mjs';
+import { useRealRedis } from './real-redis.js';
 import { startRateLimitedServer } from '../../bench/rate-limited-server.mjs';
 import { AbortError, Client, ConfigurationError, LimiterError, type Limiter } from '../../src/index.js';
 import { startServer } from '../helpers/http-server.js';
@@ -26,27 +27,14 @@ import { decide, KEEP_MS, MAX_AHEAD_MS, MAX_PAUSE_MS, SCHEDULE_SCRIPT, type Limi
 
 const root = resolve(__dirname, '../..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-let redisServer: RedisServer;
-/** A plain ioredis client for looking at what Redis holds. */
-let probe: Redis;
-let keys = 0;
-/** Redis's clock, in milliseconds. */
-const redisNow = async (client: Redis = probe) => {
+const redisHere = useRealRedis();
+const freshKey = redisHere.freshKey;
+/** Redis's clock, in milliseconds, as `client` (by default the redisHere.probe) reads it. */
+const redisNow = async (client?: Redis) => {
+  if (!client) return redisHere.now();
   const [seconds, micros] = (await client.time()).map(Number) as [number, number];
   return seconds * 1_000 + micros / 1_000;
 };
-/** A key no other test uses. */
-const freshKey = (name: string) => `${name}-${process.pid}-${Date.now()}-${keys++}`;
-
-beforeAll(async () => {
-  redisServer = await startRedis();
-  probe = new Redis({ host: '127.0.0.1', port: redisServer.port });
-}, 30_000);
-
-afterAll(async () => {
-  await probe?.quit();
-  await redisServer?.stop();
-});
 
 interface WorkerOutcome {
   ok: number;
@@ -60,14 +48,14 @@ const CLIENTS: RedisClientName[] = ['ioredis', 'node-redis'];
 
 describe.each(CLIENTS)('through %s', (which) => {
   /** A connected client of this kind; ended after the test by `using`. */
-  const open = async () => connectRedis(which, redisServer.port);
+  const open = async () => connectRedis(which, redisHere.server.port);
 
   it('a fleet: eight processes sharing 100 calls/s finish 800 calls with no 429 and no failure; the service never sees more than 100 in any second', async () => {
     if (!existsSync(join(root, 'dist', 'redis.js'))) throw new Error('dist/ is missing: run `npm run build` (npm test does it) first');
     const server = await startRateLimitedServer({ requests: 100, perMs: 1_000 });
     // A wide margin: on a loaded machine, the processes and the service can stall for a hundred
     // milliseconds and more, and a request arriving later than the margin allows is a 429.
-    const settings = { baseUrl: server.url, redisPort: redisServer.port, calls: 100, requests: 100, perMs: 1_000, marginMs: 250, key: freshKey('fleet'), client: which };
+    const settings = { baseUrl: server.url, redisPort: redisHere.server.port, calls: 100, requests: 100, perMs: 1_000, marginMs: 250, key: freshKey('fleet'), client: which };
     const workers = Array.from({ length: 8 }, () => fork(join(root, 'bench', 'fleet-worker.mjs'), [JSON.stringify(settings)], { cwd: root, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
     const exits = workers.map((w) => new Promise<number | null>((done) => w.once('exit', done)));
     try {
@@ -123,7 +111,7 @@ describe.each(CLIENTS)('through %s', (which) => {
     await earlier.acquire();
     await earlier.close();
     await sleep(100);
-    await probe.script('FLUSH');
+    await redisHere.probe.script('FLUSH');
 
     const limiter = createRedisLimiter(options);
     try {
@@ -167,7 +155,7 @@ describe.each(CLIENTS)('through %s', (which) => {
 
   it("closes its own connections when the client it was given ends, failing the calls still waiting with a LimiterError", async () => {
     const { redis, quit } = await open();
-    const clients = async () => String(await probe.call('CLIENT', 'LIST')).split('\n').filter(Boolean).length;
+    const clients = async () => String(await redisHere.probe.call('CLIENT', 'LIST')).split('\n').filter(Boolean).length;
     const before = await clients();
     const limiter = createRedisLimiter({ redis, requests: 1, perMs: 1_000, key: freshKey('close') });
     await limiter.acquire();
@@ -224,7 +212,7 @@ describe.each(CLIENTS)('through %s', (which) => {
       // Idle for more than its window (1,050 ms): the other limit takes the key over.
       await sleep(1_300);
       await slow.acquire();
-      expect(await probe.hget(`promokit-limit:{${key}}`, 'limit')).toBe('1/1000/50');
+      expect(await redisHere.probe.hget(`promokit-limit:{${key}}`, 'limit')).toBe('1/1000/50');
     } finally {
       await fast.close();
       await slow.close();
@@ -233,14 +221,14 @@ describe.each(CLIENTS)('through %s', (which) => {
   });
 
   it.each<[string, (key: string, now: number) => Promise<unknown>]>([
-    ['a string under the key', (key) => probe.set(key, '1e308')],
-    ['a list under the key', (key) => probe.rpush(key, 'a', 'b')],
-    ['a next slot of 1e308', (key) => probe.hset(key, 'next', '1e308', 'limit', '10/1000/50', 'window', '1050')],
-    ['a next slot an hour ahead (a clock stepped back)', (key, now) => probe.hset(key, 'next', String(now + 3_600_000), 'limit', '10/1000/50', 'window', '1050')],
-    ['a pause an hour long', (key, now) => probe.hset(key, 'until', String(now + 3_600_000), 'limit', '10/1000/50', 'window', '1050')],
-    ['words for numbers', (key) => probe.hset(key, 'next', 'soon', 'until', 'later', 'limit', '10/1000/50', 'window', 'long')],
-    ['inf and nan', (key) => probe.hset(key, 'next', 'inf', 'until', 'nan', 'limit', '10/1000/50')],
-    ['another limit whose record is unreadable', (key, now) => probe.hset(key, 'next', String(now + 100), 'limit', '\u001b[31m', 'window', '1e308')],
+    ['a string under the key', (key) => redisHere.probe.set(key, '1e308')],
+    ['a list under the key', (key) => redisHere.probe.rpush(key, 'a', 'b')],
+    ['a next slot of 1e308', (key) => redisHere.probe.hset(key, 'next', '1e308', 'limit', '10/1000/50', 'window', '1050')],
+    ['a next slot an hour ahead (a clock stepped back)', (key, now) => redisHere.probe.hset(key, 'next', String(now + 3_600_000), 'limit', '10/1000/50', 'window', '1050')],
+    ['a pause an hour long', (key, now) => redisHere.probe.hset(key, 'until', String(now + 3_600_000), 'limit', '10/1000/50', 'window', '1050')],
+    ['words for numbers', (key) => redisHere.probe.hset(key, 'next', 'soon', 'until', 'later', 'limit', '10/1000/50', 'window', 'long')],
+    ['inf and nan', (key) => redisHere.probe.hset(key, 'next', 'inf', 'until', 'nan', 'limit', '10/1000/50')],
+    ['another limit whose record is unreadable', (key, now) => redisHere.probe.hset(key, 'next', String(now + 100), 'limit', '\u001b[31m', 'window', '1e308')],
   ])('repairs a schedule Redis holds broken (%s): the next call is admitted within the hold of a lost schedule, and the key is sound again', async (_name, corrupt) => {
     const { redis, quit } = await open();
     const key = freshKey('corrupt');
@@ -254,12 +242,12 @@ describe.each(CLIENTS)('through %s', (which) => {
       // The first slot of a schedule started again is held 500 ms ahead.
       expect(performance.now() - started).toBeLessThan(1_500);
       expect(limiter.stats().invalid).toBe(0);
-      const held = await probe.hgetall(redisKey);
+      const held = await redisHere.probe.hgetall(redisKey);
       expect(held.limit).toBe('10/1000/50');
       expect(held.window).toBe('1050');
       expect(Number(held.next)).toBeGreaterThan(now);
       expect(held.until).toBeUndefined();
-      expect(await probe.pttl(redisKey)).toBeGreaterThan(KEEP_MS - 60_000);
+      expect(await redisHere.probe.pttl(redisKey)).toBeGreaterThan(KEEP_MS - 60_000);
     } finally {
       await limiter.close();
       await quit();
@@ -281,7 +269,7 @@ describe.each(CLIENTS)('through %s', (which) => {
       const paused = performance.now();
       await one.pause(1_000);
       // The schedule in Redis holds the pause too: a limiter that joins later waits for it.
-      expect(Number(await probe.hget(`promokit-limit:{${key}}`, 'until'))).toBeGreaterThan((await redisNow()) + 800);
+      expect(Number(await redisHere.probe.hget(`promokit-limit:{${key}}`, 'until'))).toBeGreaterThan((await redisNow()) + 800);
       await Promise.all(waiting);
       // A slot due within the millisecond or two the message takes may still be used.
       expect(admitted.filter((t) => t > paused + 20 && t < paused + 990)).toEqual([]);
@@ -352,7 +340,7 @@ describe('the schedule script in Redis', () => {
   );
 
   it('property: the Lua script decides exactly what its TypeScript twin decides, from any state of the key, sound or not', async () => {
-    const script = new Redis({ host: '127.0.0.1', port: redisServer.port });
+    const script = new Redis({ host: '127.0.0.1', port: redisHere.server.port });
     try {
       await fc.assert(
         fc.asyncProperty(
@@ -408,7 +396,7 @@ describe('the schedule script in Redis', () => {
 
 describe('through a Client', () => {
   it('paces the calls of a client against a node:http service: all succeed, no 429, never more than the limit in a second', async () => {
-    const { redis, quit } = await connectRedis('node-redis', redisServer.port);
+    const { redis, quit } = await connectRedis('node-redis', redisHere.server.port);
     const server = await startRateLimitedServer({ requests: 20, perMs: 1_000 });
     const limiter = createRedisLimiter({ redis, requests: 20, perMs: 1_000, marginMs: 300, key: freshKey('client') });
     try {
@@ -426,7 +414,7 @@ describe('through a Client', () => {
   }, 30_000);
 
   it('asks the limiter again for the retry of a call answered 429, as a retry, ahead of the calls waiting behind it', async () => {
-    const { redis, quit } = await connectRedis('ioredis', redisServer.port);
+    const { redis, quit } = await connectRedis('ioredis', redisHere.server.port);
     // The service refuses the first request it receives (Retry-After: 0) and accepts the rest.
     const service = await startServer((_request, n) =>
       n === 1 ? { status: 429, headers: { 'retry-after': '0' }, body: { code: 429, key: 'too_many_requests' } } : { body: { id: `pub_${n}`, object: 'publication' } },
@@ -451,7 +439,7 @@ describe('through a Client', () => {
   });
 
   it('an abort while waiting is an AbortError and nothing is sent', async () => {
-    const { redis, quit } = await connectRedis('node-redis', redisServer.port);
+    const { redis, quit } = await connectRedis('node-redis', redisHere.server.port);
     let sent = 0;
     const limiter = createRedisLimiter({ redis, requests: 1, perMs: 1_000, key: freshKey('client-abort') });
     try {

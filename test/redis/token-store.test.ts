@@ -14,9 +14,9 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { inspect } from 'node:util';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { connectRedis, startRedis, type RedisClientName, type RedisServer } from '../../bench/fleet-redis.mjs';
+import { useRealRedis } from './real-redis.js';
 import { startTokenFleet, type FleetOutcome, type TokenFleet } from '../../bench/token-fleet.mjs';
 import { startTokenService, type TokenService } from '../../bench/token-service.mjs';
 import { cachedAccessToken, ConfigurationError } from '../../src/index.js';
@@ -24,20 +24,11 @@ import { redisTokenStore, type RedisTokenStoreOptions } from '../../src/redis.js
 
 const root = resolve(__dirname, '../..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-let redisServer: RedisServer;
-let probe: Redis;
-let keys = 0;
-const freshKey = (name: string) => `${name}-${process.pid}-${Date.now()}-${keys++}`;
+const redisHere = useRealRedis();
+const freshKey = redisHere.freshKey;
 
-beforeAll(async () => {
+beforeAll(() => {
   if (!existsSync(join(root, 'dist', 'redis.js'))) throw new Error('dist/ is missing: run `npm run build` (npm test does it) first');
-  redisServer = await startRedis();
-  probe = new Redis({ host: '127.0.0.1', port: redisServer.port });
-}, 30_000);
-
-afterAll(async () => {
-  await probe?.quit();
-  await redisServer?.stop();
 });
 
 const all = (outcomes: FleetOutcome[]) => ({
@@ -51,7 +42,7 @@ const all = (outcomes: FleetOutcome[]) => ({
 /** Runs `body` with a token service and a fleet of `size` processes, and stops both. */
 async function withFleet(which: RedisClientName, size: number, options: { lifetimeS?: number; refreshBeforeMs?: number; timeout?: number; redisTimeout?: number; server?: RedisServer }, body: (fleet: TokenFleet, service: TokenService) => Promise<void>) {
   const service = await startTokenService({ lifetimeS: options.lifetimeS ?? 900 });
-  const server = options.server ?? redisServer;
+  const server = options.server ?? redisHere.server;
   const fleet = await startTokenFleet(size, {
     baseUrl: service.url,
     tokenUrl: service.tokenUrl,
@@ -133,51 +124,51 @@ describe.each<RedisClientName>(['ioredis', 'node-redis'])('through %s', (which) 
   }, 90_000);
 
   it('keeps the token in one namespaced key, "<lifetime> <expiry> <token>", expiring with it; the lock is gone after the refresh', async () => {
-    const { redis, quit } = await connectRedis(which, redisServer.port);
+    const { redis, quit } = await connectRedis(which, redisHere.server.port);
     const key = freshKey('held');
     try {
       const accessToken = cachedAccessToken(async () => ({ token: 'tok-abc', expiresIn: 60 }), { store: redisTokenStore({ redis, key }) });
       expect(await accessToken()).toBe('tok-abc');
-      const [lifetime, expiry, token] = (await probe.get(`promokit-token:{${key}}`))!.split(' ');
+      const [lifetime, expiry, token] = (await redisHere.probe.get(`promokit-token:{${key}}`))!.split(' ');
       expect([lifetime, token]).toEqual(['60000', 'tok-abc']);
       expect(Math.abs(Number(expiry) - (Date.now() + 60_000))).toBeLessThan(5_000);
-      const ttl = await probe.pttl(`promokit-token:{${key}}`);
+      const ttl = await redisHere.probe.pttl(`promokit-token:{${key}}`);
       expect(ttl).toBeGreaterThan(55_000);
       expect(ttl).toBeLessThanOrEqual(60_000);
       await sleep(50);
-      expect(await probe.exists(`promokit-token-lock:{${key}}`)).toBe(0);
+      expect(await redisHere.probe.exists(`promokit-token-lock:{${key}}`)).toBe(0);
     } finally {
       await quit();
     }
   });
 
   it.each<[string, (key: string) => Promise<unknown>]>([
-    ['a list under the key', (key) => probe.rpush(key, 'a')],
-    ['a value without expiry', (key) => probe.set(key, `60000 ${Date.now() + 60_000} stale-token`)],
-    ['a value whose expiry passed (written late)', (key) => probe.set(key, `60000 ${Date.now() - 1} late-token`, 'PX', 60_000)],
-    ['a value that is no token', (key) => probe.set(key, 'garbage', 'PX', 60_000)],
-    ['a value of 100,000 characters', (key) => probe.set(key, `60000 ${Date.now() + 60_000} ${'x'.repeat(100_000)}`, 'PX', 60_000)],
-    ['a time to live longer than the lifetime', (key) => probe.set(key, `1000 ${Date.now() + 600_000} old-token`, 'PX', 600_000)],
-    ['a value in the old form, without its expiry', (key) => probe.set(key, '60000 old-form', 'PX', 60_000)],
+    ['a list under the key', (key) => redisHere.probe.rpush(key, 'a')],
+    ['a value without expiry', (key) => redisHere.probe.set(key, `60000 ${Date.now() + 60_000} stale-token`)],
+    ['a value whose expiry passed (written late)', (key) => redisHere.probe.set(key, `60000 ${Date.now() - 1} late-token`, 'PX', 60_000)],
+    ['a value that is no token', (key) => redisHere.probe.set(key, 'garbage', 'PX', 60_000)],
+    ['a value of 100,000 characters', (key) => redisHere.probe.set(key, `60000 ${Date.now() + 60_000} ${'x'.repeat(100_000)}`, 'PX', 60_000)],
+    ['a time to live longer than the lifetime', (key) => redisHere.probe.set(key, `1000 ${Date.now() + 600_000} old-token`, 'PX', 600_000)],
+    ['a value in the old form, without its expiry', (key) => redisHere.probe.set(key, '60000 old-form', 'PX', 60_000)],
   ])('repairs what something else wrote under the key (%s): the call gets a fresh token and the key holds it', async (_name, corrupt) => {
-    const { redis, quit } = await connectRedis(which, redisServer.port);
+    const { redis, quit } = await connectRedis(which, redisHere.server.port);
     const key = freshKey('corrupt');
     const redisKey = `promokit-token:{${key}}`;
     await corrupt(redisKey);
     try {
       const accessToken = cachedAccessToken(async () => ({ token: 'tok-fresh', expiresIn: 60 }), { store: redisTokenStore({ redis, key }) });
       expect(await accessToken()).toBe('tok-fresh');
-      expect(await probe.get(redisKey)).toMatch(/^60000 \d+ tok-fresh$/);
-      expect(await probe.pttl(redisKey)).toBeGreaterThan(55_000);
+      expect(await redisHere.probe.get(redisKey)).toMatch(/^60000 \d+ tok-fresh$/);
+      expect(await redisHere.probe.pttl(redisKey)).toBeGreaterThan(55_000);
     } finally {
       await quit();
     }
   });
 
   it('a lock left by a process that died: the others wait lockMs for its token, then fetch their own', async () => {
-    const { redis, quit } = await connectRedis(which, redisServer.port);
+    const { redis, quit } = await connectRedis(which, redisHere.server.port);
     const key = freshKey('dead-lock');
-    await probe.set(`promokit-token-lock:{${key}}`, 'someone', 'PX', 60_000);
+    await redisHere.probe.set(`promokit-token-lock:{${key}}`, 'someone', 'PX', 60_000);
     try {
       const accessToken = cachedAccessToken(async () => ({ token: 'tok-own', expiresIn: 60 }), { store: redisTokenStore({ redis, key, lockMs: 400 }) });
       const started = performance.now();
@@ -190,7 +181,7 @@ describe.each<RedisClientName>(['ioredis', 'node-redis'])('through %s', (which) 
   });
 
   it('a 401 clears the shared token only while it is still the one refused', async () => {
-    const { redis, quit } = await connectRedis(which, redisServer.port);
+    const { redis, quit } = await connectRedis(which, redisHere.server.port);
     const key = freshKey('refused');
     let n = 0;
     const fetchToken = async () => ({ token: `tok-${++n}`, expiresIn: 60 });
@@ -203,7 +194,7 @@ describe.each<RedisClientName>(['ioredis', 'node-redis'])('through %s', (which) 
       // b was refused with tok-1 too, later: tok-2 stays.
       b!.invalidate('tok-1');
       expect(await b!()).toBe('tok-2');
-      expect(await probe.get(`promokit-token:{${key}}`)).toMatch(/^60000 \d+ tok-2$/);
+      expect(await redisHere.probe.get(`promokit-token:{${key}}`)).toMatch(/^60000 \d+ tok-2$/);
       expect(n).toBe(2);
     } finally {
       await quit();
@@ -211,8 +202,8 @@ describe.each<RedisClientName>(['ioredis', 'node-redis'])('through %s', (which) 
   });
 
   it('closes its own connection when the client it was given ends', async () => {
-    const { redis, quit } = await connectRedis(which, redisServer.port);
-    const clients = async () => String(await probe.call('CLIENT', 'LIST')).split('\n').filter(Boolean).length;
+    const { redis, quit } = await connectRedis(which, redisHere.server.port);
+    const clients = async () => String(await redisHere.probe.call('CLIENT', 'LIST')).split('\n').filter(Boolean).length;
     const before = await clients();
     const accessToken = cachedAccessToken(async () => ({ token: 'tok-1', expiresIn: 60 }), { store: redisTokenStore({ redis, key: freshKey('close') }) });
     await accessToken();
@@ -223,7 +214,7 @@ describe.each<RedisClientName>(['ioredis', 'node-redis'])('through %s', (which) 
   });
 
   it('shows no token: util.inspect and JSON of the store and of the token function hold none', async () => {
-    const { redis, quit } = await connectRedis(which, redisServer.port);
+    const { redis, quit } = await connectRedis(which, redisHere.server.port);
     try {
       const store = redisTokenStore({ redis, key: freshKey('secret') });
       const accessToken = cachedAccessToken(async () => ({ token: 'secret-token-value', expiresIn: 60 }), { store });
@@ -247,7 +238,7 @@ describe.each<RedisClientName>(['ioredis', 'node-redis'])('through %s', (which) 
     ['lockMs NaN', () => ({ lockMs: Number.NaN }), 'lockMs'],
     ['options null', () => null, 'options'],
   ])('refuses %s, naming %s', async (_name, options, option) => {
-    const { redis, quit } = await connectRedis(which, redisServer.port);
+    const { redis, quit } = await connectRedis(which, redisHere.server.port);
     let error: unknown;
     try {
       const given = options();
