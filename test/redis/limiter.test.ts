@@ -17,9 +17,9 @@ import fc from 'fast-check';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { connectRedis, startRedis, type RedisClientName } from '../../bench/fleet-redis.mjs';
-import { useRealRedis } from './real-redis.js';
+import { expectRefusal, useRealRedis } from './real-redis.js';
 import { startRateLimitedServer } from '../../bench/rate-limited-server.mjs';
-import { AbortError, Client, ConfigurationError, LimiterError, type Limiter } from '../../src/index.js';
+import { AbortError, Client, LimiterError, type Limiter } from '../../src/index.js';
 import { startServer } from '../helpers/http-server.js';
 import { createRedisLimiter, type RedisLimiterOptions } from '../../src/redis.js';
 import { createRedisLimiter as fromAlias } from '../../src/limiter-redis.js';
@@ -302,19 +302,16 @@ describe.each(CLIENTS)('through %s', (which) => {
     ['key 5', () => ({ key: 5 as never }), 'key'],
     ['options null', () => null, 'options'],
   ])('refuses %s, naming %s', async (_name, options, option) => {
-    const { redis, quit } = await open();
-    let error: unknown;
-    try {
-      const given = options();
-      createRedisLimiter(given === null ? (null as never) : { redis, requests: 10, perMs: 1_000, ...given });
-    } catch (e) {
-      error = e;
-    } finally {
-      await quit();
-    }
-    expect(error).toBeInstanceOf(ConfigurationError);
-    expect((error as ConfigurationError).option).toBe(option);
-    expect((error as ConfigurationError).message).toContain(`the ${option} option must be`);
+    await expectRefusal(
+      which,
+      redisHere.server.port,
+      (redis) => {
+        const given = options();
+        return createRedisLimiter(given === null ? (null as never) : { redis, requests: 10, perMs: 1_000, ...given });
+      },
+      'createRedisLimiter',
+      option,
+    );
   });
 });
 

@@ -4,8 +4,10 @@
  * test uses.
  */
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll } from 'vitest';
-import { startRedis, type RedisServer } from '../../bench/fleet-redis.mjs';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { connectRedis, startRedis, type RedisClientName, type RedisServer } from '../../bench/fleet-redis.mjs';
+import { ConfigurationError } from '../../src/index.js';
+import type { RedisClient } from '../../src/redis.js';
 
 export interface RealRedis {
   /** The server (its `port`, and `kill`, `freeze`… for outages). */
@@ -44,4 +46,23 @@ export function useRealRedis(): RealRedis {
       return seconds * 1_000 + micros / 1_000;
     },
   };
+}
+
+/**
+ * Calls `make` with a connected client of `which` (ended after), and checks that it throws a
+ * `ConfigurationError` naming `option` in `owner: the <option> option must be …`.
+ */
+export async function expectRefusal(which: RedisClientName, port: number, make: (redis: RedisClient) => unknown, owner: string, option: string): Promise<void> {
+  const { redis, quit } = await connectRedis(which, port);
+  let error: unknown;
+  try {
+    make(redis);
+  } catch (e) {
+    error = e;
+  } finally {
+    await quit();
+  }
+  expect(error).toBeInstanceOf(ConfigurationError);
+  expect((error as ConfigurationError).option).toBe(option);
+  expect((error as Error).message).toContain(`${owner}: the ${option} option must be`);
 }

@@ -16,10 +16,10 @@ import { join, resolve } from 'node:path';
 import { inspect } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { connectRedis, startRedis, type RedisClientName, type RedisServer } from '../../bench/fleet-redis.mjs';
-import { useRealRedis } from './real-redis.js';
+import { expectRefusal, useRealRedis } from './real-redis.js';
 import { startTokenFleet, type FleetOutcome, type TokenFleet } from '../../bench/token-fleet.mjs';
 import { startTokenService, type TokenService } from '../../bench/token-service.mjs';
-import { cachedAccessToken, ConfigurationError } from '../../src/index.js';
+import { cachedAccessToken } from '../../src/index.js';
 import { redisTokenStore, type RedisTokenStoreOptions } from '../../src/redis.js';
 
 const root = resolve(__dirname, '../..');
@@ -238,18 +238,15 @@ describe.each<RedisClientName>(['ioredis', 'node-redis'])('through %s', (which) 
     ['lockMs NaN', () => ({ lockMs: Number.NaN }), 'lockMs'],
     ['options null', () => null, 'options'],
   ])('refuses %s, naming %s', async (_name, options, option) => {
-    const { redis, quit } = await connectRedis(which, redisHere.server.port);
-    let error: unknown;
-    try {
-      const given = options();
-      redisTokenStore(given === null ? (null as never) : { redis, ...given });
-    } catch (e) {
-      error = e;
-    } finally {
-      await quit();
-    }
-    expect(error).toBeInstanceOf(ConfigurationError);
-    expect((error as ConfigurationError).option).toBe(option);
-    expect((error as Error).message).toContain(`redisTokenStore: the ${option} option must be`);
+    await expectRefusal(
+      which,
+      redisHere.server.port,
+      (redis) => {
+        const given = options();
+        return redisTokenStore(given === null ? (null as never) : { redis, ...given });
+      },
+      'redisTokenStore',
+      option,
+    );
   });
 });
