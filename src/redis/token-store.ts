@@ -26,8 +26,9 @@ export interface RedisTokenStoreOptions {
   /**
    * Names the shared token: every process using the same key shares one token. Kept in Redis
    * under `promokit-token:{<key>}` (after your client's `keyPrefix`, if any). Use one key per set
-   * of credentials (per tenant, per environment). Printable text, 1 to 200 characters; default
-   * `default`.
+   * of credentials (per tenant, per environment): two `fetchToken` functions that fetch tokens of
+   * different projects must never share a key, or the processes of one would call the service
+   * with the other's token. Printable text, 1 to 200 characters; default `default`.
    */
   key?: string | undefined;
   /**
