@@ -96,6 +96,9 @@ return redis.error_reply('promokit: unknown token store operation')
 `;
 const TOKEN = script(TOKEN_SCRIPT);
 
+/** The longest lifetime `cachedAccessToken` accepts, in milliseconds: a year. */
+const YEAR_MS = 31_536_000_000;
+
 /** Longest stored value: the lifetime, the expiry and the token, with their spaces. */
 const MAX_VALUE = MAX_TOKEN_LENGTH + 32;
 
@@ -175,8 +178,8 @@ function readToken(reply: unknown): SharedToken | undefined {
   const match = /^(\d{1,12}) (\d{1,15}) ([\x21-\x7e]+)$/.exec(value);
   if (!match || !isTokenText(match[3])) return undefined;
   const lifetimeMs = Number(match[1]);
-  // A time to live longer than the token's life was not set by this store.
-  if (lifetimeMs <= 0 || pttl > lifetimeMs + 1_000) return undefined;
+  // A lifetime over a year, or a time to live longer than the token's life, was not set by this store.
+  if (lifetimeMs <= 0 || lifetimeMs > YEAR_MS || pttl > lifetimeMs + 1_000) return undefined;
   // The sooner of its time to live and its expiry: a write Redis ran late leaves the first too long.
   const expiresInMs = Math.min(pttl, Number(match[2]) - Date.now());
   if (expiresInMs <= 0) return undefined;

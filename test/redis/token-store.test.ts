@@ -150,6 +150,7 @@ describe.each<RedisClientName>(['ioredis', 'node-redis'])('through %s', (which) 
     ['a value of 100,000 characters', (key) => redisHere.probe.set(key, `60000 ${Date.now() + 60_000} ${'x'.repeat(100_000)}`, 'PX', 60_000)],
     ['a time to live longer than the lifetime', (key) => redisHere.probe.set(key, `1000 ${Date.now() + 600_000} old-token`, 'PX', 600_000)],
     ['a value in the old form, without its expiry', (key) => redisHere.probe.set(key, '60000 old-form', 'PX', 60_000)],
+    ['a lifetime of thirty years', (key) => redisHere.probe.set(key, `999999999999 ${Date.now() + 60_000} long-token`, 'PX', 60_000)],
   ])('repairs what something else wrote under the key (%s): the call gets a fresh token and the key holds it', async (_name, corrupt) => {
     const { redis, quit } = await connectRedis(which, redisHere.server.port);
     const key = freshKey('corrupt');
