@@ -21,7 +21,7 @@ import { expectRefusal, useRealRedis } from './real-redis.js';
 import { startRateLimitedServer } from '../../bench/rate-limited-server.mjs';
 import { AbortError, Client, LimiterError, type Limiter } from '../../src/index.js';
 import { startServer } from '../helpers/http-server.js';
-import { createRedisLimiter, type RedisLimiterOptions } from '../../src/redis.js';
+import { createRedisLimiter, redisTokenStore, type RedisLimiterOptions } from '../../src/redis.js';
 import { createRedisLimiter as fromAlias } from '../../src/limiter-redis.js';
 import { decide, KEEP_MS, MAX_AHEAD_MS, MAX_PAUSE_MS, SCHEDULE_SCRIPT, type Limit, type Stored } from '../../src/redis/schedule.js';
 
@@ -312,6 +312,52 @@ describe.each(CLIENTS)('through %s', (which) => {
       'createRedisLimiter',
       option,
     );
+  });
+});
+
+describe('options read once', () => {
+  it('a getter is read once, and options whose keys cannot be listed are refused naming options', async () => {
+    const { redis, quit } = await connectRedis('ioredis', redisHere.server.port);
+    try {
+      let reads = 0;
+      const limiter = createRedisLimiter({
+        redis,
+        perMs: 1_000,
+        key: freshKey('getter'),
+        get requests() {
+          reads += 1;
+          return reads === 1 ? 10 : -1;
+        },
+      });
+      expect(reads).toBe(1);
+      expect(limiter.intervalMs).toBe(105);
+      await limiter.close();
+      const hostile = new Proxy({ redis, requests: 10, perMs: 1_000 }, { ownKeys: () => { throw new Error('trap'); } });
+      expect(() => createRedisLimiter(hostile)).toThrow(/createRedisLimiter: the options option must be an object/);
+      expect(() => redisTokenStore(hostile as never)).toThrow(/redisTokenStore: the options option must be an object/);
+    } finally {
+      await quit();
+    }
+  });
+
+  it('pause takes a number of milliseconds: anything else rejects with a LimiterError, never a throw', async () => {
+    const { redis, quit } = await connectRedis('node-redis', redisHere.server.port);
+    const key = freshKey('pause-args');
+    const limiter = createRedisLimiter({ redis, requests: 10, perMs: 1_000, key });
+    try {
+      for (const ms of ['1000', Number.NaN, -1, 0, null, undefined, {}]) {
+        const paused = limiter.pause(ms as never);
+        await expect(paused).rejects.toBeInstanceOf(LimiterError);
+      }
+      // Infinity is the longest pause, a minute.
+      await limiter.pause(Number.POSITIVE_INFINITY);
+      const left = Number(await redisHere.probe.hget(`promokit-limit:{${key}}`, 'until')) - (await redisNow());
+      expect(left).toBeGreaterThan(58_000);
+      expect(left).toBeLessThanOrEqual(60_000);
+    } finally {
+      await limiter.close();
+      await quit();
+    }
   });
 });
 
