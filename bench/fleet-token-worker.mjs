@@ -7,7 +7,8 @@
 //   json: { name, baseUrl, tokenUrl, redisPort, client, key, refreshBeforeMs?, timeout?, redisTimeout?, limit?: { requests, perMs } }
 // Sends { ready } over IPC, then answers each command:
 //   { burst: n }                      n calls at once                     → { ok, failed, slowestMs, tokenWaitMs, firstFailure }
-//   { steady: { ms, every } }         a call every `every` ms for `ms`    → the same
+//   { steady: { ms, every } }         a call every `every` ms for `ms`    → the same, and `started`: when the
+//                                                                            limiter admitted each call (Date.now())
 //   'done'                            quits its Redis client and exits
 import { Client, cachedAccessToken } from 'promokit';
 import { createRedisLimiter, redisTokenStore } from 'promokit/redis';
@@ -38,7 +39,18 @@ const accessToken = Object.assign(
   },
   { invalidate: (token) => cached.invalidate(token) },
 );
-const limiter = limit ? createRedisLimiter({ redis, key, ...limit }) : undefined;
+const redisLimiter = limit ? createRedisLimiter({ redis, key, ...limit }) : undefined;
+// When each call started (the limiter admitted it), on the wall clock every process of the host shares.
+let started = [];
+
+const limiter = redisLimiter && {
+  acquire: async (signal, request) => {
+    const release = await redisLimiter.acquire(signal, request);
+    started.push(Date.now());
+    return release;
+  },
+  pause: (ms) => redisLimiter.pause(ms),
+};
 const client = new Client({ baseUrl, appId: 'app', appToken: 'app-token', accessToken, timeout, limiter, headers: { 'x-process': name }, logLevel: 'off', validation: 'off', maxRetryDelay: 5_000 });
 
 /** Runs `calls` (functions starting one call each) and sums up. */
@@ -68,13 +80,14 @@ for (;;) {
   const message = await new Promise((resolve) => process.once('message', resolve));
   if (message === 'done') break;
   tokenWaitMs = 0;
+  started = [];
   if (message.burst) {
     process.send(await measure(Array.from({ length: message.burst }, (_, i) => () => call(i))));
   } else if (message.steady) {
     const { ms, every } = message.steady;
-    const started = performance.now();
+    const began = performance.now();
     const running = [];
-    for (let i = 0; performance.now() - started < ms; i++) {
+    for (let i = 0; performance.now() - began < ms; i++) {
       running.push(measure([() => call(i)]));
       await new Promise((resolve) => setTimeout(resolve, every));
     }
@@ -84,12 +97,14 @@ for (;;) {
       failed: parts.reduce((n, p) => n + p.failed, 0),
       slowestMs: Math.max(0, ...parts.map((p) => p.slowestMs)),
       tokenWaitMs,
+      started,
+      limiterStats: redisLimiter?.stats(),
       firstFailure: parts.find((p) => p.firstFailure)?.firstFailure,
     });
   }
 }
 if (process.env.DEBUG_FLEET) console.error(name, 'done: quitting');
-await limiter?.close();
+await redisLimiter?.close();
 await quit();
 process.disconnect();
 if (process.env.DEBUG_FLEET) {

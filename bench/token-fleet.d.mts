@@ -8,6 +8,8 @@ export interface FleetOutcome {
   slowestMs: number;
   /** The longest a call waited for its token. */
   tokenWaitMs: number;
+  /** Steady runs with a limit: when the limiter admitted each call (Date.now()). */
+  started?: number[];
   firstFailure?: string;
 }
 
@@ -29,6 +31,7 @@ export interface TokenFleet {
   burst(n: number, targets?: ChildProcess[]): Promise<FleetOutcome[]>;
   steady(ms: number, every: number, targets?: ChildProcess[]): Promise<FleetOutcome[]>;
   worker(i: number): ChildProcess;
+  pids(): Array<number | undefined>;
   done(): Promise<Array<number | null>>;
   kill(): void;
 }

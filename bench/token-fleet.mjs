@@ -26,6 +26,8 @@ export async function startTokenFleet(size, settings) {
     steady: (ms, every, targets) => ask({ steady: { ms, every } }, targets),
     /** The process named `p<i>`, to drive alone. */
     worker: (i) => workers[i],
+    /** The processes' ids. */
+    pids: () => workers.map((w) => w.pid),
     /** Ends every process; resolves their exit codes. */
     async done() {
       for (const w of workers) if (w.connected) w.send('done');

@@ -16,7 +16,7 @@ export interface TokenService {
   issued: Array<{ token: string; at: number }>;
   calls: TokenServiceCall[];
   revoke(): void;
-  answer429(process: string, retryAfterS: number): () => { process: string; retryAfterS: number; at: number | undefined };
+  answer429(process: string, retryAfterS: number): () => { process: string; retryAfterS: number; at: number | undefined; wall: number | undefined };
   close(): Promise<void>;
 }
 

@@ -8,7 +8,8 @@
 //   `Authorization: Bearer` token was issued here, has not expired and was not revoked, else 401;
 //   each is recorded (when it arrived, from which process: the `x-process` header).
 // - `revoke()` revokes every token issued so far; `answer429(process, retryAfterS)` answers the
-//   next call of that process 429 with that `Retry-After`, and tells when it did.
+//   next call of that process 429 with that `Retry-After`, and tells when it did (`at`, the
+//   service's performance.now(), and `wall`, Date.now()).
 import { createServer } from 'node:http';
 
 /** Starts the stand-in. */
@@ -38,6 +39,7 @@ export async function startTokenService({ lifetimeS = 900, issueDelayMs = 20 } =
       const valid = known !== undefined && !known.revoked && known.expiresAt > Date.now();
       if (valid && tooMany && tooMany.process === process && tooMany.at === undefined) {
         tooMany.at = at;
+        tooMany.wall = Date.now();
         calls.push({ at, process, status: 429 });
         return json(429, { code: 429, key: 'too_many_requests', message: 'Too many requests' }, { 'retry-after': String(tooMany.retryAfterS) });
       }
@@ -59,7 +61,7 @@ export async function startTokenService({ lifetimeS = 900, issueDelayMs = 20 } =
     revoke() {
       for (const known of tokens.values()) known.revoked = true;
     },
-    /** Answers the next call of `process` 429; `tooMany().at` says when it did (performance.now()). */
+    /** Answers the next call of `process` 429; `tooMany().at` says when it did (performance.now()), `.wall` on the wall clock. */
     answer429(process, retryAfterS) {
       tooMany = { process, retryAfterS, at: undefined };
       return () => tooMany;

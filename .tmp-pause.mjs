@@ -1,0 +1,15 @@
+import { startRedis } from './bench/fleet-redis.mjs';
+import { startTokenFleet } from './bench/token-fleet.mjs';
+import { startTokenService } from './bench/token-service.mjs';
+const which = process.argv[2] ?? 'ioredis';
+const server = await startRedis();
+const service = await startTokenService({});
+const fleet = await startTokenFleet(4, { baseUrl: service.url, tokenUrl: service.tokenUrl, redisPort: server.port, client: which, key: 'p', limit: { requests: 50, perMs: 1000 } });
+const running = fleet.steady(5000, 80);
+await new Promise(r => setTimeout(r, 2000));
+const tm = service.answer429('p0', 2);
+await running;
+const at = tm().at;
+console.log('429 at', at, 'wall', Date.now() - (performance.now() - at));
+console.log(service.calls.filter(c => c.at > at - 100 && c.at < at + 2100).map(c => `${c.process} ${c.status} +${(c.at - at).toFixed(1)}`).join('\n'));
+await fleet.done(); await service.close(); await server.stop();
