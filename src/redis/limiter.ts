@@ -149,18 +149,8 @@ export function createRedisLimiter(options: RedisLimiterOptions): RedisLimiter {
     reserve,
     now,
     setTimer: (task, ms) => {
-      // The task runs after the I/O of the loop's turn: after a stall of the event loop, timers
-      // run before the sockets are read, and a pause published meanwhile must be heard before a
-      // slot is used.
-      let cancelled = false;
-      const timer = setTimeout(() => afterIo(() => cancelled || task()), ms);
-      return {
-        cancel: () => {
-          cancelled = true;
-          clearTimeout(timer);
-        },
-        unref: () => (timer as { unref?(): void }).unref?.(),
-      };
+      const timer = setTimeout(task, ms);
+      return { cancel: () => clearTimeout(timer), unref: () => (timer as { unref?(): void }).unref?.() };
     },
     // Half the margin for the lateness of timers, the other half for the way to the service; at
     // least 2 ms, as timers fire on whole milliseconds.
@@ -226,9 +216,3 @@ function describeLimit(signature: string): string {
   return marginMs === undefined ? printable(signature, 100) : `${requests} per ${perMs} ms, margin ${marginMs} ms`;
 }
 
-/** Runs `task` once the I/O of the event loop's current turn is done: `setImmediate` where there is one. */
-function afterIo(task: () => void): void {
-  const immediate = (globalThis as { setImmediate?: (task: () => void) => unknown }).setImmediate;
-  if (immediate) immediate(task);
-  else setTimeout(task, 0);
-}
