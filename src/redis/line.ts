@@ -307,10 +307,6 @@ export class Line {
     this.#slots.sort((a, b) => a - b);
     this.#notBefore = slots.length === 0 && retryAt !== undefined ? retryAt : 0;
     if (this.#pausedUntil > now) this.#notBefore = Math.max(this.#notBefore, this.#pausedUntil - this.#options.leadMs);
-    // Every slot already too late on arrival (a reply that took long, a stalled event loop, a
-    // clock estimate gone wrong): a short rest before the next round trip, so that a line that
-    // cannot keep up makes at most a hundred a second.
-    if (slots.length > 0 && slots.every((slot) => slot + this.#options.lateMs < now)) this.#notBefore = Math.max(this.#notBefore, now + this.#options.retryMs / 10);
     this.#pump();
   }
 
