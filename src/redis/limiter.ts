@@ -164,7 +164,7 @@ export function createRedisLimiter(options: RedisLimiterOptions): RedisLimiter {
   connection.onDrop(() => line.drop());
 
   // A pause seen by another process reaches this one at once, on a connection of its own, opened
-  // with the first call.
+  // now: its setting up costs the first calls nothing, and no pause is missed before them.
   let unsubscribe: (() => void) | undefined;
   let closed = false;
   const listen = () => {
@@ -184,6 +184,7 @@ export function createRedisLimiter(options: RedisLimiterOptions): RedisLimiter {
     unsubscribe?.();
   };
   forget = onEnd(redis, kind, () => void close());
+  listen();
 
   return {
     intervalMs: limit.intervalMs,
