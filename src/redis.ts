@@ -31,5 +31,3 @@ export { createRedisLimiter, type RedisLimiter, type RedisLimiterOptions } from 
 export { redisTokenStore, type RedisTokenStore, type RedisTokenStoreOptions } from './redis/token-store.js';
 export type { RedisLimiterStats } from './redis/line.js';
 export type { RedisClient } from './redis/connection.js';
-export type { Limiter, LimiterRelease, LimiterRequest } from './core/limit-options.js';
-export type { TokenStore, SharedToken } from './core/token-store.js';

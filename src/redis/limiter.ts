@@ -17,7 +17,10 @@ import { isMs, readOptions } from './options.js';
 import { LIMITER, readPause, readPauseMessage, readReservation, ReplyError } from './replies.js';
 import { KEEP_MS, MAX_AHEAD_MS, MAX_PAUSE_MS, SCHEDULE_SCRIPT, type Limit } from './schedule.js';
 
-/** Options of {@link createRedisLimiter}. */
+/**
+ * Options of {@link createRedisLimiter}.
+ * @category Redis entry
+ */
 export interface RedisLimiterOptions {
   /**
    * An ioredis client (`new Redis(url)`) or cluster, or a node-redis client (`createClient()`,
@@ -56,7 +59,10 @@ export interface RedisLimiterOptions {
   key?: string | undefined;
 }
 
-/** A {@link Limiter} whose schedule lives in Redis, shared by every process that uses its key. */
+/**
+ * A {@link Limiter} whose schedule lives in Redis, shared by every process that uses its key.
+ * @category Redis entry
+ */
 export interface RedisLimiter extends Limiter {
   /** Milliseconds between two consecutive starts of the fleet: `(perMs + marginMs) / requests`. */
   readonly intervalMs: number;
@@ -98,6 +104,7 @@ const SCHEDULE = script(SCHEDULE_SCRIPT);
  * {@link RedisLimiter.pause}).
  *
  * @throws ConfigurationError when an option is out of range or `redis` is not a client promokit knows (`option` names it).
+ * @category Redis entry
  */
 export function createRedisLimiter(options: RedisLimiterOptions): RedisLimiter {
   const { given, kind, check } = readOptions('createRedisLimiter', options, '{ redis, requests, perMs }');

@@ -71,7 +71,10 @@ interface Waiter {
   reject(error: unknown): void;
 }
 
-/** What a `RedisLimiter` of this process has done since it was created (`limiter.stats()`). */
+/**
+ * What a `RedisLimiter` of this process has done since it was created (`limiter.stats()`).
+ * @category Redis entry
+ */
 export interface RedisLimiterStats {
   /** Calls admitted. */
   admitted: number;

@@ -15,7 +15,10 @@ import { isKey, redisKey } from './keys.js';
 import { isMs, readOptions } from './options.js';
 import { describe, numberIn, textOf } from './replies.js';
 
-/** Options of {@link redisTokenStore}. */
+/**
+ * Options of {@link redisTokenStore}.
+ * @category Redis entry
+ */
 export interface RedisTokenStoreOptions {
   /**
    * An ioredis client or cluster, or a node-redis client or cluster (version 5 or later). The store
@@ -45,7 +48,10 @@ export interface RedisTokenStoreOptions {
   lockMs?: number | undefined;
 }
 
-/** A {@link TokenStore} in Redis, made by {@link redisTokenStore}. */
+/**
+ * A {@link TokenStore} in Redis, made by {@link redisTokenStore}.
+ * @category Redis entry
+ */
 export interface RedisTokenStore extends TokenStore {
   /** The lock's hold, as given (`lockMs`). */
   readonly lockMs: number;
@@ -114,6 +120,7 @@ const MAX_VALUE = MAX_TOKEN_LENGTH + 32;
  * (an ACL user limited to the `promokit-token*` keys, TLS, no persistence or an encrypted disk).
  *
  * @throws ConfigurationError when an option is out of range or `redis` is not a client promokit knows (`option` names it).
+ * @category Redis entry
  */
 export function redisTokenStore(options: RedisTokenStoreOptions): RedisTokenStore {
   const { given, kind, check } = readOptions('redisTokenStore', options, '{ redis, key? }');
