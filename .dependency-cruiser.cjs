@@ -1,7 +1,7 @@
 // The layers of src/ and what each may import (ARCHITECTURE.md explains them). `npm run deps`
 // checks every import, type-only imports included, and fails on any rule broken.
 //
-//   entries (index, client, client-side, limiter-redis, testing/index)
+//   entries (index, client, client-side, redis, limiter-redis, testing/index; redis/ is the Redis entries' own)
 //     └─ resources/  one file per sub-client, and resources/inputs/
 //          └─ schemas/  response schemas and types
 //               └─ core/  the request pipeline
@@ -11,7 +11,8 @@
 
 /** Modules the browser entry (promokit/client-side) must never reach: the server side. */
 const serverOnly = [
-  '^src/(client|index|limiter-redis)\\.ts$',
+  '^src/(client|index|redis|limiter-redis)\\.ts$',
+  '^src/redis/',
   '^src/testing/',
   '^src/core/(transport|limits|schema-fast-path|page-strategies)\\.ts$',
   '^src/resources/(?!client-events\\.ts$|inputs/customer\\.ts$)',
@@ -36,6 +37,18 @@ module.exports = {
       'core-is-the-bottom-layer',
       'core/ is the request pipeline: it never imports resources, schemas, the testing entry or an entry.',
       { path: '^src/core/' },
+      { path: '^src/(resources|schemas|testing|redis)/|^src/[^/]+\\.ts$' },
+    ),
+    forbid(
+      'redis-stays-in-its-entries',
+      'redis/ holds the Redis entries (promokit/redis and its alias promokit/limiter-redis): nothing else imports it, and it reaches the SDK only through core/.',
+      { path: '^src/', pathNot: '^src/(redis|limiter-redis)\\.ts$|^src/redis/' },
+      { path: '^src/redis/' },
+    ),
+    forbid(
+      'redis-imports-only-core',
+      'redis/ builds on the request pipeline\'s types and errors (core/), never on the sub-clients or the schemas.',
+      { path: '^src/redis/' },
       { path: '^src/(resources|schemas|testing)/|^src/[^/]+\\.ts$' },
     ),
     forbid(

@@ -8,6 +8,7 @@ const entry: Record<string, string> = {
   index: 'src/index.ts',
   'client-side': 'src/client-side.ts',
   testing: 'src/testing/index.ts',
+  redis: 'src/redis.ts',
   'limiter-redis': 'src/limiter-redis.ts',
 };
 
@@ -34,8 +35,9 @@ const common: Options = {
  * The CJS build needs it anyway (ky is ESM-only), and the package installs with no dependencies.
  * p-queue (with its eventemitter3; p-timeout, which promokit never reaches, is left out by
  * `leanQueue`) is bundled too, in a chunk loaded only by a
- * client with `maxConcurrency` or `rateLimit`. `promokit/limiter-redis` uses ioredis, an optional
- * peer dependency, never bundled.
+ * client with `maxConcurrency` or `rateLimit`. `promokit/redis` (and its alias
+ * `promokit/limiter-redis`) uses the user's ioredis or node-redis client, optional peer
+ * dependencies never imported.
  */
 const bundled = ['ky', 'zod', 'p-queue', 'eventemitter3'];
 

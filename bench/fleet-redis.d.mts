@@ -19,3 +19,13 @@ export interface RedisServer {
 
 /** Starts redis-server (with `cluster`, a one-node Redis Cluster serving every slot); fails (never skips) when it is not installed. */
 export declare function startRedis(options?: { cluster?: boolean }): Promise<RedisServer>;
+
+/** The two clients promokit/redis takes. */
+export type RedisClientName = 'ioredis' | 'node-redis';
+
+/** A connected client of `which` to 127.0.0.1:`port` (with `cluster`, that client's cluster), and how to end it. */
+export declare function connectRedis(
+  which: RedisClientName,
+  port: number,
+  options?: { cluster?: boolean },
+): Promise<{ redis: import('../src/redis.js').RedisClient & Record<string, any>; quit(): Promise<unknown> }>;

@@ -2,7 +2,8 @@
 // started on 127.0.0.1 on a free port, no persistence, its working directory a temporary one.
 // It can be killed and started again on the same port (empty, as a restarted Redis without
 // persistence is), frozen (SIGSTOP) and thawed (SIGCONT), and is stopped by its pid. With
-// `{ cluster: true }` it is a Redis Cluster of one node that serves every slot.
+// `{ cluster: true }` it is a Redis Cluster of one node that serves every slot. `connectRedis`
+// connects either client to it, the way a user would.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -108,4 +109,28 @@ function freePort() {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * A connected client of `which` ('ioredis' or 'node-redis') to 127.0.0.1:`port`, and how to end
+ * it (`quit()`, `close()`). `cluster: true` gives the client's cluster instead.
+ */
+export async function connectRedis(which, port, { cluster = false } = {}) {
+  if (which === 'ioredis') {
+    const { Cluster, Redis } = await import('ioredis');
+    const redis = cluster ? new Cluster([{ host: '127.0.0.1', port }]) : new Redis({ host: '127.0.0.1', port, lazyConnect: true });
+    // The client's own errors while Redis is away (the outage tests) are expected here.
+    redis.on('error', () => undefined);
+    if (!cluster) await redis.connect();
+    // quit() while the client reconnects (Redis just came back) resolves without ending it: disconnect() does.
+    return { redis, quit: () => redis.quit().catch(() => undefined).finally(() => redis.disconnect()) };
+  }
+  if (which === 'node-redis') {
+    const { createClient, createCluster } = await import('redis');
+    const redis = cluster ? createCluster({ rootNodes: [{ socket: { host: '127.0.0.1', port } }] }) : createClient({ socket: { host: '127.0.0.1', port } });
+    redis.on('error', () => undefined);
+    await redis.connect();
+    return { redis, quit: () => redis.close().catch(() => redis.destroy()) };
+  }
+  throw new Error(`no such Redis client: ${which} (ioredis or node-redis)`);
 }

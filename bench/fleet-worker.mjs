@@ -1,19 +1,19 @@
-// One process of a fleet sharing one `promokit/limiter-redis` limit: the BUILT package, imported
-// the way a user imports it. Used by the fleet benchmark (bench/fleet.mjs) and by the Redis
-// limiter's tests.
+// One process of a fleet sharing one `promokit/redis` limit: the BUILT package, imported the way a
+// user imports it, through an ioredis or a node-redis client. Used by the fleet benchmark
+// (bench/fleet.mjs) and by the Redis limiter's tests.
 //
-//   node bench/fleet-worker.mjs '<json>'   json: { baseUrl, redisPort, calls, requests, perMs, marginMs?, key }
+//   node bench/fleet-worker.mjs '<json>'   json: { baseUrl, redisPort, calls, requests, perMs, marginMs?, key, client? }
+//   client: 'ioredis' (default) or 'node-redis'
 // Sends { ready } over IPC once connected, starts on 'go', sends its outcome; then, told
 // 'uncontended', measures a call that need not wait (see `uncontended` below) and sends that; exits
 // on 'done'.
 import { createServer } from 'node:http';
-import { Redis } from 'ioredis';
 import { Client, RateLimitError } from 'promokit';
-import { createRedisLimiter } from 'promokit/limiter-redis';
+import { createRedisLimiter } from 'promokit/redis';
+import { connectRedis } from './fleet-redis.mjs';
 
-const { baseUrl, redisPort, calls, requests, perMs, marginMs, key } = JSON.parse(process.argv[2]);
-const redis = new Redis({ host: '127.0.0.1', port: redisPort, lazyConnect: true });
-await redis.connect();
+const { baseUrl, redisPort, calls, requests, perMs, marginMs, key, client: which = 'ioredis' } = JSON.parse(process.argv[2]);
+const { redis, quit } = await connectRedis(which, redisPort);
 const limiter = createRedisLimiter({ redis, requests, perMs, marginMs, key });
 const client = new Client({ baseUrl, appId: 'app', appToken: 'token', accessToken: 'access', logLevel: 'off', limiter });
 
@@ -77,5 +77,5 @@ for (;;) {
   if (message !== 'uncontended') break;
   process.send({ uncontended: await uncontended() });
 }
-await redis.quit();
+await quit();
 process.disconnect();

@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-// promokit fleet benchmark: a fleet of 1, 2, 4 and 8 processes (bench/fleet-worker.mjs) shares
-// one `createRedisLimiter({ requests: 100, perMs: 1000 })` through a real redis-server on
-// 127.0.0.1, and makes 3,000 `publications.create` calls in all, each process starting its share
+// promokit fleet benchmark: a fleet of 2 and 8 processes (bench/fleet-worker.mjs) shares one
+// `createRedisLimiter({ requests: 100, perMs: 1000 })` of promokit/redis through a real
+// redis-server on 127.0.0.1, once through ioredis and once through node-redis, and makes 3,000
+// `publications.create` calls in all, each process starting its share
 // at once through `Promise.all`, against a node:http service (bench/rate-limited-server.mjs, a
 // child process) that answers 429 above 100 requests in any sliding 1,000 ms; after each run, one
 // of the processes measures what the limiter adds to a call that need not wait. Prints a table
 // and writes bench/results/fleet.json. Not a test: nothing here passes or fails on speed.
 //
 //   npm run build && node bench/fleet.mjs       (npm run bench runs it after bench/bulk.mjs)
-//   FLEET_CALLS=1000 FLEET_PROCESSES=2,8 FLEET_MARGIN_MS=30 node bench/fleet.mjs
+//   FLEET_CALLS=1000 FLEET_PROCESSES=1,2,4,8 FLEET_CLIENTS=node-redis FLEET_MARGIN_MS=30 node bench/fleet.mjs
 //   FLEET_WARMUP=0 node bench/fleet.mjs     (each process starts cold: no warm-up call first)
 import { fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -21,7 +22,8 @@ import { startRedis } from './fleet-redis.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 
 const CALLS = Number(process.env.FLEET_CALLS ?? 3_000);
-const PROCESSES = (process.env.FLEET_PROCESSES ?? '1,2,4,8').split(',').map(Number);
+const PROCESSES = (process.env.FLEET_PROCESSES ?? '2,8').split(',').map(Number);
+const CLIENTS = (process.env.FLEET_CLIENTS ?? 'ioredis,node-redis').split(',');
 const MARGIN_MS = process.env.FLEET_MARGIN_MS === undefined ? undefined : Number(process.env.FLEET_MARGIN_MS);
 const LIMIT = { requests: 100, perMs: 1_000 };
 const allowedPerSecond = (LIMIT.requests * 1_000) / LIMIT.perMs;
@@ -48,13 +50,13 @@ async function scriptCalls(redis) {
   return [...info.matchAll(/^cmdstat_(?:evalsha|eval):calls=(\d+)/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
 }
 
-/** One fleet run: `processes` workers share the limit and `CALLS` calls. */
-async function run(redisServer, redis, processes) {
+/** One fleet run: `processes` workers share the limit and `CALLS` calls, through `client`. */
+async function run(redisServer, redis, processes, client) {
   const service = await startService();
-  const key = `fleet-${processes}-${Date.now()}`;
+  const key = `fleet-${client}-${processes}-${Date.now()}`;
   const share = Math.floor(CALLS / processes);
   const workers = Array.from({ length: processes }, () =>
-    fork(join(here, 'fleet-worker.mjs'), [JSON.stringify({ baseUrl: service.url, redisPort: redisServer.port, calls: share, ...LIMIT, marginMs: MARGIN_MS, key })], {
+    fork(join(here, 'fleet-worker.mjs'), [JSON.stringify({ baseUrl: service.url, redisPort: redisServer.port, calls: share, ...LIMIT, marginMs: MARGIN_MS, key, client })], {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     }),
   );
@@ -78,6 +80,7 @@ async function run(redisServer, redis, processes) {
     // retry are one call).
     const perSecond = ((stats.admitted - 1) * 1_000) / stats.spanMs;
     return {
+      client,
       processes,
       calls: share * processes,
       ok,
@@ -116,10 +119,12 @@ const redis = new Redis({ host: '127.0.0.1', port: redisServer.port });
 const runs = [];
 try {
   raisePriority(redisServer.pid);
-  console.log(`fleet: ${CALLS} publications.create shared by 1 to 8 processes through createRedisLimiter(${JSON.stringify({ ...LIMIT, marginMs: MARGIN_MS })}); the service answers 429 above ${LIMIT.requests} in any ${LIMIT.perMs} ms`);
-  for (const processes of PROCESSES) {
-    runs.push(await run(redisServer, redis, processes));
-    console.log(JSON.stringify(runs.at(-1)));
+  console.log(`fleet: ${CALLS} publications.create shared by ${PROCESSES.join(', ')} processes through createRedisLimiter(${JSON.stringify({ ...LIMIT, marginMs: MARGIN_MS })}), with ${CLIENTS.join(' and ')}; the service answers 429 above ${LIMIT.requests} in any ${LIMIT.perMs} ms`);
+  for (const client of CLIENTS) {
+    for (const processes of PROCESSES) {
+      runs.push(await run(redisServer, redis, processes, client));
+      console.log(JSON.stringify(runs.at(-1)));
+    }
   }
 } finally {
   await redis.quit();
@@ -127,11 +132,11 @@ try {
 }
 
 console.log('');
-console.log('| processes | calls/s | of allowed | 429s | failures | most in any 1,000 ms | Redis round trips per call | added latency of an uncontended call | slots skipped late |');
-console.log('|---|---|---|---|---|---|---|---|---|');
+console.log('| client | processes | calls/s | of allowed | 429s | failures | most in any 1,000 ms | Redis round trips per call | added latency of an uncontended call | slots skipped late |');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const r of runs) {
   const u = r.uncontended;
-  console.log(`| ${r.processes} | ${r.callsPerSecond} | ${r.ofAllowed} % | ${r.answered429} | ${r.failed} | ${r.mostInAnySecond} | ${r.roundTripsPerCall} | +${u.addedMedianMs} ms (acquire ${u.acquireMedianMs} ms) | ${r.slotsLate} |`);
+  console.log(`| ${r.client} | ${r.processes} | ${r.callsPerSecond} | ${r.ofAllowed} % | ${r.answered429} | ${r.failed} | ${r.mostInAnySecond} | ${r.roundTripsPerCall} | +${u.addedMedianMs} ms (acquire ${u.acquireMedianMs} ms) | ${r.slotsLate} |`);
 }
 const machine = { node: process.version, cpus: cpus().length, loadAverage: loadavg().map((l) => round(l, 2)) };
 console.log(`Node ${machine.node}, ${machine.cpus} CPUs, load average ${machine.loadAverage.join(' / ')} after the runs.`);

@@ -50,6 +50,7 @@ for (const dir of programs) {
           promokit: [`./${up}/src/index.ts`],
           'promokit/client-side': [`./${up}/src/client-side.ts`],
           'promokit/testing': [`./${up}/src/testing/index.ts`],
+          'promokit/redis': [`./${up}/src/redis.ts`],
           'promokit/limiter-redis': [`./${up}/src/limiter-redis.ts`],
         },
       },

@@ -80,7 +80,7 @@ export const NAVIGATION = [
   'Shared responses',
   'Browser entry',
   'Testing entry',
-  'Redis limiter entry',
+  'Redis entry',
 ];
 
 if (!process.argv.includes('--built')) {

@@ -13,6 +13,7 @@ export { Client, type ClientOptions } from './client.js';
 export type { CommonOptions } from './core/config.js';
 export type { AccessToken, AuthGroup } from './core/auth.js';
 export { cachedAccessToken, type CachedAccessToken, type CachedAccessTokenOptions, type FetchedToken, type FetchTokenContext } from './core/cached-access-token.js';
+export type { TokenStore, SharedToken } from './core/token-store.js';
 export type { RequestOptions, FetchOptions } from './core/operation.js';
 export type { CustomRequest, CustomListRequest } from './core/custom-request.js';
 export type { APIPromise, WithResponse } from './core/api-promise.js';

@@ -56,6 +56,10 @@ describe('the layer rules', () => {
     addImport(scratch, 'src/resources/client-events.ts', "import type { Transport } from '../core/transport.js';");
     // the SDK importing the testing entry.
     addImport(scratch, 'src/id-kind.ts', "import type { MockService } from './testing/index.js';");
+    // the SDK reaching into the Redis entries' modules.
+    addImport(scratch, 'src/client.ts', "import type { Reserved } from './redis/line.js';");
+    // the Redis entries' modules reaching a sub-client.
+    addImport(scratch, 'src/redis/keys.ts', "import type { Orders } from '../resources/orders.js';");
     // the mock service reaching into the pipeline instead of the public entry.
     addImport(scratch, 'src/testing/rate-limit.ts', "import type { Transport } from '../core/transport.js';");
     const broken = await violations(scratch);

@@ -1,7 +1,7 @@
 /**
  * Stands in, in every build of promokit (scripts/browser-build.mjs, `leanQueue`), for p-timeout,
  * which p-queue calls only for a task added with a `timeout` option. promokit's queues
- * (src/core/limits.ts, src/limiter-redis) never give one, so p-queue never calls it; should a
+ * (src/core/limits.ts, src/redis) never give one, so p-queue never calls it; should a
  * later change give one, the call fails loudly here instead of timing nothing out. The real
  * module costs the queue's chunk about 200 bytes gzipped.
  *

@@ -32,7 +32,7 @@ const redisServer = () => process.env.REDIS_SERVER ?? 'redis-server';
  * examples (names, see scripts/examples.mjs) that need it.
  */
 export const TOOLS = [
-  { name: 'redis-server', command: redisServer, debian: 'redis-server', files: ['test/limiter-redis/**', 'test/queues/**'], examples: ['job-queue-bullmq'], installed: () => onPath(redisServer()) },
+  { name: 'redis-server', command: redisServer, debian: 'redis-server', files: ['test/redis/**', 'test/queues/**'], examples: ['job-queue-bullmq'], installed: () => onPath(redisServer()) },
   { name: CHROMIUM, command: () => CHROMIUM, debian: 'chromium', files: ['test/browser/chromium.test.ts', 'test/browser/redirect.test.ts', 'test/browser/keepalive.test.ts', 'test/browser/client-in-browser.test.ts', 'test/browser/mock-inject.test.ts', 'test/browser/metadata-schemas.test.ts'], installed: () => executable(CHROMIUM) },
 ];
 

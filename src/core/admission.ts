@@ -11,6 +11,7 @@ import { LimiterError } from './errors.js';
 import type { Place } from './config.js';
 import type { LimitOptions, Limiter, LimiterRelease, LimiterRequest, RateLimit } from './limit-options.js';
 import type { Pause } from './pause.js';
+import { retryAfterMs } from './retry-after.js';
 import { bounded } from './waiting.js';
 
 /** How calls take and give back their places in a client's queue and limiter. */
@@ -23,6 +24,8 @@ export interface Admission {
    * call over the limit.
    */
   keepForRetry(afterMs: number): void;
+  /** Tells the limiter of a 429's `Retry-After` (`Limiter.pause`), so that a fleet pauses as one. */
+  pauseLimiter(headers: Headers): void;
 }
 
 /** The admission of `options`' queue and limiter; the queue pauses with `pause`. */
@@ -74,6 +77,11 @@ export function admission(options: LimitOptions): Admission {
       const keep = () => void queue.add(() => undefined, { priority: 1 });
       if (afterMs > 0) (setTimeout(keep, afterMs) as { unref?(): void }).unref?.();
       else keep();
+    },
+    pauseLimiter(headers) {
+      const ms = retryAfterMs((name) => headers.get(name)) ?? 0;
+      // Whatever the limiter does with it is its own business: a throw or a rejection is ignored.
+      if (limiter && ms > 0) void (async () => limiter.pause?.(ms))().catch(() => undefined);
     },
   };
 }

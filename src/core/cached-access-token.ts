@@ -10,6 +10,7 @@ import { optionCheck } from './option-check.js';
 import { ConfigurationError } from './errors.js';
 import { inspectSymbol } from './log.js';
 import { abandonRefresh } from './auth.js';
+import { sharedFetch, type TokenStore } from './token-store.js';
 
 /**
  * What a `fetchToken` function of {@link cachedAccessToken} resolves: the bare token (without
@@ -46,6 +47,14 @@ export interface CachedAccessTokenOptions {
    * through its life instead, so a short-lived token is not fetched again on every call.
    */
   refreshBeforeMs?: number | undefined;
+  /**
+   * Where every process of a fleet keeps one token (`redisTokenStore({ redis })` of
+   * `promokit/redis`, or a {@link TokenStore} of your own): a refresh reads the fleet's token
+   * first, and only one process at a time fetches a new one for all. A store that fails or is slow
+   * is left aside: the process then fetches its own token, as without a store. See
+   * [Running a fleet](../../docs/long-and-bulk-work.md#running-a-fleet).
+   */
+  store?: TokenStore | undefined;
 }
 
 /**
@@ -140,6 +149,9 @@ export function cachedAccessToken(fetchToken: (context: FetchTokenContext) => Pr
   const refreshBeforeMs = options.refreshBeforeMs ?? 60_000;
   check(Number.isFinite(refreshBeforeMs) && refreshBeforeMs >= 0, 'refreshBeforeMs', `a finite number of milliseconds, 0 or more; got ${kind(refreshBeforeMs)}`);
 
+  // The fleet's token store, when one is given: the refresh goes through it.
+  const shared = options.store === undefined ? undefined : sharedFetch(options.store, () => fetchToken({ signal: refreshAbort!.signal }), refreshBeforeMs);
+
   let held: Held | undefined;
   /** The refresh under way, if any, when it started (epoch ms), and how to abort its `fetchToken`. */
   let refresh: Promise<string> | undefined;
@@ -158,7 +170,7 @@ export function cachedAccessToken(fetchToken: (context: FetchTokenContext) => Pr
     const started = (refreshStarted = Date.now());
     const abort = (refreshAbort = new AbortController());
     // `async` so that a `fetchToken` that throws at once rejects like one that rejects.
-    const promise = (async () => checked(await fetchToken({ signal: abort.signal }), started, refreshBeforeMs))().then(
+    const promise = (async () => checked(await (shared ? shared.fetch() : fetchToken({ signal: abort.signal })), started, refreshBeforeMs))().then(
       (next) => (settle(next), next.token),
       (error: unknown) => {
         settle();
@@ -184,6 +196,7 @@ export function cachedAccessToken(fetchToken: (context: FetchTokenContext) => Pr
   return Object.assign(accessToken, {
     invalidate(token?: string): void {
       if (token !== undefined && token !== held?.token) return;
+      if (held) shared?.refused(held.token);
       generation++;
       held = undefined;
       refresh = undefined;

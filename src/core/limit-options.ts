@@ -36,6 +36,13 @@ export interface Limiter {
    * call does not go to the back of a long line.
    */
   acquire(signal?: AbortSignal, request?: LimiterRequest): Promise<LimiterRelease | void>;
+  /**
+   * Optional. Called when the service answers 429 with a `Retry-After` of `ms` milliseconds
+   * (more than 0): a limiter shared by a fleet should admit no call, in any process, until that
+   * time has passed (`promokit/redis` moves the fleet's schedule). The client does not wait for
+   * it; a throw or a rejection is ignored.
+   */
+  pause?(ms: number): void | Promise<void>;
 }
 
 /**

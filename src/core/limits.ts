@@ -69,6 +69,7 @@ export function limitsGate(options: LimitOptions, maxRetryDelay: number): Gate {
       if (response.status !== 429) return;
       pause.saw(response.headers, tenant);
       loaded?.keepForRetry(pause.left(tenant));
+      loaded?.pauseLimiter(response.headers);
     },
   };
 }

@@ -12,12 +12,20 @@
  *   a slow reply) is skipped, never used late, since a late start would crowd the next slot,
  *   perhaps another process's;
  * - slots held when the connection to Redis drops are dropped too: a Redis that comes back may
- *   have lost the schedule they belong to.
+ *   have lost the schedule they belong to;
+ * - slots held when the fleet pauses (a 429's `Retry-After`) are dropped, and none is used before
+ *   the pause ends.
+ *
+ * A reservation whose reply cannot be right (a `ReplyError`) fails every caller waiting then, at
+ * once, and the next reservation is asked for only after `retryMs`: a server that answers nonsense
+ * quickly cannot spin the line.
  *
  * @module
  * @internal
  */
 import { LimiterError } from '../core/errors.js';
+import { printable } from '../core/safe-text.js';
+import { ReplyError } from './replies.js';
 import { MAX_BATCH } from './schedule.js';
 
 /** What a reservation gives the line. */
@@ -51,6 +59,8 @@ export interface LineOptions {
   outageMs: number;
   /** The pause before asking again after a failed reservation. */
   retryMs: number;
+  /** Names the limiter in its errors. */
+  name: string;
 }
 
 /** A caller waiting in line. */
@@ -61,7 +71,10 @@ interface Waiter {
   reject(error: unknown): void;
 }
 
-/** What a `RedisLimiter` of this process has done since it was created (`limiter.stats()`). */
+/**
+ * What a `RedisLimiter` of this process has done since it was created (`limiter.stats()`).
+ * @category Redis entry
+ */
 export interface RedisLimiterStats {
   /** Calls admitted. */
   admitted: number;
@@ -77,7 +90,16 @@ export interface RedisLimiterStats {
   dropped: number;
   /** Calls refused with a `LimiterError` because Redis did not answer within `redisTimeout`. */
   refused: number;
+  /** Slots given up because the fleet paused (a 429's `Retry-After`, seen by any of its processes). */
+  paused: number;
+  /** Replies of Redis that could not be right, each failing the calls waiting then with a `LimiterError`. */
+  invalid: number;
 }
+
+/** The longest a timer is set for: past it, Node fires at once (and warns). */
+const LONGEST_TIMER_MS = 2_147_483_647;
+/** Slots of a pause published by another process may come a little earlier than its end as this process computes it. */
+const PAUSE_SLACK_MS = 10;
 
 /** The callers of one process, and the slots reserved for them. */
 export class Line {
@@ -101,7 +123,9 @@ export class Line {
   #timerHolds = false;
   #closed: Error | undefined;
   #pumpQueued = false;
-  readonly stats: RedisLimiterStats = { admitted: 0, reservations: 0, slots: 0, late: 0, unused: 0, dropped: 0, refused: 0 };
+  /** No slot before this moment: the fleet is paused. */
+  #pausedUntil = Number.NEGATIVE_INFINITY;
+  readonly stats: RedisLimiterStats = { admitted: 0, reservations: 0, slots: 0, late: 0, unused: 0, dropped: 0, refused: 0, paused: 0, invalid: 0 };
 
   constructor(options: LineOptions) {
     this.#options = options;
@@ -151,6 +175,20 @@ export class Line {
   drop(): void {
     this.stats.dropped += this.#slots.length;
     this.#slots = [];
+    this.#pump();
+  }
+
+  /**
+   * The fleet is paused until `until` (local clock): the slots held before it are dropped, and no
+   * reservation is asked for until shortly before it.
+   */
+  pause(until: number): void {
+    if (this.#closed || !(until > this.#pausedUntil)) return;
+    this.#pausedUntil = until;
+    const kept = this.#slots.filter((slot) => slot >= until - PAUSE_SLACK_MS);
+    this.stats.paused += this.#slots.length - kept.length;
+    this.#slots = kept;
+    this.#notBefore = Math.max(this.#notBefore, until - this.#options.leadMs);
     this.#pump();
   }
 
@@ -216,8 +254,9 @@ export class Line {
     const failing = this.#failing();
     if (failing !== undefined && now >= failing + outageMs) {
       const error = new LimiterError(
-        'limiter-redis',
-        `Redis did not answer within ${outageMs} ms, so the call was not admitted${this.#lastError instanceof Error ? ` (${this.#lastError.message})` : ''}`,
+        this.#options.name,
+        // What Redis (or whatever answers in its place) said is quoted printable and short.
+        `Redis did not answer within ${outageMs} ms, so the call was not admitted${this.#lastError instanceof Error ? ` (${printable(this.#lastError.message, 200)})` : ''}`,
         { cause: this.#lastError },
       );
       // Each queue is in order of arrival: past the first caller still within its bound, all are.
@@ -244,26 +283,49 @@ export class Line {
     this.#inFlight = true;
     this.#sentAt = now;
     this.stats.reservations += 1;
-    this.#options.reserve(want).then(
-      ({ slots, retryAt }) => {
-        this.#inFlight = false;
-        this.#failingSince = undefined;
-        this.#lastError = undefined;
-        this.stats.slots += slots.length;
-        if (this.#closed) return;
-        this.#slots.push(...slots);
-        this.#slots.sort((a, b) => a - b);
-        this.#notBefore = slots.length === 0 && retryAt !== undefined ? retryAt : 0;
-        this.#pump();
-      },
-      (error: unknown) => {
-        this.#inFlight = false;
-        this.#failingSince ??= this.#sentAt;
-        this.#lastError = error;
-        this.#notBefore = this.#options.now() + this.#options.retryMs;
-        this.#pump();
-      },
-    );
+    Promise.resolve()
+      .then(() => this.#options.reserve(want))
+      .then(
+        (reserved) => this.#granted(reserved),
+        (error: unknown) => this.#failed(error),
+      )
+      // Nothing above should throw; if it does, the line goes on as after a failed reservation.
+      .catch((error: unknown) => this.#failed(error));
+  }
+
+  #granted({ slots, retryAt }: Reserved): void {
+    this.#inFlight = false;
+    this.#failingSince = undefined;
+    this.#lastError = undefined;
+    this.stats.slots += slots.length;
+    if (this.#closed) return;
+    const now = this.#options.now();
+    let kept = 0;
+    for (const slot of slots) {
+      if (slot < this.#pausedUntil - PAUSE_SLACK_MS) continue;
+      this.#slots.push(slot);
+      kept += 1;
+    }
+    this.stats.paused += slots.length - kept;
+    this.#slots.sort((a, b) => a - b);
+    this.#notBefore = slots.length === 0 && retryAt !== undefined ? retryAt : 0;
+    if (this.#pausedUntil > now) this.#notBefore = Math.max(this.#notBefore, this.#pausedUntil - this.#options.leadMs);
+    this.#pump();
+  }
+
+  #failed(error: unknown): void {
+    this.#inFlight = false;
+    this.#notBefore = this.#options.now() + this.#options.retryMs;
+    if (this.#closed) return;
+    if (error instanceof ReplyError) {
+      // Redis answered, with nonsense: not an outage to wait out. Every caller waiting is told.
+      this.stats.invalid += 1;
+      for (const waiter of [...this.#retries, ...this.#firsts]) if (!waiter.done) this.#refuse(waiter, error);
+    } else {
+      this.#failingSince ??= this.#sentAt;
+      this.#lastError = error;
+    }
+    this.#pump();
   }
 
   /** Sets the one timer for the next moment something is due. */
@@ -300,13 +362,14 @@ export class Line {
     this.#timerAt = at;
     this.#timerHolds = hold;
     // Timers fire on whole milliseconds, sometimes a little early: round up, and check again when run.
+    // Never past what a timer can hold: the moments here are bounded, but a timer must not spin.
     this.#timer = this.#options.setTimer(
       () => {
         this.#timer = undefined;
         this.#timerAt = Number.POSITIVE_INFINITY;
         this.#pump();
       },
-      Math.max(0, Math.ceil(at - now)),
+      Math.min(LONGEST_TIMER_MS, Math.max(0, Math.ceil(at - now))),
     );
     if (!hold) this.#timer.unref();
   }

@@ -7,8 +7,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LimiterError } from '../../src/core/errors.js';
-import { Line, type Reserved, type Timer } from '../../src/limiter-redis/line.js';
-import { grant, MAX_BATCH, type Spacing } from '../../src/limiter-redis/schedule.js';
+import { Line, type Reserved, type Timer } from '../../src/redis/line.js';
+import { ReplyError } from '../../src/redis/replies.js';
+import { grant, MAX_BATCH, type Spacing } from '../../src/redis/schedule.js';
 
 /** Lets every promise callback that is ready run (a macrotask runs after the microtask queue). */
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -91,7 +92,7 @@ const LATE_MS = 10;
 const spacing: Spacing = { intervalMs: (PER_MS + MARGIN_MS) / REQUESTS, aheadMs: 500 };
 
 function lineFor(store: Store, index: number, outageMs = 3_000): Line {
-  return new Line({ reserve: store.reserveFor(index), now: () => store.clock.now, setTimer: store.clock.setTimer, lateMs: LATE_MS, leadMs: 2 * spacing.intervalMs, outageMs, retryMs: 100 });
+  return new Line({ reserve: store.reserveFor(index), now: () => store.clock.now, setTimer: store.clock.setTimer, lateMs: LATE_MS, leadMs: 2 * spacing.intervalMs, outageMs, retryMs: 100, name: 'test limiter' });
 }
 
 /** A small seeded random number generator (fast-check picks the seed, so a failure replays). */
@@ -214,6 +215,87 @@ describe('Line (one process)', () => {
     expect(store.granted[0]!.slice(0, 2)).toEqual([1_000, 1_105]);
     expect(admitted - 1_105).toBeGreaterThanOrEqual(0);
     expect(admitted - 1_105).toBeLessThanOrEqual(1);
+  });
+
+  it('a pause drops the slots held, admits nobody before it ends, and filters slots of a reservation answered before it', async () => {
+    const clock = new Clock();
+    const store = new Store(clock, spacing);
+    store.next = 0;
+    const line = lineFor(store, 0);
+    const admitted: number[] = [];
+    const calls = Array.from({ length: 6 }, () => line.acquire(undefined, false).then(() => admitted.push(clock.now)));
+    await clock.run(150);
+    // Two admitted (0 and 105); the line holds slots up to 420 (reserved 500 ms ahead).
+    expect(admitted).toHaveLength(2);
+    line.pause(1_200);
+    // The schedule itself moves too (the script does that in Redis): later slots start at 1,200.
+    store.next = 1_200;
+    await clock.run(5_000);
+    await Promise.all(calls);
+    expect(admitted.slice(2).every((t) => t >= 1_200)).toBe(true);
+    expect(line.stats.paused).toBeGreaterThanOrEqual(3);
+    expect(line.stats.admitted).toBe(6);
+  });
+
+  it('a reply that cannot be right refuses every caller waiting at once with it, and the line asks again only after retryMs', async () => {
+    const clock = new Clock();
+    let calls = 0;
+    let sane = false;
+    const bad = new ReplyError('test limiter', 'Redis gave a reply that cannot be right');
+    const line = new Line({
+      reserve: async () => {
+        calls += 1;
+        if (!sane) throw bad;
+        return { slots: [clock.now + 1] };
+      },
+      now: () => clock.now,
+      setTimer: clock.setTimer,
+      lateMs: LATE_MS,
+      leadMs: 10,
+      outageMs: 3_000,
+      retryMs: 100,
+      name: 'test limiter',
+    });
+    const outcomes = await Promise.allSettled([line.acquire(undefined, false), line.acquire(undefined, true), line.acquire(undefined, false)]);
+    expect(outcomes.map((o) => o.status === 'rejected' && o.reason)).toEqual([bad, bad, bad]);
+    expect(line.stats).toMatchObject({ invalid: 1, refused: 0 });
+    // Callers that keep coming meet at most one round trip per retryMs.
+    const refused: unknown[] = [];
+    for (let t = 0; t < 1_000; t += 10) {
+      line.acquire(undefined, false).catch((error: unknown) => refused.push(error));
+      await clock.run(clock.now + 10);
+    }
+    expect(calls).toBeLessThanOrEqual(12);
+    expect(refused.every((e) => e === bad)).toBe(true);
+    sane = true;
+    await clock.run(clock.now + 200);
+    const admitted = line.acquire(undefined, false);
+    await clock.run(clock.now + 200);
+    await expect(admitted).resolves.toBeUndefined();
+  });
+
+  it('a reserve that throws at once, or resolves something broken, is a failed reservation, never an unhandled rejection', async () => {
+    const clock = new Clock();
+    let step = 0;
+    const line = new Line({
+      reserve: ((() => {
+        step += 1;
+        if (step === 1) throw new Error('thrown at once');
+        if (step === 2) return Promise.resolve(null);
+        return Promise.resolve({ slots: [clock.now + 1] });
+      }) as unknown) as (want: number) => Promise<Reserved>,
+      now: () => clock.now,
+      setTimer: clock.setTimer,
+      lateMs: LATE_MS,
+      leadMs: 10,
+      outageMs: 500,
+      retryMs: 100,
+      name: 'test limiter',
+    });
+    const waiting = line.acquire(undefined, false);
+    await clock.run(1_000);
+    await expect(waiting).resolves.toBeUndefined();
+    expect(step).toBe(3);
   });
 
   it('refuses callers with a LimiterError once Redis has not answered for outageMs, and flows again when it does', async () => {

@@ -1,5 +1,5 @@
 /**
- * The Redis limiter while Redis fails, against a real redis-server: killed and started again
+ * The Redis limiter while Redis fails, through each client it takes (ioredis, node-redis), against a real redis-server: killed and started again
  * empty, or frozen (SIGSTOP) and thawed (SIGCONT), in the middle of a run. Two limiters (two
  * connections, as two processes would have) share a limit and keep calls waiting all along;
  * each admitted call is sent to a node:http service that answers 429 over the limit.
@@ -9,12 +9,11 @@
  * within its bound (admitted, or refused with a `LimiterError` once Redis has not answered for
  * `redisTimeout`), and calls flow again soon after Redis returns.
  */
-import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startRedis, type RedisServer } from '../../bench/fleet-redis.mjs';
+import { connectRedis, startRedis, type RedisClientName, type RedisServer } from '../../bench/fleet-redis.mjs';
 import { startRateLimitedServer, type RateLimitedServer } from '../../bench/rate-limited-server.mjs';
 import { LimiterError } from '../../src/index.js';
-import { createRedisLimiter, type RedisLimiter } from '../../src/limiter-redis.js';
+import { createRedisLimiter, type RedisLimiter } from '../../src/redis.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const LIMIT = { requests: 20, perMs: 1_000 };
@@ -39,13 +38,13 @@ afterEach(async () => {
  * Runs two limiters with 3 calls always waiting in each, for `ms`, calling `during(t0)` meanwhile;
  * each admitted call is sent to the service at once.
  */
-async function run(redisServer: RedisServer, service: RateLimitedServer, ms: number, during: () => Promise<void>): Promise<{ calls: Call[]; limiters: RedisLimiter[] }> {
+async function run(which: RedisClientName, redisServer: RedisServer, service: RateLimitedServer, ms: number, during: () => Promise<void>): Promise<{ calls: Call[]; limiters: RedisLimiter[] }> {
   const key = `outage-${process.pid}-${Date.now()}`;
-  const clients = [0, 1].map(() => new Redis({ host: '127.0.0.1', port: redisServer.port, maxRetriesPerRequest: null }));
-  // Errors of the clients themselves while Redis is away are expected: the limiter has its own connection.
-  for (const c of clients) c.on('error', () => undefined);
-  cleanup.push(() => Promise.all(clients.map((c) => c.quit().catch(() => c.disconnect()))));
-  const limiters = clients.map((redis) => createRedisLimiter({ redis, ...LIMIT, marginMs: 200, redisTimeout: REDIS_TIMEOUT, key }));
+  // Errors of the clients themselves while Redis is away are expected (connectRedis ignores them):
+  // the limiter has its own connection.
+  const clients = await Promise.all([0, 1].map(() => connectRedis(which, redisServer.port)));
+  cleanup.push(() => Promise.all(clients.map((c) => c.quit())));
+  const limiters = clients.map(({ redis }) => createRedisLimiter({ redis, ...LIMIT, marginMs: 200, redisTimeout: REDIS_TIMEOUT, key }));
   const calls: Call[] = [];
   // Every request sent is awaited before the run ends, so none is cut off when the service stops.
   const sent: Array<Promise<unknown>> = [];
@@ -116,7 +115,7 @@ const outages = [
   },
 ];
 
-describe('when Redis fails mid-run', () => {
+describe.each<RedisClientName>(['ioredis', 'node-redis'])('through %s, when Redis fails mid-run', (which) => {
   it.each(outages)('$name: calls are refused within their bound, none admitted unlimited, and they flow again soon after', async ({ name, down, up, downMs }) => {
     const redisServer = await startRedis();
     cleanup.push(() => redisServer.stop());
@@ -124,7 +123,7 @@ describe('when Redis fails mid-run', () => {
     cleanup.push(() => service.close());
     let failed = 0;
     let back = 0;
-    const { calls, limiters } = await run(redisServer, service, 1_500, async () => {
+    const { calls, limiters } = await run(which, redisServer, service, 1_500, async () => {
       await sleep(1_500);
       await down(redisServer);
       failed = performance.now();
@@ -138,7 +137,7 @@ describe('when Redis fails mid-run', () => {
     // Nothing admitted once the slots held when Redis went away ran out.
     expect(admitted.filter((t) => t > failed + HELD_MS && t < back)).toEqual([]);
     const resumed = Math.min(...admitted.filter((t) => t > back)) - back;
-    console.log(`limiter-redis, Redis ${name}: first call admitted ${resumed.toFixed(0)} ms after Redis was back; ${limiters.map((l) => JSON.stringify(l.stats())).join(' ')}`);
+    console.log(`promokit/redis (${which}), Redis ${name}: first call admitted ${resumed.toFixed(0)} ms after Redis was back; ${limiters.map((l) => JSON.stringify(l.stats())).join(' ')}`);
     expect(resumed).toBeLessThan(2_000);
     expect(admitted.filter((t) => t > back).length).toBeGreaterThan(5);
   }, 30_000);

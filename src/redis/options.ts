@@ -1,0 +1,35 @@
+/**
+ * The options of the Redis entry's functions, read once and checked at run time: the same rules
+ * and messages for `createRedisLimiter` and `redisTokenStore`.
+ *
+ * @module
+ * @internal
+ */
+import { optionCheck, type OptionCheck } from '../core/option-check.js';
+import { clientKind, type ClientKind, type RedisClient } from './connection.js';
+
+/** The rule of `redis`, as messages state it. */
+const CLIENT_RULE = 'an ioredis client or cluster, or a node-redis client or cluster (version 5 or later)';
+
+/**
+ * `options` copied once (a getter or a Proxy is not asked twice), its `redis` told apart, and the
+ * check of `owner`'s other options. Throws `ConfigurationError` naming `options` or `redis`.
+ */
+export function readOptions<T extends { redis: RedisClient }>(owner: string, options: T, shape: string): { given: T; kind: ClientKind; check: OptionCheck } {
+  const check = optionCheck(owner);
+  let given: T | undefined;
+  try {
+    if (typeof options === 'object' && options !== null) given = { ...options };
+  } catch {
+    given = undefined;
+  }
+  check(given !== undefined, 'options', `an object: ${shape}`);
+  const kind = clientKind(given!.redis);
+  check(kind !== undefined, 'redis', CLIENT_RULE);
+  return { given: given!, kind: kind!, check };
+}
+
+/** True for a number of milliseconds from `min` to `max`. */
+export function isMs(value: unknown, min: number, max: number): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max;
+}

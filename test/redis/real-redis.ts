@@ -1,0 +1,68 @@
+/**
+ * The real redis-server of a test file: started before its tests on 127.0.0.1 (bench/fleet-redis.mjs),
+ * stopped after them, with a plain ioredis client for looking at what Redis holds and keys no other
+ * test uses.
+ */
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { connectRedis, startRedis, type RedisClientName, type RedisServer } from '../../bench/fleet-redis.mjs';
+import { ConfigurationError } from '../../src/index.js';
+import type { RedisClient } from '../../src/redis.js';
+
+export interface RealRedis {
+  /** The server (its `port`, and `kill`, `freeze`… for outages). */
+  readonly server: RedisServer;
+  /** A plain ioredis client of the server. */
+  readonly probe: Redis;
+  /** A key no other test uses, starting with `name`. */
+  freshKey(name: string): string;
+  /** Redis's clock, in milliseconds. */
+  now(): Promise<number>;
+}
+
+/** Starts a redis-server for the file's tests (in `beforeAll`) and stops it after them. */
+export function useRealRedis(): RealRedis {
+  let server: RedisServer | undefined;
+  let probe: Redis | undefined;
+  let keys = 0;
+  beforeAll(async () => {
+    server = await startRedis();
+    probe = new Redis({ host: '127.0.0.1', port: server.port });
+  }, 30_000);
+  afterAll(async () => {
+    await probe?.quit();
+    await server?.stop();
+  });
+  return {
+    get server() {
+      return server!;
+    },
+    get probe() {
+      return probe!;
+    },
+    freshKey: (name) => `${name}-${process.pid}-${Date.now()}-${keys++}`,
+    async now() {
+      const [seconds, micros] = (await probe!.time()).map(Number) as [number, number];
+      return seconds * 1_000 + micros / 1_000;
+    },
+  };
+}
+
+/**
+ * Calls `make` with a connected client of `which` (ended after), and checks that it throws a
+ * `ConfigurationError` naming `option` in `owner: the <option> option must be …`.
+ */
+export async function expectRefusal(which: RedisClientName, port: number, make: (redis: RedisClient) => unknown, owner: string, option: string): Promise<void> {
+  const { redis, quit } = await connectRedis(which, port);
+  let error: unknown;
+  try {
+    make(redis);
+  } catch (e) {
+    error = e;
+  } finally {
+    await quit();
+  }
+  expect(error).toBeInstanceOf(ConfigurationError);
+  expect((error as ConfigurationError).option).toBe(option);
+  expect((error as Error).message).toContain(`${owner}: the ${option} option must be`);
+}

@@ -1,0 +1,255 @@
+/**
+ * `redisTokenStore` against a real redis-server, through each client it takes: fleets of Node
+ * processes importing the built package (bench/fleet-token-worker.mjs) call a stand-in service
+ * whose token endpoint counts what it issues (bench/token-service.mjs), every process with
+ * `cachedAccessToken(fetchToken, { store: redisTokenStore({ redis, key }) })`.
+ *
+ * What must hold: eight processes with 25 calls each at start get one token; a revoked token costs
+ * the fleet one new token; steady calls over several lifetimes fetch about one token per
+ * lifetime; with Redis killed or frozen mid-run, calls keep succeeding, none waiting past its
+ * timeout. And what Redis holds: one namespaced key with the token and its TTL, repaired when
+ * something else wrote there. Timings are loose (shared machines); figures are the fleet-token
+ * benchmark's business (bench/fleet-tokens.mjs).
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { inspect } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { connectRedis, startRedis, type RedisClientName, type RedisServer } from '../../bench/fleet-redis.mjs';
+import { expectRefusal, useRealRedis } from './real-redis.js';
+import { startTokenFleet, type FleetOutcome, type TokenFleet } from '../../bench/token-fleet.mjs';
+import { startTokenService, type TokenService } from '../../bench/token-service.mjs';
+import { cachedAccessToken } from '../../src/index.js';
+import { redisTokenStore, type RedisTokenStoreOptions } from '../../src/redis.js';
+
+const root = resolve(__dirname, '../..');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const redisHere = useRealRedis();
+const freshKey = redisHere.freshKey;
+
+beforeAll(() => {
+  if (!existsSync(join(root, 'dist', 'redis.js'))) throw new Error('dist/ is missing: run `npm run build` (npm test does it) first');
+});
+
+const all = (outcomes: FleetOutcome[]) => ({
+  ok: outcomes.reduce((n, o) => n + o.ok, 0),
+  failed: outcomes.reduce((n, o) => n + o.failed, 0),
+  slowestMs: Math.max(...outcomes.map((o) => o.slowestMs)),
+  tokenWaitMs: Math.max(...outcomes.map((o) => o.tokenWaitMs)),
+  firstFailure: outcomes.find((o) => o.firstFailure)?.firstFailure,
+});
+
+/** Runs `body` with a token service and a fleet of `size` processes, and stops both. */
+async function withFleet(which: RedisClientName, size: number, options: { lifetimeS?: number; refreshBeforeMs?: number; timeout?: number; redisTimeout?: number; server?: RedisServer }, body: (fleet: TokenFleet, service: TokenService) => Promise<void>) {
+  const service = await startTokenService({ lifetimeS: options.lifetimeS ?? 900 });
+  const server = options.server ?? redisHere.server;
+  const fleet = await startTokenFleet(size, {
+    baseUrl: service.url,
+    tokenUrl: service.tokenUrl,
+    redisPort: server.port,
+    client: which,
+    key: freshKey('fleet-token'),
+    refreshBeforeMs: options.refreshBeforeMs,
+    timeout: options.timeout,
+    // Generous unless the test is about the bound: eight processes starting at once on a loaded
+    // 2-core machine stall for hundreds of milliseconds, and a process that gives Redis up fetches
+    // its own token (correct, but not what these tests count).
+    redisTimeout: options.redisTimeout ?? 3_000,
+  });
+  try {
+    await body(fleet, service);
+    expect(await fleet.done()).toEqual(Array.from({ length: size }, () => 0));
+  } finally {
+    fleet.kill();
+    await service.close();
+  }
+}
+
+describe.each<RedisClientName>(['ioredis', 'node-redis'])('through %s', (which) => {
+  it('a fleet of eight processes, 25 calls each at start: one token issued; a revoked token: one new token for the fleet', async () => {
+    // Calls time out after 20 s: eight processes starting at once on a loaded machine stall, and
+    // a call that times out is not what this test counts.
+    await withFleet(which, 8, { timeout: 20_000 }, async (fleet, service) => {
+      const first = all(await fleet.burst(25));
+      expect(first, first.firstFailure).toMatchObject({ ok: 200, failed: 0 });
+      expect(service.issued).toHaveLength(1);
+      // Later calls use it too.
+      expect(all(await fleet.burst(5))).toMatchObject({ ok: 40, failed: 0 });
+      expect(service.issued).toHaveLength(1);
+      // The token is revoked: every process is refused with it, and the fleet fetches one.
+      service.revoke();
+      const after = all(await fleet.burst(5));
+      expect(after, after.firstFailure).toMatchObject({ ok: 40, failed: 0 });
+      expect(service.issued).toHaveLength(2);
+      expect(service.calls.filter((c) => c.status === 401).length).toBeGreaterThanOrEqual(8);
+    });
+  }, 90_000);
+
+  it('steady calls over several token lifetimes: about one token per lifetime, not one per process', async () => {
+    // Tokens of 2.5 s refreshed 1 s before they expire (room for a loaded machine's stalls between
+    // taking a token and its arrival): one every 1.5 s for the fleet.
+    await withFleet(which, 4, { lifetimeS: 2.5, refreshBeforeMs: 1_000 }, async (fleet, service) => {
+      const run = all(await fleet.steady(6_000, 50));
+      expect(run.failed, run.firstFailure).toBe(0);
+      // 6 s / 1.5 s = 4, and the first: at most 5 (one of slack), where four processes alone fetch 16 or more.
+      console.log(`redisTokenStore (${which}): 4 processes, ${run.ok} calls over 6 s of 2.5-s tokens: ${service.issued.length} tokens issued`);
+      expect(service.issued.length).toBeLessThanOrEqual(6);
+    });
+  }, 90_000);
+
+  it.each([
+    { name: 'killed', down: (s: RedisServer) => s.kill(), up: (s: RedisServer) => s.restart() },
+    { name: 'frozen', down: async (s: RedisServer) => s.freeze(), up: async (s: RedisServer) => s.thaw() },
+  ])('Redis $name mid-run: calls keep succeeding, none waits past its timeout', async ({ name, down, up }) => {
+    const server = await startRedis();
+    try {
+      // Tokens of 2 s refreshed 1 s before they expire, so that processes refresh while Redis is
+      // away; calls time out after 5 s; the store gives Redis up after 500 ms.
+      await withFleet(which, 4, { lifetimeS: 2, refreshBeforeMs: 1_000, timeout: 5_000, redisTimeout: 500, server }, async (fleet, service) => {
+        const running = fleet.steady(4_000, 50);
+        await sleep(1_000);
+        await down(server);
+        await sleep(2_000);
+        await up(server);
+        const run = all(await running);
+        expect(run.failed, run.firstFailure).toBe(0);
+        // No call waited for its token as long as its timeout (it would have failed): Redis away
+        // costs a refresh one redisTimeout at most, then the process fetches its own.
+        console.log(`redisTokenStore (${which}), Redis ${name} mid-run: ${run.ok} calls, 0 failed; longest wait for a token ${run.tokenWaitMs.toFixed(0)} ms, slowest call ${run.slowestMs.toFixed(0)} ms (timeout 5000 ms)`);
+        expect(run.tokenWaitMs).toBeLessThan(5_000);
+        // The processes fetched their own tokens meanwhile.
+        expect(service.issued.length).toBeGreaterThanOrEqual(2);
+      });
+    } finally {
+      await server.stop();
+    }
+  }, 90_000);
+
+  it('keeps the token in one namespaced key, "<lifetime> <expiry> <token>", expiring with it; the lock is gone after the refresh', async () => {
+    const { redis, quit } = await connectRedis(which, redisHere.server.port);
+    const key = freshKey('held');
+    try {
+      const accessToken = cachedAccessToken(async () => ({ token: 'tok-abc', expiresIn: 60 }), { store: redisTokenStore({ redis, key }) });
+      expect(await accessToken()).toBe('tok-abc');
+      const [lifetime, expiry, token] = (await redisHere.probe.get(`promokit-token:{${key}}`))!.split(' ');
+      expect([lifetime, token]).toEqual(['60000', 'tok-abc']);
+      expect(Math.abs(Number(expiry) - (Date.now() + 60_000))).toBeLessThan(5_000);
+      const ttl = await redisHere.probe.pttl(`promokit-token:{${key}}`);
+      expect(ttl).toBeGreaterThan(55_000);
+      expect(ttl).toBeLessThanOrEqual(60_000);
+      await sleep(50);
+      expect(await redisHere.probe.exists(`promokit-token-lock:{${key}}`)).toBe(0);
+    } finally {
+      await quit();
+    }
+  });
+
+  it.each<[string, (key: string) => Promise<unknown>]>([
+    ['a list under the key', (key) => redisHere.probe.rpush(key, 'a')],
+    ['a value without expiry', (key) => redisHere.probe.set(key, `60000 ${Date.now() + 60_000} stale-token`)],
+    ['a value whose expiry passed (written late)', (key) => redisHere.probe.set(key, `60000 ${Date.now() - 1} late-token`, 'PX', 60_000)],
+    ['a value that is no token', (key) => redisHere.probe.set(key, 'garbage', 'PX', 60_000)],
+    ['a value of 100,000 characters', (key) => redisHere.probe.set(key, `60000 ${Date.now() + 60_000} ${'x'.repeat(100_000)}`, 'PX', 60_000)],
+    ['a time to live longer than the lifetime', (key) => redisHere.probe.set(key, `1000 ${Date.now() + 600_000} old-token`, 'PX', 600_000)],
+    ['a value in the old form, without its expiry', (key) => redisHere.probe.set(key, '60000 old-form', 'PX', 60_000)],
+    ['a lifetime of thirty years', (key) => redisHere.probe.set(key, `999999999999 ${Date.now() + 60_000} long-token`, 'PX', 60_000)],
+  ])('repairs what something else wrote under the key (%s): the call gets a fresh token and the key holds it', async (_name, corrupt) => {
+    const { redis, quit } = await connectRedis(which, redisHere.server.port);
+    const key = freshKey('corrupt');
+    const redisKey = `promokit-token:{${key}}`;
+    await corrupt(redisKey);
+    try {
+      const accessToken = cachedAccessToken(async () => ({ token: 'tok-fresh', expiresIn: 60 }), { store: redisTokenStore({ redis, key }) });
+      expect(await accessToken()).toBe('tok-fresh');
+      expect(await redisHere.probe.get(redisKey)).toMatch(/^60000 \d+ tok-fresh$/);
+      expect(await redisHere.probe.pttl(redisKey)).toBeGreaterThan(55_000);
+    } finally {
+      await quit();
+    }
+  });
+
+  it('a lock left by a process that died: the others wait lockMs for its token, then fetch their own', async () => {
+    const { redis, quit } = await connectRedis(which, redisHere.server.port);
+    const key = freshKey('dead-lock');
+    await redisHere.probe.set(`promokit-token-lock:{${key}}`, 'someone', 'PX', 60_000);
+    try {
+      const accessToken = cachedAccessToken(async () => ({ token: 'tok-own', expiresIn: 60 }), { store: redisTokenStore({ redis, key, lockMs: 400 }) });
+      const started = performance.now();
+      expect(await accessToken()).toBe('tok-own');
+      expect(performance.now() - started).toBeGreaterThanOrEqual(390);
+      expect(performance.now() - started).toBeLessThan(1_500);
+    } finally {
+      await quit();
+    }
+  });
+
+  it('a 401 clears the shared token only while it is still the one refused', async () => {
+    const { redis, quit } = await connectRedis(which, redisHere.server.port);
+    const key = freshKey('refused');
+    let n = 0;
+    const fetchToken = async () => ({ token: `tok-${++n}`, expiresIn: 60 });
+    try {
+      const [a, b] = [0, 1].map(() => cachedAccessToken(fetchToken, { store: redisTokenStore({ redis, key }) }));
+      expect(await a!()).toBe('tok-1');
+      expect(await b!()).toBe('tok-1');
+      a!.invalidate('tok-1');
+      expect(await a!()).toBe('tok-2');
+      // b was refused with tok-1 too, later: tok-2 stays.
+      b!.invalidate('tok-1');
+      expect(await b!()).toBe('tok-2');
+      expect(await redisHere.probe.get(`promokit-token:{${key}}`)).toMatch(/^60000 \d+ tok-2$/);
+      expect(n).toBe(2);
+    } finally {
+      await quit();
+    }
+  });
+
+  it('closes its own connection when the client it was given ends', async () => {
+    const { redis, quit } = await connectRedis(which, redisHere.server.port);
+    const clients = async () => String(await redisHere.probe.call('CLIENT', 'LIST')).split('\n').filter(Boolean).length;
+    const before = await clients();
+    const accessToken = cachedAccessToken(async () => ({ token: 'tok-1', expiresIn: 60 }), { store: redisTokenStore({ redis, key: freshKey('close') }) });
+    await accessToken();
+    expect(await clients()).toBe(before + 1);
+    await quit();
+    await sleep(200);
+    expect(await clients()).toBe(before - 1);
+  });
+
+  it('shows no token: util.inspect and JSON of the store and of the token function hold none', async () => {
+    const { redis, quit } = await connectRedis(which, redisHere.server.port);
+    try {
+      const store = redisTokenStore({ redis, key: freshKey('secret') });
+      const accessToken = cachedAccessToken(async () => ({ token: 'secret-token-value', expiresIn: 60 }), { store });
+      await accessToken();
+      for (const shown of [inspect(store, { depth: 5 }), JSON.stringify(store), inspect(accessToken), JSON.stringify(accessToken), String(accessToken)]) {
+        expect(shown).not.toContain('secret-token-value');
+      }
+    } finally {
+      await quit();
+    }
+  });
+
+  it.each<[string, () => Partial<RedisTokenStoreOptions> | null, string]>([
+    ['an object that is no client', () => ({ redis: {} as never }), 'redis'],
+    ['a Proxy that throws', () => ({ redis: new Proxy({}, { get: () => { throw new Error('trap'); } }) as never }), 'redis'],
+    ["key ''", () => ({ key: '' }), 'key'],
+    ['key with a line break', () => ({ key: 'a\nb' }), 'key'],
+    ['redisTimeout 10', () => ({ redisTimeout: 10 }), 'redisTimeout'],
+    ["redisTimeout '500'", () => ({ redisTimeout: '500' as never }), 'redisTimeout'],
+    ['lockMs 0', () => ({ lockMs: 0 }), 'lockMs'],
+    ['lockMs NaN', () => ({ lockMs: Number.NaN }), 'lockMs'],
+    ['options null', () => null, 'options'],
+  ])('refuses %s, naming %s', async (_name, options, option) => {
+    await expectRefusal(
+      which,
+      redisHere.server.port,
+      (redis) => {
+        const given = options();
+        return redisTokenStore(given === null ? (null as never) : { redis, ...given });
+      },
+      'redisTokenStore',
+      option,
+    );
+  });
+});
