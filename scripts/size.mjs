@@ -44,21 +44,27 @@ export const CLIENT_GATE = 9_200;
  * use: the admission behind `maxConcurrency`, `rateLimit` and `limiter` (with p-queue and its
  * dependency, about 4.5 KB), `asyncActions.waitFor`'s polling and the escape hatch
  * (`client.request()`); a bundler without code splitting includes them all the same, so the whole,
- * those chunks included, has its own budget of 36 KB (35 KB until the escape hatch and the
+ * those chunks included, has its own budget (35 KB until the escape hatch and the
  * polling moved out of the one-call figure into chunks of their own, and the bundler's wrappers
  * for chunks loaded on first use came with them).
  */
 export const SERVER_BUDGET = 30_000;
 
-/** The budget of the server entry with every chunk it may load, the rarely used ones included. */
-export const SERVER_TOTAL_BUDGET = 36_000;
+/**
+ * The budget of the server entry with every chunk it may load, the rarely used ones included:
+ * 40.5 KB. It was 36 KB until `client.reconcile` (about 2 KB gzipped) and the check of a
+ * client's own `metadataSchemas` and `eventSchemas` (about 1.9 KB) joined the chunks loaded on
+ * first use; a program that uses neither loads neither, and what it loads for a call stays
+ * within {@link SERVER_BUDGET}.
+ */
+export const SERVER_TOTAL_BUDGET = 40_500;
 
 /**
  * Leaves out the chunks a program loads only when it uses a rarely used part: the limits' queue
  * (p-queue, for `maxConcurrency` or `rateLimit`), `asyncActions.waitFor`'s polling, the escape
  * hatch, `client.reconcile`, the check of a client's own `metadataSchemas` and `eventSchemas`
- * (`checkedCall`, in the server and the browser builds) and the hooks (`reportRequest`, loaded by
- * a client that has `hooks`). ky's own chunk, which every call loads, stays in.
+ * (`checkedCall`, in the server and the browser builds), the hooks (`reportRequest`, loaded by
+ * a client that has `hooks`) and the resend with a fresh token (`resend`, loaded by a first 401). ky's own chunk, which every call loads, stays in.
  */
 export const withoutLazyChunks = {
   name: 'without-lazy-chunks',
@@ -66,7 +72,7 @@ export const withoutLazyChunks = {
     b.onResolve({ filter: /^\.\/.*\.js$/ }, (args) => {
       if (args.kind !== 'dynamic-import') return undefined;
       const file = join(args.resolveDir, args.path);
-      return existsSync(file) && /\bPQueue\b|\bwaitForAsyncAction\b|\bsendCustom\b|\breconcileFailedCall\b|\bcheckedCall\b|\breportRequest\b/.test(readFileSync(file, 'utf8')) ? { path: args.path, external: true } : undefined;
+      return existsSync(file) && /\bPQueue\b|\bwaitForAsyncAction\b|\bsendCustom\b|\breconcileFailedCall\b|\bcheckedCall\b|\breportRequest\b|\bfunction resend\b/.test(readFileSync(file, 'utf8')) ? { path: args.path, external: true } : undefined;
     });
   },
 };

@@ -1,11 +1,11 @@
 /**
- * The browser build's `withFreshToken` (see fresh-token.ts and scripts/browser-build.mjs): a
+ * The browser build's resend after a 401 (see fresh-token.ts and scripts/browser-build.mjs): a
  * storefront's events carry client-side keys, so a 401 stands.
  *
  * @module
  */
 
-/** `run()`. */
-export function withFreshToken(run: () => Promise<Response>, _call: unknown): Promise<Response> {
-  return run();
+/** Throws `refused`: no fresh token is asked for. */
+export async function resend(refused: unknown, _run: unknown, _call: unknown): Promise<Response> {
+  throw refused;
 }

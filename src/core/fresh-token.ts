@@ -11,7 +11,7 @@ import type { Options as KyOptions } from 'ky';
 import type { AuthGroup, ClientCredentials, TokenWait } from './auth.js';
 import { isKyHttpError } from './ky/errors.js';
 
-const is401 = (error: unknown) => isKyHttpError(error) && error.response.status === 401;
+const is401 = (error: unknown): boolean => isKyHttpError(error) && error.response.status === 401;
 
 /** What a call lends the resend: its credentials, the headers it sent, and how to send again. */
 export interface Resend {
@@ -30,14 +30,13 @@ export interface Resend {
   retrying?: (() => void) | undefined;
 }
 
-/** `run()`, and once more with fresh credentials when it was refused with a 401 that a fresh token may cure. */
-export async function withFreshToken(run: () => Promise<Response>, call: Resend): Promise<Response> {
+/**
+ * After `run()` was refused with a 401: `run()` once more with fresh credentials when a fresh
+ * token may cure it; else the 401 stands. Loaded by the first 401 a client meets.
+ */
+export async function resend(refused: unknown, run: () => Promise<Response>, call: Resend): Promise<Response> {
   const { credentials, auth, sent } = call;
-  try {
-    return await run();
-  } catch (error) {
-    if (!(is401(error) && credentials.refreshable(auth, sent[sent.length - 1]!))) throw error;
-  }
+  if (!credentials.refreshable(auth, sent[sent.length - 1]!)) throw refused;
   credentials.expire(sent[sent.length - 1]!);
   call.retrying?.();
   const fresh = await credentials.headersFor(auth, call.wait);

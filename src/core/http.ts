@@ -27,7 +27,7 @@ import { readBody } from './response-body.js';
 import { checkResponse, parseJson } from './response-check.js';
 import { nothingWasSent } from './network-errors.js';
 import { retryPlan } from './retry.js';
-import { withFreshToken } from './fresh-token.js';
+import { isKyHttpError } from './ky/errors.js';
 import { joinUrl } from './url.js';
 
 /**
@@ -130,7 +130,12 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
       // A shared limiter admits every request the service counts: each retry asks it again.
       if (place?.again) kyOptions.hooks = { beforeRetry: [place.again] };
       const ky = await loadKy();
-      const response = await withFreshToken(() => ky(url, kyOptions), { credentials, auth: call.auth, sent, wait: { timeout, signal, again: true }, headers, kyOptions, again: place?.again, retrying: emit && (() => emit('retry', attempts, { delayMs: 0, reason: 'status 401: a fresh access token' })) });
+      const run = () => ky(url, kyOptions);
+      // A 401 may be cured by a fresh token: the resend's module is loaded by a client's first 401.
+      const response = await run().catch(async (error: unknown) => {
+        if (!isKyHttpError(error) || error.response.status !== 401) throw error;
+        return (await import('./fresh-token.js')).resend(error, run, { credentials, auth: call.auth, sent, wait: { timeout, signal, again: true }, headers, kyOptions, again: place?.again, retrying: emit && (() => emit('retry', attempts, { delayMs: 0, reason: 'status 401: a fresh access token' })) });
+      });
 
       // 7. The body, parsed and checked in the client's validation mode (and by its own metadata schemas).
       if (call.emptyBody && body === '') return { data: undefined as T, response };

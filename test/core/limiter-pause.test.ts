@@ -33,7 +33,7 @@ describe('Limiter.pause', () => {
   const inSeconds = (s: number) => () => new Date(Date.now() + s * 1_000).toUTCString();
   it.each<[string, () => Record<string, string>, number | undefined]>([
     ['Retry-After: 2', () => ({ 'retry-after': '2' }), 2_000],
-    ['Retry-After: 0.5', () => ({ 'retry-after': '0.5' }), 500],
+    ['Retry-After: 1.5 (not digits: ignored, as everywhere)', () => ({ 'retry-after': '1.5' }), undefined],
     ['Retry-After: a date a minute ahead', () => ({ 'retry-after': inSeconds(60)() }), 60_000],
     ['RateLimit-Reset: 3', () => ({ 'ratelimit-reset': '3' }), 3_000],
     ['no Retry-After', () => ({}), undefined],
