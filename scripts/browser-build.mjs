@@ -3,11 +3,10 @@
 // dist/browser/client-side.js with it, and `node scripts/size.mjs --modules` attributes bytes
 // with it, so the attribution matches what a storefront ships.
 //
-// - a module of src/ with a browser variant beside it (`name.browser.ts`) is replaced by it: what
-//   matters only on a server stays out of every storefront bundle. ky is imported at once
-//   (src/core/ky/load.browser.ts): the lazy import that keeps Node's cold start cheap makes a
-//   bundler wrap every module of ky for deferred evaluation (~160 bytes gzipped); one listener
-//   per shared signal is Node's concern (src/core/abort.browser.ts);
+// - the runtime seam's Node side, src/core/runtime.ts, is replaced by its browser side,
+//   src/core/runtime.browser.ts (same names, same types, checked by tsc): what matters only on a
+//   server stays out of every storefront bundle (ky imported at once, one listener per shared
+//   signal left to Node, the header checks left to the browser's fetch);
 // - ky's upload and download progress streaming, which runs only for the progress options
 //   promokit never passes, is left out (scripts/build-stubs/ky-progress.ts, ~400 bytes gzipped);
 // - ky's `ForceRetryError`, built only when an `afterResponse` hook returns `ky.retry()` (promokit
@@ -16,7 +15,7 @@
 //   either way, is an empty subclass of `Error` too (scripts/build-stubs/ky-non-error.ts).
 //
 // The last three, `leanKy`, apply to the server builds too (tsup.config.ts).
-import { existsSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cutKy } from './lib/ky-cuts.mjs';
@@ -74,18 +73,23 @@ export const leanQueue = {
   },
 };
 
+/** The runtime seam: the one module of src/ the browser build replaces, and its browser side. */
+const seam = { node: join(root, 'src', 'core', 'runtime.ts'), browser: join(root, 'src', 'core', 'runtime.browser.ts') };
+
 /**
- * The esbuild plugin of the browser build: each module of src/ that has a browser variant beside
- * it (`name.browser.ts` next to `name.ts`) is replaced by it; and {@link leanKy}.
+ * The esbuild plugin of the browser build: the runtime seam's Node side (src/core/runtime.ts) is
+ * replaced by its browser side (src/core/runtime.browser.ts), and nothing else; and {@link leanKy}.
+ * A `*.browser.ts` anywhere else in src/ fails the build: what differs in browsers belongs in the seam.
  */
 export const browserBuild = {
   name: 'promokit-browser',
   setup(build) {
-    build.onResolve({ filter: /^\.\.?\/.*\.js$/ }, (args) => {
-      if (!args.importer.startsWith(join(root, 'src'))) return undefined;
-      const variant = join(args.resolveDir, args.path.replace(/\.js$/, '.browser.ts'));
-      return existsSync(variant) ? { path: variant } : undefined;
+    build.onStart(() => {
+      const strays = readdirSync(join(root, 'src'), { recursive: true }).map(String).filter((file) => file.endsWith('.browser.ts') && join(root, 'src', file) !== seam.browser);
+      if (strays.length > 0) return { errors: [{ text: `browser variants outside the runtime seam (src/core/runtime.browser.ts): ${strays.join(', ')}` }] };
+      return undefined;
     });
+    build.onResolve({ filter: /(^|\/)runtime\.js$/ }, (args) => (join(args.resolveDir, args.path.replace(/\.js$/, '.ts')) === seam.node ? { path: seam.browser } : undefined));
     leanKy.setup(build);
   },
 };

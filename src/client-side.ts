@@ -15,40 +15,16 @@
  */
 export { ClientEvents, type ClientEventsOptions, type TrackEventParams, type TrackEventFields } from './resources/client-events.js';
 export type { CommonOptions } from './core/config.js';
-export type { AccessToken } from './core/auth.js';
-export type { RequestOptions, FetchOptions } from './core/operation.js';
-export type { APIPromise, WithResponse } from './core/api-promise.js';
+export type { AccessToken } from './core/credentials.js';
+export type { RequestOptions, FetchOptions } from './core/call.js';
+export type { APIPromise, WithResponse } from './core/pagination.js';
 export type { Hooks, CallEvent, RequestEvent, ResponseEvent, RetryEvent, ErrorEvent } from './core/hooks.js';
 export type { Logger, LogLevel } from './core/log.js';
-export type { ValidationMode } from './core/response-check.js';
-export type {
-  MetadataTypes,
-  CustomEventTypes,
-  MetadataKind,
-  Metadata,
-  CustomEventName,
-  CustomEventMetadata,
-  MetadataSchemas,
-  EventSchemas,
-  StandardSchemaV1,
-} from './core/metadata-types.js';
+export type { ValidationMode } from './core/responses.js';
+export type { MetadataTypes, CustomEventTypes, MetadataKind, Metadata, CustomEventName, CustomEventMetadata, MetadataSchemas, EventSchemas, StandardSchemaV1 } from './core/metadata.js';
 export type { CustomerInput, AddressInput } from './resources/inputs/customer.js';
 export type { EventAcknowledgment } from './schemas/event.js';
-export {
-  PromokitError,
-  ConnectionError,
-  TimeoutError,
-  AbortError,
-  CallError,
-  RedirectError,
-  ConfigurationError,
-  InvalidRequestError,
-  ResponseValidationError,
-  type Issue,
-  type CallContext,
-  type Outcome,
-} from './core/errors.js';
-export { ToArrayLimitError, NoNextPageError } from './core/list-errors.js';
+export { PromokitError, ConnectionError, TimeoutError, AbortError, CallError, RedirectError, ConfigurationError, InvalidRequestError, ResponseValidationError, type Issue, type CallContext, type Outcome, ToArrayLimitError, NoNextPageError } from './core/errors.js';
 export {
   ApiError,
   BadRequestError,

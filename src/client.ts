@@ -4,23 +4,23 @@
  *
  * @module
  */
-import { Credentials } from './core/auth.js';
-import { apiPromise, type APIPromise } from './core/api-promise.js';
+import { Credentials } from './core/credentials.js';
+import { apiPromise, type APIPromise } from './core/pagination.js';
 import { commonOptionRules, credentialRule, hooksRule, pipelineConfig, type CommonOptions, type Gate } from './core/config.js';
-import { checkedOptions, trueOrFalse, type OptionRules } from './core/option-check.js';
-import { isBrowser, optionOrEnv } from './core/env.js';
+import { checkedOptions, trueOrFalse, type OptionRules } from './core/inputs.js';
+import { isBrowser, optionOrEnv } from './core/runtime.js';
 import type { CustomListRequest, CustomRequest } from './core/custom-request.js';
 import { ConfigurationError, InvalidRequestError } from './core/errors.js';
 import type { LimitOptions } from './core/limit-options.js';
 import { limitOptionRules, limitsGate } from './core/limits.js';
 import { inspectSymbol } from './core/log.js';
-import type { RequestOptions } from './core/operation.js';
+import type { RequestOptions } from './core/call.js';
 import { strategies } from './core/page-strategies.js';
 import { paginate, PagePromise, type Page, type Strategy } from './core/pagination.js';
 import type { ReconcileResult } from './resources/reconcile.js';
-import { deviationsOf, type DeviationRecord, type ResponseDeviation } from './core/response-check.js';
+import { deviationsOf, type DeviationRecord, type ResponseDeviation } from './core/responses.js';
 import { Transport } from './core/transport.js';
-import { metadataSchemasRule } from './core/user-schemas.js';
+import { metadataSchemasRule } from './core/metadata.js';
 import { AsyncActions } from './resources/async-actions.js';
 import { ClientEvents, clientEventsOf, clientSettings } from './resources/client-events.js';
 import { Customers } from './resources/customers.js';

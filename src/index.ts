@@ -11,31 +11,41 @@
  */
 export { Client, type ClientOptions } from './client.js';
 export type { CommonOptions } from './core/config.js';
-export type { AccessToken, AuthGroup } from './core/auth.js';
+export type { AccessToken, AuthGroup } from './core/credentials.js';
 export { cachedAccessToken, type CachedAccessToken, type CachedAccessTokenOptions, type FetchedToken, type FetchTokenContext } from './core/cached-access-token.js';
 export type { TokenStore, SharedToken } from './core/token-store.js';
-export type { RequestOptions, FetchOptions } from './core/operation.js';
+export type { RequestOptions, FetchOptions } from './core/call.js';
+export type { APIPromise, WithResponse } from './core/pagination.js';
 export type { CustomRequest, CustomListRequest } from './core/custom-request.js';
-export type { APIPromise, WithResponse } from './core/api-promise.js';
 export type { Hooks, CallEvent, RequestEvent, ResponseEvent, RetryEvent, ErrorEvent } from './core/hooks.js';
 export type { LimitOptions, Limiter, LimiterRelease, LimiterRequest, RateLimit } from './core/limit-options.js';
 export type { Logger, LogLevel } from './core/log.js';
-export type { ValidationMode, ResponseDeviation, ResponseSchema } from './core/response-check.js';
-export type {
-  MetadataTypes,
-  CustomEventTypes,
-  MetadataKind,
-  Metadata,
-  CustomEventName,
-  CustomEventMetadata,
-  MetadataSchemas,
-  EventSchemas,
-  StandardSchemaV1,
-} from './core/metadata-types.js';
-export * from './core/errors.js';
-export * from './core/list-errors.js';
+export type { ValidationMode, ResponseDeviation, ResponseSchema } from './core/responses.js';
+export type { MetadataTypes, CustomEventTypes, MetadataKind, Metadata, CustomEventName, CustomEventMetadata, MetadataSchemas, EventSchemas, StandardSchemaV1 } from './core/metadata.js';
+export {
+  type Issue,
+  formatPath,
+  describeIssues,
+  type Outcome,
+  type CallContext,
+  PromokitError,
+  ConfigurationError,
+  InvalidRequestError,
+  CallError,
+  ConnectionError,
+  TimeoutError,
+  AbortError,
+  RedirectError,
+  ResponseTooLargeError,
+  ResponseValidationError,
+  LimiterError,
+  PaginationLimitError,
+  PaginationStalledError,
+  ToArrayLimitError,
+  NoNextPageError,
+} from './core/errors.js';
 export * from './core/api-errors.js';
-export { retryDecision, DEFAULT_RETRY_DELAY_MS, type RetryDecision } from './core/retry-decision.js';
+export { retryDecision, DEFAULT_RETRY_DELAY_MS, type RetryDecision } from './core/retry.js';
 export type { ReconcileResult } from './resources/reconcile.js';
 export { Page, PagePromise, type ListEnvelope } from './core/pagination.js';
 export { idKind, type IdKind } from './id-kind.js';

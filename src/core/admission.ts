@@ -9,9 +9,8 @@
 import PQueue from 'p-queue';
 import { LimiterError } from './errors.js';
 import type { Place } from './config.js';
-import type { LimitOptions, Limiter, LimiterRelease, LimiterRequest, RateLimit } from './limit-options.js';
-import type { Pause } from './pause.js';
-import { retryAfterMs } from './retry-after.js';
+import type { LimitOptions, Limiter, LimiterRelease, LimiterRequest, RateLimit, Pause } from './limit-options.js';
+import { retryAfterMs } from './api-errors.js';
 import { bounded } from './waiting.js';
 
 /** How calls take and give back their places in a client's queue and limiter. */

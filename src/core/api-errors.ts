@@ -4,10 +4,8 @@
  *
  * @module
  */
-import { PromokitError, type CallContext, type Outcome } from './errors.js';
-import { isRecord } from './is-record.js';
-import { retryAfterMs } from './retry-after.js';
-import { printable } from './safe-text.js';
+import { PromokitError, type CallContext, type Outcome, printable } from './errors.js';
+import { isRecord } from './inputs.js';
 
 /**
  * The fields of an error body the service sends with a non-2xx status.
@@ -182,4 +180,31 @@ function text(value: unknown): string | undefined {
 function describeRawBody(body: unknown): string {
   const line = typeof body === 'string' ? body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() : '';
   return line === '' ? 'no error message in the response' : printable(line, 120);
+}
+
+/** The longest wait read from a header, in milliseconds: a day. Any longer ask is read as a day. */
+export const LONGEST_ASKED_WAIT = 86_400_000;
+
+
+/**
+ * The wait a response asks for before the next request, in milliseconds, from `Retry-After`, else
+ * the `RateLimit-Reset` family: a whole number of seconds (digits only; one past 2024 as epoch
+ * seconds is a moment), or an HTTP date (IMF-fixdate or RFC 850: ending `GMT`). `undefined`
+ * without such a header; `NaN` when the value is neither (`soon`, `-1`, `1.5`, `0x10`, `1e400`,
+ * `Infinity`), which RFC 9110 says to ignore.
+ * A moment already past is a wait of 0; any wait is at most {@link LONGEST_ASKED_WAIT}.
+ */
+export function retryAfterMs(header: (name: string) => string | null | undefined): number | undefined {
+  const value = (header('retry-after') ?? header('ratelimit-reset') ?? header('x-ratelimit-retry-after') ?? header('x-ratelimit-reset') ?? header('x-rate-limit-reset'))?.trim();
+  if (!value) return undefined;
+  let ms: number;
+  if (/^\d+$/.test(value)) {
+    ms = Number(value) * 1000;
+    if (ms >= 1_704_067_200_000 && ms < 1e14) ms -= Date.now();
+  } else if (/ GMT$/.test(value)) {
+    ms = Date.parse(value) - Date.now();
+  } else {
+    return Number.NaN;
+  }
+  return Number.isNaN(ms) ? ms : Math.min(Math.max(0, ms), LONGEST_ASKED_WAIT);
 }

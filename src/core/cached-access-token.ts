@@ -6,10 +6,10 @@
  *
  * @module
  */
-import { optionCheck } from './option-check.js';
+import { optionCheck } from './inputs.js';
 import { ConfigurationError } from './errors.js';
 import { inspectSymbol } from './log.js';
-import { abandonRefresh } from './auth.js';
+import { abandonRefresh } from './credentials.js';
 import { sharedFetch, type TokenStore } from './token-store.js';
 
 /**

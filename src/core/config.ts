@@ -6,19 +6,17 @@
  *
  * @module
  */
-import type { AccessToken, AuthGroup, ClientCredentials } from './auth.js';
-import { optionOrEnv } from './env.js';
+import type { AccessToken, AuthGroup, ClientCredentials } from './credentials.js';
+import { optionOrEnv, checkHeaders, headersRule, isHeaderValue } from './runtime.js';
 import type { ConfigurationError } from './errors.js';
 import type { Hooks } from './hooks.js';
 import { Log, logLevels, type LogLevel, type Logger } from './log.js';
-import type { FetchOptions } from './operation.js';
-import { aFunction, optionCheck, oneOfStrings, positiveMs, shallowCopy, wholeNumber, type OptionRule, type OptionRules } from './option-check.js';
-import { checkHeaders, headersRule, isHeaderValue } from './headers.js';
-import { isRecord } from './is-record.js';
+import type { FetchOptions } from './call.js';
+import { aFunction, optionCheck, oneOfStrings, positiveMs, shallowCopy, wholeNumber, type OptionRule, type OptionRules, isRecord } from './inputs.js';
 import { fetchOptionsRule, MAX_RETRIES, MAX_TIMEOUT } from './request-options.js';
-import type { EventSchemas, MetadataSchemas } from './metadata-types.js';
-import { DeviationRecord, type ValidationMode } from './response-check.js';
-import { schemasRule, type SchemaOptions } from './user-schemas.js';
+import type { EventSchemas, MetadataSchemas } from './metadata.js';
+import { DeviationRecord, type ValidationMode } from './responses.js';
+import { schemasRule, type SchemaOptions } from './metadata.js';
 
 /**
  * Settings of the request pipeline that every promokit client accepts.

@@ -6,13 +6,13 @@
  *
  * @module
  */
-import type { WithResponse } from './api-promise.js';
-import type { AuthGroup } from './auth.js';
+import type { RequestOptions } from './call.js';
+import type { WithResponse } from './pagination.js';
+import type { AuthGroup } from './credentials.js';
 import { InvalidRequestError, type Issue } from './errors.js';
-import type { RequestOptions } from './operation.js';
-import type { ResponseSchema } from './response-check.js';
+import type { ResponseSchema } from './responses.js';
 import type { Transport } from './transport.js';
-import { plainCopy } from './snapshot.js';
+import { plainCopy } from './runtime.js';
 
 /**
  * A request to an endpoint promokit does not wrap, for `client.request()`.

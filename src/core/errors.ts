@@ -1,11 +1,27 @@
 /**
+ * Text from the service made safe for a message or a log line: a hostile or broken service must not
+ * be able to forge log lines (CR, LF), drive a terminal (ANSI escapes) or flood a log.
+ *
  * The error classes every promokit call may throw, but for the service's own answers (`ApiError`
- * and its status classes, in api-errors.ts). All extend {@link PromokitError}, so one
- * `instanceof PromokitError` check catches everything the SDK raises.
+ * and its status classes, in api-errors.ts). All extend {@link PromokitError}, so one `instanceof
+ * PromokitError` check catches everything the SDK raises.
+ *
+ * The errors of walking a list: a walk that would never end, a page past the service's last, a
+ * `toArray()` past its safety limit, a next page that does not exist. Each is thrown before a
+ * request is sent.
  *
  * @module
  */
-import { printable } from './safe-text.js';
+
+
+/** Longest piece of service text a message quotes, in characters. */
+export const QUOTED_TEXT_LIMIT = 300;
+
+/** `text` with every control character escaped (`\u000a`), cut to `max` characters with `…`. */
+export function printable(text: string, max = QUOTED_TEXT_LIMIT): string {
+  const escaped = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return escaped.length > max ? `${escaped.slice(0, max)}…` : escaped;
+}
 
 /**
  * A problem found in a request's input or in a response's shape: where, and what rule broke.
@@ -262,3 +278,90 @@ export class LimiterError extends PromokitError {
   }
 }
 
+/**
+ * A page-numbered list has more records than the service lets a client reach (page 100).
+ * Thrown instead of silently stopping; narrow the query with filters to reach the rest.
+ * @category Errors
+ */
+export class PaginationLimitError extends PromokitError {
+  override name: string = 'PaginationLimitError';
+  /** The list operation, e.g. `loyalties.listRewardAssignments`. */
+  declare readonly operation: string;
+  /** The last page the service allows. */
+  declare readonly maxPage: number;
+
+  constructor(operation: string, maxPage: number) {
+    super(`${operation}: records remain past page ${maxPage}, the last page the service serves; narrow the query to reach them`, { operation, maxPage, outcome: 'not_sent' });
+  }
+}
+
+/**
+ * A list walk stopped because it made no progress: the service named a page already fetched as
+ * the next one (a cursor that cycles), or kept answering empty pages that said more records
+ * follow. Thrown instead of fetching for ever; the records yielded so far are all there were.
+ * @category Errors
+ */
+export class PaginationStalledError extends PromokitError {
+  override name: string = 'PaginationStalledError';
+  /** The list operation, e.g. `loyalties.listTransactions`. */
+  declare readonly operation: string;
+
+  constructor(operation: string, why: string) {
+    super(`${operation}: the list walk stopped: ${why}, so it would never end`, { operation, outcome: 'not_sent' });
+  }
+}
+
+/**
+ * `toArray()` without `max` reached its safety limit (10,000 records) and the list has more.
+ * Thrown instead of returning a silently cut list: pass `toArray({ max })` with the number you
+ * need, or walk the records with `for await` (one page in memory at a time).
+ * @category Errors
+ */
+export class ToArrayLimitError extends PromokitError {
+  override name: string = 'ToArrayLimitError';
+  /** The list operation, e.g. `loyalties.listTransactions`. */
+  declare readonly operation: string;
+  /** The limit that was reached, in records. */
+  declare readonly limit: number;
+
+  constructor(operation: string, limit: number) {
+    super(
+      `${operation}: more than ${limit.toLocaleString('en-US')} records, the safety limit of toArray() without max; pass toArray({ max: n }) to collect up to n records, or iterate with for await to walk them all`,
+      { operation, limit, outcome: 'not_sent' },
+    );
+  }
+}
+
+/**
+ * `getNextPage()` was called on the last page. Check `hasNextPage()` first, or iterate with `for await`.
+ * @category Errors
+ */
+export class NoNextPageError extends PromokitError {
+  override name: string = 'NoNextPageError';
+  /** The list operation, e.g. `loyalties.listTransactions`. */
+  declare readonly operation: string;
+
+  constructor(operation: string) {
+    super(`${operation}: there is no next page; check hasNextPage() first`, { operation, outcome: 'not_sent' });
+  }
+}
+
+/** `operation: METHOD host: what happened; N attempts made` */
+export function say({ operation, method, host, attempts }: CallContext, what: string): string {
+  return `${operation}: ${method} ${host}: ${what}; ${attempts} attempt${attempts === 1 ? '' : 's'} made`;
+}
+
+/** The error for a body past `maxResponseBytes`. */
+export function tooLargeError(limit: number, context: CallContext & { status: number }): ResponseTooLargeError {
+  return new ResponseTooLargeError(say(context, `the response body (status ${context.status}) passed maxResponseBytes, ${limit} bytes, and was cancelled unread`), { ...context, limit });
+}
+
+/** ky's error for a non-2xx response: carries the `Response`. */
+export function isKyHttpError(error: unknown): error is Error & { response: Response } {
+  return error instanceof Error && error.name === 'HTTPError' && typeof (error as { response?: { status?: unknown } }).response?.status === 'number';
+}
+
+/** ky's error for an attempt that outlived its `timeout`. */
+export function isKyTimeout(error: unknown): error is Error {
+  return error instanceof Error && error.name === 'TimeoutError' && 'request' in error;
+}

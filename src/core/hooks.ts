@@ -8,7 +8,7 @@
  */
 import { ConfigurationError, type PromokitError } from './errors.js';
 import type { Log } from './log.js';
-import { checkHookHeader } from './headers.js';
+import { checkHookHeader } from './runtime.js';
 
 /**
  * What every event carries.

@@ -1,10 +1,10 @@
 /**
  * The server `Client`'s limits for bulk work: `maxConcurrency`, `rateLimit`, a shared `limiter`,
  * and the pause after a 429. {@link limitsGate} turns them into the pipeline's {@link Gate}:
- * `send` (http.ts) asks it to admit each call before the call starts, and shows it the response
+ * `send` (send.ts) asks it to admit each call before the call starts, and shows it the response
  * of every attempt.
  *
- * The pause (pause.ts) is always on. The queue (p-queue: a concurrency limit plus a strict
+ * The pause (limit-options.ts) is always on. The queue (p-queue: a concurrency limit plus a strict
  * sliding-window rate limit) and the limiter's admission (admission.ts) are loaded on the first
  * call of a client that sets one of them. The browser entry never imports this module.
  *
@@ -13,11 +13,9 @@
 import type { Admission } from './admission.js';
 import type { Gate, Place } from './config.js';
 import { AbortError, LimiterError, PromokitError } from './errors.js';
-import { isRecord } from './is-record.js';
-import { loadKy } from './ky/load.js';
-import { MAX_TIMEOUT, positiveMs, wholeNumber, type OptionRules } from './option-check.js';
-import { Pause } from './pause.js';
-import type { Limiter, LimitOptions } from './limit-options.js';
+import { isRecord, MAX_TIMEOUT, positiveMs, wholeNumber, type OptionRules } from './inputs.js';
+import { Pause, type Limiter, type LimitOptions } from './limit-options.js';
+import { loadKy } from './runtime.js';
 
 /** The rules of the limit options of the server `Client`, one per option of {@link LimitOptions}. */
 export const limitOptionRules: OptionRules<LimitOptions> = {
@@ -76,4 +74,3 @@ export function limitsGate(options: LimitOptions, maxRetryDelay: number): Gate {
 
 /** The place of a call in a client without queue or limiter: nothing to give back. */
 const UNLIMITED: Place = { release: () => undefined };
-

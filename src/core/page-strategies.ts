@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { isRecord } from './is-record.js';
+import { isRecord } from './inputs.js';
 import { MAX_PAGE, readRecords, type Strategy } from './pagination.js';
 
 function lastId(records: unknown[]): string | undefined {

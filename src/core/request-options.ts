@@ -6,12 +6,11 @@
  *
  * @module
  */
-import { checkHeaders, headersRule } from './headers.js';
-import { isRecord } from './is-record.js';
-import type { RequestOptions } from './operation.js';
-import { checkedOptions, positiveMs, shallowCopy, trueOrFalse, wholeNumber, type OptionRule, type OptionRules } from './option-check.js';
+import { checkHeaders, headersRule } from './runtime.js';
+import { isRecord, checkedOptions, positiveMs, shallowCopy, trueOrFalse, wholeNumber, type OptionRule, type OptionRules } from './inputs.js';
+import type { RequestOptions } from './call.js';
 
-export { MAX_TIMEOUT } from './option-check.js';
+export { MAX_TIMEOUT } from './inputs.js';
 
 /** The most retries a call may make: past it, a failing service would be hammered for nothing. */
 export const MAX_RETRIES = 10;

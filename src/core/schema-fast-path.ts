@@ -1,20 +1,104 @@
 /**
- * A fast yes/no check in front of zod's parser, for the hot path of every response.
+ * What a field path of a response means in its zod schema: its shape for the record of deviations
+ * (array indices and the keys of map-like fields as `*`), and whether promokit decides on the
+ * field. By the tolerance policy a response field is required only when promokit relies on it, so
+ * the fields the schema requires are those, read from the schema itself (the test suite holds the
+ * schemas to the policy's table, `schemas/tolerance-policy.ts`).
  *
- * zod's interpreter builds issue lists and a copy of the output for every value it checks; the SDK
+ * A fast yes/no check in front of zod's parser, for the hot path of every response.  zod's
+ * interpreter builds issue lists and a copy of the output for every value it checks; the SDK
  * returns the body untouched and needs the issues only when something is wrong. So each response
  * schema is first turned, once, into a tree of small closures that answer "valid?" without
- * allocating. Only when they say no does zod parse the body, and zod's answer (with its issues)
- * is the one used. The closures are built only from the zod node types whose meaning is plain
+ * allocating. Only when they say no does zod parse the body, and zod's answer (with its issues) is
+ * the one used. The closures are built only from the zod node types whose meaning is plain
  * (objects, optional, nullable, string, number, boolean, literal, enum, array, record, union,
  * unknown); a schema using anything else keeps going through zod alone, so the fast path can never
  * accept what zod would refuse.
  *
  * @module
  */
+import { formatPath } from './errors.js';
 import type { Issue } from './errors.js';
-import type { ResponseSchema } from './response-check.js';
-import { decidesOn, pathShape, type ZodNode } from './schema-paths.js';
+import type { ResponseSchema } from './responses.js';
+
+/** The parts of a zod schema node the walks read. */
+export interface ZodNode {
+  _zod: {
+    def: {
+      type: string;
+      checks?: unknown[];
+      shape?: Record<string, ZodNode>;
+      catchall?: ZodNode;
+      innerType?: ZodNode;
+      element?: ZodNode;
+      keyType?: ZodNode;
+      valueType?: ZodNode;
+      options?: ZodNode[];
+      values?: unknown[];
+      entries?: Record<string, unknown>;
+    };
+    optin?: 'optional';
+  };
+}
+
+/** The wrappers a field's schema may sit in: optional, nullable and the like. */
+const wrappers = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);
+
+/** `node` out of its wrappers. */
+function unwrap(node: ZodNode | undefined): ZodNode | undefined {
+  while (node && wrappers.has(node._zod.def.type)) node = node._zod.def.innerType;
+  return node;
+}
+
+/**
+ * Walks `path` down `schema`: each part's shape (`*` for an array index or a record key), the
+ * node it ends on (still in its wrappers, which say whether it is optional), and whether that is
+ * an element of an array or record rather than a field.
+ */
+function walk(schema: ZodNode, path: ReadonlyArray<string | number>): { parts: string[]; node: ZodNode | undefined; element: boolean } {
+  const parts: string[] = [];
+  let node: ZodNode | undefined = schema;
+  let element = false;
+  for (const part of path) {
+    const def: ZodNode['_zod']['def'] | undefined = unwrap(node)?._zod.def;
+    element = def?.type === 'record' || def?.type === 'array' || typeof part === 'number';
+    if (element) {
+      parts.push('*');
+      node = def?.valueType ?? def?.element;
+    } else {
+      parts.push(String(part));
+      // Of a union, the first option that declares the field.
+      const object = def?.type === 'union' ? def.options?.find((o: ZodNode) => unwrap(o)?._zod.def.shape?.[part]) : node;
+      node = unwrap(object)?._zod.def.shape?.[part];
+    }
+  }
+  return { parts, node, element };
+}
+
+/**
+ * A field path as the schema sees it: array indices and the keys of records (map-like fields,
+ * e.g. an order's `redemptions`, keyed by redemption id) as `*`.
+ */
+export function pathShape(schema: ZodNode, path: ReadonlyArray<string | number>): string {
+  return formatPath(walk(schema, path).parts);
+}
+
+/** True when `node` (out of its wrappers) is a record that requires a field, or a union of such. */
+function requiresAField(node: ZodNode | undefined): boolean {
+  const def = unwrap(node)?._zod.def;
+  return def?.type === 'union' ? (def.options ?? []).some(requiresAField) : Object.values(def?.shape ?? {}).some((field) => field._zod.optin !== 'optional');
+}
+
+/**
+ * True when promokit decides on what sits at `path`: the body itself, a field the schema
+ * requires, or an element of a list whose records require a field (a record that is not an
+ * object has no `id`).
+ */
+export function decidesOn(schema: ZodNode, path: ReadonlyArray<string | number>): boolean {
+  if (path.length === 0) return true;
+  const { node, element } = walk(schema, path);
+  return element ? requiresAField(node) : node !== undefined && node._zod.optin !== 'optional';
+}
 
 type Test = (value: unknown) => boolean;
 

@@ -13,7 +13,7 @@
  * @module
  */
 import { ConfigurationError } from './errors.js';
-import { sleep } from './sleep.js';
+import { sleep } from './waiting.js';
 
 /**
  * A token as a {@link TokenStore} holds it for the fleet.

@@ -6,19 +6,18 @@
  *
  * @module
  */
-import { apiPromise, type APIPromise, type WithResponse } from './api-promise.js';
-import type { AuthGroup, Credentials } from './auth.js';
+import { recordCall } from './call.js';
+import { apiPromise, type APIPromise, type WithResponse } from './pagination.js';
+import type { AuthGroup, Credentials } from './credentials.js';
 import type { PipelineConfig } from './config.js';
 import { InvalidRequestError, type Issue } from './errors.js';
-import { recordCall } from './call-record.js';
-import { send } from './http.js';
-import type { HttpMethod, ListOperation, Operation, OutgoingCall, RequestOptions } from './operation.js';
+import { send } from './send.js';
+import type { HttpMethod, ListOperation, Operation, OutgoingCall, RequestOptions } from './call.js';
 import { paginate, PagePromise } from './pagination.js';
-import type { ResponseSchema } from './response-check.js';
+import type { ResponseSchema } from './responses.js';
 import { responseSchemaOf, withFastPath } from './schema-fast-path.js';
-import { buildQuery, fillPath } from './url.js';
-import { isRecord } from './is-record.js';
-import { plainCopy } from './snapshot.js';
+import { buildQuery, fillPath, isRecord } from './inputs.js';
+import { plainCopy } from './runtime.js';
 
 /** The positional path parameters of a method, by placeholder name: `{ campaignId: 'camp_1' }`. */
 export type PathParams = Record<string, string>;

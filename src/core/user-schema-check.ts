@@ -10,16 +10,15 @@
  *
  * @module
  */
-import type { WithResponse } from './api-promise.js';
+import type { OutgoingCall, RequestOptions } from './call.js';
+import type { WithResponse } from './pagination.js';
 import type { PipelineConfig } from './config.js';
 import { ConfigurationError, InvalidRequestError, type Issue } from './errors.js';
-import { send } from './http.js';
-import { isRecord } from './is-record.js';
-import type { MetadataKind, StandardSchemaV1 } from './metadata-types.js';
-import type { OutgoingCall, RequestOptions } from './operation.js';
+import { send } from './send.js';
+import { isRecord } from './inputs.js';
+import type { MetadataKind, StandardSchemaV1, MetadataPlaces } from './metadata.js';
 import { MAX_TIMEOUT } from './request-options.js';
-import { checkResponse } from './response-check.js';
-import type { MetadataPlaces } from './user-schemas.js';
+import { checkResponse } from './runtime.js';
 import { bounded } from './waiting.js';
 
 /** A client's schemas: those it has, each option an object without a prototype. */

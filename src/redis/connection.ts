@@ -17,7 +17,7 @@
  * @module
  * @internal
  */
-import { printable } from '../core/safe-text.js';
+import { printable } from '../core/errors.js';
 
 /**
  * A Redis client promokit accepts: an ioredis `Redis` or `Cluster`, or a node-redis client

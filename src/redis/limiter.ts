@@ -6,9 +6,8 @@
  * @module
  * @internal
  */
-import { LimiterError } from '../core/errors.js';
+import { LimiterError, printable } from '../core/errors.js';
 import type { Limiter, LimiterRequest } from '../core/limit-options.js';
-import { printable } from '../core/safe-text.js';
 import { RedisClock } from './clock.js';
 import { keyPrefixOf, onEnd, ownConnection, script, subscribe, type RedisClient } from './connection.js';
 import { isKey, redisKey as keyOf } from './keys.js';

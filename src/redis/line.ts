@@ -23,8 +23,7 @@
  * @module
  * @internal
  */
-import { LimiterError } from '../core/errors.js';
-import { printable } from '../core/safe-text.js';
+import { LimiterError, printable } from '../core/errors.js';
 import { ReplyError } from './replies.js';
 import { MAX_BATCH } from './schedule.js';
 

@@ -5,7 +5,7 @@
  * @module
  * @internal
  */
-import { optionCheck, type OptionCheck } from '../core/option-check.js';
+import { optionCheck, type OptionCheck } from '../core/inputs.js';
 import { clientKind, type ClientKind, type RedisClient } from './connection.js';
 
 /** The rule of `redis`, as messages state it. */

@@ -10,8 +10,7 @@
  * @module
  * @internal
  */
-import { LimiterError } from '../core/errors.js';
-import { printable } from '../core/safe-text.js';
+import { LimiterError, printable } from '../core/errors.js';
 import { MAX_PAUSE_MS, type Spacing } from './schedule.js';
 
 /** The name the limiter's own errors carry where a call's operation goes. */

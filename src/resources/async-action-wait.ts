@@ -6,11 +6,10 @@
  *
  * @module
  */
-import { AbortError, InvalidRequestError, ResponseValidationError, TimeoutError, type Issue } from '../core/errors.js';
+import { AbortError, InvalidRequestError, ResponseValidationError, TimeoutError, type Issue, printable } from '../core/errors.js';
 import { AsyncActionFailedError } from './async-action-failed.js';
-import type { RequestOptions } from '../core/operation.js';
-import { sleep } from '../core/sleep.js';
-import { printable } from '../core/safe-text.js';
+import type { RequestOptions } from '../core/call.js';
+import { sleep } from '../core/waiting.js';
 import type { AsyncAction } from '../schemas/async-action.js';
 
 /**

@@ -3,9 +3,9 @@
  *
  * @module
  */
-import type { APIPromise } from '../core/api-promise.js';
-import { integer, isoDateTime, object } from '../core/input-rules.js';
-import { operation, type RequestOptions } from '../core/operation.js';
+import type { APIPromise } from '../core/pagination.js';
+import { integer, isoDateTime, object } from '../core/inputs.js';
+import { operation, type RequestOptions } from '../core/call.js';
 import { endDateCursor } from '../core/page-strategies.js';
 import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';

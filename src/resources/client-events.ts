@@ -4,17 +4,15 @@
  *
  * @module
  */
-import { apiPromise, type APIPromise, type WithResponse } from '../core/api-promise.js';
-import { ClientCredentials, type AccessToken, type CredentialSettings } from '../core/auth.js';
+import { apiPromise, type APIPromise, type WithResponse } from '../core/pagination.js';
+import { ClientCredentials, type AccessToken, type CredentialSettings } from '../core/credentials.js';
 import { commonOptionRules, credentialRule, pipelineConfig, type CommonOptions, type PipelineConfig } from '../core/config.js';
-import { checkedOptions, trueOrFalse, type OptionRules } from '../core/option-check.js';
-import { plainCopy } from '../core/snapshot.js';
-import { optionOrEnv } from '../core/env.js';
+import { checkedOptions, trueOrFalse, type OptionRules, isRecord } from '../core/inputs.js';
+import { plainCopy, optionOrEnv } from '../core/runtime.js';
 import { InvalidRequestError, type Issue } from '../core/errors.js';
-import { send } from '../core/http.js';
-import { isRecord } from '../core/is-record.js';
-import type { CustomEventMetadata, CustomEventName } from '../core/metadata-types.js';
-import type { OutgoingCall, RequestOptions } from '../core/operation.js';
+import { send } from '../core/send.js';
+import type { CustomEventMetadata, CustomEventName } from '../core/metadata.js';
+import type { OutgoingCall, RequestOptions } from '../core/call.js';
 import { eventAcknowledgmentSchema, type EventAcknowledgment } from '../schemas/event.js';
 import type { CustomerInput } from './inputs/customer.js';
 

@@ -3,8 +3,8 @@
  *
  * @module
  */
-import { object } from '../core/input-rules.js';
-import { operation, type RequestOptions } from '../core/operation.js';
+import { object } from '../core/inputs.js';
+import { operation, type RequestOptions } from '../core/call.js';
 import { idCursor } from '../core/page-strategies.js';
 import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';

@@ -3,8 +3,8 @@
  *
  * @module
  */
-import type { APIPromise } from '../core/api-promise.js';
-import { operation, type RequestOptions } from '../core/operation.js';
+import type { APIPromise } from '../core/pagination.js';
+import { operation, type RequestOptions } from '../core/call.js';
 import { APIResource } from '../core/resource.js';
 import { locationSchema, type Location } from '../schemas/location.js';
 

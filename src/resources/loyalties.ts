@@ -4,10 +4,10 @@
  *
  * @module
  */
-import type { APIPromise } from '../core/api-promise.js';
-import { object, text } from '../core/input-rules.js';
-import type { Metadata } from '../core/metadata-types.js';
-import { operation, type RequestOptions } from '../core/operation.js';
+import type { APIPromise } from '../core/pagination.js';
+import { object, text } from '../core/inputs.js';
+import type { Metadata } from '../core/metadata.js';
+import { operation, type RequestOptions } from '../core/call.js';
 import { idCursor, pageNumber } from '../core/page-strategies.js';
 import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';

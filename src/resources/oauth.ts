@@ -3,9 +3,9 @@
  *
  * @module
  */
-import type { APIPromise } from '../core/api-promise.js';
-import { object, required, text } from '../core/input-rules.js';
-import { operation, type RequestOptions } from '../core/operation.js';
+import type { APIPromise } from '../core/pagination.js';
+import { object, required, text } from '../core/inputs.js';
+import { operation, type RequestOptions } from '../core/call.js';
 import { APIResource } from '../core/resource.js';
 import { tokenIntrospectionSchema, type TokenIntrospection } from '../schemas/oauth.js';
 

@@ -3,9 +3,9 @@
  *
  * @module
  */
-import type { APIPromise } from '../core/api-promise.js';
-import { required } from '../core/input-rules.js';
-import { operation, type RequestOptions } from '../core/operation.js';
+import type { APIPromise } from '../core/pagination.js';
+import { required } from '../core/inputs.js';
+import { operation, type RequestOptions } from '../core/call.js';
 import { APIResource } from '../core/resource.js';
 import { orderSchema, type Order } from '../schemas/order.js';
 import { orderPlaces, orderRules, type OrderInput } from './inputs/order.js';

@@ -3,9 +3,9 @@
  *
  * @module
  */
-import type { APIPromise } from '../core/api-promise.js';
-import { array, object, required, text } from '../core/input-rules.js';
-import { operation, type RequestOptions } from '../core/operation.js';
+import type { APIPromise } from '../core/pagination.js';
+import { array, object, required, text } from '../core/inputs.js';
+import { operation, type RequestOptions } from '../core/call.js';
 import { APIResource } from '../core/resource.js';
 import { promotionStackSchema, promotionTierSchema, type PromotionStack, type PromotionTier } from '../schemas/promotion.js';
 import { discountRules, type DiscountInput } from './inputs/discount.js';

@@ -3,10 +3,10 @@
  *
  * @module
  */
-import type { APIPromise } from '../core/api-promise.js';
-import { all, boolean, integer, object, required, text, type Rule } from '../core/input-rules.js';
-import type { Metadata } from '../core/metadata-types.js';
-import { operation, type RequestOptions } from '../core/operation.js';
+import type { APIPromise } from '../core/pagination.js';
+import { all, boolean, integer, object, required, text, type Rule } from '../core/inputs.js';
+import type { Metadata } from '../core/metadata.js';
+import { operation, type RequestOptions } from '../core/call.js';
 import { APIResource } from '../core/resource.js';
 import { publicationSchema, type Publication } from '../schemas/publication.js';
 import { customerPlaces, customerRules, type CustomerInput } from './inputs/customer.js';

@@ -10,9 +10,9 @@
  * @module
  */
 import { NotFoundError } from '../core/api-errors.js';
-import { callOf, type CallRecord } from '../core/call-record.js';
+import { callOf, type CallRecord } from '../core/call.js';
 import { AbortError, PromokitError } from '../core/errors.js';
-import type { RequestOptions } from '../core/operation.js';
+import type { RequestOptions } from '../core/call.js';
 import { checkRequestOptions } from '../core/request-options.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { Customers } from './customers.js';

@@ -4,11 +4,10 @@
  *
  * @module
  */
-import type { APIPromise } from '../core/api-promise.js';
-import { all, array, boolean, integer, object, oneOf, required, text } from '../core/input-rules.js';
-import { isRecord } from '../core/is-record.js';
-import type { Metadata } from '../core/metadata-types.js';
-import { operation, type RequestOptions } from '../core/operation.js';
+import type { APIPromise } from '../core/pagination.js';
+import { all, array, boolean, integer, object, oneOf, required, text, isRecord } from '../core/inputs.js';
+import type { Metadata } from '../core/metadata.js';
+import { operation, type RequestOptions } from '../core/call.js';
 import { APIResource } from '../core/resource.js';
 import { validationResultSchema, type ValidationResult } from '../schemas/validation.js';
 import { voucherSchema, type Voucher } from '../schemas/voucher.js';

@@ -17,7 +17,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import type { Metadata, MetadataKind, MetadataTypes } from '../core/metadata-types.js';
+import type { Metadata, MetadataKind, MetadataTypes } from '../core/metadata.js';
 import type { ListEnvelope } from '../core/pagination.js';
 
 /**

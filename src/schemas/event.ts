@@ -11,9 +11,9 @@
  *
  * @module
  */
-import { isRecord } from '../core/is-record.js';
-import type { CustomEventMetadata, CustomEventName } from '../core/metadata-types.js';
-import type { ResponseSchema } from '../core/response-check.js';
+import { isRecord } from '../core/inputs.js';
+import type { CustomEventMetadata, CustomEventName } from '../core/metadata.js';
+import type { ResponseSchema } from '../core/responses.js';
 import type { SimpleCustomer } from './customer.js';
 
 /**

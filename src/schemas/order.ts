@@ -5,7 +5,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import type { Metadata } from '../core/metadata-types.js';
+import type { Metadata } from '../core/metadata.js';
 import { lazy, metadata, nullishStrings, openEnum, type ShapeOf } from './base.js';
 import { orderItemSchema, type OrderItem } from './order-item.js';
 

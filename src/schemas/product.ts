@@ -4,7 +4,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import type { Metadata } from '../core/metadata-types.js';
+import type { Metadata } from '../core/metadata.js';
 import type { ListEnvelope } from '../core/pagination.js';
 import { lazy, listOf, metadata, nullishStrings, skuMetadata, type ShapeOf } from './base.js';
 

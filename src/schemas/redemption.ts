@@ -6,7 +6,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import type { Metadata } from '../core/metadata-types.js';
+import type { Metadata } from '../core/metadata.js';
 import { lazy, metadata, nullishStrings, openEnum, type ShapeOf } from './base.js';
 import { giftSchema, loyaltyCardSchema, type Gift, type LoyaltyCard } from './balance.js';
 import { simpleCustomerSchema, type SimpleCustomer } from './customer.js';

@@ -5,7 +5,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import type { Metadata } from '../core/metadata-types.js';
+import type { Metadata } from '../core/metadata.js';
 import type { ListEnvelope } from '../core/pagination.js';
 import { lazy, listOf, metadata, nullishStrings, openEnum, type ShapeOf } from './base.js';
 import type { CampaignType } from './campaign.js';

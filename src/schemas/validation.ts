@@ -5,7 +5,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import type { Metadata } from '../core/metadata-types.js';
+import type { Metadata } from '../core/metadata.js';
 import { lazy, metadata, nullishStrings, type ShapeOf } from './base.js';
 import { applicableItemListSchema, type ApplicableItemList } from './applicable-item.js';
 import { giftSchema, type Gift } from './balance.js';

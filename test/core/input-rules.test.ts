@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Issue } from '../../src/core/errors.js';
-import { buildQuery, fillPath } from '../../src/core/url.js';
-import { isoDateTime } from '../../src/core/input-rules.js';
+import { buildQuery, fillPath, isoDateTime } from '../../src/core/inputs.js';
 
 function issuesOf(check: (v: unknown, p: Array<string | number>, i: Issue[]) => void, value: unknown): Issue[] {
   const issues: Issue[] = [];

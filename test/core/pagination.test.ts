@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidRequestError, NoNextPageError, PaginationLimitError, PaginationStalledError, PromokitError, ResponseValidationError, ToArrayLimitError } from '../../src/index.js';
-import { apiPromise, type APIPromise } from '../../src/core/api-promise.js';
+import { apiPromise, type APIPromise } from '../../src/core/pagination.js';
 import { paginate } from '../../src/core/pagination.js';
 import { idCursor, pageNumber } from '../../src/core/page-strategies.js';
 import { json, respond, seen, testClient, useMockApi } from '../helpers/mock-api.js';

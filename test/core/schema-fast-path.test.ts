@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { withFastPath } from '../../src/core/schema-fast-path.js';
-import type { ResponseSchema } from '../../src/core/response-check.js';
+import type { ResponseSchema } from '../../src/core/responses.js';
 import { loyaltyTransactionListSchema } from '../../src/schemas/loyalty-transaction.js';
 import { voucherSchema } from '../../src/schemas/voucher.js';
 import { asyncActionSchema } from '../../src/schemas/async-action.js';

@@ -4,11 +4,11 @@
  * path, the query or the body as the operation says; the caller's params are never changed.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { Credentials } from '../../src/core/auth.js';
+import { Credentials } from '../../src/core/credentials.js';
 import { pipelineConfig } from '../../src/core/config.js';
 import { InvalidRequestError } from '../../src/core/errors.js';
-import { array, integer, object, oneOf, required, text, type Rule } from '../../src/core/input-rules.js';
-import { operation } from '../../src/core/operation.js';
+import { array, integer, object, oneOf, required, text, type Rule } from '../../src/core/inputs.js';
+import { operation } from '../../src/core/call.js';
 import { idCursor } from '../../src/core/page-strategies.js';
 import { Transport } from '../../src/core/transport.js';
 import { CallError, ConnectionError, AbortError, TimeoutError, InternalServerError } from '../../src/index.js';

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { withFastPath } from '../../src/core/schema-fast-path.js';
-import type { ResponseSchema } from '../../src/core/response-check.js';
+import type { ResponseSchema } from '../../src/core/responses.js';
 import { essentialFields, type MethodName } from '../../src/schemas/tolerance-policy.js';
 import { clone, fieldPaths, matches, type Path } from './json-paths.js';
 import { methodSchemas, mockServiceFixtures, writtenFixtures, type ResponseFixture } from '../fixtures/by-method.js';

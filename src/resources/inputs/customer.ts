@@ -3,9 +3,8 @@
  *
  * @module
  */
-import { object, type Rule } from '../../core/input-rules.js';
-import type { Metadata } from '../../core/metadata-types.js';
-import type { MetadataPlaces } from '../../core/user-schemas.js';
+import { object, type Rule } from '../../core/inputs.js';
+import type { Metadata, MetadataPlaces } from '../../core/metadata.js';
 
 /**
  * A postal address of a customer.

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { array, integer, object, required, text, type Rule } from '../../core/input-rules.js';
+import { array, integer, object, required, text, type Rule } from '../../core/inputs.js';
 import type { DiscountEffect, DiscountType } from '../../schemas/discount.js';
 
 /**

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { integer, oneOf, text, type Rules } from '../../core/input-rules.js';
+import { integer, oneOf, text, type Rules } from '../../core/inputs.js';
 
 /**
  * Sort order of a cursor list: `id` ascending, `-id` descending.

@@ -3,9 +3,8 @@
  *
  * @module
  */
-import { array, integer, isoDateTime, object, oneOf, type Rule } from '../../core/input-rules.js';
-import type { Metadata } from '../../core/metadata-types.js';
-import type { MetadataPlaces } from '../../core/user-schemas.js';
+import { array, integer, isoDateTime, object, oneOf, type Rule } from '../../core/inputs.js';
+import type { Metadata, MetadataPlaces } from '../../core/metadata.js';
 import { customerPlaces, customerRules, type CustomerInput } from './customer.js';
 
 /**

@@ -3,9 +3,8 @@
  *
  * @module
  */
-import { boolean, integer, object, required, text, type Rules } from '../../core/input-rules.js';
-import type { Metadata } from '../../core/metadata-types.js';
-import type { MetadataPlaces } from '../../core/user-schemas.js';
+import { boolean, integer, object, required, text, type Rules } from '../../core/inputs.js';
+import type { Metadata, MetadataPlaces } from '../../core/metadata.js';
 import { validityRules, type ValidityInput } from './validity.js';
 
 /**

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { integer, object, text, type Rule } from '../../core/input-rules.js';
+import { integer, object, text, type Rule } from '../../core/inputs.js';
 
 /**
  * The reward to redeem with a loyalty card's points.

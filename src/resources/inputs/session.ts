@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { integer, object, oneOf, text, type Rule } from '../../core/input-rules.js';
+import { integer, object, oneOf, text, type Rule } from '../../core/inputs.js';
 
 /**
  * Unit of a session lock's `ttl`.

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { array, integer, isoDateTime, object, text, type Rule, type Rules } from '../../core/input-rules.js';
+import { array, integer, isoDateTime, object, text, type Rule, type Rules } from '../../core/inputs.js';
 
 /**
  * A day of the week as the service numbers them: 0 (Sunday), 1 (Monday), … 6 (Saturday).

@@ -1,34 +1,28 @@
 /**
- * The request pipeline: every call of every client passes through {@link send}, which reads top
- * to bottom in the order a call lives: its options checked, admitted by the client's limits,
- * headers and credentials, ky (timeouts, retries, backoff) around each attempt (request hook,
- * fetch, the limits' view of the response, redirects refused, the whole body within its size
- * limit, response hook), then the checked body or the typed error, with what the attempts tell
- * about whether the service may have acted, and no secret the call sent.
- *
- * What comes before, checking and encoding the call, is the caller's: `Transport` (transport.ts)
- * for the server sub-clients, `ClientEvents` for the browser entry, which carries none of the
- * server's encoding.
+ * The request pipeline: every call of every client passes through {@link send}, which reads top to
+ * bottom in the order a call lives: its options checked, admitted by the client's limits, headers
+ * and credentials, ky (timeouts, retries, backoff) around each attempt (request hook, fetch, the
+ * limits' view of the response, redirects refused, the whole body within its size limit, response
+ * hook), then the checked body or the typed error, with what the attempts tell about whether the
+ * service may have acted, and no secret the call sent.  What comes before, checking and encoding
+ * the call, is the caller's: `Transport` (transport.ts) for the server sub-clients, `ClientEvents`
+ * for the browser entry, which carries none of the server's encoding.
  *
  * @module
  */
 import type { Options as KyOptions } from 'ky';
-import { callSignal } from './abort.js';
-import type { WithResponse } from './api-promise.js';
+import { callSignal, checkResponse, loadKy, nothingWasSent, readBody } from './runtime.js';
+import type { OutgoingCall } from './call.js';
+import type { WithResponse } from './pagination.js';
 import type { PipelineConfig } from './config.js';
-import { describeFailure, mapError, redirectError } from './error-mapping.js';
+import { describeFailure, mapError, redirectError, outcomeOf, worse } from './outcome.js';
+import { isKyHttpError } from './errors.js';
 import { InvalidRequestError, type Outcome } from './errors.js';
-import { loadKy } from './ky/load.js';
 import { redactHeaders } from './log.js';
-import type { OutgoingCall } from './operation.js';
-import { outcomeOf, worse } from './outcome.js';
 import { checkRequestOptions, splitFetchOptions } from './request-options.js';
-import { readBody } from './response-body.js';
-import { checkResponse, parseJson } from './response-check.js';
-import { nothingWasSent } from './network-errors.js';
+import { parseJson } from './responses.js';
 import { retryPlan } from './retry.js';
-import { isKyHttpError } from './ky/errors.js';
-import { joinUrl } from './url.js';
+import { joinUrl } from './inputs.js';
 
 /**
  * Sends one call and resolves with its checked body and final response, or rejects with a

@@ -1,16 +1,55 @@
 /**
- * What the pipeline is told about a call: the fixed facts of each service operation (declared
- * once per method, in the operations table of its resource file), the per-call
- * {@link RequestOptions}, and a call made ready to send.
+ * What a failed call was, kept beside its error (never on it): `retryDecision` and
+ * `client.reconcile` read it. Not exported from the package.
+ *
+ * `APIPromise`: what single-record methods return. Awaited, it gives the parsed body, as before;
+ * `.withResponse()` gives the body and the final HTTP response.
+ *
+ * What the pipeline is told about a call: the fixed facts of each service operation (declared once
+ * per method, in the operations table of its resource file), the per-call {@link RequestOptions},
+ * and a call made ready to send.
  *
  * @module
  */
-import type { AuthGroup } from './auth.js';
-import type { CallRecord } from './call-record.js';
-import type { Rule } from './input-rules.js';
+import type { AuthGroup } from './credentials.js';
+import type { Rule } from './inputs.js';
 import type { Strategy } from './pagination.js';
-import type { ResponseSchema } from './response-check.js';
-import type { MetadataPlaces } from './user-schemas.js';
+import type { ResponseSchema } from './responses.js';
+import type { MetadataPlaces } from './metadata.js';
+
+/**
+ * What a failed call was, kept beside its error (never on it: params may hold personal data, and
+ * no field of an error may): enough for `retryDecision` to know whether the call is safe to send
+ * again and for `client.reconcile` to look for its trace.
+ */
+export interface CallRecord {
+  /** The operation, `subClient.method`, or `METHOD /path` for `client.request()`. */
+  readonly operation: string;
+  /** The HTTP method. */
+  readonly method: string;
+  /** Safe to send twice: a read, a PUT, a read-only POST, or a call stated `idempotent`. */
+  readonly idempotent: boolean;
+  /** What the call was given: its positional path parameters and its params (a snapshot). */
+  readonly input: { readonly path: Readonly<Record<string, string>>; readonly params: unknown } | undefined;
+  /** When the call started, by the wall clock: nothing it applied can be older. */
+  readonly startedAt: Date;
+  /** The pipeline (one per client) that sent it: `client.reconcile` looks with no other tenant's. */
+  readonly via?: object;
+}
+
+const calls = new WeakMap<object, CallRecord>();
+
+/** Keeps `record` beside `error`, unless the error already has one (an inner call's). */
+export function recordCall(error: unknown, record: CallRecord): void {
+  if (typeof error === 'object' && error !== null && !calls.has(error)) calls.set(error, record);
+}
+
+/** The call a promokit error came from, when it came from one. */
+export function callOf(error: unknown): CallRecord | undefined {
+  return typeof error === 'object' && error !== null ? calls.get(error) : undefined;
+}
+
+
 
 /**
  * Options accepted by every method as its last argument; each overrides the client's setting for this call.

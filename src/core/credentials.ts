@@ -1,14 +1,12 @@
 /**
  * Credentials and the authentication headers of each endpoint group. Secrets live in private
- * fields: `util.inspect`, `JSON.stringify` and logs never see them, and every secret a call sent
- * is scrubbed from everything the call produces.
+ * fields: `util.inspect`, `JSON.stringify` and logs never see them, and every secret a call sent is
+ * scrubbed from everything the call produces.
  *
  * @module
  */
 import { ConfigurationError } from './errors.js';
-import { envHint, envName, isBrowser } from './env.js';
-import { isHeaderValue } from './headers.js';
-import { checkCredentialValues } from './headers.js';
+import { envHint, envName, isBrowser, isHeaderValue, checkCredentialValues } from './runtime.js';
 import { bounded } from './waiting.js';
 
 /**

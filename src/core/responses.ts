@@ -70,43 +70,6 @@ export class DeviationRecord {
   dropped = 0;
 }
 
-/**
- * Checks a response body against its schema. `off` returns it unchecked; `strict` throws
- * {@link ResponseValidationError}; `warn` returns it untouched and records each deviation
- * (operation and field path) in the client's record, logging each kind once, unless the body
- * is not what the schema needs at its root or a field promokit decides on (the tolerance policy)
- * breaks its schema: that is an error in `warn` mode too, for an answer read the wrong way could take the
- * wrong branch. The body is never copied or transformed.
- */
-export function checkResponse<T>(mode: ValidationMode, operation: string, schema: ResponseSchema<T>, body: unknown, log: Log, record: DeviationRecord): T {
-  if (mode === 'off') return body as T;
-  const result = schema.safeParse(body);
-  // Strict: a number read rounded (an integer past 2^53 - 1) is refused too, where the schema can tell.
-  const inexact = (mode === 'strict' && schema.inexact?.(body)) || [];
-  if (result.success && inexact.length === 0) return body as T;
-  const issues: Issue[] = (result.success ? [] : result.error.issues).map((i) => ({
-    path: i.path.map((p) => (typeof p === 'number' ? p : String(p))),
-    message: i.message,
-  }));
-  issues.push(...inexact);
-  const shapes = issues.map((issue) => schema.pathShape?.(issue.path) ?? formatPath(issue.path.map((p) => (typeof p === 'number' ? '*' : p))));
-  if (mode === 'strict' || issues.some((issue) => issue.path.length === 0 || schema.decides?.(issue.path))) {
-    throw new ResponseValidationError(operation, issues, body);
-  }
-  const { kinds } = record;
-  const fresh = issues.filter((_, i) => {
-    const key = `${operation} ${shapes[i]}`;
-    const count = kinds.get(key);
-    if (count === undefined && kinds.size >= DEVIATION_KINDS_LIMIT) {
-      record.dropped += 1;
-      return false;
-    }
-    kinds.set(key, (count ?? 0) + 1);
-    return count === undefined;
-  });
-  if (fresh.length > 0) log.write('warn', `promokit: ${operation}: response does not match its schema, returned as received: ${describeIssues(fresh, 5)}`);
-  return body as T;
-}
 
 /**
  * The deviations a client has seen in `warn` mode, first seen first; past
@@ -136,4 +99,3 @@ export function parseBody(text: string): unknown {
     return text;
   }
 }
-

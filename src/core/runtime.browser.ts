@@ -1,0 +1,126 @@
+/**
+ * The runtime seam, the browser's side: what the browser build of `promokit/client-side` uses
+ * in place of runtime.ts (scripts/browser-build.mjs). Each export is the browser's way of doing
+ * what runtime.ts does in Node, with the same name and type: test/core/runtime.test.ts fails
+ * `tsc` (and the suite) when the two sides drift apart, and runs this side in Node.
+ *
+ * @module
+ */
+import ky from 'ky';
+import { describeIssues, formatPath, ResponseValidationError, type CallContext, type Issue } from './errors.js';
+import { isRecord, shallowCopy, type OptionRule } from './inputs.js';
+import type { Log } from './log.js';
+import type { DeviationRecord, ResponseSchema, ValidationMode } from './responses.js';
+
+/** The caller's signal, used by the call as it is. */
+export function callSignal(signal: AbortSignal): { signal: AbortSignal; done: () => void } {
+  return { signal, done: () => undefined };
+}
+
+/** The option as given: no environment variable in a browser. */
+export function optionOrEnv(value: string | undefined, _option: string): string | undefined {
+  return value;
+}
+
+/** Nothing: no environment variable to name in a browser. */
+export function envHint(_option: string): string {
+  return '';
+}
+
+/** No environment variable in a browser. */
+export function readEnv(_name: string): string | undefined {
+  return undefined;
+}
+
+/** The name alone: no environment variable in a browser (used only by the server's messages). */
+export function envName(option: string): string {
+  return option;
+}
+
+/**
+ * A page, or a worker of one: the browser sends `Origin` itself. Not a server runtime that loads
+ * this build through the `browser` condition (workerd, whose client must send `origin`).
+ */
+export function isBrowser(): boolean {
+  const g = globalThis as { document?: unknown; importScripts?: unknown };
+  return typeof g.document == 'object' || typeof g.importScripts == 'function';
+}
+
+/** True for a header value that can be sent as given: Latin-1 text without control characters. */
+export function isHeaderValue(value: unknown): value is string {
+  return typeof value === 'string' && /^[\t\x20-\x7e\x80-\xff]*$/.test(value);
+}
+
+/** Rule of a `headers` option: an object, copied. */
+export const headersRule: OptionRule = [isRecord, 'an object of headers', shallowCopy];
+
+/** Names left to fetch in a browser. */
+export function checkHeaders(_headers: Record<string, unknown> | undefined, _owner: string, _credentials: string): void {}
+
+/** Left to fetch in a browser: a browser's client-side keys are checked where they are used. */
+export function checkCredentialValues(_settings: object, _owner: string): void {}
+
+/** Left to fetch in a browser. */
+export function checkHookHeader(_name: string, _value: unknown): void {}
+
+/** Never known in a browser. */
+export function nothingWasSent(_error: unknown): boolean {
+  return false;
+}
+
+/** Never told in a browser. */
+export function failureCode(_error: unknown): string | undefined {
+  return undefined;
+}
+
+/** The body's text: a browser reads it as fetch gives it (`maxResponseBytes` is a server's bound). */
+export function readBody(response: Response, _limit: number, _context: CallContext & { status: number }): Promise<string> {
+  return response.text();
+}
+
+/** A plain-data copy of `value` as JSON sends it, or `undefined` with the reason it cannot be sent pushed to `issues`. */
+export function plainCopy(value: unknown, issues: Issue[], path: Array<string | number> = []): unknown {
+  try {
+    return value === undefined
+      ? value
+      : JSON.parse(
+          JSON.stringify(value, function (this: Record<string, unknown>, key, v: unknown) {
+            // An Invalid Date serialises as null: looked at again only then.
+            if ((typeof v === 'number' && !Number.isFinite(v)) || (v === null && Number.isNaN((this[key] as Date | null)?.getTime?.()))) throw `${String(this[key])}`;
+            if (typeof v === 'bigint') throw 'a BigInt';
+            if (v instanceof Map || v instanceof Set) throw 'a Map or a Set';
+            return v;
+          }),
+        );
+  } catch (error) {
+    issues.push({ path, message: `must be data JSON can carry, not ${typeof error === 'string' ? error : (error as Error).message}` });
+    return undefined;
+  }
+}
+
+/**
+ * Checks a response body against its schema in `mode`, as the Node side does, without the
+ * tolerance policy's paths or the bound on the deviations recorded (a storefront checks one kind of
+ * answer, the event's acknowledgment).
+ */
+export function checkResponse<T>(mode: ValidationMode, operation: string, schema: ResponseSchema<T>, body: unknown, log: Log, record: DeviationRecord): T {
+  const result = mode === 'off' ? { success: true as const } : schema.safeParse(body);
+  if (result.success) return body as T;
+  const issues: Issue[] = result.error.issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'number' ? p : String(p))), message: i.message }));
+  if (mode === 'strict' || issues.some((issue) => issue.path.length === 0)) throw new ResponseValidationError(operation, issues, body);
+  const fresh = issues.filter(({ path }) => {
+    const key = `${operation} ${formatPath(path.map((p) => (typeof p === 'number' ? '*' : p)))}`;
+    return !record.kinds.has(key) && !!record.kinds.set(key, 1);
+  });
+  if (fresh.length > 0) log.write('warn', `promokit: ${operation}: response does not match its schema, returned as received: ${describeIssues(fresh, 5)}`);
+  return body as T;
+}
+
+
+/**
+ * ky's default instance, imported at once: the lazy import that keeps Node's cold start cheap
+ * makes a bundler wrap every module of ky for deferred evaluation (about 160 bytes gzipped).
+ */
+export async function loadKy(): Promise<typeof ky> {
+  return ky;
+}

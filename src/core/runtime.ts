@@ -1,0 +1,316 @@
+/**
+ * The runtime seam, Node's side: everything promokit does differently in Node and in browsers,
+ * and nothing else. The browser build of `promokit/client-side` (scripts/browser-build.mjs) puts
+ * runtime.browser.ts in its place, which must export the same names with the same types (`tsc`
+ * fails otherwise: test/core/runtime.test.ts holds the two sides' types equal and runs both in
+ * Node).
+ *
+ * What differs: one listener per caller's signal (Node programs share one signal among thousands
+ * of calls), the environment variables, the checks of headers (a browser's fetch enforces its
+ * own), which fetch failures prove nothing was sent (undici's error codes), a body read within
+ * `maxResponseBytes`, the responses' check with its tolerance policy, the snapshot of params, and
+ * ky imported on first use.
+ *
+ * @module
+ */
+import { ConfigurationError, describeIssues, formatPath, printable, ResponseValidationError, tooLargeError, type CallContext, type Issue } from './errors.js';
+import { optionCheck, shallowCopy, type OptionRule } from './inputs.js';
+import type { Log } from './log.js';
+import { DEVIATION_KINDS_LIMIT, type DeviationRecord, type ResponseSchema, type ValidationMode } from './responses.js';
+
+/** The calls listening to each caller's signal, through its one listener. */
+const listening = new WeakMap<AbortSignal, Set<AbortController>>();
+
+/**
+ * A signal for one call that aborts, with the same reason, when `signal` does; `done()` stops
+ * listening once the call settles.
+ */
+export function callSignal(signal: AbortSignal): { signal: AbortSignal; done: () => void } {
+  const controller = new AbortController();
+  let calls = listening.get(signal);
+  if (signal.aborted) controller.abort(signal.reason);
+  else if (!calls) {
+    listening.set(signal, (calls = new Set()));
+    const all = calls;
+    signal.addEventListener('abort', () => {
+      for (const call of all) call.abort(signal.reason);
+      all.clear();
+    }, { once: true });
+  }
+  calls?.add(controller);
+  return { signal: controller.signal, done: () => calls?.delete(controller) };
+}
+
+/** Reads an environment variable where the runtime has `process.env`; `undefined` elsewhere. */
+export function readEnv(name: string): string | undefined {
+  try {
+    const value = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
+    return value === undefined || value === '' ? undefined : value;
+  } catch {
+    // Deno without --allow-env throws on access: treat as unset.
+    return undefined;
+  }
+}
+
+/**
+ * True inside a browser page or a browser worker, where the browser itself sends `Origin` and a
+ * script may not set it.
+ */
+export function isBrowser(): boolean {
+  const g = globalThis as { document?: unknown; WorkerGlobalScope?: unknown; importScripts?: unknown; navigator?: { product?: string } };
+  return typeof g.document === 'object' || (typeof g.WorkerGlobalScope === 'function' && typeof g.importScripts === 'function');
+}
+
+/**
+ * The environment variable a setting falls back to in Node: `PROMOKIT_` and the option name in
+ * upper snake case (`clientApplicationId` → `PROMOKIT_CLIENT_APPLICATION_ID`). Derived rather than
+ * listed so the browser bundle carries no server-side option name.
+ */
+export function envName(option: string): string {
+  return `PROMOKIT_${option.replace(/[A-Z]/g, '_$&').toUpperCase()}`;
+}
+
+/** Reads an option, falling back to its environment variable where the runtime has one. */
+export function optionOrEnv(value: string | undefined, option: string): string | undefined {
+  return value ?? readEnv(envName(option));
+}
+
+/** The words a message about a missing setting ends with: where else it may be set (` or set PROMOKIT_…`). */
+export function envHint(option: string): string {
+  return ` or set ${envName(option)}`;
+}
+
+/** The headers that carry credentials: set by the client's options, never by a call's `headers`. */
+const credentialHeader = /^(authorization|x-app-id|x-app-token|x-client-application-id|x-client-token)$/i;
+
+/**
+ * Headers fetch will not send (Node's fetch throws on them, browsers drop them): they describe
+ * the connection or the body framing, which fetch owns.
+ */
+const refusedHeader = /^(connection|keep-alive|transfer-encoding|upgrade|expect|content-length|host|te|trailer|proxy-connection|http2-settings)$/i;
+
+/** A header name: an RFC 9110 token. */
+const headerName = /^[!#$%&'*+.^_`|~\w-]+$/;
+
+/** What a header value may hold: tab, and Latin-1 text without control characters. */
+const headerValue = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/** True for a header name: an RFC 9110 token. */
+function isHeaderName(name: string): boolean {
+  return headerName.test(name);
+}
+
+/** True for a header value that can be sent as given: Latin-1 text without control characters. */
+export function isHeaderValue(value: unknown): value is string {
+  return typeof value === 'string' && headerValue.test(value);
+}
+
+/** What is wrong with a header a caller sets, or `undefined` when it can be sent. */
+function headerProblem(name: string, value: unknown): string | undefined {
+  if (!isHeaderName(name)) return `${JSON.stringify(name).slice(0, 80)} is not a header name`;
+  if (refusedHeader.test(name)) return `${name} is a header fetch will not send (it belongs to the connection)`;
+  if (!isHeaderValue(value)) return `the value of ${name} is not a string of Latin-1 text without control characters`;
+  return undefined;
+}
+
+/** Rule of a `headers` option: an object, copied; its fields are checked by {@link checkHeaders}. */
+export const headersRule: OptionRule = [(v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'an object of header names and string values', shallowCopy];
+
+/** Checks the fields of a (copied) `headers` option: names fetch sends, Latin-1 values, no credential header. */
+export function checkHeaders(headers: Record<string, unknown> | undefined, owner: string, credentials: string): void {
+  const check = optionCheck(owner);
+  for (const name in headers) {
+    const problem = headerProblem(name, headers[name]);
+    check(!problem, 'headers', `an object of header names and string values that fetch sends: ${problem}`);
+    check(!credentialHeader.test(name), 'headers', `free of credential headers (${name}): ${credentials}`);
+  }
+}
+
+/** Checks that every credential given can be sent in a header: Latin-1 text without control characters. */
+export function checkCredentialValues(settings: object, owner: string): void {
+  const check = optionCheck(owner);
+  for (const [name, value] of Object.entries(settings)) {
+    if (value !== undefined && typeof value !== 'function') check(isHeaderValue(value), name, 'a string of Latin-1 text without control characters');
+  }
+}
+
+/**
+ * Refuses a header a `request` hook sets that fetch could not send: refused in the hook, it is
+ * logged as the hook's error and the call goes on without it.
+ */
+export function checkHookHeader(name: string, value: unknown): void {
+  const problem = headerProblem(name, value);
+  if (problem) throw new ConfigurationError('hooks', `setHeader: ${problem}`);
+}
+
+/**
+ * Error codes of failures that happen before a request leaves the machine (the connection was
+ * never made), so even a non-idempotent call may be sent again safely.
+ */
+const nothingSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** Messages of fetch refusing a request before any connection: a port fetch blocks. */
+const nothingSentMessages = new Set(['bad port']);
+
+/** A cause in the chain behind a fetch failure, as undici builds it. */
+interface Cause {
+  code?: unknown;
+  message?: unknown;
+  errors?: Array<{ code?: unknown } | undefined>;
+  cause?: unknown;
+}
+
+/** The first answer `visit` gives for the causes behind a fetch failure, outermost first (three deep at most). */
+function inCauses<R>(error: unknown, visit: (cause: Cause) => R | undefined): R | undefined {
+  let cause = (error as { cause?: unknown } | undefined)?.cause as Cause | undefined;
+  for (let depth = 0; cause && depth < 3; depth++) {
+    const answer = visit(cause);
+    if (answer !== undefined) return answer;
+    cause = cause.cause as Cause | undefined;
+  }
+  return undefined;
+}
+
+/** True when a fetch failure shows that no byte of the request reached the service. */
+export function nothingWasSent(error: unknown): boolean {
+  return (
+    inCauses(error, (cause) =>
+      (typeof cause.code === 'string' && nothingSentCodes.has(cause.code)) || nothingSentMessages.has(String(cause.message))
+        ? true
+        : Array.isArray(cause.errors) && cause.errors.length > 0
+          ? cause.errors.every((e) => nothingSentCodes.has(String(e?.code)))
+          : undefined,
+    ) ?? false
+  );
+}
+
+/** The error code behind a fetch failure, e.g. `ECONNREFUSED`, else its cause's few words (`bad port`). */
+export function failureCode(error: unknown): string | undefined {
+  return inCauses(error, (cause) =>
+    typeof cause.code === 'string' ? cause.code : typeof cause.errors?.[0]?.code === 'string' ? cause.errors[0].code : typeof cause.message === 'string' && cause.message ? printable(cause.message, 60) : undefined,
+  );
+}
+
+/**
+ * The body's text, or a `ResponseTooLargeError` thrown (and the body cancelled) once it passes
+ * `limit` bytes; `context` says where the call went, for the error.
+ */
+export async function readBody(response: Response, limit: number, context: CallContext & { status: number }): Promise<string> {
+  const tooLarge = () => tooLargeError(limit, context);
+  const { body, headers } = response;
+  if (!body) return '';
+  const length = headers.get('content-length');
+  // A declared length without a content coding is the exact size of the body as read: the plain
+  // read is the fastest, once the length is known to fit.
+  if (length !== null && !headers.has('content-encoding')) {
+    if (Number(length) <= limit) return response.text();
+    void body.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    size += value.byteLength;
+    if (size > limit) {
+      void reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+}
+
+/** The deepest nesting a snapshot copies: deeper input is refused (JSON of the service is far shallower). */
+const MAX_DEPTH = 64;
+
+type Path = Array<string | number>;
+
+/**
+ * A plain-data copy of `value` as JSON would send it (`toJSON` called once, `undefined` and
+ * functions left out of objects and `null` in arrays), or `undefined` with the issues that make
+ * it unsendable pushed to `issues` under their field paths.
+ */
+export function plainCopy(value: unknown, issues: Issue[], path: Path = []): unknown {
+  const ancestors: object[] = [];
+  const copy = (v: unknown, at: Path): unknown => {
+    const refuse = (message: string): undefined => void issues.push({ path: at, message });
+    try {
+      if (v instanceof Date && Number.isNaN(v.getTime())) return refuse('must be a valid Date (this one is an Invalid Date)');
+      if (typeof (v as { toJSON?: unknown } | null)?.toJSON === 'function') v = (v as { toJSON(key: string): unknown }).toJSON(String(at[at.length - 1] ?? ''));
+      if (typeof v === 'number' && !Number.isFinite(v)) return refuse(`must be a finite number (${v} cannot be sent)`);
+      if (typeof v === 'bigint') return refuse('must be a number or a string, not a BigInt (JSON has none)');
+      if (typeof v !== 'object' || v === null) return typeof v === 'function' || typeof v === 'symbol' ? undefined : v;
+      if (ancestors.includes(v)) return refuse('must not contain itself (a cycle cannot be sent)');
+      if (ancestors.length >= MAX_DEPTH) return refuse(`must be nested at most ${MAX_DEPTH} levels deep`);
+      if (v instanceof Map || v instanceof Set) return refuse('must be a plain object or an array (a Map or a Set would be sent empty)');
+      ancestors.push(v);
+      try {
+        if (Array.isArray(v)) {
+          const out: unknown[] = [];
+          for (let i = 0, n = v.length; i < n; i++) out.push(copy(v[i], [...at, i]) ?? null);
+          return out;
+        }
+        const out: Record<string, unknown> = {};
+        for (const key of Object.keys(v)) {
+          const field = copy((v as Record<string, unknown>)[key], [...at, key]);
+          // `__proto__` as a field of its own, never the copy's prototype.
+          if (field !== undefined) Object.defineProperty(out, key, { value: field, enumerable: true, writable: true, configurable: true });
+        }
+        return out;
+      } finally {
+        ancestors.pop();
+      }
+    } catch (error) {
+      return refuse(`could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  return copy(value, path);
+}
+
+let ky: Promise<typeof import('ky')> | undefined;
+
+/** ky's default instance, imported on the first call. */
+export async function loadKy(): Promise<typeof import('ky').default> {
+  return (await (ky ??= import('ky'))).default;
+}
+
+/**
+ * Checks a response body against its schema. `off` returns it unchecked; `strict` throws
+ * {@link ResponseValidationError}; `warn` returns it untouched and records each deviation
+ * (operation and field path) in the client's record, logging each kind once, unless the body
+ * is not what the schema needs at its root or a field promokit decides on (the tolerance policy)
+ * breaks its schema: that is an error in `warn` mode too, for an answer read the wrong way could take the
+ * wrong branch. The body is never copied or transformed.
+ */
+export function checkResponse<T>(mode: ValidationMode, operation: string, schema: ResponseSchema<T>, body: unknown, log: Log, record: DeviationRecord): T {
+  if (mode === 'off') return body as T;
+  const result = schema.safeParse(body);
+  // Strict: a number read rounded (an integer past 2^53 - 1) is refused too, where the schema can tell.
+  const inexact = (mode === 'strict' && schema.inexact?.(body)) || [];
+  if (result.success && inexact.length === 0) return body as T;
+  const issues: Issue[] = (result.success ? [] : result.error.issues).map((i) => ({
+    path: i.path.map((p) => (typeof p === 'number' ? p : String(p))),
+    message: i.message,
+  }));
+  issues.push(...inexact);
+  const shapes = issues.map((issue) => schema.pathShape?.(issue.path) ?? formatPath(issue.path.map((p) => (typeof p === 'number' ? '*' : p))));
+  if (mode === 'strict' || issues.some((issue) => issue.path.length === 0 || schema.decides?.(issue.path))) {
+    throw new ResponseValidationError(operation, issues, body);
+  }
+  const { kinds } = record;
+  const fresh = issues.filter((_, i) => {
+    const key = `${operation} ${shapes[i]}`;
+    const count = kinds.get(key);
+    if (count === undefined && kinds.size >= DEVIATION_KINDS_LIMIT) {
+      record.dropped += 1;
+      return false;
+    }
+    kinds.set(key, (count ?? 0) + 1);
+    return count === undefined;
+  });
+  if (fresh.length > 0) log.write('warn', `promokit: ${operation}: response does not match its schema, returned as received: ${describeIssues(fresh, 5)}`);
+  return body as T;
+}
