@@ -111,8 +111,9 @@ const fieldRules: { readonly [K in keyof Required<CustomRequest<unknown>> | 'pag
 export function customRequestOf<R extends CustomRequest<unknown> | CustomListRequest>(spec: unknown, allowed: ReadonlyArray<keyof typeof fieldRules>): { request: R; issues: Issue[] } {
   const issues: Issue[] = [];
   const request: Record<string, unknown> = {};
-  if (!isObject(spec)) return { request: request as R, issues: [{ path: [], message: 'must be an object: { method, path, … }' }] };
   try {
+    // Inside the try: a revoked Proxy throws even when asked whether it is an array.
+    if (!isObject(spec)) return { request: request as R, issues: [{ path: [], message: 'must be an object: { method, path, … }' }] };
     for (const name of Object.keys(spec)) {
       if (!allowed.includes(name as keyof typeof fieldRules)) issues.push({ path: [name], message: `is not a field of this request (its fields: ${allowed.join(', ')})` });
       else request[name] = name === 'schema' ? spec[name] : plainCopy(spec[name], issues, [name]);

@@ -63,20 +63,22 @@ interface Run {
   owner: string;
   timeout: number;
   signal: AbortSignal | undefined;
+  /** True when the check is of the answer: the call was sent, and its failure must not say otherwise. */
+  sent: boolean;
 }
 
 /**
  * The timeout and signal a call's checks run within: the call's own when valid, else the
  * client's timeout and no signal (`send` refuses the call's bad options itself, nothing sent).
  */
-function runOf(config: PipelineConfig, operation: string, options: RequestOptions | undefined): Run {
+function runOf(config: PipelineConfig, operation: string, options: RequestOptions | undefined, sent = false): Run {
   let timeout: unknown;
   let signal: unknown;
   try {
     ({ timeout, signal } = options ?? {});
   } catch {}
   const valid = typeof timeout === 'number' && timeout > 0 && timeout <= MAX_TIMEOUT;
-  return { operation, owner: config.owner, timeout: valid ? (timeout as number) : config.timeout, signal: signal instanceof AbortSignal ? signal : undefined };
+  return { operation, owner: config.owner, timeout: valid ? (timeout as number) : config.timeout, signal: signal instanceof AbortSignal ? signal : undefined, sent };
 }
 
 /** An issue path segment of a Standard Schema issue as promokit's issues hold it: a string or an index. */
@@ -93,7 +95,7 @@ function segment(part: unknown): string | number {
 async function run(check: Check, call: Run): Promise<Issue[]> {
   const { option, name } = check;
   const failed = (what: string, cause?: unknown) =>
-    new ConfigurationError(option, `${call.owner}: the ${option} schema of ${JSON.stringify(name)} ${what} (checking ${call.operation}); nothing was sent`, cause === undefined ? undefined : { cause });
+    new ConfigurationError(option, `${call.owner}: the ${option} schema of ${JSON.stringify(name)} ${what} (checking ${call.operation}${call.sent ? "'s answer" : ''})${call.sent ? '' : '; nothing was sent'}`, cause === undefined ? undefined : { cause });
   let result: unknown;
   try {
     result = await bounded(
@@ -106,6 +108,16 @@ async function run(check: Check, call: Run): Promise<Issue[]> {
     if (error instanceof ConfigurationError || call.signal?.aborted) throw error;
     throw failed(`failed: ${String(error instanceof Error ? error.message : error).slice(0, TEXT_LIMIT)}`, error);
   }
+  // The answer is the schema's too: a getter or a Proxy in it that throws fails the check, typed.
+  try {
+    return issuesOf(result, check, failed);
+  } catch (error) {
+    throw error instanceof ConfigurationError ? error : failed(`answered with a result that could not be read: ${String(error).slice(0, TEXT_LIMIT)}`, error);
+  }
+}
+
+/** The issues of a schema's answer `result`, read once; throws `failed(…)` when it is not a Standard Schema result. */
+function issuesOf(result: unknown, check: Check, failed: (what: string) => ConfigurationError): Issue[] {
   if (!isRecord(result)) throw failed('answered with no Standard Schema result');
   const { issues } = result;
   if (!issues) return [];
@@ -258,7 +270,7 @@ export async function checkedCall<T>(config: PipelineConfig, call: OutgoingCall<
 async function checkResponseMetadata(config: PipelineConfig, operation: string, where: MetadataLocation, body: unknown, options: RequestOptions | undefined): Promise<void> {
   const checks = checksIn(schemasOf(config), body, where.response ?? where.request, where.event);
   if (checks.length === 0) return;
-  const issues = await runAll(checks, runOf(config, operation, options));
+  const issues = await runAll(checks, runOf(config, operation, options, true));
   if (issues.length > 0) checkResponse(config.validation, operation, { safeParse: () => ({ success: false, error: { issues: issues.map((i) => ({ path: [...i.path], message: i.message })) } }) }, body, config.log, config.deviations);
 }
 
