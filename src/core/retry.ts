@@ -19,7 +19,7 @@ import { isKyHttpError, isKyTimeout } from './errors.js';
 import { nothingWasSent } from './runtime.js';
 import { ApiError, RateLimitError, retryAfterMs } from './api-errors.js';
 import { callOf } from './call.js';
-import { AbortError, CallError, LimiterError, PromokitError, RedirectError, ResponseTooLargeError, ResponseValidationError } from './errors.js';
+import { AbortError, CallError, ConfigurationError, LimiterError, PromokitError, RedirectError, ResponseTooLargeError, ResponseValidationError } from './errors.js';
 
 
 
@@ -136,7 +136,7 @@ const FAIL: RetryDecision = { action: 'fail' };
  * | the error | decision |
  * |---|---|
  * | not a `PromokitError` (your own code's, a `TypeError`, …) | `fail` |
- * | `outcome: 'unknown'` of a call that changes state and is not safe to repeat (a spend, a create, an order, a publication without `join_once`, a session lock, an event; also any call error without its call kept beside it, such as one of `ClientEvents.track`): a timeout, a dropped connection, a 5xx, an unreadable 2xx, a redirect after which the service may have acted, your abort after it was sent | `reconcile` |
+ * | `outcome: 'unknown'` of a call that changes state and is not safe to repeat (a spend, a create, an order, a publication without `join_once`, a session lock, an event; also any call error without its call kept beside it, such as one of `ClientEvents.track`): a timeout, a dropped connection, a 5xx, an unreadable 2xx, a redirect after which the service may have acted, your abort after it was sent, your `metadataSchemas` failing on its answer | `reconcile` |
  * | `AbortError`, in every other case (your signal: you asked it to stop) | `fail` |
  * | `RateLimitError` (429, or the client's pause after one): nothing was applied | `retry` after its `retryAfter` (seconds, × 1,000), else 1,000 ms |
  * | `ConnectionError`, `TimeoutError`, a 408 or a 5xx (`ApiError`), `LimiterError`, when nothing was sent or the call is safe to repeat (a read, a PUT, a read-only POST, a publication with `join_once`) | `retry` after the `Retry-After` of a 503 when it has one, else 1,000 ms |
@@ -186,9 +186,12 @@ function decide(error: unknown): RetryDecision {
   return transient ? { action: 'retry', delayMs: askedWait(error) ?? DEFAULT_RETRY_DELAY_MS } : FAIL;
 }
 
-/** An error of a call's exchange with the service (not of its input, a list walk or a wait). */
+/**
+ * An error of a call's exchange with the service (not of its input, a list walk or a wait); a
+ * `ConfigurationError` is one when it is `unknown`: your schema failed on the answer of a call sent.
+ */
 function isCallFailure(error: PromokitError): boolean {
-  return error instanceof CallError || error instanceof ApiError || error instanceof RedirectError || error instanceof ResponseTooLargeError || error instanceof ResponseValidationError || error instanceof LimiterError;
+  return error instanceof CallError || error instanceof ApiError || error instanceof RedirectError || error instanceof ResponseTooLargeError || error instanceof ResponseValidationError || error instanceof LimiterError || error instanceof ConfigurationError;
 }
 
 /** The whole milliseconds a 503's `Retry-After` asks for, when it asks a readable wait. */

@@ -88,6 +88,7 @@ export function plainCopy(value: unknown, issues: Issue[], path: Array<string | 
             // An Invalid Date serialises as null: looked at again only then.
             if ((typeof v === 'number' && !Number.isFinite(v)) || (v === null && Number.isNaN((this[key] as Date | null)?.getTime?.()))) throw `${String(this[key])}`;
             if (typeof v === 'bigint') throw 'a BigInt';
+            if (typeof v === 'function' || typeof v === 'symbol') throw `a ${typeof v}`;
             if (v instanceof Map || v instanceof Set) throw 'a Map or a Set';
             return v;
           }),

@@ -242,7 +242,8 @@ export function plainCopy(value: unknown, issues: Issue[], path: Path = []): unk
       if (typeof (v as { toJSON?: unknown } | null)?.toJSON === 'function') v = (v as { toJSON(key: string): unknown }).toJSON(String(at[at.length - 1] ?? ''));
       if (typeof v === 'number' && !Number.isFinite(v)) return refuse(`must be a finite number (${v} cannot be sent)`);
       if (typeof v === 'bigint') return refuse('must be a number or a string, not a BigInt (JSON has none)');
-      if (typeof v !== 'object' || v === null) return typeof v === 'function' || typeof v === 'symbol' ? undefined : v;
+      if (typeof v === 'function' || typeof v === 'symbol') return refuse(`must be data JSON can carry, not a ${typeof v}`);
+      if (typeof v !== 'object' || v === null) return v;
       if (ancestors.includes(v)) return refuse('must not contain itself (a cycle cannot be sent)');
       if (ancestors.length >= MAX_DEPTH) return refuse(`must be nested at most ${MAX_DEPTH} levels deep`);
       if (v instanceof Map || v instanceof Set) return refuse('must be a plain object or an array (a Map or a Set would be sent empty)');

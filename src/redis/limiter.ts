@@ -106,7 +106,7 @@ const SCHEDULE = script(SCHEDULE_SCRIPT);
  * @category Redis entry
  */
 export function createRedisLimiter(options: RedisLimiterOptions): RedisLimiter {
-  const { given, kind, check } = readOptions('createRedisLimiter', options, '{ redis, requests, perMs }');
+  const { given, kind, check } = readOptions('createRedisLimiter', options, '{ redis, requests, perMs }', ['redis', 'requests', 'perMs', 'marginMs', 'redisTimeout', 'key']);
   const { redis, requests, perMs, marginMs = 50, redisTimeout = 3_000, key = 'default' } = given;
   check(Number.isInteger(requests) && requests >= 1 && requests <= 1_000_000, 'requests', 'a whole number, 1 to 1000000');
   check(isMs(perMs, Number.MIN_VALUE, KEEP_MS), 'perMs', 'a number of milliseconds, more than 0, at most a day (86400000)');

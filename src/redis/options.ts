@@ -13,9 +13,10 @@ const CLIENT_RULE = 'an ioredis client or cluster, or a node-redis client or clu
 
 /**
  * `options` copied once (a getter or a Proxy is not asked twice), its `redis` told apart, and the
- * check of `owner`'s other options. Throws `ConfigurationError` naming `options` or `redis`.
+ * check of `owner`'s other options. Throws `ConfigurationError` naming `options`, `redis` or a
+ * name that is not one of `names` (a typo such as `lockms` is refused, not ignored).
  */
-export function readOptions<T extends { redis: RedisClient }>(owner: string, options: T, shape: string): { given: T; kind: ClientKind; check: OptionCheck } {
+export function readOptions<T extends { redis: RedisClient }>(owner: string, options: T, shape: string, names: ReadonlyArray<keyof T & string>): { given: T; kind: ClientKind; check: OptionCheck } {
   const check = optionCheck(owner);
   let given: T | undefined;
   try {
@@ -24,6 +25,8 @@ export function readOptions<T extends { redis: RedisClient }>(owner: string, opt
     given = undefined;
   }
   check(given !== undefined, 'options', `an object: ${shape}`);
+  const unknown = Object.keys(given!).find((name) => !names.includes(name as keyof T & string));
+  check(unknown === undefined, unknown!, `one of the options of ${owner} (${names.join(', ')}): it has no other`);
   const kind = clientKind(given!.redis);
   check(kind !== undefined, 'redis', CLIENT_RULE);
   return { given: given!, kind: kind!, check };

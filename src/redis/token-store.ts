@@ -123,7 +123,7 @@ const MAX_VALUE = MAX_TOKEN_LENGTH + 32;
  * @category Redis entry
  */
 export function redisTokenStore(options: RedisTokenStoreOptions): RedisTokenStore {
-  const { given, kind, check } = readOptions('redisTokenStore', options, '{ redis, key? }');
+  const { given, kind, check } = readOptions('redisTokenStore', options, '{ redis, key? }', ['redis', 'key', 'redisTimeout', 'lockMs']);
   const { redis, key = 'default', redisTimeout = 1_000, lockMs = 5_000 } = given;
   check(isKey(key), 'key', 'printable text, 1 to 200 characters');
   check(isMs(redisTimeout, 50, 60_000), 'redisTimeout', 'a number of milliseconds, 50 to 60000');

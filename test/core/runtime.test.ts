@@ -44,6 +44,8 @@ describe('the runtime seam', () => {
       ['Infinity', { n: Number.POSITIVE_INFINITY }],
       ['a Map', { m: new Map() }],
       ['an Invalid Date', { d: new Date('nope') }],
+      ['a function', { idempotent: () => true }],
+      ['a Symbol', { auth: Symbol('server') }],
     ])('refuses %s, with an issue', (_, value) => {
       const issues: Issue[] = [];
       side.plainCopy(value, issues);

@@ -300,6 +300,7 @@ describe.each(CLIENTS)('through %s', (which) => {
     ['key with a line break', () => ({ key: 'a\nb' }), 'key'],
     ['key of 201 characters', () => ({ key: 'k'.repeat(201) }), 'key'],
     ['key 5', () => ({ key: 5 as never }), 'key'],
+    ['an option it does not have (redistimeout, a typo)', () => ({ redistimeout: 500 }) as never, 'redistimeout'],
     ['options null', () => null, 'options'],
   ])('refuses %s, naming %s', async (_name, options, option) => {
     await expectRefusal(

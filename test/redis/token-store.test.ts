@@ -239,6 +239,7 @@ describe.each<RedisClientName>(['ioredis', 'node-redis'])('through %s', (which) 
     ["redisTimeout '500'", () => ({ redisTimeout: '500' as never }), 'redisTimeout'],
     ['lockMs 0', () => ({ lockMs: 0 }), 'lockMs'],
     ['lockMs NaN', () => ({ lockMs: Number.NaN }), 'lockMs'],
+    ['an option it does not have (lockms, a typo)', () => ({ lockms: 500 }) as never, 'lockms'],
     ['options null', () => null, 'options'],
   ])('refuses %s, naming %s', async (_name, options, option) => {
     await expectRefusal(
