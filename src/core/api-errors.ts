@@ -2,6 +2,10 @@
  * The errors of the service's own answers: {@link ApiError} for any non-2xx status, a class per
  * common status, and the message each builds from the error body.
  *
+ * And the reading of the wait a response asks for (`retryAfterMs`): one strict parser, shared by
+ * the retry policy (retry.ts), the pause after a 429 (limit-options.ts) and
+ * `RateLimitError.retryAfter`, so every place reads the header the same way.
+ *
  * @module
  */
 import { PromokitError, type CallContext, type Outcome, printable } from './errors.js';

@@ -2,7 +2,7 @@
  * Options shared by `Client` and `ClientEvents`, and how they become the pipeline's settings
  * ({@link PipelineConfig}): defaults, environment fallbacks and early checks of the options' own
  * types. The settings type and the {@link Gate} the limits plug in are declared here, so the
- * modules that fill them (limits.ts) and the one that reads them (http.ts) import only this one.
+ * modules that fill them (limits.ts) and the one that reads them (send.ts) import only this one.
  *
  * @module
  */
@@ -91,7 +91,7 @@ export interface CommonOptions {
 
 /**
  * The limits of the server `Client` as the pipeline sees them: two steps, each called where it
- * happens in `send` (http.ts).
+ * happens in `send` (send.ts).
  */
 export interface Gate {
   /**

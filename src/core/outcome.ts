@@ -1,9 +1,9 @@
 /**
  * Recognising ky's errors without importing ky: the pipeline loads ky only on the first request
- * (see `http.ts`), so its classes are not at hand for `instanceof`. ky names its errors.
+ * (see `send.ts`), so its classes are not at hand for `instanceof`. ky names its errors.
  *
  * What a call's attempts tell about whether the service may have acted, for the `outcome` of the
- * error the call rejects with. The pipeline (http.ts) records each attempt: sent or not, and the
+ * error the call rejects with. The pipeline (send.ts) records each attempt: sent or not, and the
  * status it got. `not_sent` holds only until an attempt may have reached the service: any answer,
  * of any status, makes the call `rejected` or `unknown`.
  *

@@ -18,7 +18,7 @@ export const idCursor: Strategy<{ starting_after_id?: string }> = {
   next(page) {
     if (page.body.has_more !== true) return undefined;
     const cursor = typeof page.body.more_starting_after === 'string' ? page.body.more_starting_after : lastId(page.data);
-    // A cursor that does not move, or comes back, is the walk's to refuse (walk-guard.ts).
+    // A cursor that does not move, or comes back, is the walk's to refuse (pagination.ts).
     if (cursor === undefined) return undefined;
     return { ...page.params, starting_after_id: cursor };
   },

@@ -1,12 +1,8 @@
 /**
- * Reading the wait a response asks for: one strict parser, shared by the retry policy (retry.ts),
- * the pause after a 429 (pause.ts) and `RateLimitError.retryAfter`, so every place reads a header
- * the same way. ky never reads it itself: the retry policy tells ky each delay.
- *
  * The retry policy, expressed as ky retry options. ky runs the attempts, waits and timeouts; this
  * module decides, for every failure, whether the call may be sent again and how long to wait, so ky
- * applies no rule of its own (it never reads `Retry-After` itself: retry-after.ts does, for every
- * place that reads it).
+ * applies no rule of its own (it never reads `Retry-After` itself: `retryAfterMs` in api-errors.ts
+ * does, for every place that reads it).
  *
  * `retryDecision(error)`: what to do after a call failed, from what the error tells: send it again
  * (and when), find out whether the service applied it, or give up. Pure: it reads the error and the
@@ -60,7 +56,7 @@ const methods = ['get', 'put', 'post', 'patch', 'delete'];
  *   points twice.
  *
  * Backoff is exponential (300 ms, 600 ms, 1.2 s, …) with jitter between half and all of the step,
- * capped at `maxRetryDelay`. A `Retry-After` on a 429 or 503 (retry-after.ts) is waited as asked
+ * capped at `maxRetryDelay`. A `Retry-After` on a 429 or 503 (api-errors.ts) is waited as asked
  * when it is at most `maxRetryDelay`; a longer one is not cut short (an early retry only earns
  * another 429): the call is not retried and its error says why (`refusedWaitMs`). An unreadable one
  * is ignored (RFC 9110): backoff as usual.

@@ -1,6 +1,6 @@
 /**
  * `Transport`: what every server sub-client calls. It turns an operation, the method's positional
- * path parameters and its params object into a call ready for `send` (http.ts): the params
+ * path parameters and its params object into a call ready for `send` (send.ts): the params
  * checked against the operation's rules, each field routed to the path, the query or the body,
  * the body encoded, the retry policy and response schema chosen.
  *

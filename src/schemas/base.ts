@@ -57,7 +57,7 @@ export function nullishStrings<const K extends string>(...names: K[]): { [P in K
  * The free-form key/value pairs (`metadata`) of a record of `kind`: any object, as received. Its
  * type is the user's declaration of the kind ({@link MetadataTypes}), which the service's answers
  * are not checked against here; the schema carries its kind as `metadataKind`, which is how a
- * client's `metadataSchemas` find the metadata of each kind in a response (user-schemas.ts).
+ * client's `metadataSchemas` find the metadata of each kind in a response (metadata.ts).
  */
 export function metadata<K extends MetadataKind>(kind: K): z.ZodMiniType<Metadata<K>> {
   return Object.assign(z.record(z.string(), z.unknown()), { metadataKind: kind }) as z.ZodMiniType<unknown> as z.ZodMiniType<Metadata<K>>;

@@ -14,7 +14,7 @@
  *
  * Paths are dot-separated; `*` is any element of an array. The schemas are written to this table
  * and the interfaces follow them (`ShapeOf` checks both agree): the fields a schema requires are
- * exactly these, which is how the pipeline knows them at run time (core/schema-paths.ts) and
+ * exactly these, which is how the pipeline knows them at run time (core/schema-fast-path.ts) and
  * fails a call in `warn` mode too when one of them breaks its schema.
  * The test suite holds the schemas to it over every response fixture (removing or breaking a
  * listed field fails strict mode with an issue naming it; removing or nulling any other field
