@@ -28,4 +28,5 @@ export declare function connectRedis(
   which: RedisClientName,
   port: number,
   options?: { cluster?: boolean },
+  // biome-ignore lint/suspicious/noExplicitAny: either Redis client, as the benchmark drives it
 ): Promise<{ redis: import('../src/redis.js').RedisClient & Record<string, any>; quit(): Promise<unknown> }>;

@@ -22,7 +22,7 @@ import { deviationsOf, type DeviationRecord, type ResponseDeviation } from './co
 import { Transport } from './core/transport.js';
 import { metadataSchemasRule } from './core/metadata.js';
 import { AsyncActions } from './resources/async-actions.js';
-import { ClientEvents, clientEventsOf, clientSettings } from './resources/client-events.js';
+import { type ClientEvents, clientEventsOf, clientSettings } from './resources/client-events.js';
 import { Customers } from './resources/customers.js';
 import { Locations } from './resources/locations.js';
 import { Loyalties } from './resources/loyalties.js';

@@ -1,7 +1,7 @@
 /**
  * Stands in, in every build (scripts/browser-build.mjs, `leanKy`), for ky's entry module. ky's default instance wraps its `Ky.create` with the
  * merging of instance defaults, the method shortcuts (`ky.get`, …) and `ky.extend`, none of which
- * promokit uses: its one call (src/core/http.ts) passes complete options. So the browser build
+ * promokit uses: its one call (src/core/send.ts) passes complete options. So the browser build
  * calls ky's `Ky.create` itself, and a storefront ships ky's request path without the rest.
  *
  * @module

@@ -1,6 +1,6 @@
 // The parts of ky's request class (`ky/distribution/core/Ky.js`) that promokit never reaches, cut
 // out of every build (the `leanKy` plugin of scripts/browser-build.mjs). promokit calls ky one way
-// only (src/core/http.ts): complete options, a string URL, a string body, `retry.shouldRetry`
+// only (src/core/send.ts): complete options, a string URL, a string body, `retry.shouldRetry`
 // answering every failure with true or false, `beforeRetry` as its only hook, no response
 // shortcut (`.json()`), no `prefixUrl`, `searchParams`, `json`, `parseJson` or progress option.
 // What serves those options is dead code in promokit's bundles (about 0.8 KB of every storefront's
@@ -27,6 +27,7 @@ export const KY_CUTS = [
   ['FormData and URLSearchParams bodies', '        // To provide correct form boundary', "            this.#options.headers.delete('content-type');\n        }\n"],
   ['searchParams', '        if (hasSearchParameters(this.#options.searchParams)) {', '            this.request = new globalThis.Request(url, this.#options);\n        }\n'],
   ['Retry-After read by ky (promokit tells it every delay)', "            const retryAfter = error.response.headers.get('Retry-After')", '                return after < max ? after : max;\n            }\n'],
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: ky's own source text, matched as written
   ['its own timeout bound (promokit bounds timeout itself)', "            if (typeof ky.#options.timeout === 'number' && ky.#options.timeout > maxSafeTimeout) {", '                throw new RangeError(`The \\`timeout\\` option cannot be greater than ${maxSafeTimeout}`);\n            }\n'],
   ['parseJson (call)', '            ky.#decorateResponse(response);\n', '            ky.#decorateResponse(response);\n'],
   ['parseJson', '    #decorateResponse(response) {', '        return response;\n    }\n'],

@@ -34,7 +34,7 @@ export function admission(options: LimitOptions): Admission {
   return {
     async admit(operation, signal, paused, tenant) {
       let queued: (() => void) | undefined;
-      let granted: LimiterRelease | void = undefined;
+      let granted: LimiterRelease | void ;
       const release = () => {
         queued?.();
         if (typeof granted === 'function') granted();

@@ -4,8 +4,7 @@
  *
  * @module
  */
-import { ResponseValidationError, describeIssues, formatPath, type Issue } from './errors.js';
-import type { Log } from './log.js';
+import { ResponseValidationError, type Issue } from './errors.js';
 
 /**
  * What promokit does with a response that breaks its schema.

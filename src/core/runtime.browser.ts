@@ -43,7 +43,7 @@ export function envName(option: string): string {
  */
 export function isBrowser(): boolean {
   const g = globalThis as { document?: unknown; importScripts?: unknown };
-  return typeof g.document == 'object' || typeof g.importScripts == 'function';
+  return typeof g.document === 'object' || typeof g.importScripts === 'function';
 }
 
 /** True for a header value that can be sent as given: Latin-1 text without control characters. */

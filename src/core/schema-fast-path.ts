@@ -177,7 +177,7 @@ function build(node: ZodNode): Test | undefined {
 
 function buildObject(shape: Record<string, ZodNode>, catchall: ZodNode | undefined): Test | undefined {
   // Only loose objects (unknown keys kept): a strict or stripping object would treat extra keys differently.
-  if (!catchall || catchall._zod.def.type !== 'unknown') return undefined;
+  if (catchall?._zod.def.type !== 'unknown') return undefined;
   const keys = Object.keys(shape);
   const tests: Test[] = [];
   const optional: boolean[] = [];

@@ -55,7 +55,7 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
     const started = now();
     // The hooks' module is loaded by a client that has hooks, on its first call.
     const hooked = hooks && (await import('./hooks.js'));
-    const emit = hooked && hooked.callEvents(hooks, log, call, url);
+    const emit = hooks && hooked ? hooked.callEvents(hooks, log, call, url) : undefined;
     const timeout = options.timeout ?? config.timeout;
     let attempts = 0;
     // What the attempts so far tell: `not_sent` until one may have reached the service.

@@ -204,7 +204,10 @@ function holds(node: SchemaNode): boolean {
 function metadataIn(node: SchemaNode, value: unknown, schemas: UserSchemas, path: Path, checks: Map<string, Check>): void {
   if (value == null || !holds(node)) return;
   const kind = node.metadataKind;
-  if (kind !== undefined) return add(checks, path, value, 'metadataSchemas', kind, schemas.metadata[kind]);
+  if (kind !== undefined) {
+    add(checks, path, value, 'metadataSchemas', kind, schemas.metadata[kind]);
+    return;
+  }
   const def = node._zod.def;
   if (def.shape) {
     if (isRecord(value)) for (const field in def.shape) metadataIn(def.shape[field]!, value[field], schemas, [...path, field], checks);

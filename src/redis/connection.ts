@@ -58,7 +58,7 @@ export function script(lua: string): Script {
 export const RECONNECT_MS = 200;
 
 /** What promokit uses of either client, loosely typed: the client is checked by {@link clientKind}. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: the two clients' methods, told apart at run time by clientKind
 type Loose = Record<string, any>;
 
 /** Which client `redis` is, by its shape; `undefined` when it is neither (a getter that throws included). */

@@ -265,7 +265,7 @@ export function movePoints(state: MockState, card: Rec, type: string, points: nu
 export function findMember(state: MockState, memberId: string, campaignId: string | undefined): Rec {
   const campaign = campaignId === undefined ? undefined : findCampaign(state, campaignId);
   const card = find(state.store, 'vouchers', memberId);
-  if (!card || card.type !== 'LOYALTY_CARD' || (campaign && card.campaign_id !== campaign.id)) throw notFound('voucher', memberId);
+  if (card?.type !== 'LOYALTY_CARD' || (campaign && card.campaign_id !== campaign.id)) throw notFound('voucher', memberId);
   return card;
 }
 

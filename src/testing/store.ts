@@ -17,7 +17,7 @@ export interface AsyncActionRun {
  * A record in its wire shape. Loosely typed on purpose: handlers read and write the service's
  * JSON fields freely; the public API types records with the SDK's response types instead.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+// biome-ignore lint/suspicious/noExplicitAny: see above
 export type Rec = Record<string, any>;
 
 /** Name of a collection of the mock's store. */

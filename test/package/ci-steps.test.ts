@@ -30,7 +30,7 @@ describe('.ci/run', () => {
 
   it('has the steps a reader expects, at least a dozen', () => {
     expect(work.length).toBeGreaterThanOrEqual(12);
-    expect(work.map((s) => scriptOf(s.commands[0] ?? ''))).toEqual(expect.arrayContaining(['typecheck', 'test', 'pack:fresh', 'size', 'docs', 'check:site']));
+    expect(work.map((s) => scriptOf(s.commands[0] ?? ''))).toEqual(expect.arrayContaining(['typecheck', 'lint', 'format:check', 'test', 'pack:fresh', 'size', 'docs', 'check:site']));
   });
 
   it.each(work.map((s) => [s.heading, s] as const))('%s: runs exactly one npm script that package.json defines, named in its heading', (_heading, step) => {

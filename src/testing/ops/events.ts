@@ -35,7 +35,7 @@ export const eventRoutes: Route[] = [
       const code = body.loyalty?.code;
       if (typeof code === 'string') {
         const card = state.store.vouchers.get(code);
-        if (!card || card.type !== 'LOYALTY_CARD') throw notFound('voucher', code);
+        if (card?.type !== 'LOYALTY_CARD') throw notFound('voucher', code);
         const campaign = state.store.campaigns.get(card.campaign_id);
         const rule = (campaign?.earning_rules as Rec[] | undefined)?.find((r) => r.event === body.event);
         if (rule) {
