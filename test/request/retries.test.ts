@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client, InternalServerError, type CustomRequest } from '../../src/index.js';
-import { keys, recorders, type Recorder } from './wire.js';
+import { keys, recorders, type Recorder } from '../options/wire.js';
 
 let recorder: Recorder | undefined;
 afterEach(async () => {

@@ -7,7 +7,7 @@
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthenticationError, cachedAccessToken, Client, type FetchedToken } from '../../src/index.js';
-import { keys, startService, type Recorder } from './wire.js';
+import { keys, startService, type Recorder } from '../options/wire.js';
 
 let service: Recorder | undefined;
 afterEach(async () => {

@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthenticationError, cachedAccessToken, Client, type FetchedToken, type Limiter, type LimiterRequest, type RetryEvent } from '../../src/index.js';
-import { keys, startService, type Recorder } from './wire.js';
+import { keys, startService, type Recorder } from '../options/wire.js';
 
 let service: Recorder | undefined;
 afterEach(async () => {

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cachedAccessToken, Client, type FetchedToken } from '../../src/index.js';
-import { keys, startService, type Recorder } from './wire.js';
+import { keys, startService, type Recorder } from '../options/wire.js';
 
 let service: Recorder | undefined;
 beforeEach(() => {

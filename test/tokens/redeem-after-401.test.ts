@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthenticationError, cachedAccessToken, Client, InternalServerError, TimeoutError, type FetchedToken } from '../../src/index.js';
-import { keys, startService, type Recorder, type Reply } from './wire.js';
+import { keys, startService, type Recorder, type Reply } from '../options/wire.js';
 
 let service: Recorder | undefined;
 afterEach(async () => {

@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client, InvalidRequestError, type CustomRequest } from '../../src/index.js';
-import { keys, recorders, type Recorder } from './wire.js';
+import { keys, recorders, type Recorder } from '../options/wire.js';
 
 let recorder: Recorder | undefined;
 afterEach(async () => {
