@@ -112,9 +112,14 @@ export async function startRawRecorder(handle: Handler): Promise<Recorder> {
       sent.push(entry);
       // A client that went away mid-answer makes writes fail; that is the client's business.
       res.on('error', () => undefined);
-      void Promise.resolve()
-        .then(() => handle(entry, res, sent.length))
-        .catch(() => res.destroy());
+      let handled: void | Promise<void>;
+      try {
+        handled = handle(entry, res, sent.length);
+      } catch {
+        res.destroy();
+        return;
+      }
+      void Promise.resolve(handled).catch(() => res.destroy());
     });
   });
   return { ...(await listenOnLoopback(server)), sent, fetch: undefined };
