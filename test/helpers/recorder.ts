@@ -131,7 +131,7 @@ export async function startRecorder(answer: Answer): Promise<Recorder> {
 }
 
 /** A stand-in fetch on `https://api.example.com` that records each request and answers as told. */
-export function recordingFetch(answer: Answer): Recorder {
+export function recordingFetch(answer: Answer): Recorder & { fetch: typeof globalThis.fetch } {
   const sent: Sent[] = [];
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const at = performance.now();
