@@ -85,7 +85,9 @@ function headersOf(raw: IncomingHttpHeaders | Headers): Record<string, string> {
 }
 
 function textOf(reply: Reply): { text: string; type: string } {
-  return typeof reply.body === 'string' ? { text: reply.body, type: 'text/plain' } : { text: reply.body === undefined ? '' : JSON.stringify(reply.body), type: 'application/json' };
+  return typeof reply.body === 'string'
+    ? { text: reply.body, type: 'text/plain' }
+    : { text: reply.body === undefined ? '' : JSON.stringify(reply.body), type: 'application/json' };
 }
 
 /** Writes `reply` to `res` (nothing when it hangs). */
@@ -108,7 +110,15 @@ export async function startRawRecorder(handle: Handler): Promise<Recorder> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const target = req.url ?? '';
-      const entry: Sent = { method: req.method ?? '', target, ...split(target), headers: headersOf(req.headers), body: Buffer.concat(chunks).toString('utf8'), at, remotePort: req.socket.remotePort };
+      const entry: Sent = {
+        method: req.method ?? '',
+        target,
+        ...split(target),
+        headers: headersOf(req.headers),
+        body: Buffer.concat(chunks).toString('utf8'),
+        at,
+        remotePort: req.socket.remotePort,
+      };
       sent.push(entry);
       // A client that went away mid-answer makes writes fail; that is the client's business.
       res.on('error', () => undefined);
@@ -140,7 +150,16 @@ export function recordingFetch(answer: Answer): Recorder & { fetch: typeof globa
     const request = input instanceof Request ? input : new Request(input, init);
     const url = new URL(request.url);
     const target = url.pathname + url.search;
-    const entry: Sent = { method: request.method, target, ...split(target), headers: headersOf(request.headers), body: await request.clone().text(), at, init: init as Record<string, unknown> | undefined, request };
+    const entry: Sent = {
+      method: request.method,
+      target,
+      ...split(target),
+      headers: headersOf(request.headers),
+      body: await request.clone().text(),
+      at,
+      init: init as Record<string, unknown> | undefined,
+      request,
+    };
     sent.push(entry);
     const reply = await answer(entry, sent.length);
     if (reply.hang) return new Promise<Response>(() => undefined);
