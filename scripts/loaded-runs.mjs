@@ -27,13 +27,13 @@ export const TIMING_FILES = [
   'test/core/hooks.test.ts',
   'test/core/error-context.test.ts',
   'test/resources/async-actions-wait.test.ts',
-  'test/testing/bulk.test.ts',
+  'test/mock-service/bulk.test.ts',
   'test/reliability/reliability.test.ts',
   'test/browser/chromium.test.ts',
   'test/hostile/waits.test.ts',
   'test/browser/keepalive.test.ts',
-  'test/config/with-options-limits.test.ts',
-  'test/config/redeem-after-401.test.ts',
+  'test/options/with-options-limits.test.ts',
+  'test/tokens/redeem-after-401.test.ts',
 ];
 
 const argv = process.argv.slice(2);

@@ -8,18 +8,19 @@ import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as promokit from '../../src/index.js';
 import * as browser from '../../src/client-side.js';
-import { credentials, refusedUrl, secretValues, startServer, type Answer, type TestServer } from '../helpers/http-server.js';
+import { credentials, refusedUrl, secretValues } from '../helpers/http-server.js';
+import { startRecorder, type Reply, type Recorder } from '../helpers/recorder.js';
 
 const { AbortError, ApiError, Client, ClientEvents, ConfigurationError, ConnectionError, InternalServerError, NotFoundError, PromokitError, TimeoutError } = promokit;
 
-let server: TestServer | undefined;
+let server: Recorder | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
 });
 
-async function serve(answer: (n: number) => Answer): Promise<TestServer> {
-  server = await startServer((_req, n) => answer(n));
+async function serve(answer: (n: number) => Reply): Promise<Recorder> {
+  server = await startRecorder((_req, n) => answer(n));
   return server;
 }
 
@@ -132,7 +133,7 @@ describe('network errors say where and how far', () => {
 
 describe('API errors: request id and details', () => {
   it('takes request_id from the x-request-id header when the body has none (an HTML 502 page)', async () => {
-    const { url } = await serve(() => ({ status: 502, body: '<html><title>502 Bad Gateway</title></html>', headers: { 'x-request-id': 'req-from-header' } }));
+    const { url } = await serve(() => ({ status: 502, body: '<html><title>502 Bad Gateway</title></html>', headers: { 'content-type': 'text/html', 'x-request-id': 'req-from-header' } }));
     const error = (await settle(client(url, { maxRetries: 0 }).loyalties.getMember('L1'))) as promokit.InternalServerError;
     expect(error).toBeInstanceOf(InternalServerError);
     expect(error.request_id).toBe('req-from-header');
@@ -192,17 +193,17 @@ describe('vouchers.validate with a session lock is retried like a spend', () => 
   const result = { valid: true, code: 'SUMMER', object: 'validation' };
 
   it('without session: retried on 503 like a read', async () => {
-    const { url, requests } = await serve((n) => (n === 1 ? { status: 503, body: {} } : { body: result }));
+    const { url, sent: requests } = await serve((n) => (n === 1 ? { status: 503, body: {} } : { body: result }));
     await expect(client(url).vouchers.validate('SUMMER', { order: { amount: 100 } })).resolves.toMatchObject({ valid: true });
     expect(requests).toHaveLength(2);
   });
 
   it('with session: not retried on 503, nor on a timeout', async () => {
-    const { url, requests } = await serve((n) => (n === 1 ? { status: 503, body: {} } : { body: result }));
+    const { url, sent: requests } = await serve((n) => (n === 1 ? { status: 503, body: {} } : { body: result }));
     await expect(client(url).vouchers.validate('SUMMER', { session: { type: 'LOCK' } })).rejects.toBeInstanceOf(InternalServerError);
     expect(requests).toHaveLength(1);
     await server!.close();
-    const { url: slow, requests: slowRequests } = await serve(() => ({ hang: true }));
+    const { url: slow, sent: slowRequests } = await serve(() => ({ hang: true }));
     const timedOut = await settle(client(slow, { timeout: 100 }).vouchers.validate('SUMMER', { session: { type: 'LOCK' } }));
     expect(timedOut).toBeInstanceOf(TimeoutError);
     expect(timedOut).toMatchObject({ attempts: 1 });
@@ -211,7 +212,7 @@ describe('vouchers.validate with a session lock is retried like a spend', () => 
   });
 
   it('with session: retried on 429 and on a refused connection', async () => {
-    const { url, requests } = await serve((n) => (n === 1 ? { status: 429, body: {}, headers: { 'retry-after': '0' } } : { body: result }));
+    const { url, sent: requests } = await serve((n) => (n === 1 ? { status: 429, body: {}, headers: { 'retry-after': '0' } } : { body: result }));
     await expect(client(url).vouchers.validate('SUMMER', { session: { type: 'LOCK' } })).resolves.toMatchObject({ valid: true });
     expect(requests).toHaveLength(2);
     const refused = (await settle(client(await refusedUrl()).vouchers.validate('SUMMER', { session: { type: 'LOCK' } }))) as promokit.ConnectionError;

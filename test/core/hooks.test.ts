@@ -20,7 +20,8 @@ import {
   type RetryEvent,
 } from '../../src/index.js';
 import { ClientEvents as BrowserClientEvents } from '../../src/client-side.js';
-import { ack, clientCredentials, credentials, member, refusedUrl, secretValues, startServer, type Answer, type TestServer } from '../helpers/http-server.js';
+import { ack, clientCredentials, credentials, member, refusedUrl, secretValues } from '../helpers/http-server.js';
+import { startRecorder, type Reply, type Recorder } from '../helpers/recorder.js';
 
 type Recorded = { kind: 'request'; event: RequestEvent } | { kind: 'response'; event: ResponseEvent } | { kind: 'retry'; event: RetryEvent } | { kind: 'error'; event: ErrorEvent };
 
@@ -44,14 +45,14 @@ function captureLogger() {
   return { lines, logger };
 }
 
-let server: TestServer | undefined;
+let server: Recorder | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
 });
 
-async function serve(answer: (n: number, url: string) => Answer): Promise<TestServer> {
-  server = await startServer((req, n) => answer(n, req.url));
+async function serve(answer: (n: number, url: string) => Reply): Promise<Recorder> {
+  server = await startRecorder((req, n) => answer(n, req.target));
   return server;
 }
 
@@ -77,7 +78,7 @@ describe('hooks: the events of a call', () => {
     // The delay is the real wait: the next attempt is sent no sooner (jittered backoff, 150–300 ms).
     expect(retry.event.delayMs).toBeGreaterThanOrEqual(150);
     expect(retry.event.delayMs).toBeLessThanOrEqual(300);
-    const [firstAt, secondAt] = server!.requests.map((r) => r.at) as [number, number];
+    const [firstAt, secondAt] = server!.sent.map((r) => r.at) as [number, number];
     expect(secondAt - firstAt).toBeGreaterThanOrEqual(retry.event.delayMs - 5);
   });
 
@@ -111,7 +112,7 @@ describe('hooks: the events of a call', () => {
   });
 
   it('setHeader adds a header to that attempt on the wire; credential headers can be neither set nor replaced', async () => {
-    const { url, requests } = await serve((n) => (n === 1 ? { status: 502, body: 'bad gateway' } : { body: member }));
+    const { url, sent: requests } = await serve((n) => (n === 1 ? { status: 502, body: 'bad gateway', headers: { 'content-type': 'text/html' } } : { body: member }));
     const { logger, lines } = captureLogger();
     const hooks: Hooks = {
       request(event) {
@@ -126,14 +127,14 @@ describe('hooks: the events of a call', () => {
     expect(lines.filter((l) => l.level === 'warn')).toHaveLength(1);
     expect(lines[0]!.text).toMatch(/request hook threw.*credential header/);
 
-    const { url: url2, requests: requests2 } = await serve(() => ({ body: member }));
+    const { url: url2, sent: requests2 } = await serve(() => ({ body: member }));
     const tracing: Hooks = { request: (event) => event.setHeader('traceparent', `00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01`) };
     await client(url2, { hooks: tracing }).loyalties.getMember('L1');
     expect(requests2[0]!.headers.traceparent).toBe('00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01');
   });
 
   it('a traceparent per attempt: each retry carries the header its own request event set', async () => {
-    const { url, requests } = await serve((n) => (n === 1 ? { status: 503, body: {} } : { body: member }));
+    const { url, sent: requests } = await serve((n) => (n === 1 ? { status: 503, body: {} } : { body: member }));
     const hooks: Hooks = { request: (event) => event.setHeader('traceparent', `00-0af7651916cd43dd8448eb211c80319c-000000000000000${event.attempt}-01`) };
     await client(url, { hooks }).loyalties.getMember('L1');
     expect(requests.map((r) => r.headers.traceparent)).toEqual([
@@ -146,7 +147,7 @@ describe('hooks: the events of a call', () => {
     const { url } = await serve((n, path) => {
       if (path.startsWith('/client/v1/events')) return { body: ack };
       if (path.includes('NOPE')) return { status: 404, body: { code: 404, key: 'not_found', message: 'nope' } };
-      return n % 2 === 1 ? { status: 503, body: 'busy' } : { body: member };
+      return n % 2 === 1 ? { status: 503, body: 'busy', headers: { 'content-type': 'text/html' } } : { body: member };
     });
     const { events, hooks } = recorder();
     const { lines, logger } = captureLogger();
@@ -172,7 +173,7 @@ describe('hooks: the events of a call', () => {
     const hooks: Hooks = { request: boom(), response: boom(), retry: boom() };
     const result = await client(url, { hooks, logger, logLevel: 'warn' }).loyalties.getMember('L1');
     expect(result).toMatchObject({ id: 'v_1', loyalty_card: { points: 42 } });
-    expect(server!.requests).toHaveLength(2);
+    expect(server!.sent).toHaveLength(2);
     // One warn line per hook that threw, however often it threw (request and response threw twice).
     expect(lines.map((l) => l.level)).toEqual(['warn', 'warn', 'warn']);
     expect(lines.map((l) => l.text.match(/the (\w+) hook/)![1])).toEqual(['request', 'response', 'retry']);
@@ -213,7 +214,7 @@ describe('hooks: the events of a call', () => {
   });
 
   it('ClientEvents (the browser entry) reports the same events', async () => {
-    const { url, requests } = await serve((n): Answer => (n === 1 ? { status: 429, body: {}, headers: { 'retry-after': '0' } } : { body: ack, headers: { 'x-request-id': 'ev-1' } }));
+    const { url, sent: requests } = await serve((n): Reply => (n === 1 ? { status: 429, body: {}, headers: { 'retry-after': '0' } } : { body: ack, headers: { 'x-request-id': 'ev-1' } }));
     const { hooks, kinds, events } = recorder();
     const events2 = new BrowserClientEvents({ baseUrl: url, ...clientCredentials, hooks: { ...hooks, request: (e) => (hooks.request!(e), e.setHeader('traceparent', 'tp')) } });
     await events2.track({ event: 'e', customer: { source_id: 'c' } });
@@ -223,7 +224,7 @@ describe('hooks: the events of a call', () => {
     expect(events[4]!.event).toMatchObject({ status: 200, requestId: 'ev-1' });
     expect(requests.map((r) => r.headers.traceparent)).toEqual(['tp', 'tp']);
     // setHeader cannot replace the client token either.
-    const { url: url2, requests: requests2 } = await serve(() => ({ body: ack }));
+    const { url: url2, sent: requests2 } = await serve(() => ({ body: ack }));
     await new ClientEvents({ baseUrl: url2, ...clientCredentials, logLevel: 'off', hooks: { request: (e) => e.setHeader('X-Client-Token', 'forged') } }).track({ event: 'e', customer: { source_id: 'c' } });
     expect(requests2[0]!.headers['x-client-token']).toBe(credentials.clientToken);
   });
@@ -258,7 +259,7 @@ describe('hooks: the events of a call', () => {
 
 describe('Retry-After and maxRetryDelay', () => {
   it('a 429 with Retry-After 3600 and maxRetryDelay 2000 rejects at once, sooner than maxRetryDelay, with RateLimitError.retryAfter 3600', async () => {
-    const { url, requests } = await serve(() => ({ status: 429, body: { code: 429, key: 'too_many_requests', message: 'slow down' }, headers: { 'retry-after': '3600' } }));
+    const { url, sent: requests } = await serve(() => ({ status: 429, body: { code: 429, key: 'too_many_requests', message: 'slow down' }, headers: { 'retry-after': '3600' } }));
     const { hooks, kinds } = recorder();
     const started = performance.now();
     const error = await client(url, { hooks, maxRetryDelay: 2000 }).loyalties.getMember('L1').catch((e: unknown) => e);
@@ -271,7 +272,7 @@ describe('Retry-After and maxRetryDelay', () => {
   });
 
   it('a 429 with Retry-After 1 is waited and retried, the retry event telling the wait', async () => {
-    const { url, requests } = await serve((n) => (n === 1 ? { status: 429, body: {}, headers: { 'retry-after': '1' } } : { body: member }));
+    const { url, sent: requests } = await serve((n) => (n === 1 ? { status: 429, body: {}, headers: { 'retry-after': '1' } } : { body: member }));
     const { hooks, events } = recorder();
     await expect(client(url, { hooks, maxRetryDelay: 2000 }).loyalties.getMember('L1')).resolves.toMatchObject({ id: 'v_1' });
     expect(requests).toHaveLength(2);
@@ -281,7 +282,7 @@ describe('Retry-After and maxRetryDelay', () => {
 
   it('a spend is retried after a short Retry-After too (429 means nothing was done)', async () => {
     const redemption = { id: 'r_1', object: 'redemption', result: 'SUCCESS', status: 'SUCCEEDED', date: '2026-01-01T00:00:00Z' };
-    const { url, requests } = await serve((n) => (n === 1 ? { status: 429, body: {}, headers: { 'retry-after': '0' } } : { body: redemption }));
+    const { url, sent: requests } = await serve((n) => (n === 1 ? { status: 429, body: {}, headers: { 'retry-after': '0' } } : { body: redemption }));
     await expect(client(url).loyalties.redeemReward('L1', { reward: { id: 'rew_1' } })).resolves.toMatchObject({ id: 'r_1' });
     expect(requests).toHaveLength(2);
   });

@@ -7,11 +7,11 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client, RateLimitError, type Limiter } from '../../src/index.js';
-import { startServer, type TestServer } from '../helpers/http-server.js';
+import { startRecorder, type Recorder } from '../helpers/recorder.js';
 
 const unhandled: unknown[] = [];
 process.on('unhandledRejection', (reason) => unhandled.push(reason));
-let servers: TestServer[] = [];
+let servers: Recorder[] = [];
 afterEach(async () => {
   await new Promise((r) => setTimeout(r, 20));
   expect(unhandled).toEqual([]);
@@ -22,7 +22,7 @@ afterEach(async () => {
 
 /** A service answering every call 429 with `headers`. */
 async function refusing(headers: Record<string, string>) {
-  const server = await startServer(() => ({ status: 429, headers, body: { code: 429, key: 'too_many_requests' } }));
+  const server = await startRecorder(() => ({ status: 429, headers, body: { code: 429, key: 'too_many_requests' } }));
   servers.push(server);
   return server;
 }
@@ -54,7 +54,7 @@ describe('Limiter.pause', () => {
   });
 
   it('is not called on other statuses', async () => {
-    const server = await startServer(() => ({ status: 503, headers: { 'retry-after': '1' }, body: {} }));
+    const server = await startRecorder(() => ({ status: 503, headers: { 'retry-after': '1' }, body: {} }));
     servers.push(server);
     const paused: number[] = [];
     await expect(clientFor(server.url, { acquire: async () => undefined, pause: (ms) => void paused.push(ms) }).asyncActions.get('aa_1')).rejects.toBeTruthy();

@@ -6,19 +6,19 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthenticationError, Client, ConnectionError, InvalidRequestError } from '../../src/index.js';
-import { startServer, type TestServer } from '../helpers/http-server.js';
+import { startRecorder, type Recorder } from '../helpers/recorder.js';
 
 const keys = { appId: 'app-id', appToken: 'app-token-secret', logLevel: 'off' } as const;
 
-let server: TestServer | undefined;
+let server: Recorder | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
 });
 
 /** A service that answers every request 401, as the service does for credentials it does not know. */
-async function refusing(): Promise<TestServer> {
-  server = await startServer(() => ({ status: 401, body: { code: 401, key: 'unauthorized', message: 'Unauthorized' } }));
+async function refusing(): Promise<Recorder> {
+  server = await startRecorder(() => ({ status: 401, body: { code: 401, key: 'unauthorized', message: 'Unauthorized' } }));
   return server;
 }
 
@@ -44,13 +44,13 @@ describe('a 401 names what to check', () => {
 
 describe('an id of spaces', () => {
   it.each(['   ', '\t', ' \n '])('%j is refused like an empty one, naming the parameter, and nothing is sent', async (id) => {
-    server = await startServer(() => ({ body: {} }));
+    server = await startRecorder(() => ({ body: {} }));
     const client = new Client({ baseUrl: server.url, ...keys, accessToken: 'access-token-secret' });
     const error = (await client.loyalties.getMember(id).catch((e: unknown) => e)) as InvalidRequestError;
     expect(error).toBeInstanceOf(InvalidRequestError);
     expect(error.message).toMatch(/memberId.*must be a non-empty string, not only spaces/);
     expect(error.outcome).toBe('not_sent');
-    expect(server.requests).toHaveLength(0);
+    expect(server.sent).toHaveLength(0);
   });
 });
 

@@ -19,20 +19,21 @@ import {
   RedirectError,
   type ClientOptions,
 } from '../../src/index.js';
-import { refusedUrl, startServer, type Answer, type TestServer } from '../helpers/http-server.js';
+import { refusedUrl } from '../helpers/http-server.js';
+import { startRecorder, type Reply, type Recorder } from '../helpers/recorder.js';
 
 const keys = { appId: 'app-id', appToken: 'app-token-secret', accessToken: 'access-token-secret', logLevel: 'off', maxRetryDelay: 10 } as const;
 const redemption = { id: 'r_1', object: 'redemption', date: '2026-03-18T09:30:00Z', result: 'SUCCESS' };
 
-let server: TestServer | undefined;
+let server: Recorder | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
 });
 
 /** A server answering each request with `answer(n)` (1 for the first), and a client for it. */
-async function serve(answer: (n: number) => Answer, options: ClientOptions = {}): Promise<{ server: TestServer; client: Client }> {
-  server = await startServer((_request, n) => answer(n));
+async function serve(answer: (n: number) => Reply, options: ClientOptions = {}): Promise<{ server: Recorder; client: Client }> {
+  server = await startRecorder((_request, n) => answer(n));
   return { server, client: new Client({ baseUrl: server.url, ...keys, ...options }) };
 }
 
@@ -62,7 +63,7 @@ describe("not_sent: nothing reached the service", () => {
     expect(error).toBeInstanceOf(InvalidRequestError);
     expect(error.outcome).toBe('not_sent');
     expect(error.toJSON()).toMatchObject({ outcome: 'not_sent' });
-    expect(server.requests).toHaveLength(0);
+    expect(server.sent).toHaveLength(0);
   });
 
   it('settings: an access token function that fails gives ConfigurationError, nothing sent', async () => {
@@ -74,7 +75,7 @@ describe("not_sent: nothing reached the service", () => {
     const error = await failure(redeem(client));
     expect(error).toBeInstanceOf(ConfigurationError);
     expect(error.outcome).toBe('not_sent');
-    expect(server.requests).toHaveLength(0);
+    expect(server.sent).toHaveLength(0);
   });
 
   it('a refused connection: a spend is tried again (nothing was sent), and still not_sent, without the words of an unknown outcome', async () => {
@@ -101,14 +102,14 @@ describe("not_sent: nothing reached the service", () => {
   it('aborted while waiting for a limit (maxConcurrency): AbortError, not_sent, nothing sent for it', async () => {
     const { server, client } = await serve(() => ({ hang: true }), { maxConcurrency: 1 });
     const first = redeem(client).catch((e: unknown) => e); // holds the one place until the server closes
-    await expect.poll(() => server.requests.length).toBe(1);
+    await expect.poll(() => server.sent.length).toBe(1);
     const controller = new AbortController();
     const waiting = failure(redeem(client, { signal: controller.signal }));
     controller.abort();
     const error = await waiting;
     expect(error).toBeInstanceOf(AbortError);
     expect(error.outcome).toBe('not_sent');
-    expect(server.requests).toHaveLength(1);
+    expect(server.sent).toHaveLength(1);
     await server.close();
     expect(((await first) as PromokitError).outcome).toBe('unknown'); // the first was sent, and never answered
   });
@@ -118,7 +119,7 @@ describe("not_sent: nothing reached the service", () => {
     const error = await failure(redeem(client));
     expect(error).toBeInstanceOf(LimiterError);
     expect(error.outcome).toBe('not_sent');
-    expect(server.requests).toHaveLength(0);
+    expect(server.sent).toHaveLength(0);
   });
 
 });
@@ -130,7 +131,7 @@ describe('a redirect is an answer: never not_sent', () => {
     expect(error).toBeInstanceOf(RedirectError);
     expect(error).toMatchObject({ status, outcome: 'unknown' });
     expectCheckWords(error.message);
-    expect(server.requests.map((r) => r.url)).toEqual(['/v1/loyalties/members/LOYAL-1/redemption']);
+    expect(server.sent.map((r) => r.target)).toEqual(['/v1/loyalties/members/LOYAL-1/redemption']);
   });
 
   it.each([307, 308])('a %i to a spend: RedirectError, rejected (the same request asked for elsewhere: not acted on here), sent once', async (status) => {
@@ -139,14 +140,14 @@ describe('a redirect is an answer: never not_sent', () => {
     expect(error).toBeInstanceOf(RedirectError);
     expect(error).toMatchObject({ status, outcome: 'rejected' });
     expect(error.message).not.toContain('After an unknown outcome');
-    expect(server.requests).toHaveLength(1);
+    expect(server.sent).toHaveLength(1);
   });
 
   it.each([300, 301, 302, 303, 304, 305, 306, 307, 308])('a %i to a read: RedirectError, rejected, sent once', async (status) => {
     const { server, client } = await serve(() => ({ status, headers: { location: '/elsewhere' }, body: '' }));
     const error = await failure(read(client));
     expect(error).toMatchObject({ status, outcome: 'rejected' });
-    expect(server.requests).toHaveLength(1);
+    expect(server.sent).toHaveLength(1);
   });
 });
 
@@ -158,15 +159,15 @@ describe('rejected: the service answered and did not act', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status, outcome: 'rejected' });
     expect(error.message).not.toContain('After an unknown outcome');
-    expect(server.requests).toHaveLength(1);
+    expect(server.sent).toHaveLength(1);
   });
 
   it('a redirect after a 429 the call waited out: still rejected (neither answer was a change)', async () => {
-    const { server, client } = await serve((n): Answer => (n === 1 ? { status: 429, headers: { 'retry-after': '0' }, body: { code: 429 } } : { status: 307, headers: { location: '/elsewhere' }, body: '' }));
+    const { server, client } = await serve((n): Reply => (n === 1 ? { status: 429, headers: { 'retry-after': '0' }, body: { code: 429 } } : { status: 307, headers: { location: '/elsewhere' }, body: '' }));
     const error = await failure(redeem(client));
     expect(error).toBeInstanceOf(RedirectError);
     expect(error.outcome).toBe('rejected');
-    expect(server.requests).toHaveLength(2);
+    expect(server.sent).toHaveLength(2);
   });
 });
 
@@ -178,7 +179,7 @@ describe('unknown: the service may have acted', () => {
     expect(error.outcome).toBe('unknown');
     expectCheckWords(error.message);
     expect(error.toJSON()).toMatchObject({ outcome: 'unknown', message: error.message });
-    expect(server.requests).toHaveLength(1);
+    expect(server.sent).toHaveLength(1);
   });
 
   it('a 5xx on a read: unknown too, retried, and without the words (a read is safe to repeat)', async () => {
@@ -186,7 +187,7 @@ describe('unknown: the service may have acted', () => {
     const error = await failure(read(client));
     expect(error.outcome).toBe('unknown');
     expect(error.message).not.toContain('After an unknown outcome');
-    expect(server.requests).toHaveLength(3);
+    expect(server.sent).toHaveLength(3);
   });
 
   it('a 303 "see other", the answer to a handled request: RedirectError, unknown, with the words on a spend', async () => {
@@ -195,7 +196,7 @@ describe('unknown: the service may have acted', () => {
     expect(error).toBeInstanceOf(RedirectError);
     expect(error).toMatchObject({ status: 303, outcome: 'unknown' });
     expectCheckWords(error.message);
-    expect(server.requests).toHaveLength(1);
+    expect(server.sent).toHaveLength(1);
   });
 
   it("a redirect whose status the runtime hides (a browser's opaque redirect, status 0): unknown, as it may be a 303", async () => {
@@ -216,15 +217,15 @@ describe('unknown: the service may have acted', () => {
   });
 
   it('a redirect after an attempt that may have reached the service: unknown (the earlier attempt decides)', async () => {
-    const { server, client } = await serve((n): Answer => (n === 1 ? { status: 502, body: 'Bad gateway' } : { status: 308, headers: { location: '/elsewhere' }, body: '' }));
+    const { server, client } = await serve((n): Reply => (n === 1 ? { status: 502, body: 'Bad gateway', headers: { 'content-type': 'text/html' } } : { status: 308, headers: { location: '/elsewhere' }, body: '' }));
     const error = await failure(read(client));
     expect(error).toBeInstanceOf(RedirectError);
     expect(error.outcome).toBe('unknown');
-    expect(server.requests).toHaveLength(2);
+    expect(server.sent).toHaveLength(2);
   });
 
   it('a 2xx whose body cannot be read, on a spend: unknown, with the words', async () => {
-    const { client } = await serve(() => ({ status: 200, body: '{"id":"r_1","obj' }));
+    const { client } = await serve(() => ({ status: 200, body: '{"id":"r_1","obj', headers: { 'content-type': 'text/html' } }));
     const error = await failure(redeem(client));
     expect(error.name).toBe('ResponseValidationError');
     expect(error.outcome).toBe('unknown');

@@ -1,48 +1,11 @@
 /**
- * A real `node:http` server on 127.0.0.1 for tests that need the wire itself (no msw): it records
- * every request (method, URL, headers) and answers each with what the test's function says.
+ * Servers on 127.0.0.1 for tests over real sockets: `listenOnLoopback` starts any `node:http`
+ * server there and stops it with every open socket, `refusedUrl` gives a port where nothing
+ * listens; and recognisable credentials and bodies. To record what the SDK sends, use
+ * ./recorder.ts, which listens through `listenOnLoopback`.
  */
-import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-
-/** One request as the server received it. */
-export interface Received {
-  method: string;
-  /** The raw request target, e.g. `/v1/loyalties/members/L1`. */
-  url: string;
-  headers: IncomingHttpHeaders;
-  /** When it arrived, `performance.now()` milliseconds. */
-  at: number;
-}
-
-/** What the server answers: a JSON body (any value but a string) or a text body; `hang` never answers. */
-export interface Answer {
-  status?: number;
-  headers?: Record<string, string>;
-  body?: unknown;
-  hang?: boolean;
-}
-
-export interface TestServer {
-  /** `http://127.0.0.1:PORT` */
-  url: string;
-  /** Every request, in order. */
-  requests: Received[];
-  /** Stops the server and drops every open socket. */
-  close(): Promise<void>;
-}
-
-/** Starts a server on an ephemeral port of 127.0.0.1; `answer` gets each request and its 1-based number. */
-export async function startServer(answer: (request: Received, n: number) => Answer): Promise<TestServer> {
-  const requests: Received[] = [];
-  const server = createServer((req, res) => {
-    const received: Received = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, at: performance.now() };
-    requests.push(received);
-    req.resume();
-    req.on('end', () => reply(res, answer(received, requests.length)));
-  });
-  return { ...(await listenOnLoopback(server)), requests };
-}
 
 /** A server listening on 127.0.0.1, as {@link listenOnLoopback} gives it. */
 export interface Loopback {
@@ -72,14 +35,6 @@ export async function listenOnLoopback(server: Server): Promise<Loopback> {
       await closed;
     },
   };
-}
-
-function reply(res: ServerResponse, answer: Answer): void {
-  if (answer.hang) return;
-  const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body ?? {});
-  const type = typeof answer.body === 'string' ? 'text/html' : 'application/json';
-  res.writeHead(answer.status ?? 200, { 'content-type': type, 'content-length': String(Buffer.byteLength(text)), ...answer.headers });
-  res.end(text);
 }
 
 /** A URL on 127.0.0.1 where nothing listens: connecting is refused. */

@@ -1,32 +1,29 @@
 /**
- * An msw server that records every request it receives, so tests can assert the exact method,
- * path, query, headers and body the SDK sent.
+ * An msw server for the tests of the resources' requests and responses (and of the call pipeline
+ * over msw): it answers a route with canned responses, or with what msw can fake (a network
+ * error, a delay), and records every request it receives in the recorder's shape, so tests can
+ * assert the exact method, path, query, headers and body the SDK sent. Tests that need the wire
+ * itself use ./recorder.ts.
  */
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { Client, type ClientOptions } from '../../src/index.js';
+import { keys } from './keys.js';
+import type { Sent } from './recorder.js';
 
 export const BASE_URL = 'https://api.promokit.test';
 
-export const secrets = {
-  appId: 'app-id-1',
-  appToken: 'app-token-SECRET-1',
-  accessToken: 'access-token-SECRET-2',
-  clientApplicationId: 'client-app-1',
-  clientToken: 'client-token-SECRET-3',
-} as const;
+/** The credentials of {@link testClient}: those of ./keys.ts but `origin`. */
+export const secrets = (({ origin: _origin, ...rest }) => rest)(keys);
 
-/** One request as the server saw it. */
-export interface Seen {
-  method: string;
+/**
+ * One request as msw saw it: the recorder's {@link Sent} (./recorder.ts), with the URL and the
+ * query parsed.
+ */
+export interface Seen extends Sent {
   url: URL;
-  path: string;
-  /** The raw query string without `?`, decoded as the wire carries it. */
-  search: string;
   query: Record<string, string>;
-  headers: Record<string, string>;
-  body: string;
 }
 
 export const server = setupServer();
@@ -45,11 +42,13 @@ export function useMockApi(): void {
       const entry: Seen = {
         method: request.method,
         url,
+        target: url.pathname + url.search,
         path: url.pathname,
         search: url.search.replace(/^\?/, ''),
         query: Object.fromEntries(url.searchParams),
         headers,
         body: '',
+        at: performance.now(),
       };
       seen.push(entry);
       pendingBodies.push(request.clone().text().then((text) => (entry.body = text)));
@@ -89,7 +88,7 @@ export function json(body: JsonBodyType, status = 200, headers?: Record<string, 
 
 /** A client with test credentials against the mock API. */
 export function testClient(options: ClientOptions = {}): Client {
-  return new Client({ baseUrl: BASE_URL, ...secrets, origin: 'https://shop.example.com', logLevel: 'off', ...options });
+  return new Client({ baseUrl: BASE_URL, ...secrets, origin: keys.origin, logLevel: 'off', ...options });
 }
 
 /** The headers every server-side (`/v1`) call sends, as the mock server records them. */

@@ -6,10 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Client, ResponseValidationError, type ValidationMode } from '../../src/index.js';
-import { json, keys, settle, useServers } from './servers.js';
+import { useRecorders } from '../helpers/recorder.js';
+import { json, keys, settle } from './servers.js';
 import { useFigures } from './table.js';
 
-const serve = useServers();
+const serve = useRecorders().startRaw;
 const record = useFigures('hostile/decisions');
 
 /** A client of a service that answers every request with `body` (raw text when a string). */

@@ -9,10 +9,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Client, ConfigurationError } from '../../src/index.js';
-import { json, keys, member, settle, useServers } from './servers.js';
+import { useRecorders } from '../helpers/recorder.js';
+import { json, keys, member, settle } from './servers.js';
 import { useFigures } from './table.js';
 
-const serve = useServers();
+const serve = useRecorders().startRaw;
 const record = useFigures('hostile/fetch-refuses');
 
 const REFUSED = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'expect', 'content-length', 'host', 'te', 'trailer', 'proxy-connection', 'http2-settings', 'Transfer-Encoding'];
@@ -43,7 +44,7 @@ describe('headers fetch will not send', () => {
       });
       await expect(hooked.loyalties.getMember('LOYAL-H1')).resolves.toMatchObject({ id: member.id });
     }
-    expect(service.requests).toHaveLength(REFUSED.length);
+    expect(service.sent).toHaveLength(REFUSED.length);
     expect(warnings).toHaveLength(REFUSED.length);
     record('fetch-refuses-headers', `${REFUSED.length} header names × the client headers, a read's and a spend's headers: ${refused} refused with \`ConfigurationError\`, nothing sent; set by a hook: ${warnings.length} logged, each call answered without it`);
   });
@@ -64,7 +65,7 @@ describe('values that are not Latin-1', () => {
       expect(call.error).toBeInstanceOf(ConfigurationError);
       refused += 4;
     }
-    expect(service.requests).toHaveLength(0);
+    expect(service.sent).toHaveLength(0);
     record('fetch-refuses-latin1', `${NOT_LATIN1.length} values × a client header, a static token, a token function, a call header: ${refused} refused with \`ConfigurationError\`; requests sent: 0`);
   });
 });

@@ -2,7 +2,7 @@
  * The mock service turned against its host: `mock.listen()` is a real HTTP server on 127.0.0.1,
  * reachable from any page a browser on this machine opens. A query key such as `__proto__[x]`
  * must write to no prototype, and CORS must let only pages on this machine read its answers.
- * One case each over the wire; test/testing/ covers every transport and origin.
+ * One case each over the wire; test/mock-service/ covers every transport and origin.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from '../../src/index.js';

@@ -7,10 +7,11 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { AbortError, AuthenticationError, Client, ConfigurationError, InvalidRequestError, ResponseValidationError, type ValidationMode } from '../../src/index.js';
-import { json, keys, member, settle, useServers } from './servers.js';
+import { useRecorders } from '../helpers/recorder.js';
+import { json, keys, member, settle } from './servers.js';
 import { useFigures } from './table.js';
 
-const serve = useServers();
+const serve = useRecorders().startRaw;
 const record = useFigures('hostile/odds');
 
 /** A service whose async action reads answer `body`. */
@@ -43,7 +44,7 @@ describe('asyncActions.waitFor', () => {
       expect((error as ResponseValidationError).issues[0]!.path).toEqual(['id']);
       names.push(mode);
     }
-    expect(service.requests).toHaveLength(3);
+    expect(service.sent).toHaveLength(3);
     record('waitfor-other-id', `\`ResponseValidationError\` naming \`id\` in ${names.length} of 3 modes, after 1 read each`);
   });
 });
@@ -60,7 +61,7 @@ describe('one AbortSignal shared by 200 calls', () => {
       const controller = new AbortController();
       const calls = Array.from({ length: 200 }, (_, i) => settle(client.loyalties.getMember(`LOYAL-${i}`, {}, { signal: controller.signal })));
       // Every call in flight, the service holding its answer.
-      await expect.poll(() => service.requests.length, { timeout: 10_000 }).toBe(200);
+      await expect.poll(() => service.sent.length, { timeout: 10_000 }).toBe(200);
       const listeners = getEventListeners(controller.signal, 'abort').length;
       expect(listeners).toBe(1);
       // Half are answered; then the caller aborts the rest.
@@ -92,10 +93,10 @@ describe('input that cannot be sent as given', () => {
       expect((error as InvalidRequestError).issues.map((i) => i.path.join('.'))).toEqual(['access_token']);
       expect((error as Error).message).toContain('lone surrogate');
     }
-    expect(service.requests).toHaveLength(0);
+    expect(service.sent).toHaveLength(0);
     // A well-formed token with a surrogate pair is sent.
     await expect(client.oauth.introspect('token-🎟️')).resolves.toMatchObject({ active: false });
-    expect(service.requests).toHaveLength(1);
+    expect(service.sent).toHaveLength(1);
     record('introspect-surrogate', `${tokens.length} of ${tokens.length} tokens refused with \`InvalidRequestError\` (\`access_token\`); requests sent: 0 (then 1 for a well-formed token)`);
   });
 
@@ -115,10 +116,10 @@ describe('input that cannot be sent as given', () => {
       expect(paths, field).toEqual([field]);
       expect((error as Error).message, field).toContain('2^53 - 1');
     }
-    expect(service.requests).toHaveLength(0);
+    expect(service.sent).toHaveLength(0);
     // The largest exact integer is sent.
     await client.orders.create({ source_id: 'o-1', amount: 2 ** 53 - 1 });
-    expect(service.requests).toHaveLength(1);
+    expect(service.sent).toHaveLength(1);
     record('amount-2-53', `${refused.length} of ${refused.length} calls refused with \`InvalidRequestError\` naming the field (2^53, 2^53 + 1, 1e300, -2^60); requests sent: 0 (then 1 for 2^53 - 1)`);
   });
 });
@@ -133,7 +134,7 @@ describe('the smaller items of the second adversarial pass', () => {
     const { message } = error as Error;
     expect(message.length).toBeLessThan(4_000);
     expect(message).toMatch(/and \d+ more$/);
-    expect(service.requests).toHaveLength(0);
+    expect(service.sent).toHaveLength(0);
     record('message-200k-items', `${(error as InvalidRequestError).issues.length.toLocaleString('en-US')} issues; message ${message.length} characters; requests sent: 0`);
   });
 
@@ -156,7 +157,7 @@ describe('the smaller items of the second adversarial pass', () => {
     expect(error).toMatchObject({ outcome: 'rejected' });
     expect((error as Error).message).toContain('the call was answered 401 and not sent again');
     expect((error as Error).message).not.toContain('nothing was sent');
-    expect(service.requests).toHaveLength(1);
+    expect(service.sent).toHaveLength(1);
     record('fresh-token-fails', '`ConfigurationError` naming `accessToken`, `outcome: rejected`, the message saying the call was answered 401; requests sent: 1');
   });
 
@@ -174,7 +175,7 @@ describe('the smaller items of the second adversarial pass', () => {
       expect(error, label).toBeInstanceOf(InvalidRequestError);
       expect((error as Error).message, label).toMatch(words);
     }
-    expect(service.requests).toHaveLength(0);
+    expect(service.sent).toHaveLength(0);
     record('vendor-argument-order', `${orders.length} calls in another SDK's argument order refused with \`InvalidRequestError\` naming promokit's call shape; requests sent: 0`);
   });
 
@@ -183,7 +184,7 @@ describe('the smaller items of the second adversarial pass', () => {
     const client = new Client({ baseUrl: service.url, ...keys, maxRetryDelay: 1_000, logLevel: 'off' });
     const { error } = await settle(client.loyalties.getMember('LOYAL-H1'));
     expect((error as Error).message).toContain('not retried: the service asked to wait 120 s, longer than maxRetryDelay (1000 ms)');
-    expect(service.requests).toHaveLength(1);
+    expect(service.sent).toHaveLength(1);
     void AuthenticationError;
     record('not-retried-says-why', '503 with `Retry-After: 120`, `maxRetryDelay: 1000`: sent once; the message says it was not retried and why');
   });

@@ -11,10 +11,11 @@ import { ClientEvents } from '../../src/client-side.js';
 import { requestOptionRules } from '../../src/core/request-options.js';
 import { clientEventsOptionRules } from '../../src/resources/client-events.js';
 import { Client, ConfigurationError, InvalidRequestError } from '../../src/index.js';
-import { json, keys, member, settle, useServers } from './servers.js';
+import { useRecorders } from '../helpers/recorder.js';
+import { json, keys, member, settle } from './servers.js';
 import { useFigures } from './table.js';
 
-const serve = useServers();
+const serve = useRecorders().startRaw;
 const record = useFigures('hostile/options');
 
 /** A Proxy whose every trap throws: reading it at all fails. */
@@ -133,8 +134,8 @@ describe('every RequestOptions option, fed the wrong types, per call', () => {
       expect(error).toBeInstanceOf(ConfigurationError);
       refused++;
     }
-    expect(service.requests).toHaveLength(0);
-    record('options-call', `${Object.keys(requestOptionRules).length} options × wrong values × a read and a spend, and 3 options objects that are none: ${refused} calls refused with \`ConfigurationError\`; requests sent: ${service.requests.length}`);
+    expect(service.sent).toHaveLength(0);
+    record('options-call', `${Object.keys(requestOptionRules).length} options × wrong values × a read and a spend, and 3 options objects that are none: ${refused} calls refused with \`ConfigurationError\`; requests sent: ${service.sent.length}`);
   });
 });
 
@@ -160,10 +161,10 @@ describe('every field of client.request, fed the wrong types', () => {
     }
     const { error } = await settle(client.request({ ...base, params: { code: 'x' } } as never));
     expect(error).toBeInstanceOf(InvalidRequestError);
-    expect(service.requests).toHaveLength(0);
+    expect(service.sent).toHaveLength(0);
     // A POST stated idempotent: false (a boolean) is sent once whatever the 503s.
     await settle(client.request({ ...base, idempotent: false }));
-    expect(service.requests).toHaveLength(1);
-    record('options-request', `${fields.length} fields × ${values.length} values: ${refused} requests refused with \`InvalidRequestError\` naming the field (\`idempotent: 'false'\` and \`auth: 'admin'\` among them); sent: 0; \`idempotent: false\` after 503s: sent ${service.requests.length} time`);
+    expect(service.sent).toHaveLength(1);
+    record('options-request', `${fields.length} fields × ${values.length} values: ${refused} requests refused with \`InvalidRequestError\` naming the field (\`idempotent: 'false'\` and \`auth: 'admin'\` among them); sent: 0; \`idempotent: false\` after 503s: sent ${service.sent.length} time`);
   });
 });

@@ -8,10 +8,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Client, RedirectError } from '../../src/index.js';
-import { credentialHeaders, keys, secrets, useServers, type HostileServer } from './servers.js';
+import { useRecorders, type Recorder } from '../helpers/recorder.js';
+import { credentialHeaders, keys, secrets } from './servers.js';
 import { useFigures } from './table.js';
 
-const serve = useServers();
+const serve = useRecorders().startRaw;
 const record = useFigures('hostile/redirects');
 
 /** Every redirect status, 300 to 308 (306 is unused, 304 and 305 rare: a broken proxy may send any). */
@@ -52,7 +53,7 @@ interface Observed {
 const elsewhere = () => serve((_request, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
 
 /** Runs every call under every status against a service that redirects to `target(service)`. */
-async function redirectEverything(target: (service: HostileServer) => string): Promise<{ observed: Observed[]; service: HostileServer }> {
+async function redirectEverything(target: (service: Recorder) => string): Promise<{ observed: Observed[]; service: Recorder }> {
   let next: { status: number } = { status: 301 };
   const service = await serve((_request, res) => {
     res.writeHead(next.status, { location: target(service), 'content-type': 'text/html', 'content-length': '0' }).end();
@@ -62,9 +63,9 @@ async function redirectEverything(target: (service: HostileServer) => string): P
   for (const call of Object.keys(CALLS) as CallName[]) {
     for (const status of STATUSES) {
       next = { status };
-      const before = service.requests.length;
+      const before = service.sent.length;
       const error = await CALLS[call](client).then(() => undefined, (e: unknown) => e);
-      observed.push({ call, status, error, atService: service.requests.length - before });
+      observed.push({ call, status, error, atService: service.sent.length - before });
     }
   }
   return { observed, service };
@@ -89,11 +90,11 @@ describe('a 3xx is never followed', () => {
       expect((error as Error).message, where).not.toContain('stolen');
     }
     // Nothing reached the other origin: no request, so no credential header and no body.
-    expect(other.requests).toHaveLength(0);
-    const leaked = other.requests.flatMap((r) => credentialHeaders.filter((name) => r.headers[name] !== undefined));
+    expect(other.sent).toHaveLength(0);
+    const leaked = other.sent.flatMap((r) => credentialHeaders.filter((name) => r.headers[name] !== undefined));
     expect(leaked).toEqual([]);
 
-    record('redirect-other-origin', `${observed.length} calls: ${observed.filter((o) => o.error instanceof RedirectError).length} \`RedirectError\` naming the other origin; requests at the other origin: ${other.requests.length}; credential headers there: ${leaked.length}; requests per call at the service: ${Math.max(...observed.map((o) => o.atService))} (redemptions sent: ${observed.filter((o) => o.call === 'loyalties.redeemReward').reduce((n, o) => n + o.atService, 0)} for ${STATUSES.length} calls)`);
+    record('redirect-other-origin', `${observed.length} calls: ${observed.filter((o) => o.error instanceof RedirectError).length} \`RedirectError\` naming the other origin; requests at the other origin: ${other.sent.length}; credential headers there: ${leaked.length}; requests per call at the service: ${Math.max(...observed.map((o) => o.atService))} (redemptions sent: ${observed.filter((o) => o.call === 'loyalties.redeemReward').reduce((n, o) => n + o.atService, 0)} for ${STATUSES.length} calls)`);
   });
 
   it('to the same origin: RedirectError naming it, and the call sent once, not again to the new path', async () => {
@@ -105,7 +106,7 @@ describe('a 3xx is never followed', () => {
       expect((error as RedirectError).location, where).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(atService, where).toBe(1);
     }
-    expect(service.requests.filter((r) => r.url.includes('somewhere-else'))).toEqual([]);
+    expect(service.sent.filter((r) => r.target.includes('somewhere-else'))).toEqual([]);
     record('redirect-same-origin', `${observed.length} calls: ${observed.filter((o) => o.error instanceof RedirectError).length} \`RedirectError\`; requests per call: ${Math.max(...observed.map((o) => o.atService))}, none to the new path`);
   });
 
@@ -129,6 +130,6 @@ describe('a 3xx is never followed', () => {
     const error = await client.loyalties.getMember('LOYAL-H1').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RedirectError);
     expect(error).toMatchObject({ status: 302, location: undefined, outcome: 'rejected' });
-    expect(service.requests).toHaveLength(1);
+    expect(service.sent).toHaveLength(1);
   });
 });

@@ -7,9 +7,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Client, ConfigurationError, InvalidRequestError, retryDecision } from '../../src/index.js';
-import { json, keys, settle, useServers } from './servers.js';
+import { useRecorders } from '../helpers/recorder.js';
+import { json, keys, settle } from './servers.js';
 
-const serve = useServers();
+const serve = useRecorders().startRaw;
 
 /** A Standard Schema v1 whose `validate` is `validate`. */
 function schema(validate: (value: unknown) => unknown) {
@@ -50,7 +51,7 @@ describe('a schema answer that cannot be read', () => {
         expect(retryDecision(error), `${option}: ${label}`).toEqual({ action: 'fail' });
       }
     }
-    expect(service.requests).toHaveLength(0);
+    expect(service.sent).toHaveLength(0);
   });
 });
 
@@ -60,9 +61,9 @@ describe('a schema that fails on the answer of a call sent', () => {
     for (const [label, validate] of FAILING) {
       for (const validation of ['strict', 'warn'] as const) {
         const client = new Client({ baseUrl: service.url, ...keys, logLevel: 'off', timeout: 300, validation, metadataSchemas: { order: schema(validate) } });
-        const before = service.requests.length;
+        const before = service.sent.length;
         const { error } = await settle(client.orders.create({ source_id: 'o-1' }));
-        expect(service.requests.length - before, `${label} (${validation}): sent once`).toBe(1);
+        expect(service.sent.length - before, `${label} (${validation}): sent once`).toBe(1);
         expect(error, `${label} (${validation})`).toBeInstanceOf(ConfigurationError);
         expect(error).toMatchObject({ option: 'metadataSchemas', outcome: 'unknown' });
         expect((error as Error).message, `${label} (${validation})`).not.toMatch(/nothing was sent/);
@@ -88,6 +89,6 @@ describe('client.request given a revoked Proxy', () => {
       expect(error).toMatchObject({ outcome: 'not_sent' });
       expect((error as Error).message).toMatch(/could not be read/);
     }
-    expect(service.requests).toHaveLength(0);
+    expect(service.sent).toHaveLength(0);
   });
 });

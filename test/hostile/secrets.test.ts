@@ -9,10 +9,11 @@ import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ClientEvents } from '../../src/client-side.js';
 import { cachedAccessToken, Client, PromokitError, type Hooks } from '../../src/index.js';
-import { json, keys, settle, useServers, type HostileServer } from './servers.js';
+import { useRecorders, type Recorder } from '../helpers/recorder.js';
+import { json, keys, settle } from './servers.js';
 import { useFigures } from './table.js';
 
-const serve = useServers();
+const serve = useRecorders().startRaw;
 const record = useFigures('hostile/secrets');
 
 /** Every answer kind that carries service text into an error. */
@@ -31,7 +32,7 @@ const ANSWERS: Array<[label: string, status: number]> = [
  * A service that remembers every bearer token it was sent and echoes all of them (the older ones
  * too) in the error body, a header and a body key, with the answer `next()` names.
  */
-async function echoing(next: () => number): Promise<HostileServer> {
+async function echoing(next: () => number): Promise<Recorder> {
   const seen: string[] = [];
   return serve((request, res) => {
     const bearer = String(request.headers.authorization ?? '').slice(7);

@@ -7,10 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import { ClientEvents } from '../../src/client-side.js';
 import { Client, ConfigurationError, type ClientOptions } from '../../src/index.js';
-import { json, keys, member, settle, useServers } from './servers.js';
+import { useRecorders } from '../helpers/recorder.js';
+import { json, keys, member, settle } from './servers.js';
 import { useFigures } from './table.js';
 
-const serve = useServers();
+const serve = useRecorders().startRaw;
 const record = useFigures('hostile/settings');
 
 /** What `build` threw, or `undefined`. */
@@ -73,7 +74,7 @@ describe('per-call bounds', () => {
         refused.push(option);
       }
     }
-    expect(service.requests).toHaveLength(0);
+    expect(service.sent).toHaveLength(0);
     // The same client still works with bounds a timer can hold.
     await expect(client.loyalties.getMember('LOYAL-H1', {}, { timeout: 2_147_483_647, maxRetries: 10 })).resolves.toMatchObject({ id: member.id });
     record('settings-call-options', `${refused.length} calls (\`timeout\` 1e12, NaN and -1; \`maxRetries\` Infinity; a read and a spend each) refused with \`ConfigurationError\`; requests sent: 0`);
@@ -98,10 +99,10 @@ describe('a header a request hook cannot send', () => {
           },
         },
       });
-      const before = service.requests.length;
+      const before = service.sent.length;
       await expect(client.loyalties.getMember('LOYAL-H1')).resolves.toMatchObject({ id: member.id });
       await expect(client.loyalties.getMember('LOYAL-H1')).resolves.toMatchObject({ id: member.id });
-      const sent = service.requests.slice(before);
+      const sent = service.sent.slice(before);
       expect(sent).toHaveLength(2);
       for (const request of sent) {
         expect(request.headers['x-injected']).toBeUndefined();

@@ -11,10 +11,11 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { Client, ResponseTooLargeError } from '../../src/index.js';
-import { keys, settle, useServers } from './servers.js';
+import { useRecorders } from '../helpers/recorder.js';
+import { keys, settle } from './servers.js';
 import { useFigures } from './table.js';
 
-const serve = useServers();
+const serve = useRecorders().startRaw;
 const record = useFigures('hostile/sizes');
 
 const MB = 1_000_000;
@@ -95,8 +96,8 @@ describe('a response body past maxResponseBytes', () => {
     // The body text kept is under the limit: memory grows by far less than the 200 MB sent.
     expect(growth).toBeLessThan(180);
     // A read is not retried on a body too large: the service would send it again.
-    expect(service.requests).toHaveLength(1);
-    record('body-200mb', `\`ResponseTooLargeError\` after ${ms} ms at the default limit (20,000,000 B); client read ${read().toLocaleString('en-US')} B; server sent ${(written / MB).toFixed(1)} MB of 200 before the client hung up; RSS growth ${growth} MB; requests: ${service.requests.length}`);
+    expect(service.sent).toHaveLength(1);
+    record('body-200mb', `\`ResponseTooLargeError\` after ${ms} ms at the default limit (20,000,000 B); client read ${read().toLocaleString('en-US')} B; server sent ${(written / MB).toFixed(1)} MB of 200 before the client hung up; RSS growth ${growth} MB; requests: ${service.sent.length}`);
   });
 
   it('a declared Content-Length past the limit: refused before a byte of the body is read', async () => {
@@ -139,7 +140,7 @@ describe('a response body past maxResponseBytes', () => {
     // Small on the wire: what the client took in was a fraction of what it would have inflated to.
     expect(wire).toBeLessThan(5 * MB);
     expect(growth).toBeLessThan(180);
-    expect(service.requests).toHaveLength(1);
+    expect(service.sent).toHaveLength(1);
     record('gzip-bomb', `\`ResponseTooLargeError\` after ${ms} ms; client inflated ${read().toLocaleString('en-US')} B of 1,073,741,824; ${(wire / MB).toFixed(2)} MB compressed sent (${(inflatedSent / MiB).toFixed(0)} MiB fed to the compressor); RSS growth ${growth} MB, ${Math.round(rss())} MB after`);
   });
 });

@@ -8,10 +8,11 @@
 import { describe, expect, it } from 'vitest';
 import { ClientEvents } from '../../src/client-side.js';
 import { Client, InvalidRequestError, PromokitError } from '../../src/index.js';
-import { json, keys, settle, useServers, type HostileServer } from './servers.js';
+import { useRecorders, type Recorder } from '../helpers/recorder.js';
+import { json, keys, settle } from './servers.js';
 import { useFigures } from './table.js';
 
-const serve = useServers();
+const serve = useRecorders().startRaw;
 const record = useFigures('hostile/snapshots');
 
 /** A value JSON cannot carry, and the words its refusal names. */
@@ -49,7 +50,7 @@ function calls(client: Client, events: ClientEvents): Array<[name: string, where
   ];
 }
 
-async function setup(): Promise<{ service: HostileServer; client: Client; events: ClientEvents }> {
+async function setup(): Promise<{ service: Recorder; client: Client; events: ClientEvents }> {
   const service = await serve((_request, res) => json(res, 200, { id: 'x', object: 'event' }));
   const client = new Client({ baseUrl: service.url, ...keys, logLevel: 'off', validation: 'off' });
   const events = new ClientEvents({ baseUrl: service.url, clientApplicationId: keys.clientApplicationId, clientToken: keys.clientToken, origin: keys.origin, logLevel: 'off', validation: 'off' });
@@ -72,8 +73,8 @@ describe('values JSON cannot carry', () => {
         refused++;
       }
     }
-    expect(service.requests).toHaveLength(0);
-    record('snapshot-unsendable', `${UNSENDABLE.length} values × ${calls(client, events).length} kinds of call: ${refused} rejected with \`InvalidRequestError\` naming the field; thrown synchronously: 0; requests sent: ${service.requests.length}`);
+    expect(service.sent).toHaveLength(0);
+    record('snapshot-unsendable', `${UNSENDABLE.length} values × ${calls(client, events).length} kinds of call: ${refused} rejected with \`InvalidRequestError\` naming the field; thrown synchronously: 0; requests sent: ${service.sent.length}`);
   });
 });
 
@@ -89,12 +90,12 @@ describe('read once: the value checked is the value sent', () => {
     };
     await client.loyalties.listTransactions('camp_1', params).then((page) => page);
     expect(reads).toBe(1);
-    expect(service.requests[0]!.url).toContain('limit=10');
+    expect(service.sent[0]!.target).toContain('limit=10');
 
     // A Proxy that hides a field from `in` but lists it for spreading: the copy has it, the wire too, nothing else.
     const lying = new Proxy({ reward: { id: 'rew_1' }, metadata: { a: 1 } }, { has: () => false });
     await client.loyalties.redeemReward('LOYAL-H1', lying);
-    expect(JSON.parse(service.requests[1]!.body)).toEqual({ reward: { id: 'rew_1' }, metadata: { a: 1 } });
+    expect(JSON.parse(service.sent[1]!.body)).toEqual({ reward: { id: 'rew_1' }, metadata: { a: 1 } });
     record('snapshot-read-once', `a getter read ${reads} time, checked and sent as \`limit=10\`; a Proxy lying to \`in\` sent as the plain copy of its fields`);
   });
 
@@ -131,7 +132,7 @@ describe('no method throws synchronously', () => {
       expect(error, method).toBeInstanceOf(PromokitError);
       methods++;
     }
-    expect(service.requests).toHaveLength(0);
-    record('snapshot-no-sync-throw', `${methods} methods given throwing Proxies: thrown synchronously 0, rejected with a \`PromokitError\` ${methods}; requests sent: ${service.requests.length}`);
+    expect(service.sent).toHaveLength(0);
+    record('snapshot-no-sync-throw', `${methods} methods given throwing Proxies: thrown synchronously 0, rejected with a \`PromokitError\` ${methods}; requests sent: ${service.sent.length}`);
   });
 });

@@ -8,10 +8,11 @@
 import { describe, expect, it } from 'vitest';
 import { clientOptionRules } from '../../src/client.js';
 import { cachedAccessToken, Client, ConfigurationError, RateLimitError, type ClientOptions } from '../../src/index.js';
-import { json, keys, member, settle, useServers } from './servers.js';
+import { useRecorders } from '../helpers/recorder.js';
+import { json, keys, member, settle } from './servers.js';
 import { useFigures } from './table.js';
 
-const serve = useServers();
+const serve = useRecorders().startRaw;
 const record = useFigures('hostile/tenants');
 
 const tenantB = { appId: 'app-id-B', appToken: 'app-token-SECRET-B', clientApplicationId: 'client-app-B', clientToken: 'client-token-SECRET-B', accessToken: 'access-token-SECRET-B' };
@@ -43,7 +44,7 @@ describe('withOptions: another tenant or service restates its accessToken', () =
     for (const same of [{ appId: keys.appId }, { baseUrl: `${service.url}/eu` }, { timeout: 5_000, headers: { 'x-a': '1' } }] as ClientOptions[]) expect(() => parent.withOptions(same)).not.toThrow();
     const tenant = parent.withOptions({ appId: tenantB.appId, appToken: tenantB.appToken, accessToken: tenantB.accessToken });
     await tenant.loyalties.getMember('LOYAL-H1');
-    expect(service.requests[0]!.headers).toMatchObject({ 'x-app-id': tenantB.appId, authorization: `Bearer ${tenantB.accessToken}` });
+    expect(service.sent[0]!.headers).toMatchObject({ 'x-app-id': tenantB.appId, authorization: `Bearer ${tenantB.accessToken}` });
     record('tenants-restate-token', `${changes.length} changes of tenant or service without \`accessToken\`: ${refused} refused with \`ConfigurationError\` naming \`accessToken\`; with it, the clone sent its own token; 3 changes that are no new tenant allowed`);
   });
 
@@ -70,7 +71,7 @@ describe('an option given as undefined inherits', () => {
     for (const option of Object.keys(clientOptionRules)) {
       const clone = parent.withOptions({ [option]: undefined });
       await clone.loyalties.getMember('LOYAL-H1');
-      const sent = service.requests.at(-1)!;
+      const sent = service.sent.at(-1)!;
       expect(sent.headers, option).toMatchObject({ 'x-app-id': keys.appId, 'x-app-token': keys.appToken, authorization: `Bearer ${keys.accessToken}`, 'x-tenant': 'a' });
       checked++;
     }
@@ -110,7 +111,7 @@ describe("one tenant's 429 and 401s stay its own", () => {
     expect(results.filter((r) => r.error === undefined)).toHaveLength(10);
     const { error } = await settle(parent.loyalties.getMember('L'));
     expect(error).toMatchObject({ outcome: 'not_sent' });
-    expect(service.requests.filter((r) => r.headers['x-app-id'] === keys.appId)).toHaveLength(1);
+    expect(service.sent.filter((r) => r.headers['x-app-id'] === keys.appId)).toHaveLength(1);
     record('tenants-pause', `tenant A answered 429 (Retry-After: 3600): A's next call refused unsent; tenant B: ${results.filter((r) => r.error === undefined).length} of 10 calls sent and answered`);
   });
 

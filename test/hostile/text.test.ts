@@ -7,10 +7,11 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ApiError, AuthenticationError, BadRequestError, Client, InternalServerError } from '../../src/index.js';
-import { json, keys, member, secrets, settle, useServers } from './servers.js';
+import { useRecorders } from '../helpers/recorder.js';
+import { json, keys, member, secrets, settle } from './servers.js';
 import { useFigures } from './table.js';
 
-const serve = useServers();
+const serve = useRecorders().startRaw;
 const record = useFigures('hostile/text');
 
 /** CR, LF, ESC and the other characters that would break or drive a log line or a terminal. */
@@ -20,7 +21,7 @@ describe('error text from the service', () => {
   it('CR, LF and ANSI escapes in an error body are escaped in error.message', async () => {
     const forged = 'Voucher refused\r\n2026-03-18T09:30:00Z INFO payment accepted \u001b[32mOK\u001b[0m\u001b]0;pwned\u0007';
     const service = await serve((request, res) => {
-      if (request.url.includes('html')) res.writeHead(502, { 'content-type': 'text/html' }).end(`<h1>Bad gateway</h1>\n\u001b[2J\u001b[31m${forged}`);
+      if (request.target.includes('html')) res.writeHead(502, { 'content-type': 'text/html' }).end(`<h1>Bad gateway</h1>\n\u001b[2J\u001b[31m${forged}`);
       else json(res, 400, { code: 400, key: 'bad\r\nkey', message: forged, details: 'field\nX-Injected: 1' });
     });
     const client = new Client({ baseUrl: service.url, ...keys, maxRetries: 0, logLevel: 'off' });
@@ -46,7 +47,7 @@ describe('error text from the service', () => {
   it('a 1 MB error body gives a short message', async () => {
     const huge = 'x'.repeat(1_000_000);
     const service = await serve((request, res) => {
-      if (request.url.includes('text')) res.writeHead(503, { 'content-type': 'text/plain' }).end(huge);
+      if (request.target.includes('text')) res.writeHead(503, { 'content-type': 'text/plain' }).end(huge);
       else json(res, 422, { code: 422, key: 'invalid', message: huge, details: huge });
     });
     const client = new Client({ baseUrl: service.url, ...keys, maxRetries: 0, logLevel: 'off' });
@@ -109,7 +110,7 @@ describe('error text from the service', () => {
     for (const secret of secrets) expect(text).not.toContain(secret);
     expect(text).toContain('"x-correlation-id":"order-1234"');
     // Redacted in the log only: the service gets them.
-    const sent = service.requests[0]!.headers;
+    const sent = service.sent[0]!.headers;
     for (const name of hidden) expect(sent[name]).toBe(given[name]);
     record('text-debug-redaction', `${lines.length} debug lines: ${hidden.length} of 3 headers shown as \`[redacted]\`, secret values found 0; sent as given: ${hidden.filter((name) => sent[name] === given[name]).length} of 3`);
   });

@@ -6,10 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AbortError, cachedAccessToken, Client, ConfigurationError, LimiterError, RateLimitError, TimeoutError, type Limiter } from '../../src/index.js';
-import { json, keys, member, settle, useServers } from './servers.js';
+import { useRecorders } from '../helpers/recorder.js';
+import { json, keys, member, settle } from './servers.js';
 import { useFigures } from './table.js';
 
-const serve = useServers();
+const serve = useRecorders().startRaw;
 const record = useFigures('hostile/waits');
 
 /** A service that answers every read with the member. */
@@ -31,8 +32,8 @@ describe('the access token function', () => {
     expect((error as Error).message).toContain('within 300 ms');
     expect(ms).toBeGreaterThanOrEqual(290);
     expect(ms).toBeLessThan(300 + SLACK_MS);
-    expect(service.requests).toHaveLength(0);
-    record('token-hangs-timeout', `\`ConfigurationError\` (\`accessToken\`) after ${ms} ms (timeout 300 ms); requests sent: ${service.requests.length}`);
+    expect(service.sent).toHaveLength(0);
+    record('token-hangs-timeout', `\`ConfigurationError\` (\`accessToken\`) after ${ms} ms (timeout 300 ms); requests sent: ${service.sent.length}`);
   });
 
   it('that never settles gives way to the caller\'s abort at once', async () => {
@@ -48,8 +49,8 @@ describe('the access token function', () => {
     expect(error).toBeInstanceOf(AbortError);
     expect(error).toMatchObject({ outcome: 'not_sent', attempts: 0 });
     expect(afterAbort).toBeLessThan(SLACK_MS);
-    expect(service.requests).toHaveLength(0);
-    record('token-hangs-abort', `\`AbortError\` ${afterAbort} ms after the abort (timeout 60 s); requests sent: ${service.requests.length}`);
+    expect(service.sent).toHaveLength(0);
+    record('token-hangs-abort', `\`AbortError\` ${afterAbort} ms after the abort (timeout 60 s); requests sent: ${service.sent.length}`);
   });
 
   it('that hangs once does not starve the next call under maxConcurrency: 1', async () => {
@@ -65,8 +66,8 @@ describe('the access token function', () => {
     // The second waited for the first's place, and got it when the first failed.
     expect(secondMs).toBeGreaterThanOrEqual(firstMs - 50);
     expect(secondMs).toBeLessThan(300 + SLACK_MS);
-    expect(service.requests).toHaveLength(1);
-    record('token-hangs-concurrency', `first call failed after ${firstMs} ms; the second resolved after ${secondMs} ms; requests sent: ${service.requests.length} (the second's)`);
+    expect(service.sent).toHaveLength(1);
+    record('token-hangs-concurrency', `first call failed after ${firstMs} ms; the second resolved after ${secondMs} ms; requests sent: ${service.sent.length} (the second's)`);
   });
 
   it('that throws or rejects fails the call naming accessToken, with its error as cause; nothing sent', async () => {
@@ -86,8 +87,8 @@ describe('the access token function', () => {
       expect(error!.message).toContain(cause.message);
       expect(error!.cause).toBe(cause);
     }
-    expect(service.requests).toHaveLength(0);
-    record('token-throws', `2 of 2 \`ConfigurationError\` (\`accessToken\`) with the function's error as \`cause\`, after ${Math.max(...results.map((r) => r.ms))} ms at most; requests sent: ${service.requests.length}`);
+    expect(service.sent).toHaveLength(0);
+    record('token-throws', `2 of 2 \`ConfigurationError\` (\`accessToken\`) with the function's error as \`cause\`, after ${Math.max(...results.map((r) => r.ms))} ms at most; requests sent: ${service.sent.length}`);
   });
 });
 
@@ -110,8 +111,8 @@ describe('a shared limiter', () => {
     expect(ms).toBeLessThan(300 + SLACK_MS);
     // The limiter was told, through its signal, that the call gave up.
     expect(signalled?.aborted).toBe(true);
-    expect(service.requests).toHaveLength(0);
-    record('limiter-hangs', `\`LimiterError\` after ${ms} ms (limiterTimeout 300 ms), the limiter's signal aborted; requests sent: ${service.requests.length}`);
+    expect(service.sent).toHaveLength(0);
+    record('limiter-hangs', `\`LimiterError\` after ${ms} ms (limiterTimeout 300 ms), the limiter's signal aborted; requests sent: ${service.sent.length}`);
   });
 
   it('whose acquire rejects or throws fails the call with LimiterError, its error the cause; nothing sent', async () => {
@@ -128,8 +129,8 @@ describe('a shared limiter', () => {
       expect((error as Error).message).toContain('nothing was sent');
       expect((error as Error).cause).toBe(down);
     }
-    expect(service.requests).toHaveLength(0);
-    record('limiter-rejects', `${errors.filter((e) => e instanceof LimiterError).length} of 2 \`LimiterError\` (a rejecting and a throwing \`acquire\`), \`cause\` kept; requests sent: ${service.requests.length}`);
+    expect(service.sent).toHaveLength(0);
+    record('limiter-rejects', `${errors.filter((e) => e instanceof LimiterError).length} of 2 \`LimiterError\` (a rejecting and a throwing \`acquire\`), \`cause\` kept; requests sent: ${service.sent.length}`);
   });
 });
 
@@ -140,7 +141,7 @@ describe('the pause a 429 asks for', () => {
     const first = await settle(client.loyalties.getMember('LOYAL-H1'));
     expect(first.error).toBeInstanceOf(RateLimitError);
     expect(first.error).toMatchObject({ retryAfter: 3600, outcome: 'rejected' });
-    expect(service.requests).toHaveLength(1);
+    expect(service.sent).toHaveLength(1);
 
     const refused = [];
     for (let i = 0; i < 20; i++) refused.push(await settle(i % 2 ? client.loyalties.getMember('LOYAL-H1') : client.orders.create({ source_id: `o-${i}` })));
@@ -152,9 +153,9 @@ describe('the pause a 429 asks for', () => {
       expect(error).toMatchObject({ outcome: 'not_sent', attempts: 0 });
       expect(ms).toBeLessThan(SLACK_MS);
     }
-    expect(service.requests).toHaveLength(1);
+    expect(service.sent).toHaveLength(1);
     const slowest = Math.max(...refused.map((r) => r.ms));
-    record('pause-long', `${refused.length} of 20 refused with \`RateLimitError\`, \`retryAfter\` ${Math.min(...refused.map((r) => (r.error as RateLimitError).retryAfter!))}–${(refused[0]!.error as RateLimitError).retryAfter} s, ${slowest} ms each at most; requests sent after the 429: ${service.requests.length - 1}`);
+    record('pause-long', `${refused.length} of 20 refused with \`RateLimitError\`, \`retryAfter\` ${Math.min(...refused.map((r) => (r.error as RateLimitError).retryAfter!))}–${(refused[0]!.error as RateLimitError).retryAfter} s, ${slowest} ms each at most; requests sent after the 429: ${service.sent.length - 1}`);
   });
 
   it('an unreadable Retry-After (soon) is ignored: the read backs off as usual, not for maxRetryDelay', async () => {
@@ -166,7 +167,7 @@ describe('the pause a 429 asks for', () => {
     });
     const client = new Client({ baseUrl: service.url, ...keys, maxRetries: 1, maxRetryDelay: 5_000, logLevel: 'off' });
     await expect(client.loyalties.getMember('LOYAL-H1')).resolves.toMatchObject({ id: member.id });
-    expect(service.requests).toHaveLength(2);
+    expect(service.sent).toHaveLength(2);
     const gap = Math.round(at[1]! - at[0]!);
     // The first backoff step is 300 ms with jitter (150 to 300 ms); maxRetryDelay is 5,000 ms.
     expect(gap).toBeGreaterThanOrEqual(140);
@@ -181,7 +182,7 @@ describe('the pause a 429 asks for', () => {
   it('Retry-After: Infinity or 1e400 gives no retryAfter and no pause', async () => {
     let header = 'Infinity';
     const service = await serve((request, res) => {
-      if (request.url.includes('LOYAL-H1')) json(res, 429, { code: 429, message: 'Slow down' }, { 'retry-after': header });
+      if (request.target.includes('LOYAL-H1')) json(res, 429, { code: 429, message: 'Slow down' }, { 'retry-after': header });
       else json(res, 200, member);
     });
     const client = new Client({ baseUrl: service.url, ...keys, maxRetries: 0, logLevel: 'off' });
@@ -194,9 +195,9 @@ describe('the pause a 429 asks for', () => {
       expect(retryAfter === undefined || Number.isFinite(retryAfter)).toBe(true);
       seen.push(`${value} → ${String(retryAfter)}`);
       // The next call is sent: no pause was started.
-      const before = service.requests.length;
+      const before = service.sent.length;
       await expect(client.loyalties.getMember('LOYAL-H2')).resolves.toMatchObject({ id: member.id });
-      expect(service.requests.length).toBe(before + 1);
+      expect(service.sent.length).toBe(before + 1);
     }
     record('retry-after-infinite', `\`retryAfter\`: ${seen.join(', ')}; the next call sent at once each time`);
   });
@@ -223,7 +224,7 @@ describe('a cachedAccessToken refresh that never settles', () => {
     expect(later.filter((r) => r.error === undefined)).toHaveLength(10);
     expect(asked).toBe(2);
     expect(aborted).toEqual([true]);
-    expect(service.requests).toHaveLength(10);
+    expect(service.sent).toHaveLength(10);
     record('token-cache-hangs', `the first call failed in ${first.ms} ms (\`timeout: 300\`), its refresh abandoned (\`signal\` aborted); \`fetchToken\` asked ${asked} times; later calls answered: ${later.filter((r) => r.error === undefined).length} of 10`);
   });
 });
@@ -236,10 +237,10 @@ describe('asyncActions.waitFor on a status it does not know', () => {
     const { error, ms } = await settle(client.asyncActions.waitFor('aa_1', { interval: 50, timeout: 400 }));
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as Error).message).toContain(`status ${status ?? 'none'}`);
-    expect(service.requests.length).toBeGreaterThan(2);
+    expect(service.sent.length).toBeGreaterThan(2);
     done = true;
     await expect(client.asyncActions.waitFor('aa_1', { interval: 50, timeout: 2_000 })).resolves.toMatchObject({ status: 'DONE' });
-    waits.push(`${status ?? 'no status'}: \`TimeoutError\` after ${ms} ms and ${service.requests.length - 1} reads, naming it`);
+    waits.push(`${status ?? 'no status'}: \`TimeoutError\` after ${ms} ms and ${service.sent.length - 1} reads, naming it`);
     if (status === undefined) record('wait-for-unknown-status', waits.join('; '));
   });
 });
@@ -263,14 +264,14 @@ describe('Retry-After, read one way everywhere', () => {
     if (seconds === undefined) {
       // Unreadable: ignored everywhere: retried after the usual backoff, no pause, no retryAfter.
       expect(error).toBeUndefined();
-      expect(service.requests).toHaveLength(2);
+      expect(service.sent).toHaveLength(2);
     } else {
       expect(error).toBeInstanceOf(RateLimitError);
       expect((error as RateLimitError).retryAfter).toBe(seconds);
       expect((error as Error).message).toContain(`not retried: the service asked to wait ${seconds} s, longer than maxRetryDelay (100 ms)`);
       const next = await settle(client.loyalties.getMember('LOYAL-H1'));
       expect(next.error).toMatchObject({ outcome: 'not_sent' });
-      expect(service.requests).toHaveLength(1);
+      expect(service.sent).toHaveLength(1);
     }
     readings.push(`\`${header.length > 12 ? `${header.slice(0, 3)}…(${header.length} digits)` : header}\` → ${seconds === undefined ? 'ignored' : `${seconds} s`}`);
     if (header === '120') record('retry-after-one-reading', readings.join(', '));

@@ -7,10 +7,11 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { Client, PaginationStalledError, type ListTransactionsParams, type LoyaltyTransaction, type PagePromise } from '../../src/index.js';
-import { json, keys, useServers } from './servers.js';
+import { useRecorders } from '../helpers/recorder.js';
+import { json, keys } from './servers.js';
 import { useFigures } from './table.js';
 
-const serve = useServers();
+const serve = useRecorders().startRaw;
 const record = useFigures('hostile/walks');
 
 /** The three ways to walk a list, each returning the records it got, or throwing. */
@@ -26,13 +27,13 @@ const WALKS = {
 
 /** Walks a list answered by `page(cursor)` each of the three ways: the error and requests of each. */
 async function walkEveryWay(page: (cursor: string | null, n: number) => object): Promise<Array<{ walk: string; error: unknown; requests: number }>> {
-  const service = await serve((request, res, n) => json(res, 200, page(new URL(request.url, 'http://x').searchParams.get('starting_after_id'), n)));
+  const service = await serve((request, res, n) => json(res, 200, page(new URL(request.target, 'http://x').searchParams.get('starting_after_id'), n)));
   const client = new Client({ baseUrl: service.url, ...keys, logLevel: 'off' });
   const results = [];
   for (const [walk, run] of Object.entries(WALKS)) {
-    const before = service.requests.length;
+    const before = service.sent.length;
     const error = await run(client.loyalties.listTransactions('camp_hostile')).then(() => undefined, (e: unknown) => e);
-    results.push({ walk, error, requests: service.requests.length - before });
+    results.push({ walk, error, requests: service.sent.length - before });
   }
   return results;
 }
@@ -66,15 +67,15 @@ describe('a cursor that comes back after any number of pages', () => {
   it.each([1, 2, 7, 1_001])('a cycle of %i pages (records on each): PaginationStalledError within 3 times its length + 2 requests', async (period) => {
     // Page i names page (i + 1) % period as the next; the first page (no cursor) is page 0.
     const service = await serve((request, res) => {
-      const cursor = new URL(request.url, 'http://x').searchParams.get('starting_after_id');
+      const cursor = new URL(request.target, 'http://x').searchParams.get('starting_after_id');
       const i = cursor === null ? 0 : Number(cursor.slice(4));
       json(res, 200, { object: 'list', data: [tx(`lt_${i}`)], has_more: true, more_starting_after: `cur_${(i + 1) % period}` });
     });
     const client = new Client({ baseUrl: service.url, ...keys, logLevel: 'off' });
     const error = await WALKS['for await'](client.loyalties.listTransactions('camp_hostile')).then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(PaginationStalledError);
-    expect(service.requests.length).toBeLessThanOrEqual(3 * period + 2);
-    cycles.push(`period ${period}: stopped after ${service.requests.length} requests`);
+    expect(service.sent.length).toBeLessThanOrEqual(3 * period + 2);
+    cycles.push(`period ${period}: stopped after ${service.sent.length} requests`);
     if (period === 1_001) record('list-cursor-cycle-long', cycles.join('; '));
   }, 60_000);
 });
@@ -107,7 +108,7 @@ describe('the warn-mode deviation record', () => {
     expect(deviations).toEqual([{ operation: 'orders.create', path: 'redemptions.*.date', count: ORDERS }]);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('redemptions.r_1.date');
-    expect(service.requests).toHaveLength(ORDERS);
+    expect(service.sent).toHaveLength(ORDERS);
     record('deviations-map-keys', `${ORDERS.toLocaleString('en-US')} orders: ${deviations.length} entry (\`${deviations[0]!.path}\`, count ${deviations[0]!.count.toLocaleString('en-US')}); ${lines.length} warning line`);
   }, 60_000);
 

@@ -8,7 +8,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client, ResponseValidationError, type ValidationMode } from '../../src/index.js';
-import { credentials, startServer, type TestServer } from '../helpers/http-server.js';
+import { credentials } from '../helpers/http-server.js';
+import { startRecorder, type Recorder } from '../helpers/recorder.js';
 import { libraries, schemasOf, type Path } from './operations.js';
 
 /** Metadata of `kind`, right (`{ kind }`) or wrong. */
@@ -128,7 +129,7 @@ const cases: ResponseCase[] = [
 const right: Metadata = (kind) => ({ kind });
 const wrong: Metadata = () => ({ kind: 'wrong' });
 
-let server: TestServer | undefined;
+let server: Recorder | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
@@ -136,7 +137,7 @@ afterEach(async () => {
 
 /** A client of a server answering `body` to every request, with `schemas`, in `mode`, logging into `lines`. */
 async function clientFor(body: unknown, mode: ValidationMode, schemas: ReturnType<typeof schemasOf>, lines: string[] = []): Promise<Client> {
-  server = await startServer(() => ({ body }));
+  server = await startRecorder(() => ({ body }));
   const logger = { error: (line: string) => lines.push(line), warn: (line: string) => lines.push(line), info: () => {}, debug: () => {} };
   return new Client({ baseUrl: server.url, ...credentials, validation: mode, logger, maxRetries: 0, ...schemas });
 }

@@ -17,9 +17,10 @@ import {
   type ErrorEvent,
   type StandardSchemaV1,
 } from '../../src/index.js';
-import { ack, credentials, startServer, type TestServer } from '../helpers/http-server.js';
+import { ack, credentials } from '../helpers/http-server.js';
+import { startRecorder, type Recorder } from '../helpers/recorder.js';
 
-let server: TestServer | undefined;
+let server: Recorder | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
@@ -28,8 +29,8 @@ afterEach(async () => {
 const order = { id: 'ord_1', object: 'order', metadata: { channel: 'web' } };
 
 /** A server answering an order (or, on the events path, an acknowledgment), and a client of it with `options`. */
-async function clientWith(options: Partial<ClientOptions>): Promise<{ client: Client; server: TestServer }> {
-  server = await startServer((request) => ({ body: request.url.endsWith('/events') ? ack : order }));
+async function clientWith(options: Partial<ClientOptions>): Promise<{ client: Client; server: Recorder }> {
+  server = await startRecorder((request) => ({ body: request.target.endsWith('/events') ? ack : order }));
   return { client: new Client({ baseUrl: server.url, ...credentials, logLevel: 'off', maxRetries: 0, ...options } as ClientOptions), server };
 }
 
@@ -97,7 +98,7 @@ describe('the options, checked when the client is made: a ConfigurationError nam
   it('schemas set to undefined are left out', async () => {
     const { client, server } = await clientWith({ metadataSchemas: { order: undefined }, eventSchemas: undefined });
     await client.orders.create({ metadata: { anything: 1 } });
-    expect(server.requests).toHaveLength(1);
+    expect(server.sent).toHaveLength(1);
   });
 
   it('the schemas are copied when the client is made: a schema added to the object later is not used', async () => {
@@ -105,7 +106,7 @@ describe('the options, checked when the client is made: a ConfigurationError nam
     const { client, server } = await clientWith({ metadataSchemas: metadataSchemas as never, eventSchemas: {} });
     metadataSchemas.order = schema(() => ({ issues: [{ message: 'never' }] }));
     await client.orders.create({ metadata: { anything: 1 } });
-    expect(server.requests).toHaveLength(1);
+    expect(server.sent).toHaveLength(1);
   });
 
   it('withOptions() gives the clone the schemas it is given, checked anew', async () => {
@@ -114,7 +115,7 @@ describe('the options, checked when the client is made: a ConfigurationError nam
     expect(await rejection(client.orders.create({ metadata: { channel: 'pos' } }))).toBeInstanceOf(InvalidRequestError);
     await clone.orders.create({ metadata: { channel: 'pos' } });
     expect(() => client.withOptions({ metadataSchemas: { order: {} } as never })).toThrow(ConfigurationError);
-    expect(server.requests).toHaveLength(1);
+    expect(server.sent).toHaveLength(1);
   });
 });
 
@@ -137,7 +138,7 @@ describe('a schema that fails to answer: a ConfigurationError with the cause, no
       expect(error.outcome).toBe('not_sent');
       expect(error.message).toMatch(message);
       if (name === 'throws' || name === 'rejects') expect(error.cause).toBe(cause);
-      expect(server.requests).toHaveLength(0);
+      expect(server.sent).toHaveLength(0);
     });
   }
 
@@ -149,7 +150,7 @@ describe('a schema that fails to answer: a ConfigurationError with the cause, no
     expect(error.option).toBe('eventSchemas');
     expect(error.message).toMatch(/the eventSchemas schema of "signup" gave no result within 100 ms, the call's timeout/);
     expect(performance.now() - started).toBeLessThan(5_000);
-    expect(server.requests).toHaveLength(0);
+    expect(server.sent).toHaveLength(0);
   });
 
   it("the caller aborts while a schema runs: an AbortError at once, nothing sent", async () => {
@@ -160,7 +161,7 @@ describe('a schema that fails to answer: a ConfigurationError with the cause, no
     const error = (await pending) as AbortError;
     expect(error).toBeInstanceOf(AbortError);
     expect(error.outcome).toBe('not_sent');
-    expect(server.requests).toHaveLength(0);
+    expect(server.sent).toHaveLength(0);
   });
 
   it('a response schema that throws: a ConfigurationError reported to the error hook, the call having reached the service', async () => {
@@ -172,7 +173,7 @@ describe('a schema that fails to answer: a ConfigurationError with the cause, no
     expect(error).toBeInstanceOf(ConfigurationError);
     expect(error.cause).toBe(cause);
     expect(error.outcome).toBe('unknown');
-    expect(server.requests).toHaveLength(1);
+    expect(server.sent).toHaveLength(1);
     expect(errors.map((e) => e.error)).toEqual([error]);
   });
 });
@@ -186,7 +187,7 @@ describe('what a schema says, bounded', () => {
     expect(error.issues).toHaveLength(21);
     expect(error.issues[20]).toEqual({ path: ['metadata'], message: 'and 99980 more issues' });
     expect(error.message.length).toBeLessThan(2_000);
-    expect(server.requests).toHaveLength(0);
+    expect(server.sent).toHaveLength(0);
   });
 
   it('issues of many schemas in one call: at most a hundred', async () => {
@@ -217,7 +218,7 @@ describe('the metadata checked is the metadata sent', () => {
   it('params whose getter changes its answer: the schema sees exactly what goes on the wire', async () => {
     const seen: unknown[] = [];
     const bodies: string[] = [];
-    server = await startServer(() => ({ body: order }));
+    server = await startRecorder(() => ({ body: order }));
     const client = new Client({
       baseUrl: server.url,
       ...credentials,

@@ -12,9 +12,10 @@ import { Agent } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { cutKy, KY_CUTS, KY_VERSION } from '../../scripts/lib/ky-cuts.mjs';
 import { existsSync } from 'node:fs';
-import { json, keys, member, useServers } from '../hostile/servers.js';
+import { useRecorders } from '../helpers/recorder.js';
+import { json, keys, member } from '../hostile/servers.js';
 
-const serve = useServers();
+const serve = useRecorders().startRaw;
 const root = join(import.meta.dirname, '..', '..');
 const kyFile = join(root, 'node_modules', 'ky', 'distribution', 'core', 'Ky.js');
 
@@ -47,11 +48,11 @@ describe('the built package on the cut ky', () => {
     });
     const client = new Client({ baseUrl: service.url, ...keys, logLevel: 'off' });
     await expect(client.loyalties.getMember('LOYAL-H1')).resolves.toMatchObject({ id: member.id });
-    expect(service.requests).toHaveLength(3);
+    expect(service.sent).toHaveLength(3);
     expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(950);
     const spend = await client.loyalties.redeemReward('LOYAL-H1', { reward: { id: 'rew_1' } }).catch((e: unknown) => e);
     expect(spend).toMatchObject({ name: 'ResponseValidationError' });
-    expect(service.requests).toHaveLength(4);
+    expect(service.sent).toHaveLength(4);
   });
 
   it('bounds each attempt with its timeout, asks a shared limiter again before each retry, and hands fetch a call\'s dispatcher', async () => {
@@ -67,7 +68,7 @@ describe('the built package on the cut ky', () => {
     const dispatcher = new Agent().compose((dispatch) => (options, handler) => (dispatched.push(String(options.path)), dispatch(options, handler)));
     const client = new Client({ baseUrl: service.url, ...keys, logLevel: 'off', limiter, timeout: 300, maxRetryDelay: 0 });
     await expect(client.loyalties.getMember('LOYAL-H1', {}, { fetchOptions: { dispatcher } })).resolves.toMatchObject({ id: member.id });
-    expect(service.requests).toHaveLength(3);
+    expect(service.sent).toHaveLength(3);
     expect(asked).toBe(3);
     expect(dispatched).toHaveLength(3);
     await dispatcher.close();

@@ -20,7 +20,7 @@ import { connectRedis, startRedis, type RedisClientName } from '../../bench/flee
 import { expectRefusal, useRealRedis } from './real-redis.js';
 import { startRateLimitedServer } from '../../bench/rate-limited-server.mjs';
 import { AbortError, Client, LimiterError, type Limiter } from '../../src/index.js';
-import { startServer } from '../helpers/http-server.js';
+import { startRecorder } from '../helpers/recorder.js';
 import { createRedisLimiter, redisTokenStore, type RedisLimiterOptions } from '../../src/redis.js';
 import { createRedisLimiter as fromAlias } from '../../src/limiter-redis.js';
 import { decide, KEEP_MS, MAX_AHEAD_MS, MAX_PAUSE_MS, SCHEDULE_SCRIPT, type Limit, type Stored } from '../../src/redis/schedule.js';
@@ -460,7 +460,7 @@ describe('through a Client', () => {
   it('asks the limiter again for the retry of a call answered 429, as a retry, ahead of the calls waiting behind it', async () => {
     const { redis, quit } = await connectRedis('ioredis', redisHere.server.port);
     // The service refuses the first request it receives (Retry-After: 0) and accepts the rest.
-    const service = await startServer((_request, n) =>
+    const service = await startRecorder((_request, n) =>
       n === 1 ? { status: 429, headers: { 'retry-after': '0' }, body: { code: 429, key: 'too_many_requests' } } : { body: { id: `pub_${n}`, object: 'publication' } },
     );
     const redisLimiter = createRedisLimiter({ redis, requests: 5, perMs: 500, marginMs: 200, key: freshKey('client-retry') });
@@ -474,7 +474,7 @@ describe('through a Client', () => {
       // slot, ahead of c-1, c-2 and c-3 (waiting for slots 140 ms apart) though it asked after them.
       expect(asked).toEqual(['first', 'first', 'first', 'first', 'retry']);
       expect(redisLimiter.stats().admitted).toBe(5);
-      expect(service.requests.map((r) => r.headers['x-customer'])).toEqual(['c-0', 'c-0', 'c-1', 'c-2', 'c-3']);
+      expect(service.sent.map((r) => r.headers['x-customer'])).toEqual(['c-0', 'c-0', 'c-1', 'c-2', 'c-3']);
     } finally {
       await redisLimiter.close();
       await service.close();

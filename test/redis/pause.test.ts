@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectRedis, startRedis, type RedisClientName, type RedisServer } from '../../bench/fleet-redis.mjs';
 import { Client } from '../../src/index.js';
 import { createRedisLimiter } from '../../src/redis.js';
-import { startServer } from '../helpers/http-server.js';
+import { startRecorder } from '../helpers/recorder.js';
 
 let redisServer: RedisServer;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ afterAll(async () => {
 describe.each<RedisClientName>(['ioredis', 'node-redis'])('through %s', (which) => {
   it('a 429 with Retry-After: 1 to one client: no call from any client of the key reaches the service within the second (but those started before the news came)', async () => {
     let refusedAt: number | undefined;
-    const service = await startServer((request) => {
+    const service = await startRecorder((request) => {
       if (refusedAt === undefined && request.headers['x-process'] === 'a' && performance.now() > started + 600) {
         refusedAt = request.at;
         return { status: 429, headers: { 'retry-after': '1' }, body: { code: 429, key: 'too_many_requests' } };
@@ -48,15 +48,15 @@ describe.each<RedisClientName>(['ioredis', 'node-redis'])('through %s', (which) 
       // other (on a quiet machine within a couple of milliseconds; here one event loop runs the
       // service and both clients, on a loaded machine): a call the other client started before it
       // arrived may still land just after the 429.
-      const within = service.requests.filter((r) => r.at > refusedAt! + 150 && r.at < refusedAt! + 980);
+      const within = service.sent.filter((r) => r.at > refusedAt! + 150 && r.at < refusedAt! + 980);
       const paused = limiters.map((l) => l.stats().paused);
       const seen = (r: { at: number; headers: Record<string, unknown> }) => `${String(r.headers['x-process'])} ${(r.at - refusedAt!).toFixed(0)} ms`;
-      console.log(`promokit/redis (${which}): ${service.requests.length} calls (${service.requests.map(seen).join(', ')}); within the pause: ${within.length}; slots dropped for it: ${paused.join(', ')}`);
+      console.log(`promokit/redis (${which}): ${service.sent.length} calls (${service.sent.map(seen).join(', ')}); within the pause: ${within.length}; slots dropped for it: ${paused.join(', ')}`);
       expect(within.map((r) => r.headers['x-process'])).toEqual([]);
       // The other client heard of the pause and gave its slots up.
       expect(limiters[1]!.stats().paused).toBeGreaterThan(0);
       // And calls flowed again after it, from both.
-      const after = service.requests.filter((r) => r.at > refusedAt! + 1_000);
+      const after = service.sent.filter((r) => r.at > refusedAt! + 1_000);
       expect(new Set(after.map((r) => r.headers['x-process']))).toEqual(new Set(['a', 'b']));
     } finally {
       for (const limiter of limiters) await limiter.close();

@@ -25,7 +25,7 @@ import {
 } from '../../src/index.js';
 import type { MockFault, MockInjectOptions, MockService } from '../../src/testing/index.js';
 import { listenOnLoopback, refusedUrl } from '../helpers/http-server.js';
-import { failure, transports, useMock } from '../testing/transports.js';
+import { failure, transports, useMock } from '../mock-service/transports.js';
 
 /** A fault, and whether the service applies the call under it. */
 type Fault = { name: string; inject: Omit<MockInjectOptions, 'operation'>; applied: boolean };

@@ -7,7 +7,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthenticationError, cachedAccessToken, Client, type FetchedToken, type Limiter, type LimiterRequest, type RetryEvent } from '../../src/index.js';
-import { keys, startService, type Recorder } from './wire.js';
+import { keys } from '../helpers/keys.js';
+import { startRecorder, type Recorder } from '../helpers/recorder.js';
 
 let service: Recorder | undefined;
 afterEach(async () => {
@@ -21,7 +22,7 @@ const app = { appId: keys.appId, appToken: keys.appToken };
 
 /** A service that answers 401 unless the `Authorization` header carries a token `accepts` takes. */
 async function serviceAccepting(accepts: (token: string) => boolean): Promise<Recorder> {
-  service = await startService((sent) => (accepts((sent.headers.authorization ?? '').replace(/^Bearer /, '')) ? { body: member } : unauthorized));
+  service = await startRecorder((sent) => (accepts((sent.headers.authorization ?? '').replace(/^Bearer /, '')) ? { body: member } : unauthorized));
   return service;
 }
 

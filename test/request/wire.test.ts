@@ -7,7 +7,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { Client, ResponseValidationError } from '../../src/index.js';
-import { credentialsOf, groupHeaders, keys, recorders, type Answer, type Recorder } from './wire.js';
+import { credentialsOf, groupHeaders, keys } from '../helpers/keys.js';
+import { recorders, type Answer, type Recorder } from '../helpers/recorder.js';
 
 let recorder: Recorder | undefined;
 afterEach(async () => {

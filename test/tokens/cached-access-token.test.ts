@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import { cachedAccessToken, Client, ClientEvents, ConfigurationError, type AccessToken, type CachedAccessToken, type CachedAccessTokenOptions, type FetchedToken } from '../../src/index.js';
 import { createMockService } from '../../src/testing/index.js';
 import { secrets } from '../helpers/mock-api.js';
+import { recordingFetch } from '../helpers/recorder.js';
 
 const T0 = new Date('2026-03-02T09:00:00Z').getTime();
 const SECRET = 'tok-SECRET-4f1c9a';
@@ -497,24 +498,20 @@ describe('the token is never shown', () => {
 describe('through a real Client', () => {
   const action = { id: 'aa_1', status: 'DONE', progress: 100, created_at: '2026-11-01T10:00:00Z', object: 'async_action' };
 
-  /** A fetch that records the Authorization header of each request and answers `body`. */
-  function recordingFetch(body: unknown) {
-    const authorization: Array<string | null> = [];
-    const fetch: typeof globalThis.fetch = async (input, init) => {
-      authorization.push(new Request(input, init).headers.get('authorization'));
-      return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-    };
-    return { fetch, authorization };
+  /** A recording fetch that answers `body`, and the Authorization header of each request it got. */
+  function authorizationsOf(body: unknown) {
+    const { fetch, sent } = recordingFetch(() => ({ body }));
+    return { fetch, authorization: () => sent.map((request) => request.headers.authorization ?? null) };
   }
 
   it('50 calls fetch one token and all carry it', async () => {
     const fetchToken = vi.fn(async (): Promise<FetchedToken> => ({ token: SECRET, expiresIn: 300 }));
-    const { fetch, authorization } = recordingFetch(action);
+    const { fetch, authorization } = authorizationsOf(action);
     const client = new Client({ baseUrl: 'https://api.promokit.test', ...secrets, accessToken: cachedAccessToken(fetchToken), fetch });
     const results = await Promise.all(Array.from({ length: 50 }, () => client.asyncActions.get('aa_1')));
     expect(results.every((r) => r.id === 'aa_1')).toBe(true);
     expect(fetchToken).toHaveBeenCalledTimes(1);
-    expect(authorization).toEqual(Array(50).fill(`Bearer ${SECRET}`));
+    expect(authorization()).toEqual(Array(50).fill(`Bearer ${SECRET}`));
   });
 
   it('a refresh that fails rejects the call before anything is sent, and the next call succeeds', async () => {
@@ -523,13 +520,13 @@ describe('through a real Client', () => {
       if (fail) throw new Error('token endpoint down');
       return { token: SECRET, expiresIn: 300 };
     });
-    const { fetch, authorization } = recordingFetch(action);
+    const { fetch, authorization } = authorizationsOf(action);
     const client = new Client({ baseUrl: 'https://api.promokit.test', ...secrets, accessToken: cachedAccessToken(fetchToken), fetch, logLevel: 'off' });
     await expect(client.asyncActions.get('aa_1')).rejects.toThrow();
-    expect(authorization).toEqual([]);
+    expect(authorization()).toEqual([]);
     fail = false;
     await client.asyncActions.get('aa_1');
-    expect(authorization).toEqual([`Bearer ${SECRET}`]);
+    expect(authorization()).toEqual([`Bearer ${SECRET}`]);
   });
 
   it('against the mock service, which checks every token: 30 calls, one token issued, refreshed once after expiry', async () => {
@@ -547,10 +544,10 @@ describe('through a real Client', () => {
   it('ClientEvents takes it too: 10 events, one token', async () => {
     const fetchToken = vi.fn(async (): Promise<FetchedToken> => ({ token: SECRET, expiresIn: 300 }));
     const ack = { object: 'event', type: 'signed_up', customer: { id: 'cust_1', object: 'customer' }, referral: null, loyalty: null, metadata: {} };
-    const { fetch, authorization } = recordingFetch(ack);
+    const { fetch, authorization } = authorizationsOf(ack);
     const events = new ClientEvents({ baseUrl: 'https://api.promokit.test', clientApplicationId: 'app', clientToken: 'ct', origin: 'https://shop.example.com', accessToken: cachedAccessToken(fetchToken), fetch });
     await Promise.all(Array.from({ length: 10 }, () => events.track({ event: 'signed_up', customer: { source_id: 'c1' } })));
     expect(fetchToken).toHaveBeenCalledTimes(1);
-    expect(authorization).toEqual(Array(10).fill(`Bearer ${SECRET}`));
+    expect(authorization()).toEqual(Array(10).fill(`Bearer ${SECRET}`));
   });
 });

@@ -9,7 +9,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Agent, type Dispatcher } from 'undici';
 import { Client, ClientEvents, ConfigurationError, type FetchOptions } from '../../src/index.js';
-import { clientKeys, keys, standInFetch, startService, type Recorder } from './wire.js';
+import { clientKeys, keys } from '../helpers/keys.js';
+import { recordingFetch, startRecorder, type Recorder } from '../helpers/recorder.js';
 
 let recorder: Recorder | undefined;
 let agent: Dispatcher | undefined;
@@ -28,14 +29,14 @@ describe('over a stand-in fetch', () => {
   const seen = (r: Recorder) => r.sent.map((s) => ({ marker: s.init?.marker, cache: s.request!.cache, referrerPolicy: s.request!.referrerPolicy }));
 
   it("the client's fetchOptions reach fetch on every attempt of a retried call", async () => {
-    recorder = standInFetch(unavailableTwice);
+    recorder = recordingFetch(unavailableTwice);
     const client = new Client({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch, validation: 'off', maxRetryDelay: 0, logLevel: 'off', fetchOptions: { cache: 'no-store', marker: 'client' } });
     await client.loyalties.getMember('L1');
     expect(seen(recorder)).toEqual(Array(3).fill({ marker: 'client', cache: 'no-store', referrerPolicy: '' }));
   });
 
   it("a call's fetchOptions win key by key over the client's, for that call only", async () => {
-    recorder = standInFetch(() => ({ body: member }));
+    recorder = recordingFetch(() => ({ body: member }));
     const client = new Client({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch, validation: 'off', fetchOptions: { cache: 'no-store', marker: 'client' } });
     await client.loyalties.getMember('L1', {}, { fetchOptions: { marker: 'call', referrerPolicy: 'no-referrer' } });
     await client.request({ method: 'GET', path: '/v1/campaigns' }, { fetchOptions: { cache: 'reload' } });
@@ -48,7 +49,7 @@ describe('over a stand-in fetch', () => {
   });
 
   it('a ClientEvents takes them too, per client and per call; client.clientEvents has its Client’s', async () => {
-    recorder = standInFetch(() => ({ body: ack }));
+    recorder = recordingFetch(() => ({ body: ack }));
     const events = new ClientEvents({ baseUrl: recorder.url, ...clientKeys, fetch: recorder.fetch, fetchOptions: { marker: 'events', cache: 'no-store' } });
     await events.track({ event: 'signed_up', customer: { source_id: 'c-1' } });
     await events.track({ event: 'signed_up', customer: { source_id: 'c-1' } }, { fetchOptions: { marker: 'call' } });
@@ -62,7 +63,7 @@ describe('over a stand-in fetch', () => {
   });
 
   it('a clone made by withOptions takes its own fetchOptions; the parent keeps its', async () => {
-    recorder = standInFetch(() => ({ body: member }));
+    recorder = recordingFetch(() => ({ body: member }));
     const parent = new Client({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch, validation: 'off', fetchOptions: { marker: 'parent' } });
     await parent.withOptions({ fetchOptions: { marker: 'clone' } }).loyalties.getMember('L1');
     await parent.loyalties.getMember('L1');
@@ -70,7 +71,7 @@ describe('over a stand-in fetch', () => {
   });
 
   it('the client cannot be talked out of its own settings by fetchOptions', async () => {
-    recorder = standInFetch(() => ({ body: member }));
+    recorder = recordingFetch(() => ({ body: member }));
     const client = new Client({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch, validation: 'off', fetchOptions: { credentials: 'include', mode: 'cors' } });
     await client.loyalties.getMember('L1');
     const [sent] = recorder.sent;
@@ -104,7 +105,7 @@ describe('the pipeline’s own keys are refused', () => {
   });
 
   it.each(owned)('%s: per call, rejected before fetch is called', async (name) => {
-    recorder = standInFetch(() => ({ body: member }));
+    recorder = recordingFetch(() => ({ body: member }));
     const client = new Client({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch });
     const events = new ClientEvents({ baseUrl: recorder.url, ...clientKeys, fetch: recorder.fetch });
     for (const call of [
@@ -124,7 +125,7 @@ describe('the pipeline’s own keys are refused', () => {
   it.each(kyOwned)("ky's %s in fetchOptions reaches no ky: the call goes where and as the client says", async (name) => {
     const value = { prefixUrl: 'https://elsewhere.example.com', searchParams: { stolen: '1' }, json: { injected: true }, parseJson: () => ({ forged: true }), stringifyJson: () => '{"forged":true}', hooks: { beforeRequest: [() => new Response('{"forged":true}')] }, throwHttpErrors: false, onDownloadProgress: () => undefined, onUploadProgress: () => undefined, context: { forged: true } }[name];
     const fetchOptions = { [name]: value } as unknown as FetchOptions;
-    recorder = standInFetch(() => ({ status: 500, body: { code: 500 } }));
+    recorder = recordingFetch(() => ({ status: 500, body: { code: 500 } }));
     for (const client of [new Client({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch, fetchOptions, maxRetries: 0 }), new Client({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch, maxRetries: 0 })]) {
       const before = recorder.sent.length;
       // A 500 still rejects (throwHttpErrors: false changed nothing), and no hook answered for the service.
@@ -157,7 +158,7 @@ describe("over a node:http service, through Node's own fetch", () => {
   }
 
   it("the client's dispatcher carries every attempt of a retried call", async () => {
-    recorder = await startService(unavailableTwice);
+    recorder = await startRecorder(unavailableTwice);
     const { dispatcher, dispatched } = countingAgent();
     const client = new Client({ baseUrl: recorder.url, ...keys, validation: 'off', maxRetryDelay: 0, logLevel: 'off', fetchOptions: { dispatcher } });
     await client.loyalties.getMember('L1');
@@ -166,7 +167,7 @@ describe("over a node:http service, through Node's own fetch", () => {
   });
 
   it("a call's dispatcher wins over the client's; the next call is back on the client's", async () => {
-    recorder = await startService(() => ({ body: member }));
+    recorder = await startRecorder(() => ({ body: member }));
     const forClient = countingAgent();
     const clientAgent = agent;
     const forCall = countingAgent();
@@ -179,7 +180,7 @@ describe("over a node:http service, through Node's own fetch", () => {
   });
 
   it('a ClientEvents hands its dispatcher to fetch too', async () => {
-    recorder = await startService(() => ({ body: ack }));
+    recorder = await startRecorder(() => ({ body: ack }));
     const { dispatcher, dispatched } = countingAgent();
     const events = new ClientEvents({ baseUrl: recorder.url, ...clientKeys, fetchOptions: { dispatcher } });
     await events.track({ event: 'signed_up', customer: { source_id: 'c-1' } });

@@ -6,7 +6,8 @@
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client, ConfigurationError, type ClientOptions } from '../../src/index.js';
-import { credentialsOf, groupHeaders, keys, recorders, type Recorder } from './wire.js';
+import { credentialsOf, groupHeaders, keys } from '../helpers/keys.js';
+import { recorders, type Recorder } from '../helpers/recorder.js';
 
 let recorder: Recorder | undefined;
 afterEach(async () => {

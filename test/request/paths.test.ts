@@ -7,7 +7,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client, InvalidRequestError, type CustomRequest } from '../../src/index.js';
-import { keys, recorders, type Recorder } from './wire.js';
+import { keys } from '../helpers/keys.js';
+import { recorders, type Recorder } from '../helpers/recorder.js';
 
 let recorder: Recorder | undefined;
 afterEach(async () => {

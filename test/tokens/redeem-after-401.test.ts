@@ -6,7 +6,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthenticationError, cachedAccessToken, Client, InternalServerError, TimeoutError, type FetchedToken } from '../../src/index.js';
-import { keys, startService, type Recorder, type Reply } from './wire.js';
+import { keys } from '../helpers/keys.js';
+import { startRecorder, type Recorder, type Reply } from '../helpers/recorder.js';
 
 let service: Recorder | undefined;
 afterEach(async () => {
@@ -25,7 +26,7 @@ const answers: Record<string, Reply> = {
 
 /** Redeems once against a service that answers the scripted replies in turn (the last one after). */
 async function redeem(script: Array<keyof typeof answers>): Promise<{ result: unknown; sent: number; tokens: number }> {
-  service = await startService((_sent, n) => answers[script[Math.min(n, script.length) - 1]!]!);
+  service = await startRecorder((_sent, n) => answers[script[Math.min(n, script.length) - 1]!]!);
   let n = 0;
   const fetchToken = vi.fn(async (): Promise<FetchedToken> => ({ token: `tok-${++n}`, expiresIn: 300 }));
   const client = new Client({ baseUrl: service.url, appId: keys.appId, appToken: keys.appToken, accessToken: cachedAccessToken(fetchToken), validation: 'off', logLevel: 'off', maxRetries: 5, maxRetryDelay: 0, timeout: 300 });

@@ -7,7 +7,8 @@
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthenticationError, cachedAccessToken, Client, type FetchedToken } from '../../src/index.js';
-import { keys, startService, type Recorder } from './wire.js';
+import { keys } from '../helpers/keys.js';
+import { startRecorder, type Recorder } from '../helpers/recorder.js';
 
 let service: Recorder | undefined;
 afterEach(async () => {
@@ -27,7 +28,7 @@ describe('the access token is never shown', () => {
   it('by the client, the errors, the hook events or the logs of a call refused twice with 401', async () => {
     const issued: string[] = [];
     // The service echoes the token it was sent: in the error body and in a response header.
-    service = await startService((sent) => {
+    service = await startRecorder((sent) => {
       const token = (sent.headers.authorization ?? '').replace(/^Bearer /, '');
       return { status: 401, headers: { 'www-authenticate': `Bearer error="invalid_token", token="${token}"` }, body: { code: 401, key: 'unauthorized', message: `Unknown token ${token}`, details: `token ${token} is not valid` } };
     });

@@ -6,7 +6,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client, RateLimitError } from '../../src/index.js';
-import { keys, startService, type Recorder, type Reply } from './wire.js';
+import { keys } from '../helpers/keys.js';
+import { startRecorder, type Recorder, type Reply } from '../helpers/recorder.js';
 
 let recorder: Recorder | undefined;
 afterEach(async () => {
@@ -20,7 +21,7 @@ const member = { id: 'v_1', code: 'L1', object: 'voucher', type: 'LOYALTY_CARD',
 /** When each request arrived (performance.now()), with the app id it carried. */
 async function timedService(answer: (n: number) => Reply | Promise<Reply> = () => ({ body: member })): Promise<{ arrivals: Array<{ at: number; appId: string | undefined }> }> {
   const arrivals: Array<{ at: number; appId: string | undefined }> = [];
-  recorder = await startService((sent, n) => {
+  recorder = await startRecorder((sent, n) => {
     arrivals.push({ at: performance.now(), appId: sent.headers['x-app-id'] });
     return answer(n);
   });

@@ -8,7 +8,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClientEvents, InvalidRequestError, RateLimitError, type ClientEventsOptions } from '../../src/index.js';
-import { clientKeys, keys, standInFetch, type Recorder } from './wire.js';
+import { clientKeys, keys } from '../helpers/keys.js';
+import { recordingFetch, type Recorder } from '../helpers/recorder.js';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -29,20 +30,20 @@ const keptAlive = (recorder: Recorder) => recorder.sent.map((s) => s.request!.ke
 describe('track(params, { keepalive: true })', () => {
   it('hands fetch a keepalive request; on a visible page a 429 is still retried, with keepalive', async () => {
     page('visible');
-    const recorder = standInFetch(rateLimitedOnce);
+    const recorder = recordingFetch(rateLimitedOnce);
     expect(await eventsFor(recorder).track(event, { keepalive: true })).toEqual(ack);
     expect(keptAlive(recorder)).toEqual([true, true]);
   });
 
   it('from a hidden page: keepalive, sent once, a 429 not retried', async () => {
     page('hidden');
-    const recorder = standInFetch(rateLimitedOnce);
+    const recorder = recordingFetch(rateLimitedOnce);
     await expect(eventsFor(recorder).track(event, { keepalive: true })).rejects.toBeInstanceOf(RateLimitError);
     expect(keptAlive(recorder)).toEqual([true]);
   });
 
   it('without it, an event is sent as usual: no keepalive', async () => {
-    const recorder = standInFetch(() => ({ body: ack }));
+    const recorder = recordingFetch(() => ({ body: ack }));
     await eventsFor(recorder).track(event);
     expect(keptAlive(recorder)).toEqual([false]);
   });
@@ -51,14 +52,14 @@ describe('track(params, { keepalive: true })', () => {
 describe('keepaliveWhenHidden', () => {
   it('on a visible page: no keepalive, a 429 retried', async () => {
     page('visible');
-    const recorder = standInFetch(rateLimitedOnce);
+    const recorder = recordingFetch(rateLimitedOnce);
     expect(await eventsFor(recorder, { keepaliveWhenHidden: true }).track(event)).toEqual(ack);
     expect(keptAlive(recorder)).toEqual([false, false]);
   });
 
   it('once the page is hidden: every event with keepalive, sent once', async () => {
     page('hidden');
-    const recorder = standInFetch(rateLimitedOnce);
+    const recorder = recordingFetch(rateLimitedOnce);
     const events = eventsFor(recorder, { keepaliveWhenHidden: true });
     await expect(events.track(event)).rejects.toBeInstanceOf(RateLimitError);
     await events.track(event);
@@ -67,7 +68,7 @@ describe('keepaliveWhenHidden', () => {
 
   it('off (the default), a hidden page changes nothing: no keepalive, a 429 retried', async () => {
     page('hidden');
-    const recorder = standInFetch(rateLimitedOnce);
+    const recorder = recordingFetch(rateLimitedOnce);
     expect(await eventsFor(recorder).track(event)).toEqual(ack);
     expect(keptAlive(recorder)).toEqual([false, false]);
   });
@@ -81,7 +82,7 @@ describe('the 64 KiB cap of keepalive bodies', () => {
   }
 
   it('a body of 65,536 bytes is sent; one byte more is refused with InvalidRequestError, nothing sent', async () => {
-    const recorder = standInFetch(() => ({ body: ack }));
+    const recorder = recordingFetch(() => ({ body: ack }));
     const events = eventsFor(recorder);
     await events.track(eventOf(65_536), { keepalive: true });
     expect(recorder.sent[0]!.body).toHaveLength(65_536);
@@ -93,7 +94,7 @@ describe('the 64 KiB cap of keepalive bodies', () => {
   });
 
   it('counts bytes, not characters: 2-byte characters reach the cap at half the length', async () => {
-    const recorder = standInFetch(() => ({ body: ack }));
+    const recorder = recordingFetch(() => ({ body: ack }));
     const wide = { ...event, metadata: { pad: 'é'.repeat(33_000) } };
     await expect(eventsFor(recorder).track(wide, { keepalive: true })).rejects.toBeInstanceOf(InvalidRequestError);
     expect(recorder.sent).toHaveLength(0);
@@ -101,7 +102,7 @@ describe('the 64 KiB cap of keepalive bodies', () => {
 
   it('applies to keepaliveWhenHidden on a hidden page too; without keepalive a larger body is sent', async () => {
     page('hidden');
-    const recorder = standInFetch(() => ({ body: ack }));
+    const recorder = recordingFetch(() => ({ body: ack }));
     await expect(eventsFor(recorder, { keepaliveWhenHidden: true }).track(eventOf(70_000))).rejects.toBeInstanceOf(InvalidRequestError);
     await eventsFor(recorder).track(eventOf(70_000));
     expect(recorder.sent.map((s) => s.body.length)).toEqual([70_000]);

@@ -6,7 +6,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client, ClientEvents, ConfigurationError } from '../../src/index.js';
-import { credentialHeaders, clientKeys, keys, recorders, type Recorder } from './wire.js';
+import { credentialHeaders, clientKeys, keys } from '../helpers/keys.js';
+import { recorders, type Recorder } from '../helpers/recorder.js';
 
 let recorder: Recorder | undefined;
 afterEach(async () => {

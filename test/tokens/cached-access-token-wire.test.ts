@@ -5,7 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cachedAccessToken, Client, type FetchedToken } from '../../src/index.js';
-import { keys, startService, type Recorder } from './wire.js';
+import { keys } from '../helpers/keys.js';
+import { startRecorder, type Recorder } from '../helpers/recorder.js';
 
 let service: Recorder | undefined;
 beforeEach(() => {
@@ -24,7 +25,7 @@ describe('cachedAccessToken over the wire', () => {
   it('200 concurrent calls fetch one token; once it has expired, 200 more fetch exactly one more', async () => {
     /** Tokens the service accepts, with their expiry (epoch ms): it checks each request's token. */
     const valid = new Map<string, number>();
-    service = await startService((sent) => {
+    service = await startRecorder((sent) => {
       const token = (sent.headers.authorization ?? '').replace(/^Bearer /, '');
       return (valid.get(token) ?? 0) > Date.now() ? { body: member } : { status: 401, body: { code: 401, key: 'unauthorized' } };
     });

@@ -6,7 +6,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client, InvalidRequestError, NoNextPageError, Page, PagePromise, PaginationLimitError, PaginationStalledError, ToArrayLimitError, type CustomListRequest } from '../../src/index.js';
-import { keys, recorders, type Answer, type Recorder } from './wire.js';
+import { keys } from '../helpers/keys.js';
+import { recorders, type Answer, type Recorder } from '../helpers/recorder.js';
 
 let recorder: Recorder | undefined;
 afterEach(async () => {

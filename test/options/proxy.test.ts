@@ -10,7 +10,8 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import { ProxyAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client, ClientEvents, InternalServerError } from '../../src/index.js';
-import { clientKeys, keys, startService, type Recorder, type Sent } from './wire.js';
+import { clientKeys, keys } from '../helpers/keys.js';
+import { startRecorder, type Recorder, type Sent } from '../helpers/recorder.js';
 
 const proxyAuthorization = `Basic ${Buffer.from('shop:proxy-SECRET-9').toString('base64')}`;
 
@@ -84,7 +85,7 @@ const tunnelled = (sent: Sent) => proxy!.upstreamPorts.has(sent.remotePort!);
 describe("a proxy through undici's ProxyAgent as fetchOptions.dispatcher", () => {
   it('every request of a Client goes through the tunnel, each retry included', async () => {
     let reads = 0;
-    service = await startService((sent) => (sent.path === '/v1/campaigns' && ++reads <= 2 ? { status: 503, body: { code: 503 } } : { body: member }));
+    service = await startRecorder((sent) => (sent.path === '/v1/campaigns' && ++reads <= 2 ? { status: 503, body: { code: 503 } } : { body: member }));
     proxy = await startProxy();
     dispatcher = new ProxyAgent({ uri: proxy.url, token: proxyAuthorization });
     const client = new Client({ baseUrl: service.url, ...keys, validation: 'off', maxRetryDelay: 0, logLevel: 'off', fetchOptions: { dispatcher } });
@@ -105,7 +106,7 @@ describe("a proxy through undici's ProxyAgent as fetchOptions.dispatcher", () =>
   });
 
   it('a ClientEvents of its own goes through it too', async () => {
-    service = await startService(() => ({ body: ack }));
+    service = await startRecorder(() => ({ body: ack }));
     proxy = await startProxy();
     dispatcher = new ProxyAgent({ uri: proxy.url, token: proxyAuthorization });
     const events = new ClientEvents({ baseUrl: service.url, ...clientKeys, fetchOptions: { dispatcher } });
@@ -115,7 +116,7 @@ describe("a proxy through undici's ProxyAgent as fetchOptions.dispatcher", () =>
   });
 
   it('a client without it goes direct: the proxy sees nothing', async () => {
-    service = await startService(() => ({ body: member }));
+    service = await startRecorder(() => ({ body: member }));
     proxy = await startProxy();
     const direct = new Client({ baseUrl: service.url, ...keys, validation: 'off' });
     await direct.loyalties.getMember('L1');
@@ -125,7 +126,7 @@ describe("a proxy through undici's ProxyAgent as fetchOptions.dispatcher", () =>
   });
 
   it('a proxy that refuses the tunnel (407) fails the call with a ConnectionError, and the service sees nothing', async () => {
-    service = await startService(() => ({ body: member }));
+    service = await startRecorder(() => ({ body: member }));
     proxy = await startProxy();
     dispatcher = new ProxyAgent({ uri: proxy.url, token: 'Basic d3Jvbmc6d3Jvbmc=' });
     const client = new Client({ baseUrl: service.url, ...keys, validation: 'off', maxRetries: 0, logLevel: 'off', fetchOptions: { dispatcher } });
