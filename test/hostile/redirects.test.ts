@@ -121,7 +121,7 @@ describe('a 3xx is never followed', () => {
       if (outcome === 'unknown' && call !== 'promotions.updateStack') expect((error as Error).message).toContain('was not retried');
     }
     const unknown = observed.filter((o) => (o.error as RedirectError).outcome === 'unknown').length;
-    record('redirect-outcome', [...outcomes].map(([outcome, n]) => `\`${outcome}\`: ${n}`).join(', ') + ` of ${observed.length}; \`not_sent\`: 0 (\`unknown\`: the ${unknown} answers 300–306 to the four calls that change state)`);
+    record('redirect-outcome', `${[...outcomes].map(([outcome, n]) => `\`${outcome}\`: ${n}`).join(', ')} of ${observed.length}; \`not_sent\`: 0 (\`unknown\`: the ${unknown} answers 300–306 to the four calls that change state)`);
   });
 
   it('without a Location: RedirectError whose location is undefined', async () => {

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Client, ClientEvents, InvalidRequestError, type ClientOptions } from '../../src/index.js';
-import { createMockService, type MockService } from '../../src/testing/index.js';
+import { createMockService, } from '../../src/testing/index.js';
 import { libraries, operations, right, schemasOf, valueAt, type Library, type Place } from './operations.js';
 
 /** A mock service, a client and a `ClientEvents` on it with `schemas`, and the bodies they sent. */

@@ -6,7 +6,7 @@
  * operations, tells the two apart. The mock's records then show the change made exactly once.
  */
 import { describe, expect, it } from 'vitest';
-import { BadRequestError, Client, ConflictError, NotFoundError, PromokitError, type CustomerRedeemable, type LoyaltyTransaction } from '../../src/index.js';
+import { BadRequestError, type Client, ConflictError, NotFoundError, PromokitError, type CustomerRedeemable, type LoyaltyTransaction } from '../../src/index.js';
 import type { MockFault } from '../../src/testing/index.js';
 import { NOW, failure, transports, useMock } from './transports.js';
 

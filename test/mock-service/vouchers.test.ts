@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ConflictError } from '../../src/index.js';
-import { createMockService } from '../../src/testing/index.js';
+import type { createMockService } from '../../src/testing/index.js';
 import { failure, transports, useMock } from './transports.js';
 
 describe.each(transports)('vouchers over %s', (_name, connect) => {

@@ -13,7 +13,7 @@ import {
   AbortError,
   ApiError,
   Client,
-  InvalidRequestError,
+  type InvalidRequestError,
   PromokitError,
   ResponseValidationError,
   formatPath,

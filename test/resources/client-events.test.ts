@@ -10,7 +10,7 @@ import {
   ClientEvents,
   ConfigurationError,
   InternalServerError,
-  InvalidRequestError,
+  type InvalidRequestError,
   ResponseValidationError,
   type ClientEventsOptions,
 } from '../../src/client-side.js';

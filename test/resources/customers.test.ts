@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../src/index.js';
 import { redeemable } from '../fixtures/customers.js';
-import { json, respond, secrets, seen, serverHeaders, testClient, useMockApi } from '../helpers/mock-api.js';
+import { json, respond, seen, serverHeaders, testClient, useMockApi } from '../helpers/mock-api.js';
 import { respondCursorPages } from './pages.js';
 import { refusal, rejection } from './rejections.js';
 

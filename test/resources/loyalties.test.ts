@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BadRequestError, InternalServerError, InvalidRequestError, NotFoundError, PaginationLimitError, formatPath } from '../../src/index.js';
+import { BadRequestError, InternalServerError, type InvalidRequestError, NotFoundError, PaginationLimitError, formatPath } from '../../src/index.js';
 import { campaignReward, loyaltyMember, pendingPoints, transaction } from '../fixtures/loyalty.js';
 import { failedRedemption, payWithPoints } from '../fixtures/redemptions.js';
-import { deepFreeze, json, respond, secrets, seen, serverHeaders, testClient, useMockApi } from '../helpers/mock-api.js';
+import { deepFreeze, json, respond, seen, serverHeaders, testClient, useMockApi } from '../helpers/mock-api.js';
 import { respondCursorPages } from './pages.js';
 import { refusal, rejection } from './rejections.js';
 import { postedJson } from './requests.js';

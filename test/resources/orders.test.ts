@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BadRequestError, InternalServerError, formatPath } from '../../src/index.js';
 import type { CreateOrderParams } from '../../src/index.js';
 import { createdOrder } from '../fixtures/orders.js';
-import { deepFreeze, json, respond, secrets, seen, testClient, useMockApi } from '../helpers/mock-api.js';
+import { deepFreeze, json, respond, seen, testClient, useMockApi } from '../helpers/mock-api.js';
 import { refusal, rejection } from './rejections.js';
 import { postedJson } from './requests.js';
 

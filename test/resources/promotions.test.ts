@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InternalServerError, InvalidRequestError, NotFoundError, RateLimitError } from '../../src/index.js';
+import { InternalServerError, type InvalidRequestError, NotFoundError, RateLimitError } from '../../src/index.js';
 import type { CreatePromotionTierParams, UpdatePromotionStackParams } from '../../src/index.js';
 import { createdTier, updatedStack, weekendTierRequest } from '../fixtures/promotions.js';
 import { json, jsonServerHeaders, respond, seen, testClient, useMockApi } from '../helpers/mock-api.js';

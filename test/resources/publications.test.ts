@@ -2,7 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { BadRequestError, InternalServerError, NotFoundError, formatPath } from '../../src/index.js';
 import type { CreatePublicationParams } from '../../src/index.js';
 import { publication } from '../fixtures/publications.js';
-import { deepFreeze, json, jsonServerHeaders as serverHeaders, respond, secrets, seen, testClient, useMockApi } from '../helpers/mock-api.js';
+import { deepFreeze, json, jsonServerHeaders as serverHeaders, respond, seen, testClient, useMockApi } from '../helpers/mock-api.js';
 import { refusal, rejection } from './rejections.js';
 
 useMockApi();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BadRequestError, InternalServerError, formatPath } from '../../src/index.js';
 import { rollbackResult } from '../fixtures/redemptions.js';
-import { deepFreeze, json, jsonServerHeaders as serverHeaders, respond, secrets, seen, testClient, useMockApi } from '../helpers/mock-api.js';
+import { deepFreeze, json, jsonServerHeaders as serverHeaders, respond, seen, testClient, useMockApi } from '../helpers/mock-api.js';
 import { refusal, rejection } from './rejections.js';
 
 useMockApi();

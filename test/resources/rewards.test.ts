@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NotFoundError, PaginationLimitError } from '../../src/index.js';
 import { rewardAssignment } from '../fixtures/rewards.js';
-import { json, respond, secrets, seen, serverHeaders, testClient, useMockApi } from '../helpers/mock-api.js';
+import { json, respond, seen, serverHeaders, testClient, useMockApi } from '../helpers/mock-api.js';
 import { refusal } from './rejections.js';
 
 useMockApi();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { AuthenticationError, InternalServerError, InvalidRequestError, NotFoundError } from '../../src/index.js';
+import { AuthenticationError, InternalServerError, type InvalidRequestError, NotFoundError } from '../../src/index.js';
 import type { SetupPromotionTierParams } from '../../src/index.js';
 import { campaignTemplate, tierSetup, weekendTierRequest } from '../fixtures/promotions.js';
-import { deepFreeze, json, respond, secrets, seen, serverHeaders, testClient, useMockApi } from '../helpers/mock-api.js';
+import { deepFreeze, json, respond, seen, serverHeaders, testClient, useMockApi } from '../helpers/mock-api.js';
 import { respondCursorPages } from './pages.js';
 import { refusal, rejection } from './rejections.js';
 import { postedJson } from './requests.js';

@@ -1,8 +1,8 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { BadRequestError, ConflictError, InternalServerError, InvalidRequestError, formatPath } from '../../src/index.js';
+import { BadRequestError, ConflictError, InternalServerError, type InvalidRequestError, formatPath } from '../../src/index.js';
 import type { InvalidValidationResult, ValidationResult, ValidValidationResult } from '../../src/index.js';
 import { discountVoucher, expiredResult, giftCard, validResult } from '../fixtures/vouchers.js';
-import { deepFreeze, json, respond, secrets, seen, testClient, useMockApi } from '../helpers/mock-api.js';
+import { deepFreeze, json, respond, seen, testClient, useMockApi } from '../helpers/mock-api.js';
 import { refusal, rejection } from './rejections.js';
 import { postedJson } from './requests.js';
 
