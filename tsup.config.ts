@@ -54,7 +54,10 @@ const declarations: Options[] = Object.entries(entry)
 /** Writes `dist/<entry>.d.ts` and `.d.cts` of the entries in `declaredByIndex`. */
 function writeReexportDeclarations(): void {
   for (const name of declaredByIndex) {
-    for (const [extension, from] of [['d.ts', './index.js'], ['d.cts', './index.cjs']] as const) {
+    for (const [extension, from] of [
+      ['d.ts', './index.js'],
+      ['d.cts', './index.cjs'],
+    ] as const) {
       writeFileSync(`dist/${name}.${extension}`, reexports(entry[name]!, from));
     }
   }
@@ -79,7 +82,15 @@ function reexports(source: string, from: string): string {
 export default defineConfig([
   // `dist/browser/` is written by the last build, which may run first.
   // ky without the parts promokit never reaches: progress streaming, forced retries (scripts/browser-build.mjs).
-  { ...common, entry, format: ['esm'], noExternal: bundled, esbuildPlugins: [leanKy, leanQueue], clean: ['!browser/**'], onSuccess: async () => writeReexportDeclarations() },
+  {
+    ...common,
+    entry,
+    format: ['esm'],
+    noExternal: bundled,
+    esbuildPlugins: [leanKy, leanQueue],
+    clean: ['!browser/**'],
+    onSuccess: async () => writeReexportDeclarations(),
+  },
   { ...common, entry, format: ['cjs'], noExternal: bundled, esbuildPlugins: [leanKy, leanQueue] },
   ...declarations,
   // The browser build of `promokit/client-side` (package.json `exports`, `browser` condition):

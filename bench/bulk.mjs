@@ -73,7 +73,9 @@ console.log('');
 console.log('| run | ok | failed | time | achieved rate | of allowed | 429s answered | most in any 1 s |');
 console.log('|---|---|---|---|---|---|---|---|');
 for (const r of runs) {
-  console.log(`| ${r.name} | ${r.ok} | ${r.failed}${r.rateLimitErrors ? ` (${r.rateLimitErrors} RateLimitError)` : ''} | ${r.seconds} s | ${r.achievedPerSecond} calls/s | ${r.ofAllowed} % | ${r.server.answered429} | ${r.server.mostInAnySecond} |`);
+  console.log(
+    `| ${r.name} | ${r.ok} | ${r.failed}${r.rateLimitErrors ? ` (${r.rateLimitErrors} RateLimitError)` : ''} | ${r.seconds} s | ${r.achievedPerSecond} calls/s | ${r.ofAllowed} % | ${r.server.answered429} | ${r.server.mostInAnySecond} |`,
+  );
 }
 const machine = { node: process.version, cpus: cpus().length, loadAverage: loadavg().map((l) => round(l, 2)) };
 console.log(`\nNode ${machine.node}, ${machine.cpus} CPUs, load average ${machine.loadAverage.join(' / ')} after the runs.`);

@@ -87,7 +87,10 @@ for (let r = 0; r < ROUNDS; r++) {
   for (const name of r % 2 ? [...names].reverse() : names) rounds[name].push(round(makers[name]));
 }
 const results = Object.fromEntries(
-  names.map((name) => [name, { us_per_clone: median(rounds[name].map((r) => r.us)), bytes_per_clone: median(rounds[name].map((r) => r.bytes)), rounds: rounds[name] }]),
+  names.map((name) => [
+    name,
+    { us_per_clone: median(rounds[name].map((r) => r.us)), bytes_per_clone: median(rounds[name].map((r) => r.bytes)), rounds: rounds[name] },
+  ]),
 );
 
 // Per call: a parent and its clone, each call answered by a stand-in fetch.
@@ -114,7 +117,9 @@ for (let r = 0; r < ROUNDS; r++) {
 const perCall = Object.fromEntries(callerNames.map((name) => [name, { cpu_us_per_call: median(callRounds[name]), rounds: callRounds[name] }]));
 
 const machine = { node: process.version, cpus: cpus().length, cpu_model: cpus()[0]?.model ?? '', load_average: loadavg()[0] };
-console.log(`\nclones: ${CLONES.toLocaleString('en-US')} per round, median of ${ROUNDS} rounds, node ${machine.node}, load average ${machine.load_average.toFixed(1)}`);
+console.log(
+  `\nclones: ${CLONES.toLocaleString('en-US')} per round, median of ${ROUNDS} rounds, node ${machine.node}, load average ${machine.load_average.toFixed(1)}`,
+);
 console.log(`${'made by'.padEnd(40)}${'time per clone'.padEnd(18)}heap per clone`);
 for (const [name, r] of Object.entries(results)) {
   console.log(`${name.padEnd(40)}${`${r.us_per_clone.toFixed(1)} µs`.padEnd(18)}${(r.bytes_per_clone / 1024).toFixed(1)} KiB`);
@@ -123,5 +128,8 @@ console.log(`\nper call: loyalties.getMember over a stand-in fetch, ${CALLS.toLo
 console.log(`${'called by'.padEnd(40)}CPU per call`);
 for (const [name, r] of Object.entries(perCall)) console.log(`${name.padEnd(40)}${r.cpu_us_per_call.toFixed(1)} µs`);
 mkdirSync(join(here, 'results'), { recursive: true });
-writeFileSync(join(here, 'results', 'clones.json'), `${JSON.stringify({ clones: CLONES, calls: CALLS, rounds: ROUNDS, machine, results, per_call: perCall }, null, 2)}\n`);
+writeFileSync(
+  join(here, 'results', 'clones.json'),
+  `${JSON.stringify({ clones: CLONES, calls: CALLS, rounds: ROUNDS, machine, results, per_call: perCall }, null, 2)}\n`,
+);
 console.log('written to bench/results/clones.json');

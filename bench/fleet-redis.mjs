@@ -92,7 +92,8 @@ async function launch(args) {
 async function assignAllSlots(port) {
   const cli = (...args) => spawnSync('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...args], { encoding: 'utf8' });
   const added = cli('CLUSTER', 'ADDSLOTSRANGE', '0', '16383');
-  if (added.error || added.stdout.trim() !== 'OK') throw new Error(`redis-cli CLUSTER ADDSLOTSRANGE failed: ${added.error?.message ?? added.stdout + added.stderr}`);
+  if (added.error || added.stdout.trim() !== 'OK')
+    throw new Error(`redis-cli CLUSTER ADDSLOTSRANGE failed: ${added.error?.message ?? added.stdout + added.stderr}`);
   for (let i = 0; i < 100; i++) {
     if (cli('CLUSTER', 'INFO').stdout.includes('cluster_state:ok')) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -123,7 +124,14 @@ export async function connectRedis(which, port, { cluster = false } = {}) {
     redis.on('error', () => undefined);
     if (!cluster) await redis.connect();
     // quit() while the client reconnects (Redis just came back) resolves without ending it: disconnect() does.
-    return { redis, quit: () => redis.quit().catch(() => undefined).finally(() => redis.disconnect()) };
+    return {
+      redis,
+      quit: () =>
+        redis
+          .quit()
+          .catch(() => undefined)
+          .finally(() => redis.disconnect()),
+    };
   }
   if (which === 'node-redis') {
     const { createClient, createCluster } = await import('redis');

@@ -51,7 +51,18 @@ const limiter = redisLimiter && {
   },
   pause: (ms) => redisLimiter.pause(ms),
 };
-const client = new Client({ baseUrl, appId: 'app', appToken: 'app-token', accessToken, timeout, limiter, headers: { 'x-process': name }, logLevel: 'off', validation: 'off', maxRetryDelay: 5_000 });
+const client = new Client({
+  baseUrl,
+  appId: 'app',
+  appToken: 'app-token',
+  accessToken,
+  timeout,
+  limiter,
+  headers: { 'x-process': name },
+  logLevel: 'off',
+  validation: 'off',
+  maxRetryDelay: 5_000,
+});
 
 /** Runs `calls` (functions starting one call each) and sums up. */
 async function measure(starts) {
@@ -67,11 +78,18 @@ async function measure(starts) {
         if (process.env.DEBUG_FLEET) console.error(name, 'failed at', Date.now() % 100000, error.message.slice(0, 80));
       } finally {
         durations.push(performance.now() - began);
-        if (process.env.DEBUG_FLEET && performance.now() - began > 1000) console.error(name, 'slow call', (performance.now() - began).toFixed(0), 'ms, ended at', Date.now() % 100000);
+        if (process.env.DEBUG_FLEET && performance.now() - began > 1000)
+          console.error(name, 'slow call', (performance.now() - began).toFixed(0), 'ms, ended at', Date.now() % 100000);
       }
     }),
   );
-  return { ok: durations.length - failures.length, failed: failures.length, slowestMs: Math.max(0, ...durations), tokenWaitMs, firstFailure: failures[0] ? String(failures[0].message ?? failures[0]) : undefined };
+  return {
+    ok: durations.length - failures.length,
+    failed: failures.length,
+    slowestMs: Math.max(0, ...durations),
+    tokenWaitMs,
+    firstFailure: failures[0] ? String(failures[0].message ?? failures[0]) : undefined,
+  };
 }
 const call = (i) => client.publications.create({ campaign: { name: 'Welcome' }, customer: { source_id: `${name}-${i}` } });
 
@@ -109,5 +127,13 @@ await quit();
 process.disconnect();
 if (process.env.DEBUG_FLEET) {
   console.error(name, 'quit');
-  setTimeout(() => console.error(name, 'still alive:', process._getActiveHandles().map((h) => h.constructor.name + (h.remotePort ? `:${h.remotePort}` : ''))), 3000).unref();
+  setTimeout(
+    () =>
+      console.error(
+        name,
+        'still alive:',
+        process._getActiveHandles().map((h) => h.constructor.name + (h.remotePort ? `:${h.remotePort}` : '')),
+      ),
+    3000,
+  ).unref();
 }

@@ -54,7 +54,16 @@ raisePriority();
 /** A fleet of `size` against a new stand-in service; `body(fleet, service)`; both stopped after. */
 async function withFleet(client, redisServer, size, { lifetimeS = 900, refreshBeforeMs, timeout = 5_000, limit } = {}, body) {
   const service = await startTokenService({ lifetimeS });
-  const fleet = await startTokenFleet(size, { baseUrl: service.url, tokenUrl: service.tokenUrl, redisPort: redisServer.port, client, key: `bench-${client}-${Date.now()}-${keys++}`, refreshBeforeMs, timeout, limit });
+  const fleet = await startTokenFleet(size, {
+    baseUrl: service.url,
+    tokenUrl: service.tokenUrl,
+    redisPort: redisServer.port,
+    client,
+    key: `bench-${client}-${Date.now()}-${keys++}`,
+    refreshBeforeMs,
+    timeout,
+    limit,
+  });
   for (const pid of [...fleet.pids(), redisServer.pid]) raisePriority(pid);
   try {
     return await body(fleet, service);
@@ -76,14 +85,30 @@ async function scenarios(client) {
       service.revoke();
       const before = service.issued.length;
       const revoked = sum(await fleet.burst(5));
-      result.revoked = { processes: 8, callsEach: 5, ...revoked, refused401: service.calls.filter((c) => c.status === 401).length, tokensIssued: service.issued.length - before };
+      result.revoked = {
+        processes: 8,
+        callsEach: 5,
+        ...revoked,
+        refused401: service.calls.filter((c) => c.status === 401).length,
+        tokensIssued: service.issued.length - before,
+      };
     });
     // Several lifetimes.
     await withFleet(client, redisServer, 8, { lifetimeS: 5, refreshBeforeMs: 500 }, async (fleet, service) => {
       const ms = 25_000;
       const run = sum(await fleet.steady(ms, 100));
       const lifetimes = ms / 5_000;
-      result.lifetimes = { processes: 8, seconds: ms / 1_000, tokenLifetimeS: 5, refreshBeforeMs: 500, lifetimes, ...run, tokensIssued: service.issued.length, afterTheFirst: service.issued.length - 1, refused401: service.calls.filter((c) => c.status === 401).length };
+      result.lifetimes = {
+        processes: 8,
+        seconds: ms / 1_000,
+        tokenLifetimeS: 5,
+        refreshBeforeMs: 500,
+        lifetimes,
+        ...run,
+        tokensIssued: service.issued.length,
+        afterTheFirst: service.issued.length - 1,
+        refused401: service.calls.filter((c) => c.status === 401).length,
+      };
     });
   } catch (skip) {
     if (skip !== 'skip') throw skip;
@@ -103,7 +128,16 @@ async function scenarios(client) {
       await outageServer.restart();
       const run = sum(await running);
       const duringOutage = service.issued.filter((i) => i.at >= downAt && i.at < downAt + 4_000).length;
-      result.redisStopped = { processes: 8, seconds: 8, downSeconds: 4, timeoutMs: 5_000, tokenLifetimeS: 6, ...run, tokensIssued: service.issued.length, issuedWhileDown: duringOutage };
+      result.redisStopped = {
+        processes: 8,
+        seconds: 8,
+        downSeconds: 4,
+        timeoutMs: 5_000,
+        tokenLifetimeS: 6,
+        ...run,
+        tokensIssued: service.issued.length,
+        issuedWhileDown: duringOutage,
+      };
     });
   } catch (skip) {
     if (skip !== 'skip') throw skip;
@@ -158,17 +192,22 @@ for (const client of CLIENTS) {
 }
 
 console.log('');
-console.log('| client | start: 8 × 25 calls at once | revoked token, then 8 × 5 calls | 25 s of steady calls, 5-s tokens | Redis killed 4 s of an 8-s run (timeout 5 s) | 429 with Retry-After: 2 to one process |');
+console.log(
+  '| client | start: 8 × 25 calls at once | revoked token, then 8 × 5 calls | 25 s of steady calls, 5-s tokens | Redis killed 4 s of an 8-s run (timeout 5 s) | 429 with Retry-After: 2 to one process |',
+);
 console.log('|---|---|---|---|---|---|');
 for (const r of results) {
   const na = '(not run)';
-  const cells = r.start === undefined || r.redisStopped === undefined || r.pause === undefined ? [] : [
-    `${r.start.tokensIssued} token issued, ${r.start.ok} ok, ${r.start.failed} failed`,
-    `${r.revoked.tokensIssued} new token, ${r.revoked.ok} ok, ${r.revoked.failed} failed`,
-    `${r.lifetimes.tokensIssued} tokens for ${r.lifetimes.lifetimes} lifetimes, ${r.lifetimes.ok} ok, ${r.lifetimes.failed} failed`,
-    `${r.redisStopped.ok} ok, ${r.redisStopped.failed} failed; longest token wait ${r.redisStopped.tokenWaitMs} ms, slowest call ${r.redisStopped.slowestMs} ms`,
-    `${r.pause.startedWithinThePause} calls started within it (${r.pause.startedAfterItsFirst20ms} after its first 20 ms), ${r.pause.arrivedWithinThePause} arrived within it; the next started after ${r.pause.firstStartAfterMs} ms`,
-  ];
+  const cells =
+    r.start === undefined || r.redisStopped === undefined || r.pause === undefined
+      ? []
+      : [
+          `${r.start.tokensIssued} token issued, ${r.start.ok} ok, ${r.start.failed} failed`,
+          `${r.revoked.tokensIssued} new token, ${r.revoked.ok} ok, ${r.revoked.failed} failed`,
+          `${r.lifetimes.tokensIssued} tokens for ${r.lifetimes.lifetimes} lifetimes, ${r.lifetimes.ok} ok, ${r.lifetimes.failed} failed`,
+          `${r.redisStopped.ok} ok, ${r.redisStopped.failed} failed; longest token wait ${r.redisStopped.tokenWaitMs} ms, slowest call ${r.redisStopped.slowestMs} ms`,
+          `${r.pause.startedWithinThePause} calls started within it (${r.pause.startedAfterItsFirst20ms} after its first 20 ms), ${r.pause.arrivedWithinThePause} arrived within it; the next started after ${r.pause.firstStartAfterMs} ms`,
+        ];
   if (cells.length === 0) console.log(`| ${r.client} | ${na}: see the JSON above |`);
   else console.log(`| ${r.client} | ${cells.join(' | ')} |`);
 }

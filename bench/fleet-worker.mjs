@@ -22,7 +22,9 @@ const client = new Client({ baseUrl, appId: 'app', appToken: 'token', accessToke
 // Made here, against a throwaway local server, that cost stays out of the first limited calls, as
 // in a long-running process; FLEET_WARMUP=0 leaves it in, to measure a cold start.
 if (process.env.FLEET_WARMUP !== '0') {
-  const throwaway = createServer((req, res) => req.resume().on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"pub_0","object":"publication","result":"SUCCESS"}')));
+  const throwaway = createServer((req, res) =>
+    req.resume().on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"pub_0","object":"publication","result":"SUCCESS"}')),
+  );
   await new Promise((resolve) => throwaway.listen(0, '127.0.0.1', resolve));
   const warm = new Client({ baseUrl: `http://127.0.0.1:${throwaway.address().port}`, appId: 'app', appToken: 'token', accessToken: 'access', logLevel: 'off' });
   for (let i = 0; i < 20; i++) await warm.publications.create({ campaign: { name: 'Welcome' }, customer: { source_id: `warm-up-${i}` } });

@@ -56,9 +56,13 @@ async function run(redisServer, redis, processes, client) {
   const key = `fleet-${client}-${processes}-${Date.now()}`;
   const share = Math.floor(CALLS / processes);
   const workers = Array.from({ length: processes }, () =>
-    fork(join(here, 'fleet-worker.mjs'), [JSON.stringify({ baseUrl: service.url, redisPort: redisServer.port, calls: share, ...LIMIT, marginMs: MARGIN_MS, key, client })], {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    }),
+    fork(
+      join(here, 'fleet-worker.mjs'),
+      [JSON.stringify({ baseUrl: service.url, redisPort: redisServer.port, calls: share, ...LIMIT, marginMs: MARGIN_MS, key, client })],
+      {
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      },
+    ),
   );
   try {
     for (const w of workers) raisePriority(w.pid);
@@ -119,7 +123,9 @@ const redis = new Redis({ host: '127.0.0.1', port: redisServer.port });
 const runs = [];
 try {
   raisePriority(redisServer.pid);
-  console.log(`fleet: ${CALLS} publications.create shared by ${PROCESSES.join(', ')} processes through createRedisLimiter(${JSON.stringify({ ...LIMIT, marginMs: MARGIN_MS })}), with ${CLIENTS.join(' and ')}; the service answers 429 above ${LIMIT.requests} in any ${LIMIT.perMs} ms`);
+  console.log(
+    `fleet: ${CALLS} publications.create shared by ${PROCESSES.join(', ')} processes through createRedisLimiter(${JSON.stringify({ ...LIMIT, marginMs: MARGIN_MS })}), with ${CLIENTS.join(' and ')}; the service answers 429 above ${LIMIT.requests} in any ${LIMIT.perMs} ms`,
+  );
   for (const client of CLIENTS) {
     for (const processes of PROCESSES) {
       runs.push(await run(redisServer, redis, processes, client));
@@ -132,13 +138,20 @@ try {
 }
 
 console.log('');
-console.log('| client | processes | calls/s | of allowed | 429s | failures | most in any 1,000 ms | Redis round trips per call | added latency of an uncontended call | slots skipped late |');
+console.log(
+  '| client | processes | calls/s | of allowed | 429s | failures | most in any 1,000 ms | Redis round trips per call | added latency of an uncontended call | slots skipped late |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const r of runs) {
   const u = r.uncontended;
-  console.log(`| ${r.client} | ${r.processes} | ${r.callsPerSecond} | ${r.ofAllowed} % | ${r.answered429} | ${r.failed} | ${r.mostInAnySecond} | ${r.roundTripsPerCall} | +${u.addedMedianMs} ms (acquire ${u.acquireMedianMs} ms) | ${r.slotsLate} |`);
+  console.log(
+    `| ${r.client} | ${r.processes} | ${r.callsPerSecond} | ${r.ofAllowed} % | ${r.answered429} | ${r.failed} | ${r.mostInAnySecond} | ${r.roundTripsPerCall} | +${u.addedMedianMs} ms (acquire ${u.acquireMedianMs} ms) | ${r.slotsLate} |`,
+  );
 }
 const machine = { node: process.version, cpus: cpus().length, loadAverage: loadavg().map((l) => round(l, 2)) };
 console.log(`Node ${machine.node}, ${machine.cpus} CPUs, load average ${machine.loadAverage.join(' / ')} after the runs.`);
 mkdirSync(join(here, 'results'), { recursive: true });
-writeFileSync(join(here, 'results', 'fleet.json'), `${JSON.stringify({ date: new Date().toISOString(), machine, limit: LIMIT, marginMs: MARGIN_MS ?? 'default', runs }, null, 2)}\n`);
+writeFileSync(
+  join(here, 'results', 'fleet.json'),
+  `${JSON.stringify({ date: new Date().toISOString(), machine, limit: LIMIT, marginMs: MARGIN_MS ?? 'default', runs }, null, 2)}\n`,
+);

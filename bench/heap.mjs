@@ -110,4 +110,13 @@ for (let i = 0; i < 3; i++) {
 }
 const unit = units.sort((a, b) => a - b)[1];
 const pagesOf = (bytes) => bytes / unit;
-console.log(JSON.stringify({ unit_bytes: unit, units, samples: samples.map(pagesOf), alive, peak_pages: Math.max(0, ...samples.map(pagesOf)), peak_pages_alive: Math.max(...alive) }));
+console.log(
+  JSON.stringify({
+    unit_bytes: unit,
+    units,
+    samples: samples.map(pagesOf),
+    alive,
+    peak_pages: Math.max(0, ...samples.map(pagesOf)),
+    peak_pages_alive: Math.max(...alive),
+  }),
+);

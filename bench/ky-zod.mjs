@@ -42,7 +42,9 @@ export const memberSchema = z.looseObject({
   expiration_date: text,
   validity_timeframe: z.looseObject({ interval: text, duration: text }).nullish(),
   validity_day_of_week: z.array(z.number()).nullish(),
-  validity_hours: z.looseObject({ daily: z.array(z.looseObject({ start_time: text, days_of_week: z.array(z.number()).nullish(), expiration_time: text })).nullish() }).nullish(),
+  validity_hours: z
+    .looseObject({ daily: z.array(z.looseObject({ start_time: text, days_of_week: z.array(z.number()).nullish(), expiration_time: text })).nullish() })
+    .nullish(),
   active: bool,
   additional_info: text,
   metadata,

@@ -193,7 +193,15 @@ function coldImport() {
 async function validationCost() {
   const body = JSON.stringify(transactionPage(0));
   const make = (validation) =>
-    new Client({ baseUrl, appId: 'a', appToken: 't', accessToken: 'k', validation, logLevel: 'off', fetch: async () => new Response(body, { headers: { 'content-type': 'application/json' } }) });
+    new Client({
+      baseUrl,
+      appId: 'a',
+      appToken: 't',
+      accessToken: 'k',
+      validation,
+      logLevel: 'off',
+      fetch: async () => new Response(body, { headers: { 'content-type': 'application/json' } }),
+    });
   const modes = ['off', 'warn', 'strict'];
   const clients = Object.fromEntries(modes.map((m) => [m, make(m)]));
   const N = quick ? 50 : 300;

@@ -29,7 +29,12 @@ export async function startRateLimitedServer({ requests, perMs, delayMs = 0, ret
       const decided = performance.now();
       if (countSince(admitted, decided - perMs) >= requests) {
         rejected += 1;
-        const body = JSON.stringify({ code: 429, key: 'too_many_requests', message: 'Too many requests', details: `more than ${requests} requests in ${perMs} ms` });
+        const body = JSON.stringify({
+          code: 429,
+          key: 'too_many_requests',
+          message: 'Too many requests',
+          details: `more than ${requests} requests in ${perMs} ms`,
+        });
         res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(retryAfter) }).end(body);
         return;
       }

@@ -66,29 +66,54 @@ function report(run) {
   const verdicts = [];
   const W = run.list_walk;
   console.log(`\nnode ${run.machine.node}, ${run.machine.cpus} × ${run.machine.cpu_model}`);
-  console.log(`${pad('measure', 34)}${pad('promokit', 18)}${pad('ky + zod', 18)}${pad('bare fetch', 18)}${pad('vs ky+zod', 11)}${pad('budget', 10)}${pad('verdict', 9)}vs fetch (info)`);
+  console.log(
+    `${pad('measure', 34)}${pad('promokit', 18)}${pad('ky + zod', 18)}${pad('bare fetch', 18)}${pad('vs ky+zod', 11)}${pad('budget', 10)}${pad('verdict', 9)}vs fetch (info)`,
+  );
   for (const b of PER_NODE) {
     const [p, k, f] = ['promokit', 'kyZod', 'fetch'].map((c) => b.of(run, c));
     const ratio = p / k;
     const met = b.op === 'info' ? null : b.op === '<=' ? ratio <= b.limit : ratio >= b.limit;
     verdicts.push({ name: b.name, promokit: p, ky_zod: k, fetch: f, ratio, op: b.op, limit: b.limit ?? null, met, vs_fetch: p / f });
-    console.log(`${pad(b.name, 34)}${pad(fmt(p, b.unit), 18)}${pad(fmt(k, b.unit), 18)}${pad(fmt(f, b.unit), 18)}${pad(`${ratio.toFixed(2)}×`, 11)}${pad(b.op === 'info' ? '' : `${b.op} ${b.limit}×`, 10)}${pad(met === null ? '' : met ? 'met' : 'NOT MET', 9)}${(p / f).toFixed(2)}×`);
+    console.log(
+      `${pad(b.name, 34)}${pad(fmt(p, b.unit), 18)}${pad(fmt(k, b.unit), 18)}${pad(fmt(f, b.unit), 18)}${pad(`${ratio.toFixed(2)}×`, 11)}${pad(b.op === 'info' ? '' : `${b.op} ${b.limit}×`, 10)}${pad(met === null ? '' : met ? 'met' : 'NOT MET', 9)}${(p / f).toFixed(2)}×`,
+    );
   }
   const heap = W.promokit.heap_growth_pages;
   const heapMet = heap <= 2;
-  verdicts.push({ name: 'list walk retained heap (pages, median of 3)', promokit: heap, ky_zod: W.kyZod.heap_growth_pages, fetch: W.fetch.heap_growth_pages, op: '<=', limit: 2, met: heapMet });
+  verdicts.push({
+    name: 'list walk retained heap (pages, median of 3)',
+    promokit: heap,
+    ky_zod: W.kyZod.heap_growth_pages,
+    fetch: W.fetch.heap_growth_pages,
+    op: '<=',
+    limit: 2,
+    met: heapMet,
+  });
   console.log(
     `${pad('walk retained heap, median of 3', 34)}${pad(`${heap.toFixed(2)} pages`, 18)}${pad(`${W.kyZod.heap_growth_pages.toFixed(2)} pages`, 18)}${pad(`${W.fetch.heap_growth_pages.toFixed(2)} pages`, 18)}${pad('', 11)}${pad('<= 2', 10)}${pad(heapMet ? 'met' : 'NOT MET', 9)}` +
       `(promokit runs ${W.promokit.heap_growth_pages_runs.map((r) => r.toFixed(2)).join(', ')}; a page = ${Math.round(W.promokit.page_bytes / 1024)} KiB)`,
   );
   const alive = W.promokit.pages_alive;
-  verdicts.push({ name: 'list walk pages alive while one is read', promokit: alive, ky_zod: W.kyZod.pages_alive, fetch: W.fetch.pages_alive, op: '<=', limit: 2, met: alive <= 2 });
-  console.log(`${pad('walk pages alive, highest', 34)}${pad(alive, 18)}${pad(W.kyZod.pages_alive, 18)}${pad(W.fetch.pages_alive, 18)}${pad('', 11)}${pad('<= 2', 10)}${alive <= 2 ? 'met' : 'NOT MET'}`);
+  verdicts.push({
+    name: 'list walk pages alive while one is read',
+    promokit: alive,
+    ky_zod: W.kyZod.pages_alive,
+    fetch: W.fetch.pages_alive,
+    op: '<=',
+    limit: 2,
+    met: alive <= 2,
+  });
+  console.log(
+    `${pad('walk pages alive, highest', 34)}${pad(alive, 18)}${pad(W.kyZod.pages_alive, 18)}${pad(W.fetch.pages_alive, 18)}${pad('', 11)}${pad('<= 2', 10)}${alive <= 2 ? 'met' : 'NOT MET'}`,
+  );
   const cold = run.cold_import.added_ms;
   verdicts.push({ name: 'cold import over bare node (ms)', promokit: cold, op: '<=', limit: 25, met: cold <= 25 });
-  console.log(`${pad('cold import over bare node', 34)}${pad(`${cold >= 0 ? '+' : ''}${cold.toFixed(1)} ms`, 18)}${pad('', 18)}${pad(`(node ${run.cold_import.bare_node_ms.toFixed(1)} ms)`, 18)}${pad('', 11)}${pad('<= 25 ms', 10)}${cold <= 25 ? 'met' : 'NOT MET'}`);
+  console.log(
+    `${pad('cold import over bare node', 34)}${pad(`${cold >= 0 ? '+' : ''}${cold.toFixed(1)} ms`, 18)}${pad('', 18)}${pad(`(node ${run.cold_import.bare_node_ms.toFixed(1)} ms)`, 18)}${pad('', 11)}${pad('<= 25 ms', 10)}${cold <= 25 ? 'met' : 'NOT MET'}`,
+  );
   console.log('validation of one 100-transaction page (ms per page, and the part that is validation):');
-  for (const [mode, v] of Object.entries(run.validation)) console.log(`  ${pad(mode, 8)}${v.ms_per_page.toFixed(3)} ms (validation ${v.validation_ms.toFixed(3)} ms)`);
+  for (const [mode, v] of Object.entries(run.validation))
+    console.log(`  ${pad(mode, 8)}${v.ms_per_page.toFixed(3)} ms (validation ${v.validation_ms.toFixed(3)} ms)`);
   return verdicts;
 }
 
@@ -106,9 +131,20 @@ const bundles = [
 
 const verdicts = runs.map((run) => ({ node: run.machine.node, verdicts: report(run) }));
 console.log('\nbundles (the same under every Node):');
-for (const b of bundles) console.log(`  ${pad(b.name, 44)}${pad(`${b.bytes.toLocaleString('en-US')} B`, 12)}<= ${b.limit.toLocaleString('en-US')} B  ${b.met ? 'met' : 'NOT MET'}`);
+for (const b of bundles)
+  console.log(`  ${pad(b.name, 44)}${pad(`${b.bytes.toLocaleString('en-US')} B`, 12)}<= ${b.limit.toLocaleString('en-US')} B  ${b.met ? 'met' : 'NOT MET'}`);
 
-const summary = verdicts.map(({ node, verdicts: v }) => `${node}: ${v.filter((x) => x.met === true).length} of ${v.filter((x) => x.met !== null).length} budgets met${v.some((x) => x.met === false) ? ` (not met: ${v.filter((x) => x.met === false).map((x) => x.name).join('; ')})` : ''}`);
+const summary = verdicts.map(
+  ({ node, verdicts: v }) =>
+    `${node}: ${v.filter((x) => x.met === true).length} of ${v.filter((x) => x.met !== null).length} budgets met${
+      v.some((x) => x.met === false)
+        ? ` (not met: ${v
+            .filter((x) => x.met === false)
+            .map((x) => x.name)
+            .join('; ')})`
+        : ''
+    }`,
+);
 console.log(`\n${summary.join('\n')}`);
 
 mkdirSync(join(here, 'results'), { recursive: true });

@@ -13,10 +13,20 @@ const here = dirname(fileURLToPath(import.meta.url));
  */
 export async function startTokenFleet(size, settings) {
   const workers = Array.from({ length: size }, (_, i) =>
-    fork(join(here, 'fleet-token-worker.mjs'), [JSON.stringify({ ...settings, name: `p${i}` })], { cwd: join(here, '..'), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+    fork(join(here, 'fleet-token-worker.mjs'), [JSON.stringify({ ...settings, name: `p${i}` })], {
+      cwd: join(here, '..'),
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    }),
   );
   const exits = workers.map((w) => new Promise((done) => w.once('exit', done)));
-  await Promise.all(workers.map((w) => new Promise((ready, fail) => (w.once('message', ready), w.once('exit', (code) => fail(new Error(`a fleet process exited with ${code} before it was ready`)))))));
+  await Promise.all(
+    workers.map(
+      (w) =>
+        new Promise(
+          (ready, fail) => (w.once('message', ready), w.once('exit', (code) => fail(new Error(`a fleet process exited with ${code} before it was ready`)))),
+        ),
+    ),
+  );
   /** Sends `message` to `targets` and resolves their answers. */
   const ask = (message, targets = workers) => Promise.all(targets.map((w) => new Promise((done) => (w.once('message', done), w.send(message)))));
   return {

@@ -43,7 +43,14 @@ export async function startTokenService({ lifetimeS = 900, issueDelayMs = 20 } =
         calls.push({ at, process, status: 429 });
         return json(429, { code: 429, key: 'too_many_requests', message: 'Too many requests' }, { 'retry-after': String(tooMany.retryAfterS) });
       }
-      calls.push({ at, process, status: valid ? 200 : 401, ...(valid ? {} : { why: known === undefined ? 'unknown' : known.revoked ? 'revoked' : `expired ${Date.now() - known.expiresAt} ms ago`, token: token.slice(0, 8) }) });
+      calls.push({
+        at,
+        process,
+        status: valid ? 200 : 401,
+        ...(valid
+          ? {}
+          : { why: known === undefined ? 'unknown' : known.revoked ? 'revoked' : `expired ${Date.now() - known.expiresAt} ms ago`, token: token.slice(0, 8) }),
+      });
       if (!valid) return json(401, { code: 401, key: 'unauthorized', message: 'Unauthorized' });
       json(200, { id: `pub_${calls.length}`, object: 'publication', result: 'SUCCESS', customer_id: 'cust_1', vouchers_id: ['v_1'] });
     });

@@ -32,13 +32,19 @@ run(async () => {
   const started = performance.now();
   const results = await Promise.allSettled(
     Array.from({ length: customers }, (_, i) =>
-      client.publications.create({ campaign: { name: campaignName }, customer: { source_id: `promokit-bulk-${String(i + 1).padStart(4, '0')}` }, channel: 'bulk' }),
+      client.publications.create({
+        campaign: { name: campaignName },
+        customer: { source_id: `promokit-bulk-${String(i + 1).padStart(4, '0')}` },
+        channel: 'bulk',
+      }),
     ),
   );
   const seconds = (performance.now() - started) / 1_000;
   const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   const codes = new Set(results.flatMap((r) => (r.status === 'fulfilled' && r.value.voucher?.code ? [r.value.voucher.code] : [])));
-  step(`${count(customers - failures.length)} published, ${count(failures.length)} failed, in ${seconds.toFixed(1)} s: ${(customers / seconds).toFixed(0)} calls/s of the ${perSecond} allowed.`);
+  step(
+    `${count(customers - failures.length)} published, ${count(failures.length)} failed, in ${seconds.toFixed(1)} s: ${(customers / seconds).toFixed(0)} calls/s of the ${perSecond} allowed.`,
+  );
   detail(`${count(codes.size)} distinct coupon codes handed out.`);
   if (mock) detail(`429 answers from the mock: ${mock.requests.filter((r) => r.status === 429).length}.`);
   if (failures.length > 0) {

@@ -11,7 +11,9 @@ import { connect, detail, money, run, step, title } from './lib/connect.js';
 const setup = connect();
 const { client } = setup;
 const codes = setup
-  .id('VOUCHER_CODES', (ids) => [ids.vouchers.valid, ids.vouchers.expired, ids.vouchers.notYetActive, ids.vouchers.disabled, ids.vouchers.usedUp, 'NO-SUCH-CODE'].join(','))
+  .id('VOUCHER_CODES', (ids) =>
+    [ids.vouchers.valid, ids.vouchers.expired, ids.vouchers.notYetActive, ids.vouchers.disabled, ids.vouchers.usedUp, 'NO-SUCH-CODE'].join(','),
+  )
   .split(',');
 
 const cart: OrderInput = {

@@ -20,17 +20,28 @@ run(async () => {
   const server = setup.mock ? await setup.mock.listen() : undefined;
   try {
     const events = server
-      ? new ClientEvents({ baseUrl: server.url, clientApplicationId: setup.mock!.credentials.clientApplicationId, clientToken: setup.mock!.credentials.clientToken, origin: 'https://shop.example.com' })
+      ? new ClientEvents({
+          baseUrl: server.url,
+          clientApplicationId: setup.mock!.credentials.clientApplicationId,
+          clientToken: setup.mock!.credentials.clientToken,
+          origin: 'https://shop.example.com',
+        })
       : new ClientEvents();
     if (server) step(`The mock service listens on ${server.url}.`);
 
-    const ack = await events.track({ event, customer: { source_id: 'shop-user-1002' }, ...(memberId ? { loyalty: { code: memberId } } : {}), metadata: { stars: 5 } });
+    const ack = await events.track({
+      event,
+      customer: { source_id: 'shop-user-1002' },
+      ...(memberId ? { loyalty: { code: memberId } } : {}),
+      metadata: { stars: 5 },
+    });
     step(`Sent "${event}" for ${ack.customer?.source_id}: acknowledged as ${ack.object} "${ack.type}".`);
 
     if (memberId) {
       const pending = await setup.client.loyalties.listPendingPoints(memberId).toArray();
       step(`Card ${memberId} now has ${count(pending.length)} pending point ${pending.length === 1 ? 'entry' : 'entries'}:`);
-      for (const p of pending) detail(`+${count(p.points)} points, active from ${p.activates_at}${p.details?.event?.type === event ? ` (this ${event} event)` : ''}`);
+      for (const p of pending)
+        detail(`+${count(p.points)} points, active from ${p.activates_at}${p.details?.event?.type === event ? ` (this ${event} event)` : ''}`);
     }
 
     try {

@@ -25,13 +25,21 @@ run(async () => {
   try {
     step(`Redis at ${server.host}:${server.port}; 60 jobs, 30 % of the spending requests meeting a fault.`);
     const { figures, mock, jobs } = await runSpendQueue({ connection: { host: server.host, port: server.port }, jobs: 60, faultRate: 0.3 });
-    const line = (record: Record<string, number>) => Object.entries(record).map(([name, n]) => `${name} ${count(n)}`).join(', ') || 'none';
-    step(`${count(figures.jobs.total)} jobs (${figures.jobs.redeem} redemptions, ${figures.jobs.order} orders, ${figures.jobs.publish} publications): ${figures.jobs.completed} completed, ${figures.jobs.failed} failed, in ${count(figures.durationMs)} ms.`);
+    const line = (record: Record<string, number>) =>
+      Object.entries(record)
+        .map(([name, n]) => `${name} ${count(n)}`)
+        .join(', ') || 'none';
+    step(
+      `${count(figures.jobs.total)} jobs (${figures.jobs.redeem} redemptions, ${figures.jobs.order} orders, ${figures.jobs.publish} publications): ${figures.jobs.completed} completed, ${figures.jobs.failed} failed, in ${count(figures.durationMs)} ms.`,
+    );
     step(`${count(figures.requests.spending)} spending requests reached the mock; faults met: ${line(figures.requests.faults)}.`);
     step(`Completed: ${line(figures.endings)}. Reconciliations: ${line(figures.reconciliations)}.`);
-    step(`429s waited without an attempt: ${figures.rateLimitWaits}; retries through BullMQ's attempts: ${figures.retries}; attempts counted: ${figures.attemptsMade}; to a person: ${figures.toPerson.length}.`);
+    step(
+      `429s waited without an attempt: ${figures.rateLimitWaits}; retries through BullMQ's attempts: ${figures.retries}; attempts counted: ${figures.attemptsMade}; to a person: ${figures.toPerson.length}.`,
+    );
     const wrong = notExactlyOnce(mock, jobs);
-    if (wrong.length > 0 || figures.jobs.failed > 0) throw new Error(`not every spend was applied exactly once: ${wrong.join('; ') || `${figures.jobs.failed} jobs failed: ${figures.toPerson.join('; ')}`}`);
+    if (wrong.length > 0 || figures.jobs.failed > 0)
+      throw new Error(`not every spend was applied exactly once: ${wrong.join('; ') || `${figures.jobs.failed} jobs failed: ${figures.toPerson.join('; ')}`}`);
     step("Checked against the mock's records: every spend applied exactly once.");
   } finally {
     await server.stop();

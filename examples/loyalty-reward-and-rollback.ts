@@ -25,7 +25,8 @@ run(async () => {
 
   const assignments = await client.loyalties.listRewardAssignments(campaignId).toArray();
   step(`The campaign offers ${plural(assignments.length, 'reward')}:`);
-  for (const a of assignments) detail(`reward ${a.reward_id}: ${a.parameters?.loyalty?.points === undefined ? 'pay with points' : `${count(a.parameters.loyalty.points)} points`}`);
+  for (const a of assignments)
+    detail(`reward ${a.reward_id}: ${a.parameters?.loyalty?.points === undefined ? 'pay with points' : `${count(a.parameters.loyalty.points)} points`}`);
 
   const redemption = await client.loyalties.redeemReward(memberId, { campaign_id: campaignId, reward: { id: rewardId } });
   step(`Redeemed "${redemption.reward?.name}": ${redemption.result}, ${count(redemption.loyalty_card?.points)} points spent (redemption ${redemption.id}).`);
@@ -35,7 +36,9 @@ run(async () => {
 
   try {
     const { parent_rollback: rollback } = await client.redemptions.rollbackStackable(redemption.id, { reason: 'Ordered by mistake' });
-    step(`Rolled the redemption back: ${rollback?.status}, ${count(Math.abs(rollback?.loyalty_card?.points ?? 0))} points given back (rollback ${rollback?.id}).`);
+    step(
+      `Rolled the redemption back: ${rollback?.status}, ${count(Math.abs(rollback?.loyalty_card?.points ?? 0))} points given back (rollback ${rollback?.id}).`,
+    );
     detail(`The card holds ${count((await client.loyalties.getMember(memberId)).loyalty_card?.points)} points again.`);
   } catch (error) {
     step(`The service refused the rollback: ${describeError(error)}`);
@@ -48,7 +51,12 @@ run(async () => {
   }
 
   if (payWithPointsId) {
-    const order = { items: [{ source_id: 'beans-1kg', quantity: 1, price: 2400 }, { source_id: 'travel-mug', quantity: 1, price: 2100 }] };
+    const order = {
+      items: [
+        { source_id: 'beans-1kg', quantity: 1, price: 2400 },
+        { source_id: 'travel-mug', quantity: 1, price: 2100 },
+      ],
+    };
     const paid = await client.loyalties.redeemReward(memberId, { reward: { id: payWithPointsId }, order });
     step(`Paid a ${money(paid.order?.amount)} order with points, without naming how many:`);
     detail(`${count(paid.loyalty_card?.points)} points applied; ${money(paid.order?.total_amount)} left to pay.`);

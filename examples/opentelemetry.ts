@@ -63,7 +63,9 @@ export function tracingHooks(tracer: Tracer): Hooks {
       }
     },
     retry(event) {
-      spans.get(event.callId)?.addEvent('retry', { 'promokit.attempt': event.attempt, 'promokit.retry.delay_ms': event.delayMs, 'promokit.retry.reason': event.reason });
+      spans
+        .get(event.callId)
+        ?.addEvent('retry', { 'promokit.attempt': event.attempt, 'promokit.retry.delay_ms': event.delayMs, 'promokit.retry.reason': event.reason });
     },
     error(event) {
       const span = spans.get(event.callId);
@@ -80,7 +82,9 @@ export function tracingHooks(tracer: Tracer): Hooks {
 /** One line per span: name, operation, status, retries, trace and span ids. */
 function describe(span: ReadableSpan): string {
   const a = span.attributes;
-  const retries = span.events.filter((e) => e.name === 'retry').map((e) => `retry after ${e.attributes?.['promokit.retry.reason']} (${e.attributes?.['promokit.retry.delay_ms']} ms)`);
+  const retries = span.events
+    .filter((e) => e.name === 'retry')
+    .map((e) => `retry after ${e.attributes?.['promokit.retry.reason']} (${e.attributes?.['promokit.retry.delay_ms']} ms)`);
   const outcome = a['error.type'] ? `error.type=${a['error.type']}` : `status ${a['http.response.status_code']}`;
   return `${span.name} ${a['promokit.operation']} ${a['url.full']}: ${outcome}${retries.length ? `, ${retries.join(', ')}` : ''} [trace ${span.spanContext().traceId.slice(0, 8)}…, span ${span.spanContext().spanId}]`;
 }
@@ -119,7 +123,9 @@ const client = mock
       },
     })
   : new Client({ hooks });
-const setup: Pick<Setup, 'target'> = { target: mock ? `the embedded mock service (${mock.baseUrl}, no network)` : `the service at ${process.env.PROMOKIT_BASE_URL}` };
+const setup: Pick<Setup, 'target'> = {
+  target: mock ? `the embedded mock service (${mock.baseUrl}, no network)` : `the service at ${process.env.PROMOKIT_BASE_URL}`,
+};
 
 run(async () => {
   title('OpenTelemetry spans from promokit hooks', setup as Setup);
@@ -151,13 +157,22 @@ run(async () => {
     check(String(span.attributes['url.full']).startsWith(mock.baseUrl), 'url.full');
     check(['GET', 'POST'].includes(String(span.attributes['http.request.method'])), 'http.request.method');
   }
-  check(first.attributes['http.response.status_code'] === 200 && first.events.length === 0 && first.status.code !== SpanStatusCode.ERROR, 'a plain call: 200, no retry');
+  check(
+    first.attributes['http.response.status_code'] === 200 && first.events.length === 0 && first.status.code !== SpanStatusCode.ERROR,
+    'a plain call: 200, no retry',
+  );
   check(retried.events.length === 1 && retried.events[0]!.attributes?.['promokit.retry.reason'] === 'status 503', 'the 503 gave one retry event');
-  check(retried.attributes['http.request.resend_count'] === 1 && retried.attributes['http.response.status_code'] === 200, 'the retried call: resent once, then 200');
+  check(
+    retried.attributes['http.request.resend_count'] === 1 && retried.attributes['http.response.status_code'] === 200,
+    'the retried call: resent once, then 200',
+  );
   check(missing.attributes['error.type'] === '404' && missing.status.code === SpanStatusCode.ERROR, 'the 404: error.type 404');
   // Five requests (the retried call sent two); each carried the traceparent of its own span.
   check(received.length === 5, `five requests reached the mock, got ${received.length}`);
   const expected = [first, retried, retried, missing, spans[3]!].map((s) => `00-${s.spanContext().traceId}-${s.spanContext().spanId}-01`);
-  check(received.every((header, i) => header === expected[i]), `every request carried its span's traceparent: ${received.join(', ')}`);
+  check(
+    received.every((header, i) => header === expected[i]),
+    `every request carried its span's traceparent: ${received.join(', ')}`,
+  );
   step(`The mock service received a traceparent on all ${received.length} requests, each naming its call's span.`);
 });

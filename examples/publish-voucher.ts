@@ -22,12 +22,26 @@ run(async () => {
   step(`Published ${code} from "${campaignName}" to ${sourceId} (publication ${publication.id}, channel ${publication.channel}).`);
 
   const again = await client.publications.create({ campaign: { name: campaignName }, customer, channel: 'email', join_once: true });
-  step(`Published again with join_once: ${again.voucher?.code === code ? 'the same coupon' : 'a different coupon'} ${again.voucher?.code} (publication ${again.id}).`);
+  step(
+    `Published again with join_once: ${again.voucher?.code === code ? 'the same coupon' : 'a different coupon'} ${again.voucher?.code} (publication ${again.id}).`,
+  );
 
   const held = await client.customers.listRedeemables(publication.customer_id ?? sourceId);
   step(`The customer holds ${plural(held.total ?? held.data.length, 'redeemable')}:`);
   for (const r of held.data) detail(`${r.redeemable?.voucher?.code}: ${r.voucher_type}, ${r.redeemable?.status}, as ${r.holder_role}`);
 
-  const result = await client.vouchers.validate(code!, { customer: { source_id: sourceId }, order: { items: [{ source_id: 'croissant', quantity: 3, price: 320 }, { source_id: 'flat-white', quantity: 2, price: 380 }] } });
-  step(result.valid ? `${code} on their first order of ${money(result.order?.amount)}: ${money(result.order?.discount_amount)} off, ${money(result.order?.total_amount)} to pay.` : `${code} is not valid: ${result.reason}.`);
+  const result = await client.vouchers.validate(code!, {
+    customer: { source_id: sourceId },
+    order: {
+      items: [
+        { source_id: 'croissant', quantity: 3, price: 320 },
+        { source_id: 'flat-white', quantity: 2, price: 380 },
+      ],
+    },
+  });
+  step(
+    result.valid
+      ? `${code} on their first order of ${money(result.order?.amount)}: ${money(result.order?.discount_amount)} off, ${money(result.order?.total_amount)} to pay.`
+      : `${code} is not valid: ${result.reason}.`,
+  );
 });

@@ -47,7 +47,9 @@ async function checkout(): Promise<'redeemed' | 'found applied' | 'redeemed afte
     const result = await client.reconcile(error);
     if (result.status === 'applied') {
       const applied = result.record as LoyaltyTransaction;
-      detail(`reconcile: applied, ${applied.id}: ${applied.type} of ${count(-(applied.details?.balance?.points ?? 0))} points for "${applied.details?.reward?.name}" (redemption ${applied.details?.redemption?.id}); not redeeming again`);
+      detail(
+        `reconcile: applied, ${applied.id}: ${applied.type} of ${count(-(applied.details?.balance?.points ?? 0))} points for "${applied.details?.reward?.name}" (redemption ${applied.details?.redemption?.id}); not redeeming again`,
+      );
       detail(`balance after checking: ${count(await balance())} points`);
       return 'found applied';
     }
@@ -83,10 +85,14 @@ run(async () => {
     const after = await balance();
     const added = redemptionsInStore().slice(storedBefore);
     const cost = -(added[0]?.details?.balance?.points ?? 0);
-    detail(`the checkout ${result}; balance at the end: ${count(after)} points (${count(before - after)} spent, in ${added.length} redemption${added.length === 1 ? '' : 's'})`);
+    detail(
+      `the checkout ${result}; balance at the end: ${count(after)} points (${count(before - after)} spent, in ${added.length} redemption${added.length === 1 ? '' : 's'})`,
+    );
     const sent = mock.requests.filter((r) => r.operation === 'loyalties.redeemReward').length;
     if (result !== wanted || added.length !== 1 || cost <= 0 || before - after !== cost) {
-      throw new Error(`'${fault}': the checkout ${result} (wanted: ${wanted}), ${added.length} redemptions applied, ${before - after} points spent (wanted: 1 redemption of ${cost} points)`);
+      throw new Error(
+        `'${fault}': the checkout ${result} (wanted: ${wanted}), ${added.length} redemptions applied, ${before - after} points spent (wanted: 1 redemption of ${cost} points)`,
+      );
     }
     detail(`checked against the mock's records: one redemption applied, ${sent} redemption request${sent === 1 ? '' : 's'} sent`);
   }

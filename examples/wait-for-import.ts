@@ -12,8 +12,14 @@ import { connect, count, detail, run, step, title } from './lib/connect.js';
 const setup = connect();
 const { client, mock } = setup;
 // The mock's action moves one step per read: queued, 10 % … 90 %, then done.
-const actionId = setup.id('ASYNC_ACTION_ID', () =>
-  mock!.createAsyncAction({ type: 'CAMPAIGN.VOUCHERS_IMPORT', progress: [10, 30, 50, 70, 90], result: { message: '1,200 vouchers imported', done_count: 1200, failed_count: 0, failed: [] } }).id,
+const actionId = setup.id(
+  'ASYNC_ACTION_ID',
+  () =>
+    mock!.createAsyncAction({
+      type: 'CAMPAIGN.VOUCHERS_IMPORT',
+      progress: [10, 30, 50, 70, 90],
+      result: { message: '1,200 vouchers imported', done_count: 1200, failed_count: 0, failed: [] },
+    }).id,
 );
 
 const width = 30;

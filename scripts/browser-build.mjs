@@ -45,7 +45,9 @@ export const leanKy = {
   name: 'promokit-lean-ky',
   setup(build) {
     // ky entered through its request class, without the default instance's option merging.
-    build.onResolve({ filter: /^ky$/ }, (args) => (args.importer.startsWith(join(root, 'src')) ? { path: join(root, 'scripts', 'build-stubs', kyStandIns['index.js']) } : undefined));
+    build.onResolve({ filter: /^ky$/ }, (args) =>
+      args.importer.startsWith(join(root, 'src')) ? { path: join(root, 'scripts', 'build-stubs', kyStandIns['index.js']) } : undefined,
+    );
     build.onResolve({ filter: /^promokit:ky-core$/ }, () => ({ path: join(kyDistribution, 'core', 'Ky.js') }));
     build.onResolve({ filter: /\.js$/ }, (args) => {
       if (!fromKy(args)) return undefined;
@@ -56,8 +58,12 @@ export const leanKy = {
       const { version } = JSON.parse(readFileSync(join(kyDistribution, '..', 'package.json'), 'utf8'));
       return { contents: cutKy(readFileSync(args.path, 'utf8'), version), loader: 'js', resolveDir: dirname(args.path) };
     });
-    build.onResolve({ filter: /^\.\.\/utils\/body\.js$/ }, (args) => (fromKy(args) ? { path: join(root, 'scripts', 'build-stubs', 'ky-progress.ts') } : undefined));
-    build.onResolve({ filter: /\/ForceRetryError\.js$/ }, (args) => (fromKy(args) ? { path: join(root, 'scripts', 'build-stubs', 'ky-force-retry.ts') } : undefined));
+    build.onResolve({ filter: /^\.\.\/utils\/body\.js$/ }, (args) =>
+      fromKy(args) ? { path: join(root, 'scripts', 'build-stubs', 'ky-progress.ts') } : undefined,
+    );
+    build.onResolve({ filter: /\/ForceRetryError\.js$/ }, (args) =>
+      fromKy(args) ? { path: join(root, 'scripts', 'build-stubs', 'ky-force-retry.ts') } : undefined,
+    );
     build.onResolve({ filter: /\/NonError\.js$/ }, (args) => (fromKy(args) ? { path: join(root, 'scripts', 'build-stubs', 'ky-non-error.ts') } : undefined));
   },
 };
@@ -69,7 +75,9 @@ export const leanKy = {
 export const leanQueue = {
   name: 'promokit-lean-queue',
   setup(build) {
-    build.onResolve({ filter: /^p-timeout$/ }, (args) => (/[\\/]node_modules[\\/]p-queue[\\/]/.test(args.importer) ? { path: join(root, 'scripts', 'build-stubs', 'p-timeout.ts') } : undefined));
+    build.onResolve({ filter: /^p-timeout$/ }, (args) =>
+      /[\\/]node_modules[\\/]p-queue[\\/]/.test(args.importer) ? { path: join(root, 'scripts', 'build-stubs', 'p-timeout.ts') } : undefined,
+    );
   },
 };
 
@@ -85,11 +93,15 @@ export const browserBuild = {
   name: 'promokit-browser',
   setup(build) {
     build.onStart(() => {
-      const strays = readdirSync(join(root, 'src'), { recursive: true }).map(String).filter((file) => file.endsWith('.browser.ts') && join(root, 'src', file) !== seam.browser);
+      const strays = readdirSync(join(root, 'src'), { recursive: true })
+        .map(String)
+        .filter((file) => file.endsWith('.browser.ts') && join(root, 'src', file) !== seam.browser);
       if (strays.length > 0) return { errors: [{ text: `browser variants outside the runtime seam (src/core/runtime.browser.ts): ${strays.join(', ')}` }] };
       return undefined;
     });
-    build.onResolve({ filter: /(^|\/)runtime\.js$/ }, (args) => (join(args.resolveDir, args.path.replace(/\.js$/, '.ts')) === seam.node ? { path: seam.browser } : undefined));
+    build.onResolve({ filter: /(^|\/)runtime\.js$/ }, (args) =>
+      join(args.resolveDir, args.path.replace(/\.js$/, '.ts')) === seam.node ? { path: seam.browser } : undefined,
+    );
     leanKy.setup(build);
   },
 };

@@ -48,7 +48,7 @@ export {};
 `;
 
 /** The text of a JSDoc comment or tag comment. */
-const text = (comment) => (comment === undefined ? '' : typeof comment === 'string' ? comment : ts.getTextOfJSDocComment(comment) ?? '');
+const text = (comment) => (comment === undefined ? '' : typeof comment === 'string' ? comment : (ts.getTextOfJSDocComment(comment) ?? ''));
 
 /** The ```ts blocks of a piece of markdown. */
 const codeBlocks = (markdown) => [...markdown.matchAll(/```(?:ts|typescript)\n([\s\S]*?)```/g)].map((m) => m[1]);
@@ -112,5 +112,7 @@ const blocks = methods.reduce((n, m) => n + m.blocks.length, 0);
 if (missing.length) console.log(`without an @example: ${missing.join(', ')}`);
 if (errors) console.log(errors);
 const ok = methods.length > 0 && missing.length === 0 && !errors;
-console.log(`${methods.length} methods, ${methods.length - missing.length} with an @example; ${blocks} code blocks type-checked against dist/: ${ok ? 'ok' : 'FAILED'}`);
+console.log(
+  `${methods.length} methods, ${methods.length - missing.length} with an @example; ${blocks} code blocks type-checked against dist/: ${ok ? 'ok' : 'FAILED'}`,
+);
 process.exit(ok ? 0 : 1);

@@ -16,7 +16,10 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
 /** README.md, the guides (docs/*.md) and the reference site's home page (docs/site/*.md). */
-const markdownIn = (dir) => readdirSync(dir).filter((f) => f.endsWith('.md')).map((f) => join(dir, f));
+const markdownIn = (dir) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => join(dir, f));
 const sources = ['README.md', ...markdownIn('docs'), ...markdownIn(join('docs', 'site'))];
 /** The folders of the programs: `out` for the shared one, one more per guide that augments 'promokit'. */
 const programs = new Set([out]);

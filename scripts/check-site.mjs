@@ -54,7 +54,15 @@ const LANDINGS = {
   redeem: 'interfaces/Loyalties.html#redeemreward',
 };
 /** The launch flags that work in sandboxless containers (see test/browser/). */
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** The sidebar's top level, in order. */
 export const NAVIGATION = [
@@ -144,11 +152,14 @@ try {
   {
     await open('classes/Client.html');
     const links = await page.$$eval('details.tsd-member-group', (groups) =>
-      groups.filter((g) => g.querySelector('h2')?.textContent?.trim() === 'Properties').flatMap((g) => [...g.querySelectorAll('section.tsd-member')]).flatMap((s) => {
-        const link = s.querySelector('.tsd-signature a.tsd-signature-type, .tsd-signature-type a, a.tsd-kind-interface, a.tsd-kind-class');
-        const name = s.querySelector('h3[id] > span')?.textContent?.trim();
-        return link instanceof HTMLAnchorElement && name ? [{ name, href: link.href }] : [];
-      }),
+      groups
+        .filter((g) => g.querySelector('h2')?.textContent?.trim() === 'Properties')
+        .flatMap((g) => [...g.querySelectorAll('section.tsd-member')])
+        .flatMap((s) => {
+          const link = s.querySelector('.tsd-signature a.tsd-signature-type, .tsd-signature-type a, a.tsd-kind-interface, a.tsd-kind-class');
+          const name = s.querySelector('h3[id] > span')?.textContent?.trim();
+          return link instanceof HTMLAnchorElement && name ? [{ name, href: link.href }] : [];
+        }),
     );
     for (const { name, href } of links) {
       const path = new URL(href).pathname.slice(1);
@@ -157,7 +168,10 @@ try {
     for (const { name, path } of subClients) {
       await open(path);
       const found = await page.$$eval('details.tsd-member-group', (groups) =>
-        groups.filter((g) => g.querySelector('h2')?.textContent?.trim() === 'Methods').flatMap((g) => [...g.querySelectorAll('section.tsd-member')]).map((s) => ({ id: s.querySelector('h3[id]')?.id ?? '', name: s.querySelector('h3[id] > span')?.textContent ?? '', text: s.innerText })),
+        groups
+          .filter((g) => g.querySelector('h2')?.textContent?.trim() === 'Methods')
+          .flatMap((g) => [...g.querySelectorAll('section.tsd-member')])
+          .map((s) => ({ id: s.querySelector('h3[id]')?.id ?? '', name: s.querySelector('h3[id] > span')?.textContent ?? '', text: s.innerText })),
       );
       for (const method of found) {
         const paths = [...new Set([...method.text.matchAll(/\b(?:GET|POST|PUT|PATCH|DELETE) (\/[\w/{}.-]*[\w}])/g)].map((m) => m[1]))];
@@ -169,14 +183,23 @@ try {
   await check('home: install, a first call, then every method by task', async () => {
     await open('index.html');
     const headings = await page.$$eval('.col-content h1, .col-content h2', (hs) => hs.map((h) => ({ level: h.tagName, text: h.textContent?.trim() ?? '' })));
-    assert(headings.filter((h) => h.level === 'H1').length === 1, `the home page has ${headings.filter((h) => h.level === 'H1').length} top headings: ${headings.map((h) => h.text).join(' | ')}`);
+    assert(
+      headings.filter((h) => h.level === 'H1').length === 1,
+      `the home page has ${headings.filter((h) => h.level === 'H1').length} top headings: ${headings.map((h) => h.text).join(' | ')}`,
+    );
     const sections = headings.filter((h) => h.level === 'H2').map((h) => h.text);
     const wanted = ['Install', 'A first call', 'Find your method'];
-    assert(JSON.stringify(sections.slice(0, 3)) === JSON.stringify(wanted), `the home page's sections are ${sections.join(' | ')}; expected ${wanted.join(', ')} first`);
+    assert(
+      JSON.stringify(sections.slice(0, 3)) === JSON.stringify(wanted),
+      `the home page's sections are ${sections.join(' | ')}; expected ${wanted.join(', ')} first`,
+    );
     const text = await page.innerText('.col-content');
     assert(text.includes('npm install promokit'), 'the home page does not say `npm install promokit`');
-    for (const contributor of ['npm ci      #', 'npm test', 'npm start']) assert(!text.includes(contributor), `the home page shows the contributor command "${contributor}"`);
-    const links = await page.$$eval('.find-your-method a', (as) => as.map((a) => ({ text: a.textContent?.trim() ?? '', href: new URL(a.href).pathname.slice(1) + new URL(a.href).hash })));
+    for (const contributor of ['npm ci      #', 'npm test', 'npm start'])
+      assert(!text.includes(contributor), `the home page shows the contributor command "${contributor}"`);
+    const links = await page.$$eval('.find-your-method a', (as) =>
+      as.map((a) => ({ text: a.textContent?.trim() ?? '', href: new URL(a.href).pathname.slice(1) + new URL(a.href).hash })),
+    );
     const missing = methods.filter((m) => !links.some((l) => l.href === `${m.page}#${m.id}` && l.text === m.name)).map((m) => m.name);
     assert(methods.length >= 20, `found ${methods.length} methods from the Client page`);
     assert(missing.length === 0, `"Find your method" does not link (as \`name\` → its section): ${missing.join(', ')}`);
@@ -185,7 +208,9 @@ try {
   });
 
   await check(`layout at ${VIEWPORT.width} px: no table runs into the right-hand column`, async () => {
-    const guides = readdirSync(join(site, 'documents')).filter((f) => f.endsWith('.html')).map((f) => `documents/${f}`);
+    const guides = readdirSync(join(site, 'documents'))
+      .filter((f) => f.endsWith('.html'))
+      .map((f) => `documents/${f}`);
     const pages = ['index.html', 'classes/Client.html', ...guides];
     const overlaps = [];
     let tables = 0;
@@ -194,12 +219,16 @@ try {
       const found = await page.evaluate(() => {
         const right = (el) => (el ? el.getBoundingClientRect().right : Infinity);
         const menu = document.querySelector('.page-menu');
-        const edge = Math.min(right(document.querySelector('.col-content')), menu && menu.getBoundingClientRect().width > 0 ? menu.getBoundingClientRect().left : Infinity);
+        const edge = Math.min(
+          right(document.querySelector('.col-content')),
+          menu && menu.getBoundingClientRect().width > 0 ? menu.getBoundingClientRect().left : Infinity,
+        );
         return { edge, tables: [...document.querySelectorAll('.col-content table')].map((t) => t.getBoundingClientRect().right) };
       });
       tables += found.tables.length;
       found.tables.forEach((right, i) => {
-        if (right > found.edge + 0.5) overlaps.push(`${path}: table ${i + 1} ends at ${Math.round(right)} px, the content column at ${Math.round(found.edge)} px`);
+        if (right > found.edge + 0.5)
+          overlaps.push(`${path}: table ${i + 1} ends at ${Math.round(right)} px, the content column at ${Math.round(found.edge)} px`);
       });
       if (found.tables.some((right) => right > found.edge + 0.5)) await shoot(`overlap-${path.replace(/[^\w.-]+/g, '_')}`);
     }
@@ -218,7 +247,12 @@ try {
     for (const file of modules) {
       await open(`modules/${file}`);
       if (file === 'promokit_client-side.html') await shoot('client-side');
-      const groups = await page.$$eval('.col-content details.tsd-member-group', (gs) => gs.map((g) => ({ name: g.querySelector('h2')?.textContent?.trim() ?? '', entries: [...g.querySelectorAll('dt.tsd-member-summary')].map((dt) => dt.id) })));
+      const groups = await page.$$eval('.col-content details.tsd-member-group', (gs) =>
+        gs.map((g) => ({
+          name: g.querySelector('h2')?.textContent?.trim() ?? '',
+          entries: [...g.querySelectorAll('dt.tsd-member-summary')].map((dt) => dt.id),
+        })),
+      );
       const entries = new Set(groups.flatMap((g) => g.entries));
       // An entry of re-exports only (`promokit/client-side`) is grouped by the main entry's categories.
       const reexports = groups.every((g) => g.name === 'References' || NAVIGATION.includes(g.name));
@@ -227,7 +261,9 @@ try {
         if (g.name === 'Other') problems.push(`${file}: an "Other" group (an export without an @category beside some with one)`);
         if (reexports && g.name === 'References') problems.push(`${file}: its ${g.entries.length} re-exports in one flat "References" group`);
       }
-      summary.push(`${file.replace(/\.html$/, '').replace('_', '/')} ${entries.size} entries in ${groups.map((g) => `${g.name} (${g.entries.length})`).join(', ')}`);
+      summary.push(
+        `${file.replace(/\.html$/, '').replace('_', '/')} ${entries.size} entries in ${groups.map((g) => `${g.name} (${g.entries.length})`).join(', ')}`,
+      );
     }
     assert(problems.length === 0, problems.join('; '));
     return summary.join('; ');
@@ -249,17 +285,27 @@ try {
     const clientGroup = top.find((t) => t.text === 'Client')?.children ?? [];
     assert(clientGroup.includes('Client') && clientGroup.includes('ClientEvents'), `the Client group lacks Client or ClientEvents: ${clientGroup.join(', ')}`);
     const vouchers = top.find((t) => t.text === 'Vouchers')?.children ?? [];
-    for (const name of ['Vouchers', 'ValidateVoucherParams', 'ValidationResult']) assert(vouchers.includes(name), `the Vouchers group lacks ${name}: ${vouchers.join(', ')}`);
+    for (const name of ['Vouchers', 'ValidateVoucherParams', 'ValidationResult'])
+      assert(vouchers.includes(name), `the Vouchers group lacks ${name}: ${vouchers.join(', ')}`);
     return `${names.length} groups: ${names.join(', ')}`;
   });
 
   await check('guides: the Guides page and a guide', async () => {
     await open('documents/Guides.html');
-    const guides = await page.$$eval('#tsd-nav-container > li:first-child > details > div > ul > li > a', (links) => links.map((a) => ({ text: a.textContent?.trim(), href: a.getAttribute('href') ?? '' })));
+    const guides = await page.$$eval('#tsd-nav-container > li:first-child > details > div > ul > li > a', (links) =>
+      links.map((a) => ({ text: a.textContent?.trim(), href: a.getAttribute('href') ?? '' })),
+    );
     // Every guide in docs/ (guides.md is the index itself) is in the site.
     const written = readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md') && f !== 'guides.md');
-    assert(guides.length === written.length, `the Guides group lists ${guides.length} guides; docs/ has ${written.length}: add the missing ones to docs/guides.md`);
-    for (const title of ['Getting started', 'Lists and pagination', 'Errors and retries']) assert(guides.some((g) => g.text === title), `no guide "${title}" in the navigation`);
+    assert(
+      guides.length === written.length,
+      `the Guides group lists ${guides.length} guides; docs/ has ${written.length}: add the missing ones to docs/guides.md`,
+    );
+    for (const title of ['Getting started', 'Lists and pagination', 'Errors and retries'])
+      assert(
+        guides.some((g) => g.text === title),
+        `no guide "${title}" in the navigation`,
+      );
     const lists = guides.find((g) => g.text === 'Lists and pagination');
     await open(`documents/${lists.href.replace(/^.*\//, '')}`);
     const heading = await page.textContent('.tsd-panel.tsd-typography h1, .tsd-typography h1');
@@ -301,7 +347,10 @@ try {
     await page.fill('#tsd-search-input', query);
     // The site updates its results a moment after the last keystroke: wait until they are there
     // (or it says there are none) and have stopped changing.
-    const read = () => page.$$eval('#tsd-search-results li a', (links) => links.map((a) => ({ text: a.textContent?.trim().replace(/\s+/g, '') ?? '', href: a.getAttribute('href') ?? '' })));
+    const read = () =>
+      page.$$eval('#tsd-search-results li a', (links) =>
+        links.map((a) => ({ text: a.textContent?.trim().replace(/\s+/g, '') ?? '', href: a.getAttribute('href') ?? '' })),
+      );
     let found = [];
     for (let previous = '', i = 0; i < 100; i++) {
       await page.waitForTimeout(100);
@@ -318,14 +367,25 @@ try {
 
   await check('search: every method by its operation path (listed) and by name (first)', async () => {
     for (const method of methods) assert(method.paths.length > 0, `${method.name} names no operation (GET /v1/…) in its doc comment`);
-    assert(methods.some((m) => m.paths.includes('/v1/vouchers/{code}/validate')), 'no example names /v1/vouchers/{code}/validate');
+    assert(
+      methods.some((m) => m.paths.includes('/v1/vouchers/{code}/validate')),
+      'no example names /v1/vouchers/{code}/validate',
+    );
     await open('index.html');
     const missed = [];
     for (const method of methods) {
       const target = `${method.page}#${method.id}`;
       for (const path of method.paths) {
         const found = await search(path);
-        if (!found.some((r) => lands(r, target))) missed.push(`"${path}" (${method.name}): ${found.slice(0, 3).map((r) => r.text).join(', ') || 'no results'}`);
+        if (!found.some((r) => lands(r, target)))
+          missed.push(
+            `"${path}" (${method.name}): ${
+              found
+                .slice(0, 3)
+                .map((r) => r.text)
+                .join(', ') || 'no results'
+            }`,
+          );
       }
       const byName = await search(method.name);
       if (!lands(byName[0], target)) missed.push(`"${method.name}" lists first ${byName[0]?.text ?? 'nothing'}`);

@@ -43,11 +43,19 @@ const projects = [
   { name: 'TS bundler (module preserve), no DOM lib', tsconfig: 'bundler-node', type: 'module', runs: [['out/bundler-node/scenario.js']] },
   { name: 'TS node10 (typesVersions), CommonJS, DOM lib', tsconfig: 'node10', type: 'commonjs', runs: [['out/node10/scenario.js']] },
   // Three configs cover both declaration flavours, the DOM lib and its absence without @types/node.
-  { name: `TS ${OLDER_TS}: node16 CJS, nodenext, bundler + DOM; type-check only`, older: ['node16-cjs', 'nodenext-dom', 'bundler-dom', 'typed-nodenext'], runs: [] },
+  {
+    name: `TS ${OLDER_TS}: node16 CJS, nodenext, bundler + DOM; type-check only`,
+    older: ['node16-cjs', 'nodenext-dom', 'bundler-dom', 'typed-nodenext'],
+    runs: [],
+  },
   // Typed metadata and events: the augmentation reaches both declaration flavours.
   { name: 'TS typed metadata and events: bundler, DOM lib', tsconfig: 'typed-bundler', type: 'module', runs: [['out/typed-bundler/typed.js']] },
   { name: 'TS typed metadata and events: node16, CommonJS .cts', tsconfig: 'typed-node16-cjs', runs: [['out/typed-node16-cjs/typed.cjs']] },
-  { name: 'TS typed metadata and events: nodenext, .cts + .mts', tsconfig: 'typed-nodenext', runs: [['out/typed-nodenext/typed.cjs'], ['out/typed-nodenext/typed.mjs']] },
+  {
+    name: 'TS typed metadata and events: nodenext, .cts + .mts',
+    tsconfig: 'typed-nodenext',
+    runs: [['out/typed-nodenext/typed.cjs'], ['out/typed-nodenext/typed.mjs']],
+  },
 ];
 
 const started = performance.now();
@@ -108,9 +116,19 @@ try {
       try {
         ({ checks } = JSON.parse(line));
       } catch {}
-      const failed = checks ? Object.entries(checks).filter(([, v]) => v !== true).map(([k]) => k) : ['(no checks printed)'];
+      const failed = checks
+        ? Object.entries(checks)
+            .filter(([, v]) => v !== true)
+            .map(([k]) => k)
+        : ['(no checks printed)'];
       const ok = out.code === 0 && failed.length === 0 && Object.keys(checks ?? {}).length >= 7;
-      result.runs.push({ args: args.join(' '), ok, checks: checks ? Object.keys(checks).length : 0, failed, output: ok ? '' : (out.stdout + out.stderr).trim() });
+      result.runs.push({
+        args: args.join(' '),
+        ok,
+        checks: checks ? Object.keys(checks).length : 0,
+        failed,
+        output: ok ? '' : (out.stdout + out.stderr).trim(),
+      });
       result.ok &&= ok;
     }
     result.ms = performance.now() - t0;
@@ -142,7 +160,10 @@ if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ passed, failed, setupError:
 process.exit(failed === 0 && !setupError ? 0 : 1);
 
 function indent(text) {
-  return text.split('\n').map((l) => `    ${l}`).join('\n');
+  return text
+    .split('\n')
+    .map((l) => `    ${l}`)
+    .join('\n');
 }
 
 function exec(cmd, args, cwd) {
@@ -164,7 +185,9 @@ function exec(cmd, args, cwd) {
 
 async function pool(items, size, fn) {
   const queue = [...items];
-  await Promise.all(Array.from({ length: Math.min(size, queue.length) }, async () => {
-    while (queue.length > 0) await fn(queue.shift());
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(size, queue.length) }, async () => {
+      while (queue.length > 0) await fn(queue.shift());
+    }),
+  );
 }

@@ -33,7 +33,10 @@ export function compileExamples({ ifStale = false, say = () => {} } = {}) {
   const marker = join(outDir, 'quickstart.js');
   if (ifStale && existsSync(marker) && statSync(marker).mtimeMs >= Math.max(newest(join(root, 'examples')), newest(join(root, 'dist')))) return;
   say('Type-checking the examples against the built package (tsc)…');
-  const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'examples', 'tsconfig.json')], { cwd: root, stdio: 'inherit' });
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'examples', 'tsconfig.json')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (tsc.status !== 0) {
     console.error('The examples do not type-check.');
     process.exit(tsc.status ?? 1);
@@ -69,7 +72,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const skipped = new Map(skippedExamples().map(({ example, tool }) => [example, tool]));
   for (const name of names) {
     if (skipped.has(name)) {
-      console.log(`examples: skipped ${name} (${skipped.get(name).name} not found; to run it install it: sudo apt-get install -y ${skipped.get(name).debian}). CI=true fails instead of skipping.`);
+      console.log(
+        `examples: skipped ${name} (${skipped.get(name).name} not found; to run it install it: sudo apt-get install -y ${skipped.get(name).debian}). CI=true fails instead of skipping.`,
+      );
       continue;
     }
     if (runExample(name)) passed += 1;

@@ -49,14 +49,21 @@ step('git clone (no dist/, no node_modules)', 'git', ['clone', '--quiet', '--no-
 step('npm ci', npm, ['ci', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], clone);
 const packed = step('npm pack (prepack builds dist/)', npm, ['pack', '--json', '--pack-destination', work, '--loglevel=error'], clone, (stdout) => {
   const files = JSON.parse(stdout.slice(stdout.indexOf('[')))[0].files.map((f) => f.path);
-  return files.includes('dist/index.js') && files.includes('dist/index.cjs') && files.includes('dist/browser/client-side.js') ? '' : `the tarball has no dist/: ${files.join(', ')}`;
+  return files.includes('dist/index.js') && files.includes('dist/index.cjs') && files.includes('dist/browser/client-side.js')
+    ? ''
+    : `the tarball has no dist/: ${files.join(', ')}`;
 });
 const [{ filename, files }] = JSON.parse(packed.slice(packed.indexOf('[')));
 console.log(`      ${filename}: ${files.length} files, ${files.filter((f) => f.path.startsWith('dist/')).length} of them in dist/`);
 
 mkdirSync(consumer);
 writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'scratch', private: true }, null, 2));
-step(`npm install ../${filename} in a scratch project`, npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', join(work, filename)], consumer);
+step(
+  `npm install ../${filename} in a scratch project`,
+  npm,
+  ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', join(work, filename)],
+  consumer,
+);
 
 /** Two calls against the in-memory mock service: a member's points, and an unknown member's error class. */
 const program = (load) => `${load}
@@ -67,9 +74,14 @@ const notFound = await client.loyalties.getMember('NO-SUCH-MEMBER').then(() => f
 console.log(JSON.stringify({ points: member.loyalty_card?.points, notFound }));
 `;
 writeFileSync(join(consumer, 'esm.mjs'), program("import { Client, NotFoundError } from 'promokit';\nimport { createMockService } from 'promokit/testing';"));
-writeFileSync(join(consumer, 'cjs.cjs'), `(async () => {\n${program("const { Client, NotFoundError } = require('promokit');\nconst { createMockService } = require('promokit/testing');")}})();`);
+writeFileSync(
+  join(consumer, 'cjs.cjs'),
+  `(async () => {\n${program("const { Client, NotFoundError } = require('promokit');\nconst { createMockService } = require('promokit/testing');")}})();`,
+);
 const expected = JSON.stringify({ points: 1250, notFound: true });
 for (const file of ['esm.mjs', 'cjs.cjs']) {
-  step(`node ${file} (${file.startsWith('esm') ? 'import' : 'require'} 'promokit', two calls)`, process.execPath, [file], consumer, (stdout) => (stdout.trim() === expected ? '' : `printed ${stdout.trim()}, expected ${expected}`));
+  step(`node ${file} (${file.startsWith('esm') ? 'import' : 'require'} 'promokit', two calls)`, process.execPath, [file], consumer, (stdout) =>
+    stdout.trim() === expected ? '' : `printed ${stdout.trim()}, expected ${expected}`,
+  );
 }
 finish(true);

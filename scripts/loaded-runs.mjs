@@ -78,14 +78,19 @@ for (let run = 1; run <= runs; run++) {
   try {
     const report = JSON.parse(readFileSync(join(root, '.tmp', 'vitest-report.json'), 'utf8'));
     for (const file of report.testResults) {
-      for (const test of file.assertionResults) if (test.status === 'failed') result.failures.push(`${file.name.replace(`${root}/`, '')}: ${test.fullName}: ${(test.failureMessages[0] ?? '').split('\n')[0]}`);
-      if (file.status === 'failed' && file.assertionResults.length === 0) result.failures.push(`${file.name.replace(`${root}/`, '')}: ${(file.message ?? '').split('\n')[0]}`);
+      for (const test of file.assertionResults)
+        if (test.status === 'failed')
+          result.failures.push(`${file.name.replace(`${root}/`, '')}: ${test.fullName}: ${(test.failureMessages[0] ?? '').split('\n')[0]}`);
+      if (file.status === 'failed' && file.assertionResults.length === 0)
+        result.failures.push(`${file.name.replace(`${root}/`, '')}: ${(file.message ?? '').split('\n')[0]}`);
     }
   } catch {
     result.failures.push('no vitest report');
   }
   results.push(result);
-  console.log(`run ${String(run).padStart(2)}: ${code === 0 ? 'green' : 'RED  '}  ${result.count}  (${result.seconds.toFixed(0)} s, load average ${result.load.toFixed(1)})`);
+  console.log(
+    `run ${String(run).padStart(2)}: ${code === 0 ? 'green' : 'RED  '}  ${result.count}  (${result.seconds.toFixed(0)} s, load average ${result.load.toFixed(1)})`,
+  );
   for (const failure of result.failures) console.log(`        ${failure}`);
 }
 stopStress();
@@ -93,5 +98,7 @@ stopStress();
 const green = results.filter((r) => r.code === 0).length;
 const failedTests = results.reduce((n, r) => n + r.failures.length, 0);
 const mean = results.reduce((s, r) => s + r.seconds, 0) / results.length;
-console.log(`\nloaded runs: ${green} of ${runs} green, ${failedTests} failed tests in all; ${mean.toFixed(0)} s a run on average; load ${load}; logs in .tmp/loaded-runs/`);
+console.log(
+  `\nloaded runs: ${green} of ${runs} green, ${failedTests} failed tests in all; ${mean.toFixed(0)} s a run on average; load ${load}; logs in .tmp/loaded-runs/`,
+);
 process.exit(green === runs ? 0 : 1);

@@ -35,7 +35,9 @@ try {
   const report = JSON.parse(attw.stdout);
   const { analysis } = report;
   const modes = ['node10', 'node16-cjs', 'node16-esm', 'bundler'];
-  console.log(`\n@arethetypeswrong/cli ${attwVersion()} (exit ${attw.status}): ${analysis.problems.length === 0 ? 'no problems' : `${analysis.problems.length} problem(s)`}`);
+  console.log(
+    `\n@arethetypeswrong/cli ${attwVersion()} (exit ${attw.status}): ${analysis.problems.length === 0 ? 'no problems' : `${analysis.problems.length} problem(s)`}`,
+  );
   const width = Math.max(...Object.keys(analysis.entrypoints).map((s) => s.length)) + 10;
   console.log(`  ${'entry'.padEnd(width)}${modes.map((m) => m.padEnd(30)).join('')}`);
   for (const [subpath, entry] of Object.entries(analysis.entrypoints)) {

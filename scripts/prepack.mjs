@@ -7,6 +7,8 @@ import { ensureBuilt } from './lib/build.mjs';
 try {
   ensureBuilt();
 } catch (error) {
-  console.error(`\nnpm pack: STOPPED: ${error instanceof Error ? error.message : error}. A tarball without dist/ installs and then fails at import; fix the build and pack again.\n`);
+  console.error(
+    `\nnpm pack: STOPPED: ${error instanceof Error ? error.message : error}. A tarball without dist/ installs and then fails at import; fix the build and pack again.\n`,
+  );
   process.exit(1);
 }

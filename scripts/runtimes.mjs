@@ -57,12 +57,22 @@ for (const name of targets) {
     result.evidence += `${error?.stack ?? error}`;
   }
   console.log(`${name}: ${result.ok ? 'ok' : 'FAILED'}: ${result.summary} (run ${seconds(result.runMs)})`);
-  if (!result.ok && result.evidence) console.log(result.evidence.trim().split('\n').map((l) => `    ${l}`).join('\n'));
+  if (!result.ok && result.evidence)
+    console.log(
+      result.evidence
+        .trim()
+        .split('\n')
+        .map((l) => `    ${l}`)
+        .join('\n'),
+    );
 }
 
 await cleanupSmoke();
 console.log(`\n${'runtime'.padEnd(10)}${'version'.padEnd(22)}${'install'.padEnd(10)}${'run'.padEnd(10)}result`);
-for (const r of results) console.log(`${r.runtime.padEnd(10)}${r.version.padEnd(22)}${seconds(r.installMs).padEnd(10)}${seconds(r.runMs).padEnd(10)}${r.ok ? 'ok' : 'FAILED'}: ${r.summary}`);
+for (const r of results)
+  console.log(
+    `${r.runtime.padEnd(10)}${r.version.padEnd(22)}${seconds(r.installMs).padEnd(10)}${seconds(r.runMs).padEnd(10)}${r.ok ? 'ok' : 'FAILED'}: ${r.summary}`,
+  );
 const failed = results.filter((r) => !r.ok).length;
 console.log(`\nruntimes: ${results.length - failed} passed, ${failed} failed (${seconds(performance.now() - started)})`);
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify(results, null, 2));
@@ -76,14 +86,20 @@ function install(name, result) {
   const have = existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')).version : undefined;
   if (!(have === version || (version === '24' && have?.startsWith('24.')))) {
     mkdirSync(dir, { recursive: true });
-    const out = spawnSync(npm, ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', `${pkg}@${version}`], { encoding: 'utf8' });
+    const out = spawnSync(npm, ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', `${pkg}@${version}`], {
+      encoding: 'utf8',
+    });
     if (out.status !== 0) throw new Error(`npm install ${pkg}@${version} failed:\n${out.stdout}\n${out.stderr}`);
   }
   result.installMs = performance.now() - t0;
   const path = join(dir, bin);
   const v = spawnSync(path, ['--version'], { encoding: 'utf8' });
   if (v.status !== 0) throw new Error(`${path} --version failed (exit ${v.status}, ${v.error ?? ''}):\n${v.stdout}${v.stderr}`);
-  const first = v.stdout.trim().split('\n')[0].split(' ').filter((w) => w !== pkg)[0];
+  const first = v.stdout
+    .trim()
+    .split('\n')[0]
+    .split(' ')
+    .filter((w) => w !== pkg)[0];
   result.version = `${pkg} ${first}`;
   return path;
 }
@@ -94,7 +110,11 @@ async function node24(bin, result) {
   const report = join(root, '.tmp', 'vitest-node24.json');
   rmSync(report, { force: true });
   const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
-  const out = await run(bin, [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: root, inherit: true, timeoutMs: 30 * 60_000 });
+  const out = await run(bin, [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    cwd: root,
+    inherit: true,
+    timeoutMs: 30 * 60_000,
+  });
   let passed = 0;
   let failed = 0;
   try {
@@ -133,7 +153,10 @@ async function smokeIn(name, bin, result) {
     out = await run(bin, ['run', '--no-install', 'main.mjs'], { cwd: dir, env: { BUN_RUNTIME_TRANSPILER_CACHE_PATH: '0', DO_NOT_TRACK: '1' } });
   } else if (name === 'deno') {
     // Least privilege: the network on 127.0.0.1 only; no env, no file writes. node_modules is used as installed.
-    out = await run(bin, ['run', '--no-prompt', '--no-lock', '--node-modules-dir=manual', '--allow-net=127.0.0.1', 'main.mjs'], { cwd: dir, env: { DENO_DIR: join(dir, '.deno'), DENO_NO_UPDATE_CHECK: '1' } });
+    out = await run(bin, ['run', '--no-prompt', '--no-lock', '--node-modules-dir=manual', '--allow-net=127.0.0.1', 'main.mjs'], {
+      cwd: dir,
+      env: { DENO_DIR: join(dir, '.deno'), DENO_NO_UPDATE_CHECK: '1' },
+    });
   } else {
     out = await workerd(bin, dir);
   }
@@ -146,7 +169,9 @@ async function smokeIn(name, bin, result) {
   const entries = Object.entries(parsed?.checks ?? {});
   const bad = entries.filter(([, v]) => v !== true);
   result.ok = out.code === 0 && entries.length >= 5 && bad.length === 0;
-  result.summary = parsed ? `${entries.length - bad.length}/${entries.length} checks${bad.length ? `; failed: ${bad.map(([k, v]) => `${k} (${v})`).join(', ')}` : ''}` : `exit ${out.code}, no result`;
+  result.summary = parsed
+    ? `${entries.length - bad.length}/${entries.length} checks${bad.length ? `; failed: ${bad.map(([k, v]) => `${k} (${v})`).join(', ')}` : ''}`
+    : `exit ${out.code}, no result`;
   if (parsed?.runtime) result.reported = parsed.runtime;
   if (!result.ok) result.evidence = `${out.stdout}\n${out.stderr}`;
   else console.log(`${name}${parsed.runtime ? ` (${parsed.runtime})` : ''}: ${entries.map(([k]) => k).join(', ')}`);
@@ -156,7 +181,16 @@ async function smokeIn(name, bin, result) {
 async function workerd(bin, dir) {
   const { build } = await import('esbuild');
   // The way wrangler bundles a Worker: the workerd/worker/browser export conditions, ESM.
-  await build({ entryPoints: [join(dir, 'worker.mjs')], bundle: true, format: 'esm', platform: 'browser', conditions: ['workerd', 'worker', 'browser'], outfile: join(dir, 'worker.bundle.js'), absWorkingDir: dir, logLevel: 'error' });
+  await build({
+    entryPoints: [join(dir, 'worker.mjs')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    conditions: ['workerd', 'worker', 'browser'],
+    outfile: join(dir, 'worker.bundle.js'),
+    absWorkingDir: dir,
+    logLevel: 'error',
+  });
   const { createMockService } = await import(pathToFileURL(join(dir, 'node_modules', 'promokit', 'dist', 'testing.js')).href);
   const mock = createMockService();
   const server = await mock.listen();
@@ -194,7 +228,8 @@ const smoke :Workerd.Worker = (
         return { code: response.ok ? 0 : 1, stdout: await response.text(), stderr: logs };
       } catch (error) {
         const gone = await Promise.race([exited, new Promise((r) => setTimeout(() => r(undefined), 200))]);
-        if (gone || Date.now() > deadline) return { code: 1, stdout: '', stderr: `${gone ?? 'workerd did not answer in 30 s'}: ${error?.cause?.code ?? error}\n${logs}` };
+        if (gone || Date.now() > deadline)
+          return { code: 1, stdout: '', stderr: `${gone ?? 'workerd did not answer in 30 s'}: ${error?.cause?.code ?? error}\n${logs}` };
       }
     }
   } finally {

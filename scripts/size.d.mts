@@ -31,6 +31,12 @@ export declare const SERVER_CALL: string;
 export declare const withoutLazyChunks: import('esbuild').Plugin;
 
 /** Every figure the gates and the documentation use, measured from dist/. */
-export declare function measure(): Promise<{ clientSide: BrowserBundle; clientSideTotal: BrowserBundle; server: BrowserBundle; serverTotal: BrowserBundle; kyAlone: number }>;
+export declare function measure(): Promise<{
+  clientSide: BrowserBundle;
+  clientSideTotal: BrowserBundle;
+  server: BrowserBundle;
+  serverTotal: BrowserBundle;
+  kyAlone: number;
+}>;
 /** The figures the documentation may quote, by marker name, as it quotes them. */
 export declare function quotable(figures: Awaited<ReturnType<typeof measure>>): Record<string, string>;

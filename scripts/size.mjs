@@ -72,7 +72,12 @@ export const withoutLazyChunks = {
     b.onResolve({ filter: /^\.\/.*\.js$/ }, (args) => {
       if (args.kind !== 'dynamic-import') return undefined;
       const file = join(args.resolveDir, args.path);
-      return existsSync(file) && /\bPQueue\b|\bwaitForAsyncAction\b|\bsendCustom\b|\breconcileFailedCall\b|\bcheckedCall\b|\breportRequest\b|\bfunction resend\b/.test(readFileSync(file, 'utf8')) ? { path: args.path, external: true } : undefined;
+      return existsSync(file) &&
+        /\bPQueue\b|\bwaitForAsyncAction\b|\bsendCustom\b|\breconcileFailedCall\b|\bcheckedCall\b|\breportRequest\b|\bfunction resend\b/.test(
+          readFileSync(file, 'utf8'),
+        )
+        ? { path: args.path, external: true }
+        : undefined;
     });
   },
 };
@@ -96,7 +101,8 @@ events.track({ event: 'newsletter_subscribed', customer: { source_id: 'cust-42' 
  * bundler would. Returns the code, its gzipped size and the bytes each input contributes.
  */
 export async function buildBrowserBundle({ source = TRACK_ONE_EVENT, minify = true, platform = 'browser', plugins = [] } = {}) {
-  if (source.includes('promokit/') && !existsSync(join(root, 'dist', 'client-side.js'))) throw new Error('dist/client-side.js is missing: run `npm run build` first');
+  if (source.includes('promokit/') && !existsSync(join(root, 'dist', 'client-side.js')))
+    throw new Error('dist/client-side.js is missing: run `npm run build` first');
   const result = await build({
     stdin: { contents: source, resolveDir: root, sourcefile: 'storefront-entry.js', loader: 'js' },
     absWorkingDir: root,
@@ -142,7 +148,9 @@ export async function measure() {
   const clientSideTotal = await buildBrowserBundle();
   const server = await buildBrowserBundle({ source: SERVER_CALL, platform: 'node', plugins: [withoutLazyChunks] });
   const serverTotal = await buildBrowserBundle({ source: SERVER_CALL, platform: 'node' });
-  const kyAlone = await dependencyAlone("import ky from 'ky'; ky.post('https://api.example.com/client/v1/events', { json: { event: 'e' } }).json().then(console.log);");
+  const kyAlone = await dependencyAlone(
+    "import ky from 'ky'; ky.post('https://api.example.com/client/v1/events', { json: { event: 'e' } }).json().then(console.log);",
+  );
   return { clientSide, clientSideTotal, server, serverTotal, kyAlone };
 }
 
@@ -181,7 +189,9 @@ async function main() {
   console.log(`promokit/client-side, one event (esbuild --bundle --minify --platform=browser --format=esm, from dist/):`);
   console.log(`  minified ${kb(bundle.minified)}, gzipped ${kb(bundle.gzipped)} (${bundle.gzipped} bytes); gate ${CLIENT_GATE} bytes, target ${BUDGET} bytes`);
   console.log(`  minified bytes by package: ${[...groups].map(([name, bytes]) => `${name} ${bytes}`).join(', ')}`);
-  console.log(`  with the check of its own metadata and event schemas, loaded on first use by a client that has them (a bundler without code splitting): gzipped ${kb(clientSideTotal.gzipped)} (${clientSideTotal.gzipped} bytes)`);
+  console.log(
+    `  with the check of its own metadata and event schemas, loaded on first use by a client that has them (a bundler without code splitting): gzipped ${kb(clientSideTotal.gzipped)} (${clientSideTotal.gzipped} bytes)`,
+  );
   console.log(`  ky alone, sending one JSON POST: ${kyAlone} bytes gzipped`);
   if (process.argv.includes('--modules')) {
     const bySource = await buildBrowserBundle({ source: TRACK_ONE_EVENT.replace("'promokit/client-side'", "'./src/client-side.ts'"), plugins: [browserBuild] });
@@ -190,7 +200,9 @@ async function main() {
   }
   console.log(`promokit server entry, one call (esbuild --bundle --minify --platform=node --format=esm, from dist/):`);
   console.log(`  minified ${kb(server.minified)}, gzipped ${kb(server.gzipped)} (${server.gzipped} bytes); budget ${kb(SERVER_BUDGET)}`);
-  console.log(`  with the chunks loaded on first use too (a bundler without code splitting): gzipped ${kb(serverTotal.gzipped)} (${serverTotal.gzipped} bytes); budget ${kb(SERVER_TOTAL_BUDGET)}`);
+  console.log(
+    `  with the chunks loaded on first use too (a bundler without code splitting): gzipped ${kb(serverTotal.gzipped)} (${serverTotal.gzipped} bytes); budget ${kb(SERVER_TOTAL_BUDGET)}`,
+  );
 
   let failed = false;
   const gate = (name, bytes, limit) => {

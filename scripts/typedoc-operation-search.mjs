@@ -54,7 +54,14 @@ export function load(app) {
       if (!subClient) return;
       const name = `${subClient}.${reflection.name}`;
       const parts = (reflection.signatures ?? []).flatMap((s) => (s.comment ? [...s.comment.summary, ...s.comment.blockTags.flatMap((t) => t.content)] : []));
-      const paths = new Set([...parts.map((p) => p.text).join('\n').matchAll(OPERATION)].map((m) => m[1]));
+      const paths = new Set(
+        [
+          ...parts
+            .map((p) => p.text)
+            .join('\n')
+            .matchAll(OPERATION),
+        ].map((m) => m[1]),
+      );
       const words = [name, ...paths].map((w) => `_${w}_`);
       event.searchFields[index] = { ...event.searchFields[index], operation: words.join(' '), task: (USER_WORDS[name] ?? []).join(' ') };
       named.add(name);

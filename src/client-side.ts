@@ -21,10 +21,35 @@ export type { APIPromise, WithResponse } from './core/pagination.js';
 export type { Hooks, CallEvent, RequestEvent, ResponseEvent, RetryEvent, ErrorEvent } from './core/hooks.js';
 export type { Logger, LogLevel } from './core/log.js';
 export type { ValidationMode } from './core/responses.js';
-export type { MetadataTypes, CustomEventTypes, MetadataKind, Metadata, CustomEventName, CustomEventMetadata, MetadataSchemas, EventSchemas, StandardSchemaV1 } from './core/metadata.js';
+export type {
+  MetadataTypes,
+  CustomEventTypes,
+  MetadataKind,
+  Metadata,
+  CustomEventName,
+  CustomEventMetadata,
+  MetadataSchemas,
+  EventSchemas,
+  StandardSchemaV1,
+} from './core/metadata.js';
 export type { CustomerInput, AddressInput } from './resources/inputs/customer.js';
 export type { EventAcknowledgment } from './schemas/event.js';
-export { PromokitError, ConnectionError, TimeoutError, AbortError, CallError, RedirectError, ConfigurationError, InvalidRequestError, ResponseValidationError, type Issue, type CallContext, type Outcome, ToArrayLimitError, NoNextPageError } from './core/errors.js';
+export {
+  PromokitError,
+  ConnectionError,
+  TimeoutError,
+  AbortError,
+  CallError,
+  RedirectError,
+  ConfigurationError,
+  InvalidRequestError,
+  ResponseValidationError,
+  type Issue,
+  type CallContext,
+  type Outcome,
+  ToArrayLimitError,
+  NoNextPageError,
+} from './core/errors.js';
 export {
   ApiError,
   BadRequestError,

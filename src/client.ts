@@ -237,7 +237,8 @@ export class Client {
     const changes = checkedOptions('Client.withOptions', clientOptionRules, options);
     for (const name of Object.keys(changes) as Array<keyof ClientOptions>) if (changes[name] === undefined) delete changes[name];
     const parent = this.#options;
-    const setting = (name: (typeof tenantOptions)[number] | 'accessToken' | 'baseUrl', from: ClientOptions) => optionOrEnv(from[name] as string | undefined, name);
+    const setting = (name: (typeof tenantOptions)[number] | 'accessToken' | 'baseUrl', from: ClientOptions) =>
+      optionOrEnv(from[name] as string | undefined, name);
     // Another tenant's keys, or another origin, with this client's bearer token would send one
     // tenant's token with another's keys, or to another service: the token must be restated.
     const changed = tenantOptions.filter((name) => name in changes && changes[name] !== setting(name, parent));
@@ -298,7 +299,13 @@ export class Client {
     const first = async (): Promise<Page<T, Record<string, unknown>>> => {
       const { list, name } = await checked;
       const { paging, query = {}, records, ...rest } = list;
-      return paginate<T, Record<string, unknown>>(name, query, strategies[paging] as Strategy<Record<string, unknown>>, (pageQuery) => this.request({ ...rest, method: 'GET', query: pageQuery }, options), records);
+      return paginate<T, Record<string, unknown>>(
+        name,
+        query,
+        strategies[paging] as Strategy<Record<string, unknown>>,
+        (pageQuery) => this.request({ ...rest, method: 'GET', query: pageQuery }, options),
+        records,
+      );
     };
     return new PagePromise<T, Record<string, unknown>>(first, 'client.requestList');
   }

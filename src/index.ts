@@ -12,7 +12,13 @@
 export { Client, type ClientOptions } from './client.js';
 export type { CommonOptions } from './core/config.js';
 export type { AccessToken, AuthGroup } from './core/credentials.js';
-export { cachedAccessToken, type CachedAccessToken, type CachedAccessTokenOptions, type FetchedToken, type FetchTokenContext } from './core/cached-access-token.js';
+export {
+  cachedAccessToken,
+  type CachedAccessToken,
+  type CachedAccessTokenOptions,
+  type FetchedToken,
+  type FetchTokenContext,
+} from './core/cached-access-token.js';
 export type { TokenStore, SharedToken } from './core/token-store.js';
 export type { RequestOptions, FetchOptions } from './core/call.js';
 export type { APIPromise, WithResponse } from './core/pagination.js';
@@ -21,7 +27,17 @@ export type { Hooks, CallEvent, RequestEvent, ResponseEvent, RetryEvent, ErrorEv
 export type { LimitOptions, Limiter, LimiterRelease, LimiterRequest, RateLimit } from './core/limit-options.js';
 export type { Logger, LogLevel } from './core/log.js';
 export type { ValidationMode, ResponseDeviation, ResponseSchema } from './core/responses.js';
-export type { MetadataTypes, CustomEventTypes, MetadataKind, Metadata, CustomEventName, CustomEventMetadata, MetadataSchemas, EventSchemas, StandardSchemaV1 } from './core/metadata.js';
+export type {
+  MetadataTypes,
+  CustomEventTypes,
+  MetadataKind,
+  Metadata,
+  CustomEventName,
+  CustomEventMetadata,
+  MetadataSchemas,
+  EventSchemas,
+  StandardSchemaV1,
+} from './core/metadata.js';
 export {
   type Issue,
   formatPath,

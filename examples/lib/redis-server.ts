@@ -36,7 +36,11 @@ export async function redis(): Promise<RedisHandle> {
   }
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'promokit-example-redis-'));
-  const child = spawn(process.env.REDIS_SERVER ?? 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.env.REDIS_SERVER ?? 'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   await new Promise<void>((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => fail(new Error(`redis-server did not start within 10 s:\n${output}`)), 10_000);
@@ -55,7 +59,9 @@ export async function redis(): Promise<RedisHandle> {
       resolve();
     };
     child.stdout.on('data', onData);
-    child.once('error', (error) => fail(new Error(`redis-server could not be started (${error.message}): install it (Debian: apt-get install redis-server) or set REDIS_URL`)));
+    child.once('error', (error) =>
+      fail(new Error(`redis-server could not be started (${error.message}): install it (Debian: apt-get install redis-server) or set REDIS_URL`)),
+    );
     child.once('exit', (code) => fail(new Error(`redis-server exited with ${code}:\n${output}`)));
   });
   return {

@@ -68,7 +68,8 @@ export async function send(client: Client, job: SpendJob): Promise<string> {
     case 'redeem':
       return (await client.loyalties.redeemReward(job.memberId, { reward: { id: job.rewardId } })).id;
     case 'order':
-      return (await client.orders.create({ source_id: job.sourceId, amount: job.amount, items: [{ source_id: 'beans-1kg', quantity: 1, price: job.amount }] })).id;
+      return (await client.orders.create({ source_id: job.sourceId, amount: job.amount, items: [{ source_id: 'beans-1kg', quantity: 1, price: job.amount }] }))
+        .id;
     case 'publish':
       return (await client.publications.create({ campaign: { name: job.campaign }, customer: { source_id: job.customerSourceId } })).id;
   }

@@ -18,6 +18,9 @@ export function mergeHeaders(base?: HeadersInit, added?: HeadersInit): Headers {
 }
 
 /** ky's hook lists: `beforeRetry` as promokit gives it, the others empty. */
-export function mergeHooks(_defaults: unknown, hooks?: { beforeRetry?: unknown[] }): Record<'beforeRequest' | 'beforeRetry' | 'afterResponse' | 'beforeError', unknown[]> {
+export function mergeHooks(
+  _defaults: unknown,
+  hooks?: { beforeRetry?: unknown[] },
+): Record<'beforeRequest' | 'beforeRetry' | 'afterResponse' | 'beforeError', unknown[]> {
   return { beforeRequest: [], beforeRetry: hooks?.beforeRetry ?? [], afterResponse: [], beforeError: [] };
 }

@@ -41,7 +41,14 @@ export function missingBuildFiles() {
 export function isBuilt() {
   if (missingBuildFiles().length > 0) return false;
   const built = Math.min(...buildFiles().map((file) => statSync(join(root, file)).mtimeMs));
-  return built >= Math.max(...INPUTS.map((input) => join(root, input)).filter(existsSync).map(newest));
+  return (
+    built >=
+    Math.max(
+      ...INPUTS.map((input) => join(root, input))
+        .filter(existsSync)
+        .map(newest),
+    )
+  );
 }
 
 /**
@@ -53,7 +60,9 @@ export function ensureBuilt({ force = false, quiet = false } = {}) {
   if (!force && isBuilt()) return false;
   const say = quiet ? () => {} : (line) => console.log(line);
   const started = performance.now();
-  say(`Building promokit into dist/ (${existsSync(join(root, 'dist')) ? 'older than src/' : 'not built yet'}): ESM, CommonJS, type declarations and the browser build; about 20 s, up to a minute on a cold machine…`);
+  say(
+    `Building promokit into dist/ (${existsSync(join(root, 'dist')) ? 'older than src/' : 'not built yet'}): ESM, CommonJS, type declarations and the browser build; about 20 s, up to a minute on a cold machine…`,
+  );
   const tsup = join(root, 'node_modules', 'tsup', 'dist', 'cli-default.js');
   if (!existsSync(tsup)) throw new Error('tsup is not installed: run `npm ci` first');
   const build = spawnSync(process.execPath, [tsup, '--silent'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });

@@ -28,7 +28,10 @@ export function installTarball(dir, tarball, { extra = [], specs = {}, type } = 
   const dependencies = { promokit: `file:${tarball}`, ...specs };
   for (const name of extra) dependencies[name] = installedVersion(name);
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'promokit-consumer', private: true, ...(type ? { type } : {}), dependencies }, null, 2));
-  const result = spawnSync(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock', '--loglevel=error'], { cwd: dir, encoding: 'utf8' });
+  const result = spawnSync(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock', '--loglevel=error'], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
   if (result.status !== 0) throw new Error(`npm install in ${dir} failed:\n${result.stdout}\n${result.stderr}`);
   return performance.now() - started;
 }

@@ -32,8 +32,28 @@ const redisServer = () => process.env.REDIS_SERVER ?? 'redis-server';
  * examples (names, see scripts/examples.mjs) that need it.
  */
 export const TOOLS = [
-  { name: 'redis-server', command: redisServer, debian: 'redis-server', files: ['test/redis/**', 'test/queues/**'], examples: ['job-queue-bullmq'], installed: () => onPath(redisServer()) },
-  { name: CHROMIUM, command: () => CHROMIUM, debian: 'chromium', files: ['test/browser/chromium.test.ts', 'test/browser/redirect.test.ts', 'test/browser/keepalive.test.ts', 'test/browser/client-in-browser.test.ts', 'test/browser/mock-inject.test.ts', 'test/browser/metadata-schemas.test.ts'], installed: () => executable(CHROMIUM) },
+  {
+    name: 'redis-server',
+    command: redisServer,
+    debian: 'redis-server',
+    files: ['test/redis/**', 'test/queues/**'],
+    examples: ['job-queue-bullmq'],
+    installed: () => onPath(redisServer()),
+  },
+  {
+    name: CHROMIUM,
+    command: () => CHROMIUM,
+    debian: 'chromium',
+    files: [
+      'test/browser/chromium.test.ts',
+      'test/browser/redirect.test.ts',
+      'test/browser/keepalive.test.ts',
+      'test/browser/client-in-browser.test.ts',
+      'test/browser/mock-inject.test.ts',
+      'test/browser/metadata-schemas.test.ts',
+    ],
+    installed: () => executable(CHROMIUM),
+  },
 ];
 
 /** True under CI (`CI` set to anything but `false` or `0`), where nothing is skipped. */

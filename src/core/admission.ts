@@ -34,7 +34,7 @@ export function admission(options: LimitOptions): Admission {
   return {
     async admit(operation, signal, paused, tenant) {
       let queued: (() => void) | undefined;
-      let granted: LimiterRelease | void ;
+      let granted: LimiterRelease | void;
       const release = () => {
         queued?.();
         if (typeof granted === 'function') granted();
@@ -89,15 +89,29 @@ export function admission(options: LimitOptions): Admission {
  * Asks `limiter` for a place within `ms` and the caller's signal: the signal given to the limiter
  * aborts at the bound too, and a place granted after the call gave up is given back at once.
  */
-async function acquire(limiter: Limiter, operation: string, ms: number, signal: AbortSignal | undefined, request: LimiterRequest | undefined): Promise<LimiterRelease | void> {
+async function acquire(
+  limiter: Limiter,
+  operation: string,
+  ms: number,
+  signal: AbortSignal | undefined,
+  request: LimiterRequest | undefined,
+): Promise<LimiterRelease | void> {
   const bound = AbortSignal.timeout(ms);
   const limited = signal ? AbortSignal.any([signal, bound]) : bound;
   const asking = request ? limiter.acquire(limited, request) : limiter.acquire(limited);
   const retry = request?.retry;
   try {
-    return await bounded(asking, ms, signal, () => new LimiterError(operation, `the limiter did not admit the call within limiterTimeout, ${ms} ms`, { retry }));
+    return await bounded(
+      asking,
+      ms,
+      signal,
+      () => new LimiterError(operation, `the limiter did not admit the call within limiterTimeout, ${ms} ms`, { retry }),
+    );
   } catch (error) {
-    asking.then((give) => typeof give === 'function' && give(), () => undefined);
+    asking.then(
+      (give) => typeof give === 'function' && give(),
+      () => undefined,
+    );
     throw signal?.aborted || (error instanceof LimiterError && error.operation === operation) ? error : limiterFailure(operation, error, retry);
   }
 }
@@ -108,7 +122,10 @@ async function acquire(limiter: Limiter, operation: string, ms: number, signal: 
  * kept. `retry`: it was asked for a call sent again.
  */
 function limiterFailure(operation: string, error: unknown, retry: boolean | undefined): LimiterError {
-  const reason = error instanceof LimiterError ? error.message.replace(/^[^:]*: /, '').replace(/; nothing was sent$/, '') : `the limiter failed: ${error instanceof Error ? error.message : String(error)}`;
+  const reason =
+    error instanceof LimiterError
+      ? error.message.replace(/^[^:]*: /, '').replace(/; nothing was sent$/, '')
+      : `the limiter failed: ${error instanceof Error ? error.message : String(error)}`;
   return new LimiterError(operation, reason, { cause: error, retry });
 }
 

@@ -77,7 +77,10 @@ export class ApiError extends PromokitError {
     const key = text(fields.key);
     const details = text(fields.details);
     // `details` is where the service names the record or field at fault.
-    super(`${operation}: ${status}${key ? ` ${key}` : ''}: ${text(fields.message) ?? describeRawBody(body)}${details ? ` (${details})` : ''}`, { outcome: status < 500 ? 'rejected' : 'unknown', ...init });
+    super(`${operation}: ${status}${key ? ` ${key}` : ''}: ${text(fields.message) ?? describeRawBody(body)}${details ? ` (${details})` : ''}`, {
+      outcome: status < 500 ? 'rejected' : 'unknown',
+      ...init,
+    });
     this.code = typeof fields.code === 'number' ? fields.code : undefined;
     this.key = key;
     this.details = details;
@@ -182,13 +185,18 @@ function text(value: unknown): string | undefined {
 
 /** A raw (non-JSON) error body as one line of text, tags stripped: the title of an HTML 502 page. */
 function describeRawBody(body: unknown): string {
-  const line = typeof body === 'string' ? body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() : '';
+  const line =
+    typeof body === 'string'
+      ? body
+          .replace(/<[^>]*>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim()
+      : '';
   return line === '' ? 'no error message in the response' : printable(line, 120);
 }
 
 /** The longest wait read from a header, in milliseconds: a day. Any longer ask is read as a day. */
 export const LONGEST_ASKED_WAIT = 86_400_000;
-
 
 /**
  * The wait a response asks for before the next request, in milliseconds, from `Retry-After`, else
@@ -199,7 +207,13 @@ export const LONGEST_ASKED_WAIT = 86_400_000;
  * A moment already past is a wait of 0; any wait is at most {@link LONGEST_ASKED_WAIT}.
  */
 export function retryAfterMs(header: (name: string) => string | null | undefined): number | undefined {
-  const value = (header('retry-after') ?? header('ratelimit-reset') ?? header('x-ratelimit-retry-after') ?? header('x-ratelimit-reset') ?? header('x-rate-limit-reset'))?.trim();
+  const value = (
+    header('retry-after') ??
+    header('ratelimit-reset') ??
+    header('x-ratelimit-retry-after') ??
+    header('x-ratelimit-reset') ??
+    header('x-rate-limit-reset')
+  )?.trim();
   if (!value) return undefined;
   let ms: number;
   if (/^\d+$/.test(value)) {

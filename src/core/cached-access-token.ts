@@ -142,12 +142,19 @@ const YEAR = 31_536_000;
  *
  * @category Client
  */
-export function cachedAccessToken(fetchToken: (context: FetchTokenContext) => Promise<FetchedToken>, options: CachedAccessTokenOptions = {}): CachedAccessToken {
+export function cachedAccessToken(
+  fetchToken: (context: FetchTokenContext) => Promise<FetchedToken>,
+  options: CachedAccessTokenOptions = {},
+): CachedAccessToken {
   const check = optionCheck('cachedAccessToken');
   check(typeof fetchToken === 'function', 'fetchToken', `a function resolving { token, expiresIn } or { token, expiresAt }; got ${kind(fetchToken)}`);
   check(typeof options === 'object' && options !== null, 'options', `an object; got ${kind(options)}`);
   const refreshBeforeMs = options.refreshBeforeMs ?? 60_000;
-  check(Number.isFinite(refreshBeforeMs) && refreshBeforeMs >= 0, 'refreshBeforeMs', `a finite number of milliseconds, 0 or more; got ${kind(refreshBeforeMs)}`);
+  check(
+    Number.isFinite(refreshBeforeMs) && refreshBeforeMs >= 0,
+    'refreshBeforeMs',
+    `a finite number of milliseconds, 0 or more; got ${kind(refreshBeforeMs)}`,
+  );
 
   // The fleet's token store, when one is given: the refresh goes through it.
   const shared = options.store === undefined ? undefined : sharedFetch(options.store, () => fetchToken({ signal: refreshAbort!.signal }), refreshBeforeMs);
@@ -222,23 +229,31 @@ function checked(result: unknown, started: number, refreshBeforeMs: number): Hel
   if (typeof result !== 'object' || result === null) throw refused(`must resolve { token, expiresIn } or { token, expiresAt }; it resolved ${kind(result)}`);
   const { token, expiresIn, expiresAt } = result as { token?: unknown; expiresIn?: unknown; expiresAt?: unknown };
   if (typeof token !== 'string' || !/^[\x21-\x7e]+$/.test(token)) {
-    throw refused(`resolved a bad token: it must be a non-empty string of visible ASCII characters, without spaces or "Bearer "; got ${typeof token === 'string' && token ? 'a string with other characters' : kind(token, false)}`);
+    throw refused(
+      `resolved a bad token: it must be a non-empty string of visible ASCII characters, without spaces or "Bearer "; got ${typeof token === 'string' && token ? 'a string with other characters' : kind(token, false)}`,
+    );
   }
   if ((expiresIn === undefined) === (expiresAt === undefined)) {
-    throw refused(`must resolve exactly one of expiresIn (seconds from now) and expiresAt (epoch seconds); it resolved ${expiresIn === undefined ? 'neither' : 'both'}`);
+    throw refused(
+      `must resolve exactly one of expiresIn (seconds from now) and expiresAt (epoch seconds); it resolved ${expiresIn === undefined ? 'neither' : 'both'}`,
+    );
   }
   let expires: number;
   if (expiresIn !== undefined) {
     if (typeof expiresIn !== 'number' || !(expiresIn > 0 && expiresIn <= YEAR)) {
-      throw refused(`resolved a bad expiresIn: it must be a number of seconds, more than 0 and at most ${YEAR} (a year); got ${kind(expiresIn)}${milliseconds(expiresIn, YEAR)}`);
+      throw refused(
+        `resolved a bad expiresIn: it must be a number of seconds, more than 0 and at most ${YEAR} (a year); got ${kind(expiresIn)}${milliseconds(expiresIn, YEAR)}`,
+      );
     }
     // Counted from the call, not the answer: a slow token endpoint never stretches a token's life.
     expires = started + expiresIn * 1000;
   } else {
-    if (typeof expiresAt !== 'number' || !Number.isFinite(expiresAt)) throw refused(`resolved a bad expiresAt: it must be a number of epoch seconds; got ${kind(expiresAt)}`);
+    if (typeof expiresAt !== 'number' || !Number.isFinite(expiresAt))
+      throw refused(`resolved a bad expiresAt: it must be a number of epoch seconds; got ${kind(expiresAt)}`);
     expires = expiresAt * 1000;
     if (expires <= now) throw refused(`resolved a bad expiresAt: it must be in the future; got ${expiresAt}, ${Math.ceil((now - expires) / 1000)} s ago`);
-    if (expires - now > YEAR * 1000) throw refused(`resolved a bad expiresAt: it must be epoch seconds at most a year away; got ${expiresAt}${milliseconds(expiresAt, 1e11)}`);
+    if (expires - now > YEAR * 1000)
+      throw refused(`resolved a bad expiresAt: it must be epoch seconds at most a year away; got ${expiresAt}${milliseconds(expiresAt, 1e11)}`);
   }
   // A token that outlived the wait for it is served to the calls waiting, then refreshed at once.
   return { token, refreshAt: expires - Math.min(refreshBeforeMs, Math.max(0, expires - now) / 2), expiresAt: expires };

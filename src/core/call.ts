@@ -49,8 +49,6 @@ export function callOf(error: unknown): CallRecord | undefined {
   return typeof error === 'object' && error !== null ? calls.get(error) : undefined;
 }
 
-
-
 /**
  * Options accepted by every method as its last argument; each overrides the client's setting for this call.
  *
@@ -160,7 +158,6 @@ export function operation<T, I>(facts: OperationFacts<T, I>): Operation<T, I> {
 
 /** An operation whose responses are list pages. */
 export type ListOperation<T, I> = Operation<T, I> & { readonly paging: Strategy<I> };
-
 
 /** A call checked and encoded, ready for `send`: what the request pipeline needs, and nothing else. */
 export interface OutgoingCall<T> {

@@ -160,9 +160,15 @@ export const credentialRule: OptionRule = [isHeaderValue, 'a string of Latin-1 t
 /** Rule of `baseUrl`, given or from the environment. */
 const baseUrlRule: OptionRule = [
   (v) =>
-    typeof v === 'string' && /^https?:\/\/[^/]/i.test(v) && URL.canParse(v) &&
+    typeof v === 'string' &&
+    /^https?:\/\/[^/]/i.test(v) &&
+    URL.canParse(v) &&
     // Credentials in the URL would travel in every log line and hook event that names it.
-    (/\/(client\/)?v1\/*$/i.test(v) ? 'the service address without /v1 or /client/v1: drop the suffix' : /^[^/]*\/\/[^/]*@/.test(v) ? 'free of a user name or password (pass credentials as options)' : true),
+    (/\/(client\/)?v1\/*$/i.test(v)
+      ? 'the service address without /v1 or /client/v1: drop the suffix'
+      : /^[^/]*\/\/[^/]*@/.test(v)
+        ? 'free of a user name or password (pass credentials as options)'
+        : true),
   'an http:// or https:// URL',
 ];
 
@@ -174,7 +180,10 @@ export const commonOptionRules: OptionRules<CommonOptions> = {
   maxRetries: wholeNumber(0, MAX_RETRIES),
   maxRetryDelay: [(v) => typeof v === 'number' && v >= 0 && v <= MAX_TIMEOUT, `0 or more milliseconds, at most ${MAX_TIMEOUT}`],
   validation: oneOfStrings(modes),
-  logger: [(v) => isRecord(v) && logLevels.every((level) => level === 'off' || typeof v[level] === 'function'), 'an object with debug, info, warn and error functions (console fits)'],
+  logger: [
+    (v) => isRecord(v) && logLevels.every((level) => level === 'off' || typeof v[level] === 'function'),
+    'an object with debug, info, warn and error functions (console fits)',
+  ],
   logLevel: oneOfStrings(logLevels),
   headers: headersRule,
   fetch: aFunction,

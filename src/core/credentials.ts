@@ -149,7 +149,11 @@ export class ClientCredentials {
       return source;
     }
     const failed = (what: string, cause?: unknown) =>
-      new ConfigurationError('accessToken', `${this.#owner}: the accessToken function ${what}; ${wait.again ? 'the call was answered 401 and not sent again' : 'nothing was sent'}`, { cause });
+      new ConfigurationError(
+        'accessToken',
+        `${this.#owner}: the accessToken function ${what}; ${wait.again ? 'the call was answered 401 and not sent again' : 'nothing was sent'}`,
+        { cause },
+      );
     const since = Date.now();
     let token: unknown;
     try {

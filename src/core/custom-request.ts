@@ -98,7 +98,8 @@ const fieldRules: { readonly [K in keyof Required<CustomRequest<unknown>> | 'pag
   form: stringsOnly,
   auth: (v) => (['server', 'app', 'client'].includes(v as string) ? undefined : "must be 'server', 'app' or 'client'"),
   idempotent: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false (a string such as "false" is refused: it would read as true)'),
-  schema: (v) => (typeof (v as { safeParse?: unknown } | null)?.safeParse === 'function' ? undefined : 'must be a schema with a safeParse method (a zod schema)'),
+  schema: (v) =>
+    typeof (v as { safeParse?: unknown } | null)?.safeParse === 'function' ? undefined : 'must be a schema with a safeParse method (a zod schema)',
   paging: (v) => (['cursor', 'page', 'end_date'].includes(v as string) ? undefined : "must be 'cursor', 'page' or 'end_date'"),
   records: (v) => (typeof v === 'string' && v !== '' ? undefined : 'must be a non-empty string'),
 };
@@ -108,14 +109,18 @@ const fieldRules: { readonly [K in keyof Required<CustomRequest<unknown>> | 'pag
  * breaks the rules: a field it may not have (`allowed`), a value its rule refuses, a body that
  * cannot be sent as JSON, two bodies.
  */
-export function customRequestOf<R extends CustomRequest<unknown> | CustomListRequest>(spec: unknown, allowed: ReadonlyArray<keyof typeof fieldRules>): { request: R; issues: Issue[] } {
+export function customRequestOf<R extends CustomRequest<unknown> | CustomListRequest>(
+  spec: unknown,
+  allowed: ReadonlyArray<keyof typeof fieldRules>,
+): { request: R; issues: Issue[] } {
   const issues: Issue[] = [];
   const request: Record<string, unknown> = {};
   try {
     // Inside the try: a revoked Proxy throws even when asked whether it is an array.
     if (!isObject(spec)) return { request: request as R, issues: [{ path: [], message: 'must be an object: { method, path, … }' }] };
     for (const name of Object.keys(spec)) {
-      if (!allowed.includes(name as keyof typeof fieldRules)) issues.push({ path: [name], message: `is not a field of this request (its fields: ${allowed.join(', ')})` });
+      if (!allowed.includes(name as keyof typeof fieldRules))
+        issues.push({ path: [name], message: `is not a field of this request (its fields: ${allowed.join(', ')})` });
       else request[name] = name === 'schema' ? spec[name] : plainCopy(spec[name], issues, [name]);
     }
   } catch (error) {
@@ -151,6 +156,13 @@ export async function sendCustom<T>(transport: Transport, spec: CustomRequest<T>
   const { method, path, form, body } = request;
   const name = `${String(method)} ${String(path)}`;
   if (issues.length > 0) throw new InvalidRequestError(name, issues);
-  const op = { name, method, path, auth: request.auth ?? 'server', idempotent: request.idempotent ?? (method !== 'POST' && method !== 'PATCH'), schema: request.schema };
+  const op = {
+    name,
+    method,
+    path,
+    auth: request.auth ?? 'server',
+    idempotent: request.idempotent ?? (method !== 'POST' && method !== 'PATCH'),
+    schema: request.schema,
+  };
   return transport.custom(op, request.pathParams, request.query, form !== undefined ? { form } : body !== undefined ? { json: body } : undefined, options);
 }

@@ -13,7 +13,6 @@
  * @module
  */
 
-
 /** Longest piece of service text a message quotes, in characters. */
 export const QUOTED_TEXT_LIMIT = 300;
 
@@ -274,7 +273,11 @@ export class LimiterError extends PromokitError {
 
   /** `retry`: the call was admitted and sent before; only its retry was not. */
   constructor(operation: string, message: string, options?: ErrorOptions & { retry?: boolean }) {
-    super(`${operation}: ${message}; ${options?.retry ? 'its retry was not sent' : 'nothing was sent'}`, { operation, outcome: 'not_sent' }, options?.cause === undefined ? undefined : { cause: options.cause });
+    super(
+      `${operation}: ${message}; ${options?.retry ? 'its retry was not sent' : 'nothing was sent'}`,
+      { operation, outcome: 'not_sent' },
+      options?.cause === undefined ? undefined : { cause: options.cause },
+    );
   }
 }
 
@@ -291,7 +294,11 @@ export class PaginationLimitError extends PromokitError {
   declare readonly maxPage: number;
 
   constructor(operation: string, maxPage: number) {
-    super(`${operation}: records remain past page ${maxPage}, the last page the service serves; narrow the query to reach them`, { operation, maxPage, outcome: 'not_sent' });
+    super(`${operation}: records remain past page ${maxPage}, the last page the service serves; narrow the query to reach them`, {
+      operation,
+      maxPage,
+      outcome: 'not_sent',
+    });
   }
 }
 
@@ -353,7 +360,10 @@ export function say({ operation, method, host, attempts }: CallContext, what: st
 
 /** The error for a body past `maxResponseBytes`. */
 export function tooLargeError(limit: number, context: CallContext & { status: number }): ResponseTooLargeError {
-  return new ResponseTooLargeError(say(context, `the response body (status ${context.status}) passed maxResponseBytes, ${limit} bytes, and was cancelled unread`), { ...context, limit });
+  return new ResponseTooLargeError(
+    say(context, `the response body (status ${context.status}) passed maxResponseBytes, ${limit} bytes, and was cancelled unread`),
+    { ...context, limit },
+  );
 }
 
 /** ky's error for a non-2xx response: carries the `Response`. */

@@ -143,7 +143,8 @@ export function callEvents(hooks: Hooks, log: Log, { name: operation, method }: 
  */
 export function reportRequest(emit: Emit, attempt: number, credentials: Record<string, string>, request: Request): void {
   const set: Record<string, string> = {};
-  if (emit('request', attempt, { setHeader: (name, value) => void (set[settable(name, value, credentials)] = value) })) for (const name in set) request.headers.set(name, set[name]!);
+  if (emit('request', attempt, { setHeader: (name, value) => void (set[settable(name, value, credentials)] = value) }))
+    for (const name in set) request.headers.set(name, set[name]!);
 }
 
 /** `name`, when a hook may set that header on a request with these `credentials` headers; else throws. */

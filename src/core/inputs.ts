@@ -89,11 +89,17 @@ export function checkedOptions<O extends object>(owner: string, rules: OptionRul
 export const MAX_TIMEOUT = 2_147_483_647;
 
 /** Rule: a positive number of milliseconds, at most {@link MAX_TIMEOUT}. */
-export const positiveMs: OptionRule = [(v) => (v as number) > 0 && (v as number) <= MAX_TIMEOUT && typeof v === 'number', `a positive number of milliseconds, at most ${MAX_TIMEOUT}`];
+export const positiveMs: OptionRule = [
+  (v) => (v as number) > 0 && (v as number) <= MAX_TIMEOUT && typeof v === 'number',
+  `a positive number of milliseconds, at most ${MAX_TIMEOUT}`,
+];
 
 /** Rule: a whole number of at least `min` (at most `max`). */
 export function wholeNumber(min: number, max = Infinity): OptionRule {
-  return [(v) => Number.isInteger(v) && (v as number) >= min && (v as number) <= max, max === Infinity ? `a whole number, ${min} or more` : `a whole number from ${min} to ${max}`];
+  return [
+    (v) => Number.isInteger(v) && (v as number) >= min && (v as number) <= max,
+    max === Infinity ? `a whole number, ${min} or more` : `a whole number from ${min} to ${max}`,
+  ];
 }
 
 /** Rule: `true` or `false`. */
@@ -133,8 +139,6 @@ type FieldType<T, K extends PropertyKey> = T extends unknown ? (K extends keyof 
  */
 export type Rules<T> = { [K in Fields<T>]?: Rule<NonNullable<FieldType<T, K>>> };
 
-
-
 /** Every rule in turn, each reporting its own issues: a field rule set and a rule across its fields. */
 export function all<T>(...rules: Array<Rule<T>>): Rule<T> {
   return (value: unknown, path: Path, issues: Issue[]) => {
@@ -172,7 +176,8 @@ export function integer<N extends number = number>(min = -Infinity, max = Infini
   return (value: unknown, path: Path, issues: Issue[]) => {
     if (value === undefined) return;
     if (typeof value !== 'number' || !Number.isInteger(value)) issues.push({ path, message: 'must be an integer' });
-    else if (!Number.isSafeInteger(value)) issues.push({ path, message: 'must be an integer of at most 2^53 - 1 in size (a larger one cannot be sent exactly)' });
+    else if (!Number.isSafeInteger(value))
+      issues.push({ path, message: 'must be an integer of at most 2^53 - 1 in size (a larger one cannot be sent exactly)' });
     else if (value < min || value > max) issues.push({ path, message: `must be between ${min} and ${max}` });
   };
 }
@@ -191,7 +196,8 @@ export function text(min = 0, max = Infinity): Rule<string> {
   return (value: unknown, path: Path, issues: Issue[]) => {
     if (value === undefined) return;
     if (typeof value !== 'string') issues.push({ path, message: 'must be a string' });
-    else if (/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value)) issues.push({ path, message: 'must be well-formed Unicode text (it contains a lone surrogate)' });
+    else if (/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value))
+      issues.push({ path, message: 'must be well-formed Unicode text (it contains a lone surrogate)' });
     else if (value.length < min || value.length > max) {
       issues.push({ path, message: min === max ? `must be ${min} characters` : `must be ${min} to ${max} characters long` });
     }
@@ -222,7 +228,9 @@ function isIsoDate(text: string, timeRequired: boolean): boolean {
  */
 export function isoDateTime(options: { time?: 'required' } = {}): Rule<string | Date> {
   const timeRequired = options.time === 'required';
-  const message = timeRequired ? 'must be an ISO 8601 date-time, e.g. 2026-11-22T10:00:00Z' : 'must be an ISO 8601 date or date-time, e.g. 2026-11-22T10:00:00Z';
+  const message = timeRequired
+    ? 'must be an ISO 8601 date-time, e.g. 2026-11-22T10:00:00Z'
+    : 'must be an ISO 8601 date or date-time, e.g. 2026-11-22T10:00:00Z';
   return (value: unknown, path: Path, issues: Issue[]) => {
     if (value === undefined) return;
     const ok = value instanceof Date ? !Number.isNaN(value.getTime()) : typeof value === 'string' && isIsoDate(value, timeRequired);
@@ -260,7 +268,12 @@ export function fillPath(template: string, path: Record<string, unknown>, fields
     }
     if (optional && value === undefined) return '';
     // "." and ".." (even as %2E) are dot segments a URL parser would resolve away.
-    const problem = typeof value !== 'string' || value.trim() === '' ? 'must be a non-empty string, not only spaces' : value === '.' || value === '..' ? 'must not be "." or ".."' : undefined;
+    const problem =
+      typeof value !== 'string' || value.trim() === ''
+        ? 'must be a non-empty string, not only spaces'
+        : value === '.' || value === '..'
+          ? 'must not be "." or ".."'
+          : undefined;
     const encoded = problem ? undefined : encode(value as string);
     if (problem || encoded === undefined) issues.push({ path: [name], message: problem ?? malformed });
     return `/${encoded ?? '_'}`;

@@ -58,7 +58,12 @@ export function limitsGate(options: LimitOptions, maxRetryDelay: number): Gate {
         signal?.throwIfAborted();
         return place;
       } catch (error) {
-        if (signal?.aborted) throw new AbortError(`${operation}: aborted by the caller's signal while waiting to start; 0 attempts made`, { operation, attempts: 0, outcome: 'not_sent' });
+        if (signal?.aborted)
+          throw new AbortError(`${operation}: aborted by the caller's signal while waiting to start; 0 attempts made`, {
+            operation,
+            attempts: 0,
+            outcome: 'not_sent',
+          });
         if (error instanceof PromokitError) throw error;
         throw new LimiterError(operation, `the limits failed: ${String(error)}`, { cause: error });
       }

@@ -177,7 +177,9 @@ export declare namespace StandardSchemaV1 {
  * storefront its bytes (and an event carries only a customer's metadata).
  */
 export const schemasRule: OptionRule = [
-  (v) => isRecord(v) && Object.values(v).every((schema) => schema === undefined || typeof (schema as Partial<StandardSchemaV1> | null)?.['~standard']?.validate === 'function'),
+  (v) =>
+    isRecord(v) &&
+    Object.values(v).every((schema) => schema === undefined || typeof (schema as Partial<StandardSchemaV1> | null)?.['~standard']?.validate === 'function'),
   'an object of Standard Schemas (with ~standard.validate)',
   (v) => (isRecord(v) ? Object.assign(Object.create(null), v) : v),
 ];

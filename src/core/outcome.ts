@@ -17,11 +17,20 @@
  */
 import { apiErrorFor, AuthenticationError } from './api-errors.js';
 import { scrubText, type AuthGroup, type ClientCredentials } from './credentials.js';
-import { AbortError, ConnectionError, PromokitError, RedirectError, TimeoutError, say, type CallContext, type Outcome, isKyHttpError, isKyTimeout } from './errors.js';
+import {
+  AbortError,
+  ConnectionError,
+  PromokitError,
+  RedirectError,
+  TimeoutError,
+  say,
+  type CallContext,
+  type Outcome,
+  isKyHttpError,
+  isKyTimeout,
+} from './errors.js';
 import { parseBody } from './responses.js';
 import { failureCode } from './runtime.js';
-
-
 
 /** The outcomes, from the one that says most about the service having not acted. */
 const rank: readonly Outcome[] = ['not_sent', 'rejected', 'unknown'];
@@ -78,7 +87,6 @@ export interface Failure {
   maxRetryDelay: number;
 }
 
-
 /** The typed error for whatever a call threw, with the call's outcome and none of its secrets. */
 export function mapError(thrown: unknown, context: CallContext, failure: Failure): PromokitError {
   const { credentials, secrets } = failure;
@@ -92,12 +100,17 @@ export function mapError(thrown: unknown, context: CallContext, failure: Failure
     error = apiErrorFor({ ...context, status: response.status, body: parseBody(failure.body), headers });
   } else if (isKyTimeout(thrown)) error = new TimeoutError(say(context, `no complete response within ${failure.timeout} ms per attempt`), context);
   // Keep only the low-level cause: it names the socket failure and carries no request headers.
-  else error = new ConnectionError(say(context, `${describeFailure(thrown)} before a complete response arrived`), context, { cause: (thrown as { cause?: unknown } | undefined)?.cause });
+  else
+    error = new ConnectionError(say(context, `${describeFailure(thrown)} before a complete response arrived`), context, {
+      cause: (thrown as { cause?: unknown } | undefined)?.cause,
+    });
   error.outcome = failure.outcome;
   const wait = failure.refusedWaitMs;
   error.message +=
     (error instanceof AuthenticationError ? `; ${credentials.advice(failure.auth)}` : '') +
-    (wait === undefined ? '' : `; not retried: the service asked to wait ${Math.ceil(wait / 1000)} s, longer than maxRetryDelay (${failure.maxRetryDelay} ms)`) +
+    (wait === undefined
+      ? ''
+      : `; not retried: the service asked to wait ${Math.ceil(wait / 1000)} s, longer than maxRetryDelay (${failure.maxRetryDelay} ms)`) +
     (failure.outcome === 'unknown' && failure.changesState ? unknownOutcomeNote() : '');
   return scrubbed(error, secrets);
 }
@@ -122,9 +135,14 @@ export function redirectError(response: Response, url: string, context: CallCont
   const target = response.headers.get('location');
   const location = target !== null && URL.canParse(target, url) ? new URL(target, url).origin : undefined;
   const where = location ? `to ${location}` : 'elsewhere';
-  return new RedirectError(say(context, `redirected ${where} (${context.status}), not followed: nothing was sent there${outcome === 'unknown' ? ', and the service may have processed the request' : ''}`), { ...context, location });
+  return new RedirectError(
+    say(
+      context,
+      `redirected ${where} (${context.status}), not followed: nothing was sent there${outcome === 'unknown' ? ', and the service may have processed the request' : ''}`,
+    ),
+    { ...context, location },
+  );
 }
-
 
 /** Why an attempt failed, in a few words: `status 503`, `timeout`, `connection failure (ECONNRESET)`. */
 export function describeFailure(error: unknown): string {

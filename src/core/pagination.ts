@@ -108,7 +108,16 @@ export class Page<T, P = unknown> {
   readonly #walk: WalkGuard;
 
   /** @internal Built by the SDK's list methods. */
-  constructor(init: { data: T[]; body: ListEnvelope; params: P; response: Response; strategy: Strategy<P>; fetch: Fetcher<T, P>; operation: string; walk: WalkGuard }) {
+  constructor(init: {
+    data: T[];
+    body: ListEnvelope;
+    params: P;
+    response: Response;
+    strategy: Strategy<P>;
+    fetch: Fetcher<T, P>;
+    operation: string;
+    walk: WalkGuard;
+  }) {
     this.data = init.data;
     this.body = init.body;
     this.params = init.params;

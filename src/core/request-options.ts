@@ -49,7 +49,10 @@ export function splitFetchOptions(fetchOptions: Record<string, unknown>): { requ
 }
 
 /** Rule of a `signal` option: an `AbortSignal`. */
-const signalRule: OptionRule = [(v) => typeof (v as Partial<AbortSignal>)?.addEventListener === 'function' && typeof (v as Partial<AbortSignal>).aborted === 'boolean', 'an AbortSignal'];
+const signalRule: OptionRule = [
+  (v) => typeof (v as Partial<AbortSignal>)?.addEventListener === 'function' && typeof (v as Partial<AbortSignal>).aborted === 'boolean',
+  'an AbortSignal',
+];
 
 /** The rules of `RequestOptions`, one per option. */
 export const requestOptionRules: OptionRules<RequestOptions> = {

@@ -69,7 +69,6 @@ export class DeviationRecord {
   dropped = 0;
 }
 
-
 /**
  * The deviations a client has seen in `warn` mode, first seen first; past
  * {@link DEVIATION_KINDS_LIMIT} kinds, one last entry with operation and path `*` counts the rest.
@@ -86,7 +85,12 @@ export function deviationsOf(record: DeviationRecord): ResponseDeviation[] {
 export function parseJson(text: string, operation: string): unknown {
   const body = parseBody(text);
   // Parsing never gives back the very string it read: the same string means it was not JSON.
-  if (body === text) throw new ResponseValidationError(operation, [{ path: [], message: text === '' ? 'the response body is empty' : 'the response body is not valid JSON' }], text);
+  if (body === text)
+    throw new ResponseValidationError(
+      operation,
+      [{ path: [], message: text === '' ? 'the response body is empty' : 'the response body is not valid JSON' }],
+      text,
+    );
   return body;
 }
 

@@ -15,9 +15,16 @@ import { isKyHttpError, isKyTimeout } from './errors.js';
 import { nothingWasSent } from './runtime.js';
 import { ApiError, RateLimitError, retryAfterMs } from './api-errors.js';
 import { callOf } from './call.js';
-import { AbortError, CallError, ConfigurationError, LimiterError, PromokitError, RedirectError, ResponseTooLargeError, ResponseValidationError } from './errors.js';
-
-
+import {
+  AbortError,
+  CallError,
+  ConfigurationError,
+  LimiterError,
+  PromokitError,
+  RedirectError,
+  ResponseTooLargeError,
+  ResponseValidationError,
+} from './errors.js';
 
 /** True for the failure fetch reports when the network fails: a `TypeError`, or ky's `NetworkError` around one. */
 export function isNetworkError(error: unknown): boolean {
@@ -187,7 +194,15 @@ function decide(error: unknown): RetryDecision {
  * `ConfigurationError` is one when it is `unknown`: your schema failed on the answer of a call sent.
  */
 function isCallFailure(error: PromokitError): boolean {
-  return error instanceof CallError || error instanceof ApiError || error instanceof RedirectError || error instanceof ResponseTooLargeError || error instanceof ResponseValidationError || error instanceof LimiterError || error instanceof ConfigurationError;
+  return (
+    error instanceof CallError ||
+    error instanceof ApiError ||
+    error instanceof RedirectError ||
+    error instanceof ResponseTooLargeError ||
+    error instanceof ResponseValidationError ||
+    error instanceof LimiterError ||
+    error instanceof ConfigurationError
+  );
 }
 
 /** The whole milliseconds a 503's `Retry-After` asks for, when it asks a readable wait. */

@@ -86,7 +86,8 @@ export function plainCopy(value: unknown, issues: Issue[], path: Array<string | 
       : JSON.parse(
           JSON.stringify(value, function (this: Record<string, unknown>, key, v: unknown) {
             // An Invalid Date serialises as null: looked at again only then.
-            if ((typeof v === 'number' && !Number.isFinite(v)) || (v === null && Number.isNaN((this[key] as Date | null)?.getTime?.()))) throw `${String(this[key])}`;
+            if ((typeof v === 'number' && !Number.isFinite(v)) || (v === null && Number.isNaN((this[key] as Date | null)?.getTime?.())))
+              throw `${String(this[key])}`;
             if (typeof v === 'bigint') throw 'a BigInt';
             if (typeof v === 'function' || typeof v === 'symbol') throw `a ${typeof v}`;
             if (v instanceof Map || v instanceof Set) throw 'a Map or a Set';
@@ -116,7 +117,6 @@ export function checkResponse<T>(mode: ValidationMode, operation: string, schema
   if (fresh.length > 0) log.write('warn', `promokit: ${operation}: response does not match its schema, returned as received: ${describeIssues(fresh, 5)}`);
   return body as T;
 }
-
 
 /**
  * ky's default instance, imported at once: the lazy import that keeps Node's cold start cheap

@@ -32,10 +32,14 @@ export function callSignal(signal: AbortSignal): { signal: AbortSignal; done: ()
   else if (!calls) {
     listening.set(signal, (calls = new Set()));
     const all = calls;
-    signal.addEventListener('abort', () => {
-      for (const call of all) call.abort(signal.reason);
-      all.clear();
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        for (const call of all) call.abort(signal.reason);
+        all.clear();
+      },
+      { once: true },
+    );
   }
   calls?.add(controller);
   return { signal: controller.signal, done: () => calls?.delete(controller) };
@@ -114,7 +118,11 @@ function headerProblem(name: string, value: unknown): string | undefined {
 }
 
 /** Rule of a `headers` option: an object, copied; its fields are checked by {@link checkHeaders}. */
-export const headersRule: OptionRule = [(v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'an object of header names and string values', shallowCopy];
+export const headersRule: OptionRule = [
+  (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
+  'an object of header names and string values',
+  shallowCopy,
+];
 
 /** Checks the fields of a (copied) `headers` option: names fetch sends, Latin-1 values, no credential header. */
 export function checkHeaders(headers: Record<string, unknown> | undefined, owner: string, credentials: string): void {
@@ -187,7 +195,13 @@ export function nothingWasSent(error: unknown): boolean {
 /** The error code behind a fetch failure, e.g. `ECONNREFUSED`, else its cause's few words (`bad port`). */
 export function failureCode(error: unknown): string | undefined {
   return inCauses(error, (cause) =>
-    typeof cause.code === 'string' ? cause.code : typeof cause.errors?.[0]?.code === 'string' ? cause.errors[0].code : typeof cause.message === 'string' && cause.message ? printable(cause.message, 60) : undefined,
+    typeof cause.code === 'string'
+      ? cause.code
+      : typeof cause.errors?.[0]?.code === 'string'
+        ? cause.errors[0].code
+        : typeof cause.message === 'string' && cause.message
+          ? printable(cause.message, 60)
+          : undefined,
   );
 }
 

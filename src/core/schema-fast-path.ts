@@ -102,7 +102,6 @@ export function decidesOn(schema: ZodNode, path: ReadonlyArray<string | number>)
 
 type Test = (value: unknown) => boolean;
 
-
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The closure checking `node`, or `undefined` when the node uses anything the fast path does not model. */
@@ -241,7 +240,8 @@ export function inexactNumbers(body: unknown): Issue[] {
   const visit = (value: unknown, path: Array<string | number>): void => {
     if (found.length >= INEXACT_LIMIT || path.length > INEXACT_DEPTH) return;
     if (typeof value === 'number') {
-      if (Math.abs(value) > Number.MAX_SAFE_INTEGER) found.push({ path, message: 'is an integer past 2^53 - 1, which a JavaScript number cannot hold exactly (it was read rounded)' });
+      if (Math.abs(value) > Number.MAX_SAFE_INTEGER)
+        found.push({ path, message: 'is an integer past 2^53 - 1, which a JavaScript number cannot hold exactly (it was read rounded)' });
     } else if (typeof value === 'object' && value !== null) {
       for (const key of Object.keys(value)) visit((value as Record<string, unknown>)[key], [...path, Array.isArray(value) ? Number(key) : key]);
     }

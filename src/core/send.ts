@@ -36,7 +36,9 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
   // nothing sent, no event.
   const options = checkRequestOptions(givenOptions, call.name, config.credentialsAdvice);
   if (options.keepalive && call.body && new Blob([call.body]).size > KEEPALIVE_BODY_LIMIT) {
-    throw new InvalidRequestError(call.name, [{ path: [], message: `must be at most ${KEEPALIVE_BODY_LIMIT} bytes to be sent with keepalive (the browsers' cap)` }]);
+    throw new InvalidRequestError(call.name, [
+      { path: [], message: `must be at most ${KEEPALIVE_BODY_LIMIT} bytes to be sent with keepalive (the browsers' cap)` },
+    ]);
   }
   if (!config.baseUrl) throw credentials.missing('baseUrl');
   const url = joinUrl(config.baseUrl, call.path);
@@ -67,11 +69,17 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
     // 4. The retry policy of this call, told of every retry when hooks or logs report them.
     const maxRetries = options.maxRetries ?? config.maxRetries;
     const report = emit || log.enabled('info');
-    const plan = retryPlan(call.idempotent, { maxRetries, maxRetryDelay: config.maxRetryDelay }, report ? (delayMs, error) => {
-      const reason = describeFailure(error);
-      log.write('info', `promokit: ${call.name}: retry ${attempts} of ${maxRetries} in ${delayMs} ms after ${reason}`);
-      emit?.('retry', attempts, { delayMs, reason });
-    } : undefined);
+    const plan = retryPlan(
+      call.idempotent,
+      { maxRetries, maxRetryDelay: config.maxRetryDelay },
+      report
+        ? (delayMs, error) => {
+            const reason = describeFailure(error);
+            log.write('info', `promokit: ${call.name}: retry ${attempts} of ${maxRetries} in ${delayMs} ms after ${reason}`);
+            emit?.('retry', attempts, { delayMs, reason });
+          }
+        : undefined,
+    );
     try {
       // 3. Headers: defaults, the client's, the content type, the credentials (the access token
       // function within the call's timeout and signal), then the call's.
@@ -117,7 +125,15 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
 
       // 6. ky runs the attempts: timeouts, retries and backoff. It merges its options key by key
       // on every call, so only the keys this call needs are passed; a redirect is never followed.
-      const kyOptions: KyOptions = { ...fetchOptions?.request, method: call.method, headers, timeout, retry: plan.options, redirect: 'manual', fetch: attempt as KyOptions['fetch'] };
+      const kyOptions: KyOptions = {
+        ...fetchOptions?.request,
+        method: call.method,
+        headers,
+        timeout,
+        retry: plan.options,
+        redirect: 'manual',
+        fetch: attempt as KyOptions['fetch'],
+      };
       if (call.body !== undefined) kyOptions.body = call.body;
       if (signal) kyOptions.signal = signal;
       if (options.keepalive) kyOptions.keepalive = true;
@@ -128,7 +144,16 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
       // A 401 may be cured by a fresh token: the resend's module is loaded by a client's first 401.
       const response = await run().catch(async (error: unknown) => {
         if (!isKyHttpError(error) || error.response.status !== 401) throw error;
-        return (await import('./fresh-token.js')).resend(error, run, { credentials, auth: call.auth, sent, wait: { timeout, signal, again: true }, headers, kyOptions, again: place?.again, retrying: emit && (() => emit('retry', attempts, { delayMs: 0, reason: 'status 401: a fresh access token' })) });
+        return (await import('./fresh-token.js')).resend(error, run, {
+          credentials,
+          auth: call.auth,
+          sent,
+          wait: { timeout, signal, again: true },
+          headers,
+          kyOptions,
+          again: place?.again,
+          retrying: emit && (() => emit('retry', attempts, { delayMs: 0, reason: 'status 401: a fresh access token' })),
+        });
       });
 
       // 7. The body, parsed and checked in the client's validation mode (and by its own metadata schemas).
@@ -138,18 +163,22 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
       return { data, response };
     } catch (thrown) {
       // 8. Or the typed error, with its outcome and none of the call's secrets, reported once to the error hook.
-      const error = mapError(thrown, { operation: call.name, method: call.method, host, attempts }, {
-        signal,
-        timeout,
-        body,
-        outcome,
-        changesState: !call.idempotent,
-        secrets: credentials.secrets(sent),
-        credentials,
-        auth: call.auth,
-        refusedWaitMs: plan.refusedWaitMs,
-        maxRetryDelay: config.maxRetryDelay,
-      });
+      const error = mapError(
+        thrown,
+        { operation: call.name, method: call.method, host, attempts },
+        {
+          signal,
+          timeout,
+          body,
+          outcome,
+          changesState: !call.idempotent,
+          secrets: credentials.secrets(sent),
+          credentials,
+          auth: call.auth,
+          refusedWaitMs: plan.refusedWaitMs,
+          maxRetryDelay: config.maxRetryDelay,
+        },
+      );
       emit?.('error', attempts, { error, durationMs: now() - started });
       throw error;
     } finally {

@@ -99,7 +99,8 @@ export function isTokenText(token: unknown): token is string {
  * `store` when it is not a {@link TokenStore}.
  */
 export function sharedFetch(store: TokenStore, fetchToken: () => Promise<Fetched>, refreshBeforeMs: number): SharedFetch {
-  const rule = 'a TokenStore: { read, write, lock, clear } functions, lockMs and timeoutMs from 1 to 60000 milliseconds (e.g. redisTokenStore() of promokit/redis)';
+  const rule =
+    'a TokenStore: { read, write, lock, clear } functions, lockMs and timeoutMs from 1 to 60000 milliseconds (e.g. redisTokenStore() of promokit/redis)';
   const bad = () => new ConfigurationError('store', `cachedAccessToken: the store option must be ${rule}`);
   let lockMs: number;
   let timeoutMs: number;
@@ -139,7 +140,7 @@ export function sharedFetch(store: TokenStore, fetchToken: () => Promise<Fetched
       shared = checkedShared(got);
     } catch (error) {
       // A getter that throws, or a Proxy: the store's answer makes no sense either way.
-      throw error instanceof StoreFailure ? error : new StoreFailure('the token store\'s read resolved an object that cannot be read', { cause: error });
+      throw error instanceof StoreFailure ? error : new StoreFailure("the token store's read resolved an object that cannot be read", { cause: error });
     }
     return refusedTokens.includes(shared.token) ? undefined : shared;
   };
@@ -172,7 +173,7 @@ export function sharedFetch(store: TokenStore, fetchToken: () => Promise<Fetched
       if (fresh(last)) return served(last!);
       const release = await call('lock', () => store.lock());
       if (release !== undefined && release !== null) {
-        if (typeof release !== 'function') throw new StoreFailure('the token store\'s lock resolved neither a function nor undefined');
+        if (typeof release !== 'function') throw new StoreFailure("the token store's lock resolved neither a function nor undefined");
         try {
           // Another process may have stored a token between the read and the lock.
           const again = await read();
@@ -214,12 +215,14 @@ export function sharedFetch(store: TokenStore, fetchToken: () => Promise<Fetched
 
 /** What a store's `read` resolved, checked: a {@link SharedToken}, else a `StoreFailure`. */
 function checkedShared(got: unknown): SharedToken {
-  if (typeof got !== 'object' || got === null) throw new StoreFailure('the token store\'s read resolved neither a token nor undefined');
+  if (typeof got !== 'object' || got === null) throw new StoreFailure("the token store's read resolved neither a token nor undefined");
   const { token, expiresInMs, lifetimeMs } = got as Partial<SharedToken>;
-  if (!isTokenText(token)) throw new StoreFailure('the token store\'s read resolved a token that is not visible ASCII text of at most 16384 characters');
+  if (!isTokenText(token)) throw new StoreFailure("the token store's read resolved a token that is not visible ASCII text of at most 16384 characters");
   const ms = (value: unknown): value is number => typeof value === 'number' && value > 0 && value <= YEAR_MS;
   if (!ms(expiresInMs) || !ms(lifetimeMs) || expiresInMs > lifetimeMs + 1_000) {
-    throw new StoreFailure('the token store\'s read resolved a lifetime that cannot be right (expiresInMs and lifetimeMs must be more than 0, at most a year, expiresInMs within lifetimeMs)');
+    throw new StoreFailure(
+      "the token store's read resolved a lifetime that cannot be right (expiresInMs and lifetimeMs must be more than 0, at most a year, expiresInMs within lifetimeMs)",
+    );
   }
   return { token, expiresInMs, lifetimeMs };
 }

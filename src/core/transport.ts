@@ -56,7 +56,12 @@ export class Transport {
       // A string here is most often an argument order from another SDK: say the call's shape.
       const shape = `${op.name}(${[...Object.keys(path), '{ …fields }'].join(', ')})`;
       const got = Array.isArray(snapshot) ? 'an array' : snapshot === null ? 'null' : `a ${typeof snapshot}`;
-      throw new InvalidRequestError(op.name, [{ path: ['params'], message: `must be an object of named fields, as in ${shape}; got ${got}${typeof snapshot === 'string' ? ' (the argument order of another SDK?)' : ''}` }]);
+      throw new InvalidRequestError(op.name, [
+        {
+          path: ['params'],
+          message: `must be an object of named fields, as in ${shape}; got ${got}${typeof snapshot === 'string' ? ' (the argument order of another SDK?)' : ''}`,
+        },
+      ]);
     }
     op.rules?.(snapshot, [], issues);
     // A copy to route from: the snapshot stays whole, beside the call's error.
@@ -78,9 +83,14 @@ export class Transport {
     if (issues.length > 0) throw new InvalidRequestError(op.name, issues);
     const idempotent = typeof op.idempotent === 'function' ? op.idempotent(snapshot as I) : op.idempotent;
     const changesState = op.method !== 'GET' && !(op.reads && idempotent);
-    let call: OutgoingCall<T> = { ...this.#prepare(op, target, idempotent, responseSchemaOf(op), body && encode(op.encoding, body)), changesState, input: { path, params: snapshot } };
+    let call: OutgoingCall<T> = {
+      ...this.#prepare(op, target, idempotent, responseSchemaOf(op), body && encode(op.encoding, body)),
+      changesState,
+      input: { path, params: snapshot },
+    };
     // The client's own metadata schemas, when it has them: loaded on first use.
-    if (this.#config.schemas) call = await (await import('./user-schema-check.js')).checkedCall(this.#config, call, { request: op.metadataPlaces, response: op.schema }, options);
+    if (this.#config.schemas)
+      call = await (await import('./user-schema-check.js')).checkedCall(this.#config, call, { request: op.metadataPlaces, response: op.schema }, options);
     return this.#dispatch(call, options);
   }
 
@@ -100,7 +110,15 @@ export class Transport {
     const target = fillPath(op.path, pathParams ?? {}, {}, issues) + buildQuery(query ?? {}, issues);
     if (issues.length > 0) throw new InvalidRequestError(op.name, issues);
     const encoded = body && ('form' in body ? encode('form', body.form) : encode('json', body.json));
-    return this.#dispatch({ ...this.#prepare(op, target, op.idempotent, op.schema && withFastPath(op.schema), encoded), emptyBody: true, changesState: op.method !== 'GET', input: { path: {}, params: { pathParams, query, body } } }, options);
+    return this.#dispatch(
+      {
+        ...this.#prepare(op, target, op.idempotent, op.schema && withFastPath(op.schema), encoded),
+        emptyBody: true,
+        changesState: op.method !== 'GET',
+        input: { path: {}, params: { pathParams, query, body } },
+      },
+      options,
+    );
   }
 
   /**
@@ -121,7 +139,13 @@ export class Transport {
    * The call `send` takes, for an operation with its path filled and its body encoded: its retry
    * policy the client's, its schema the one given (none: the body unchecked).
    */
-  #prepare<T>(op: { name: string; method: HttpMethod; auth: AuthGroup }, path: string, idempotent: boolean, schema: ResponseSchema<T> | undefined, body: Encoded | undefined): OutgoingCall<T> {
+  #prepare<T>(
+    op: { name: string; method: HttpMethod; auth: AuthGroup },
+    path: string,
+    idempotent: boolean,
+    schema: ResponseSchema<T> | undefined,
+    body: Encoded | undefined,
+  ): OutgoingCall<T> {
     return {
       name: op.name,
       method: op.method,

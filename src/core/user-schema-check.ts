@@ -78,7 +78,13 @@ function runOf(config: PipelineConfig, operation: string, options: RequestOption
     ({ timeout, signal } = options ?? {});
   } catch {}
   const valid = typeof timeout === 'number' && timeout > 0 && timeout <= MAX_TIMEOUT;
-  return { operation, owner: config.owner, timeout: valid ? (timeout as number) : config.timeout, signal: signal instanceof AbortSignal ? signal : undefined, sent };
+  return {
+    operation,
+    owner: config.owner,
+    timeout: valid ? (timeout as number) : config.timeout,
+    signal: signal instanceof AbortSignal ? signal : undefined,
+    sent,
+  };
 }
 
 /** An issue path segment of a Standard Schema issue as promokit's issues hold it: a string or an index. */
@@ -95,7 +101,11 @@ function segment(part: unknown): string | number {
 async function run(check: Check, call: Run): Promise<Issue[]> {
   const { option, name } = check;
   const failed = (what: string, cause?: unknown) =>
-    new ConfigurationError(option, `${call.owner}: the ${option} schema of ${JSON.stringify(name)} ${what} (checking ${call.operation}${call.sent ? "'s answer" : ''})${call.sent ? '' : '; nothing was sent'}`, cause === undefined ? undefined : { cause });
+    new ConfigurationError(
+      option,
+      `${call.owner}: the ${option} schema of ${JSON.stringify(name)} ${what} (checking ${call.operation}${call.sent ? "'s answer" : ''})${call.sent ? '' : '; nothing was sent'}`,
+      cause === undefined ? undefined : { cause },
+    );
   let result: unknown;
   try {
     result = await bounded(
@@ -248,7 +258,12 @@ function checksIn(schemas: UserSchemas, body: unknown, places: MetadataLocation[
  * signal aborts during the check, the call goes on to `send`, which stops it as aborted. For a
  * client with `schemas` (its `metadataSchemas` or `eventSchemas`).
  */
-export async function checkedCall<T>(config: PipelineConfig, call: OutgoingCall<T>, where: MetadataLocation, options: RequestOptions | undefined): Promise<OutgoingCall<T>> {
+export async function checkedCall<T>(
+  config: PipelineConfig,
+  call: OutgoingCall<T>,
+  where: MetadataLocation,
+  options: RequestOptions | undefined,
+): Promise<OutgoingCall<T>> {
   const schemas = schemasOf(config);
   const checks = call.body === undefined ? [] : checksIn(schemas, JSON.parse(call.body), where.request, where.event);
   if (checks.length > 0) {
@@ -270,11 +285,25 @@ export async function checkedCall<T>(config: PipelineConfig, call: OutgoingCall<
  * throws `ResponseValidationError`, `warn` logs each kind of failure once and records it with
  * the client's deviations.
  */
-async function checkResponseMetadata(config: PipelineConfig, operation: string, where: MetadataLocation, body: unknown, options: RequestOptions | undefined): Promise<void> {
+async function checkResponseMetadata(
+  config: PipelineConfig,
+  operation: string,
+  where: MetadataLocation,
+  body: unknown,
+  options: RequestOptions | undefined,
+): Promise<void> {
   const checks = checksIn(schemasOf(config), body, where.response ?? where.request, where.event);
   if (checks.length === 0) return;
   const issues = await runAll(checks, runOf(config, operation, options, true));
-  if (issues.length > 0) checkResponse(config.validation, operation, { safeParse: () => ({ success: false, error: { issues: issues.map((i) => ({ path: [...i.path], message: i.message })) } }) }, body, config.log, config.deviations);
+  if (issues.length > 0)
+    checkResponse(
+      config.validation,
+      operation,
+      { safeParse: () => ({ success: false, error: { issues: issues.map((i) => ({ path: [...i.path], message: i.message })) } }) },
+      body,
+      config.log,
+      config.deviations,
+    );
 }
 
 /** Where a custom event, and its acknowledgment, hold metadata of a kind: the customer's (the event's own is checked by the event's schema). */

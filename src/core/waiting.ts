@@ -8,7 +8,6 @@
  * @module
  */
 
-
 /**
  * Resolves after `ms` milliseconds; rejects with `signal.reason` as soon as `signal` aborts (at
  * once when it already has), clearing the timer, so an aborted wait keeps nothing alive.
@@ -20,10 +19,13 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       clearTimeout(timer);
       reject(signal!.reason);
     };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', abort);
-      resolve();
-    }, Math.max(0, ms));
+    const timer = setTimeout(
+      () => {
+        signal?.removeEventListener('abort', abort);
+        resolve();
+      },
+      Math.max(0, ms),
+    );
     signal?.addEventListener('abort', abort, { once: true });
   });
 }

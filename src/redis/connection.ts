@@ -50,7 +50,9 @@ export function script(lua: string): Script {
   return {
     lua,
     sha: () =>
-      (sha ??= crypto.subtle.digest('SHA-1', new TextEncoder().encode(lua)).then((digest) => [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join(''))),
+      (sha ??= crypto.subtle
+        .digest('SHA-1', new TextEncoder().encode(lua))
+        .then((digest) => [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join(''))),
   };
 }
 
@@ -201,7 +203,13 @@ function ioredisConnection(redis: Loose, kind: ClientKind, attemptMs: number): C
       );
     },
     // A reply this late means a frozen or unreachable server: start over on a new connection.
-    run: (s, keys, args, ms) => bounded(evaluate(s, keys, args), ms, () => connection.disconnect(true), () => `Redis did not reply within ${ms} ms`),
+    run: (s, keys, args, ms) =>
+      bounded(
+        evaluate(s, keys, args),
+        ms,
+        () => connection.disconnect(true),
+        () => `Redis did not reply within ${ms} ms`,
+      ),
     lastError: () => last,
     onDrop: (listener) => void connection.on('close', listener),
     close: () => void connection.disconnect(),
@@ -278,9 +286,17 @@ function nodeRedisConnection(redis: Loose, kind: ClientKind, attemptMs: number):
         onReady = resolve;
         current.once('ready', onReady);
         // A cluster says it is ready by its connect() resolving.
-        connect().then(() => isReady() && resolve(), () => undefined);
+        connect().then(
+          () => isReady() && resolve(),
+          () => undefined,
+        );
       });
-      return bounded(readyNow, ms, () => current.off('ready', onReady), () => `no connection to Redis within ${ms} ms (${last instanceof Error ? printable(last.message, 200) : 'connecting'})`);
+      return bounded(
+        readyNow,
+        ms,
+        () => current.off('ready', onReady),
+        () => `no connection to Redis within ${ms} ms (${last instanceof Error ? printable(last.message, 200) : 'connecting'})`,
+      );
     },
     run: (s, keys, args, ms) => bounded(evaluate(s, keys, args), ms, replace, () => `Redis did not reply within ${ms} ms`),
     lastError: () => last,
@@ -305,7 +321,10 @@ export function subscribe(redis: RedisClient, kind: ClientKind, channel: string,
   const r = redis as Loose;
   const text = (message: unknown) => (typeof message === 'string' ? message : message instanceof Uint8Array ? new TextDecoder().decode(message) : '');
   if (kind.startsWith('ioredis')) {
-    const subscriber: Loose = kind === 'ioredis cluster' ? r.duplicate() : r.duplicate({ retryStrategy: () => RECONNECT_MS, maxRetriesPerRequest: null, enableOfflineQueue: true, autoResubscribe: true });
+    const subscriber: Loose =
+      kind === 'ioredis cluster'
+        ? r.duplicate()
+        : r.duplicate({ retryStrategy: () => RECONNECT_MS, maxRetriesPerRequest: null, enableOfflineQueue: true, autoResubscribe: true });
     subscriber.on('error', () => undefined);
     unrefIoredis(subscriber, kind);
     subscriber.on('message', (from: unknown, message: unknown) => from === channel && onMessage(text(message)));
@@ -314,7 +333,9 @@ export function subscribe(redis: RedisClient, kind: ClientKind, channel: string,
   }
   const cluster = kind === 'node-redis cluster';
   const socket = (options: Loose | undefined) => ({ ...options?.socket, reconnectStrategy: () => RECONNECT_MS });
-  const subscriber: Loose = cluster ? r.duplicate({ defaults: { ...r._options?.defaults, socket: socket(r._options?.defaults) } }) : r.duplicate({ socket: socket(r.options) });
+  const subscriber: Loose = cluster
+    ? r.duplicate({ defaults: { ...r._options?.defaults, socket: socket(r._options?.defaults) } })
+    : r.duplicate({ socket: socket(r.options) });
   subscriber.on('error', () => undefined);
   unrefNodeRedis(subscriber);
   let closed = false;

@@ -106,7 +106,14 @@ const SCHEDULE = script(SCHEDULE_SCRIPT);
  * @category Redis entry
  */
 export function createRedisLimiter(options: RedisLimiterOptions): RedisLimiter {
-  const { given, kind, check } = readOptions('createRedisLimiter', options, '{ redis, requests, perMs }', ['redis', 'requests', 'perMs', 'marginMs', 'redisTimeout', 'key']);
+  const { given, kind, check } = readOptions('createRedisLimiter', options, '{ redis, requests, perMs }', [
+    'redis',
+    'requests',
+    'perMs',
+    'marginMs',
+    'redisTimeout',
+    'key',
+  ]);
   const { redis, requests, perMs, marginMs = 50, redisTimeout = 3_000, key = 'default' } = given;
   check(Number.isInteger(requests) && requests >= 1 && requests <= 1_000_000, 'requests', 'a whole number, 1 to 1000000');
   check(isMs(perMs, Number.MIN_VALUE, KEEP_MS), 'perMs', 'a number of milliseconds, more than 0, at most a day (86400000)');
@@ -131,7 +138,12 @@ export function createRedisLimiter(options: RedisLimiterOptions): RedisLimiter {
   const clock = new RedisClock();
   const now = () => performance.now();
   const run = (op: 'reserve' | 'pause', amount: number) =>
-    connection.run(SCHEDULE, [redisKey], [op, amount, limit.intervalMs, limit.aheadMs, KEEP_MS, limit.signature, limit.windowMs, MAX_PAUSE_MS, MAX_AHEAD_MS, channel], attemptMs);
+    connection.run(
+      SCHEDULE,
+      [redisKey],
+      [op, amount, limit.intervalMs, limit.aheadMs, KEEP_MS, limit.signature, limit.windowMs, MAX_PAUSE_MS, MAX_AHEAD_MS, channel],
+      attemptMs,
+    );
 
   const reserve = async (want: number): Promise<Reserved> => {
     await connection.ready(attemptMs);
@@ -199,7 +211,8 @@ export function createRedisLimiter(options: RedisLimiterOptions): RedisLimiter {
       return line.acquire(signal, request?.retry === true);
     },
     async pause(ms: number) {
-      if (typeof ms !== 'number' || !(ms > 0)) throw new LimiterError(LIMITER, `pause takes a number of milliseconds, more than 0; got ${typeof ms === 'number' ? ms : typeof ms}`);
+      if (typeof ms !== 'number' || !(ms > 0))
+        throw new LimiterError(LIMITER, `pause takes a number of milliseconds, more than 0; got ${typeof ms === 'number' ? ms : typeof ms}`);
       const span = Math.ceil(Math.min(ms, MAX_PAUSE_MS));
       line.pause(now() + span);
       if (closed) return;
@@ -209,7 +222,11 @@ export function createRedisLimiter(options: RedisLimiterOptions): RedisLimiter {
         readPause(await run('pause', span), span, redisKey);
       } catch (error) {
         if (error instanceof LimiterError) throw error;
-        throw new LimiterError(LIMITER, `Redis did not take the pause of ${printable(redisKey, 200)} (${error instanceof Error ? printable(error.message) : 'failed'}); this process pauses alone`, { cause: error });
+        throw new LimiterError(
+          LIMITER,
+          `Redis did not take the pause of ${printable(redisKey, 200)} (${error instanceof Error ? printable(error.message) : 'failed'}); this process pauses alone`,
+          { cause: error },
+        );
       }
     },
     stats: () => ({ ...line.stats }),
@@ -222,4 +239,3 @@ function describeLimit(signature: string): string {
   const [requests, perMs, marginMs] = signature.split('/');
   return marginMs === undefined ? printable(signature, 100) : `${requests} per ${perMs} ms, margin ${marginMs} ms`;
 }
-

@@ -16,7 +16,12 @@ const CLIENT_RULE = 'an ioredis client or cluster, or a node-redis client or clu
  * check of `owner`'s other options. Throws `ConfigurationError` naming `options`, `redis` or a
  * name that is not one of `names` (a typo such as `lockms` is refused, not ignored).
  */
-export function readOptions<T extends { redis: RedisClient }>(owner: string, options: T, shape: string, names: ReadonlyArray<keyof T & string>): { given: T; kind: ClientKind; check: OptionCheck } {
+export function readOptions<T extends { redis: RedisClient }>(
+  owner: string,
+  options: T,
+  shape: string,
+  names: ReadonlyArray<keyof T & string>,
+): { given: T; kind: ClientKind; check: OptionCheck } {
   const check = optionCheck(owner);
   let given: T | undefined;
   try {

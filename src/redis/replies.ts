@@ -68,7 +68,8 @@ const ROUNDING_MS = 0.01;
  * `key` when it cannot be right.
  */
 export function readReservation(reply: unknown, want: number, spacing: Spacing, key: string): Reservation | OtherLimit {
-  const bad = (what: string) => new ReplyError(LIMITER, `Redis gave a reply to the reservation for ${printable(key, 200)} that cannot be right (${what}), so the call was not admitted`);
+  const bad = (what: string) =>
+    new ReplyError(LIMITER, `Redis gave a reply to the reservation for ${printable(key, 200)} that cannot be right (${what}), so the call was not admitted`);
   if (!Array.isArray(reply)) throw bad(`${describe(reply)} where an array belongs`);
   const status = textOf(reply[0]);
   const redisNow = numberIn(reply[1]);
@@ -87,7 +88,8 @@ export function readReservation(reply: unknown, want: number, spacing: Spacing, 
   // A slot is handed out at most aheadMs ahead; when none is, the next is at most one interval
   // further, or the end of a pause.
   const furthest = count > 0 ? spacing.aheadMs : Math.max(spacing.aheadMs + spacing.intervalMs, MAX_PAUSE_MS);
-  if (start > redisNow + furthest + ROUNDING_MS) throw bad(`a first slot ${Math.round(start - redisNow)} ms ahead of Redis's now, further than ${Math.round(furthest)} ms`);
+  if (start > redisNow + furthest + ROUNDING_MS)
+    throw bad(`a first slot ${Math.round(start - redisNow)} ms ahead of Redis's now, further than ${Math.round(furthest)} ms`);
   return { redisNow, start, count };
 }
 
@@ -98,7 +100,8 @@ export function readPause(reply: unknown, ms: number, key: string): { redisNow: 
   const redisNow = numberIn(reply[1]);
   const until = numberIn(reply[2]);
   if (redisNow === undefined || redisNow <= 0 || until === undefined) throw bad('its moments are not numbers');
-  if (until < redisNow + ms - ROUNDING_MS || until > redisNow + MAX_PAUSE_MS + ROUNDING_MS) throw bad(`a pause ${Math.round(until - redisNow)} ms long, for ${ms} ms asked`);
+  if (until < redisNow + ms - ROUNDING_MS || until > redisNow + MAX_PAUSE_MS + ROUNDING_MS)
+    throw bad(`a pause ${Math.round(until - redisNow)} ms long, for ${ms} ms asked`);
   return { redisNow, until };
 }
 

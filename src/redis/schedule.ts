@@ -139,7 +139,11 @@ export function decide(stored: Stored, now: number, op: 'reserve' | 'pause', amo
   if (op === 'pause') {
     until = Math.max(until ?? now, now + amount);
     const keepNext = repaired ? undefined : next;
-    return { kind: 'paused', until, write: { next: keepNext, until, limit: repaired ? undefined : held, window: repaired ? undefined : fields.window, ttlMs: ttl(keepNext) } };
+    return {
+      kind: 'paused',
+      until,
+      write: { next: keepNext, until, limit: repaired ? undefined : held, window: repaired ? undefined : fields.window, ttlMs: ttl(keepNext) },
+    };
   }
   const { start, count } = grant(next, now, amount, limit, until);
   if (count > 0) {

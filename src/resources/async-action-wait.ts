@@ -53,9 +53,11 @@ export function waitForAsyncAction(
     issues.push({ path: ['options'], message: `could not be read: ${error instanceof Error ? error.message : String(error)}` });
   }
   const { interval = 1_000, timeout = 600_000, signal, onProgress } = copy;
-  if (typeof asyncActionId !== 'string' || asyncActionId.trim() === '') issues.push({ path: ['asyncActionId'], message: 'must be a non-empty string, not only spaces' });
+  if (typeof asyncActionId !== 'string' || asyncActionId.trim() === '')
+    issues.push({ path: ['asyncActionId'], message: 'must be a non-empty string, not only spaces' });
   if (!(Number.isFinite(interval) && interval > 0)) issues.push({ path: ['interval'], message: 'must be a positive number of milliseconds' });
-  if (!(Number.isFinite(timeout) && timeout > 0 && timeout <= 2_147_483_647)) issues.push({ path: ['timeout'], message: 'must be a positive number of milliseconds, at most 2147483647' });
+  if (!(Number.isFinite(timeout) && timeout > 0 && timeout <= 2_147_483_647))
+    issues.push({ path: ['timeout'], message: 'must be a positive number of milliseconds, at most 2147483647' });
   if (onProgress !== undefined && typeof onProgress !== 'function') issues.push({ path: ['onProgress'], message: 'must be a function' });
   if (issues.length > 0) return Promise.reject(new InvalidRequestError(operation, issues));
 
@@ -68,7 +70,8 @@ export function waitForAsyncAction(
       const action = await read(asyncActionId, { signal: stop.signal }).catch((error: unknown) => {
         // A status promokit does not know (a new one, or none) is no answer yet: keep waiting.
         const body = (error as { body?: Partial<AsyncAction> } | undefined)?.body;
-        if (error instanceof ResponseValidationError && body?.id === asyncActionId && error.issues.every((issue) => issue.path[0] === 'status')) return body as AsyncAction;
+        if (error instanceof ResponseValidationError && body?.id === asyncActionId && error.issues.every((issue) => issue.path[0] === 'status'))
+          return body as AsyncAction;
         throw error;
       });
       // Another record (or none, with validation off) is no answer about this action.
@@ -93,8 +96,15 @@ export function waitForAsyncAction(
       stop.abort();
       outcome();
     };
-    const aborted = () => settle(() => reject(new AbortError(`${operation}: aborted by the caller's signal while waiting for async action ${asyncActionId}`, { operation })));
-    const timer = setTimeout(() => settle(() => reject(new TimeoutError(`${operation}: async action ${asyncActionId} did not finish within ${timeout} ms; ${describeLast(last)}`, { operation }))), timeout);
+    const aborted = () =>
+      settle(() => reject(new AbortError(`${operation}: aborted by the caller's signal while waiting for async action ${asyncActionId}`, { operation })));
+    const timer = setTimeout(
+      () =>
+        settle(() =>
+          reject(new TimeoutError(`${operation}: async action ${asyncActionId} did not finish within ${timeout} ms; ${describeLast(last)}`, { operation })),
+        ),
+      timeout,
+    );
     if (signal?.aborted) return aborted();
     signal?.addEventListener('abort', aborted, { once: true });
     poll().then(

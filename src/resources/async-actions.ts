@@ -63,7 +63,9 @@ export class AsyncActions extends APIResource {
    */
   waitFor(asyncActionId: string, options?: WaitForOptions): Promise<AsyncAction> {
     // The wait is loaded on first use: a program that never waits does not carry it.
-    return import('./async-action-wait.js').then(({ waitForAsyncAction }) => waitForAsyncAction((id, requestOptions) => this.get(id, requestOptions), asyncActionId, options));
+    return import('./async-action-wait.js').then(({ waitForAsyncAction }) =>
+      waitForAsyncAction((id, requestOptions) => this.get(id, requestOptions), asyncActionId, options),
+    );
   }
 
   /**

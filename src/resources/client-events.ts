@@ -66,7 +66,9 @@ export interface TrackEventFields {
  * @category Client events
  */
 export type TrackEventParams<E extends CustomEventName = CustomEventName> = E extends unknown
-  ? TrackEventFields & { event: E } & ({} extends CustomEventMetadata<E> ? { metadata?: CustomEventMetadata<E> | undefined } : { metadata: CustomEventMetadata<E> })
+  ? TrackEventFields & { event: E } & ({} extends CustomEventMetadata<E>
+        ? { metadata?: CustomEventMetadata<E> | undefined }
+        : { metadata: CustomEventMetadata<E> })
   : never;
 
 /**
@@ -125,7 +127,8 @@ export class ClientEvents {
     const event = plainCopy(params, issues) as Partial<TrackEventFields & { event: string; metadata: unknown }> | undefined;
     if (!isRecord(event)) issues.push({ path: [], message: 'must be an object: track({ event, customer, … })' });
     else {
-      if (!(typeof event.event === 'string' && event.event.length >= 1 && event.event.length <= 300)) issues.push({ path: ['event'], message: 'must be a string of 1 to 300 characters' });
+      if (!(typeof event.event === 'string' && event.event.length >= 1 && event.event.length <= 300))
+        issues.push({ path: ['event'], message: 'must be a string of 1 to 300 characters' });
       if (!isRecord(event.customer)) issues.push({ path: ['customer'], message: event.customer == null ? 'is required' : 'must be an object' });
       for (const field of objectFields) {
         if (event[field] !== undefined && !isRecord(event[field])) issues.push({ path: [field], message: 'must be an object' });
@@ -144,7 +147,10 @@ export class ClientEvents {
     };
     // Leaving the page: an event that must survive it goes with keepalive, once (no retry can run
     // on a page that is gone).
-    if (((options as RequestOptions | undefined)?.keepalive || this.#keepaliveWhenHidden) && (globalThis as { document?: { visibilityState?: string } }).document?.visibilityState === 'hidden') {
+    if (
+      ((options as RequestOptions | undefined)?.keepalive || this.#keepaliveWhenHidden) &&
+      (globalThis as { document?: { visibilityState?: string } }).document?.visibilityState === 'hidden'
+    ) {
       options = { ...options, keepalive: true, maxRetries: 0 };
     }
     // The client's own metadata and event schemas, when it has them: loaded on first use.

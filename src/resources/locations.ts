@@ -40,5 +40,3 @@ export class Locations extends APIResource {
 const operations = {
   get: operation<Location>({ name: 'locations.get', method: 'GET', path: '/v1/locations/{locationId}', schema: locationSchema }),
 };
-
-

@@ -55,5 +55,3 @@ const operations = {
 interface IntrospectionForm {
   access_token: string;
 }
-
-

@@ -36,7 +36,10 @@ import type { Vouchers } from './vouchers.js';
  *
  * @category Errors
  */
-export type ReconcileResult = { status: 'applied'; record?: unknown } | { status: 'not_found'; asOf: Date } | { status: 'cannot_tell'; reason: string; cause?: unknown };
+export type ReconcileResult =
+  | { status: 'applied'; record?: unknown }
+  | { status: 'not_found'; asOf: Date }
+  | { status: 'cannot_tell'; reason: string; cause?: unknown };
 
 /** The sub-clients the checks read with (a `Client` is one). */
 export interface Readers {
@@ -73,7 +76,11 @@ function field(value: unknown, ...path: string[]): string | undefined {
  * {@link CLOCK_SKEW_MS}) that `match`es; stops at the first older record, at the end of the list,
  * or after {@link MAX_PAGES} pages (then `cannot_tell`).
  */
-async function since<T extends { created_at?: string | null | undefined }, P>(list: () => PagePromise<T, P>, startedAt: Date, match: (record: T) => boolean): Promise<ReconcileResult> {
+async function since<T extends { created_at?: string | null | undefined }, P>(
+  list: () => PagePromise<T, P>,
+  startedAt: Date,
+  match: (record: T) => boolean,
+): Promise<ReconcileResult> {
   const from = startedAt.getTime() - CLOCK_SKEW_MS;
   const asOf = new Date();
   let pages = 0;
@@ -126,7 +133,8 @@ const publication: Check = async ({ customers }, { input, startedAt }, options) 
 };
 
 const order: Check = async ({ orders }, { input }, options) => {
-  if (!field(input.params, 'source_id') && !field(input.params, 'id')) return unsure('no operation reads an order back, and without a source_id (or id) sending it again would make a second order');
+  if (!field(input.params, 'source_id') && !field(input.params, 'id'))
+    return unsure('no operation reads an order back, and without a source_id (or id) sending it again would make a second order');
   const asOf = new Date();
   try {
     // The same order again: it names the order the failed call made, and makes it otherwise.
@@ -145,7 +153,9 @@ const voucher: Check = async ({ loyalties, vouchers }, { input, startedAt }, opt
   try {
     if (field(input.params, 'type') !== 'LOYALTY_CARD') return found(await vouchers.validate(code, {}, options));
     const card = await loyalties.getMember(code, {}, options);
-    return Date.parse(card.created_at ?? '') < startedAt.getTime() - CLOCK_SKEW_MS ? unsure('a card with this code existed before the call started, so the call could not have made it') : found(card);
+    return Date.parse(card.created_at ?? '') < startedAt.getTime() - CLOCK_SKEW_MS
+      ? unsure('a card with this code existed before the call started, so the call could not have made it')
+      : found(card);
   } catch (error) {
     if (error instanceof NotFoundError) return none(asOf);
     throw error;
@@ -162,7 +172,8 @@ const checks: Record<string, Check> = {
 
 /** Why each operation without a check has none, and what to do instead. */
 const noWay: Record<string, string> = {
-  'redemptions.rollbackStackable': 'no operation reads a rollback back; sending it again is safe: a second rollback of the same redemption is refused with already_rolled_back',
+  'redemptions.rollbackStackable':
+    'no operation reads a rollback back; sending it again is safe: a second rollback of the same redemption is refused with already_rolled_back',
   'promotions.createTier': 'no operation lists or reads promotion tiers; look at the campaign in the dashboard before creating it again',
   'templates.setupPromotionTier': 'no operation lists or reads promotion tiers; look at the campaign in the dashboard before setting it up again',
   'vouchers.validate': 'no operation reads a session lock; sent with your own session.key, it is safe to send again (it joins the same lock)',
@@ -179,12 +190,17 @@ export async function reconcileFailedCall(readers: Readers, error: unknown, give
   const options = checkRequestOptions(given, 'client.reconcile', 'the check reads with the credentials of the client it is called on');
   try {
     if (!(error instanceof PromokitError)) return unsure('not an error of a promokit call');
-    if (error.outcome !== 'unknown') return unsure(`its outcome is '${error.outcome}': ${error.outcome === 'rejected' ? 'the service answered and did not apply the call' : 'the call never reached the service'}, so there is nothing to look for`);
+    if (error.outcome !== 'unknown')
+      return unsure(
+        `its outcome is '${error.outcome}': ${error.outcome === 'rejected' ? 'the service answered and did not apply the call' : 'the call never reached the service'}, so there is nothing to look for`,
+      );
     const call = callOf(error);
     if (!call?.input) return unsure('promokit kept no record of this call (ClientEvents.track keeps none), so there is nothing to look for');
-    if (call.via !== undefined && call.via !== via) return unsure('another client made this call (another tenant, perhaps): reconcile it with the client that made it');
+    if (call.via !== undefined && call.via !== via)
+      return unsure('another client made this call (another tenant, perhaps): reconcile it with the client that made it');
     const check = checks[call.operation];
-    if (!check) return unsure(call.idempotent ? 'the call is safe to send again as it is' : (noWay[call.operation] ?? "promokit knows no way to find this call's trace"));
+    if (!check)
+      return unsure(call.idempotent ? 'the call is safe to send again as it is' : (noWay[call.operation] ?? "promokit knows no way to find this call's trace"));
     return await check(readers, { ...call, input: call.input }, options);
   } catch (failure) {
     if (failure instanceof AbortError && options.signal?.aborted) throw failure;

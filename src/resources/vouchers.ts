@@ -213,10 +213,12 @@ export interface CreateVoucherBase extends ValidityInput {
   /** `val_…` IDs of validation rules to assign to the voucher. */
   validation_rules?: string[] | undefined;
   /** Redemption limit. */
-  redemption?: {
-    /** Maximum number of redemptions, an integer; leave it out for unlimited. */
-    quantity?: number | undefined;
-  } | undefined;
+  redemption?:
+    | {
+        /** Maximum number of redemptions, an integer; leave it out for unlimited. */
+        quantity?: number | undefined;
+      }
+    | undefined;
 }
 
 /**
@@ -292,19 +294,23 @@ export interface ValidateVoucherParams {
    * Loyalty cards: the reward to validate. Not in the service interface; from the published spec,
    * whose `missing_reward` error shows loyalty cards need it.
    */
-  reward?: {
-    /** `rew_…` of the reward. Required when `reward` is given. */
-    id: string;
-    /** `rewa_…` of the reward's assignment. */
-    assignment_id?: string | undefined;
-    /** Points to spend (pay-with-points rewards). */
-    points?: number | undefined;
-  } | undefined;
+  reward?:
+    | {
+        /** `rew_…` of the reward. Required when `reward` is given. */
+        id: string;
+        /** `rewa_…` of the reward's assignment. */
+        assignment_id?: string | undefined;
+        /** Points to spend (pay-with-points rewards). */
+        points?: number | undefined;
+      }
+    | undefined;
   /**
    * Gift vouchers: the credit to validate. Not in the service interface; from the published spec.
    */
-  gift?: {
-    /** Credit to use, in the smallest currency unit. */
-    credits: number;
-  } | undefined;
+  gift?:
+    | {
+        /** Credit to use, in the smallest currency unit. */
+        credits: number;
+      }
+    | undefined;
 }

@@ -31,14 +31,7 @@ export interface ApplicableItem {
    * How the discount is spread over the matching items: `APPLY_TO_EVERY`, `APPLY_TO_CHEAPEST`,
    * `APPLY_FROM_CHEAPEST`, `APPLY_TO_MOST_EXPENSIVE` or `APPLY_FROM_MOST_EXPENSIVE`.
    */
-  effect?:
-    | 'APPLY_TO_EVERY'
-    | 'APPLY_TO_CHEAPEST'
-    | 'APPLY_FROM_CHEAPEST'
-    | 'APPLY_TO_MOST_EXPENSIVE'
-    | 'APPLY_FROM_MOST_EXPENSIVE'
-    | (string & {})
-    | null;
+  effect?: 'APPLY_TO_EVERY' | 'APPLY_TO_CHEAPEST' | 'APPLY_FROM_CHEAPEST' | 'APPLY_TO_MOST_EXPENSIVE' | 'APPLY_FROM_MOST_EXPENSIVE' | (string & {}) | null;
   /** Maximum number of units of each matching item discounted. */
   quantity_limit?: number | null;
   /** Maximum number of units discounted across all matching items. */
@@ -80,6 +73,4 @@ export interface ApplicableItemList extends ListEnvelope {
 }
 
 /** Schema of {@link ApplicableItemList}. */
-export const applicableItemListSchema: () => z.ZodMiniType<ApplicableItemList> = /* @__PURE__ */ lazy(() =>
-  listOf(applicableItemSchema()),
-);
+export const applicableItemListSchema: () => z.ZodMiniType<ApplicableItemList> = /* @__PURE__ */ lazy(() => listOf(applicableItemSchema()));

@@ -81,9 +81,7 @@ type Unwrap<T> = NonNullable<T> extends ReadonlyArray<infer E> ? NonNullable<E> 
  * Nullability is not compared: a field typed `T | null` must still be written `z.nullish(...)`.
  */
 export type ShapeOf<T, U = Unwrap<T>> = {
-  [K in KnownKeys<U>]-?: K extends keyof U
-    ? z.ZodMiniType<U[K]> & ({} extends Pick<U, K> ? { _zod: { optout: 'optional' } } : unknown)
-    : never;
+  [K in KnownKeys<U>]-?: K extends keyof U ? z.ZodMiniType<U[K]> & ({} extends Pick<U, K> ? { _zod: { optout: 'optional' } } : unknown) : never;
 };
 
 /**

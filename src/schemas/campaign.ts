@@ -10,10 +10,4 @@
  * `REFERRAL_PROGRAM`. Open: any other string the service starts sending is accepted.
  * @category Shared responses
  */
-export type CampaignType =
-  | 'DISCOUNT_COUPONS'
-  | 'GIFT_VOUCHERS'
-  | 'LOYALTY_PROGRAM'
-  | 'PROMOTION'
-  | 'REFERRAL_PROGRAM'
-  | (string & {});
+export type CampaignType = 'DISCOUNT_COUPONS' | 'GIFT_VOUCHERS' | 'LOYALTY_PROGRAM' | 'PROMOTION' | 'REFERRAL_PROGRAM' | (string & {});

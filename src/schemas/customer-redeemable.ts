@@ -82,6 +82,4 @@ export interface CustomerRedeemableList extends ListEnvelope {
 }
 
 /** Schema of {@link CustomerRedeemableList}. */
-export const customerRedeemableListSchema: () => z.ZodMiniType<CustomerRedeemableList> = /* @__PURE__ */ lazy(() =>
-  cursorListOf(customerRedeemableSchema()),
-);
+export const customerRedeemableListSchema: () => z.ZodMiniType<CustomerRedeemableList> = /* @__PURE__ */ lazy(() => cursorListOf(customerRedeemableSchema()));

@@ -60,13 +60,7 @@ export const locationShapeSchema: () => z.ZodMiniType<LocationShape> = /* @__PUR
       z.looseObject({
         type: z.nullish(openEnum()),
         // A position list, a polygon or a multi-polygon: the depths a GeoJSON polygon can take.
-        coordinates: z.nullish(
-          z.union([
-            z.array(z.array(z.number())),
-            z.array(z.array(z.array(z.number()))),
-            z.array(z.array(z.array(z.array(z.number())))),
-          ]),
-        ),
+        coordinates: z.nullish(z.union([z.array(z.array(z.number())), z.array(z.array(z.array(z.number()))), z.array(z.array(z.array(z.array(z.number()))))])),
       } satisfies ShapeOf<LocationGeoJson>),
     ),
   } satisfies ShapeOf<LocationShape>),

@@ -57,9 +57,7 @@ export interface EarningRuleReference {
 export const earningRuleReferenceSchema: () => z.ZodMiniType<EarningRuleReference> = /* @__PURE__ */ lazy(() =>
   z.looseObject({
     id: z.nullish(z.string()),
-    source: z.nullish(
-      z.looseObject({ banner: z.nullish(z.string()) } satisfies ShapeOf<EarningRuleReference['source']>),
-    ),
+    source: z.nullish(z.looseObject({ banner: z.nullish(z.string()) } satisfies ShapeOf<EarningRuleReference['source']>)),
   } satisfies ShapeOf<EarningRuleReference>),
 );
 

@@ -194,6 +194,4 @@ export interface LoyaltyTransactionList extends ListEnvelope {
 }
 
 /** Schema of {@link LoyaltyTransactionList}. */
-export const loyaltyTransactionListSchema: () => z.ZodMiniType<LoyaltyTransactionList> = /* @__PURE__ */ lazy(() =>
-  cursorListOf(loyaltyTransactionSchema()),
-);
+export const loyaltyTransactionListSchema: () => z.ZodMiniType<LoyaltyTransactionList> = /* @__PURE__ */ lazy(() => cursorListOf(loyaltyTransactionSchema()));

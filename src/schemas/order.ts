@@ -156,6 +156,4 @@ export const embeddedOrderSchema: () => z.ZodMiniType<EmbeddedOrder> = /* @__PUR
 );
 
 /** Schema of {@link Order}: the order fields with `id` required. */
-export const orderSchema: () => z.ZodMiniType<Order> = /* @__PURE__ */ lazy(() =>
-  z.looseObject({ ...orderFields(), id: z.string() } satisfies ShapeOf<Order>),
-);
+export const orderSchema: () => z.ZodMiniType<Order> = /* @__PURE__ */ lazy(() => z.looseObject({ ...orderFields(), id: z.string() } satisfies ShapeOf<Order>));

@@ -148,6 +148,4 @@ export interface PendingPointsList extends ListEnvelope {
 }
 
 /** Schema of {@link PendingPointsList}. */
-export const pendingPointsListSchema: () => z.ZodMiniType<PendingPointsList> = /* @__PURE__ */ lazy(() =>
-  cursorListOf(pendingPointsSchema()),
-);
+export const pendingPointsListSchema: () => z.ZodMiniType<PendingPointsList> = /* @__PURE__ */ lazy(() => cursorListOf(pendingPointsSchema()));

@@ -135,9 +135,7 @@ const promotionTierFields = () => ({
   ...validityWindowFields(),
   summary: z.nullish(
     z.looseObject({
-      redemptions: z.nullish(
-        z.looseObject({ total_redeemed: z.nullish(z.number()) } satisfies ShapeOf<PromotionTierSummary['redemptions']>),
-      ),
+      redemptions: z.nullish(z.looseObject({ total_redeemed: z.nullish(z.number()) } satisfies ShapeOf<PromotionTierSummary['redemptions']>)),
       orders: z.nullish(
         z.looseObject({
           total_amount: z.nullish(z.number()),
@@ -171,15 +169,7 @@ export interface PromotionTierSetupResource {
   /** ID of the record created. */
   id?: string | null;
   /** Kind of record: `validation_rules`, `product`, `sku`, `products_collection`, `segments` or `location`. */
-  object?:
-    | 'validation_rules'
-    | 'product'
-    | 'sku'
-    | 'products_collection'
-    | 'segments'
-    | 'location'
-    | (string & {})
-    | null;
+  object?: 'validation_rules' | 'product' | 'sku' | 'products_collection' | 'segments' | 'location' | (string & {}) | null;
 }
 
 /**

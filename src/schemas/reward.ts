@@ -83,9 +83,7 @@ export interface RewardAssignmentList extends ListEnvelope {
 }
 
 /** Schema of {@link RewardAssignmentList}. */
-export const rewardAssignmentListSchema: () => z.ZodMiniType<RewardAssignmentList> = /* @__PURE__ */ lazy(() =>
-  listOf(rewardAssignmentSchema()),
-);
+export const rewardAssignmentListSchema: () => z.ZodMiniType<RewardAssignmentList> = /* @__PURE__ */ lazy(() => listOf(rewardAssignmentSchema()));
 
 /**
  * What a reward gives, by reward type (`parameters` of {@link Reward}).

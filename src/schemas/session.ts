@@ -18,16 +18,7 @@ export interface Session {
   /** How long the lock lasts, in `ttl_unit`s. */
   ttl?: number | null;
   /** Unit of `ttl`, e.g. `DAYS`, `HOURS`. */
-  ttl_unit?:
-    | 'DAYS'
-    | 'HOURS'
-    | 'MICROSECONDS'
-    | 'MILLISECONDS'
-    | 'MINUTES'
-    | 'NANOSECONDS'
-    | 'SECONDS'
-    | (string & {})
-    | null;
+  ttl_unit?: 'DAYS' | 'HOURS' | 'MICROSECONDS' | 'MILLISECONDS' | 'MINUTES' | 'NANOSECONDS' | 'SECONDS' | (string & {}) | null;
 }
 
 /** Schema of {@link Session}. */

@@ -54,5 +54,6 @@ export interface ValidationRulesAssignmentList extends ListEnvelope {
 }
 
 /** Schema of {@link ValidationRulesAssignmentList}. */
-export const validationRulesAssignmentListSchema: () => z.ZodMiniType<ValidationRulesAssignmentList> =
-  /* @__PURE__ */ lazy(() => listOf(validationRulesAssignmentSchema()));
+export const validationRulesAssignmentListSchema: () => z.ZodMiniType<ValidationRulesAssignmentList> = /* @__PURE__ */ lazy(() =>
+  listOf(validationRulesAssignmentSchema()),
+);

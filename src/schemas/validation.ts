@@ -99,9 +99,7 @@ const validationResultFields = () =>
     ...nullishStrings('tracking_id', 'customer_id', 'campaign', 'campaign_id'),
     discount: z.nullish(discountSchema()),
     gift: z.nullish(giftSchema()),
-    loyalty: z.nullish(
-      z.looseObject({ points_cost: z.nullish(z.number()) } satisfies ShapeOf<ValidationResultBase['loyalty']>),
-    ),
+    loyalty: z.nullish(z.looseObject({ points_cost: z.nullish(z.number()) } satisfies ShapeOf<ValidationResultBase['loyalty']>)),
     reward: z.nullish(
       z.looseObject({
         ...nullishStrings('id', 'assignment_id'),

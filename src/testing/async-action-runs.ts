@@ -28,9 +28,14 @@ export function createAsyncActionRun(state: MockState, options: MockAsyncActionO
   const { type = 'CAMPAIGN.VOUCHERS_IMPORT', enqueuedReads = 1, progress = [25, 50, 75], outcome = 'DONE' } = options;
   const fail = (rule: string) => new TypeError(`mock.createAsyncAction: ${rule}`);
   if (!(Number.isInteger(enqueuedReads) && enqueuedReads >= 0)) throw fail(`enqueuedReads must be a whole number, 0 or more; got ${String(enqueuedReads)}`);
-  if (!Array.isArray(progress) || progress.some((p) => !(Number.isFinite(p) && p >= 0 && p <= 100))) throw fail('progress must be an array of numbers from 0 to 100');
+  if (!Array.isArray(progress) || progress.some((p) => !(Number.isFinite(p) && p >= 0 && p <= 100)))
+    throw fail('progress must be an array of numbers from 0 to 100');
   if (outcome !== 'DONE' && outcome !== 'FAILED') throw fail(`outcome must be DONE or FAILED; got ${String(outcome)}`);
-  const result = options.result ?? (outcome === 'DONE' ? { message: 'Import finished', done_count: 100, failed_count: 0, failed: [] } : { message: 'The import file could not be read', done_count: 0, failed_count: 0, failed: [] });
+  const result =
+    options.result ??
+    (outcome === 'DONE'
+      ? { message: 'Import finished', done_count: 100, failed_count: 0, failed: [] }
+      : { message: 'The import file could not be read', done_count: 0, failed_count: 0, failed: [] });
   const steps: Rec[] = [
     ...Array.from({ length: enqueuedReads }, () => ({ status: 'ENQUEUED', operation_status: 'UNKNOWN', progress: 0, result: {} })),
     ...progress.map((p) => ({ status: 'IN_PROGRESS', operation_status: 'UNKNOWN', progress: p, result: {} })),

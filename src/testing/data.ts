@@ -15,7 +15,16 @@ export interface MockSeedIds {
   /** Customers by first name: `ada`, `grace`, `alan`, `katherine`, `lin`. */
   customers: { ada: string; grace: string; alan: string; katherine: string; lin: string };
   /** Campaigns by purpose. */
-  campaigns: { coffeeClub: string; bakery: string; seasonal: string; welcome: string; rewardCoupons: string; giftCards: string; checkout: string; referral: string };
+  campaigns: {
+    coffeeClub: string;
+    bakery: string;
+    seasonal: string;
+    welcome: string;
+    rewardCoupons: string;
+    giftCards: string;
+    checkout: string;
+    referral: string;
+  };
   /** Loyalty card codes (member IDs): Ada holds 1,250 points, Grace 180, Alan 40, Lin 120 (Coffee Club); Katherine 300 (Bakery). */
   members: { ada: string; grace: string; alan: string; lin: string; katherine: string };
   /** Rewards of the Coffee Club: `espresso` (200 points), `coupon` (500), `mug` (1,500), `giftCredit` (900), `payWithPoints` (COIN: 10 points pay 1.00). */
@@ -100,12 +109,37 @@ export function seedDefaultData(state: MockState): MockSeedIds {
         ],
       },
       { name: 'Bakery Points', campaign_type: 'LOYALTY_PROGRAM', created_at: ago(300), voucher: { type: 'LOYALTY_CARD', prefix: 'BK-', length: 8 } },
-      { name: 'Seasonal Sale', campaign_type: 'DISCOUNT_COUPONS', created_at: ago(130), voucher: { type: 'DISCOUNT_VOUCHER', prefix: 'SEASON-', length: 6, discount: { type: 'PERCENT', percent_off: 15, effect: 'APPLY_TO_ORDER' } } },
-      { name: 'Welcome Offer', campaign_type: 'DISCOUNT_COUPONS', created_at: ago(380), voucher: { type: 'DISCOUNT_VOUCHER', prefix: 'WELCOME-', length: 6, discount: { type: 'AMOUNT', amount_off: 500, effect: 'APPLY_TO_ORDER' } } },
-      { name: 'Reward Coupons', campaign_type: 'DISCOUNT_COUPONS', created_at: ago(410), voucher: { type: 'DISCOUNT_VOUCHER', prefix: 'REWARD-', length: 6, discount: { type: 'AMOUNT', amount_off: 500, effect: 'APPLY_TO_ORDER' } } },
-      { name: 'Gift Cards', campaign_type: 'GIFT_VOUCHERS', created_at: ago(500), voucher: { type: 'GIFT_VOUCHER', prefix: 'GIFT-', length: 8, gift: { amount: 2500 } } },
+      {
+        name: 'Seasonal Sale',
+        campaign_type: 'DISCOUNT_COUPONS',
+        created_at: ago(130),
+        voucher: { type: 'DISCOUNT_VOUCHER', prefix: 'SEASON-', length: 6, discount: { type: 'PERCENT', percent_off: 15, effect: 'APPLY_TO_ORDER' } },
+      },
+      {
+        name: 'Welcome Offer',
+        campaign_type: 'DISCOUNT_COUPONS',
+        created_at: ago(380),
+        voucher: { type: 'DISCOUNT_VOUCHER', prefix: 'WELCOME-', length: 6, discount: { type: 'AMOUNT', amount_off: 500, effect: 'APPLY_TO_ORDER' } },
+      },
+      {
+        name: 'Reward Coupons',
+        campaign_type: 'DISCOUNT_COUPONS',
+        created_at: ago(410),
+        voucher: { type: 'DISCOUNT_VOUCHER', prefix: 'REWARD-', length: 6, discount: { type: 'AMOUNT', amount_off: 500, effect: 'APPLY_TO_ORDER' } },
+      },
+      {
+        name: 'Gift Cards',
+        campaign_type: 'GIFT_VOUCHERS',
+        created_at: ago(500),
+        voucher: { type: 'GIFT_VOUCHER', prefix: 'GIFT-', length: 8, gift: { amount: 2500 } },
+      },
       { name: 'Checkout Promotions', campaign_type: 'PROMOTION', created_at: ago(60), start_date: ago(60), expiration_date: ahead(300) },
-      { name: 'Refer a Friend', campaign_type: 'REFERRAL_PROGRAM', created_at: ago(250), voucher: { type: 'DISCOUNT_VOUCHER', prefix: 'REF-', length: 6, discount: { type: 'AMOUNT', amount_off: 1000, effect: 'APPLY_TO_ORDER' } } },
+      {
+        name: 'Refer a Friend',
+        campaign_type: 'REFERRAL_PROGRAM',
+        created_at: ago(250),
+        voucher: { type: 'DISCOUNT_VOUCHER', prefix: 'REF-', length: 6, discount: { type: 'AMOUNT', amount_off: 1000, effect: 'APPLY_TO_ORDER' } },
+      },
     ],
   }).campaigns as Rec[] as [Rec, Rec, Rec, Rec, Rec, Rec, Rec, Rec];
 
@@ -162,11 +196,32 @@ export function seedDefaultData(state: MockState): MockSeedIds {
 
   // [card, points, days ago]; a positive entry earned on an order, 500 is the welcome bonus, negative spent on a reward.
   const history: Array<[Rec, number, number]> = [
-    [adaCard, 120, 390], [adaCard, 80, 360], [adaCard, 500, 355], [graceCard, 120, 310], [adaCard, 150, 300],
-    [graceCard, 75, 280], [kathCard, 300, 140], [adaCard, 95, 240], [graceCard, 85, 200], [adaCard, -200, 190],
-    [alanCard, 25, 180], [graceCard, 100, 150], [adaCard, 110, 120], [graceCard, -200, 110], [linCard, 200, 85],
-    [adaCard, 65, 80], [linCard, 150, 70], [alanCard, 15, 60], [adaCard, 140, 50], [linCard, 75, 45],
-    [linCard, 60, 30], [adaCard, 90, 25], [linCard, 90, 20], [linCard, -500, 15], [adaCard, 100, 10], [linCard, 45, 5],
+    [adaCard, 120, 390],
+    [adaCard, 80, 360],
+    [adaCard, 500, 355],
+    [graceCard, 120, 310],
+    [adaCard, 150, 300],
+    [graceCard, 75, 280],
+    [kathCard, 300, 140],
+    [adaCard, 95, 240],
+    [graceCard, 85, 200],
+    [adaCard, -200, 190],
+    [alanCard, 25, 180],
+    [graceCard, 100, 150],
+    [adaCard, 110, 120],
+    [graceCard, -200, 110],
+    [linCard, 200, 85],
+    [adaCard, 65, 80],
+    [linCard, 150, 70],
+    [alanCard, 15, 60],
+    [adaCard, 140, 50],
+    [linCard, 75, 45],
+    [linCard, 60, 30],
+    [adaCard, 90, 25],
+    [linCard, 90, 20],
+    [linCard, -500, 15],
+    [adaCard, 100, 10],
+    [linCard, 45, 5],
   ];
   for (const [card, points, days] of history) {
     const when = ago(days);
@@ -176,7 +231,16 @@ export function seedDefaultData(state: MockState): MockSeedIds {
       tx = movePoints(state, card, 'POINTS_ADDITION', points, {}, 'Welcome bonus');
     } else if (points > 0) {
       const [order] = applySeed(state, {
-        orders: [{ source_id: `order-${(state.store.orders.size + 1001).toString()}`, status: 'PAID', items: [{ product_id: beans.id, quantity: 1, price: points * 10 }], customer_id: customer.id, customer: { id: customer.id, object: 'customer' }, created_at: when }],
+        orders: [
+          {
+            source_id: `order-${(state.store.orders.size + 1001).toString()}`,
+            status: 'PAID',
+            items: [{ product_id: beans.id, quantity: 1, price: points * 10 }],
+            customer_id: customer.id,
+            customer: { id: customer.id, object: 'customer' },
+            created_at: when,
+          },
+        ],
       }).orders as [Rec];
       tx = movePoints(state, card, 'POINTS_ACCRUAL', points, { order: { id: order.id, source_id: order.source_id } });
     } else {
@@ -186,7 +250,14 @@ export function seedDefaultData(state: MockState): MockSeedIds {
           {
             date: when,
             customer_id: customer.id,
-            customer: { id: customer.id, name: customer.name, email: customer.email, source_id: customer.source_id, metadata: customer.metadata, object: 'customer' },
+            customer: {
+              id: customer.id,
+              name: customer.name,
+              email: customer.email,
+              source_id: customer.source_id,
+              metadata: customer.metadata,
+              object: 'customer',
+            },
             related_object_type: 'voucher',
             related_object_id: card.id,
             amount: -points,
@@ -211,7 +282,12 @@ export function seedDefaultData(state: MockState): MockSeedIds {
     points,
     activates_at: iso(daysFrom(now, activatesIn)).slice(0, 10),
     details: {
-      event: { type: 'customer.order.paid', category: 'EFFECT', created_at: ago(daysAgo), event_source: { channel: 'API', api_key: { name: 'Shop backend', app_id: c.appId } } },
+      event: {
+        type: 'customer.order.paid',
+        category: 'EFFECT',
+        created_at: ago(daysAgo),
+        event_source: { channel: 'API', api_key: { name: 'Shop backend', app_id: c.appId } },
+      },
       earning_rule: { id: 'ern_orders', source: { banner: '1 point per 10 cents spent' } },
     },
     created_at: ago(daysAgo),
@@ -221,9 +297,17 @@ export function seedDefaultData(state: MockState): MockSeedIds {
   graceCard.loyalty_card.pending_points = 60;
 
   const discount = (type: 'PERCENT' | 'AMOUNT', value: number) =>
-    type === 'PERCENT' ? { type, percent_off: value, effect: 'APPLY_TO_ORDER', is_dynamic: false } : { type, amount_off: value, effect: 'APPLY_TO_ORDER', is_dynamic: false };
+    type === 'PERCENT'
+      ? { type, percent_off: value, effect: 'APPLY_TO_ORDER', is_dynamic: false }
+      : { type, amount_off: value, effect: 'APPLY_TO_ORDER', is_dynamic: false };
   const season = { type: 'DISCOUNT_VOUCHER', campaign_id: seasonal.id, created_at: ago(120) };
-  const welcomeCoupon = (code: string) => ({ code, type: 'DISCOUNT_VOUCHER', campaign_id: welcome.id, discount: discount('AMOUNT', 500), created_at: ago(100) });
+  const welcomeCoupon = (code: string) => ({
+    code,
+    type: 'DISCOUNT_VOUCHER',
+    campaign_id: welcome.id,
+    discount: discount('AMOUNT', 500),
+    created_at: ago(100),
+  });
   applySeed(state, {
     vouchers: [
       { ...season, code: 'SPRING15', discount: discount('PERCENT', 15), start_date: ago(10), expiration_date: ahead(60), metadata: { channel: 'newsletter' } },
@@ -231,14 +315,33 @@ export function seedDefaultData(state: MockState): MockSeedIds {
       { ...season, code: 'SUMMER20', discount: discount('PERCENT', 20), start_date: ahead(30), expiration_date: ahead(120) },
       { ...season, code: 'PAUSED5', discount: discount('AMOUNT', 500), active: false, additional_info: 'Paused while the shop is being renovated' },
       { ...season, code: 'WEEKEND25', discount: discount('PERCENT', 25), validity_day_of_week: [0, 6] },
-      { ...season, code: 'LUNCH10', discount: discount('PERCENT', 10), validity_hours: { daily: [{ start_time: '11:00', expiration_time: '14:00', days_of_week: [0, 1, 2, 3, 4, 5, 6] }] } },
+      {
+        ...season,
+        code: 'LUNCH10',
+        discount: discount('PERCENT', 10),
+        validity_hours: { daily: [{ start_time: '11:00', expiration_time: '14:00', days_of_week: [0, 1, 2, 3, 4, 5, 6] }] },
+      },
       { ...season, code: 'ONEUSE50', discount: discount('PERCENT', 50), redemption: { quantity: 1, redeemed_quantity: 1 } },
       welcomeCoupon('WELCOME-7KQ2PX'),
       welcomeCoupon('WELCOME-M4XPJD'),
       welcomeCoupon('WELCOME-Z9RB3T'),
       { ...welcomeCoupon('WELCOME-ADA001'), publish: { count: 1 } },
-      { code: 'GIFT-ADA-5000', type: 'GIFT_VOUCHER', campaign_id: giftCards.id, gift: { amount: 5000, balance: 3200, subtracted_amount: 1800 }, holder_id: ada.id, created_at: ago(200) },
-      { code: 'REF-GRACE-01', type: 'DISCOUNT_VOUCHER', campaign_id: referral.id, discount: discount('AMOUNT', 1000), holder_id: grace.id, created_at: ago(240) },
+      {
+        code: 'GIFT-ADA-5000',
+        type: 'GIFT_VOUCHER',
+        campaign_id: giftCards.id,
+        gift: { amount: 5000, balance: 3200, subtracted_amount: 1800 },
+        holder_id: ada.id,
+        created_at: ago(200),
+      },
+      {
+        code: 'REF-GRACE-01',
+        type: 'DISCOUNT_VOUCHER',
+        campaign_id: referral.id,
+        discount: discount('AMOUNT', 1000),
+        holder_id: grace.id,
+        created_at: ago(240),
+      },
     ],
   });
   const welcomeAda = state.store.vouchers.get('WELCOME-ADA001')!;
@@ -257,12 +360,24 @@ export function seedDefaultData(state: MockState): MockSeedIds {
     ],
   });
 
-  const tier = (name: string, hierarchy: number, action: Rec, banner: string): Rec => ({ campaign_id: checkout.id, name, hierarchy, banner, action, created_at: ago(59) });
+  const tier = (name: string, hierarchy: number, action: Rec, banner: string): Rec => ({
+    campaign_id: checkout.id,
+    name,
+    hierarchy,
+    banner,
+    action,
+    created_at: ago(59),
+  });
   const tiers = applySeed(state, {
     tiers: [
       tier('5% off orders over 50 €', 1, { discount: discount('PERCENT', 5) }, 'Spend 50 €, save 5%'),
       tier('10% off orders over 100 €', 2, { discount: discount('PERCENT', 10) }, 'Spend 100 €, save 10%'),
-      tier('Free croissant with any coffee', 3, { discount: { type: 'UNIT', unit_off: 1, unit_type: croissant.id, effect: 'ADD_MISSING_ITEMS', is_dynamic: false } }, 'A croissant on us'),
+      tier(
+        'Free croissant with any coffee',
+        3,
+        { discount: { type: 'UNIT', unit_off: 1, unit_type: croissant.id, effect: 'ADD_MISSING_ITEMS', is_dynamic: false } },
+        'A croissant on us',
+      ),
     ],
   }).tiers as [Rec, Rec, Rec];
   const [stack] = applySeed(state, {
@@ -273,16 +388,50 @@ export function seedDefaultData(state: MockState): MockSeedIds {
   const spring = state.store.vouchers.get('SPRING15')!;
   const linSummary = { id: lin.id, name: lin.name, email: lin.email, source_id: lin.source_id, metadata: lin.metadata, object: 'customer' };
   const [order] = applySeed(state, {
-    orders: [{ source_id: 'order-2001', status: 'PAID', items: [{ product_id: beans.id, quantity: 3 }, { product_id: flatWhite.id, quantity: 2 }], customer_id: lin.id, customer: { id: lin.id, object: 'customer' }, created_at: ago(2) }],
+    orders: [
+      {
+        source_id: 'order-2001',
+        status: 'PAID',
+        items: [
+          { product_id: beans.id, quantity: 3 },
+          { product_id: flatWhite.id, quantity: 2 },
+        ],
+        customer_id: lin.id,
+        customer: { id: lin.id, object: 'customer' },
+        created_at: ago(2),
+      },
+    ],
   }).orders as [Rec];
   const [parent] = applySeed(state, {
-    redemptions: [{ date: ago(2), customer_id: lin.id, customer: linSummary, related_object_type: 'redemption', related_object_id: order.id, order, amount: 0 }],
+    redemptions: [
+      { date: ago(2), customer_id: lin.id, customer: linSummary, related_object_type: 'redemption', related_object_id: order.id, order, amount: 0 },
+    ],
   }).redemptions as [Rec];
   parent.related_object_id = parent.id;
   applySeed(state, {
     redemptions: [
-      { date: ago(2), redemption: parent.id, customer_id: lin.id, customer: linSummary, related_object_type: 'voucher', related_object_id: spring.id, order, amount: 1194, voucher: { ...structuredClone(spring), holder: null } },
-      { date: ago(2), redemption: parent.id, customer_id: lin.id, customer: linSummary, related_object_type: 'promotion_tier', related_object_id: tiers[0].id, order, amount: 398, promotion_tier: structuredClone(tiers[0]) },
+      {
+        date: ago(2),
+        redemption: parent.id,
+        customer_id: lin.id,
+        customer: linSummary,
+        related_object_type: 'voucher',
+        related_object_id: spring.id,
+        order,
+        amount: 1194,
+        voucher: { ...structuredClone(spring), holder: null },
+      },
+      {
+        date: ago(2),
+        redemption: parent.id,
+        customer_id: lin.id,
+        customer: linSummary,
+        related_object_type: 'promotion_tier',
+        related_object_id: tiers[0].id,
+        order,
+        amount: 398,
+        promotion_tier: structuredClone(tiers[0]),
+      },
     ],
   });
   spring.redemption.redeemed_quantity = 1;
@@ -298,10 +447,24 @@ export function seedDefaultData(state: MockState): MockSeedIds {
   });
   const templates = applySeed(state, {
     templates: [
-      template('10% off everything', 'DISCOUNT_COUPONS', 200, { banner: '10% off everything', action: { discount: discount('PERCENT', 10) }, validation_rules: ['Order over 20 €'] }, 'A storewide percentage discount'),
-      template('5 € off orders over 30 €', 'DISCOUNT_COUPONS', 190, { banner: '5 € off orders over 30 €', action: { discount: discount('AMOUNT', 500) }, validation_rules: ['Order over 30 €'] }),
+      template(
+        '10% off everything',
+        'DISCOUNT_COUPONS',
+        200,
+        { banner: '10% off everything', action: { discount: discount('PERCENT', 10) }, validation_rules: ['Order over 20 €'] },
+        'A storewide percentage discount',
+      ),
+      template('5 € off orders over 30 €', 'DISCOUNT_COUPONS', 190, {
+        banner: '5 € off orders over 30 €',
+        action: { discount: discount('AMOUNT', 500) },
+        validation_rules: ['Order over 30 €'],
+      }),
       template('Free shipping', 'DISCOUNT_COUPONS', 180, { banner: 'Free shipping', action: { discount: discount('AMOUNT', 490) } }),
-      template('Buy 2 coffees, get a croissant', 'DISCOUNT_COUPONS', 170, { banner: 'Buy 2 coffees, get a croissant', action: { discount: { type: 'UNIT', unit_off: 1, unit_type: croissant.id, effect: 'ADD_MISSING_ITEMS' } }, validation_rules: ['Two coffees in the basket'] }),
+      template('Buy 2 coffees, get a croissant', 'DISCOUNT_COUPONS', 170, {
+        banner: 'Buy 2 coffees, get a croissant',
+        action: { discount: { type: 'UNIT', unit_off: 1, unit_type: croissant.id, effect: 'ADD_MISSING_ITEMS' } },
+        validation_rules: ['Two coffees in the basket'],
+      }),
       template('Birthday treat', 'DISCOUNT_COUPONS', 160, { banner: 'Happy birthday!', action: { discount: discount('AMOUNT', 300) } }),
       template('Happy hour 20%', 'DISCOUNT_COUPONS', 150, { banner: 'Happy hour', action: { discount: discount('PERCENT', 20) } }),
       template('Weekend brunch 15%', 'DISCOUNT_COUPONS', 140, { banner: 'Weekend brunch', action: { discount: discount('PERCENT', 15) } }),
@@ -314,8 +477,16 @@ export function seedDefaultData(state: MockState): MockSeedIds {
   }).templates as Rec[];
 
   const actionTypes = [
-    'CAMPAIGN.VOUCHERS_IMPORT', 'CUSTOMERS.IMPORT_CSV', 'VOUCHERS.METADATA_UPDATE', 'CAMPAIGN.VOUCHERS_GENERATE', 'PRODUCTS.BULK_UPDATE',
-    'ORDERS.IMPORT', 'CUSTOMERS.BULK_UPDATE', 'VOUCHERS.IMPORT_CSV', 'CAMPAIGN.VOUCHERS_UPDATE', 'SKUS.IMPORT_CSV',
+    'CAMPAIGN.VOUCHERS_IMPORT',
+    'CUSTOMERS.IMPORT_CSV',
+    'VOUCHERS.METADATA_UPDATE',
+    'CAMPAIGN.VOUCHERS_GENERATE',
+    'PRODUCTS.BULK_UPDATE',
+    'ORDERS.IMPORT',
+    'CUSTOMERS.BULK_UPDATE',
+    'VOUCHERS.IMPORT_CSV',
+    'CAMPAIGN.VOUCHERS_UPDATE',
+    'SKUS.IMPORT_CSV',
   ];
   const actions: Rec[] = [];
   for (let i = 24; i >= 0; i--) {
@@ -332,20 +503,49 @@ export function seedDefaultData(state: MockState): MockSeedIds {
       updated_at: created,
       processing_time: status === 'DONE' || status === 'FAILED' ? 1200 + i * 37 : 0,
       progress: status === 'IN_PROGRESS' ? 40 : status === 'ENQUEUED' ? 0 : 100,
-      result: status === 'DONE' || status === 'FAILED'
-        ? { message: `${done} records processed, ${failed} failed`, done_count: done, failed_count: failed, failed: failed ? [{ code: `ROW-${i + 1}`, reason: 'duplicate code' }] : [] }
-        : {},
+      result:
+        status === 'DONE' || status === 'FAILED'
+          ? {
+              message: `${done} records processed, ${failed} failed`,
+              done_count: done,
+              failed_count: failed,
+              failed: failed ? [{ code: `ROW-${i + 1}`, reason: 'duplicate code' }] : [],
+            }
+          : {},
     });
   }
   const seededActions = applySeed(state, { asyncActions: actions }).asyncActions as Rec[];
 
   const [berlin] = applySeed(state, {
     locations: [
-      { name: 'Berlin flagship store', shape: { type: 'circle', format: 'distance', distance: { center: 'geo:52.520008,13.404954', radius: '1.5 km' } }, created_at: ago(365) },
-      { name: 'Hamburg harbour kiosk', shape: { type: 'circle', format: 'distance', distance: { center: 'geo:53.543600,9.966400', radius: '300 m' } }, created_at: ago(200) },
+      {
+        name: 'Berlin flagship store',
+        shape: { type: 'circle', format: 'distance', distance: { center: 'geo:52.520008,13.404954', radius: '1.5 km' } },
+        created_at: ago(365),
+      },
+      {
+        name: 'Hamburg harbour kiosk',
+        shape: { type: 'circle', format: 'distance', distance: { center: 'geo:53.543600,9.966400', radius: '300 m' } },
+        created_at: ago(200),
+      },
       {
         name: 'Munich old town',
-        shape: { type: 'polygon', format: 'geojson', geojson: { type: 'Polygon', coordinates: [[[11.5706, 48.1392], [11.5823, 48.1392], [11.5823, 48.1331], [11.5706, 48.1331], [11.5706, 48.1392]]] } },
+        shape: {
+          type: 'polygon',
+          format: 'geojson',
+          geojson: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [11.5706, 48.1392],
+                [11.5823, 48.1392],
+                [11.5823, 48.1331],
+                [11.5706, 48.1331],
+                [11.5706, 48.1392],
+              ],
+            ],
+          },
+        },
         created_at: ago(120),
       },
     ],
@@ -353,10 +553,29 @@ export function seedDefaultData(state: MockState): MockSeedIds {
 
   return {
     customers: { ada: ada.id, grace: grace.id, alan: alan.id, katherine: katherine.id, lin: lin.id },
-    campaigns: { coffeeClub: coffeeClub.id, bakery: bakery.id, seasonal: seasonal.id, welcome: welcome.id, rewardCoupons: rewardCoupons.id, giftCards: giftCards.id, checkout: checkout.id, referral: referral.id },
+    campaigns: {
+      coffeeClub: coffeeClub.id,
+      bakery: bakery.id,
+      seasonal: seasonal.id,
+      welcome: welcome.id,
+      rewardCoupons: rewardCoupons.id,
+      giftCards: giftCards.id,
+      checkout: checkout.id,
+      referral: referral.id,
+    },
     members: { ada: adaCard.code, grace: graceCard.code, alan: alanCard.code, lin: linCard.code, katherine: kathCard.code },
     rewards: { espresso: rEspresso.id, coupon: rCoupon.id, mug: rMug.id, giftCredit: rGift.id, payWithPoints: rCoin.id },
-    vouchers: { valid: 'SPRING15', expired: 'WINTER10', notYetActive: 'SUMMER20', disabled: 'PAUSED5', weekendOnly: 'WEEKEND25', lunchHours: 'LUNCH10', usedUp: 'ONEUSE50', unpublished: 'WELCOME-7KQ2PX', giftCard: 'GIFT-ADA-5000' },
+    vouchers: {
+      valid: 'SPRING15',
+      expired: 'WINTER10',
+      notYetActive: 'SUMMER20',
+      disabled: 'PAUSED5',
+      weekendOnly: 'WEEKEND25',
+      lunchHours: 'LUNCH10',
+      usedUp: 'ONEUSE50',
+      unpublished: 'WELCOME-7KQ2PX',
+      giftCard: 'GIFT-ADA-5000',
+    },
     tiers: tiers.map((t) => t.id),
     stack: stack.id,
     template: templates[0]!.id,

@@ -87,13 +87,26 @@ export interface Inactive {
  */
 export function inactiveReason(v: Rec, now: Date): Inactive | undefined {
   const code = v.code ?? v.id;
-  if (v.active === false) return { key: 'voucher_disabled', reason: 'voucher is disabled', message: 'Voucher is disabled', details: `${code} is disabled`, status: 'DISABLED' };
+  if (v.active === false)
+    return { key: 'voucher_disabled', reason: 'voucher is disabled', message: 'Voucher is disabled', details: `${code} is disabled`, status: 'DISABLED' };
   const t = now.getTime();
   if (v.start_date && t < Date.parse(v.start_date)) {
-    return { key: 'voucher_not_active', reason: 'voucher not active', message: 'Voucher not active', details: `${code} is active from ${v.start_date}`, status: 'NOT_ACTIVE_YET' };
+    return {
+      key: 'voucher_not_active',
+      reason: 'voucher not active',
+      message: 'Voucher not active',
+      details: `${code} is active from ${v.start_date}`,
+      status: 'NOT_ACTIVE_YET',
+    };
   }
   if (v.expiration_date && t > Date.parse(v.expiration_date)) {
-    return { key: 'voucher_expired', reason: 'voucher expired', message: 'Voucher expired', details: `${code} expired on ${v.expiration_date}`, status: 'EXPIRED' };
+    return {
+      key: 'voucher_expired',
+      reason: 'voucher expired',
+      message: 'Voucher expired',
+      details: `${code} expired on ${v.expiration_date}`,
+      status: 'EXPIRED',
+    };
   }
   const tf = v.validity_timeframe;
   if (tf && v.start_date && tf.duration && tf.interval) {
@@ -110,12 +123,21 @@ export function inactiveReason(v: Rec, now: Date): Inactive | undefined {
   const daily: Rec[] | undefined = v.validity_hours?.daily;
   if (Array.isArray(daily) && daily.length > 0) {
     const minute = now.getUTCHours() * 60 + now.getUTCMinutes();
-    const open = daily.some((w) => (!Array.isArray(w.days_of_week) || w.days_of_week.includes(day)) && minute >= minutes(w.start_time, 0) && minute < minutes(w.expiration_time, 1440));
+    const open = daily.some(
+      (w) =>
+        (!Array.isArray(w.days_of_week) || w.days_of_week.includes(day)) && minute >= minutes(w.start_time, 0) && minute < minutes(w.expiration_time, 1440),
+    );
     if (!open) return notNow(`${code} is not valid at ${iso(now).slice(11, 16)} UTC`);
   }
   const r = v.redemption;
   if (r && typeof r.quantity === 'number' && (r.redeemed_quantity ?? 0) >= r.quantity) {
-    return { key: 'quantity_exceeded', reason: 'quantity exceeded', message: 'Quantity exceeded', details: `${code} has been redeemed ${r.redeemed_quantity} of ${r.quantity} times`, status: 'USED' };
+    return {
+      key: 'quantity_exceeded',
+      reason: 'quantity exceeded',
+      message: 'Quantity exceeded',
+      details: `${code} has been redeemed ${r.redeemed_quantity} of ${r.quantity} times`,
+      status: 'USED',
+    };
   }
   return undefined;
 }
@@ -197,9 +219,11 @@ function orderItem(state: MockState, raw: unknown, index: number): Rec {
   if (!raw || typeof raw !== 'object') throw badRequest('invalid_payload', `order.items[${index}] must be an object`, 'Invalid payload');
   const item = raw as Rec;
   const productRef = item.product_id ?? item.product?.id ?? item.product?.source_id;
-  const product = typeof productRef === 'string' ? (find(state.store, 'products', productRef) ?? first(state.store.products, (p) => p.source_id === productRef)) : undefined;
+  const product =
+    typeof productRef === 'string' ? (find(state.store, 'products', productRef) ?? first(state.store.products, (p) => p.source_id === productRef)) : undefined;
   const quantity = item.quantity === undefined ? 1 : Number(item.quantity);
-  if (!Number.isInteger(quantity) || quantity < 0) throw badRequest('invalid_payload', `order.items[${index}].quantity must be a whole number`, 'Invalid payload');
+  if (!Number.isInteger(quantity) || quantity < 0)
+    throw badRequest('invalid_payload', `order.items[${index}].quantity must be a whole number`, 'Invalid payload');
   const price = item.price !== undefined ? Number(item.price) : (item.product?.price ?? product?.price);
   const amount = item.amount !== undefined ? Number(item.amount) : typeof price === 'number' ? price * quantity : 0;
   if (!Number.isFinite(amount)) throw badRequest('invalid_payload', `order.items[${index}] needs a numeric price or amount`, 'Invalid payload');
@@ -217,7 +241,11 @@ function orderItem(state: MockState, raw: unknown, index: number): Rec {
     discount_amount: 0,
     applied_discount_amount: 0,
     subtotal_amount: amount,
-    ...(product ? { product: { id: product.id, source_id: product.source_id, name: product.name, price: product.price, metadata: product.metadata ?? {} } } : item.product ? { product: item.product } : {}),
+    ...(product
+      ? { product: { id: product.id, source_id: product.source_id, name: product.name, price: product.price, metadata: product.metadata ?? {} } }
+      : item.product
+        ? { product: item.product }
+        : {}),
     ...(item.sku ? { sku: item.sku } : {}),
     metadata: item.metadata ?? {},
   };

@@ -94,7 +94,8 @@ export function checkInjectOptions(options: MockInjectOptions, routeNamed: (spec
   const routeShape = route === undefined ? undefined : routeNamed(route).shape;
   if (!(times === Infinity || (Number.isInteger(times) && times >= 1))) throw fail('times must be a whole number, 1 or more, or Infinity', times);
   if (fault === 'status') {
-    if (!(Number.isInteger(status) && status! >= 200 && status! <= 599)) throw fail("status must be a whole number from 200 to 599 with fault 'status'", status);
+    if (!(Number.isInteger(status) && status! >= 200 && status! <= 599))
+      throw fail("status must be a whole number from 200 to 599 with fault 'status'", status);
   } else if (status !== undefined) {
     throw fail(`status applies only to fault 'status', not '${fault}'`, status);
   }
@@ -126,7 +127,12 @@ export class FaultQueue {
    * `undefined`), one use spent.
    */
   take(operation: MockOperation | undefined, route: string | undefined): InjectedFault | undefined {
-    const index = this.#faults.findIndex((f) => (f.operation === undefined && f.route === undefined) || (f.operation !== undefined && f.operation === operation) || (f.route !== undefined && f.route === route));
+    const index = this.#faults.findIndex(
+      (f) =>
+        (f.operation === undefined && f.route === undefined) ||
+        (f.operation !== undefined && f.operation === operation) ||
+        (f.route !== undefined && f.route === route),
+    );
     if (index < 0) return undefined;
     const fault = this.#faults[index]!;
     fault.remaining -= 1;

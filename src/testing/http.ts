@@ -66,7 +66,11 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 /** The service's answer to an error: its JSON body with the request's ID, and its headers. */
 export function errorAnswer(error: MockHttpError, requestId: string): Response {
   const { code, key, message, details, ...rest } = error.body;
-  return json({ code, key, message, details, request_id: requestId, ...rest }, error.status, error.status === 401 ? { 'www-authenticate': 'Bearer', ...error.headers } : error.headers);
+  return json(
+    { code, key, message, details, request_id: requestId, ...rest },
+    error.status,
+    error.status === 401 ? { 'www-authenticate': 'Bearer', ...error.headers } : error.headers,
+  );
 }
 
 /**
@@ -138,7 +142,15 @@ export async function parseRequest(request: Request, requestId: string): Promise
       }
     }
   }
-  return { method: request.method.toUpperCase(), path: url.pathname, query: parseQuery(url.searchParams), body, headers: request.headers, params: {}, requestId };
+  return {
+    method: request.method.toUpperCase(),
+    path: url.pathname,
+    query: parseQuery(url.searchParams),
+    body,
+    headers: request.headers,
+    params: {},
+    requestId,
+  };
 }
 
 /** A query being parsed: null-prototype objects, so no key reaches `Object.prototype`. */
@@ -188,15 +200,7 @@ function listOrObject(node: QueryNode): Rec | unknown[] {
 }
 
 /** Header names a browser may send to the mock. */
-const allowedHeaders = [
-  'accept',
-  'authorization',
-  'content-type',
-  'x-app-id',
-  'x-app-token',
-  'x-client-application-id',
-  'x-client-token',
-].join(', ');
+const allowedHeaders = ['accept', 'authorization', 'content-type', 'x-app-id', 'x-app-token', 'x-client-application-id', 'x-client-token'].join(', ');
 
 /** Which `Origin`s the mock's CORS answers allow: a browser page on any other is refused. */
 export type OriginPolicy = (origin: string) => boolean;

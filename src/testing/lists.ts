@@ -35,7 +35,8 @@ export function boolParam(query: Rec, name: string): boolean | undefined {
 export function cursorPage(records: Rec[], query: Rec, dataRef = 'data', extra: Rec = {}): Rec {
   const limit = intParam(query, 'limit', 1, 100, 10);
   const order = query.order ?? 'id';
-  if (order !== 'id' && order !== '-id') throw badRequest('invalid_query_params', `Query parameter order must be id or -id; got ${String(order)}`, 'Invalid query params');
+  if (order !== 'id' && order !== '-id')
+    throw badRequest('invalid_query_params', `Query parameter order must be id or -id; got ${String(order)}`, 'Invalid query params');
   const descending = order === '-id';
   const sorted = [...records].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) * (descending ? -1 : 1));
   const after = query.starting_after_id;

@@ -79,7 +79,8 @@ export async function listen(respond: Respond, options: ListenOptions = {}): Pro
   const host = options.host ?? '127.0.0.1';
   // Bound to this machine, the server answers only requests addressed to it: a page whose own
   // name resolves to 127.0.0.1 (DNS rebinding) is refused, as CORS cannot stop it.
-  const hostAllowed = options.allowOrigins === '*' || !isLoopbackHost(host.includes(':') ? `[${host}]` : host) ? () => true : hostCheck(options.allowOrigins ?? []);
+  const hostAllowed =
+    options.allowOrigins === '*' || !isLoopbackHost(host.includes(':') ? `[${host}]` : host) ? () => true : hostCheck(options.allowOrigins ?? []);
   let origin = '';
   const server = http.createServer((req, res) => {
     void serve((request) => respond(request, allowed), hostAllowed, origin, req, res);
@@ -112,7 +113,9 @@ function originPolicy(allowOrigins: ListenOptions['allowOrigins']): OriginPolicy
   if (allowOrigins === undefined) return isLoopbackOrigin;
   if (allowOrigins === '*') return () => true;
   const fail = () =>
-    new TypeError(`mock.listen: allowOrigins must be '*' or an array of origins, each scheme://host[:port] with no path (e.g. 'https://app.example.test'); got ${JSON.stringify(allowOrigins)}`);
+    new TypeError(
+      `mock.listen: allowOrigins must be '*' or an array of origins, each scheme://host[:port] with no path (e.g. 'https://app.example.test'); got ${JSON.stringify(allowOrigins)}`,
+    );
   if (!Array.isArray(allowOrigins)) throw fail();
   for (const entry of allowOrigins) {
     if (typeof entry !== 'string' || !/^https?:\/\//.test(entry) || parseUrl(entry)?.origin !== entry) throw fail();
@@ -139,7 +142,13 @@ function hostCheck(allowOrigins: readonly string[]): (host: string | undefined) 
   };
 }
 
-async function serve(handle: (request: Request) => Promise<Response>, hostAllowed: (host: string | undefined) => boolean, origin: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function serve(
+  handle: (request: Request) => Promise<Response>,
+  hostAllowed: (host: string | undefined) => boolean,
+  origin: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   // The caller went away (its timeout, its signal, the server's close()): a request a fault
   // holds is let go at once.
   const gone = new AbortController();
@@ -151,7 +160,16 @@ async function serve(handle: (request: Request) => Promise<Response>, hostAllowe
     const hostHeader = req.headers.host;
     if (!hostAllowed(typeof hostHeader === 'string' ? hostHeader : undefined)) {
       res.writeHead(403, { 'content-type': 'application/json' });
-      res.end(new TextEncoder().encode(JSON.stringify({ code: 403, key: 'forbidden', message: 'Forbidden', details: `Host ${String(hostHeader)} is not this machine: the mock answers requests addressed to localhost, 127.0.0.1 or [::1]` })));
+      res.end(
+        new TextEncoder().encode(
+          JSON.stringify({
+            code: 403,
+            key: 'forbidden',
+            message: 'Forbidden',
+            details: `Host ${String(hostHeader)} is not this machine: the mock answers requests addressed to localhost, 127.0.0.1 or [::1]`,
+          }),
+        ),
+      );
       return;
     }
     const headers = new Headers();

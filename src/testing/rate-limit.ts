@@ -20,7 +20,9 @@ export interface MockRateLimit {
  */
 export function rateLimitCheck({ requests, perMs }: MockRateLimit): () => number | undefined {
   if (!(Number.isInteger(requests) && requests >= 1) || !(Number.isFinite(perMs) && perMs > 0)) {
-    throw new TypeError(`createMockService: rateLimit must be { requests: a whole number, 1 or more, perMs: more than 0 }; got ${JSON.stringify({ requests, perMs })}`);
+    throw new TypeError(
+      `createMockService: rateLimit must be { requests: a whole number, 1 or more, perMs: more than 0 }; got ${JSON.stringify({ requests, perMs })}`,
+    );
   }
   const admitted: number[] = [];
   return () => {

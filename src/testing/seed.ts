@@ -25,7 +25,16 @@ const normalizers: Record<CollectionName, Normalizer> = {
   products: basic('prod_', 'product', () => ({ source_id: null, price: null, attributes: [], metadata: {}, image_url: null, updated_at: null })),
   rewards: basic('rew_', 'reward', () => ({ type: 'MATERIAL', parameters: {}, metadata: {}, updated_at: null })),
   rewardAssignments: basic('rewa_', 'reward_assignment', () => ({ related_object_type: 'campaign', updated_at: null })),
-  transactions: (state, input) => ({ id: input.id ?? state.ids.next('vtx_'), source_id: null, source: 'API', reason: null, related_transaction_id: null, details: {}, created_at: at(state), ...input }),
+  transactions: (state, input) => ({
+    id: input.id ?? state.ids.next('vtx_'),
+    source_id: null,
+    source: 'API',
+    reason: null,
+    related_transaction_id: null,
+    details: {},
+    created_at: at(state),
+    ...input,
+  }),
   pendingPoints: (state, input) => ({ id: input.id ?? state.ids.next('lopp_'), details: {}, created_at: at(state), ...input }),
   redemptions: (state, input) => ({
     id: input.id ?? state.ids.next('r_'),
@@ -38,11 +47,29 @@ const normalizers: Record<CollectionName, Normalizer> = {
     channel: { channel_id: state.credentials.appId, channel_type: 'API' },
     ...input,
   }),
-  rollbacks: (state, input) => ({ id: input.id ?? state.ids.next('rr_'), object: 'redemption_rollback', date: at(state), result: 'SUCCESS', status: 'SUCCEEDED', ...input }),
+  rollbacks: (state, input) => ({
+    id: input.id ?? state.ids.next('rr_'),
+    object: 'redemption_rollback',
+    date: at(state),
+    result: 'SUCCESS',
+    status: 'SUCCEEDED',
+    ...input,
+  }),
   orders: (state, input) => {
     const { items: _items, ...fields } = input;
     const computed = calculateOrder(state, input, Number(input.discount_amount ?? 0));
-    return { ...computed, id: input.id ?? state.ids.next('ord_'), created_at: at(state), updated_at: null, customer_id: null, referrer_id: null, redemptions: {}, ...fields, items: computed.items, object: 'order' };
+    return {
+      ...computed,
+      id: input.id ?? state.ids.next('ord_'),
+      created_at: at(state),
+      updated_at: null,
+      customer_id: null,
+      referrer_id: null,
+      redemptions: {},
+      ...fields,
+      items: computed.items,
+      object: 'order',
+    };
   },
   publications: basic('pub_', 'publication', () => ({ metadata: {}, channel: 'API', source_id: null, result: 'SUCCESS', vouchers_id: [] })),
   redeemables: basic('rh_', 'customer_redeemable', () => ({ redeemable_object: 'voucher', holder_role: 'OWNER' })),
@@ -53,7 +80,15 @@ const normalizers: Record<CollectionName, Normalizer> = {
     return buildTier(state, campaign, input);
   },
   stacks: basic('stack_', 'promotion_stack', () => ({ category_id: null, categories: [], tiers: { ids: [], hierarchy_mode: 'MANUAL' }, updated_at: null })),
-  asyncActions: basic('aa_', 'async_action', (state) => ({ status: 'DONE', operation_status: 'SUCCESS', progress: 100, processing_time: 0, request_id: `v-${state.ids.letters(12)}`, updated_at: at(state), result: {} })),
+  asyncActions: basic('aa_', 'async_action', (state) => ({
+    status: 'DONE',
+    operation_status: 'SUCCESS',
+    progress: 100,
+    processing_time: 0,
+    request_id: `v-${state.ids.letters(12)}`,
+    updated_at: at(state),
+    result: {},
+  })),
   locations: basic('loc_', 'location', () => ({ updated_at: null })),
   events: basic('evcus_', 'event', () => ({ referral: null, loyalty: null, metadata: {} })),
   tokens: (state, input) => ({ client_id: state.credentials.appId, scope: 'api', expires_at: Math.floor(state.now().getTime() / 1000) + 3600, ...input }),
@@ -91,7 +126,8 @@ const order: CollectionName[] = [
 export function applySeed(state: MockState, input: SeedRecords): { [K in CollectionName]?: Rec[] } {
   const added: { [K in CollectionName]?: Rec[] } = {};
   for (const name of Object.keys(input) as CollectionName[]) {
-    if (!Object.hasOwn(collectionKeys, name)) throw new Error(`mock.seed: unknown collection ${String(name)}; known: ${Object.keys(collectionKeys).join(', ')}`);
+    if (!Object.hasOwn(collectionKeys, name))
+      throw new Error(`mock.seed: unknown collection ${String(name)}; known: ${Object.keys(collectionKeys).join(', ')}`);
   }
   for (const name of order) {
     const records = input[name];

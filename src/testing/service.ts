@@ -7,7 +7,17 @@
  */
 import { authenticate } from './auth.js';
 import { seedDefaultData, seedTokens, type MockSeedIds } from './data.js';
-import { checkInjectOptions, connectionReset, FaultQueue, Holds, injectedStatus, isNetworkError, malformed, type MockFault, type MockInjectOptions } from './faults.js';
+import {
+  checkInjectOptions,
+  connectionReset,
+  FaultQueue,
+  Holds,
+  injectedStatus,
+  isNetworkError,
+  malformed,
+  type MockFault,
+  type MockInjectOptions,
+} from './faults.js';
 import { corsHeaders, errorAnswer, isLoopbackOrigin, json, MockHttpError, parseRequest, preflight, type MockRequest, type OriginPolicy } from './http.js';
 import { listen, type ListenOptions, type MockServer } from './node-server.js';
 import { createAsyncActionRun, type MockAsyncActionOptions } from './async-action-runs.js';
@@ -286,10 +296,24 @@ export function createMockService(options: MockServiceOptions = {}): MockService
    */
   async function answer(request: Request, match: Match<Route | UserRoute>, url: URL, requestId: string): Promise<Response> {
     try {
-      if (!match) throw new MockHttpError(404, 'not_found', 'Resource not found', `No operation at ${request.method} ${url.pathname}: the mock serves the 24 operations and the routes added with mock.route()`);
+      if (!match)
+        throw new MockHttpError(
+          404,
+          'not_found',
+          'Resource not found',
+          `No operation at ${request.method} ${url.pathname}: the mock serves the 24 operations and the routes added with mock.route()`,
+        );
       if ('allowed' in match) throw new MockHttpError(405, 'method_not_allowed', 'Method not allowed', `${url.pathname} accepts ${match.allowed.join(', ')}`);
       const retryAfter = rateLimited?.();
-      if (retryAfter !== undefined) throw new MockHttpError(429, 'too_many_requests', 'Too many requests', `More than ${options.rateLimit!.requests} requests in ${options.rateLimit!.perMs} ms`, {}, { 'retry-after': String(retryAfter) });
+      if (retryAfter !== undefined)
+        throw new MockHttpError(
+          429,
+          'too_many_requests',
+          'Too many requests',
+          `More than ${options.rateLimit!.requests} requests in ${options.rateLimit!.perMs} ms`,
+          {},
+          { 'retry-after': String(retryAfter) },
+        );
       authenticate(state, match.route.auth, request.headers);
       const parsed = await parseRequest(request, requestId);
       parsed.params = match.params;
@@ -347,7 +371,15 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     const operation = found && !('spec' in found) ? found.name : undefined;
     const fault = faults.take(operation, route?.shape);
     const log = (status: number) => {
-      requests.push({ operation, ...(route ? { route: route.spec } : {}), method, path: url.pathname, search: url.search.replace(/^\?/, ''), status, ...(fault ? { fault: fault.fault } : {}) });
+      requests.push({
+        operation,
+        ...(route ? { route: route.spec } : {}),
+        method,
+        path: url.pathname,
+        search: url.search.replace(/^\?/, ''),
+        status,
+        ...(fault ? { fault: fault.fault } : {}),
+      });
     };
 
     if (fault?.fault === 'reset') {
@@ -415,7 +447,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     // What the mock does not serve goes on to the next handler (undefined). A held request whose
     // caller gave up: msw has already failed the fetch, so nothing to answer.
     handlers: (http) => [
-      http.all(`${baseUrl}/*`, ({ request }) => (serves(request) ? handle(request).catch((error: unknown) => (request.signal?.aborted ? Response.error() : Promise.reject(error))) : undefined)),
+      http.all(`${baseUrl}/*`, ({ request }) =>
+        serves(request) ? handle(request).catch((error: unknown) => (request.signal?.aborted ? Response.error() : Promise.reject(error))) : undefined,
+      ),
     ],
     route: (spec, handler, routeOptions) => userRoutes.add(spec, handler, routeOptions),
     inject(injectOptions) {

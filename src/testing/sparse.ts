@@ -92,7 +92,8 @@ const shapers: Record<string, (body: Rec) => void> = {
   'loyalties.redeemReward'(body) {
     for (const field of ['channel', 'status', 'related_object_type', 'related_object_id']) delete body[field];
     sparseRedemption(body);
-    if (isObject(body.reward)) body.reward.parameters = { ...(isObject(body.reward.parameters) ? body.reward.parameters : {}), automation_id: `auto_${String(body.id)}` };
+    if (isObject(body.reward))
+      body.reward.parameters = { ...(isObject(body.reward.parameters) ? body.reward.parameters : {}), automation_id: `auto_${String(body.id)}` };
     const voucher = body.voucher;
     if (isObject(voucher)) {
       voucher.publish = { ...(isObject(voucher.publish) ? voucher.publish : {}), entries: [] };

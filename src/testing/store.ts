@@ -6,7 +6,6 @@
  * @module
  */
 
-
 /** The states each read of a running action answers with, and how many reads it has had. */
 export interface AsyncActionRun {
   steps: Rec[];

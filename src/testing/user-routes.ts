@@ -79,7 +79,16 @@ const authGroups = ['server', 'app', 'client'];
 /** The characters a path template may hold: RFC 3986 path characters but `%` (as `client.request()`'s path). */
 const pathCharacters = /^[\w\-.~!$&'()*+,;=:@/{}]*$/;
 /** Headers that frame the connection: the transport sets them, a handler may not. */
-const framingHeaders: ReadonlySet<string> = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer', 'proxy-connection']);
+const framingHeaders: ReadonlySet<string> = new Set([
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'proxy-connection',
+]);
 /** The longest route string accepted, and the most routes one mock holds. */
 const MAX_SPEC_LENGTH = 2_000;
 const MAX_ROUTES = 1_000;
@@ -89,7 +98,11 @@ const MAX_DETAIL = 500;
 /** A value for an error message: short, printable, never the whole of a huge input. */
 function show(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}…` : value);
-  return value === null || typeof value === 'number' || typeof value === 'boolean' || value === undefined ? String(value) : Array.isArray(value) ? 'an array' : typeof value;
+  return value === null || typeof value === 'number' || typeof value === 'boolean' || value === undefined
+    ? String(value)
+    : Array.isArray(value)
+      ? 'an array'
+      : typeof value;
 }
 
 /** Field names for an error message: the first five, each shown bounded and printable. */
@@ -99,7 +112,7 @@ function names(keys: string[]): string {
 
 /** The path rules of a route (those of `client.request()`'s path); the first one broken, or `undefined`. */
 function pathProblem(path: string): string | undefined {
-  if (!/^\/(client\/)?v1\//.test(path)) return 'the path must start /v1/ (or /client/v1/), as the service\'s paths do';
+  if (!/^\/(client\/)?v1\//.test(path)) return "the path must start /v1/ (or /client/v1/), as the service's paths do";
   if (!pathCharacters.test(path) || path.split('/').some((segment, i) => i > 0 && (segment === '' || segment === '.' || segment === '..'))) {
     return 'the path must hold only path segments and {name} placeholders: no empty, . or .. segment, no query, no %, space or control character';
   }
@@ -151,7 +164,10 @@ export class UserRoutes {
    */
   add(spec: string, handler: MockRouteHandler, options: MockRouteOptions | undefined): () => void {
     const { method, path } = parseRouteSpec(spec, 'mock.route');
-    if (typeof handler !== 'function') throw new TypeError(`mock.route: the handler must be a function ({ method, path, pathParams, query, headers, body }) => ({ status?, body?, headers? }); got ${show(handler)}`);
+    if (typeof handler !== 'function')
+      throw new TypeError(
+        `mock.route: the handler must be a function ({ method, path, pathParams, query, headers, body }) => ({ status?, body?, headers? }); got ${show(handler)}`,
+      );
     const auth = routeAuth(options);
     const shape = shapeOf(method, path);
     const own = this.#builtIn.get(shape);
@@ -177,13 +193,16 @@ export class UserRoutes {
     const route = this.#routes.find((r) => r.shape === shapeOf(method, path));
     if (route) return route;
     const known = this.#routes.slice(0, 10).map((r) => `'${r.spec}'`);
-    throw new TypeError(`mock.inject: route must name a route added with mock.route() first (${known.length > 0 ? `the routes: ${known.join(', ')}${this.#routes.length > 10 ? ', …' : ''}` : 'none added yet'}); got ${show(spec)}`);
+    throw new TypeError(
+      `mock.inject: route must name a route added with mock.route() first (${known.length > 0 ? `the routes: ${known.join(', ')}${this.#routes.length > 10 ? ', …' : ''}` : 'none added yet'}); got ${show(spec)}`,
+    );
   }
 }
 
 function routeAuth(options: MockRouteOptions | undefined): MockAuthGroup {
   if (options === undefined) return 'server';
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new TypeError(`mock.route: the options must be an object { auth? }; got ${show(options)}`);
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw new TypeError(`mock.route: the options must be an object { auth? }; got ${show(options)}`);
   const unknown = Object.keys(options).filter((key) => key !== 'auth');
   if (unknown.length > 0) throw new TypeError(`mock.route: unknown option ${names(unknown)}; the only option is auth`);
   const { auth = 'server' } = options;
@@ -195,12 +214,14 @@ function routeAuth(options: MockRouteOptions | undefined): MockAuthGroup {
 export function routeAnswer(route: UserRoute, answer: unknown): Response {
   const fail = (problem: string) => handlerFailure(route, problem);
   if (typeof Response !== 'undefined' && answer instanceof Response) throw fail('the handler returned a Response: return { status?, body?, headers? } instead');
-  if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) throw fail(`the handler must return { status?, body?, headers? }; it returned ${show(answer)}`);
+  if (typeof answer !== 'object' || answer === null || Array.isArray(answer))
+    throw fail(`the handler must return { status?, body?, headers? }; it returned ${show(answer)}`);
   const keys = Object.keys(answer);
   const unknown = keys.filter((key) => key !== 'status' && key !== 'body' && key !== 'headers');
   if (unknown.length > 0) throw fail(`the handler's answer has unknown field ${names(unknown)}: it takes status, body and headers`);
   const { status = 200, body, headers } = answer as Rec;
-  if (!(Number.isInteger(status) && status >= 200 && status <= 599)) throw fail(`the status must be a whole number from 200 to 599; it returned ${show(status)}`);
+  if (!(Number.isInteger(status) && status >= 200 && status <= 599))
+    throw fail(`the status must be a whole number from 200 to 599; it returned ${show(status)}`);
   const bodiless = status === 204 || status === 205 || status === 304;
   let text: string | undefined;
   if (body !== undefined) {
@@ -214,7 +235,8 @@ export function routeAnswer(route: UserRoute, answer: unknown): Response {
   }
   const out = new Headers(text === undefined ? {} : { 'content-type': 'application/json' });
   if (headers !== undefined) {
-    if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) throw fail(`the headers must be an object of strings; it returned ${show(headers)}`);
+    if (typeof headers !== 'object' || headers === null || Array.isArray(headers))
+      throw fail(`the headers must be an object of strings; it returned ${show(headers)}`);
     for (const [name, value] of Object.entries(headers as Rec)) {
       if (typeof value !== 'string') throw fail(`the header ${show(name)} must be a string; it returned ${show(value)}`);
       if (framingHeaders.has(name.toLowerCase())) throw fail(`the header ${show(name)} frames the connection: the mock sets it`);

@@ -15,7 +15,6 @@ import { CHROMIUM } from '../../scripts/lib/prerequisites.mjs';
 import { buildBrowserBundle } from '../../scripts/size.mjs';
 import { closeAll, listen, openTestPage, type TestPage } from './harness.js';
 
-
 const keys = { clientApplicationId: 'client-app-7', clientToken: 'client-token-SECRET-7', accessToken: 'access-token-SECRET-8' };
 
 /** One request as the test service received it. */
@@ -114,7 +113,12 @@ describe(`promokit/client-side in headless Chromium (${CHROMIUM})`, () => {
     expect(received.map((r) => `${r.method} ${r.path}`)).toEqual(['OPTIONS /client/v1/events', 'POST /client/v1/events']);
     const [preflight, post] = received as [Received, Received];
     expect(preflight.headers['access-control-request-method']).toBe('POST');
-    expect(preflight.headers['access-control-request-headers']?.split(',').sort()).toEqual(['authorization', 'content-type', 'x-client-application-id', 'x-client-token']);
+    expect(preflight.headers['access-control-request-headers']?.split(',').sort()).toEqual([
+      'authorization',
+      'content-type',
+      'x-client-application-id',
+      'x-client-token',
+    ]);
     expect(post.headers.origin).toBe(pageOrigin);
     expect(post.headers['x-client-application-id']).toBe(keys.clientApplicationId);
     expect(post.headers['x-client-token']).toBe(keys.clientToken);
@@ -125,12 +129,20 @@ describe(`promokit/client-side in headless Chromium (${CHROMIUM})`, () => {
   });
 
   it('leaves Origin to the browser: an origin option is not sent, and no Authorization without an access token', async () => {
-    const result = await page.evaluate(async ({ apiBase, keys }) => {
-      const { ClientEvents } = (window as unknown as PageWindow).promokit;
-      const events = new ClientEvents({ baseUrl: apiBase, clientApplicationId: keys.clientApplicationId, clientToken: keys.clientToken, origin: 'https://not-this-page.example' });
-      const ack = await events.track({ event: 'page_viewed', customer: { id: 'cust_Browser1' } });
-      return ack.type;
-    }, { apiBase, keys });
+    const result = await page.evaluate(
+      async ({ apiBase, keys }) => {
+        const { ClientEvents } = (window as unknown as PageWindow).promokit;
+        const events = new ClientEvents({
+          baseUrl: apiBase,
+          clientApplicationId: keys.clientApplicationId,
+          clientToken: keys.clientToken,
+          origin: 'https://not-this-page.example',
+        });
+        const ack = await events.track({ event: 'page_viewed', customer: { id: 'cust_Browser1' } });
+        return ack.type;
+      },
+      { apiBase, keys },
+    );
     expect(result).toBe('page_viewed');
     const post = received.find((r) => r.method === 'POST')!;
     expect(post.headers.origin).toBe(pageOrigin);
@@ -139,21 +151,24 @@ describe(`promokit/client-side in headless Chromium (${CHROMIUM})`, () => {
   });
 
   it('refuses an empty or a 301-character event name, and a missing customer, with nothing sent', async () => {
-    const result = await page.evaluate(async ({ apiBase, keys }) => {
-      const { ClientEvents, InvalidRequestError } = (window as unknown as PageWindow).promokit;
-      const events = new ClientEvents({ baseUrl: apiBase, ...keys });
-      const outcomes = [];
-      for (const params of [{ event: '', customer: { id: 'c' } }, { event: 'x'.repeat(301), customer: { id: 'c' } }, { event: 'ok' }]) {
-        try {
-          await events.track(params as Parameters<typeof events.track>[0]);
-          outcomes.push({ refused: false, paths: [] as string[] });
-        } catch (error) {
-          const refused = error instanceof InvalidRequestError;
-          outcomes.push({ refused, paths: refused ? error.issues.map((i) => i.path.join('.')) : [String(error)] });
+    const result = await page.evaluate(
+      async ({ apiBase, keys }) => {
+        const { ClientEvents, InvalidRequestError } = (window as unknown as PageWindow).promokit;
+        const events = new ClientEvents({ baseUrl: apiBase, ...keys });
+        const outcomes = [];
+        for (const params of [{ event: '', customer: { id: 'c' } }, { event: 'x'.repeat(301), customer: { id: 'c' } }, { event: 'ok' }]) {
+          try {
+            await events.track(params as Parameters<typeof events.track>[0]);
+            outcomes.push({ refused: false, paths: [] as string[] });
+          } catch (error) {
+            const refused = error instanceof InvalidRequestError;
+            outcomes.push({ refused, paths: refused ? error.issues.map((i) => i.path.join('.')) : [String(error)] });
+          }
         }
-      }
-      return outcomes;
-    }, { apiBase, keys });
+        return outcomes;
+      },
+      { apiBase, keys },
+    );
     expect(result).toEqual([
       { refused: true, paths: ['event'] },
       { refused: true, paths: ['event'] },
@@ -164,17 +179,20 @@ describe(`promokit/client-side in headless Chromium (${CHROMIUM})`, () => {
 
   it('maps an error status to its error class in the browser too', async () => {
     answer = { status: 401, body: { code: 401, key: 'unauthorized', message: 'Invalid client token', request_id: 'req_b1' } };
-    const result = await page.evaluate(async ({ apiBase, keys }) => {
-      const { ClientEvents, AuthenticationError } = (window as unknown as PageWindow).promokit;
-      const events = new ClientEvents({ baseUrl: apiBase, ...keys });
-      try {
-        await events.track({ event: 'e', customer: { id: 'c' } });
-        return { thrown: false };
-      } catch (error) {
-        const e = error as InstanceType<typeof AuthenticationError>;
-        return { thrown: true, authentication: error instanceof AuthenticationError, name: e.name, status: e.status, key: e.key, request_id: e.request_id };
-      }
-    }, { apiBase, keys });
+    const result = await page.evaluate(
+      async ({ apiBase, keys }) => {
+        const { ClientEvents, AuthenticationError } = (window as unknown as PageWindow).promokit;
+        const events = new ClientEvents({ baseUrl: apiBase, ...keys });
+        try {
+          await events.track({ event: 'e', customer: { id: 'c' } });
+          return { thrown: false };
+        } catch (error) {
+          const e = error as InstanceType<typeof AuthenticationError>;
+          return { thrown: true, authentication: error instanceof AuthenticationError, name: e.name, status: e.status, key: e.key, request_id: e.request_id };
+        }
+      },
+      { apiBase, keys },
+    );
     expect(result).toEqual({ thrown: true, authentication: true, name: 'AuthenticationError', status: 401, key: 'unauthorized', request_id: 'req_b1' });
     expect(received.filter((r) => r.method === 'POST')).toHaveLength(1);
   });

@@ -34,7 +34,14 @@ beforeAll(async () => {
     req.on('end', () => {
       const cors = req.headers.origin === pageOrigin ? { 'access-control-allow-origin': pageOrigin, vary: 'Origin' } : {};
       if (req.method === 'OPTIONS') {
-        res.writeHead(204, { ...cors, 'access-control-allow-methods': 'GET', 'access-control-allow-headers': 'authorization, x-app-id, x-app-token', 'access-control-max-age': '0' }).end();
+        res
+          .writeHead(204, {
+            ...cors,
+            'access-control-allow-methods': 'GET',
+            'access-control-allow-headers': 'authorization, x-app-id, x-app-token',
+            'access-control-max-age': '0',
+          })
+          .end();
       } else {
         res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ id: 'camp_1', name: 'Spring' }));
       }

@@ -33,11 +33,14 @@ let latencyMs = 0;
 
 beforeAll(async () => {
   const { code } = await buildBrowserBundle({ source: "export * from 'promokit/client-side';" });
-  testPage = await openTestPage({
-    title: 'storefront',
-    code,
-    pages: { '/next': '<!doctype html><link rel="icon" href="data:,"><title>next</title>' },
-  }, { load: false });
+  testPage = await openTestPage(
+    {
+      title: 'storefront',
+      code,
+      pages: { '/next': '<!doctype html><link rel="icon" href="data:,"><title>next</title>' },
+    },
+    { load: false },
+  );
   ({ origin: pageOrigin, page } = testPage);
 
   apiServer = createServer((req, res) => {
@@ -47,12 +50,26 @@ beforeAll(async () => {
       const cors = req.headers.origin === pageOrigin ? { 'access-control-allow-origin': pageOrigin, vary: 'Origin' } : {};
       if (req.method === 'OPTIONS') {
         setTimeout(() => {
-          res.writeHead(204, { ...cors, 'access-control-allow-methods': 'POST', 'access-control-allow-headers': 'content-type, x-client-application-id, x-client-token', 'access-control-max-age': '0' }).end();
+          res
+            .writeHead(204, {
+              ...cors,
+              'access-control-allow-methods': 'POST',
+              'access-control-allow-headers': 'content-type, x-client-application-id, x-client-token',
+              'access-control-max-age': '0',
+            })
+            .end();
         }, latencyMs);
       } else if (req.method === 'POST' && req.url === '/client/v1/events') {
         const event = JSON.parse(body) as { event: string; metadata: { run: string } };
         received.push(event.metadata.run);
-        const ack = { object: 'event', type: event.event, customer: { id: 'cust_1', object: 'customer' }, referral: null, loyalty: null, metadata: event.metadata };
+        const ack = {
+          object: 'event',
+          type: event.event,
+          customer: { id: 'cust_1', object: 'customer' },
+          referral: null,
+          loyalty: null,
+          metadata: event.metadata,
+        };
         res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify(ack));
       } else res.writeHead(404, cors).end();
     });

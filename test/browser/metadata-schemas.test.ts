@@ -29,8 +29,15 @@ const chunksLoaded: string[] = [];
 
 beforeAll(async () => {
   const dir = join(root, 'dist', 'browser');
-  const modules = Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith('.js')).map((f) => [`/browser/${f}`, readFileSync(join(dir, f), 'utf8')]));
-  testPage = await openTestPage({ title: 'storefront', code: modules['/browser/client-side.js']!, script: '/browser/client-side.js', modules }, { load: false });
+  const modules = Object.fromEntries(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => [`/browser/${f}`, readFileSync(join(dir, f), 'utf8')]),
+  );
+  testPage = await openTestPage(
+    { title: 'storefront', code: modules['/browser/client-side.js']!, script: '/browser/client-side.js', modules },
+    { load: false },
+  );
   ({ origin: pageOrigin, page } = testPage);
   page.on('request', (request) => {
     const file = /\/browser\/(user-schema-check-[^/]+\.js)$/.exec(request.url())?.[1];
@@ -42,11 +49,19 @@ beforeAll(async () => {
     req.on('end', () => {
       const cors = { 'access-control-allow-origin': pageOrigin, vary: 'Origin' };
       if (req.method === 'OPTIONS') {
-        res.writeHead(204, { ...cors, 'access-control-allow-methods': 'POST', 'access-control-allow-headers': 'content-type, x-client-application-id, x-client-token' }).end();
+        res
+          .writeHead(204, {
+            ...cors,
+            'access-control-allow-methods': 'POST',
+            'access-control-allow-headers': 'content-type, x-client-application-id, x-client-token',
+          })
+          .end();
       } else if (req.method === 'POST' && req.url === '/client/v1/events') {
         const event = JSON.parse(body) as { event: string; customer: unknown; metadata: unknown };
         received.push(event);
-        res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ object: 'event', type: event.event, customer: event.customer, referral: null, loyalty: null, metadata: event.metadata }));
+        res
+          .writeHead(200, { ...cors, 'content-type': 'application/json' })
+          .end(JSON.stringify({ object: 'event', type: event.event, customer: event.customer, referral: null, loyalty: null, metadata: event.metadata }));
       } else res.writeHead(404, cors).end();
     });
   });
@@ -70,7 +85,9 @@ function track(metadata: unknown, withSchemas: boolean, customerTier = 'gold') {
           vendor: 'page',
           validate: async (value: unknown) => {
             const given = (value as { source?: unknown }).source;
-            return given === 'footer' || given === 'header' ? { value: value as Record<string, unknown> } : { issues: [{ message: 'must be footer or header', path: [{ key: 'source' }] }] };
+            return given === 'footer' || given === 'header'
+              ? { value: value as Record<string, unknown> }
+              : { issues: [{ message: 'must be footer or header', path: [{ key: 'source' }] }] };
           },
         },
       };
@@ -78,12 +95,23 @@ function track(metadata: unknown, withSchemas: boolean, customerTier = 'gold') {
         '~standard': {
           version: 1 as const,
           vendor: 'page',
-          validate: (value: unknown) => ((value as { tier?: unknown }).tier === 'gold' ? { value: value as Record<string, unknown> } : { issues: [{ message: 'must be gold', path: ['tier'] }] }),
+          validate: (value: unknown) =>
+            (value as { tier?: unknown }).tier === 'gold'
+              ? { value: value as Record<string, unknown> }
+              : { issues: [{ message: 'must be gold', path: ['tier'] }] },
         },
       };
-      const events = new ClientEvents({ baseUrl: apiBase, ...keys, ...(withSchemas ? { eventSchemas: { signup: source }, metadataSchemas: { customer: tier } } : {}) });
+      const events = new ClientEvents({
+        baseUrl: apiBase,
+        ...keys,
+        ...(withSchemas ? { eventSchemas: { signup: source }, metadataSchemas: { customer: tier } } : {}),
+      });
       try {
-        const ack = await events.track({ event: 'signup', customer: { source_id: 'c-1', metadata: { tier: customerTier } }, metadata: metadata as Record<string, unknown> });
+        const ack = await events.track({
+          event: 'signup',
+          customer: { source_id: 'c-1', metadata: { tier: customerTier } },
+          metadata: metadata as Record<string, unknown>,
+        });
         return { ok: true, type: ack.type };
       } catch (error) {
         const e = error as { name: string; outcome: string; issues?: unknown };
@@ -102,8 +130,18 @@ describe(`metadata and event schemas of ClientEvents in headless Chromium (${CHR
   });
 
   it('with schemas: wrong event or customer metadata is refused, naming the path, and nothing is sent', async () => {
-    expect(await track({ source: 'popup' }, true)).toEqual({ ok: false, name: 'InvalidRequestError', outcome: 'not_sent', issues: [{ path: ['metadata', 'source'], message: 'must be footer or header' }] });
-    expect(await track({ source: 'footer' }, true, 'bronze')).toEqual({ ok: false, name: 'InvalidRequestError', outcome: 'not_sent', issues: [{ path: ['customer', 'metadata', 'tier'], message: 'must be gold' }] });
+    expect(await track({ source: 'popup' }, true)).toEqual({
+      ok: false,
+      name: 'InvalidRequestError',
+      outcome: 'not_sent',
+      issues: [{ path: ['metadata', 'source'], message: 'must be footer or header' }],
+    });
+    expect(await track({ source: 'footer' }, true, 'bronze')).toEqual({
+      ok: false,
+      name: 'InvalidRequestError',
+      outcome: 'not_sent',
+      issues: [{ path: ['customer', 'metadata', 'tier'], message: 'must be gold' }],
+    });
     expect(received).toHaveLength(1);
     expect(chunksLoaded).toHaveLength(1);
   });

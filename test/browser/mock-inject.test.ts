@@ -17,7 +17,8 @@ import { closeAll, loadPage, openTestPage, type TestPage } from './harness.js';
 const CHROMIUM = '/usr/bin/chromium';
 const inCI = ['true', '1'].includes((process.env.CI ?? '').toLowerCase());
 const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium && !inCI) console.warn(`test/browser/mock-inject.test.ts: SKIPPED: ${CHROMIUM} not found (apt-get install -y chromium). Under CI=true this fails instead.`);
+if (!haveChromium && !inCI)
+  console.warn(`test/browser/mock-inject.test.ts: SKIPPED: ${CHROMIUM} not found (apt-get install -y chromium). Under CI=true this fails instead.`);
 
 let code = '';
 let metafile: Metafile;
@@ -136,7 +137,14 @@ describe.skipIf(!haveChromium)(`mock.fetch with mock.inject() in headless Chromi
     expect(result.status).toEqual({ status: 503, retryAfter: '1', key: 'service_unavailable' });
     const reset = result.reset as { redemptions: number };
     expect(reset).toEqual({ rejected: true, typeError: true, name: 'TypeError', code: 'ECONNRESET', points: 1250, redemptions: reset.redemptions });
-    expect(result.commitThenReset).toEqual({ rejected: true, typeError: true, name: 'TypeError', code: 'ECONNRESET', points: 1050, redemptions: reset.redemptions + 1 });
+    expect(result.commitThenReset).toEqual({
+      rejected: true,
+      typeError: true,
+      name: 'TypeError',
+      code: 'ECONNRESET',
+      points: 1050,
+      redemptions: reset.redemptions + 1,
+    });
     expect(result.timeoutAborted).toMatchObject({ rejected: true, name: 'TimeoutError' });
     expect(result.timeoutReleased).toMatchObject({ rejected: true, typeError: true, code: 'ECONNRESET', logged: { status: 0, fault: 'timeout' } });
     expect((result.latency as { status: number }).status).toBe(200);

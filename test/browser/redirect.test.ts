@@ -70,7 +70,9 @@ beforeAll(async () => {
   otherServer = recording(atOther, (req, res) => {
     const origin = req.headers.origin ?? '*';
     if (req.method === 'OPTIONS') return preflight(res, origin);
-    res.writeHead(200, { 'access-control-allow-origin': origin, 'content-type': 'application/json' }).end(JSON.stringify({ object: 'event', type: 'redirected', customer: { id: 'cust_other' }, referral: null, loyalty: null, metadata: {} }));
+    res
+      .writeHead(200, { 'access-control-allow-origin': origin, 'content-type': 'application/json' })
+      .end(JSON.stringify({ object: 'event', type: 'redirected', customer: { id: 'cust_other' }, referral: null, loyalty: null, metadata: {} }));
   });
   otherOrigin = await listen(otherServer);
 
@@ -98,7 +100,17 @@ describe(`a cross-origin 307 in headless Chromium (${CHROMIUM})`, () => {
           return { thrown: false, ack };
         } catch (error) {
           const e = error as InstanceType<typeof RedirectError>;
-          return { thrown: true, redirect: error instanceof RedirectError, promokit: error instanceof PromokitError, name: e.name, status: e.status, location: e.location ?? null, outcome: e.outcome, attempts: e.attempts, message: e.message };
+          return {
+            thrown: true,
+            redirect: error instanceof RedirectError,
+            promokit: error instanceof PromokitError,
+            name: e.name,
+            status: e.status,
+            location: e.location ?? null,
+            outcome: e.outcome,
+            attempts: e.attempts,
+            message: e.message,
+          };
         }
       },
       { apiBase, keys },
@@ -109,6 +121,9 @@ describe(`a cross-origin 307 in headless Chromium (${CHROMIUM})`, () => {
     // The event went once to the service (after its preflight), never to the other origin.
     expect(atService.map((r) => r.method)).toEqual(['OPTIONS', 'POST']);
     expect(atOther).toEqual([]);
-    record('redirect-browser', `\`${String((result as { name?: string }).name)}\`, status ${String((result as { status?: number }).status)}, \`outcome\` ${String((result as { outcome?: string }).outcome)}; requests at the service: 1 (and its preflight); at the other origin: ${atOther.length}`);
+    record(
+      'redirect-browser',
+      `\`${String((result as { name?: string }).name)}\`, status ${String((result as { status?: number }).status)}, \`outcome\` ${String((result as { outcome?: string }).outcome)}; requests at the service: 1 (and its preflight); at the other origin: ${atOther.length}`,
+    );
   });
 });

@@ -18,7 +18,12 @@ try {
   } catch (error) {
     checks.notFound = error instanceof NotFoundError && error instanceof ApiError && error instanceof PromokitError && error.status === 404;
   }
-  const events = new clientSide.ClientEvents({ baseUrl: server.url, clientApplicationId: mock.credentials.clientApplicationId, clientToken: mock.credentials.clientToken, origin: mock.credentials.origin });
+  const events = new clientSide.ClientEvents({
+    baseUrl: server.url,
+    clientApplicationId: mock.credentials.clientApplicationId,
+    clientToken: mock.credentials.clientToken,
+    origin: mock.credentials.origin,
+  });
   checks.clientEvent = (await events.track({ event: 'review_written', customer: { source_id: 'shop-user-1002' } })).object === 'event';
   try {
     await events.track({ event: '', customer: {} });

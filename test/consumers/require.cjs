@@ -21,9 +21,15 @@ async function main() {
       await client.loyalties.getMember('LC-NO-SUCH-CARD');
       checks.notFound = false;
     } catch (error) {
-      checks.notFound = error instanceof promokit.NotFoundError && error instanceof promokit.ApiError && error instanceof promokit.PromokitError && error.status === 404;
+      checks.notFound =
+        error instanceof promokit.NotFoundError && error instanceof promokit.ApiError && error instanceof promokit.PromokitError && error.status === 404;
     }
-    const events = new clientSide.ClientEvents({ baseUrl: server.url, clientApplicationId: mock.credentials.clientApplicationId, clientToken: mock.credentials.clientToken, origin: mock.credentials.origin });
+    const events = new clientSide.ClientEvents({
+      baseUrl: server.url,
+      clientApplicationId: mock.credentials.clientApplicationId,
+      clientToken: mock.credentials.clientToken,
+      origin: mock.credentials.origin,
+    });
     checks.clientEvent = (await events.track({ event: 'review_written', customer: { source_id: 'shop-user-1002' } })).object === 'event';
     try {
       await events.track({ event: '', customer: {} });
@@ -39,7 +45,10 @@ async function main() {
   return checks;
 }
 
-main().then((checks) => console.log(JSON.stringify({ checks })), (error) => {
-  console.log(JSON.stringify({ error: String(error) }));
-  process.exitCode = 1;
-});
+main().then(
+  (checks) => console.log(JSON.stringify({ checks })),
+  (error) => {
+    console.log(JSON.stringify({ error: String(error) }));
+    process.exitCode = 1;
+  },
+);

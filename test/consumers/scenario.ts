@@ -80,12 +80,23 @@ async function main(): Promise<Record<string, boolean>> {
       await client.loyalties.getMember('LC-NO-SUCH-CARD');
       checks.notFound = false;
     } catch (error) {
-      checks.notFound = error instanceof NotFoundError && error instanceof ApiError && error instanceof PromokitError && error instanceof Error && error.status === 404 && error.name === 'NotFoundError';
+      checks.notFound =
+        error instanceof NotFoundError &&
+        error instanceof ApiError &&
+        error instanceof PromokitError &&
+        error instanceof Error &&
+        error.status === 404 &&
+        error.name === 'NotFoundError';
       if (error instanceof ApiError) assertType<Equal<typeof error.status, number>>(true);
     }
 
     // A client event from the browser entry; its class is the server entry's class.
-    const events = new clientSide.ClientEvents({ baseUrl: server.url, clientApplicationId: mock.credentials.clientApplicationId, clientToken: mock.credentials.clientToken, origin: mock.credentials.origin });
+    const events = new clientSide.ClientEvents({
+      baseUrl: server.url,
+      clientApplicationId: mock.credentials.clientApplicationId,
+      clientToken: mock.credentials.clientToken,
+      origin: mock.credentials.origin,
+    });
     const ack = await events.track({ event: 'review_written', customer: { source_id: 'shop-user-1002' } });
     checks.clientEvent = ack.object === 'event';
     checks.sameClientEventsClass = client.clientEvents instanceof clientSide.ClientEvents && events instanceof ClientEvents;
@@ -95,10 +106,17 @@ async function main(): Promise<Record<string, boolean>> {
 
     // Errors thrown by one entry are instances of the other entry's classes (one shared module).
     try {
-      await new clientSide.ClientEvents({ baseUrl: server.url, clientApplicationId: 'wrong', clientToken: 'wrong', origin: mock.credentials.origin, maxRetries: 0 }).track({ event: 'x', customer: {} });
+      await new clientSide.ClientEvents({
+        baseUrl: server.url,
+        clientApplicationId: 'wrong',
+        clientToken: 'wrong',
+        origin: mock.credentials.origin,
+        maxRetries: 0,
+      }).track({ event: 'x', customer: {} });
       checks.crossEntryInstanceof = false;
     } catch (error) {
-      checks.crossEntryInstanceof = error instanceof AuthenticationError && error instanceof clientSide.AuthenticationError && error instanceof clientSide.PromokitError;
+      checks.crossEntryInstanceof =
+        error instanceof AuthenticationError && error instanceof clientSide.AuthenticationError && error instanceof clientSide.PromokitError;
     }
     try {
       await events.track({ event: '', customer: { source_id: 'c' } });

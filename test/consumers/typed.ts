@@ -36,7 +36,9 @@ function oneOf<const K extends string, const V extends string>(key: K, values: r
       vendor: 'consumer',
       validate: (value) => {
         const given = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
-        return values.includes(given as V) ? { value: value as { [P in K]: V } } : { issues: [{ message: `must be one of ${values.join(', ')}`, path: [key] }] };
+        return values.includes(given as V)
+          ? { value: value as { [P in K]: V } }
+          : { issues: [{ message: `must be one of ${values.join(', ')}`, path: [key] }] };
       },
     },
   };
@@ -68,13 +70,20 @@ async function main(): Promise<Record<string, boolean>> {
       await client.orders.create({ metadata: { channel: 'phone' } as never });
       checks.refusedBeforeSending = false;
     } catch (error) {
-      checks.refusedBeforeSending = error instanceof InvalidRequestError && error.issues[0]?.path.join('.') === 'metadata.channel' && error.outcome === 'not_sent';
+      checks.refusedBeforeSending =
+        error instanceof InvalidRequestError && error.issues[0]?.path.join('.') === 'metadata.channel' && error.outcome === 'not_sent';
     }
     checks.nothingSent = mock.requests.length === before;
 
     // Events from the browser entry: its own schemas, the same declared types.
     const { clientApplicationId, clientToken, origin } = mock.credentials;
-    const events = new clientSide.ClientEvents({ baseUrl: server.url, clientApplicationId, clientToken, origin, eventSchemas: { newsletter_signup: oneOf('source', ['footer', 'header']) } });
+    const events = new clientSide.ClientEvents({
+      baseUrl: server.url,
+      clientApplicationId,
+      clientToken,
+      origin,
+      eventSchemas: { newsletter_signup: oneOf('source', ['footer', 'header']) },
+    });
     const ack = await events.track({ event: 'newsletter_signup', customer: { source_id: 'shop-user-1002' }, metadata: { source: 'footer' } });
     assertType<Equal<typeof ack.metadata, { source: string } | null | undefined>>(true);
     checks.eventSent = ack.type === 'newsletter_signup';

@@ -79,7 +79,15 @@ describe('missing credentials', () => {
 
   for (const [option, env, call] of cases) {
     it(`names ${option} and ${env}, and sends nothing`, async () => {
-      for (const name of Object.values({ a: 'PROMOKIT_APP_ID', b: 'PROMOKIT_APP_TOKEN', c: 'PROMOKIT_ACCESS_TOKEN', d: 'PROMOKIT_CLIENT_TOKEN', e: 'PROMOKIT_ORIGIN', f: 'PROMOKIT_BASE_URL' })) vi.stubEnv(name, '');
+      for (const name of Object.values({
+        a: 'PROMOKIT_APP_ID',
+        b: 'PROMOKIT_APP_TOKEN',
+        c: 'PROMOKIT_ACCESS_TOKEN',
+        d: 'PROMOKIT_CLIENT_TOKEN',
+        e: 'PROMOKIT_ORIGIN',
+        f: 'PROMOKIT_BASE_URL',
+      }))
+        vi.stubEnv(name, '');
       server.use(http.all('*', () => HttpResponse.json({})));
       const client = testClient({ [option]: undefined });
       const error = await call(client).catch((e: unknown) => e);

@@ -32,7 +32,9 @@ describe('path segments are URL-encoded exactly once', () => {
 
   it.each(['', '.', '..'])('refuses the path value %j before sending', async (code) => {
     server.use(http.get(`${BASE_URL}/*`, () => HttpResponse.json(member)));
-    const error = await testClient().loyalties.getMember(code).catch((e: unknown) => e);
+    const error = await testClient()
+      .loyalties.getMember(code)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidRequestError);
     expect((error as InvalidRequestError).issues[0]!.path).toEqual(['memberId']);
     expect(seen).toHaveLength(0);
@@ -41,7 +43,9 @@ describe('path segments are URL-encoded exactly once', () => {
 
 describe('query strings', () => {
   it('serialises nested filters in bracket notation and leaves out undefined values', async () => {
-    server.use(http.get(`${BASE_URL}/v1/loyalties/:campaignId/transactions`, () => HttpResponse.json({ object: 'list', data_ref: 'data', data: [], has_more: false })));
+    server.use(
+      http.get(`${BASE_URL}/v1/loyalties/:campaignId/transactions`, () => HttpResponse.json({ object: 'list', data_ref: 'data', data: [], has_more: false })),
+    );
     await testClient().loyalties.listTransactions('camp_1', {
       limit: 5,
       order: '-id',

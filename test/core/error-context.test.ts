@@ -11,7 +11,8 @@ import * as browser from '../../src/client-side.js';
 import { credentials, refusedUrl, secretValues } from '../helpers/http-server.js';
 import { startRecorder, type Reply, type Recorder } from '../helpers/recorder.js';
 
-const { AbortError, ApiError, Client, ClientEvents, ConfigurationError, ConnectionError, InternalServerError, NotFoundError, PromokitError, TimeoutError } = promokit;
+const { AbortError, ApiError, Client, ClientEvents, ConfigurationError, ConnectionError, InternalServerError, NotFoundError, PromokitError, TimeoutError } =
+  promokit;
 
 let server: Recorder | undefined;
 afterEach(async () => {
@@ -28,15 +29,24 @@ function client(baseUrl: string, options: promokit.ClientOptions = {}): promokit
   return new Client({ baseUrl, ...credentials, logLevel: 'off', maxRetryDelay: 20, ...options });
 }
 
-const settle = (p: Promise<unknown>): Promise<unknown> => p.then(
-  () => {
-    throw new Error('expected the call to reject');
-  },
-  (e: unknown) => e,
-);
+const settle = (p: Promise<unknown>): Promise<unknown> =>
+  p.then(
+    () => {
+      throw new Error('expected the call to reject');
+    },
+    (e: unknown) => e,
+  );
 
 describe('toJSON()', () => {
-  const init = { status: 409, operation: 'vouchers.create', body: { code: 409, key: 'duplicate_found', message: 'Duplicated', details: 'Voucher SUMMER exists', request_id: 'req-1' }, headers: { 'x-request-id': 'req-1', 'set-cookie': 'session=SECRET-cookie' }, attempts: 1, method: 'POST', host: 'api.example.com' };
+  const init = {
+    status: 409,
+    operation: 'vouchers.create',
+    body: { code: 409, key: 'duplicate_found', message: 'Duplicated', details: 'Voucher SUMMER exists', request_id: 'req-1' },
+    headers: { 'x-request-id': 'req-1', 'set-cookie': 'session=SECRET-cookie' },
+    attempts: 1,
+    method: 'POST',
+    host: 'api.example.com',
+  };
   const context = { operation: 'loyalties.getMember', method: 'GET', host: 'api.example.com', attempts: 3 };
   const every: Array<[string, promokit.PromokitError]> = [
     ['PromokitError', new PromokitError('plain')],
@@ -50,9 +60,18 @@ describe('toJSON()', () => {
     ['TimeoutError', new TimeoutError('slow', context)],
     ['AbortError', new AbortError('aborted', context)],
     ['ApiError', new ApiError({ ...init, status: 418 })],
-    ...(['BadRequestError', 'AuthenticationError', 'PermissionDeniedError', 'NotFoundError', 'ConflictError', 'UnprocessableEntityError', 'RateLimitError', 'InternalServerError'] as const).map(
-      (name) => [name, new promokit[name](init)] as [string, promokit.PromokitError],
-    ),
+    ...(
+      [
+        'BadRequestError',
+        'AuthenticationError',
+        'PermissionDeniedError',
+        'NotFoundError',
+        'ConflictError',
+        'UnprocessableEntityError',
+        'RateLimitError',
+        'InternalServerError',
+      ] as const
+    ).map((name) => [name, new promokit[name](init)] as [string, promokit.PromokitError]),
   ];
 
   for (const [name, error] of every) {
@@ -84,7 +103,12 @@ describe('toJSON()', () => {
   });
 
   it('a network error keeps operation, method, host, attempts and outcome', () => {
-    expect(new ConnectionError('refused', { ...context, outcome: 'not_sent' }).toJSON()).toEqual({ name: 'ConnectionError', message: 'refused', outcome: 'not_sent', ...context });
+    expect(new ConnectionError('refused', { ...context, outcome: 'not_sent' }).toJSON()).toEqual({
+      name: 'ConnectionError',
+      message: 'refused',
+      outcome: 'not_sent',
+      ...context,
+    });
   });
 
   it('the browser entry exports the same classes', () => {
@@ -127,13 +151,18 @@ describe('network errors say where and how far', () => {
 
   it('no secret in any network error, however rendered', async () => {
     const error = await settle(client(await refusedUrl()).loyalties.getMember('L1'));
-    for (const text of [String(error), JSON.stringify(error), inspect(error, { depth: 10, showHidden: true })]) for (const secret of secretValues) expect(text).not.toContain(secret);
+    for (const text of [String(error), JSON.stringify(error), inspect(error, { depth: 10, showHidden: true })])
+      for (const secret of secretValues) expect(text).not.toContain(secret);
   });
 });
 
 describe('API errors: request id and details', () => {
   it('takes request_id from the x-request-id header when the body has none (an HTML 502 page)', async () => {
-    const { url } = await serve(() => ({ status: 502, body: '<html><title>502 Bad Gateway</title></html>', headers: { 'content-type': 'text/html', 'x-request-id': 'req-from-header' } }));
+    const { url } = await serve(() => ({
+      status: 502,
+      body: '<html><title>502 Bad Gateway</title></html>',
+      headers: { 'content-type': 'text/html', 'x-request-id': 'req-from-header' },
+    }));
     const error = (await settle(client(url, { maxRetries: 0 }).loyalties.getMember('L1'))) as promokit.InternalServerError;
     expect(error).toBeInstanceOf(InternalServerError);
     expect(error.request_id).toBe('req-from-header');
@@ -141,13 +170,20 @@ describe('API errors: request id and details', () => {
   });
 
   it("prefers the body's request_id", async () => {
-    const { url } = await serve(() => ({ status: 404, body: { code: 404, key: 'not_found', message: 'Resource not found', request_id: 'req-body' }, headers: { 'x-request-id': 'req-header' } }));
+    const { url } = await serve(() => ({
+      status: 404,
+      body: { code: 404, key: 'not_found', message: 'Resource not found', request_id: 'req-body' },
+      headers: { 'x-request-id': 'req-header' },
+    }));
     const error = (await settle(client(url).loyalties.getMember('L1'))) as promokit.NotFoundError;
     expect(error.request_id).toBe('req-body');
   });
 
   it('puts details in the message, where the service names the record at fault', async () => {
-    const { url } = await serve(() => ({ status: 404, body: { code: 404, key: 'not_found', message: 'Resource not found', details: 'Cannot find voucher with id L1' } }));
+    const { url } = await serve(() => ({
+      status: 404,
+      body: { code: 404, key: 'not_found', message: 'Resource not found', details: 'Cannot find voucher with id L1' },
+    }));
     const error = (await settle(client(url).loyalties.getMember('L1'))) as promokit.NotFoundError;
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error.message).toBe('loyalties.getMember: 404 not_found: Resource not found (Cannot find voucher with id L1)');
@@ -155,7 +191,13 @@ describe('API errors: request id and details', () => {
 });
 
 describe('a baseUrl that ends in /v1', () => {
-  const bad = ['https://api.example.com/v1', 'https://api.example.com/v1/', 'https://api.example.com/client/v1', 'https://api.example.com/client/v1/', 'https://api.example.com/V1'];
+  const bad = [
+    'https://api.example.com/v1',
+    'https://api.example.com/v1/',
+    'https://api.example.com/client/v1',
+    'https://api.example.com/client/v1/',
+    'https://api.example.com/V1',
+  ];
 
   it.each(bad)('%s is refused by Client and ClientEvents with a ConfigurationError that says to drop the suffix', (baseUrl) => {
     for (const make of [() => new Client({ baseUrl }), () => new ClientEvents({ baseUrl }), () => new browser.ClientEvents({ baseUrl })]) {
@@ -183,7 +225,13 @@ describe('a baseUrl that ends in /v1', () => {
   });
 
   it('accepts addresses that only contain v1 elsewhere', () => {
-    for (const baseUrl of ['https://api.example.com', 'https://api.example.com/', 'https://v1.example.com', 'https://api.example.com/v10', 'https://api.example.com/proxy/v1x']) {
+    for (const baseUrl of [
+      'https://api.example.com',
+      'https://api.example.com/',
+      'https://v1.example.com',
+      'https://api.example.com/v10',
+      'https://api.example.com/proxy/v1x',
+    ]) {
       expect(() => new Client({ baseUrl })).not.toThrow();
     }
   });

@@ -23,7 +23,11 @@ import { ClientEvents as BrowserClientEvents } from '../../src/client-side.js';
 import { ack, clientCredentials, credentials, member, refusedUrl, secretValues } from '../helpers/http-server.js';
 import { startRecorder, type Reply, type Recorder } from '../helpers/recorder.js';
 
-type Recorded = { kind: 'request'; event: RequestEvent } | { kind: 'response'; event: ResponseEvent } | { kind: 'retry'; event: RetryEvent } | { kind: 'error'; event: ErrorEvent };
+type Recorded =
+  | { kind: 'request'; event: RequestEvent }
+  | { kind: 'response'; event: ResponseEvent }
+  | { kind: 'retry'; event: RetryEvent }
+  | { kind: 'error'; event: ErrorEvent };
 
 /** Hooks that record every event, in order, with the time it came. */
 function recorder() {
@@ -40,7 +44,10 @@ function recorder() {
 /** A logger that keeps its lines. */
 function captureLogger() {
   const lines: Array<{ level: string; text: string }> = [];
-  const write = (level: string) => (message: string, ...rest: unknown[]) => void lines.push({ level, text: [message, ...rest.map((r) => JSON.stringify(r))].join(' ') });
+  const write =
+    (level: string) =>
+    (message: string, ...rest: unknown[]) =>
+      void lines.push({ level, text: [message, ...rest.map((r) => JSON.stringify(r))].join(' ') });
   const logger: Logger = { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
   return { lines, logger };
 }
@@ -62,7 +69,11 @@ function client(url: string, options: ClientOptions = {}): Client {
 
 describe('hooks: the events of a call', () => {
   it('a GET answered 503 then 200: request, response, retry, request, response, in that order, attempts 1 and 2', async () => {
-    const { url } = await serve((n) => (n === 1 ? { status: 503, body: { code: 503, message: 'busy' }, headers: { 'x-request-id': 'req-1' } } : { body: member, headers: { 'x-request-id': 'req-2' } }));
+    const { url } = await serve((n) =>
+      n === 1
+        ? { status: 503, body: { code: 503, message: 'busy' }, headers: { 'x-request-id': 'req-1' } }
+        : { body: member, headers: { 'x-request-id': 'req-2' } },
+    );
     const { events, hooks, kinds } = recorder();
     const result = await client(url, { hooks }).loyalties.getMember('L1');
     expect(result).toMatchObject({ id: 'v_1' });
@@ -85,7 +96,9 @@ describe('hooks: the events of a call', () => {
   it('a 404: one error event with the NotFoundError and the whole call duration, no retry', async () => {
     const { url } = await serve(() => ({ status: 404, body: { code: 404, key: 'not_found', message: 'Resource not found' } }));
     const { events, hooks, kinds } = recorder();
-    const error = await client(url, { hooks }).loyalties.getMember('NOPE').catch((e: unknown) => e);
+    const error = await client(url, { hooks })
+      .loyalties.getMember('NOPE')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
     expect(kinds()).toEqual(['request:1', 'response:1', 'error:1']);
     const last = events.at(-1)!.event as ErrorEvent;
@@ -96,7 +109,9 @@ describe('hooks: the events of a call', () => {
 
   it('a refused connection: requests without responses, retries, then one error event with the ConnectionError', async () => {
     const { events, hooks, kinds } = recorder();
-    const error = await client(await refusedUrl(), { hooks, maxRetryDelay: 10 }).loyalties.getMember('L1').catch((e: unknown) => e);
+    const error = await client(await refusedUrl(), { hooks, maxRetryDelay: 10 })
+      .loyalties.getMember('L1')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect(kinds()).toEqual(['request:1', 'retry:1', 'request:2', 'retry:2', 'request:3', 'error:3']);
     expect((events[1]!.event as RetryEvent).reason).toBe('connection failure (ECONNREFUSED)');
@@ -112,7 +127,9 @@ describe('hooks: the events of a call', () => {
   });
 
   it('setHeader adds a header to that attempt on the wire; credential headers can be neither set nor replaced', async () => {
-    const { url, sent: requests } = await serve((n) => (n === 1 ? { status: 502, body: 'bad gateway', headers: { 'content-type': 'text/html' } } : { body: member }));
+    const { url, sent: requests } = await serve((n) =>
+      n === 1 ? { status: 502, body: 'bad gateway', headers: { 'content-type': 'text/html' } } : { body: member },
+    );
     const { logger, lines } = captureLogger();
     const hooks: Hooks = {
       request(event) {
@@ -151,7 +168,14 @@ describe('hooks: the events of a call', () => {
     });
     const { events, hooks } = recorder();
     const { lines, logger } = captureLogger();
-    const c = client(url, { hooks, logger, logLevel: 'debug', clientApplicationId: credentials.clientApplicationId, clientToken: credentials.clientToken, origin: credentials.origin });
+    const c = client(url, {
+      hooks,
+      logger,
+      logLevel: 'debug',
+      clientApplicationId: credentials.clientApplicationId,
+      clientToken: credentials.clientToken,
+      origin: credentials.origin,
+    });
     await c.loyalties.getMember('L1');
     await c.loyalties.getMember('NOPE').catch(() => {});
     await c.clientEvents.track({ event: 'e', customer: { source_id: 'c' } });
@@ -195,7 +219,9 @@ describe('hooks: the events of a call', () => {
           throw new Error('error hook bug');
         },
       };
-      const error = await client(url, { hooks, logger, logLevel: 'warn' }).loyalties.getMember('NOPE').catch((e: unknown) => e);
+      const error = await client(url, { hooks, logger, logLevel: 'warn' })
+        .loyalties.getMember('NOPE')
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(NotFoundError);
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(unhandled).toEqual([]);
@@ -214,9 +240,15 @@ describe('hooks: the events of a call', () => {
   });
 
   it('ClientEvents (the browser entry) reports the same events', async () => {
-    const { url, sent: requests } = await serve((n): Reply => (n === 1 ? { status: 429, body: {}, headers: { 'retry-after': '0' } } : { body: ack, headers: { 'x-request-id': 'ev-1' } }));
+    const { url, sent: requests } = await serve(
+      (n): Reply => (n === 1 ? { status: 429, body: {}, headers: { 'retry-after': '0' } } : { body: ack, headers: { 'x-request-id': 'ev-1' } }),
+    );
     const { hooks, kinds, events } = recorder();
-    const events2 = new BrowserClientEvents({ baseUrl: url, ...clientCredentials, hooks: { ...hooks, request: (e) => (hooks.request!(e), e.setHeader('traceparent', 'tp')) } });
+    const events2 = new BrowserClientEvents({
+      baseUrl: url,
+      ...clientCredentials,
+      hooks: { ...hooks, request: (e) => (hooks.request!(e), e.setHeader('traceparent', 'tp')) },
+    });
     await events2.track({ event: 'e', customer: { source_id: 'c' } });
     expect(kinds()).toEqual(['request:1', 'response:1', 'retry:1', 'request:2', 'response:2']);
     expect(events[0]!.event).toMatchObject({ operation: 'clientEvents.track', method: 'POST', url: `${url}/client/v1/events` });
@@ -225,7 +257,10 @@ describe('hooks: the events of a call', () => {
     expect(requests.map((r) => r.headers.traceparent)).toEqual(['tp', 'tp']);
     // setHeader cannot replace the client token either.
     const { url: url2, sent: requests2 } = await serve(() => ({ body: ack }));
-    await new ClientEvents({ baseUrl: url2, ...clientCredentials, logLevel: 'off', hooks: { request: (e) => e.setHeader('X-Client-Token', 'forged') } }).track({ event: 'e', customer: { source_id: 'c' } });
+    await new ClientEvents({ baseUrl: url2, ...clientCredentials, logLevel: 'off', hooks: { request: (e) => e.setHeader('X-Client-Token', 'forged') } }).track({
+      event: 'e',
+      customer: { source_id: 'c' },
+    });
     expect(requests2[0]!.headers['x-client-token']).toBe(credentials.clientToken);
   });
 
@@ -246,7 +281,10 @@ describe('hooks: the events of a call', () => {
       expect(error.message).toContain('request, response, retry, error');
     }
     // Every client refuses a hook that is not a function.
-    for (const make of [() => new Client({ hooks: { request: 'log' } as unknown as Hooks }), () => new ClientEvents({ hooks: { error: 1 } as unknown as Hooks })]) {
+    for (const make of [
+      () => new Client({ hooks: { request: 'log' } as unknown as Hooks }),
+      () => new ClientEvents({ hooks: { error: 1 } as unknown as Hooks }),
+    ]) {
       const error = refusal(make);
       expect(error).toBeInstanceOf(ConfigurationError);
       expect(error.option).toBe('hooks');
@@ -259,10 +297,16 @@ describe('hooks: the events of a call', () => {
 
 describe('Retry-After and maxRetryDelay', () => {
   it('a 429 with Retry-After 3600 and maxRetryDelay 2000 rejects at once, sooner than maxRetryDelay, with RateLimitError.retryAfter 3600', async () => {
-    const { url, sent: requests } = await serve(() => ({ status: 429, body: { code: 429, key: 'too_many_requests', message: 'slow down' }, headers: { 'retry-after': '3600' } }));
+    const { url, sent: requests } = await serve(() => ({
+      status: 429,
+      body: { code: 429, key: 'too_many_requests', message: 'slow down' },
+      headers: { 'retry-after': '3600' },
+    }));
     const { hooks, kinds } = recorder();
     const started = performance.now();
-    const error = await client(url, { hooks, maxRetryDelay: 2000 }).loyalties.getMember('L1').catch((e: unknown) => e);
+    const error = await client(url, { hooks, maxRetryDelay: 2000 })
+      .loyalties.getMember('L1')
+      .catch((e: unknown) => e);
     // No wait at all: less than the 2,000 ms a capped wait would take, however busy the machine.
     expect(performance.now() - started).toBeLessThan(2000);
     expect(error).toBeInstanceOf(RateLimitError);
@@ -290,7 +334,9 @@ describe('Retry-After and maxRetryDelay', () => {
 
 describe('withResponse()', () => {
   it('a single-record method: the parsed body and the final response, its status and headers', async () => {
-    const { url } = await serve((n) => (n === 1 ? { status: 503, body: {} } : { status: 200, body: member, headers: { 'x-request-id': 'req-9', 'x-custom': 'yes' } }));
+    const { url } = await serve((n) =>
+      n === 1 ? { status: 503, body: {} } : { status: 200, body: member, headers: { 'x-request-id': 'req-9', 'x-custom': 'yes' } },
+    );
     const c = client(url);
     const { data, response } = await c.loyalties.getMember('L1').withResponse();
     expect(data).toMatchObject({ id: 'v_1' });
@@ -336,7 +382,9 @@ describe('withResponse()', () => {
   it('ClientEvents.track, from both entries', async () => {
     const { url } = await serve(() => ({ status: 202, body: ack, headers: { 'x-custom': 'event' } }));
     for (const Events of [ClientEvents, BrowserClientEvents]) {
-      const { data, response } = await new Events({ baseUrl: url, ...clientCredentials, logLevel: 'off' }).track({ event: 'e', customer: { source_id: 'c' } }).withResponse();
+      const { data, response } = await new Events({ baseUrl: url, ...clientCredentials, logLevel: 'off' })
+        .track({ event: 'e', customer: { source_id: 'c' } })
+        .withResponse();
       expect(data).toMatchObject({ object: 'event' });
       expect(response.status).toBe(202);
       expect(response.headers.get('x-custom')).toBe('event');

@@ -26,7 +26,8 @@ async function refusing(headers: Record<string, string>) {
   servers.push(server);
   return server;
 }
-const clientFor = (url: string, limiter: Limiter) => new Client({ baseUrl: url, appId: 'a', appToken: 't', accessToken: 'k', logLevel: 'off', maxRetries: 0, limiter });
+const clientFor = (url: string, limiter: Limiter) =>
+  new Client({ baseUrl: url, appId: 'a', appToken: 't', accessToken: 'k', logLevel: 'off', maxRetries: 0, limiter });
 
 describe('Limiter.pause', () => {
   // Dates are made when the test runs: an HTTP date has whole seconds.
@@ -62,14 +63,40 @@ describe('Limiter.pause', () => {
   });
 
   it.each<[string, () => Limiter]>([
-    ['throws', () => ({ acquire: async () => undefined, pause: () => { throw new Error('boom'); } })],
-    ['rejects', () => ({ acquire: async () => undefined, pause: async () => { throw new Error('boom'); } })],
+    [
+      'throws',
+      () => ({
+        acquire: async () => undefined,
+        pause: () => {
+          throw new Error('boom');
+        },
+      }),
+    ],
+    [
+      'rejects',
+      () => ({
+        acquire: async () => undefined,
+        pause: async () => {
+          throw new Error('boom');
+        },
+      }),
+    ],
     ['never settles', () => ({ acquire: async () => undefined, pause: () => new Promise<void>(() => undefined) })],
-    ['is a getter that throws', () => ({ acquire: async () => undefined, get pause(): never { throw new Error('trap'); } })],
+    [
+      'is a getter that throws',
+      () => ({
+        acquire: async () => undefined,
+        get pause(): never {
+          throw new Error('trap');
+        },
+      }),
+    ],
     ['is not a function', () => ({ acquire: async () => undefined, pause: 'yes' as never })],
   ])('a pause that %s changes nothing for the call, and rejects nothing unhandled', async (_name, limiter) => {
     const server = await refusing({ 'retry-after': '1' });
-    const error = await clientFor(server.url, limiter()).asyncActions.get('aa_1').catch((e: unknown) => e);
+    const error = await clientFor(server.url, limiter())
+      .asyncActions.get('aa_1')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfter).toBe(1);
   });

@@ -296,8 +296,17 @@ describe('limiter', () => {
   it('applies to client.clientEvents too', async () => {
     let acquired = 0;
     const limiter: Limiter = { acquire: async () => void (acquired += 1) };
-    const fetch: typeof globalThis.fetch = async () => new Response('{"object":"event","type":"signed_up"}', { headers: { 'content-type': 'application/json' } });
-    const client = new Client({ baseUrl: 'http://127.0.0.1:9', ...credentials, clientApplicationId: 'c', clientToken: 't', origin: 'https://shop.example.com', fetch, limiter });
+    const fetch: typeof globalThis.fetch = async () =>
+      new Response('{"object":"event","type":"signed_up"}', { headers: { 'content-type': 'application/json' } });
+    const client = new Client({
+      baseUrl: 'http://127.0.0.1:9',
+      ...credentials,
+      clientApplicationId: 'c',
+      clientToken: 't',
+      origin: 'https://shop.example.com',
+      fetch,
+      limiter,
+    });
     await client.clientEvents.track({ event: 'signed_up', customer: { source_id: 'c-1' } });
     expect(acquired).toBe(1);
   });

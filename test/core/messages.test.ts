@@ -24,7 +24,11 @@ async function refusing(): Promise<Recorder> {
 
 describe('a 401 names what to check', () => {
   it.each([
-    ['a server call', (c: Client) => c.loyalties.getMember('L1'), ['appId, appToken, accessToken', 'PROMOKIT_APP_ID, PROMOKIT_APP_TOKEN, PROMOKIT_ACCESS_TOKEN']],
+    [
+      'a server call',
+      (c: Client) => c.loyalties.getMember('L1'),
+      ['appId, appToken, accessToken', 'PROMOKIT_APP_ID, PROMOKIT_APP_TOKEN, PROMOKIT_ACCESS_TOKEN'],
+    ],
     ['token introspection', (c: Client) => c.oauth.introspect('opaque-token'), ['appId, appToken options', 'PROMOKIT_APP_ID, PROMOKIT_APP_TOKEN)']],
     [
       'a client-side event',
@@ -33,7 +37,14 @@ describe('a 401 names what to check', () => {
     ],
   ] as const)('%s: the options of its credentials group and their environment variables', async (_name, call, [options, env]) => {
     const { url } = await refusing();
-    const client = new Client({ baseUrl: url, ...keys, accessToken: 'access-token-secret', clientApplicationId: 'client-app', clientToken: 'client-token-secret', origin: 'https://shop.example.com' });
+    const client = new Client({
+      baseUrl: url,
+      ...keys,
+      accessToken: 'access-token-secret',
+      clientApplicationId: 'client-app',
+      clientToken: 'client-token-secret',
+      origin: 'https://shop.example.com',
+    });
     const error = (await call(client).catch((e: unknown) => e)) as AuthenticationError;
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(error.message).toContain(`check the ${options}`);

@@ -56,7 +56,7 @@ function expectCheckWords(message: string): void {
   expect(message).toMatch(/to check, see the guide "After an unknown outcome"/);
 }
 
-describe("not_sent: nothing reached the service", () => {
+describe('not_sent: nothing reached the service', () => {
   it('bad input: InvalidRequestError, nothing sent', async () => {
     const { server, client } = await serve(() => ({ body: redemption }));
     const error = await failure(client.loyalties.redeemReward('LOYAL-1', { reward: { id: 'rew_1', points: 0 } }));
@@ -90,7 +90,9 @@ describe("not_sent: nothing reached the service", () => {
     let attempts = 0;
     const fetch: typeof globalThis.fetch = async () => {
       attempts += 1;
-      throw new TypeError('fetch failed', { cause: Object.assign(new Error('getaddrinfo ENOTFOUND api.example.test'), { code: 'ENOTFOUND', syscall: 'getaddrinfo' }) });
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('getaddrinfo ENOTFOUND api.example.test'), { code: 'ENOTFOUND', syscall: 'getaddrinfo' }),
+      });
     };
     const client = new Client({ baseUrl: 'https://api.example.test', ...keys, fetch });
     const error = await failure(redeem(client));
@@ -121,18 +123,20 @@ describe("not_sent: nothing reached the service", () => {
     expect(error.outcome).toBe('not_sent');
     expect(server.sent).toHaveLength(0);
   });
-
 });
 
 describe('a redirect is an answer: never not_sent', () => {
-  it.each([300, 301, 302, 303, 304, 305, 306])('a %i to a spend: RedirectError, unknown (it may follow a request processed), sent once, with the words', async (status) => {
-    const { server, client } = await serve(() => ({ status, headers: { location: '/elsewhere' }, body: '' }));
-    const error = await failure(redeem(client));
-    expect(error).toBeInstanceOf(RedirectError);
-    expect(error).toMatchObject({ status, outcome: 'unknown' });
-    expectCheckWords(error.message);
-    expect(server.sent.map((r) => r.target)).toEqual(['/v1/loyalties/members/LOYAL-1/redemption']);
-  });
+  it.each([300, 301, 302, 303, 304, 305, 306])(
+    'a %i to a spend: RedirectError, unknown (it may follow a request processed), sent once, with the words',
+    async (status) => {
+      const { server, client } = await serve(() => ({ status, headers: { location: '/elsewhere' }, body: '' }));
+      const error = await failure(redeem(client));
+      expect(error).toBeInstanceOf(RedirectError);
+      expect(error).toMatchObject({ status, outcome: 'unknown' });
+      expectCheckWords(error.message);
+      expect(server.sent.map((r) => r.target)).toEqual(['/v1/loyalties/members/LOYAL-1/redemption']);
+    },
+  );
 
   it.each([307, 308])('a %i to a spend: RedirectError, rejected (the same request asked for elsewhere: not acted on here), sent once', async (status) => {
     const { server, client } = await serve(() => ({ status, headers: { location: '/elsewhere' }, body: '' }));
@@ -163,7 +167,10 @@ describe('rejected: the service answered and did not act', () => {
   });
 
   it('a redirect after a 429 the call waited out: still rejected (neither answer was a change)', async () => {
-    const { server, client } = await serve((n): Reply => (n === 1 ? { status: 429, headers: { 'retry-after': '0' }, body: { code: 429 } } : { status: 307, headers: { location: '/elsewhere' }, body: '' }));
+    const { server, client } = await serve(
+      (n): Reply =>
+        n === 1 ? { status: 429, headers: { 'retry-after': '0' }, body: { code: 429 } } : { status: 307, headers: { location: '/elsewhere' }, body: '' },
+    );
     const error = await failure(redeem(client));
     expect(error).toBeInstanceOf(RedirectError);
     expect(error.outcome).toBe('rejected');
@@ -217,7 +224,12 @@ describe('unknown: the service may have acted', () => {
   });
 
   it('a redirect after an attempt that may have reached the service: unknown (the earlier attempt decides)', async () => {
-    const { server, client } = await serve((n): Reply => (n === 1 ? { status: 502, body: 'Bad gateway', headers: { 'content-type': 'text/html' } } : { status: 308, headers: { location: '/elsewhere' }, body: '' }));
+    const { server, client } = await serve(
+      (n): Reply =>
+        n === 1
+          ? { status: 502, body: 'Bad gateway', headers: { 'content-type': 'text/html' } }
+          : { status: 308, headers: { location: '/elsewhere' }, body: '' },
+    );
     const error = await failure(read(client));
     expect(error).toBeInstanceOf(RedirectError);
     expect(error.outcome).toBe('unknown');

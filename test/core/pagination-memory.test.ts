@@ -16,7 +16,12 @@ const PAGES = 6;
 const LIMIT = 10;
 
 function page(index: number) {
-  const data = Array.from({ length: LIMIT }, (_, i) => ({ id: `vtx_${index}_${i}`, type: 'POINTS_ADDITION', created_at: '2026-11-01T10:00:00Z', details: { balance: { points: i } } }));
+  const data = Array.from({ length: LIMIT }, (_, i) => ({
+    id: `vtx_${index}_${i}`,
+    type: 'POINTS_ADDITION',
+    created_at: '2026-11-01T10:00:00Z',
+    details: { balance: { points: i } },
+  }));
   const last = index === PAGES - 1;
   return { object: 'list', data_ref: 'data', data, has_more: !last, more_starting_after: last ? null : data[LIMIT - 1]!.id };
 }

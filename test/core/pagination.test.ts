@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidRequestError, NoNextPageError, PaginationLimitError, PaginationStalledError, PromokitError, ResponseValidationError, ToArrayLimitError } from '../../src/index.js';
+import {
+  InvalidRequestError,
+  NoNextPageError,
+  PaginationLimitError,
+  PaginationStalledError,
+  PromokitError,
+  ResponseValidationError,
+  ToArrayLimitError,
+} from '../../src/index.js';
 import { apiPromise, type APIPromise } from '../../src/core/pagination.js';
 import { paginate } from '../../src/core/pagination.js';
 import { idCursor, pageNumber } from '../../src/core/page-strategies.js';
@@ -8,7 +16,8 @@ import { json, respond, seen, testClient, useMockApi } from '../helpers/mock-api
 useMockApi();
 
 /** A list loader's answer, as the pipeline gives it: the body, with an HTTP response behind it. */
-const answer = (load: () => Promise<unknown>): APIPromise<unknown> => apiPromise(load().then((data) => ({ data, response: new Response(null, { status: 200 }) })));
+const answer = (load: () => Promise<unknown>): APIPromise<unknown> =>
+  apiPromise(load().then((data) => ({ data, response: new Response(null, { status: 200 }) })));
 
 function tx(n: number) {
   return {
@@ -19,7 +28,17 @@ function tx(n: number) {
     source: null,
     reason: null,
     type: 'POINTS_ADDITION',
-    details: { balance: { type: 'loyalty_card', total: 100 + n, object: 'balance', points: 1, balance: 100 + n, operation_type: 'MANUAL', related_object: { id: 'v_1', type: 'voucher' } } },
+    details: {
+      balance: {
+        type: 'loyalty_card',
+        total: 100 + n,
+        object: 'balance',
+        points: 1,
+        balance: 100 + n,
+        operation_type: 'MANUAL',
+        related_object: { id: 'v_1', type: 'voucher' },
+      },
+    },
     related_transaction_id: null,
     created_at: '2026-11-01T10:00:00Z',
   };
@@ -100,7 +119,10 @@ describe('id cursor lists', () => {
   it('stops with PaginationStalledError rather than loop when the cursor does not move', async () => {
     const body = { object: 'list', data_ref: 'data', data: [tx(1)], has_more: true, more_starting_after: 'vtx_0001' };
     respond('get', '/v1/loyalties/camp_1/transactions', json(body), json(body), json(body));
-    const error = await testClient().loyalties.listTransactions('camp_1', { starting_after_id: 'vtx_0001' }).toArray().catch((e: unknown) => e);
+    const error = await testClient()
+      .loyalties.listTransactions('camp_1', { starting_after_id: 'vtx_0001' })
+      .toArray()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PaginationStalledError);
     expect(seen).toHaveLength(1);
   });
@@ -162,10 +184,21 @@ describe('end-date cursor lists (async actions)', () => {
   it('asks for the next page before the last created_at and skips records already seen', async () => {
     respond('get', '/v1/async-actions', () => {
       const end = seen[seen.length - 1]!.query.end_date;
-      if (!end) return json({ object: 'list', data_ref: 'async_actions', async_actions: [action('aa_5', '2026-11-05T00:00:00Z'), action('aa_4', '2026-11-04T00:00:00Z')], has_more: true });
+      if (!end)
+        return json({
+          object: 'list',
+          data_ref: 'async_actions',
+          async_actions: [action('aa_5', '2026-11-05T00:00:00Z'), action('aa_4', '2026-11-04T00:00:00Z')],
+          has_more: true,
+        });
       if (end === '2026-11-04T00:00:00Z')
         // The service includes the boundary record again: it must not be yielded twice.
-        return json({ object: 'list', data_ref: 'async_actions', async_actions: [action('aa_4', '2026-11-04T00:00:00Z'), action('aa_3', '2026-11-03T00:00:00Z')], has_more: true });
+        return json({
+          object: 'list',
+          data_ref: 'async_actions',
+          async_actions: [action('aa_4', '2026-11-04T00:00:00Z'), action('aa_3', '2026-11-03T00:00:00Z')],
+          has_more: true,
+        });
       return json({ object: 'list', data_ref: 'async_actions', async_actions: [action('aa_2', '2026-11-02T00:00:00Z')], has_more: false });
     });
     const ids = (await testClient().asyncActions.list({ limit: 2 }).toArray()).map((a) => a.id);
@@ -175,19 +208,24 @@ describe('end-date cursor lists (async actions)', () => {
 
   it('sends a Date end_date as ISO 8601 and stops on a short page without has_more', async () => {
     respond('get', '/v1/async-actions', json({ object: 'list', data_ref: 'async_actions', async_actions: [action('aa_1', '2026-10-01T00:00:00Z')] }));
-    const all = await testClient().asyncActions.list({ limit: 10, end_date: new Date('2026-11-01T00:00:00Z') }).toArray();
+    const all = await testClient()
+      .asyncActions.list({ limit: 10, end_date: new Date('2026-11-01T00:00:00Z') })
+      .toArray();
     expect(all).toHaveLength(1);
     expect(seen).toHaveLength(1);
     expect(seen[0]!.query.end_date).toBe('2026-11-01T00:00:00.000Z');
   });
 
   it('stops when a page brings nothing new', async () => {
-    respond('get', '/v1/async-actions', json({ object: 'list', data_ref: 'async_actions', async_actions: [action('aa_1', '2026-10-01T00:00:00Z')], has_more: true }));
+    respond(
+      'get',
+      '/v1/async-actions',
+      json({ object: 'list', data_ref: 'async_actions', async_actions: [action('aa_1', '2026-10-01T00:00:00Z')], has_more: true }),
+    );
     const all = await testClient().asyncActions.list().toArray();
     expect(all.map((a) => a.id)).toEqual(['aa_1']);
     expect(seen).toHaveLength(2);
   });
-
 });
 
 describe('toArray never truncates silently', () => {

@@ -100,11 +100,25 @@ describe('the fault matrix: every fault × every operation, over a real node:htt
         const key = `rd-${f}-${o}`;
         server.plan(key, { faults: [fault], body: op.body });
         // A client of its own: a long Retry-After pauses the client that heard it.
-        const client = new Client({ baseUrl: fault === 'refused' ? refused : server.url, appId: 'a', appToken: 't', accessToken: 'k', clientApplicationId: 'c', clientToken: 'ct', origin: 'https://shop.example.com', maxRetries: TUNING.maxRetries, maxRetryDelay: TUNING.maxRetryDelay, timeout: timeoutFor(fault), validation: 'strict', logLevel: 'off' });
+        const client = new Client({
+          baseUrl: fault === 'refused' ? refused : server.url,
+          appId: 'a',
+          appToken: 't',
+          accessToken: 'k',
+          clientApplicationId: 'c',
+          clientToken: 'ct',
+          origin: 'https://shop.example.com',
+          maxRetries: TUNING.maxRetries,
+          maxRetryDelay: TUNING.maxRetryDelay,
+          timeout: timeoutFor(fault),
+          validation: 'strict',
+          logLevel: 'off',
+        });
         const error = await errorOf(() => op.call(client, key, { headers: { 'x-case': key } }));
         const decision = error === 'resolved' ? 'resolved' : retryDecision(error);
         // A date 3 s ahead is 2 or 3 whole seconds by the time it is read: the error's retryAfter.
-        const asked = error instanceof RateLimitError && decision !== 'resolved' && decision.action === 'retry' && decision.delayMs === error.retryAfter! * 1000;
+        const asked =
+          error instanceof RateLimitError && decision !== 'resolved' && decision.action === 'retry' && decision.delayMs === error.retryAfter! * 1000;
         const got = asked && fault === '429-retry-after-date' && [2_000, 3_000].includes(decision.delayMs) ? 'its retryAfter, in ms' : decision;
         return { operation: op.name, decision: got };
       });
@@ -122,7 +136,10 @@ describe('the fault matrix: every fault × every operation, over a real node:htt
       const kept = keptSection('decisions');
       writeFileSync(REPORT_FILE, kept ? text.replace(kept, section) : text.replace('<!-- hostile -->', `${section}\n\n<!-- hostile -->`));
     }
-    expect(keptSection('decisions'), `${REPORT_FILE} has no decision table, or an old one: run RELIABILITY_REPORT=1 npx vitest run test/core/retry-decision.test.ts`).toBe(section);
+    expect(
+      keptSection('decisions'),
+      `${REPORT_FILE} has no decision table, or an old one: run RELIABILITY_REPORT=1 npx vitest run test/core/retry-decision.test.ts`,
+    ).toBe(section);
   });
 });
 
@@ -147,7 +164,17 @@ function decisionSection(rows: TableRow[]): string {
   const cell = (fault: Fault, classes: readonly OperationClass[]) => {
     const mine = rows.filter((r) => r.fault === fault && classes.includes(r.cls));
     const kinds = [...new Set(mine.map((r) => words(r.decision)))];
-    return kinds.length === 1 ? kinds[0]! : kinds.map((k) => `${k} (${mine.filter((r) => words(r.decision) === k).map((r) => r.operation).join(', ')})`).join('<br>');
+    return kinds.length === 1
+      ? kinds[0]!
+      : kinds
+          .map(
+            (k) =>
+              `${k} (${mine
+                .filter((r) => words(r.decision) === k)
+                .map((r) => r.operation)
+                .join(', ')})`,
+          )
+          .join('<br>');
   };
   return [
     '<!-- decisions -->',
@@ -158,7 +185,7 @@ function decisionSection(rows: TableRow[]): string {
     'trace before anything is sent again), `fail`, or `ok` when the call resolved. Written by',
     '`test/core/retry-decision.test.ts`, which also checks each cell call by call, and every status from',
     '300 to 599 and every `mock.inject` fault for a read, an idempotent write, a spend and a `join_once`',
-    'publication, following each decision against the mock\'s records. Regenerate:',
+    "publication, following each decision against the mock's records. Regenerate:",
     '`RELIABILITY_REPORT=1 npx vitest run test/core/retry-decision.test.ts`. The rules:',
     '[Errors and retries](errors-and-retries.md#after-a-failed-call-retrydecision).',
     '',
@@ -269,7 +296,15 @@ describe.each([
   // decision is the same with retries, which only add attempts of the same kind.
   // A patient timeout, which a healthy answer never reaches on a busy machine; 300 ms for the
   // faults that wait for it (no answer, an answer later than the timeout).
-  const clientFor = (url = baseUrl, timeout = PATIENT_MS) => new Client({ baseUrl: url, ...(overHttp || url !== mock.baseUrl ? {} : { fetch: mock.fetch }), ...mock.credentials, timeout, maxRetries: 0, logLevel: 'off' });
+  const clientFor = (url = baseUrl, timeout = PATIENT_MS) =>
+    new Client({
+      baseUrl: url,
+      ...(overHttp || url !== mock.baseUrl ? {} : { fetch: mock.fetch }),
+      ...mock.credentials,
+      timeout,
+      maxRetries: 0,
+      logLevel: 'off',
+    });
 
   /**
    * Runs the call of `kind` under `inject` (a refused connection without it) on fresh records,
@@ -279,7 +314,12 @@ describe.each([
    * the caller that sends the call again only on `not_found` ends with it applied once; a `fail`
    * of a spend left nothing applied. Returns a line per mismatch.
    */
-  async function decideAndFollow(kind: Kind, label: string, inject: Omit<MockInjectOptions, 'operation'> | undefined, wanted: RetryDecision | 'resolved'): Promise<string[]> {
+  async function decideAndFollow(
+    kind: Kind,
+    label: string,
+    inject: Omit<MockInjectOptions, 'operation'> | undefined,
+    wanted: RetryDecision | 'resolved',
+  ): Promise<string[]> {
     mock.reset();
     const problems: string[] = [];
     const check = (ok: boolean, what: string) => void (ok || problems.push(`${kind.name}, ${label}: ${what}`));
@@ -288,7 +328,10 @@ describe.each([
     const caller = clientFor(inject ? baseUrl : refused, waitsForTimeout ? 300 : PATIENT_MS);
     const error = await errorOf(() => kind.call(caller, mock));
     const decision = error === 'resolved' ? 'resolved' : retryDecision(error);
-    check(JSON.stringify(decision) === JSON.stringify(wanted), `decision ${JSON.stringify(decision)}, wanted ${JSON.stringify(wanted)}, after ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+    check(
+      JSON.stringify(decision) === JSON.stringify(wanted),
+      `decision ${JSON.stringify(decision)}, wanted ${JSON.stringify(wanted)}, after ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
+    );
     const applied = kind.applied(mock);
     // Sent again by a fresh client (a 429's pause belongs to the client that heard it); reconciled
     // by the client that made the call, the only one that may.
@@ -319,7 +362,9 @@ describe.each([
       it(`${range} (with Retry-After: 3), for a ${kind.name}`, async () => {
         const problems: string[] = [];
         for (let status = from; status <= to; status++) {
-          problems.push(...(await decideAndFollow(kind, `status ${status}`, { fault: 'status', status, ms: RETRY_AFTER_MS }, wantedForStatus(status, kind, overHttp))));
+          problems.push(
+            ...(await decideAndFollow(kind, `status ${status}`, { fault: 'status', status, ms: RETRY_AFTER_MS }, wantedForStatus(status, kind, overHttp))),
+          );
         }
         expect(problems).toEqual([]);
       });
@@ -369,7 +414,14 @@ describe('redirects, by the outcome rule (307 and 308 rejected; any other 3xx un
         observed.push({ name, error: error.name, outcome: error.outcome, decision: retryDecision(error) });
       }
       const rejected = code === 307 || code === 308;
-      expect(observed).toEqual(kinds.map(([name, , outcome, decision]) => ({ name, error: 'RedirectError', outcome: rejected && outcome !== eitherOutcome ? 'rejected' : outcome, decision: rejected ? FAIL : decision })));
+      expect(observed).toEqual(
+        kinds.map(([name, , outcome, decision]) => ({
+          name,
+          error: 'RedirectError',
+          outcome: rejected && outcome !== eitherOutcome ? 'rejected' : outcome,
+          decision: rejected ? FAIL : decision,
+        })),
+      );
     });
   }
 });
@@ -414,7 +466,19 @@ describe('errors of no call, and what is not a promokit error', () => {
     expect(settings).toBeInstanceOf(ConfigurationError);
     const failed = new AsyncActionFailedError({ id: 'aa_1', status: 'FAILED' } as ConstructorParameters<typeof AsyncActionFailedError>[0]);
     expect(failed.outcome).toBe('unknown');
-    for (const error of [new Error('x'), new TypeError('fetch failed'), 'text', null, undefined, { outcome: 'unknown' }, input, settings, new PaginationLimitError('rewards.listAssignments', 100), failed, new PromokitError('plain')]) {
+    for (const error of [
+      new Error('x'),
+      new TypeError('fetch failed'),
+      'text',
+      null,
+      undefined,
+      { outcome: 'unknown' },
+      input,
+      settings,
+      new PaginationLimitError('rewards.listAssignments', 100),
+      failed,
+      new PromokitError('plain'),
+    ]) {
       expect(retryDecision(error)).toEqual(FAIL);
     }
   });
@@ -431,7 +495,8 @@ describe('errors of no call, and what is not a promokit error', () => {
     expect(retryDecision(rateLimited({ 'retry-after': '7' }))).toEqual(retry(7_000));
     expect(retryDecision(rateLimited({}))).toEqual(retry(DEFAULT_RETRY_DELAY_MS));
     expect(retryDecision(rateLimited({ 'retry-after': 'soon' }))).toEqual(retry(DEFAULT_RETRY_DELAY_MS));
-    const unavailable = (headers: Record<string, string>, outcome: 'unknown' | 'rejected') => new InternalServerError({ status: 503, operation: 'x', body: '', headers, outcome });
+    const unavailable = (headers: Record<string, string>, outcome: 'unknown' | 'rejected') =>
+      new InternalServerError({ status: 503, operation: 'x', body: '', headers, outcome });
     // Not sent by a call: `unknown` without a call kept beside it is not known to be safe.
     expect(retryDecision(unavailable({ 'retry-after': '4' }, 'unknown'))).toEqual(RECONCILE);
     expect(retryDecision(unavailable({ 'retry-after': '4' }, 'rejected'))).toEqual(retry(4_000));

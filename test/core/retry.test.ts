@@ -19,7 +19,9 @@ describe('retry policy', () => {
 
   it('retries a GET on 408, 500, 502 and 504 up to maxRetries, then throws', async () => {
     respond('get', '/v1/loyalties/members/L1', json({}, 408), json({}, 500), html502(), json({}, 504));
-    const error = await testClient({ maxRetries: 3 }).loyalties.getMember('L1').catch((e: unknown) => e);
+    const error = await testClient({ maxRetries: 3 })
+      .loyalties.getMember('L1')
+      .catch((e: unknown) => e);
     expect(seen).toHaveLength(4);
     expect(error).toBeInstanceOf(InternalServerError);
     expect((error as InternalServerError).status).toBe(504);
@@ -33,14 +35,18 @@ describe('retry policy', () => {
 
   it('sends a non-idempotent POST exactly once on 500 and throws InternalServerError', async () => {
     respond('post', '/client/v1/events', json({ code: 500, key: 'internal', message: 'boom' }, 500), json(ack));
-    const error = await testClient().clientEvents.track({ event: 'e', customer: { id: 'cust_1' } }).catch((e: unknown) => e);
+    const error = await testClient()
+      .clientEvents.track({ event: 'e', customer: { id: 'cust_1' } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InternalServerError);
     expect(seen).toHaveLength(1);
   });
 
   it('sends a non-idempotent POST exactly once on 502 with an HTML body', async () => {
     respond('post', '/client/v1/events', html502(), json(ack));
-    const error = await testClient().clientEvents.track({ event: 'e', customer: { id: 'cust_1' } }).catch((e: unknown) => e);
+    const error = await testClient()
+      .clientEvents.track({ event: 'e', customer: { id: 'cust_1' } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InternalServerError);
     expect(seen).toHaveLength(1);
   });
@@ -66,7 +72,9 @@ describe('retry policy', () => {
   it('rejects at once with the RateLimitError when Retry-After is above maxRetryDelay (no early retry)', async () => {
     respond('get', '/v1/loyalties/members/L1', json({}, 429, { 'retry-after': '3600' }), json(member));
     const started = Date.now();
-    const error = await testClient({ maxRetryDelay: 200 }).loyalties.getMember('L1').catch((e: unknown) => e);
+    const error = await testClient({ maxRetryDelay: 200 })
+      .loyalties.getMember('L1')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfter).toBe(3600);
     expect(seen).toHaveLength(1);
@@ -75,7 +83,9 @@ describe('retry policy', () => {
 
   it('rejects a 503 at once when its Retry-After is above maxRetryDelay', async () => {
     respond('get', '/v1/loyalties/members/L1', json({}, 503, { 'retry-after': '120' }), json(member));
-    const error = await testClient({ maxRetryDelay: 1000 }).loyalties.getMember('L1').catch((e: unknown) => e);
+    const error = await testClient({ maxRetryDelay: 1000 })
+      .loyalties.getMember('L1')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InternalServerError);
     expect(seen).toHaveLength(1);
   });
@@ -89,25 +99,33 @@ describe('retry policy', () => {
   it('RateLimitError.retryAfter reads seconds and HTTP dates, and is undefined without the header', async () => {
     const at = new Date(Date.now() + 90_000).toUTCString();
     respond('get', '/v1/loyalties/members/L1', json({}, 429, { 'retry-after': at }));
-    const dated = (await testClient({ maxRetries: 0 }).loyalties.getMember('L1').catch((e: unknown) => e)) as RateLimitError;
+    const dated = (await testClient({ maxRetries: 0 })
+      .loyalties.getMember('L1')
+      .catch((e: unknown) => e)) as RateLimitError;
     expect(dated.retryAfter).toBeGreaterThanOrEqual(88);
     expect(dated.retryAfter).toBeLessThanOrEqual(90);
     respond('get', '/v1/loyalties/members/L1', json({}, 429));
-    const bare = (await testClient({ maxRetries: 0 }).loyalties.getMember('L1').catch((e: unknown) => e)) as RateLimitError;
+    const bare = (await testClient({ maxRetries: 0 })
+      .loyalties.getMember('L1')
+      .catch((e: unknown) => e)) as RateLimitError;
     expect(bare).toBeInstanceOf(RateLimitError);
     expect(bare.retryAfter).toBeUndefined();
   });
 
   it('gives up with RateLimitError when 429 persists', async () => {
     respond('get', '/v1/loyalties/members/L1', json({ code: 429, key: 'too_many', message: 'slow' }, 429, { 'retry-after': '0' }));
-    const error = await testClient({ maxRetries: 2 }).loyalties.getMember('L1').catch((e: unknown) => e);
+    const error = await testClient({ maxRetries: 2 })
+      .loyalties.getMember('L1')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect(seen).toHaveLength(3);
   });
 
   it('maxRetries per call overrides the client setting', async () => {
     respond('get', '/v1/loyalties/members/L1', json({}, 503));
-    await testClient({ maxRetries: 3 }).loyalties.getMember('L1', {}, { maxRetries: 0 }).catch(() => {});
+    await testClient({ maxRetries: 3 })
+      .loyalties.getMember('L1', {}, { maxRetries: 0 })
+      .catch(() => {});
     expect(seen).toHaveLength(1);
   });
 
@@ -121,7 +139,9 @@ describe('retry policy', () => {
   it('does not retry a non-idempotent POST on a network error where the request may have been sent', async () => {
     let n = 0;
     server.use(http.post(`${BASE_URL}/client/v1/events`, () => (n++, HttpResponse.error())));
-    const error = await testClient().clientEvents.track({ event: 'e', customer: { id: 'cust_1' } }).catch((e: unknown) => e);
+    const error = await testClient()
+      .clientEvents.track({ event: 'e', customer: { id: 'cust_1' } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect(n).toBe(1);
   });

@@ -16,7 +16,9 @@ const sides = { node: nodeSide, browser: browserSide } as const;
 /** A schema of `{ id: string }`, zod-like. */
 const idSchema: ResponseSchema<{ id: string }> = {
   safeParse: (data) =>
-    typeof (data as { id?: unknown } | null)?.id === 'string' ? { success: true, data: data as { id: string } } : { success: false, error: { issues: [{ path: ['id'], message: 'expected a string' }] } },
+    typeof (data as { id?: unknown } | null)?.id === 'string'
+      ? { success: true, data: data as { id: string } }
+      : { success: false, error: { issues: [{ path: ['id'], message: 'expected a string' }] } },
 };
 
 function recordingLog(): { log: Log; warnings: string[] } {

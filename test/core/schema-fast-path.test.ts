@@ -37,7 +37,11 @@ function* mutations(value: unknown, depth = 0): Generator<unknown> {
 describe('fast check in front of zod', () => {
   const cases: Array<[string, ResponseSchema<unknown>, unknown]> = [
     ['voucher', voucherSchema(), loyaltyMember],
-    ['transaction list', loyaltyTransactionListSchema(), { object: 'list', data_ref: 'data', data: [transaction(1), transaction(2, 'POINTS_REDEMPTION')], has_more: false }],
+    [
+      'transaction list',
+      loyaltyTransactionListSchema(),
+      { object: 'list', data_ref: 'data', data: [transaction(1), transaction(2, 'POINTS_REDEMPTION')], has_more: false },
+    ],
     ['async action', asyncActionSchema(), importDone],
     ['publication of a voucher without id', publicationSchema(), realWorld.publicationOfSparseVoucher],
     ['older redemption', redemptionSchema(), realWorld.olderRedemption],
@@ -90,7 +94,9 @@ describe('fast check in front of zod', () => {
   });
 
   it('names the keys of map-like fields and array indices `*` in the shape of a field path', () => {
-    const schema = withFastPath(z.looseObject({ redemptions: z.nullish(z.record(z.string(), z.looseObject({ date: z.string() }))), items: z.array(z.looseObject({ id: z.string() })) }));
+    const schema = withFastPath(
+      z.looseObject({ redemptions: z.nullish(z.record(z.string(), z.looseObject({ date: z.string() }))), items: z.array(z.looseObject({ id: z.string() })) }),
+    );
     expect(schema.pathShape?.(['redemptions', 'r_123', 'date'])).toBe('redemptions.*.date');
     expect(schema.pathShape?.(['items', 4, 'id'])).toBe('items.*.id');
   });

@@ -12,12 +12,16 @@ const ack = { object: 'event', type: 'e', customer: { id: 'cust_1', object: 'cus
 
 describe('timeouts', () => {
   it('throws TimeoutError when an attempt exceeds the timeout, after retrying a GET', async () => {
-    server.use(http.get(`${BASE_URL}/v1/loyalties/members/L1`, async () => {
-      await delay(2000);
-      return HttpResponse.json(member);
-    }));
+    server.use(
+      http.get(`${BASE_URL}/v1/loyalties/members/L1`, async () => {
+        await delay(2000);
+        return HttpResponse.json(member);
+      }),
+    );
     const started = Date.now();
-    const error = await testClient({ timeout: 100, maxRetries: 1 }).loyalties.getMember('L1').catch((e: unknown) => e);
+    const error = await testClient({ timeout: 100, maxRetries: 1 })
+      .loyalties.getMember('L1')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect(seen).toHaveLength(2);
     // The server's first answer would come at 2,000 ms: sooner means the timeout cut both attempts.
@@ -25,20 +29,26 @@ describe('timeouts', () => {
   });
 
   it('does not retry a non-idempotent POST after a timeout', async () => {
-    server.use(http.post(`${BASE_URL}/client/v1/events`, async () => {
-      await delay(2000);
-      return HttpResponse.json(ack);
-    }));
-    const error = await testClient({ timeout: 100 }).clientEvents.track({ event: 'e', customer: { id: 'c' } }).catch((e: unknown) => e);
+    server.use(
+      http.post(`${BASE_URL}/client/v1/events`, async () => {
+        await delay(2000);
+        return HttpResponse.json(ack);
+      }),
+    );
+    const error = await testClient({ timeout: 100 })
+      .clientEvents.track({ event: 'e', customer: { id: 'c' } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect(seen).toHaveLength(1);
   });
 
   it('a per-call timeout overrides the client timeout', async () => {
-    server.use(http.get(`${BASE_URL}/v1/loyalties/members/L1`, async () => {
-      await delay(300);
-      return HttpResponse.json(member);
-    }));
+    server.use(
+      http.get(`${BASE_URL}/v1/loyalties/members/L1`, async () => {
+        await delay(300);
+        return HttpResponse.json(member);
+      }),
+    );
     const client = testClient({ timeout: 50, maxRetries: 0 });
     await expect(client.loyalties.getMember('L1', {}, { timeout: 2000 })).resolves.toMatchObject({ id: 'v_1' });
   });
@@ -46,13 +56,17 @@ describe('timeouts', () => {
 
 describe('abort', () => {
   it('rejects with AbortError when the caller aborts an in-flight request', async () => {
-    server.use(http.get(`${BASE_URL}/v1/loyalties/members/L1`, async () => {
-      await delay(2000);
-      return HttpResponse.json(member);
-    }));
+    server.use(
+      http.get(`${BASE_URL}/v1/loyalties/members/L1`, async () => {
+        await delay(2000);
+        return HttpResponse.json(member);
+      }),
+    );
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    const error = await testClient().loyalties.getMember('L1', {}, { signal: controller.signal }).catch((e: unknown) => e);
+    const error = await testClient()
+      .loyalties.getMember('L1', {}, { signal: controller.signal })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AbortError);
     expect(seen).toHaveLength(1);
   });
@@ -62,7 +76,9 @@ describe('abort', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 200);
     const started = Date.now();
-    const error = await testClient().loyalties.getMember('L1', {}, { signal: controller.signal }).catch((e: unknown) => e);
+    const error = await testClient()
+      .loyalties.getMember('L1', {}, { signal: controller.signal })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AbortError);
     expect(Date.now() - started).toBeLessThan(2000);
     await new Promise((r) => setTimeout(r, 100));
@@ -71,7 +87,9 @@ describe('abort', () => {
 
   it('rejects at once with an already-aborted signal', async () => {
     respond('get', '/v1/loyalties/members/L1', json(member));
-    const error = await testClient().loyalties.getMember('L1', {}, { signal: AbortSignal.abort() }).catch((e: unknown) => e);
+    const error = await testClient()
+      .loyalties.getMember('L1', {}, { signal: AbortSignal.abort() })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AbortError);
   });
 });

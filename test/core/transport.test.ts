@@ -89,7 +89,15 @@ describe('routing params to the path, the query and the body', () => {
 
   it('encodes a form body for an operation that takes one', async () => {
     const { transport, sent } = transportFor();
-    const form = operation<unknown, { access_token: string }>({ name: 'test.form', method: 'POST', path: '/v1/oauth/introspect', auth: 'app', idempotent: true, encoding: 'form', schema });
+    const form = operation<unknown, { access_token: string }>({
+      name: 'test.form',
+      method: 'POST',
+      path: '/v1/oauth/introspect',
+      auth: 'app',
+      idempotent: true,
+      encoding: 'form',
+      schema,
+    });
     await transport.request(form, {}, { access_token: 'a b&c' });
     expect(sent[0]!.body).toBe('access_token=a+b%26c');
     expect(sent[0]!.headers['content-type']).toBe('application/x-www-form-urlencoded');
@@ -97,7 +105,13 @@ describe('routing params to the path, the query and the body', () => {
 
   it('reads the params of each page of a list operation through its paging strategy', async () => {
     const { transport, sent } = transportFor();
-    const list = operation<unknown, { limit?: number; starting_after_id?: string }>({ name: 'test.list', method: 'GET', path: '/v1/things', schema, paging: idCursor });
+    const list = operation<unknown, { limit?: number; starting_after_id?: string }>({
+      name: 'test.list',
+      method: 'GET',
+      path: '/v1/things',
+      schema,
+      paging: idCursor,
+    });
     const page = await transport.list(list, {}, { limit: 2 });
     expect(page.data).toEqual([]);
     expect(sent[0]!.search).toBe('limit=2');
@@ -115,7 +129,13 @@ describe('the retry policy follows the operation', () => {
   });
 
   it('idempotency read from the params: a validation opening a session lock is sent once', async () => {
-    const validate = operation<unknown, { session?: object }>({ name: 'test.validate', method: 'POST', path: '/v1/v/{code}', idempotent: (params) => params.session == null, schema });
+    const validate = operation<unknown, { session?: object }>({
+      name: 'test.validate',
+      method: 'POST',
+      path: '/v1/v/{code}',
+      idempotent: (params) => params.session == null,
+      schema,
+    });
     const plain = transportFor(503);
     await plain.transport.request(validate, { code: 'A' }, {}, { maxRetries: 1 }).catch(() => undefined);
     expect(plain.sent).toHaveLength(2);

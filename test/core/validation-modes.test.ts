@@ -33,16 +33,23 @@ describe('response validation modes', () => {
     const body = { ...action, status: 'PAUSED_NEW_STATE' };
     respond('get', '/v1/async-actions/aa_1', json(body), json(body));
     for (const validation of ['strict', 'warn'] as const) {
-      const error = await testClient({ validation, logLevel: 'off' }).asyncActions.get('aa_1').catch((e: unknown) => e);
+      const error = await testClient({ validation, logLevel: 'off' })
+        .asyncActions.get('aa_1')
+        .catch((e: unknown) => e);
       expect(error, validation).toBeInstanceOf(ResponseValidationError);
-      expect((error as ResponseValidationError).issues.map((i) => i.path.join('.')), validation).toEqual(['status']);
+      expect(
+        (error as ResponseValidationError).issues.map((i) => i.path.join('.')),
+        validation,
+      ).toEqual(['status']);
     }
   });
 
   it('warn: a field promokit decides on with the wrong type is an error, so no branch is taken on it', async () => {
     const validation = { code: 'SUMMER-10', valid: 'false', reason: 'expired' };
     respond('post', '/v1/vouchers/SUMMER-10/validate', json(validation));
-    const error = await testClient({ logLevel: 'off' }).vouchers.validate('SUMMER-10').catch((e: unknown) => e);
+    const error = await testClient({ logLevel: 'off' })
+      .vouchers.validate('SUMMER-10')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).issues.map((i) => i.path.join('.'))).toContain('valid');
     expect((error as ResponseValidationError).outcome).toBe('unknown');
@@ -72,7 +79,9 @@ describe('response validation modes', () => {
   it('strict: a wrong-typed required field throws ResponseValidationError with the path, issues and raw body', async () => {
     const body = { ...action, id: 42 };
     respond('get', '/v1/async-actions/aa_1', json(body));
-    const error = await testClient({ validation: 'strict' }).asyncActions.get('aa_1').catch((e: unknown) => e);
+    const error = await testClient({ validation: 'strict' })
+      .asyncActions.get('aa_1')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseValidationError);
     const e = error as ResponseValidationError;
     expect(e.issues[0]!.path).toEqual(['id']);

@@ -15,7 +15,10 @@ function clientAnswering(body: (path: string) => unknown, options: ClientOptions
     ...secrets,
     origin: 'https://shop.example.com',
     maxRetries: 0,
-    fetch: async (input) => new Response(JSON.stringify(body(new URL(input instanceof Request ? input.url : String(input)).pathname)), { headers: { 'content-type': 'application/json' } }),
+    fetch: async (input) =>
+      new Response(JSON.stringify(body(new URL(input instanceof Request ? input.url : String(input)).pathname)), {
+        headers: { 'content-type': 'application/json' },
+      }),
     ...options,
   });
 }
@@ -55,7 +58,11 @@ describe('warn mode logs each deviation once per client', () => {
 
   it('counts the records of a list as one deviation, whatever their index', async () => {
     const log = logger();
-    const page = { object: 'list', data_ref: 'async_actions', async_actions: [action, { ...action, id: 'aa_2', progress: 'x' }, { ...action, id: 'aa_3', progress: 'y' }] };
+    const page = {
+      object: 'list',
+      data_ref: 'async_actions',
+      async_actions: [action, { ...action, id: 'aa_2', progress: 'x' }, { ...action, id: 'aa_3', progress: 'y' }],
+    };
     const client = clientAnswering(() => page, { logger: log });
     await client.asyncActions.list();
     await client.asyncActions.list();

@@ -19,7 +19,15 @@ let warm = false;
 async function warmUp(): Promise<void> {
   if (warm) return;
   const fetch: typeof globalThis.fetch = async () => new Response('{"id":"loc_1","object":"location"}', { headers: { 'content-type': 'application/json' } });
-  await new Client({ fetch, baseUrl: 'https://warm-up.test', appId: 'a', appToken: 't', accessToken: 'k', logLevel: 'off', rateLimit: { requests: 1, perMs: 1 } }).locations.get('loc_1');
+  await new Client({
+    fetch,
+    baseUrl: 'https://warm-up.test',
+    appId: 'a',
+    appToken: 't',
+    accessToken: 'k',
+    logLevel: 'off',
+    rateLimit: { requests: 1, perMs: 1 },
+  }).locations.get('loc_1');
   await import('../../src/resources/async-action-wait.js');
   warm = true;
 }

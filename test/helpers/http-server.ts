@@ -57,7 +57,12 @@ export const credentials = {
 } as const;
 
 /** The client-side keys among {@link credentials}: what a `ClientEvents` takes (a server key is refused there). */
-export const clientCredentials = { accessToken: credentials.accessToken, clientApplicationId: credentials.clientApplicationId, clientToken: credentials.clientToken, origin: credentials.origin } as const;
+export const clientCredentials = {
+  accessToken: credentials.accessToken,
+  clientApplicationId: credentials.clientApplicationId,
+  clientToken: credentials.clientToken,
+  origin: credentials.origin,
+} as const;
 
 /** The secret values among {@link credentials}. */
 export const secretValues = [credentials.appToken, credentials.accessToken, credentials.clientToken];

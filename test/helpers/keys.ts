@@ -16,13 +16,23 @@ export const keys = {
 } as const;
 
 /** The client-side keys among {@link keys}: what a `ClientEvents` takes (a server key is refused there). */
-export const clientKeys = { accessToken: keys.accessToken, clientApplicationId: keys.clientApplicationId, clientToken: keys.clientToken, origin: keys.origin } as const;
+export const clientKeys = {
+  accessToken: keys.accessToken,
+  clientApplicationId: keys.clientApplicationId,
+  clientToken: keys.clientToken,
+  origin: keys.origin,
+} as const;
 
 /** The headers each credentials group sends, with {@link keys}. */
 export const groupHeaders = {
   server: { 'x-app-id': keys.appId, 'x-app-token': keys.appToken, authorization: `Bearer ${keys.accessToken}` },
   app: { 'x-app-id': keys.appId, 'x-app-token': keys.appToken },
-  client: { 'x-client-application-id': keys.clientApplicationId, 'x-client-token': keys.clientToken, authorization: `Bearer ${keys.accessToken}`, origin: keys.origin },
+  client: {
+    'x-client-application-id': keys.clientApplicationId,
+    'x-client-token': keys.clientToken,
+    authorization: `Bearer ${keys.accessToken}`,
+    origin: keys.origin,
+  },
 } as const;
 
 /** Every credential header name. */

@@ -51,7 +51,12 @@ export function useMockApi(): void {
         at: performance.now(),
       };
       seen.push(entry);
-      pendingBodies.push(request.clone().text().then((text) => (entry.body = text)));
+      pendingBodies.push(
+        request
+          .clone()
+          .text()
+          .then((text) => (entry.body = text)),
+      );
     });
     server.listen({ onUnhandledRequest: 'error' });
   });

@@ -45,7 +45,10 @@ describe('a decision is never taken on a field that failed its check', () => {
         outcomes.push((error as Error).name);
       }
     }
-    record('decide-not-a-record', `${outcomes.filter((n) => n === 'ResponseValidationError').length} of ${outcomes.length} \`ResponseValidationError\` (\`null\`, \`[]\`, \`"ok"\` and non-JSON \`ok\`, each in \`warn\` and \`strict\`)`);
+    record(
+      'decide-not-a-record',
+      `${outcomes.filter((n) => n === 'ResponseValidationError').length} of ${outcomes.length} \`ResponseValidationError\` (\`null\`, \`[]\`, \`"ok"\` and non-JSON \`ok\`, each in \`warn\` and \`strict\`)`,
+    );
   });
 
   it('strict mode: a real valid: false answer without error is accepted, and error?.key ?? reason reads it', async () => {
@@ -55,8 +58,13 @@ describe('a decision is never taken on a field that failed its check', () => {
     const why = result.valid ? undefined : (result.error?.key ?? result.reason);
     expect(why).toBe('customer does not match segment rules');
     // With an `error`, its key wins.
-    const keyed = await (await answering({ valid: false, code: 'SUMMER-10', reason: 'expired', error: { key: 'voucher_expired' } }, 'strict')).vouchers.validate('SUMMER-10');
+    const keyed = await (
+      await answering({ valid: false, code: 'SUMMER-10', reason: 'expired', error: { key: 'voucher_expired' } }, 'strict')
+    ).vouchers.validate('SUMMER-10');
     expect(keyed.valid ? undefined : (keyed.error?.key ?? keyed.reason)).toBe('voucher_expired');
-    record('decide-valid-false-bare', `accepted in \`strict\`; \`result.error?.key ?? result.reason\` → "${why}" (and "voucher_expired" when \`error\` is there)`);
+    record(
+      'decide-valid-false-bare',
+      `accepted in \`strict\`; \`result.error?.key ?? result.reason\` → "${why}" (and "voucher_expired" when \`error\` is there)`,
+    );
   });
 });

@@ -16,11 +16,24 @@ import { useFigures } from './table.js';
 const serve = useRecorders().startRaw;
 const record = useFigures('hostile/fetch-refuses');
 
-const REFUSED = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'expect', 'content-length', 'host', 'te', 'trailer', 'proxy-connection', 'http2-settings', 'Transfer-Encoding'];
+const REFUSED = [
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'expect',
+  'content-length',
+  'host',
+  'te',
+  'trailer',
+  'proxy-connection',
+  'http2-settings',
+  'Transfer-Encoding',
+];
 const NOT_LATIN1 = ['café ☕', 'token-✓', '\u{1F600}'];
 
 describe('headers fetch will not send', () => {
-  it('each, in the client headers, a call\'s headers and a hook: refused first, nothing sent, never a ConnectionError', async () => {
+  it("each, in the client headers, a call's headers and a hook: refused first, nothing sent, never a ConnectionError", async () => {
     const service = await serve((_request, res) => json(res, 200, member));
     let refused = 0;
     const warnings: string[] = [];
@@ -29,7 +42,10 @@ describe('headers fetch will not send', () => {
       expect(() => new Client({ baseUrl: service.url, ...keys, headers: { [name]: value } }), name).toThrow(ConfigurationError);
       refused++;
       const client = new Client({ baseUrl: service.url, ...keys, logLevel: 'off' });
-      for (const call of [() => client.loyalties.getMember('LOYAL-H1', {}, { headers: { [name]: value } }), () => client.loyalties.redeemReward('LOYAL-H1', { reward: { id: 'rew_1' } }, { headers: { [name]: value } })]) {
+      for (const call of [
+        () => client.loyalties.getMember('LOYAL-H1', {}, { headers: { [name]: value } }),
+        () => client.loyalties.redeemReward('LOYAL-H1', { reward: { id: 'rew_1' } }, { headers: { [name]: value } }),
+      ]) {
         const { error } = await settle(call());
         expect(error, name).toBeInstanceOf(ConfigurationError);
         expect(error, name).toMatchObject({ option: 'headers', outcome: 'not_sent' });
@@ -46,12 +62,15 @@ describe('headers fetch will not send', () => {
     }
     expect(service.sent).toHaveLength(REFUSED.length);
     expect(warnings).toHaveLength(REFUSED.length);
-    record('fetch-refuses-headers', `${REFUSED.length} header names × the client headers, a read's and a spend's headers: ${refused} refused with \`ConfigurationError\`, nothing sent; set by a hook: ${warnings.length} logged, each call answered without it`);
+    record(
+      'fetch-refuses-headers',
+      `${REFUSED.length} header names × the client headers, a read's and a spend's headers: ${refused} refused with \`ConfigurationError\`, nothing sent; set by a hook: ${warnings.length} logged, each call answered without it`,
+    );
   });
 });
 
 describe('values that are not Latin-1', () => {
-  it('in a header, a static accessToken and a token function\'s token: ConfigurationError, nothing sent', async () => {
+  it("in a header, a static accessToken and a token function's token: ConfigurationError, nothing sent", async () => {
     const service = await serve((_request, res) => json(res, 200, member));
     let refused = 0;
     for (const text of NOT_LATIN1) {
@@ -66,6 +85,9 @@ describe('values that are not Latin-1', () => {
       refused += 4;
     }
     expect(service.sent).toHaveLength(0);
-    record('fetch-refuses-latin1', `${NOT_LATIN1.length} values × a client header, a static token, a token function, a call header: ${refused} refused with \`ConfigurationError\`; requests sent: 0`);
+    record(
+      'fetch-refuses-latin1',
+      `${NOT_LATIN1.length} values × a client header, a static token, a token function, a call header: ${refused} refused with \`ConfigurationError\`; requests sent: 0`,
+    );
   });
 });

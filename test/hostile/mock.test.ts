@@ -30,16 +30,24 @@ describe('mock.listen() over HTTP', () => {
     const own = Object.getOwnPropertyNames(Object.prototype).sort();
     const c = mock.credentials;
     const path = `/v1/loyalties/${mock.ids.campaigns.coffeeClub}/transactions?__proto__[x]=polluted&constructor[prototype][x]=polluted&__proto__.x=polluted&limit=5`;
-    const response = await fetch(`${server.url}${path}`, { headers: { 'x-app-id': c.appId, 'x-app-token': c.appToken, authorization: `Bearer ${c.accessToken}` } });
+    const response = await fetch(`${server.url}${path}`, {
+      headers: { 'x-app-id': c.appId, 'x-app-token': c.appToken, authorization: `Bearer ${c.accessToken}` },
+    });
     expect(response.status).toBe(200);
     expect(((await response.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
     // And the SDK's own bracket notation, through a client of the listening mock.
     const client = new Client({ baseUrl: server.url, ...c, logLevel: 'off' });
-    const page = await client.loyalties.listTransactions(mock.ids.campaigns.coffeeClub, { limit: 5, filters: JSON.parse('{"__proto__":{"x":"polluted"}}') as Record<string, unknown> });
+    const page = await client.loyalties.listTransactions(mock.ids.campaigns.coffeeClub, {
+      limit: 5,
+      filters: JSON.parse('{"__proto__":{"x":"polluted"}}') as Record<string, unknown>,
+    });
     expect(page.data.length).toBeGreaterThan(0);
     expect(({} as Record<string, unknown>).x).toBeUndefined();
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(own);
-    record('mock-proto', `2 requests (a raw query with 3 hostile keys, an SDK list with a \`__proto__\` filter): 200 each; properties added to \`Object.prototype\`: ${Object.getOwnPropertyNames(Object.prototype).length - own.length}`);
+    record(
+      'mock-proto',
+      `2 requests (a raw query with 3 hostile keys, an SDK list with a \`__proto__\` filter): 200 each; properties added to \`Object.prototype\`: ${Object.getOwnPropertyNames(Object.prototype).length - own.length}`,
+    );
   });
 
   it('answers CORS for loopback origins only', async () => {
@@ -55,6 +63,9 @@ describe('mock.listen() over HTTP', () => {
     const others = ['https://evil.example', 'http://localhost.evil.example', 'http://192.168.1.20:5173', 'null'];
     for (const origin of loopback) expect(await allowed(origin), origin).toBe(origin);
     for (const origin of others) expect(await allowed(origin), origin).toBeNull();
-    record('mock-cors', `preflights granted: ${loopback.length} of ${loopback.length} loopback origins, 0 of ${others.length} others (\`https://evil.example\`, \`http://localhost.evil.example\`, a LAN address, \`null\`)`);
+    record(
+      'mock-cors',
+      `preflights granted: ${loopback.length} of ${loopback.length} loopback origins, 0 of ${others.length} others (\`https://evil.example\`, \`http://localhost.evil.example\`, a LAN address, \`null\`)`,
+    );
   });
 });

@@ -71,7 +71,18 @@ function refusal(build: () => unknown): unknown {
 describe('every option of Client and ClientEvents, fed the wrong types', () => {
   it.each([
     ['Client', clientOptionRules, (options: object) => new Client({ baseUrl: 'https://api.example.com', ...keys, ...options })],
-    ['ClientEvents', clientEventsOptionRules, (options: object) => new ClientEvents({ baseUrl: 'https://api.example.com', clientApplicationId: 'a', clientToken: 'token-1234', origin: 'https://shop.example.com', ...options })],
+    [
+      'ClientEvents',
+      clientEventsOptionRules,
+      (options: object) =>
+        new ClientEvents({
+          baseUrl: 'https://api.example.com',
+          clientApplicationId: 'a',
+          clientToken: 'token-1234',
+          origin: 'https://shop.example.com',
+          ...options,
+        }),
+    ],
   ] as const)('%s: each wrong value refused with a ConfigurationError naming the option', (owner, rules, build) => {
     let refused = 0;
     for (const option of Object.keys(rules)) {
@@ -88,7 +99,10 @@ describe('every option of Client and ClientEvents, fed the wrong types', () => {
       }
     }
     expect(refused).toBeGreaterThan(Object.keys(rules).length * 4);
-    record(owner === 'Client' ? 'options-client' : 'options-client-events', `${Object.keys(rules).length} options × ${Object.keys(WRONG).length} values: ${refused} refused with \`ConfigurationError\` naming the option, the rest allowed by the option's type`);
+    record(
+      owner === 'Client' ? 'options-client' : 'options-client-events',
+      `${Object.keys(rules).length} options × ${Object.keys(WRONG).length} values: ${refused} refused with \`ConfigurationError\` naming the option, the rest allowed by the option's type`,
+    );
   });
 
   it('a name no client knows (a typo, a server key given to ClientEvents) is refused, not ignored', () => {
@@ -120,7 +134,10 @@ describe('every RequestOptions option, fed the wrong types, per call', () => {
     for (const option of Object.keys(requestOptionRules)) {
       for (const [label, value] of Object.entries(WRONG) as Array<[Wrong, unknown]>) {
         if (allowed[option]?.includes(label)) continue;
-        for (const call of [() => client.loyalties.getMember('LOYAL-H1', {}, { [option]: value }), () => client.loyalties.redeemReward('LOYAL-H1', { reward: { id: 'rew_1' } }, { [option]: value })]) {
+        for (const call of [
+          () => client.loyalties.getMember('LOYAL-H1', {}, { [option]: value }),
+          () => client.loyalties.redeemReward('LOYAL-H1', { reward: { id: 'rew_1' } }, { [option]: value }),
+        ]) {
           const { error } = await settle(call());
           expect(error, `${option}: ${label}`).toBeInstanceOf(ConfigurationError);
           expect(error, `${option}: ${label}`).toMatchObject({ option, outcome: 'not_sent' });
@@ -135,7 +152,10 @@ describe('every RequestOptions option, fed the wrong types, per call', () => {
       refused++;
     }
     expect(service.sent).toHaveLength(0);
-    record('options-call', `${Object.keys(requestOptionRules).length} options × wrong values × a read and a spend, and 3 options objects that are none: ${refused} calls refused with \`ConfigurationError\`; requests sent: ${service.sent.length}`);
+    record(
+      'options-call',
+      `${Object.keys(requestOptionRules).length} options × wrong values × a read and a spend, and 3 options objects that are none: ${refused} calls refused with \`ConfigurationError\`; requests sent: ${service.sent.length}`,
+    );
   });
 });
 
@@ -154,7 +174,10 @@ describe('every field of client.request, fed the wrong types', () => {
         if (label === '{}' && (field === 'query' || field === 'form' || field === 'pathParams')) continue;
         const { error } = await settle(client.request({ ...base, [field]: value } as never));
         expect(error, `${field}: ${label}`).toBeInstanceOf(InvalidRequestError);
-        expect((error as InvalidRequestError).issues.map((i) => i.path[0]), `${field}: ${label}`).toContain(field);
+        expect(
+          (error as InvalidRequestError).issues.map((i) => i.path[0]),
+          `${field}: ${label}`,
+        ).toContain(field);
         expect(error).toMatchObject({ outcome: 'not_sent' });
         refused++;
       }
@@ -165,6 +188,9 @@ describe('every field of client.request, fed the wrong types', () => {
     // A POST stated idempotent: false (a boolean) is sent once whatever the 503s.
     await settle(client.request({ ...base, idempotent: false }));
     expect(service.sent).toHaveLength(1);
-    record('options-request', `${fields.length} fields × ${values.length} values: ${refused} requests refused with \`InvalidRequestError\` naming the field (\`idempotent: 'false'\` and \`auth: 'admin'\` among them); sent: 0; \`idempotent: false\` after 503s: sent ${service.sent.length} time`);
+    record(
+      'options-request',
+      `${fields.length} fields × ${values.length} values: ${refused} requests refused with \`InvalidRequestError\` naming the field (\`idempotent: 'false'\` and \`auth: 'admin'\` among them); sent: 0; \`idempotent: false\` after 503s: sent ${service.sent.length} time`,
+    );
   });
 });

@@ -25,7 +25,8 @@ const CALLS = {
   'clientEvents.track': (client: Client) => client.clientEvents.track({ event: 'signed_up', customer: { source_id: 'c-h1' } }),
   'oauth.introspect': (client: Client) => client.oauth.introspect('token-to-inspect'),
   'promotions.updateStack': (client: Client) => client.promotions.updateStack('camp_H1', 'stack_H1', { name: 'Summer' }),
-  'POST /v1/vouchers/{code}/redemption': (client: Client) => client.request({ method: 'POST', path: '/v1/vouchers/{code}/redemption', pathParams: { code: 'H1' }, body: {} }),
+  'POST /v1/vouchers/{code}/redemption': (client: Client) =>
+    client.request({ method: 'POST', path: '/v1/vouchers/{code}/redemption', pathParams: { code: 'H1' }, body: {} }),
 } as const;
 
 /** The calls that change state: a redirect to them may follow a request the service processed. */
@@ -64,7 +65,10 @@ async function redirectEverything(target: (service: Recorder) => string): Promis
     for (const status of STATUSES) {
       next = { status };
       const before = service.sent.length;
-      const error = await CALLS[call](client).then(() => undefined, (e: unknown) => e);
+      const error = await CALLS[call](client).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       observed.push({ call, status, error, atService: service.sent.length - before });
     }
   }
@@ -94,7 +98,10 @@ describe('a 3xx is never followed', () => {
     const leaked = other.sent.flatMap((r) => credentialHeaders.filter((name) => r.headers[name] !== undefined));
     expect(leaked).toEqual([]);
 
-    record('redirect-other-origin', `${observed.length} calls: ${observed.filter((o) => o.error instanceof RedirectError).length} \`RedirectError\` naming the other origin; requests at the other origin: ${other.sent.length}; credential headers there: ${leaked.length}; requests per call at the service: ${Math.max(...observed.map((o) => o.atService))} (redemptions sent: ${observed.filter((o) => o.call === 'loyalties.redeemReward').reduce((n, o) => n + o.atService, 0)} for ${STATUSES.length} calls)`);
+    record(
+      'redirect-other-origin',
+      `${observed.length} calls: ${observed.filter((o) => o.error instanceof RedirectError).length} \`RedirectError\` naming the other origin; requests at the other origin: ${other.sent.length}; credential headers there: ${leaked.length}; requests per call at the service: ${Math.max(...observed.map((o) => o.atService))} (redemptions sent: ${observed.filter((o) => o.call === 'loyalties.redeemReward').reduce((n, o) => n + o.atService, 0)} for ${STATUSES.length} calls)`,
+    );
   });
 
   it('to the same origin: RedirectError naming it, and the call sent once, not again to the new path', async () => {
@@ -107,7 +114,10 @@ describe('a 3xx is never followed', () => {
       expect(atService, where).toBe(1);
     }
     expect(service.sent.filter((r) => r.target.includes('somewhere-else'))).toEqual([]);
-    record('redirect-same-origin', `${observed.length} calls: ${observed.filter((o) => o.error instanceof RedirectError).length} \`RedirectError\`; requests per call: ${Math.max(...observed.map((o) => o.atService))}, none to the new path`);
+    record(
+      'redirect-same-origin',
+      `${observed.length} calls: ${observed.filter((o) => o.error instanceof RedirectError).length} \`RedirectError\`; requests per call: ${Math.max(...observed.map((o) => o.atService))}, none to the new path`,
+    );
   });
 
   it('says honestly whether the service may have acted: never not_sent (it answered); rejected for a 307, a 308 or a read; unknown for any other 3xx to a call that changes state', async () => {
@@ -121,7 +131,10 @@ describe('a 3xx is never followed', () => {
       if (outcome === 'unknown' && call !== 'promotions.updateStack') expect((error as Error).message).toContain('was not retried');
     }
     const unknown = observed.filter((o) => (o.error as RedirectError).outcome === 'unknown').length;
-    record('redirect-outcome', `${[...outcomes].map(([outcome, n]) => `\`${outcome}\`: ${n}`).join(', ')} of ${observed.length}; \`not_sent\`: 0 (\`unknown\`: the ${unknown} answers 300–306 to the four calls that change state)`);
+    record(
+      'redirect-outcome',
+      `${[...outcomes].map(([outcome, n]) => `\`${outcome}\`: ${n}`).join(', ')} of ${observed.length}; \`not_sent\`: 0 (\`unknown\`: the ${unknown} answers 300–306 to the four calls that change state)`,
+    );
   });
 
   it('without a Location: RedirectError whose location is undefined', async () => {

@@ -19,16 +19,84 @@ function schema(validate: (value: unknown) => unknown) {
 
 /** Answers that cannot be read: each throws while promokit reads it. */
 const UNREADABLE: Array<[label: string, answer: () => unknown]> = [
-  ['a path segment whose key getter throws', () => ({ issues: [{ message: 'bad', path: [{ get key() { throw new Error('key getter broke'); } }] }] })],
-  ['an issue whose message getter throws', () => ({ issues: [{ get message() { throw new Error('message getter broke'); } }] })],
-  ['a message whose toString throws', () => ({ issues: [{ message: { toString: () => { throw new Error('toString broke'); } } }] })],
-  ['issues behind a getter that throws', () => Object.defineProperty({}, 'issues', { enumerable: true, get: () => { throw new Error('issues getter broke'); } })],
-  ['a Proxy whose traps throw', () => new Proxy({}, { get: () => { throw new Error('trap broke'); }, getPrototypeOf: () => { throw new Error('trap broke'); } })],
+  [
+    'a path segment whose key getter throws',
+    () => ({
+      issues: [
+        {
+          message: 'bad',
+          path: [
+            {
+              get key() {
+                throw new Error('key getter broke');
+              },
+            },
+          ],
+        },
+      ],
+    }),
+  ],
+  [
+    'an issue whose message getter throws',
+    () => ({
+      issues: [
+        {
+          get message() {
+            throw new Error('message getter broke');
+          },
+        },
+      ],
+    }),
+  ],
+  [
+    'a message whose toString throws',
+    () => ({
+      issues: [
+        {
+          message: {
+            toString: () => {
+              throw new Error('toString broke');
+            },
+          },
+        },
+      ],
+    }),
+  ],
+  [
+    'issues behind a getter that throws',
+    () =>
+      Object.defineProperty({}, 'issues', {
+        enumerable: true,
+        get: () => {
+          throw new Error('issues getter broke');
+        },
+      }),
+  ],
+  [
+    'a Proxy whose traps throw',
+    () =>
+      new Proxy(
+        {},
+        {
+          get: () => {
+            throw new Error('trap broke');
+          },
+          getPrototypeOf: () => {
+            throw new Error('trap broke');
+          },
+        },
+      ),
+  ],
 ];
 
 /** Schemas that fail as a schema (not as a verdict on the metadata). */
 const FAILING: Array<[label: string, validate: () => unknown]> = [
-  ['throws', () => { throw new Error('lookup failed'); }],
+  [
+    'throws',
+    () => {
+      throw new Error('lookup failed');
+    },
+  ],
   ['never answers', () => new Promise(() => undefined)],
   ['answers something unreadable', () => UNREADABLE[0]![1]()],
 ];
@@ -43,7 +111,12 @@ describe('a schema answer that cannot be read', () => {
         ['metadataSchemas', (client: Client) => client.orders.create({ source_id: 'o-1', metadata: { channel: 'web' } })],
         ['eventSchemas', (client: Client) => client.clientEvents.track({ event: 'signed_up', customer: { source_id: 'c-1' }, metadata: { source: 'footer' } })],
       ] as const) {
-        const client = new Client({ baseUrl: service.url, ...keys, logLevel: 'off', ...(option === 'metadataSchemas' ? { metadataSchemas: { order: schema(answer) } } : { eventSchemas: { signed_up: schema(answer) } }) });
+        const client = new Client({
+          baseUrl: service.url,
+          ...keys,
+          logLevel: 'off',
+          ...(option === 'metadataSchemas' ? { metadataSchemas: { order: schema(answer) } } : { eventSchemas: { signed_up: schema(answer) } }),
+        });
         const { error } = await settle(call(client));
         expect(error, `${option}: ${label}`).toBeInstanceOf(ConfigurationError);
         expect(error, `${option}: ${label}`).toMatchObject({ option, outcome: 'not_sent' });

@@ -39,7 +39,10 @@ async function echoing(next: () => number): Promise<Recorder> {
     if (bearer && !seen.includes(bearer)) seen.push(bearer);
     const status = next();
     const echo = seen.join(' and ');
-    const body = status === 200 ? { id: 1, [`key-${echo}`]: echo, object: echo, customer: echo } : { code: status, key: `bad-${echo}`, message: `token ${echo} refused`, details: echo, request_id: echo };
+    const body =
+      status === 200
+        ? { id: 1, [`key-${echo}`]: echo, object: echo, customer: echo }
+        : { code: status, key: `bad-${echo}`, message: `token ${echo} refused`, details: echo, request_id: echo };
     json(res, status, body, { 'x-echo': echo, 'retry-after': '3600' });
   });
 }
@@ -78,7 +81,10 @@ describe('the tokens of other calls in flight', () => {
     }
     const hookText = inspect(events, { depth: 10 }) + JSON.stringify(events);
     for (const token of tokens) expect(hookText).not.toContain(token);
-    record('secrets-in-flight', `${errors} errors over ${ANSWERS.length} kinds of answer echoing the tokens of both calls in flight (${tokens.length} tokens): tokens found in messages, \`toJSON()\`, \`inspect\`, fields and ${events.length} hook events: 0`);
+    record(
+      'secrets-in-flight',
+      `${errors} errors over ${ANSWERS.length} kinds of answer echoing the tokens of both calls in flight (${tokens.length} tokens): tokens found in messages, \`toJSON()\`, \`inspect\`, fields and ${events.length} hook events: 0`,
+    );
   });
 
   it('cachedAccessToken refreshed between two calls: the older token, echoed to the newer call, is scrubbed', async () => {
@@ -104,10 +110,20 @@ describe('the tokens of other calls in flight', () => {
 describe('ClientEvents scrubs its bearer', () => {
   it.each(ANSWERS)('%s echoing the bearer: not in the error', async (label, status) => {
     const service = await echoing(() => status);
-    const events = new ClientEvents({ baseUrl: service.url, clientApplicationId: keys.clientApplicationId, clientToken: keys.clientToken, origin: keys.origin, accessToken: keys.accessToken, validation: 'strict', logLevel: 'off', maxRetries: 0 });
+    const events = new ClientEvents({
+      baseUrl: service.url,
+      clientApplicationId: keys.clientApplicationId,
+      clientToken: keys.clientToken,
+      origin: keys.origin,
+      accessToken: keys.accessToken,
+      validation: 'strict',
+      logLevel: 'off',
+      maxRetries: 0,
+    });
     const { error } = await settle(events.track({ event: 'signed_up', customer: { source_id: 'c-1' } }));
     expect(error, label).toBeInstanceOf(PromokitError);
     expect(rendered(error), label).not.toContain(keys.accessToken);
-    if (label === '400') record('secrets-client-events', `${ANSWERS.length} kinds of answer echoing the bearer of a \`ClientEvents\`: found in the error 0 times`);
+    if (label === '400')
+      record('secrets-client-events', `${ANSWERS.length} kinds of answer echoing the bearer of a \`ClientEvents\`: found in the error 0 times`);
   });
 });

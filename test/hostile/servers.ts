@@ -22,7 +22,14 @@ export const keys = credentials;
 export const secrets: readonly string[] = [keys.appToken, keys.accessToken, keys.clientToken];
 
 /** A loyalty member, as `loyalties.getMember` answers. */
-export const member = { id: 'v_hostile_1', code: 'LOYAL-H1', type: 'LOYALTY_CARD', object: 'voucher', created_at: '2026-01-01T00:00:00Z', loyalty_card: { points: 120 } };
+export const member = {
+  id: 'v_hostile_1',
+  code: 'LOYAL-H1',
+  type: 'LOYALTY_CARD',
+  object: 'voucher',
+  created_at: '2026-01-01T00:00:00Z',
+  loyalty_card: { points: 120 },
+};
 
 /** Settles with what `promise` rejects with (or `undefined` if it resolves), and the milliseconds it took. */
 export async function settle(promise: Promise<unknown>): Promise<{ error: unknown; ms: number }> {

@@ -57,7 +57,10 @@ describe('refused at construction', () => {
       void appId;
       void appToken;
     }
-    record('settings-construction', `${refused} constructions (\`Client\` and \`ClientEvents\`) refused with \`ConfigurationError\` naming the option: 6 credential options, \`headers\` (CR, LF, NUL; a bad name), \`baseUrl\` with \`user:password@\` and with \`token@\`; none repeats the value`);
+    record(
+      'settings-construction',
+      `${refused} constructions (\`Client\` and \`ClientEvents\`) refused with \`ConfigurationError\` naming the option: 6 credential options, \`headers\` (CR, LF, NUL; a bad name), \`baseUrl\` with \`user:password@\` and with \`token@\`; none repeats the value`,
+    );
   });
 });
 
@@ -66,8 +69,16 @@ describe('per-call bounds', () => {
     const service = await serve((_request, res) => json(res, 200, member));
     const client = new Client({ baseUrl: service.url, ...keys, logLevel: 'off' });
     const refused: string[] = [];
-    for (const [option, options] of [['timeout', { timeout: 1e12 }], ['timeout', { timeout: Number.NaN }], ['maxRetries', { maxRetries: Number.POSITIVE_INFINITY }], ['timeout', { timeout: -1 }]] as const) {
-      for (const call of [() => client.loyalties.getMember('LOYAL-H1', {}, options), () => client.loyalties.redeemReward('LOYAL-H1', { reward: { id: 'rew_1' } }, options)]) {
+    for (const [option, options] of [
+      ['timeout', { timeout: 1e12 }],
+      ['timeout', { timeout: Number.NaN }],
+      ['maxRetries', { maxRetries: Number.POSITIVE_INFINITY }],
+      ['timeout', { timeout: -1 }],
+    ] as const) {
+      for (const call of [
+        () => client.loyalties.getMember('LOYAL-H1', {}, options),
+        () => client.loyalties.redeemReward('LOYAL-H1', { reward: { id: 'rew_1' } }, options),
+      ]) {
         const { error } = await settle(call());
         expect(error, JSON.stringify(options)).toBeInstanceOf(ConfigurationError);
         expect(error).toMatchObject({ option, outcome: 'not_sent' });
@@ -77,16 +88,22 @@ describe('per-call bounds', () => {
     expect(service.sent).toHaveLength(0);
     // The same client still works with bounds a timer can hold.
     await expect(client.loyalties.getMember('LOYAL-H1', {}, { timeout: 2_147_483_647, maxRetries: 10 })).resolves.toMatchObject({ id: member.id });
-    record('settings-call-options', `${refused.length} calls (\`timeout\` 1e12, NaN and -1; \`maxRetries\` Infinity; a read and a spend each) refused with \`ConfigurationError\`; requests sent: 0`);
+    record(
+      'settings-call-options',
+      `${refused.length} calls (\`timeout\` 1e12, NaN and -1; \`maxRetries\` Infinity; a read and a spend each) refused with \`ConfigurationError\`; requests sent: 0`,
+    );
   });
 });
 
 describe('a header a request hook cannot send', () => {
-  it('an invalid name or a value with CR LF is logged as the hook\'s error, and the call succeeds without it', async () => {
+  it("an invalid name or a value with CR LF is logged as the hook's error, and the call succeeds without it", async () => {
     const service = await serve((_request, res) => json(res, 200, member));
     const results: string[] = [];
     let logged = 0;
-    for (const [name, value] of [['x bad name', 'v'], ['x-trace', 'a\r\nX-Injected: 1']] as const) {
+    for (const [name, value] of [
+      ['x bad name', 'v'],
+      ['x-trace', 'a\r\nX-Injected: 1'],
+    ] as const) {
       const warnings: string[] = [];
       const client = new Client({
         baseUrl: service.url,
@@ -117,6 +134,9 @@ describe('a header a request hook cannot send', () => {
       logged += warnings.length;
       results.push('ok', 'ok');
     }
-    record('settings-hook-header', `${results.length} of 4 calls succeeded (an invalid name, a CR LF value; two calls each); ${logged} warning lines (one per hook); the header sent: 0 times`);
+    record(
+      'settings-hook-header',
+      `${results.length} of 4 calls succeeded (an invalid name, a CR LF value; two calls each); ${logged} warning lines (one per hook); the header sent: 0 times`,
+    );
   });
 });

@@ -29,12 +29,14 @@ function countingFetch(): { fetch: typeof fetch; read: () => number } {
   const counting: typeof fetch = async (input, init) => {
     const response = await fetch(input, init);
     if (!response.body) return response;
-    const body = response.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        read += chunk.byteLength;
-        controller.enqueue(chunk);
-      },
-    }));
+    const body = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          read += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+      }),
+    );
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
   return { fetch: counting, read: () => read };
@@ -97,7 +99,10 @@ describe('a response body past maxResponseBytes', () => {
     expect(growth).toBeLessThan(180);
     // A read is not retried on a body too large: the service would send it again.
     expect(service.sent).toHaveLength(1);
-    record('body-200mb', `\`ResponseTooLargeError\` after ${ms} ms at the default limit (20,000,000 B); client read ${read().toLocaleString('en-US')} B; server sent ${(written / MB).toFixed(1)} MB of 200 before the client hung up; RSS growth ${growth} MB; requests: ${service.sent.length}`);
+    record(
+      'body-200mb',
+      `\`ResponseTooLargeError\` after ${ms} ms at the default limit (20,000,000 B); client read ${read().toLocaleString('en-US')} B; server sent ${(written / MB).toFixed(1)} MB of 200 before the client hung up; RSS growth ${growth} MB; requests: ${service.sent.length}`,
+    );
   });
 
   it('a declared Content-Length past the limit: refused before a byte of the body is read', async () => {
@@ -141,6 +146,9 @@ describe('a response body past maxResponseBytes', () => {
     expect(wire).toBeLessThan(5 * MB);
     expect(growth).toBeLessThan(180);
     expect(service.sent).toHaveLength(1);
-    record('gzip-bomb', `\`ResponseTooLargeError\` after ${ms} ms; client inflated ${read().toLocaleString('en-US')} B of 1,073,741,824; ${(wire / MB).toFixed(2)} MB compressed sent (${(inflatedSent / MiB).toFixed(0)} MiB fed to the compressor); RSS growth ${growth} MB, ${Math.round(rss())} MB after`);
+    record(
+      'gzip-bomb',
+      `\`ResponseTooLargeError\` after ${ms} ms; client inflated ${read().toLocaleString('en-US')} B of 1,073,741,824; ${(wire / MB).toFixed(2)} MB compressed sent (${(inflatedSent / MiB).toFixed(0)} MiB fed to the compressor); RSS growth ${growth} MB, ${Math.round(rss())} MB after`,
+    );
   });
 });

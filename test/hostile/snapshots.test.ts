@@ -18,24 +18,62 @@ const record = useFigures('hostile/snapshots');
 /** A value JSON cannot carry, and the words its refusal names. */
 const UNSENDABLE: Array<[label: string, make: () => unknown, words: RegExp]> = [
   ['a BigInt', () => 10n, /BigInt/],
-  ['a cycle', () => {
-    const node: Record<string, unknown> = { a: 1 };
-    node.self = node;
-    return node;
-  }, /cycle/],
-  ['a toJSON that throws', () => ({ toJSON: () => { throw new Error('no JSON for you'); } }), /could not be read: no JSON for you/],
-  ['a getter that throws', () => Object.defineProperty({}, 'x', { enumerable: true, get: () => { throw new Error('getter broke'); } }), /could not be read: getter broke/],
-  ['a Proxy whose traps throw', () => new Proxy({}, { ownKeys: () => { throw new Error('trap'); } }), /could not be read/],
+  [
+    'a cycle',
+    () => {
+      const node: Record<string, unknown> = { a: 1 };
+      node.self = node;
+      return node;
+    },
+    /cycle/,
+  ],
+  [
+    'a toJSON that throws',
+    () => ({
+      toJSON: () => {
+        throw new Error('no JSON for you');
+      },
+    }),
+    /could not be read: no JSON for you/,
+  ],
+  [
+    'a getter that throws',
+    () =>
+      Object.defineProperty({}, 'x', {
+        enumerable: true,
+        get: () => {
+          throw new Error('getter broke');
+        },
+      }),
+    /could not be read: getter broke/,
+  ],
+  [
+    'a Proxy whose traps throw',
+    () =>
+      new Proxy(
+        {},
+        {
+          ownKeys: () => {
+            throw new Error('trap');
+          },
+        },
+      ),
+    /could not be read/,
+  ],
   ['NaN', () => Number.NaN, /finite number/],
   ['Infinity', () => Number.POSITIVE_INFINITY, /finite number/],
   ['-Infinity', () => Number.NEGATIVE_INFINITY, /finite number/],
   ['an Invalid Date', () => new Date('not a date'), /valid Date/],
   ['a Map', () => new Map([['a', 1]]), /Map or a Set/],
-  ['70 levels of nesting', () => {
-    let value: unknown = 'deep';
-    for (let i = 0; i < 70; i++) value = { next: value };
-    return value;
-  }, /nested at most/],
+  [
+    '70 levels of nesting',
+    () => {
+      let value: unknown = 'deep';
+      for (let i = 0; i < 70; i++) value = { next: value };
+      return value;
+    },
+    /nested at most/,
+  ],
 ];
 
 /** Calls of every kind that carry a value the caller chose at `where`. */
@@ -43,9 +81,17 @@ function calls(client: Client, events: ClientEvents): Array<[name: string, where
   return [
     ['loyalties.redeemReward', 'metadata.note', (value) => client.loyalties.redeemReward('LOYAL-H1', { reward: { id: 'rew_1' }, metadata: { note: value } })],
     ['orders.create', 'metadata.note', (value) => client.orders.create({ source_id: 'o-1', amount: 100, metadata: { note: value } })],
-    ['loyalties.listTransactions', 'filters.note', (value) => client.loyalties.listTransactions('camp_1', { filters: { note: value } as never }).then((page) => page)],
+    [
+      'loyalties.listTransactions',
+      'filters.note',
+      (value) => client.loyalties.listTransactions('camp_1', { filters: { note: value } as never }).then((page) => page),
+    ],
     ['clientEvents.track', 'metadata.note', (value) => events.track({ event: 'signed_up', customer: { source_id: 'c-1' }, metadata: { note: value } })],
-    ['client.request body', 'body.note', (value) => client.request({ method: 'POST', path: '/v1/vouchers/{code}/redemption', pathParams: { code: 'X' }, body: { note: value } })],
+    [
+      'client.request body',
+      'body.note',
+      (value) => client.request({ method: 'POST', path: '/v1/vouchers/{code}/redemption', pathParams: { code: 'X' }, body: { note: value } }),
+    ],
     ['client.request query', 'query.note', (value) => client.request({ method: 'GET', path: '/v1/campaigns', query: { note: value } })],
   ];
 }
@@ -53,7 +99,14 @@ function calls(client: Client, events: ClientEvents): Array<[name: string, where
 async function setup(): Promise<{ service: Recorder; client: Client; events: ClientEvents }> {
   const service = await serve((_request, res) => json(res, 200, { id: 'x', object: 'event' }));
   const client = new Client({ baseUrl: service.url, ...keys, logLevel: 'off', validation: 'off' });
-  const events = new ClientEvents({ baseUrl: service.url, clientApplicationId: keys.clientApplicationId, clientToken: keys.clientToken, origin: keys.origin, logLevel: 'off', validation: 'off' });
+  const events = new ClientEvents({
+    baseUrl: service.url,
+    clientApplicationId: keys.clientApplicationId,
+    clientToken: keys.clientToken,
+    origin: keys.origin,
+    logLevel: 'off',
+    validation: 'off',
+  });
   return { service, client, events };
 }
 
@@ -74,7 +127,10 @@ describe('values JSON cannot carry', () => {
       }
     }
     expect(service.sent).toHaveLength(0);
-    record('snapshot-unsendable', `${UNSENDABLE.length} values × ${calls(client, events).length} kinds of call: ${refused} rejected with \`InvalidRequestError\` naming the field; thrown synchronously: 0; requests sent: ${service.sent.length}`);
+    record(
+      'snapshot-unsendable',
+      `${UNSENDABLE.length} values × ${calls(client, events).length} kinds of call: ${refused} rejected with \`InvalidRequestError\` naming the field; thrown synchronously: 0; requests sent: ${service.sent.length}`,
+    );
   });
 });
 
@@ -99,7 +155,7 @@ describe('read once: the value checked is the value sent', () => {
     record('snapshot-read-once', `a getter read ${reads} time, checked and sent as \`limit=10\`; a Proxy lying to \`in\` sent as the plain copy of its fields`);
   });
 
-  it('the caller\'s object is never changed', async () => {
+  it("the caller's object is never changed", async () => {
     const { client } = await setup();
     const params = Object.freeze({ reward: Object.freeze({ id: 'rew_1' }), campaign_id: 'camp_1' });
     await expect(client.loyalties.redeemReward('LOYAL-H1', params)).resolves.toBeDefined();
@@ -109,7 +165,21 @@ describe('read once: the value checked is the value sent', () => {
 describe('no method throws synchronously', () => {
   it('every method of every sub-client, given throwing Proxies for every argument: a promise that rejects with a PromokitError', async () => {
     const { service, client, events } = await setup();
-    const hostile = () => new Proxy({}, { get: () => { throw new Error('trap'); }, ownKeys: () => { throw new Error('trap'); }, has: () => { throw new Error('trap'); } });
+    const hostile = () =>
+      new Proxy(
+        {},
+        {
+          get: () => {
+            throw new Error('trap');
+          },
+          ownKeys: () => {
+            throw new Error('trap');
+          },
+          has: () => {
+            throw new Error('trap');
+          },
+        },
+      );
     let methods = 0;
     const targets: Array<[string, object]> = Object.entries(client).filter(([, value]) => typeof value === 'object' && value !== null);
     targets.push(['events', events]);
@@ -133,6 +203,9 @@ describe('no method throws synchronously', () => {
       methods++;
     }
     expect(service.sent).toHaveLength(0);
-    record('snapshot-no-sync-throw', `${methods} methods given throwing Proxies: thrown synchronously 0, rejected with a \`PromokitError\` ${methods}; requests sent: ${service.sent.length}`);
+    record(
+      'snapshot-no-sync-throw',
+      `${methods} methods given throwing Proxies: thrown synchronously 0, rejected with a \`PromokitError\` ${methods}; requests sent: ${service.sent.length}`,
+    );
   });
 });

@@ -30,7 +30,14 @@ describe.skipIf(rewriting)('the hostile table', () => {
 
   it('survives a regeneration of the reliability report unchanged', () => {
     const section = sectionOf(readFileSync(REPORT_FILE, 'utf8'))!;
-    const regenerated = buildReport({ matrix: [], badInputs: [], leakScan: { errors: 0, renderings: 0, leaks: 0 }, concurrency: { calls: 0, settled: 0, outcomes: {}, crossTalk: 0, unhandledRejections: 0 }, abort: [], properties: [] });
+    const regenerated = buildReport({
+      matrix: [],
+      badInputs: [],
+      leakScan: { errors: 0, renderings: 0, leaks: 0 },
+      concurrency: { calls: 0, settled: 0, outcomes: {}, crossTalk: 0, unhandledRejections: 0 },
+      abort: [],
+      properties: [],
+    });
     expect(sectionOf(regenerated)).toBe(section);
     expect(regenerated.endsWith(`\n\n${section}\n`)).toBe(true);
   });

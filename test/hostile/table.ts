@@ -35,7 +35,7 @@ export const CASES = {
     file: 'hostile/redirects',
     cls: 'Redirects',
     case: 'every 3xx, 300 to 308, to another origin, for a read (`loyalties.getMember`), a read-only POST (`oauth.introspect`), a spend (`loyalties.redeemReward`), an event (`clientEvents.track`), a PUT (`promotions.updateStack`) and a POST through `client.request`',
-    rule: '`RedirectError` with `status` and the `Location`\'s origin; never followed: the other origin gets no request and no credential; sent once',
+    rule: "`RedirectError` with `status` and the `Location`'s origin; never followed: the other origin gets no request and no credential; sent once",
   },
   'redirect-same-origin': {
     file: 'hostile/redirects',
@@ -52,14 +52,14 @@ export const CASES = {
   'redirect-browser': {
     file: 'browser/redirect',
     cls: 'Redirects',
-    case: 'a cross-origin 307 to `ClientEvents.track` in headless Chromium (`redirect: \'manual\'` gives an opaque redirect)',
+    case: "a cross-origin 307 to `ClientEvents.track` in headless Chromium (`redirect: 'manual'` gives an opaque redirect)",
     rule: '`RedirectError` (status 0: the browser hides it); the other origin gets nothing',
   },
   'options-client': {
     file: 'hostile/options',
     cls: 'Types are not checks',
     case: "every option of `new Client()` fed `'false'`, `'1'`, `0`, `null`, `{}`, a throwing Proxy and `''`",
-    rule: 'each value the option\'s type does not allow refused with `ConfigurationError` naming the option; the option read once',
+    rule: "each value the option's type does not allow refused with `ConfigurationError` naming the option; the option read once",
   },
   'options-client-events': {
     file: 'hostile/options',
@@ -119,36 +119,36 @@ export const CASES = {
     file: 'hostile/tenants',
     cls: 'Tenants stay apart',
     case: '`withOptions()` changing `appId`, `appToken`, `clientApplicationId`, `clientToken` or the `baseUrl` origin, without `accessToken`',
-    rule: '`ConfigurationError` naming `accessToken`: the parent\'s token never goes with another tenant\'s keys or to another origin',
+    rule: "`ConfigurationError` naming `accessToken`: the parent's token never goes with another tenant's keys or to another origin",
   },
   'tenants-undefined-inherits': {
     file: 'hostile/tenants',
     cls: 'Tenants stay apart',
     case: 'every option of `Client` given as `undefined` to `withOptions()`',
-    rule: 'inherits the parent\'s value',
+    rule: "inherits the parent's value",
   },
   'tenants-undefined-window': {
     file: 'hostile/tenants',
     cls: 'Tenants stay apart',
-    case: '`withOptions({ maxConcurrency: undefined })` under the parent\'s 10 calls per second, 20 calls of both',
+    case: "`withOptions({ maxConcurrency: undefined })` under the parent's 10 calls per second, 20 calls of both",
     rule: 'one window: never more than 10 in any second (as started; 900 ms at the service, for the spread of the way)',
   },
   'tenants-pause': {
     file: 'hostile/tenants',
     cls: 'Tenants stay apart',
     case: 'tenant A answered 429 with `Retry-After: 3600`, then 10 calls of tenant B through a clone',
-    rule: 'A\'s calls refused unsent for the hour; every call of B sent',
+    rule: "A's calls refused unsent for the hour; every call of B sent",
   },
   'tenants-401-refresh': {
     file: 'hostile/tenants',
     cls: 'Tenants stay apart',
-    case: 'a clone whose app keys get 401s, sharing the parent\'s `cachedAccessToken`: 20 calls, then 5 clones made per call',
+    case: "a clone whose app keys get 401s, sharing the parent's `cachedAccessToken`: 20 calls, then 5 clones made per call",
     rule: 'the shared token refreshed at most once for the credentials a fresh token did not cure',
   },
   'fetch-refuses-headers': {
     file: 'hostile/fetch-refuses',
     cls: 'What fetch refuses, refused first',
-    case: '`connection`, `keep-alive`, `transfer-encoding`, `upgrade`, `expect`, `content-length`, `host`, `te`, `trailer`, `proxy-connection`, `http2-settings` in the client\'s headers, a read\'s and a spend\'s headers, and a hook\'s `setHeader`',
+    case: "`connection`, `keep-alive`, `transfer-encoding`, `upgrade`, `expect`, `content-length`, `host`, `te`, `trailer`, `proxy-connection`, `http2-settings` in the client's headers, a read's and a spend's headers, and a hook's `setHeader`",
     rule: '`ConfigurationError` naming `headers`, `outcome: not_sent`, nothing sent (never a `ConnectionError`); from a hook, logged and the call goes on without it',
   },
   'fetch-refuses-latin1': {
@@ -173,13 +173,13 @@ export const CASES = {
     file: 'hostile/waits',
     cls: 'Waits within bounds',
     case: '`Retry-After` of `120`, ` 7 `, `0x10`, `-1`, `1.5`, `1e3`, `Infinity` and 400 digits on a 429, `maxRetryDelay: 100`',
-    rule: 'one reading for the error\'s `retryAfter`, the pause and the retry: digits are seconds (at most a day); anything else ignored; a wait not waited says so in the message',
+    rule: "one reading for the error's `retryAfter`, the pause and the retry: digits are seconds (at most a day); anything else ignored; a wait not waited says so in the message",
   },
   'token-hangs-timeout': {
     file: 'hostile/waits',
     cls: 'Waits within bounds',
     case: 'an `accessToken` function that never settles, call `timeout: 300`',
-    rule: '`ConfigurationError` naming `accessToken` within the call\'s timeout; nothing sent',
+    rule: "`ConfigurationError` naming `accessToken` within the call's timeout; nothing sent",
   },
   'token-hangs-abort': {
     file: 'hostile/waits',
@@ -197,7 +197,7 @@ export const CASES = {
     file: 'hostile/waits',
     cls: 'Waits within bounds',
     case: 'an `accessToken` function that throws, and one that rejects',
-    rule: '`ConfigurationError` naming `accessToken`, the function\'s error its `cause`; nothing sent',
+    rule: "`ConfigurationError` naming `accessToken`, the function's error its `cause`; nothing sent",
   },
   'limiter-hangs': {
     file: 'hostile/waits',
@@ -209,7 +209,7 @@ export const CASES = {
     file: 'hostile/waits',
     cls: 'Waits within bounds',
     case: 'a `limiter` whose `acquire` rejects',
-    rule: '`LimiterError`, the limiter\'s error its `cause`; nothing sent',
+    rule: "`LimiterError`, the limiter's error its `cause`; nothing sent",
   },
   'pause-long': {
     file: 'hostile/waits',
@@ -263,7 +263,7 @@ export const CASES = {
     file: 'hostile/walks',
     cls: 'Bounded resources',
     case: 'a cursor cycling through 1, 2, 7 and 1,001 pages, each with a record',
-    rule: '`PaginationStalledError` within three times the cycle\'s length, whatever the length',
+    rule: "`PaginationStalledError` within three times the cycle's length, whatever the length",
   },
   'deviations-map-keys': {
     file: 'hostile/walks',
@@ -311,7 +311,7 @@ export const CASES = {
     file: 'hostile/settings',
     cls: 'Bad settings',
     case: 'a `request` hook calling `setHeader` with an invalid name, and with a value holding CR LF',
-    rule: 'logged once as the hook\'s error; the call succeeds without the header',
+    rule: "logged once as the hook's error; the call succeeds without the header",
   },
   'text-control': {
     file: 'hostile/text',
@@ -334,7 +334,7 @@ export const CASES = {
   'text-debug-redaction': {
     file: 'hostile/text',
     cls: 'Service text',
-    case: '`logLevel: \'debug\'` with `cookie`, `proxy-authorization` and `x-api-key` given in `headers`',
+    case: "`logLevel: 'debug'` with `cookie`, `proxy-authorization` and `x-api-key` given in `headers`",
     rule: 'each logged as `[redacted]`, sent as given',
   },
   'mock-proto': {
@@ -365,7 +365,7 @@ export const CASES = {
     file: 'hostile/odds',
     cls: 'Smaller ones',
     case: 'one `AbortSignal` shared by 200 calls',
-    rule: 'no `MaxListenersExceededWarning`: one listener on the caller\'s signal',
+    rule: "no `MaxListenersExceededWarning`: one listener on the caller's signal",
   },
   'introspect-surrogate': {
     file: 'hostile/odds',
@@ -400,8 +400,8 @@ export const CASES = {
   'vendor-argument-order': {
     file: 'hostile/odds',
     cls: 'Smaller ones',
-    case: 'the vendor SDK\'s argument orders from plain JavaScript (`getMember(campaignId, memberId)`, …)',
-    rule: '`InvalidRequestError` naming promokit\'s call shape; nothing sent',
+    case: "the vendor SDK's argument orders from plain JavaScript (`getMember(campaignId, memberId)`, …)",
+    rule: "`InvalidRequestError` naming promokit's call shape; nothing sent",
   },
   'not-retried-says-why': {
     file: 'hostile/odds',

@@ -15,7 +15,13 @@ import { useFigures } from './table.js';
 const serve = useRecorders().startRaw;
 const record = useFigures('hostile/tenants');
 
-const tenantB = { appId: 'app-id-B', appToken: 'app-token-SECRET-B', clientApplicationId: 'client-app-B', clientToken: 'client-token-SECRET-B', accessToken: 'access-token-SECRET-B' };
+const tenantB = {
+  appId: 'app-id-B',
+  appToken: 'app-token-SECRET-B',
+  clientApplicationId: 'client-app-B',
+  clientToken: 'client-token-SECRET-B',
+  accessToken: 'access-token-SECRET-B',
+};
 
 describe('withOptions: another tenant or service restates its accessToken', () => {
   it('each of appId, appToken, clientApplicationId, clientToken and the baseUrl origin, changed without accessToken: ConfigurationError naming accessToken; with it: the clone sends its own token', async () => {
@@ -41,11 +47,15 @@ describe('withOptions: another tenant or service restates its accessToken', () =
       expect(() => parent.withOptions({ ...change, accessToken: tenantB.accessToken }), label).not.toThrow();
     }
     // Not another tenant: the same value restated, another path of the same origin, other settings.
-    for (const same of [{ appId: keys.appId }, { baseUrl: `${service.url}/eu` }, { timeout: 5_000, headers: { 'x-a': '1' } }] as ClientOptions[]) expect(() => parent.withOptions(same)).not.toThrow();
+    for (const same of [{ appId: keys.appId }, { baseUrl: `${service.url}/eu` }, { timeout: 5_000, headers: { 'x-a': '1' } }] as ClientOptions[])
+      expect(() => parent.withOptions(same)).not.toThrow();
     const tenant = parent.withOptions({ appId: tenantB.appId, appToken: tenantB.appToken, accessToken: tenantB.accessToken });
     await tenant.loyalties.getMember('LOYAL-H1');
     expect(service.sent[0]!.headers).toMatchObject({ 'x-app-id': tenantB.appId, authorization: `Bearer ${tenantB.accessToken}` });
-    record('tenants-restate-token', `${changes.length} changes of tenant or service without \`accessToken\`: ${refused} refused with \`ConfigurationError\` naming \`accessToken\`; with it, the clone sent its own token; 3 changes that are no new tenant allowed`);
+    record(
+      'tenants-restate-token',
+      `${changes.length} changes of tenant or service without \`accessToken\`: ${refused} refused with \`ConfigurationError\` naming \`accessToken\`; with it, the clone sent its own token; 3 changes that are no new tenant allowed`,
+    );
   });
 
   it('a parent whose token comes from the environment: the same rule', () => {
@@ -72,13 +82,18 @@ describe('an option given as undefined inherits', () => {
       const clone = parent.withOptions({ [option]: undefined });
       await clone.loyalties.getMember('LOYAL-H1');
       const sent = service.sent.at(-1)!;
-      expect(sent.headers, option).toMatchObject({ 'x-app-id': keys.appId, 'x-app-token': keys.appToken, authorization: `Bearer ${keys.accessToken}`, 'x-tenant': 'a' });
+      expect(sent.headers, option).toMatchObject({
+        'x-app-id': keys.appId,
+        'x-app-token': keys.appToken,
+        authorization: `Bearer ${keys.accessToken}`,
+        'x-tenant': 'a',
+      });
       checked++;
     }
     record('tenants-undefined-inherits', `${checked} options given as \`undefined\`: each clone sent the parent's keys, token and headers`);
   });
 
-  it('maxConcurrency: undefined shares the parent\'s rateLimit window: 20 calls of parent and clone, never more than 10 in any second', async () => {
+  it("maxConcurrency: undefined shares the parent's rateLimit window: 20 calls of parent and clone, never more than 10 in any second", async () => {
     const arrivals: number[] = [];
     const service = await serve((_request, res) => {
       arrivals.push(performance.now());
@@ -94,7 +109,10 @@ describe('an option given as undefined inherits', () => {
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(900);
     let most = 0;
     for (let i = 0; i < arrivals.length; i++) most = Math.max(most, arrivals.filter((at) => at >= arrivals[i]! && at < arrivals[i]! + 900).length);
-    record('tenants-undefined-window', `20 calls of a parent and its \`maxConcurrency: undefined\` clone under 10 per second: the 11th arrived ${Math.min(...gaps)} ms or more after the 1st; at most ${most} in any 900 ms`);
+    record(
+      'tenants-undefined-window',
+      `20 calls of a parent and its \`maxConcurrency: undefined\` clone under 10 per second: the 11th arrived ${Math.min(...gaps)} ms or more after the 1st; at most ${most} in any 900 ms`,
+    );
   }, 10_000);
 });
 
@@ -112,10 +130,13 @@ describe("one tenant's 429 and 401s stay its own", () => {
     const { error } = await settle(parent.loyalties.getMember('L'));
     expect(error).toMatchObject({ outcome: 'not_sent' });
     expect(service.sent.filter((r) => r.headers['x-app-id'] === keys.appId)).toHaveLength(1);
-    record('tenants-pause', `tenant A answered 429 (Retry-After: 3600): A's next call refused unsent; tenant B: ${results.filter((r) => r.error === undefined).length} of 10 calls sent and answered`);
+    record(
+      'tenants-pause',
+      `tenant A answered 429 (Retry-After: 3600): A's next call refused unsent; tenant B: ${results.filter((r) => r.error === undefined).length} of 10 calls sent and answered`,
+    );
   });
 
-  it('a clone whose keys get 401s, sharing the parent\'s cachedAccessToken: 20 calls fetch 2 tokens, not 21; the parent is not disturbed', async () => {
+  it("a clone whose keys get 401s, sharing the parent's cachedAccessToken: 20 calls fetch 2 tokens, not 21; the parent is not disturbed", async () => {
     const service = await serve((request, res) => {
       if (request.headers['x-app-token'] === 'wrong-app-token') json(res, 401, { code: 401, key: 'unauthorized' });
       else json(res, 200, member);
@@ -132,6 +153,9 @@ describe("one tenant's 429 and 401s stay its own", () => {
     for (let i = 0; i < 5; i++) await settle(parent.withOptions({ appToken: 'wrong-app-token', accessToken }).loyalties.getMember('L'));
     await parent.loyalties.getMember('L');
     expect(fetched).toBe(2);
-    record('tenants-401-refresh', `20 calls of a clone whose keys are refused, then 5 clones made per call: ${fetched} tokens fetched (the first, and one refresh); the parent's calls answered`);
+    record(
+      'tenants-401-refresh',
+      `20 calls of a clone whose keys are refused, then 5 clones made per call: ${fetched} tokens fetched (the first, and one refresh); the parent's calls answered`,
+    );
   });
 });

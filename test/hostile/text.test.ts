@@ -41,7 +41,10 @@ describe('error text from the service', () => {
     // The raw body is kept as received, for code that asks for it.
     expect((json400.body as { message: string }).message).toBe(forged);
     const count = (text: string) => [...text].filter((c) => CONTROL.test(c)).length;
-    record('text-control', `${count(forged) * 2 + 3} control characters sent (a JSON 400 and an HTML 502); in \`error.message\`, \`key\`, \`details\` and \`JSON.stringify(error)\`: ${count(json400.message) + count(html502.message) + count(JSON.stringify(json400))}`);
+    record(
+      'text-control',
+      `${count(forged) * 2 + 3} control characters sent (a JSON 400 and an HTML 502); in \`error.message\`, \`key\`, \`details\` and \`JSON.stringify(error)\`: ${count(json400.message) + count(html502.message) + count(JSON.stringify(json400))}`,
+    );
   });
 
   it('a 1 MB error body gives a short message', async () => {
@@ -61,7 +64,10 @@ describe('error text from the service', () => {
       expect(message).toContain('x'.repeat(100));
       lengths.push(message.length);
     }
-    record('text-1mb', `message length: ${lengths[0]} characters (JSON \`message\` and \`details\` of 1,000,000 each), ${lengths[1]} (a 1,000,000-character text body)`);
+    record(
+      'text-1mb',
+      `message length: ${lengths[0]} characters (JSON \`message\` and \`details\` of 1,000,000 each), ${lengths[1]} (a 1,000,000-character text body)`,
+    );
   });
 
   it('a 401 echoing the tokens does not put them in error.message, JSON.stringify(error) or util.inspect(error)', async () => {
@@ -69,7 +75,12 @@ describe('error text from the service', () => {
     const service = await serve((request, res) => {
       const { authorization, 'x-app-token': appToken, 'x-client-token': clientToken } = request.headers;
       const echo = `got ${String(authorization)} ${String(appToken)} ${String(clientToken)}; app ${keys.appId}/${keys.appToken}, client ${keys.clientToken}`;
-      json(res, 401, { code: 401, key: 'unauthorized', message: `Invalid ${echo}`, details: echo }, { 'www-authenticate': `Bearer error="invalid_token" token="${String(authorization).slice(7)}"`, 'x-echo': echo });
+      json(
+        res,
+        401,
+        { code: 401, key: 'unauthorized', message: `Invalid ${echo}`, details: echo },
+        { 'www-authenticate': `Bearer error="invalid_token" token="${String(authorization).slice(7)}"`, 'x-echo': echo },
+      );
     });
     const fresh = 'fresh-token-SECRET-from-function-9';
     const clients = [
@@ -83,19 +94,34 @@ describe('error text from the service', () => {
     }
     const renderings = errors.flatMap((error) => {
       expect(error).toBeInstanceOf(AuthenticationError);
-      return [error.message, String(error), error.stack ?? '', JSON.stringify(error), inspect(error), inspect(error, { depth: Number.POSITIVE_INFINITY, showHidden: true })];
+      return [
+        error.message,
+        String(error),
+        error.stack ?? '',
+        JSON.stringify(error),
+        inspect(error),
+        inspect(error, { depth: Number.POSITIVE_INFINITY, showHidden: true }),
+      ];
     });
     let found = 0;
     for (const text of renderings) for (const secret of [...secrets, fresh]) if (text.includes(secret)) found++;
     expect(found).toBe(0);
     // The service's words are still there, the tokens replaced.
     expect(errors[0]!.message).toContain('[redacted]');
-    record('text-echoed-tokens', `${errors.length} \`AuthenticationError\`s (a read and an event; a string token and a token function) × ${renderings.length / errors.length} renderings: tokens found ${found}`);
+    record(
+      'text-echoed-tokens',
+      `${errors.length} \`AuthenticationError\`s (a read and an event; a string token and a token function) × ${renderings.length / errors.length} renderings: tokens found ${found}`,
+    );
   });
 
   it('debug logs redact cookie, proxy-authorization and x-api-key given in headers, which are sent as given', async () => {
     const service = await serve((_request, res) => json(res, 200, member));
-    const given = { cookie: 'session=cookie-SECRET-4', 'proxy-authorization': 'Basic proxy-SECRET-5', 'x-api-key': 'api-key-SECRET-6', 'x-correlation-id': 'order-1234' };
+    const given = {
+      cookie: 'session=cookie-SECRET-4',
+      'proxy-authorization': 'Basic proxy-SECRET-5',
+      'x-api-key': 'api-key-SECRET-6',
+      'x-correlation-id': 'order-1234',
+    };
     const lines: string[] = [];
     const log = (message: string, ...rest: unknown[]) => void lines.push(`${message} ${rest.map((r) => JSON.stringify(r)).join(' ')}`);
     const client = new Client({ baseUrl: service.url, ...keys, headers: given, logLevel: 'debug', logger: { debug: log, info: log, warn: log, error: log } });
@@ -112,6 +138,9 @@ describe('error text from the service', () => {
     // Redacted in the log only: the service gets them.
     const sent = service.sent[0]!.headers;
     for (const name of hidden) expect(sent[name]).toBe(given[name]);
-    record('text-debug-redaction', `${lines.length} debug lines: ${hidden.length} of 3 headers shown as \`[redacted]\`, secret values found 0; sent as given: ${hidden.filter((name) => sent[name] === given[name]).length} of 3`);
+    record(
+      'text-debug-redaction',
+      `${lines.length} debug lines: ${hidden.length} of 3 headers shown as \`[redacted]\`, secret values found 0; sent as given: ${hidden.filter((name) => sent[name] === given[name]).length} of 3`,
+    );
   });
 });

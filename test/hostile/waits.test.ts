@@ -36,7 +36,7 @@ describe('the access token function', () => {
     record('token-hangs-timeout', `\`ConfigurationError\` (\`accessToken\`) after ${ms} ms (timeout 300 ms); requests sent: ${service.sent.length}`);
   });
 
-  it('that never settles gives way to the caller\'s abort at once', async () => {
+  it("that never settles gives way to the caller's abort at once", async () => {
     const service = await healthy();
     const client = new Client({ baseUrl: service.url, ...keys, accessToken: never, logLevel: 'off' });
     const controller = new AbortController();
@@ -67,7 +67,10 @@ describe('the access token function', () => {
     expect(secondMs).toBeGreaterThanOrEqual(firstMs - 50);
     expect(secondMs).toBeLessThan(300 + SLACK_MS);
     expect(service.sent).toHaveLength(1);
-    record('token-hangs-concurrency', `first call failed after ${firstMs} ms; the second resolved after ${secondMs} ms; requests sent: ${service.sent.length} (the second's)`);
+    record(
+      'token-hangs-concurrency',
+      `first call failed after ${firstMs} ms; the second resolved after ${secondMs} ms; requests sent: ${service.sent.length} (the second's)`,
+    );
   });
 
   it('that throws or rejects fails the call naming accessToken, with its error as cause; nothing sent', async () => {
@@ -75,12 +78,20 @@ describe('the access token function', () => {
     const thrown = new Error('the vault is sealed');
     const rejected = new Error('token endpoint answered 503');
     const results = [];
-    for (const accessToken of [() => { throw thrown; }, () => Promise.reject(rejected)]) {
+    for (const accessToken of [
+      () => {
+        throw thrown;
+      },
+      () => Promise.reject(rejected),
+    ]) {
       const client = new Client({ baseUrl: service.url, ...keys, accessToken, logLevel: 'off' });
       results.push(await settle(client.loyalties.getMember('LOYAL-H1')));
     }
     const [sync, async] = results.map((r) => r.error as ConfigurationError);
-    for (const [error, cause] of [[sync, thrown], [async, rejected]] as const) {
+    for (const [error, cause] of [
+      [sync, thrown],
+      [async, rejected],
+    ] as const) {
       expect(error).toBeInstanceOf(ConfigurationError);
       expect(error).toMatchObject({ option: 'accessToken', outcome: 'not_sent' });
       expect(error!.message).toContain('accessToken');
@@ -88,7 +99,10 @@ describe('the access token function', () => {
       expect(error!.cause).toBe(cause);
     }
     expect(service.sent).toHaveLength(0);
-    record('token-throws', `2 of 2 \`ConfigurationError\` (\`accessToken\`) with the function's error as \`cause\`, after ${Math.max(...results.map((r) => r.ms))} ms at most; requests sent: ${service.sent.length}`);
+    record(
+      'token-throws',
+      `2 of 2 \`ConfigurationError\` (\`accessToken\`) with the function's error as \`cause\`, after ${Math.max(...results.map((r) => r.ms))} ms at most; requests sent: ${service.sent.length}`,
+    );
   });
 });
 
@@ -119,7 +133,12 @@ describe('a shared limiter', () => {
     const service = await healthy();
     const down = new Error('ECONNREFUSED 127.0.0.1:6379');
     const errors = [];
-    for (const acquire of [() => Promise.reject(down), () => { throw down; }]) {
+    for (const acquire of [
+      () => Promise.reject(down),
+      () => {
+        throw down;
+      },
+    ]) {
       const client = new Client({ baseUrl: service.url, ...keys, limiter: { acquire }, logLevel: 'off' });
       errors.push((await settle(client.loyalties.redeemReward('LOYAL-H1', { reward: { id: 'rew_1' } }))).error);
     }
@@ -130,7 +149,10 @@ describe('a shared limiter', () => {
       expect((error as Error).cause).toBe(down);
     }
     expect(service.sent).toHaveLength(0);
-    record('limiter-rejects', `${errors.filter((e) => e instanceof LimiterError).length} of 2 \`LimiterError\` (a rejecting and a throwing \`acquire\`), \`cause\` kept; requests sent: ${service.sent.length}`);
+    record(
+      'limiter-rejects',
+      `${errors.filter((e) => e instanceof LimiterError).length} of 2 \`LimiterError\` (a rejecting and a throwing \`acquire\`), \`cause\` kept; requests sent: ${service.sent.length}`,
+    );
   });
 });
 
@@ -155,7 +177,10 @@ describe('the pause a 429 asks for', () => {
     }
     expect(service.sent).toHaveLength(1);
     const slowest = Math.max(...refused.map((r) => r.ms));
-    record('pause-long', `${refused.length} of 20 refused with \`RateLimitError\`, \`retryAfter\` ${Math.min(...refused.map((r) => (r.error as RateLimitError).retryAfter!))}–${(refused[0]!.error as RateLimitError).retryAfter} s, ${slowest} ms each at most; requests sent after the 429: ${service.sent.length - 1}`);
+    record(
+      'pause-long',
+      `${refused.length} of 20 refused with \`RateLimitError\`, \`retryAfter\` ${Math.min(...refused.map((r) => (r.error as RateLimitError).retryAfter!))}–${(refused[0]!.error as RateLimitError).retryAfter} s, ${slowest} ms each at most; requests sent after the 429: ${service.sent.length - 1}`,
+    );
   });
 
   it('an unreadable Retry-After (soon) is ignored: the read backs off as usual, not for maxRetryDelay', async () => {
@@ -225,14 +250,19 @@ describe('a cachedAccessToken refresh that never settles', () => {
     expect(asked).toBe(2);
     expect(aborted).toEqual([true]);
     expect(service.sent).toHaveLength(10);
-    record('token-cache-hangs', `the first call failed in ${first.ms} ms (\`timeout: 300\`), its refresh abandoned (\`signal\` aborted); \`fetchToken\` asked ${asked} times; later calls answered: ${later.filter((r) => r.error === undefined).length} of 10`);
+    record(
+      'token-cache-hangs',
+      `the first call failed in ${first.ms} ms (\`timeout: 300\`), its refresh abandoned (\`signal\` aborted); \`fetchToken\` asked ${asked} times; later calls answered: ${later.filter((r) => r.error === undefined).length} of 10`,
+    );
   });
 });
 
 describe('asyncActions.waitFor on a status it does not know', () => {
   it.each([['PAUSED'], [undefined]])('status %s: waited through until the timeout, whose TimeoutError names it; then DONE resolves', async (status) => {
     let done = false;
-    const service = await serve((_request, res) => json(res, 200, { id: 'aa_1', object: 'async_action', created_at: '2026-01-01T00:00:00Z', ...(done ? { status: 'DONE' } : status ? { status } : {}) }));
+    const service = await serve((_request, res) =>
+      json(res, 200, { id: 'aa_1', object: 'async_action', created_at: '2026-01-01T00:00:00Z', ...(done ? { status: 'DONE' } : status ? { status } : {}) }),
+    );
     const client = new Client({ baseUrl: service.url, ...keys, logLevel: 'off' });
     const { error, ms } = await settle(client.asyncActions.waitFor('aa_1', { interval: 50, timeout: 400 }));
     expect(error).toBeInstanceOf(TimeoutError);
@@ -273,7 +303,9 @@ describe('Retry-After, read one way everywhere', () => {
       expect(next.error).toMatchObject({ outcome: 'not_sent' });
       expect(service.sent).toHaveLength(1);
     }
-    readings.push(`\`${header.length > 12 ? `${header.slice(0, 3)}…(${header.length} digits)` : header}\` → ${seconds === undefined ? 'ignored' : `${seconds} s`}`);
+    readings.push(
+      `\`${header.length > 12 ? `${header.slice(0, 3)}…(${header.length} digits)` : header}\` → ${seconds === undefined ? 'ignored' : `${seconds} s`}`,
+    );
     if (header === '120') record('retry-after-one-reading', readings.join(', '));
   });
 });

@@ -32,7 +32,10 @@ async function walkEveryWay(page: (cursor: string | null, n: number) => object):
   const results = [];
   for (const [walk, run] of Object.entries(WALKS)) {
     const before = service.sent.length;
-    const error = await run(client.loyalties.listTransactions('camp_hostile')).then(() => undefined, (e: unknown) => e);
+    const error = await run(client.loyalties.listTransactions('camp_hostile')).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     results.push({ walk, error, requests: service.sent.length - before });
   }
   return results;
@@ -53,7 +56,12 @@ describe('a list that never ends', () => {
 
   it('a cursor cycling A, B, A: PaginationStalledError when it comes back, every walk', async () => {
     const next: Record<string, string> = { '': 'cur_A', cur_A: 'cur_B', cur_B: 'cur_A' };
-    const results = await walkEveryWay((cursor) => ({ object: 'list', data: [tx(`lt_${cursor ?? 'first'}`)], has_more: true, more_starting_after: next[cursor ?? ''] }));
+    const results = await walkEveryWay((cursor) => ({
+      object: 'list',
+      data: [tx(`lt_${cursor ?? 'first'}`)],
+      has_more: true,
+      more_starting_after: next[cursor ?? ''],
+    }));
     for (const { walk, error, requests } of results) {
       expect(error, walk).toBeInstanceOf(PaginationStalledError);
       expect((error as Error).message, walk).toContain('cursor came back');
@@ -64,20 +72,27 @@ describe('a list that never ends', () => {
 });
 
 describe('a cursor that comes back after any number of pages', () => {
-  it.each([1, 2, 7, 1_001])('a cycle of %i pages (records on each): PaginationStalledError within 3 times its length + 2 requests', async (period) => {
-    // Page i names page (i + 1) % period as the next; the first page (no cursor) is page 0.
-    const service = await serve((request, res) => {
-      const cursor = new URL(request.target, 'http://x').searchParams.get('starting_after_id');
-      const i = cursor === null ? 0 : Number(cursor.slice(4));
-      json(res, 200, { object: 'list', data: [tx(`lt_${i}`)], has_more: true, more_starting_after: `cur_${(i + 1) % period}` });
-    });
-    const client = new Client({ baseUrl: service.url, ...keys, logLevel: 'off' });
-    const error = await WALKS['for await'](client.loyalties.listTransactions('camp_hostile')).then(() => undefined, (e: unknown) => e);
-    expect(error).toBeInstanceOf(PaginationStalledError);
-    expect(service.sent.length).toBeLessThanOrEqual(3 * period + 2);
-    cycles.push(`period ${period}: stopped after ${service.sent.length} requests`);
-    if (period === 1_001) record('list-cursor-cycle-long', cycles.join('; '));
-  }, 60_000);
+  it.each([1, 2, 7, 1_001])(
+    'a cycle of %i pages (records on each): PaginationStalledError within 3 times its length + 2 requests',
+    async (period) => {
+      // Page i names page (i + 1) % period as the next; the first page (no cursor) is page 0.
+      const service = await serve((request, res) => {
+        const cursor = new URL(request.target, 'http://x').searchParams.get('starting_after_id');
+        const i = cursor === null ? 0 : Number(cursor.slice(4));
+        json(res, 200, { object: 'list', data: [tx(`lt_${i}`)], has_more: true, more_starting_after: `cur_${(i + 1) % period}` });
+      });
+      const client = new Client({ baseUrl: service.url, ...keys, logLevel: 'off' });
+      const error = await WALKS['for await'](client.loyalties.listTransactions('camp_hostile')).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(PaginationStalledError);
+      expect(service.sent.length).toBeLessThanOrEqual(3 * period + 2);
+      cycles.push(`period ${period}: stopped after ${service.sent.length} requests`);
+      if (period === 1_001) record('list-cursor-cycle-long', cycles.join('; '));
+    },
+    60_000,
+  );
 });
 
 const cycles: string[] = [];
@@ -109,7 +124,10 @@ describe('the warn-mode deviation record', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('redemptions.r_1.date');
     expect(service.sent).toHaveLength(ORDERS);
-    record('deviations-map-keys', `${ORDERS.toLocaleString('en-US')} orders: ${deviations.length} entry (\`${deviations[0]!.path}\`, count ${deviations[0]!.count.toLocaleString('en-US')}); ${lines.length} warning line`);
+    record(
+      'deviations-map-keys',
+      `${ORDERS.toLocaleString('en-US')} orders: ${deviations.length} entry (\`${deviations[0]!.path}\`, count ${deviations[0]!.count.toLocaleString('en-US')}); ${lines.length} warning line`,
+    );
   }, 60_000);
 
   it('150 kinds of deviation: 100 recorded, the rest counted under *', async () => {
@@ -125,6 +143,9 @@ describe('the warn-mode deviation record', () => {
     expect(deviations.slice(0, 100).every((d) => d.count === 3)).toBe(true);
     expect(deviations[100]).toEqual({ operation: '*', path: '*', count: 150 });
     expect(lines).toHaveLength(1);
-    record('deviations-cap', `3 answers × 150 deviations: ${deviations.length - 1} entries + one \`*\` entry counting ${deviations[100]!.count} dropped; ${lines.length} warning line`);
+    record(
+      'deviations-cap',
+      `3 answers × 150 deviations: ${deviations.length - 1} entries + one \`*\` entry counting ${deviations[100]!.count} dropped; ${lines.length} warning line`,
+    );
   });
 });

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Client, ClientEvents, InvalidRequestError, type ClientOptions } from '../../src/index.js';
-import { createMockService, } from '../../src/testing/index.js';
+import { createMockService } from '../../src/testing/index.js';
 import { libraries, operations, right, schemasOf, valueAt, type Library, type Place } from './operations.js';
 
 /** A mock service, a client and a `ClientEvents` on it with `schemas`, and the bodies they sent. */
@@ -79,7 +79,14 @@ describe('wrong metadata at several places', () => {
   it('is one refusal listing every place, each with its path', async () => {
     const { mock, client } = setup(schemasOf(libraries[0]!.kindSchema));
     const op = operations.find((o) => o.name === 'vouchers.validate')!;
-    const error = (await op.send(client, new ClientEvents(), mock, op.params(mock, () => wrong)).catch((e: unknown) => e)) as InvalidRequestError;
+    const error = (await op
+      .send(
+        client,
+        new ClientEvents(),
+        mock,
+        op.params(mock, () => wrong),
+      )
+      .catch((e: unknown) => e)) as InvalidRequestError;
     expect(error).toBeInstanceOf(InvalidRequestError);
     expect(error.issues.map((i) => formatted(i.path))).toEqual(expect.arrayContaining(op.places.map((p) => `${formatted(p.path)}.kind`)));
     expect(error.issues).toHaveLength(op.places.length);
@@ -89,7 +96,10 @@ describe('wrong metadata at several places', () => {
 
 describe('metadata without a schema', () => {
   it('is sent unchecked: kinds and events with no schema, a SKU, and an event not in eventSchemas', async () => {
-    const { mock, client, events } = setup({ metadataSchemas: { reward: libraries[0]!.kindSchema('reward') }, eventSchemas: { other_event: libraries[1]!.kindSchema('event') } });
+    const { mock, client, events } = setup({
+      metadataSchemas: { reward: libraries[0]!.kindSchema('reward') },
+      eventSchemas: { other_event: libraries[1]!.kindSchema('event') },
+    });
     await client.orders.create({ metadata: { anything: 1 }, items: [{ quantity: 1, metadata: { x: 1 }, sku: { metadata: { y: 2 } } }] });
     await events.track({ event: 'newsletter_signup', customer: { source_id: 'c-1', metadata: { z: 3 } }, metadata: { free: true } });
     // An event named like an Object.prototype member has no schema it was not given.

@@ -64,7 +64,11 @@ export const operations: MetadataOperation[] = [
   {
     name: 'vouchers.validate',
     places: [at('redemption', 'metadata'), at('customer', 'customer', 'metadata'), ...orderPlaces('order')],
-    params: (_mock, m) => ({ customer: { source_id: 'shop-user-1002', metadata: m(at('customer', 'customer', 'metadata')) }, order: order(m, 'order'), metadata: m(at('redemption', 'metadata')) }),
+    params: (_mock, m) => ({
+      customer: { source_id: 'shop-user-1002', metadata: m(at('customer', 'customer', 'metadata')) },
+      order: order(m, 'order'),
+      metadata: m(at('redemption', 'metadata')),
+    }),
     send: (client, _e, mock, params) => client.vouchers.validate(mock.ids.vouchers.valid, params),
   },
   {
@@ -76,7 +80,12 @@ export const operations: MetadataOperation[] = [
   {
     name: 'redemptions.rollbackStackable',
     places: [at('redemption', 'metadata'), at('customer', 'customer', 'metadata'), ...orderPlaces('order')],
-    params: (_mock, m) => ({ reason: 'typed', customer: { source_id: 'rollback-customer', metadata: m(at('customer', 'customer', 'metadata')) }, order: order(m, 'order'), metadata: m(at('redemption', 'metadata')) }),
+    params: (_mock, m) => ({
+      reason: 'typed',
+      customer: { source_id: 'rollback-customer', metadata: m(at('customer', 'customer', 'metadata')) },
+      order: order(m, 'order'),
+      metadata: m(at('redemption', 'metadata')),
+    }),
     send: (client, _e, mock, params) => client.redemptions.rollbackStackable(mock.ids.stackedRedemption, params),
   },
   {
@@ -88,7 +97,11 @@ export const operations: MetadataOperation[] = [
   {
     name: 'publications.create',
     places: [at('publication', 'metadata'), at('customer', 'customer', 'metadata')],
-    params: (mock, m) => ({ voucher: mock.ids.vouchers.unpublished, customer: { source_id: 'publication-customer', metadata: m(at('customer', 'customer', 'metadata')) }, metadata: m(at('publication', 'metadata')) }),
+    params: (mock, m) => ({
+      voucher: mock.ids.vouchers.unpublished,
+      customer: { source_id: 'publication-customer', metadata: m(at('customer', 'customer', 'metadata')) },
+      metadata: m(at('publication', 'metadata')),
+    }),
     send: (client, _e, _mock, params) => client.publications.create(params as never),
   },
   {
@@ -106,7 +119,11 @@ export const operations: MetadataOperation[] = [
   {
     name: 'clientEvents.track',
     places: [at('event', 'metadata'), at('customer', 'customer', 'metadata')],
-    params: (_mock, m) => ({ event: 'newsletter_signup', customer: { source_id: 'event-customer', metadata: m(at('customer', 'customer', 'metadata')) }, metadata: m(at('event', 'metadata')) }),
+    params: (_mock, m) => ({
+      event: 'newsletter_signup',
+      customer: { source_id: 'event-customer', metadata: m(at('customer', 'customer', 'metadata')) },
+      metadata: m(at('event', 'metadata')),
+    }),
     send: (_client, events, _mock, params) => events.track(params as never),
   },
 ];
@@ -133,12 +150,21 @@ export const libraries: Library[] = [
   {
     name: 'valibot',
     kindSchema: (kind) => v.object({ kind: v.literal(kind) }),
-    asyncKindSchema: (kind) => v.objectAsync({ kind: v.pipeAsync(v.string(), v.checkAsync(async (value) => (await Promise.resolve(value)) === kind, `must be ${kind}`)) }),
+    asyncKindSchema: (kind) =>
+      v.objectAsync({
+        kind: v.pipeAsync(
+          v.string(),
+          v.checkAsync(async (value) => (await Promise.resolve(value)) === kind, `must be ${kind}`),
+        ),
+      }),
   },
 ];
 
 /** `metadataSchemas` with a schema per kind, and `eventSchemas` for `newsletter_signup`, from `schema`. */
-export function schemasOf(schema: (kind: string) => StandardSchemaV1<unknown, Record<string, unknown>>): { metadataSchemas: MetadataSchemas; eventSchemas: EventSchemas } {
+export function schemasOf(schema: (kind: string) => StandardSchemaV1<unknown, Record<string, unknown>>): {
+  metadataSchemas: MetadataSchemas;
+  eventSchemas: EventSchemas;
+} {
   return {
     metadataSchemas: Object.fromEntries(kinds.map((kind) => [kind, schema(kind)])) as MetadataSchemas,
     eventSchemas: { newsletter_signup: schema('event') } as EventSchemas,

@@ -82,7 +82,10 @@ const cases: ResponseCase[] = [
   {
     name: 'redemptions.rollbackStackable: each rollback and the parent',
     path: /rollbacks$/,
-    body: (m) => ({ parent_rollback: { id: 'rr_0', result: 'SUCCESS', metadata: m('redemption') }, rollbacks: [{ id: 'rr_1', result: 'SUCCESS', metadata: m('redemption'), order: order(m) }] }),
+    body: (m) => ({
+      parent_rollback: { id: 'rr_0', result: 'SUCCESS', metadata: m('redemption') },
+      rollbacks: [{ id: 'rr_1', result: 'SUCCESS', metadata: m('redemption'), order: order(m) }],
+    }),
     call: (client) => client.redemptions.rollbackStackable('r_1'),
     places: [['redemption', ['parent_rollback', 'metadata']], ['redemption', ['rollbacks', 0, 'metadata']], ...orderPlaces('rollbacks', 0, 'order')],
   },
@@ -107,7 +110,13 @@ const cases: ResponseCase[] = [
   {
     name: 'customers.listRedeemables: the voucher of every record of a page',
     path: /redeemables/,
-    body: (m) => ({ has_more: false, data: [{ id: 'rh_1', redeemable: { voucher: { metadata: m('voucher') } } }, { id: 'rh_2', redeemable: { voucher: { metadata: m('voucher') } } }] }),
+    body: (m) => ({
+      has_more: false,
+      data: [
+        { id: 'rh_1', redeemable: { voucher: { metadata: m('voucher') } } },
+        { id: 'rh_2', redeemable: { voucher: { metadata: m('voucher') } } },
+      ],
+    }),
     call: (client) => client.customers.listRedeemables('cust_1').toArray(),
     places: [
       ['voucher', ['data', 0, 'redeemable', 'voucher', 'metadata']],
@@ -188,7 +197,9 @@ describe('the validation modes', () => {
 
   it('off runs no schema, on any response', async () => {
     let runs = 0;
-    const counting = schemasOf((kind) => ({ '~standard': { version: 1, vendor: 'test', validate: () => (runs++, { issues: [{ message: `never ${kind}` }] }) } }));
+    const counting = schemasOf((kind) => ({
+      '~standard': { version: 1, vendor: 'test', validate: () => (runs++, { issues: [{ message: `never ${kind}` }] }) },
+    }));
     const client = await clientFor(redemption.body(wrong), 'off', counting);
     await redemption.call(client);
     expect(runs).toBe(0);

@@ -39,7 +39,11 @@ function schema(validate: (value: unknown) => unknown): StandardSchemaV1<unknown
   return { '~standard': { version: 1, vendor: 'test', validate: validate as StandardSchemaV1<unknown, Record<string, unknown>>['~standard']['validate'] } };
 }
 
-const rejection = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e);
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 
 describe('the options, checked when the client is made: a ConfigurationError naming the option', () => {
   const bad: Array<[string, Partial<ClientOptions>, RegExp]> = [
@@ -48,13 +52,41 @@ describe('the options, checked when the client is made: a ConfigurationError nam
     ['metadataSchemas a number', { metadataSchemas: 1 as never }, /metadataSchemas option must be an object of Standard Schemas/],
     ['metadataSchemas false', { metadataSchemas: false as never }, /metadataSchemas option must be an object of Standard Schemas/],
     ['metadataSchemas null', { metadataSchemas: null as never }, /metadataSchemas option must be an object of Standard Schemas/],
-    ['a kind that is not one of the nine', { metadataSchemas: { sku: z.object({}) } as never }, /metadataSchemas option must be an object of Standard Schemas \(with ~standard.validate\), keyed by kinds of record: voucher, customer, order, orderItem, product, promotionTier, publication, redemption, reward$/],
+    [
+      'a kind that is not one of the nine',
+      { metadataSchemas: { sku: z.object({}) } as never },
+      /metadataSchemas option must be an object of Standard Schemas \(with ~standard.validate\), keyed by kinds of record: voucher, customer, order, orderItem, product, promotionTier, publication, redemption, reward$/,
+    ],
     ['a kind named like an Object member', { metadataSchemas: JSON.parse('{"__proto__": {}}') }, /keyed by kinds of record/],
-    ['a schema without ~standard.validate', { metadataSchemas: { order: { parse: () => ({}) } } as never }, /metadataSchemas option must be an object of Standard Schemas \(with ~standard.validate\)/],
-    ['a schema whose ~standard.validate is not a function', { metadataSchemas: { order: { '~standard': { validate: 'yes' } } } as never }, /metadataSchemas option must be an object of Standard Schemas/],
+    [
+      'a schema without ~standard.validate',
+      { metadataSchemas: { order: { parse: () => ({}) } } as never },
+      /metadataSchemas option must be an object of Standard Schemas \(with ~standard.validate\)/,
+    ],
+    [
+      'a schema whose ~standard.validate is not a function',
+      { metadataSchemas: { order: { '~standard': { validate: 'yes' } } } as never },
+      /metadataSchemas option must be an object of Standard Schemas/,
+    ],
     ['eventSchemas a string', { eventSchemas: 'valibot' as never }, /eventSchemas option must be an object of Standard Schemas/],
-    ['an event schema that is null', { eventSchemas: { signup: null } as never }, /eventSchemas option must be an object of Standard Schemas \(with ~standard.validate\)$/],
-    ['a schema whose ~standard throws when read', { eventSchemas: { signup: { get '~standard'(): never { throw new Error('trap'); } } } as never }, /eventSchemas option must be an object of Standard Schemas/],
+    [
+      'an event schema that is null',
+      { eventSchemas: { signup: null } as never },
+      /eventSchemas option must be an object of Standard Schemas \(with ~standard.validate\)$/,
+    ],
+    [
+      'a schema whose ~standard throws when read',
+      {
+        eventSchemas: {
+          signup: {
+            get '~standard'(): never {
+              throw new Error('trap');
+            },
+          },
+        } as never,
+      },
+      /eventSchemas option must be an object of Standard Schemas/,
+    ],
   ];
   for (const [name, options, message] of bad) {
     it(name, () => {
@@ -73,13 +105,19 @@ describe('the options, checked when the client is made: a ConfigurationError nam
 
   it('a ClientEvents of its own refuses the same way', () => {
     const { clientApplicationId, clientToken, origin } = credentials;
-    expect(() => new ClientEvents({ baseUrl: 'https://api.example.com', clientApplicationId, clientToken, origin, eventSchemas: { signup: 42 } as never })).toThrow(/^ClientEvents: the eventSchemas option must be/);
+    expect(
+      () => new ClientEvents({ baseUrl: 'https://api.example.com', clientApplicationId, clientToken, origin, eventSchemas: { signup: 42 } as never }),
+    ).toThrow(/^ClientEvents: the eventSchemas option must be/);
   });
 
-  it('a ClientEvents, whose events carry only a customer\'s metadata, does not check kind names (the storefront bundle stays small)', () => {
+  it("a ClientEvents, whose events carry only a customer's metadata, does not check kind names (the storefront bundle stays small)", () => {
     const { clientApplicationId, clientToken, origin } = credentials;
-    expect(() => new ClientEvents({ baseUrl: 'https://api.example.com', clientApplicationId, clientToken, origin, metadataSchemas: { sku: z.object({}) } as never })).not.toThrow();
-    expect(() => new ClientEvents({ baseUrl: 'https://api.example.com', clientApplicationId, clientToken, origin, metadataSchemas: { customer: 'zod' } as never })).toThrow(/metadataSchemas option must be an object of Standard Schemas/);
+    expect(
+      () => new ClientEvents({ baseUrl: 'https://api.example.com', clientApplicationId, clientToken, origin, metadataSchemas: { sku: z.object({}) } as never }),
+    ).not.toThrow();
+    expect(
+      () => new ClientEvents({ baseUrl: 'https://api.example.com', clientApplicationId, clientToken, origin, metadataSchemas: { customer: 'zod' } as never }),
+    ).toThrow(/metadataSchemas option must be an object of Standard Schemas/);
   });
 
   it('a hostile key does not reach the message', () => {
@@ -122,9 +160,21 @@ describe('the options, checked when the client is made: a ConfigurationError nam
 describe('a schema that fails to answer: a ConfigurationError with the cause, nothing sent', () => {
   const cause = new Error('schema exploded');
   const broken: Array<[string, StandardSchemaV1<unknown, Record<string, unknown>>, RegExp]> = [
-    ['throws', schema(() => { throw cause; }), /the metadataSchemas schema of "order" failed: schema exploded \(checking orders.create\); nothing was sent/],
+    [
+      'throws',
+      schema(() => {
+        throw cause;
+      }),
+      /the metadataSchemas schema of "order" failed: schema exploded \(checking orders.create\); nothing was sent/,
+    ],
     ['rejects', schema(() => Promise.reject(cause)), /failed: schema exploded/],
-    ['throws a string', schema(() => { throw 'plain'; }), /failed: plain/],
+    [
+      'throws a string',
+      schema(() => {
+        throw 'plain';
+      }),
+      /failed: plain/,
+    ],
     ['answers null', schema(() => null), /answered with no Standard Schema result/],
     ['answers a string', schema(() => 'ok'), /answered with no Standard Schema result/],
     ['answers issues that are not an array', schema(() => ({ issues: 'bad' })), /answered with issues that are not an array/],
@@ -145,7 +195,9 @@ describe('a schema that fails to answer: a ConfigurationError with the cause, no
   it('never answers: bounded by the call timeout', async () => {
     const { client, server } = await clientWith({ eventSchemas: { signup: schema(() => new Promise(() => {})) } });
     const started = performance.now();
-    const error = (await rejection(client.clientEvents.track({ event: 'signup', customer: { source_id: 'c' }, metadata: {} }, { timeout: 100 }))) as ConfigurationError;
+    const error = (await rejection(
+      client.clientEvents.track({ event: 'signup', customer: { source_id: 'c' }, metadata: {} }, { timeout: 100 }),
+    )) as ConfigurationError;
     expect(error).toBeInstanceOf(ConfigurationError);
     expect(error.option).toBe('eventSchemas');
     expect(error.message).toMatch(/the eventSchemas schema of "signup" gave no result within 100 ms, the call's timeout/);
@@ -153,7 +205,7 @@ describe('a schema that fails to answer: a ConfigurationError with the cause, no
     expect(server.sent).toHaveLength(0);
   });
 
-  it("the caller aborts while a schema runs: an AbortError at once, nothing sent", async () => {
+  it('the caller aborts while a schema runs: an AbortError at once, nothing sent', async () => {
     const { client, server } = await clientWith({ metadataSchemas: { order: schema(() => new Promise(() => {})) } });
     const controller = new AbortController();
     const pending = rejection(client.orders.create({ metadata: {} }, { signal: controller.signal }));
@@ -199,7 +251,14 @@ describe('what a schema says, bounded', () => {
   });
 
   it('hostile issues: a huge message, control characters, odd path segments, no issue at all', async () => {
-    const odd = schema(() => ({ issues: [{ message: `${'m'.repeat(1_000_000)}` }, { message: 'line\r\nforged', path: [Symbol('s'), { key: 3 }, { key: 'x'.repeat(10_000) }, 7] }, null, { path: 'not an array' }] }));
+    const odd = schema(() => ({
+      issues: [
+        { message: `${'m'.repeat(1_000_000)}` },
+        { message: 'line\r\nforged', path: [Symbol('s'), { key: 3 }, { key: 'x'.repeat(10_000) }, 7] },
+        null,
+        { path: 'not an array' },
+      ],
+    }));
     const { client } = await clientWith({ metadataSchemas: { order: odd } });
     const error = (await rejection(client.orders.create({ metadata: {} }))) as InvalidRequestError;
     expect(error.issues[0]!.message.length).toBe(500);

@@ -6,7 +6,15 @@
  * operations, tells the two apart. The mock's records then show the change made exactly once.
  */
 import { describe, expect, it } from 'vitest';
-import { BadRequestError, type Client, ConflictError, NotFoundError, PromokitError, type CustomerRedeemable, type LoyaltyTransaction } from '../../src/index.js';
+import {
+  BadRequestError,
+  type Client,
+  ConflictError,
+  NotFoundError,
+  PromokitError,
+  type CustomerRedeemable,
+  type LoyaltyTransaction,
+} from '../../src/index.js';
 import type { MockFault } from '../../src/testing/index.js';
 import { NOW, failure, transports, useMock } from './transports.js';
 
@@ -50,7 +58,9 @@ describe("the guide's checks, after a connection dropped with the change applied
     if (!found) await client().loyalties.redeemReward(members.ada, { reward: { id: rewards.espresso } });
     const card = mock.get('vouchers', members.ada)!;
     expect(card.loyalty_card?.points).toBe(1250 - 200);
-    expect(mock.list('transactions').filter((t) => t.voucher_id === card.id && t.type === 'POINTS_REDEMPTION' && Date.parse(t.created_at!) >= since.getTime())).toHaveLength(1);
+    expect(
+      mock.list('transactions').filter((t) => t.voucher_id === card.id && t.type === 'POINTS_REDEMPTION' && Date.parse(t.created_at!) >= since.getTime()),
+    ).toHaveLength(1);
   });
 
   it.each(faults)('redemptions.rollbackStackable after %s: sent again, done once (already_rolled_back when the first applied)', async (fault, applied) => {
@@ -74,10 +84,15 @@ describe("the guide's checks, after a connection dropped with the change applied
     mock.inject({ operation: 'orders.create', fault });
     await unknownFailure(client().orders.create(order));
     const same = await client().orders.create(order);
-    expect(mock.list('orders').filter((o) => o.source_id === order.source_id).map((o) => o.id)).toEqual([same.id]);
+    expect(
+      mock
+        .list('orders')
+        .filter((o) => o.source_id === order.source_id)
+        .map((o) => o.id),
+    ).toEqual([same.id]);
   });
 
-  it.each(faults)('publications.create without join_once after %s: the customer\'s redeemables tell, published once in all', async (fault, applied) => {
+  it.each(faults)("publications.create without join_once after %s: the customer's redeemables tell, published once in all", async (fault, applied) => {
     const customer = { source_id: `welcome-${fault}` };
     mock.inject({ operation: 'publications.create', fault });
     await unknownFailure(client().publications.create({ campaign: { name: 'Welcome Offer' }, customer }));
@@ -107,13 +122,15 @@ describe("the guide's checks, after a connection dropped with the change applied
     expect(mock.list('vouchers').filter((v) => v.code === code)).toHaveLength(1);
   });
 
-  it.each(faults)('clientEvents.track for a loyalty card after %s: the member\'s pending points tell; recorded once in all', async (fault, applied) => {
+  it.each(faults)("clientEvents.track for a loyalty card after %s: the member's pending points tell; recorded once in all", async (fault, applied) => {
     const { members } = mock.ids;
     const event = { event: 'review_written', customer: { source_id: 'shop-user-1001' }, loyalty: { code: members.ada } };
     const earlier = new Set((await client().loyalties.listPendingPoints(members.ada, { limit: 100 }).toArray()).map((p) => p.id));
     mock.inject({ operation: 'clientEvents.track', fault });
     await unknownFailure(client().clientEvents.track(event));
-    const fresh = (await client().loyalties.listPendingPoints(members.ada, { limit: 100 }).toArray()).filter((p) => !earlier.has(p.id) && p.details?.event?.type === event.event);
+    const fresh = (await client().loyalties.listPendingPoints(members.ada, { limit: 100 }).toArray()).filter(
+      (p) => !earlier.has(p.id) && p.details?.event?.type === event.event,
+    );
     expect(fresh.length > 0).toBe(applied);
     if (fresh.length === 0) await client().clientEvents.track(event);
     expect(mock.list('events').filter((e) => e.type === event.event)).toHaveLength(1);

@@ -15,7 +15,13 @@ describe.each(transports)('auth over %s', (_name, connect) => {
     const e = error as AuthenticationError;
     expect(e.status).toBe(401);
     expect(e.key).toBe('unauthorized');
-    expect(e.body).toEqual({ code: 401, key: 'unauthorized', message: 'Unauthorized', details: 'Invalid X-App-Id or X-App-Token', request_id: expect.stringMatching(/^v-/) });
+    expect(e.body).toEqual({
+      code: 401,
+      key: 'unauthorized',
+      message: 'Unauthorized',
+      details: 'Invalid X-App-Id or X-App-Token',
+      request_id: expect.stringMatching(/^v-/),
+    });
     expect(e.request_id).toBe((e.body as { request_id: string }).request_id);
   });
 

@@ -31,7 +31,12 @@ describe('mock.createAsyncAction', () => {
     const client = new Client({ fetch: mock.fetch, baseUrl: mock.baseUrl, ...mock.credentials });
     const { id } = mock.createAsyncAction({ enqueuedReads: 0, progress: [55], outcome: 'FAILED' });
     await client.asyncActions.get(id);
-    expect(await client.asyncActions.get(id)).toMatchObject({ status: 'FAILED', operation_status: 'FAILED', progress: 55, result: { message: expect.any(String) } });
+    expect(await client.asyncActions.get(id)).toMatchObject({
+      status: 'FAILED',
+      operation_status: 'FAILED',
+      progress: 55,
+      result: { message: expect.any(String) },
+    });
   });
 
   it('lists the action with its current status, without advancing it', async () => {
@@ -64,7 +69,8 @@ describe('rateLimit option', () => {
   it('answers 429 with Retry-After over the rate, and admits again once the window has room', async () => {
     const mock = createMockService({ rateLimit: { requests: 3, perMs: 400 } });
     // A client of its own for each call: a client that saw a 429 pauses its next calls (for the Retry-After).
-    const get = () => settleInFakeTime(new Client({ fetch: mock.fetch, baseUrl: mock.baseUrl, ...mock.credentials, maxRetries: 0 }).locations.get(mock.ids.location));
+    const get = () =>
+      settleInFakeTime(new Client({ fetch: mock.fetch, baseUrl: mock.baseUrl, ...mock.credentials, maxRetries: 0 }).locations.get(mock.ids.location));
     for (let i = 0; i < 3; i++) await get();
     const error = await get().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);

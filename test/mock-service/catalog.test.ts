@@ -27,13 +27,24 @@ describe.each(transports)('templates, promotions, async actions and locations ov
     expect(page.data.map((t) => t.name)).toEqual(['25 € gift card', '50 € gift card', 'Corporate gift card']);
   });
 
-  it('setting up a tier from a template creates the tier in the campaign, with the template\'s rules', async () => {
-    const setup = await conn.client().templates.setupPromotionTier(mock.ids.template, { campaign_id: mock.ids.campaigns.checkout, name: 'Spring 10%', banner: 'Spring: 10% off' });
+  it("setting up a tier from a template creates the tier in the campaign, with the template's rules", async () => {
+    const setup = await conn
+      .client()
+      .templates.setupPromotionTier(mock.ids.template, { campaign_id: mock.ids.campaigns.checkout, name: 'Spring 10%', banner: 'Spring: 10% off' });
     expect(setup.object).toBe('promotion_tier_setup');
     expect(setup.created_resources).toEqual([{ id: expect.stringMatching(/^val_/), object: 'validation_rules' }]);
     const tier = setup.promotion_tier!;
-    expect(tier).toMatchObject({ object: 'promotion_tier', name: 'Spring 10%', banner: 'Spring: 10% off', campaign_id: mock.ids.campaigns.checkout, hierarchy: 4, action: { discount: { type: 'PERCENT', percent_off: 10 } } });
-    expect(tier.validation_rules_assignments).toEqual([expect.objectContaining({ rule_id: setup.created_resources![0]!.id, related_object_type: 'promotion_tier' })]);
+    expect(tier).toMatchObject({
+      object: 'promotion_tier',
+      name: 'Spring 10%',
+      banner: 'Spring: 10% off',
+      campaign_id: mock.ids.campaigns.checkout,
+      hierarchy: 4,
+      action: { discount: { type: 'PERCENT', percent_off: 10 } },
+    });
+    expect(tier.validation_rules_assignments).toEqual([
+      expect.objectContaining({ rule_id: setup.created_resources![0]!.id, related_object_type: 'promotion_tier' }),
+    ]);
     expect(mock.get('tiers', tier.id!)?.campaign_id).toBe(mock.ids.campaigns.checkout);
   });
 
@@ -50,14 +61,28 @@ describe.each(transports)('templates, promotions, async actions and locations ov
       validity_hours: { daily: [{ start_time: '16:00', expiration_time: '18:00', days_of_week: [1, 2, 3, 4, 5] }] },
       validation_rules: ['val_happy_hour'],
     });
-    expect(tier).toMatchObject({ name: 'Happy hour 20%', hierarchy: 4, active: true, campaign: { id: mock.ids.campaigns.checkout, campaign_type: 'PROMOTION' }, validation_rule_assignments: { total: 1 } });
+    expect(tier).toMatchObject({
+      name: 'Happy hour 20%',
+      hierarchy: 4,
+      active: true,
+      campaign: { id: mock.ids.campaigns.checkout, campaign_type: 'PROMOTION' },
+      validation_rule_assignments: { total: 1 },
+    });
     expect(mock.list('tiers').filter((t) => t.campaign_id === mock.ids.campaigns.checkout)).toHaveLength(4);
   });
 
-  it('updates a promotion stack\'s tiers and name', async () => {
+  it("updates a promotion stack's tiers and name", async () => {
     const tiers = mock.ids.tiers;
-    const stack = await conn.client().promotions.updateStack(mock.ids.campaigns.checkout, mock.ids.stack, { name: 'All checkout tiers', tiers: { ids: [...tiers].reverse(), hierarchy_mode: 'MANUAL' } });
-    expect(stack).toMatchObject({ object: 'promotion_stack', name: 'All checkout tiers', tiers: { ids: [...tiers].reverse(), hierarchy_mode: 'MANUAL' }, updated_at: expect.any(String) });
+    const stack = await conn.client().promotions.updateStack(mock.ids.campaigns.checkout, mock.ids.stack, {
+      name: 'All checkout tiers',
+      tiers: { ids: [...tiers].reverse(), hierarchy_mode: 'MANUAL' },
+    });
+    expect(stack).toMatchObject({
+      object: 'promotion_stack',
+      name: 'All checkout tiers',
+      tiers: { ids: [...tiers].reverse(), hierarchy_mode: 'MANUAL' },
+      updated_at: expect.any(String),
+    });
   });
 
   it('a stack refuses more than 30 tiers: the SDK before sending, the mock with a 400', async () => {
@@ -66,7 +91,11 @@ describe.each(transports)('templates, promotions, async actions and locations ov
     expect(error).toBeInstanceOf(InvalidRequestError);
     expect(mock.requests).toHaveLength(0);
 
-    const response = await conn.raw(`/v1/promotions/${mock.ids.campaigns.checkout}/stacks/${mock.ids.stack}`, { method: 'PUT', headers: serverHeaders(mock), body: JSON.stringify({ tiers: { ids } }) });
+    const response = await conn.raw(`/v1/promotions/${mock.ids.campaigns.checkout}/stacks/${mock.ids.stack}`, {
+      method: 'PUT',
+      headers: serverHeaders(mock),
+      body: JSON.stringify({ tiers: { ids } }),
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: 400, key: 'invalid_payload', details: 'A promotion stack holds up to 30 tiers; got 31' });
   });
@@ -101,7 +130,13 @@ describe.each(transports)('templates, promotions, async actions and locations ov
   it('reads an async action by ID with its result; an unknown ID is a 404', async () => {
     const client = conn.client();
     const done = mock.list('asyncActions').find((a) => a.status === 'DONE')!;
-    expect(await client.asyncActions.get(done.id)).toMatchObject({ id: done.id, object: 'async_action', status: 'DONE', progress: 100, result: { done_count: expect.any(Number) } });
+    expect(await client.asyncActions.get(done.id)).toMatchObject({
+      id: done.id,
+      object: 'async_action',
+      status: 'DONE',
+      progress: 100,
+      result: { done_count: expect.any(Number) },
+    });
     expect(await client.asyncActions.get(mock.ids.asyncAction)).toMatchObject({ status: 'IN_PROGRESS', progress: 40 });
     expect(await failure(client.asyncActions.get('aa_missing'))).toMatchObject({ status: 404, body: { resource_type: 'async_action' } });
   });

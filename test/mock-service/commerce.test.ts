@@ -17,8 +17,19 @@ describe.each(transports)('orders, publications and redeemables over %s', (_name
       ],
       customer: { source_id: 'shop-user-1001' },
     });
-    expect(order).toMatchObject({ object: 'order', source_id: 'order-9001', status: 'CREATED', amount: 4050, initial_amount: 4050, total_amount: 4050, customer: { id: mock.ids.customers.ada, object: 'customer' } });
-    expect(order.items?.map((i) => [i.quantity, i.price, i.amount])).toEqual([[3, 1250, 3750], [1, 300, 300]]);
+    expect(order).toMatchObject({
+      object: 'order',
+      source_id: 'order-9001',
+      status: 'CREATED',
+      amount: 4050,
+      initial_amount: 4050,
+      total_amount: 4050,
+      customer: { id: mock.ids.customers.ada, object: 'customer' },
+    });
+    expect(order.items?.map((i) => [i.quantity, i.price, i.amount])).toEqual([
+      [3, 1250, 3750],
+      [1, 300, 300],
+    ]);
     expect(mock.get('orders', order.id!)?.amount).toBe(4050);
   });
 
@@ -59,23 +70,34 @@ describe.each(transports)('orders, publications and redeemables over %s', (_name
     const client = conn.client();
     const code = mock.ids.vouchers.unpublished;
     const pub = await client.publications.create({ voucher: code, customer: { id: mock.ids.customers.alan }, channel: 'email' });
-    expect(pub).toMatchObject({ customer_id: mock.ids.customers.alan, channel: 'email', vouchers_id: [mock.get('vouchers', code)!.id], voucher: { code, holder_id: mock.ids.customers.alan, publish: { count: 1 } } });
+    expect(pub).toMatchObject({
+      customer_id: mock.ids.customers.alan,
+      channel: 'email',
+      vouchers_id: [mock.get('vouchers', code)!.id],
+      voucher: { code, holder_id: mock.ids.customers.alan, publish: { count: 1 } },
+    });
     const error = await failure(client.publications.create({ voucher: code, customer: { id: mock.ids.customers.grace } }));
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error).toMatchObject({ key: 'voucher_already_published' });
   });
 
-  it('the customer\'s redeemables include a voucher published to them', async () => {
+  it("the customer's redeemables include a voucher published to them", async () => {
     const client = conn.client();
     const before = await client.customers.listRedeemables(mock.ids.customers.alan);
     const pub = await client.publications.create({ campaign: { name: 'Welcome Offer' }, customer: { id: mock.ids.customers.alan } });
     const after = await client.customers.listRedeemables(mock.ids.customers.alan);
     expect(after.total).toBe(before.total! + 1);
     const held = after.data.find((r) => r.redeemable_id === pub.vouchers_id?.[0]);
-    expect(held).toMatchObject({ holder_role: 'OWNER', redeemable_object: 'voucher', campaign_type: 'DISCOUNT_COUPONS', voucher_type: 'DISCOUNT_VOUCHER', redeemable: { type: 'voucher', status: 'ACTIVE', voucher: { code: pub.voucher?.code } } });
+    expect(held).toMatchObject({
+      holder_role: 'OWNER',
+      redeemable_object: 'voucher',
+      campaign_type: 'DISCOUNT_COUPONS',
+      voucher_type: 'DISCOUNT_VOUCHER',
+      redeemable: { type: 'voucher', status: 'ACTIVE', voucher: { code: pub.voucher?.code } },
+    });
   });
 
-  it('lists a customer\'s redeemables by source ID, page by page, with total', async () => {
+  it("lists a customer's redeemables by source ID, page by page, with total", async () => {
     const client = conn.client();
     const page = await client.customers.listRedeemables('shop-user-1001', { limit: 2 });
     expect(page.total).toBe(3);

@@ -37,7 +37,15 @@ async function serve(options?: ListenOptions) {
 }
 
 const loopback = ['http://localhost:5173', 'http://127.0.0.1:3000', 'http://[::1]:8080', 'http://localhost', 'https://localhost:8443'];
-const elsewhere = ['https://evil.example', 'http://localhost.evil.example', 'http://127.0.0.1.nip.io:3000', 'http://192.168.1.20:5173', 'null', 'file://', 'http://localhost:5173/path'];
+const elsewhere = [
+  'https://evil.example',
+  'http://localhost.evil.example',
+  'http://127.0.0.1.nip.io:3000',
+  'http://192.168.1.20:5173',
+  'null',
+  'file://',
+  'http://localhost:5173/path',
+];
 
 describe('mock.listen() CORS', () => {
   it.each(loopback)('lets a page on %s read its answers', async (origin) => {
@@ -64,7 +72,14 @@ describe('mock.listen() CORS', () => {
     expect(await from('https://evil.example')).toMatchObject({ preflight: 'https://evil.example', response: 'https://evil.example' });
   });
 
-  it.each([[['https://app.example.test/']], [['app.example.test']], [['ftp://files.example.test']], ['everything'], [[42]], [['https://user@app.example.test']]])('refuses allowOrigins %j with a TypeError', async (allowOrigins) => {
+  it.each([
+    [['https://app.example.test/']],
+    [['app.example.test']],
+    [['ftp://files.example.test']],
+    ['everything'],
+    [[42]],
+    [['https://user@app.example.test']],
+  ])('refuses allowOrigins %j with a TypeError', async (allowOrigins) => {
     const mock = createMockService();
     await expect(mock.listen({ allowOrigins } as unknown as ListenOptions)).rejects.toThrow(TypeError);
     await expect(mock.listen({ allowOrigins } as unknown as ListenOptions)).rejects.toThrow(/allowOrigins must be '\*' or an array of origins/);

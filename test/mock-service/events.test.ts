@@ -21,7 +21,9 @@ describe.each(transports)('client events over %s', (name, connect) => {
   });
 
   it('acknowledges a custom event with its name and the customer', async () => {
-    const ack = await conn.client().clientEvents.track({ event: 'newsletter_subscribed', customer: { source_id: 'visitor-981', email: 'v981@example.com' }, metadata: { list: 'weekly' } });
+    const ack = await conn
+      .client()
+      .clientEvents.track({ event: 'newsletter_subscribed', customer: { source_id: 'visitor-981', email: 'v981@example.com' }, metadata: { list: 'weekly' } });
     expect(ack).toEqual({
       object: 'event',
       type: 'newsletter_subscribed',
@@ -34,7 +36,14 @@ describe.each(transports)('client events over %s', (name, connect) => {
   });
 
   it('the ClientEvents class of promokit/client-side works with the client keys alone', async () => {
-    const events = new ClientEvents({ baseUrl: conn.baseUrl, fetch: name === 'mock.fetch' ? mock.fetch : undefined, clientApplicationId: mock.credentials.clientApplicationId, clientToken: mock.credentials.clientToken, origin: 'https://kiosk.example.com', logLevel: 'off' });
+    const events = new ClientEvents({
+      baseUrl: conn.baseUrl,
+      fetch: name === 'mock.fetch' ? mock.fetch : undefined,
+      clientApplicationId: mock.credentials.clientApplicationId,
+      clientToken: mock.credentials.clientToken,
+      origin: 'https://kiosk.example.com',
+      logLevel: 'off',
+    });
     expect(await events.track({ event: 'kiosk_opened', customer: { source_id: 'kiosk-7' } })).toMatchObject({ type: 'kiosk_opened' });
   });
 
@@ -57,7 +66,11 @@ describe.each(transports)('client events over %s', (name, connect) => {
   ])('refuses an event name that is %s: the SDK before sending, the mock with a 400', async (_what, event) => {
     expect(await failure(conn.client().clientEvents.track({ event, customer: { source_id: 'visitor-1' } }))).toBeInstanceOf(InvalidRequestError);
     expect(mock.requests).toHaveLength(0);
-    const response = await conn.raw('/client/v1/events', { method: 'POST', headers: clientHeaders(), body: JSON.stringify({ event, customer: { source_id: 'visitor-1' } }) });
+    const response = await conn.raw('/client/v1/events', {
+      method: 'POST',
+      headers: clientHeaders(),
+      body: JSON.stringify({ event, customer: { source_id: 'visitor-1' } }),
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: 400, key: 'invalid_payload', details: 'event must be a string of 1 to 300 characters' });
   });
@@ -80,14 +93,22 @@ describe.each(transports)('client events over %s', (name, connect) => {
   it('answers the CORS preflight of /client/v1/events and adds CORS headers to the answer', async () => {
     const preflight = await conn.raw('/client/v1/events', {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-client-application-id, x-client-token' },
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, x-client-application-id, x-client-token',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
     expect(preflight.headers.get('access-control-allow-headers')).toContain('x-client-token');
 
-    const response = await conn.raw('/client/v1/events', { method: 'POST', headers: { ...clientHeaders(), origin: 'http://localhost:5173' }, body: JSON.stringify({ event: 'x', customer: { source_id: 'v' } }) });
+    const response = await conn.raw('/client/v1/events', {
+      method: 'POST',
+      headers: { ...clientHeaders(), origin: 'http://localhost:5173' },
+      body: JSON.stringify({ event: 'x', customer: { source_id: 'v' } }),
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
   });

@@ -32,7 +32,8 @@ const hostileQuery = [
 
 afterEach(() => {
   // Keeps a failure from spreading to later tests; the assertions below say what broke.
-  for (const target of [Object.prototype, Array.prototype, Function.prototype, Object.prototype.toString, Object.prototype.hasOwnProperty]) delete (target as unknown as Record<string, unknown>).polluted;
+  for (const target of [Object.prototype, Array.prototype, Function.prototype, Object.prototype.toString, Object.prototype.hasOwnProperty])
+    delete (target as unknown as Record<string, unknown>).polluted;
 });
 
 function expectUntouched(): void {
@@ -58,20 +59,34 @@ describe.each(allTransports)('hostile keys through %s', (_name, connect) => {
 
   it('SDK filters with __proto__, constructor and prototype keys leave Object.prototype alone', async () => {
     const hostile = (field: string, value: string) =>
-      JSON.parse(`{"__proto__": {"polluted": "sdk"}, "constructor": {"prototype": {"polluted": "sdk"}}, "${field}": {"conditions": {"$is": "${value}"}}}`) as Record<string, unknown>;
+      JSON.parse(
+        `{"__proto__": {"polluted": "sdk"}, "constructor": {"prototype": {"polluted": "sdk"}}, "${field}": {"conditions": {"$is": "${value}"}}}`,
+      ) as Record<string, unknown>;
     const plain = (field: string, value: string) => ({ [field]: { conditions: { $is: value } } });
     const campaign = mock.ids.campaigns.coffeeClub;
-    const transactions = await conn.client().loyalties.listTransactions(campaign, { limit: 100, filters: hostile('type', 'POINTS_REDEMPTION') }).toArray();
+    const transactions = await conn
+      .client()
+      .loyalties.listTransactions(campaign, { limit: 100, filters: hostile('type', 'POINTS_REDEMPTION') })
+      .toArray();
     expectUntouched();
     expect(transactions.length).toBeGreaterThan(0);
-    expect(transactions).toEqual(await conn.client().loyalties.listTransactions(campaign, { limit: 100, filters: plain('type', 'POINTS_REDEMPTION') }).toArray());
-    const templates = await conn.client().templates.list({ filters: hostile('campaign_type', 'GIFT_VOUCHERS') }).toArray();
+    expect(transactions).toEqual(
+      await conn
+        .client()
+        .loyalties.listTransactions(campaign, { limit: 100, filters: plain('type', 'POINTS_REDEMPTION') })
+        .toArray(),
+    );
+    const templates = await conn
+      .client()
+      .templates.list({ filters: hostile('campaign_type', 'GIFT_VOUCHERS') })
+      .toArray();
     expectUntouched();
     expect(templates.map((t) => t.name).sort()).toEqual(['25 € gift card', '50 € gift card', 'Corporate gift card']);
   });
 
   it('a JSON body with hostile keys is stored without them', async () => {
-    const body = '{"type": "DISCOUNT_VOUCHER", "discount": {"type": "AMOUNT", "amount_off": 500}, "__proto__": {"polluted": "body", "active": false}, "constructor": {"prototype": {"polluted": "body"}}, "metadata": {"__proto__": {"polluted": "metadata"}, "prototype": 1, "shelf": "B2"}}';
+    const body =
+      '{"type": "DISCOUNT_VOUCHER", "discount": {"type": "AMOUNT", "amount_off": 500}, "__proto__": {"polluted": "body", "active": false}, "constructor": {"prototype": {"polluted": "body"}}, "metadata": {"__proto__": {"polluted": "metadata"}, "prototype": 1, "shelf": "B2"}}';
     const response = await conn.raw('/v1/vouchers/HOSTILE-1', { method: 'POST', headers: serverHeaders(mock), body });
     expectUntouched();
     expect(response.status).toBe(200);
@@ -81,7 +96,10 @@ describe.each(allTransports)('hostile keys through %s', (_name, connect) => {
     expect(Object.keys(stored.metadata ?? {})).toEqual(['shelf']);
     expect(Object.hasOwn(stored, '__proto__') || Object.hasOwn(stored, 'constructor')).toBe(false);
     // Answers built from it are whole too.
-    expect(await (await conn.raw('/v1/vouchers/HOSTILE-1/validate', { method: 'POST', headers: serverHeaders(mock), body: '{}' })).json()).toMatchObject({ valid: true, code: 'HOSTILE-1' });
+    expect(await (await conn.raw('/v1/vouchers/HOSTILE-1/validate', { method: 'POST', headers: serverHeaders(mock), body: '{}' })).json()).toMatchObject({
+      valid: true,
+      code: 'HOSTILE-1',
+    });
   });
 
   it('a hostile customer in a publication leaves the customer record whole', async () => {
@@ -111,7 +129,10 @@ describe('parseQuery', () => {
   const parse = (query: string) => parseQuery(new URLSearchParams(query));
 
   it('nests bracket keys, and makes arrays of keys 0 to n', () => {
-    expect(parse('filters[id][conditions][$in][0]=a&filters[id][conditions][$in][1]=b&limit=5')).toEqual({ filters: { id: { conditions: { $in: ['a', 'b'] } } }, limit: '5' });
+    expect(parse('filters[id][conditions][$in][0]=a&filters[id][conditions][$in][1]=b&limit=5')).toEqual({
+      filters: { id: { conditions: { $in: ['a', 'b'] } } },
+      limit: '5',
+    });
     expect(parse('a[1]=x')).toEqual({ a: { 1: 'x' } });
     expect(parse('0=a&1=b')).toEqual({ 0: 'a', 1: 'b' }); // the query itself stays an object
   });
@@ -119,12 +140,19 @@ describe('parseQuery', () => {
   it('drops pairs naming __proto__, constructor or prototype at any depth', () => {
     const parsed = parse(`${hostileQuery}&filters[toString][conditions][$is]=x`);
     expectUntouched();
-    expect(parsed).toEqual({ '__proto__.polluted': 'dotted', toString: { polluted: 'inherited-method' }, hasOwnProperty: { polluted: 'inherited-method' }, filters: { toString: { conditions: { $is: 'x' } } } });
+    expect(parsed).toEqual({
+      '__proto__.polluted': 'dotted',
+      toString: { polluted: 'inherited-method' },
+      hasOwnProperty: { polluted: 'inherited-method' },
+      filters: { toString: { conditions: { $is: 'x' } } },
+    });
   });
 
-  it('filters on a record\'s own fields only: a field named like an inherited method matches nothing', async () => {
+  it("filters on a record's own fields only: a field named like an inherited method matches nothing", async () => {
     const mock = createMockService();
-    const response = await mock.fetch(`${mock.baseUrl}/v1/templates/campaigns?filters[toString][conditions][$has_value]=true`, { headers: serverHeaders(mock) });
+    const response = await mock.fetch(`${mock.baseUrl}/v1/templates/campaigns?filters[toString][conditions][$has_value]=true`, {
+      headers: serverHeaders(mock),
+    });
     expect(response.status).toBe(200);
     expect(((await response.json()) as { campaign_templates: unknown[] }).campaign_templates).toEqual([]);
   });
@@ -137,7 +165,9 @@ describe('parseQuery', () => {
 
   it('answers a query with a value and an object under one key as the first says, not with a 500', async () => {
     const mock = createMockService();
-    const response = await mock.fetch(`${mock.baseUrl}/v1/templates/campaigns?limit=5&limit[x]=1&filters=1&filters[x][conditions][$is]=1`, { headers: serverHeaders(mock) });
+    const response = await mock.fetch(`${mock.baseUrl}/v1/templates/campaigns?limit=5&limit[x]=1&filters=1&filters[x][conditions][$is]=1`, {
+      headers: serverHeaders(mock),
+    });
     expect(response.status).toBe(200);
     expect(((await response.json()) as { campaign_templates: unknown[] }).campaign_templates.length).toBeGreaterThan(0);
   });

@@ -23,7 +23,8 @@ function spendCount(mock: MockService): { points: number | null | undefined; red
 
 describe.each(allTransports)('mock.inject() through %s', (name, connect) => {
   const { mock, conn } = useMock(connect);
-  const redeem = (options?: Parameters<typeof conn.client>[0]) => conn.client(options).loyalties.redeemReward(mock.ids.members.ada, { reward: { id: mock.ids.rewards.espresso } });
+  const redeem = (options?: Parameters<typeof conn.client>[0]) =>
+    conn.client(options).loyalties.redeemReward(mock.ids.members.ada, { reward: { id: mock.ids.rewards.espresso } });
   /** Redeems with `fault` injected on redemptions: what the client got, and the spend counts before and after. */
   const redeemMeeting = async (fault: Omit<MockInjectOptions, 'operation'>, options?: Parameters<typeof conn.client>[0]) => {
     const before = spendCount(mock);
@@ -33,7 +34,7 @@ describe.each(allTransports)('mock.inject() through %s', (name, connect) => {
   };
 
   describe("'status'", () => {
-    it('answers with the status and the service\'s error body; nothing is applied', async () => {
+    it("answers with the status and the service's error body; nothing is applied", async () => {
       const { error, before, after } = await redeemMeeting({ fault: 'status', status: 500 });
       expect(error).toBeInstanceOf(InternalServerError);
       expect(error).toMatchObject({ status: 500, key: 'internal_error', outcome: 'unknown' }); // a 5xx cannot say nothing was applied
@@ -237,7 +238,10 @@ describe.each(allTransports)('mock.inject() through %s', (name, connect) => {
 
     it('never faults a CORS preflight', async () => {
       mock.inject({ fault: 'reset' });
-      const preflight = await conn.raw('/client/v1/events', { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' } });
+      const preflight = await conn.raw('/client/v1/events', {
+        method: 'OPTIONS',
+        headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' },
+      });
       expect(preflight.status).toBe(204);
       expect(await failure(conn.raw(`/v1/locations/${mock.ids.location}`, { headers: serverHeaders(mock) }))).toBeInstanceOf(TypeError);
     });

@@ -45,7 +45,12 @@ describe.each(transports)('loyalty over %s', (_name, connect) => {
   it('a card with too few points gives a FAILURE redemption and keeps its points', async () => {
     const client = conn.client();
     const redemption = await client.loyalties.redeemReward(mock.ids.members.grace, { reward: { id: mock.ids.rewards.espresso } });
-    expect(redemption).toMatchObject({ result: 'FAILURE', status: 'FAILED', failure_code: 'loyalty_card_points_exceeded', failure_message: expect.stringMatching(/180 points/) });
+    expect(redemption).toMatchObject({
+      result: 'FAILURE',
+      status: 'FAILED',
+      failure_code: 'loyalty_card_points_exceeded',
+      failure_message: expect.stringMatching(/180 points/),
+    });
     expect((await client.loyalties.getMember(mock.ids.members.grace)).loyalty_card?.points).toBe(180);
   });
 
@@ -53,19 +58,32 @@ describe.each(transports)('loyalty over %s', (_name, connect) => {
     // 10 points pay 1.00: a 45.00 order needs 450 points.
     const redemption = await conn.client().loyalties.redeemReward(mock.ids.members.ada, {
       reward: { id: mock.ids.rewards.payWithPoints },
-      order: { items: [{ product_id: 'beans', quantity: 1, price: 2400 }, { product_id: 'mug', quantity: 1, price: 2100 }] },
+      order: {
+        items: [
+          { product_id: 'beans', quantity: 1, price: 2400 },
+          { product_id: 'mug', quantity: 1, price: 2100 },
+        ],
+      },
     });
-    expect(redemption).toMatchObject({ result: 'SUCCESS', loyalty_card: { points: 450 }, order: { amount: 4500, total_amount: 0, total_applied_discount_amount: 4500 } });
+    expect(redemption).toMatchObject({
+      result: 'SUCCESS',
+      loyalty_card: { points: 450 },
+      order: { amount: 4500, total_amount: 0, total_applied_discount_amount: 4500 },
+    });
     expect(mock.get('vouchers', mock.ids.members.ada)?.loyalty_card?.points).toBe(800);
   });
 
   it('pay-with-points with points given applies exactly those', async () => {
-    const redemption = await conn.client().loyalties.redeemReward(mock.ids.members.ada, { reward: { id: mock.ids.rewards.payWithPoints, points: 100 }, order: { amount: 4500 } });
+    const redemption = await conn
+      .client()
+      .loyalties.redeemReward(mock.ids.members.ada, { reward: { id: mock.ids.rewards.payWithPoints, points: 100 }, order: { amount: 4500 } });
     expect(redemption).toMatchObject({ loyalty_card: { points: 100 }, order: { amount: 4500, total_amount: 3500 } });
   });
 
   it('pay-with-points on a card holding fewer points than requested applies only the available ones', async () => {
-    const redemption = await conn.client().loyalties.redeemReward(mock.ids.members.alan, { reward: { id: mock.ids.rewards.payWithPoints, points: 300 }, order: { amount: 4500 } });
+    const redemption = await conn
+      .client()
+      .loyalties.redeemReward(mock.ids.members.alan, { reward: { id: mock.ids.rewards.payWithPoints, points: 300 }, order: { amount: 4500 } });
     expect(redemption).toMatchObject({ result: 'SUCCESS', loyalty_card: { points: 40 }, order: { total_amount: 4100 } });
     expect(mock.get('vouchers', mock.ids.members.alan)?.loyalty_card?.points).toBe(0);
   });
@@ -118,7 +136,7 @@ describe.each(transports)('loyalty over %s', (_name, connect) => {
     expect(page.data.map((t) => t.id)).toEqual([second!.id]);
   });
 
-  it('lists a campaign\'s reward assignments page by page with total, and by assignment_id', async () => {
+  it("lists a campaign's reward assignments page by page with total, and by assignment_id", async () => {
     const client = conn.client();
     const page = await client.loyalties.listRewardAssignments(mock.ids.campaigns.coffeeClub, { limit: 2 });
     expect(page.total).toBe(5);
@@ -143,14 +161,24 @@ describe.each(transports)('loyalty over %s', (_name, connect) => {
 
     const result = await client.redemptions.rollbackStackable(redemption.id, { reason: 'Customer changed their mind' });
     expect(result.rollbacks).toHaveLength(1);
-    expect(result.parent_rollback).toMatchObject({ object: 'redemption_rollback', redemption: redemption.id, result: 'SUCCESS', status: 'SUCCEEDED', amount: -500, reason: 'Customer changed their mind' });
+    expect(result.parent_rollback).toMatchObject({
+      object: 'redemption_rollback',
+      redemption: redemption.id,
+      result: 'SUCCESS',
+      status: 'SUCCEEDED',
+      amount: -500,
+      reason: 'Customer changed their mind',
+    });
     expect(mock.get('redemptions', redemption.id)?.status).toBe('ROLLED_BACK');
     const card = await client.loyalties.getMember(members.ada);
     expect(card.loyalty_card?.points).toBe(1250);
     expect(card.redemption).toMatchObject({ redeemed_points: 200 });
 
     const [refund] = (await client.loyalties.listTransactions(campaigns.coffeeClub, { order: '-id', limit: 1 })).data;
-    expect(refund).toMatchObject({ type: 'POINTS_REFUND', details: { balance: { points: 500, balance: 1250 }, redemption: { id: redemption.id }, rollback: { id: result.parent_rollback!.id } } });
+    expect(refund).toMatchObject({
+      type: 'POINTS_REFUND',
+      details: { balance: { points: 500, balance: 1250 }, redemption: { id: redemption.id }, rollback: { id: result.parent_rollback!.id } },
+    });
   });
 
   it('a second rollback of the same redemption is a 400 already_rolled_back', async () => {

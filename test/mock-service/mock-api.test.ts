@@ -9,17 +9,26 @@ import { Client, NotFoundError } from '../../src/index.js';
 import { createMockService } from '../../src/testing/index.js';
 import { failure, NOW, serverHeaders } from './transports.js';
 
-const clientFor = (mock: ReturnType<typeof createMockService>) => new Client({ fetch: mock.fetch, baseUrl: mock.baseUrl, ...mock.credentials, logLevel: 'off', validation: 'strict', maxRetries: 0 });
+const clientFor = (mock: ReturnType<typeof createMockService>) =>
+  new Client({ fetch: mock.fetch, baseUrl: mock.baseUrl, ...mock.credentials, logLevel: 'off', validation: 'strict', maxRetries: 0 });
 
 describe('createMockService', () => {
   it('seeds partial records with defaults, and the client reads them', async () => {
     const mock = createMockService({ now: NOW });
     mock.seed({
       customers: [{ id: 'cust_test_1', source_id: 'test-user', name: 'Test User' }],
-      vouchers: [{ code: 'TEST-CARD', type: 'LOYALTY_CARD', loyalty_card: { points: 999 }, campaign_id: mock.ids.campaigns.coffeeClub, holder_id: 'cust_test_1' }],
+      vouchers: [
+        { code: 'TEST-CARD', type: 'LOYALTY_CARD', loyalty_card: { points: 999 }, campaign_id: mock.ids.campaigns.coffeeClub, holder_id: 'cust_test_1' },
+      ],
     });
     const member = await clientFor(mock).loyalties.getMember('TEST-CARD', { campaign_id: mock.ids.campaigns.coffeeClub });
-    expect(member).toMatchObject({ code: 'TEST-CARD', object: 'voucher', campaign: 'Coffee Club Rewards', holder_id: 'cust_test_1', loyalty_card: { points: 999, balance: 999 } });
+    expect(member).toMatchObject({
+      code: 'TEST-CARD',
+      object: 'voucher',
+      campaign: 'Coffee Club Rewards',
+      holder_id: 'cust_test_1',
+      loyalty_card: { points: 999, balance: 999 },
+    });
     const held = await clientFor(mock).customers.listRedeemables('test-user');
     expect(held.data.map((h) => h.redeemable?.voucher?.code)).toEqual(['TEST-CARD']);
   });
@@ -95,7 +104,11 @@ describe('createMockService', () => {
     const mock = createMockService();
     const unknown = await mock.fetch(`${mock.baseUrl}/v1/nothing-here`, { headers: serverHeaders(mock) });
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toMatchObject({ code: 404, key: 'not_found', details: 'No operation at GET /v1/nothing-here: the mock serves the 24 operations and the routes added with mock.route()' });
+    expect(await unknown.json()).toMatchObject({
+      code: 404,
+      key: 'not_found',
+      details: 'No operation at GET /v1/nothing-here: the mock serves the 24 operations and the routes added with mock.route()',
+    });
     const wrong = await mock.fetch(`${mock.baseUrl}/v1/orders`, { headers: serverHeaders(mock) });
     expect(wrong.status).toBe(405);
   });
@@ -178,7 +191,15 @@ describe('promokit/testing outside Node', () => {
   it('bundles for the browser and answers through mock.fetch in a context with only Web APIs', async () => {
     const { build } = await import('esbuild');
     const { runInContext, createContext } = await import('node:vm');
-    const bundle = await build({ entryPoints: [join(__dirname, '../../src/testing/index.ts')], bundle: true, platform: 'browser', format: 'iife', globalName: 'promokitTesting', write: false, logLevel: 'silent' });
+    const bundle = await build({
+      entryPoints: [join(__dirname, '../../src/testing/index.ts')],
+      bundle: true,
+      platform: 'browser',
+      format: 'iife',
+      globalName: 'promokitTesting',
+      write: false,
+      logLevel: 'silent',
+    });
     expect(bundle.warnings).toEqual([]);
     // No process, no require, no Node built-ins: what an edge worker or a browser offers.
     const context = createContext({ Request, Response, Headers, URL, URLSearchParams, structuredClone, TextEncoder, DOMException, AbortSignal });

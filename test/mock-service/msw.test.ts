@@ -18,7 +18,7 @@ afterAll(() => server.close());
 describe('mock.handlers(http) with msw', () => {
   const client = () => new Client({ baseUrl: mock.baseUrl, ...mock.credentials, logLevel: 'off', validation: 'strict', maxRetries: 0 });
 
-  it('serves the client through msw with the mock\'s records and rules', async () => {
+  it("serves the client through msw with the mock's records and rules", async () => {
     const redemption = await client().loyalties.redeemReward(mock.ids.members.ada, { reward: { id: mock.ids.rewards.espresso } });
     expect(redemption.result).toBe('SUCCESS');
     expect((await client().loyalties.getMember(mock.ids.members.ada)).loyalty_card?.points).toBe(1050);
@@ -26,10 +26,12 @@ describe('mock.handlers(http) with msw', () => {
   });
 
   it('answers auth failures as the service does', async () => {
-    await expect(new Client({ baseUrl: mock.baseUrl, ...mock.credentials, appToken: 'x', logLevel: 'off', maxRetries: 0 }).locations.get(mock.ids.location)).rejects.toMatchObject({ status: 401, key: 'unauthorized' });
+    await expect(
+      new Client({ baseUrl: mock.baseUrl, ...mock.credentials, appToken: 'x', logLevel: 'off', maxRetries: 0 }).locations.get(mock.ids.location),
+    ).rejects.toMatchObject({ status: 401, key: 'unauthorized' });
   });
 
-  it('can sit beside a project\'s own handlers, which msw tries first', async () => {
+  it("can sit beside a project's own handlers, which msw tries first", async () => {
     server.use(http.get(`${mock.baseUrl}/v1/locations/loc_override`, () => Response.json({ id: 'loc_override', object: 'location', name: 'Overridden' })));
     expect((await client().locations.get('loc_override')).name).toBe('Overridden');
     expect((await client().locations.get(mock.ids.location)).name).toBe('Berlin flagship store');

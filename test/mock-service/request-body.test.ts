@@ -74,7 +74,14 @@ async function exchange(port: number, head: string, feed: { first?: string; chun
 }
 
 const head = (port: number, path: string, headers: Record<string, string>, length?: number) =>
-  [`POST ${path} HTTP/1.1`, `Host: 127.0.0.1:${port}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), length === undefined ? 'Transfer-Encoding: chunked' : `Content-Length: ${length}`, '', ''].join('\r\n');
+  [
+    `POST ${path} HTTP/1.1`,
+    `Host: 127.0.0.1:${port}`,
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    length === undefined ? 'Transfer-Encoding: chunked' : `Content-Length: ${length}`,
+    '',
+    '',
+  ].join('\r\n');
 
 describe('mock.listen(): a large body is never read before the answer that needs none of it', () => {
   const declared = 300 * MiB;
@@ -84,9 +91,17 @@ describe('mock.listen(): a large body is never read before the answer that needs
   const cases: Array<[string, number, (mock: MockService) => { path: string; headers: Record<string, string> }]> = [
     ['a route, wrong app keys', 401, () => ({ path: '/v1/vouchers/SPRING15/redemption', headers: wrongKeys })],
     ['a built-in operation, wrong app keys', 401, (mock) => ({ path: `/v1/loyalties/members/${mock.ids.members.ada}/redemption`, headers: wrongKeys })],
-    ['a route, an unknown bearer token', 401, (mock) => ({ path: '/v1/vouchers/SPRING15/redemption', headers: { ...serverHeaders(mock), authorization: 'Bearer unknown' } })],
+    [
+      'a route, an unknown bearer token',
+      401,
+      (mock) => ({ path: '/v1/vouchers/SPRING15/redemption', headers: { ...serverHeaders(mock), authorization: 'Bearer unknown' } }),
+    ],
     ['no such path', 404, (mock) => ({ path: '/v1/no-such-path', headers: serverHeaders(mock) })],
-    ['an injected 503', 503, (mock) => (mock.inject({ fault: 'status', status: 503 }), { path: '/v1/vouchers/SPRING15/redemption', headers: serverHeaders(mock) })],
+    [
+      'an injected 503',
+      503,
+      (mock) => (mock.inject({ fault: 'status', status: 503 }), { path: '/v1/vouchers/SPRING15/redemption', headers: serverHeaders(mock) }),
+    ],
   ];
 
   it.each(cases)('%s: answered %s with 9 bytes of a 300 MB body sent, and the connection closed', async (_case, status, request) => {
@@ -118,7 +133,7 @@ describe('mock.listen(): a large body is never read before the answer that needs
     await answer.closed;
   });
 
-  it("a fetch uploading 300 MiB with wrong app keys gets the 401, and its upload stops after a few MiB", async () => {
+  it('a fetch uploading 300 MiB with wrong app keys gets the 401, and its upload stops after a few MiB', async () => {
     const { server } = await listening();
     let pulled = 0;
     const upload = new ReadableStream<Uint8Array>({
@@ -128,7 +143,12 @@ describe('mock.listen(): a large body is never read before the answer that needs
         if (pulled === 300) controller.close();
       },
     });
-    const response = await fetch(`${server.url}/v1/orders`, { method: 'POST', headers: { 'x-app-id': 'someone', 'x-app-token': 'wrong' }, body: upload, duplex: 'half' } as RequestInit);
+    const response = await fetch(`${server.url}/v1/orders`, {
+      method: 'POST',
+      headers: { 'x-app-id': 'someone', 'x-app-token': 'wrong' },
+      body: upload,
+      duplex: 'half',
+    } as RequestInit);
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ key: 'unauthorized', details: 'Invalid X-App-Id or X-App-Token' });
     expect(pulled).toBeLessThan(64); // at most the 16 MiB read and dropped after the answer, and what the sockets buffer
@@ -163,9 +183,18 @@ describe('mock.fetch: a streamed body is read no further than 10 MiB', () => {
   it('answers 413 after reading just over the limit, and cancels the stream', async () => {
     const mock = createMockService();
     const { stream, counter } = endless();
-    const response = await mock.fetch(`${mock.baseUrl}/v1/orders`, { method: 'POST', headers: serverHeaders(mock), body: stream, duplex: 'half' } as RequestInit);
+    const response = await mock.fetch(`${mock.baseUrl}/v1/orders`, {
+      method: 'POST',
+      headers: serverHeaders(mock),
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     expect(response.status).toBe(413);
-    expect(await response.json()).toMatchObject({ code: 413, key: 'payload_too_large', details: `The request body is over ${LIMIT} bytes, the most the mock reads` });
+    expect(await response.json()).toMatchObject({
+      code: 413,
+      key: 'payload_too_large',
+      details: `The request body is over ${LIMIT} bytes, the most the mock reads`,
+    });
     expect(counter.pulls).toBeLessThanOrEqual(13);
     await expect.poll(() => counter.cancelled).toBe(true);
   });

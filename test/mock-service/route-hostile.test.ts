@@ -139,10 +139,16 @@ describe('mock.inject({ route })', () => {
   const mock = createMockService();
   mock.route('POST /v1/vouchers/{code}/redemption', ok);
   const refused: Array<[unknown, RegExp]> = [
-    [{ route: 'POST /v1/campaigns', fault: 'reset' }, /route must name a route added with mock.route\(\) first \(the routes: 'POST \/v1\/vouchers\/\{code\}\/redemption'\); got "POST \/v1\/campaigns"/],
+    [
+      { route: 'POST /v1/campaigns', fault: 'reset' },
+      /route must name a route added with mock.route\(\) first \(the routes: 'POST \/v1\/vouchers\/\{code\}\/redemption'\); got "POST \/v1\/campaigns"/,
+    ],
     [{ route: 'post /v1/vouchers/{code}/redemption', fault: 'reset' }, /^mock\.inject: route: a route is 'METHOD \/path'/],
     [{ route: 42, fault: 'reset' }, /^mock\.inject: route: a route is a string/],
-    [{ route: 'POST /v1/vouchers/{code}/redemption', operation: 'vouchers.validate', fault: 'reset' }, /give operation \(a built-in operation\) or route \(a route of mock.route\(\)\), not both/],
+    [
+      { route: 'POST /v1/vouchers/{code}/redemption', operation: 'vouchers.validate', fault: 'reset' },
+      /give operation \(a built-in operation\) or route \(a route of mock.route\(\)\), not both/,
+    ],
     [{ route: 'POST /v1/vouchers/{code}/redemption', fault: 'status' }, /status must be a whole number from 200 to 599/],
   ];
 
@@ -152,7 +158,9 @@ describe('mock.inject({ route })', () => {
   });
 
   it('says when no route has been added', () => {
-    expect(() => createMockService().inject({ route: 'POST /v1/x', fault: 'reset' })).toThrow(/route must name a route added with mock.route\(\) first \(none added yet\)/);
+    expect(() => createMockService().inject({ route: 'POST /v1/x', fault: 'reset' })).toThrow(
+      /route must name a route added with mock.route\(\) first \(none added yet\)/,
+    );
   });
 
   it('takes the route with its placeholders named otherwise', () => {
@@ -163,15 +171,37 @@ describe('mock.inject({ route })', () => {
 
 // Handlers that answer garbage: each request gets a 500 naming the route and the problem, then the next request is served.
 const garbage: Array<[string, MockRouteHandler, RegExp]> = [
-  ['throws', () => { throw new Error('boom'); }, /the handler threw Error: boom$/],
-  ['throws a non-error', () => { throw Object.create(null) as Error; }, /the handler threw object$/],
-  ['throws a huge message with control characters', () => { throw new Error(`\u001b[31m${'x'.repeat(100_000)}`); }, /the handler threw Error: +\[31mx{400,}…$/],
+  [
+    'throws',
+    () => {
+      throw new Error('boom');
+    },
+    /the handler threw Error: boom$/,
+  ],
+  [
+    'throws a non-error',
+    () => {
+      throw Object.create(null) as Error;
+    },
+    /the handler threw object$/,
+  ],
+  [
+    'throws a huge message with control characters',
+    () => {
+      throw new Error(`\u001b[31m${'x'.repeat(100_000)}`);
+    },
+    /the handler threw Error: +\[31mx{400,}…$/,
+  ],
   ['rejects', () => Promise.reject(new TypeError('nope')), /the handler rejected with TypeError: nope$/],
   ['returns undefined', (() => undefined) as unknown as MockRouteHandler, /must return \{ status\?, body\?, headers\? \}; it returned undefined$/],
   ['returns null', (() => null) as unknown as MockRouteHandler, /it returned null$/],
   ['returns a string', (() => 'ok') as unknown as MockRouteHandler, /it returned "ok"$/],
   ['returns an array', (() => [200]) as unknown as MockRouteHandler, /it returned an array$/],
-  ['returns a Response', (() => Response.json({ ok: true })) as unknown as MockRouteHandler, /the handler returned a Response: return \{ status\?, body\?, headers\? \} instead$/],
+  [
+    'returns a Response',
+    (() => Response.json({ ok: true })) as unknown as MockRouteHandler,
+    /the handler returned a Response: return \{ status\?, body\?, headers\? \} instead$/,
+  ],
   ['misspells a field', (() => ({ statusCode: 201 })) as unknown as MockRouteHandler, /unknown field "statusCode": it takes status, body and headers$/],
   ['answers status 0', () => ({ status: 0 }), /the status must be a whole number from 200 to 599; it returned 0$/],
   ['answers status 101', () => ({ status: 101 }), /from 200 to 599; it returned 101$/],
@@ -180,18 +210,73 @@ const garbage: Array<[string, MockRouteHandler, RegExp]> = [
   ['answers status NaN', () => ({ status: Number.NaN }), /it returned NaN$/],
   ['answers status "201"', (() => ({ status: '201' })) as unknown as MockRouteHandler, /it returned "201"$/],
   ['answers a BigInt body', () => ({ body: { points: 10n } }), /the body is not JSON: TypeError: Do not know how to serialize a BigInt$/],
-  ['answers a cyclic body', () => { const body: Record<string, unknown> = {}; body.self = body; return { body }; }, /the body is not JSON: TypeError: Converting circular structure to JSON/],
+  [
+    'answers a cyclic body',
+    () => {
+      const body: Record<string, unknown> = {};
+      body.self = body;
+      return { body };
+    },
+    /the body is not JSON: TypeError: Converting circular structure to JSON/,
+  ],
   ['answers a function body', () => ({ body: () => 1 }), /the body is not JSON: function$/],
-  ['answers a body whose toJSON throws', () => ({ body: { toJSON() { throw new Error('no'); } } }), /the body is not JSON: Error: no$/],
+  [
+    'answers a body whose toJSON throws',
+    () => ({
+      body: {
+        toJSON() {
+          throw new Error('no');
+        },
+      },
+    }),
+    /the body is not JSON: Error: no$/,
+  ],
   ['answers a 204 with a body', () => ({ status: 204, body: {} }), /a 204 has no body; the handler returned one$/],
-  ['answers headers that are not an object', (() => ({ headers: 'x: 1' })) as unknown as MockRouteHandler, /the headers must be an object of strings; it returned "x: 1"$/],
-  ['answers a header that is not a string', (() => ({ headers: { 'x-count': 3 } })) as unknown as MockRouteHandler, /the header "x-count" must be a string; it returned 3$/],
-  ['answers content-length', () => ({ headers: { 'Content-Length': '999' }, body: {} }), /the header "Content-Length" frames the connection: the mock sets it$/],
+  [
+    'answers headers that are not an object',
+    (() => ({ headers: 'x: 1' })) as unknown as MockRouteHandler,
+    /the headers must be an object of strings; it returned "x: 1"$/,
+  ],
+  [
+    'answers a header that is not a string',
+    (() => ({ headers: { 'x-count': 3 } })) as unknown as MockRouteHandler,
+    /the header "x-count" must be a string; it returned 3$/,
+  ],
+  [
+    'answers content-length',
+    () => ({ headers: { 'Content-Length': '999' }, body: {} }),
+    /the header "Content-Length" frames the connection: the mock sets it$/,
+  ],
   ['answers transfer-encoding', () => ({ headers: { 'transfer-encoding': 'chunked' } }), /frames the connection/],
   ['answers a header name with a space', () => ({ headers: { 'x bad': '1' } }), /the header "x bad" is not a valid header name and value$/],
-  ['answers a header value with a line break', () => ({ headers: { 'x-injected': 'a\r\nset-cookie: s=1' } }), /the header "x-injected" is not a valid header name and value$/],
-  ['answers a Proxy whose fields throw', () => new Proxy({}, { ownKeys: () => { throw new Error('trap'); } }), /reading the handler's answer threw Error: trap$/],
-  ['resolves a thenable whose then throws', () => ({ get then() { throw new Error('then trap'); } }) as never, /the handler rejected with Error: then trap$/],
+  [
+    'answers a header value with a line break',
+    () => ({ headers: { 'x-injected': 'a\r\nset-cookie: s=1' } }),
+    /the header "x-injected" is not a valid header name and value$/,
+  ],
+  [
+    'answers a Proxy whose fields throw',
+    () =>
+      new Proxy(
+        {},
+        {
+          ownKeys: () => {
+            throw new Error('trap');
+          },
+        },
+      ),
+    /reading the handler's answer threw Error: trap$/,
+  ],
+  [
+    'resolves a thenable whose then throws',
+    () =>
+      ({
+        get then() {
+          throw new Error('then trap');
+        },
+      }) as never,
+    /the handler rejected with Error: then trap$/,
+  ],
 ];
 
 describe.each(allTransports)('a handler that answers garbage, through %s', (_name, connect) => {

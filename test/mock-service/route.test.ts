@@ -5,16 +5,32 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { AuthenticationError, ConnectionError, InternalServerError, ResponseValidationError, TimeoutError, type Client, type ClientOptions } from '../../src/index.js';
+import {
+  AuthenticationError,
+  ConnectionError,
+  InternalServerError,
+  ResponseValidationError,
+  TimeoutError,
+  type Client,
+  type ClientOptions,
+} from '../../src/index.js';
 import type { MockInjectOptions, MockRouteRequest, MockService } from '../../src/testing/index.js';
 import { allTransports, failure, serverHeaders, useMock } from './transports.js';
 
 const REDEEM = 'POST /v1/vouchers/{code}/redemption';
-const Redemption = z.object({ id: z.string(), object: z.literal('redemption'), result: z.enum(['SUCCESS', 'FAILURE']), voucher: z.object({ code: z.string() }) });
+const Redemption = z.object({
+  id: z.string(),
+  object: z.literal('redemption'),
+  result: z.enum(['SUCCESS', 'FAILURE']),
+  voucher: z.object({ code: z.string() }),
+});
 
 /** The vendor-style redemption of a voucher, through the escape hatch. */
 const redeem = (client: Client, code: string, options?: Parameters<Client['request']>[1]) =>
-  client.request({ method: 'POST', path: '/v1/vouchers/{code}/redemption', pathParams: { code }, body: { order: { amount: 2500 } }, schema: Redemption }, options);
+  client.request(
+    { method: 'POST', path: '/v1/vouchers/{code}/redemption', pathParams: { code }, body: { order: { amount: 2500 } }, schema: Redemption },
+    options,
+  );
 
 /** Routes a suite's mock serves, and the requests their handlers were given. */
 function addRoutes(mock: MockService): { calls: MockRouteRequest[] } {
@@ -65,11 +81,23 @@ describe.each(allTransports)('mock.route() through %s', (name, connect) => {
       });
       expect(seen!.headers).toBeInstanceOf(Headers);
       expect(seen!.headers.get('x-app-id')).toBe(mock.credentials.appId);
-      expect(mock.requests).toEqual([{ operation: undefined, route: REDEEM, method: 'POST', path: '/v1/vouchers/SPRING%2015%2F%25/redemption', search: expect.stringContaining('filters'), status: 200 }]);
+      expect(mock.requests).toEqual([
+        {
+          operation: undefined,
+          route: REDEEM,
+          method: 'POST',
+          path: '/v1/vouchers/SPRING%2015%2F%25/redemption',
+          search: expect.stringContaining('filters'),
+          status: 200,
+        },
+      ]);
     });
 
     it("sends an async handler's status and headers, with the mock's x-request-id", async () => {
-      const { data, response } = await conn.client().request<{ id: string }>({ method: 'GET', path: '/v1/customers/{customerId}', pathParams: { customerId: 'cust_1' } }).withResponse();
+      const { data, response } = await conn
+        .client()
+        .request<{ id: string }>({ method: 'GET', path: '/v1/customers/{customerId}', pathParams: { customerId: 'cust_1' } })
+        .withResponse();
       expect(data).toEqual({ id: 'cust_1', object: 'customer' });
       expect(response.status).toBe(200);
       expect(response.headers.get('x-served-by')).toBe('route');
@@ -127,17 +155,25 @@ describe.each(allTransports)('mock.route() through %s', (name, connect) => {
     });
 
     it("an 'app' route takes the app keys alone, and refuses wrong ones", async () => {
-      const project = await conn.client({ accessToken: undefined }).request({ method: 'GET', path: '/v1/projects/{id}', pathParams: { id: 'proj_1' }, auth: 'app' });
+      const project = await conn
+        .client({ accessToken: undefined })
+        .request({ method: 'GET', path: '/v1/projects/{id}', pathParams: { id: 'proj_1' }, auth: 'app' });
       expect(project).toEqual({ id: 'proj_1' });
-      const error = await failure(conn.client({ appToken: 'wrong' }).request({ method: 'GET', path: '/v1/projects/{id}', pathParams: { id: 'proj_1' }, auth: 'app' }));
+      const error = await failure(
+        conn.client({ appToken: 'wrong' }).request({ method: 'GET', path: '/v1/projects/{id}', pathParams: { id: 'proj_1' }, auth: 'app' }),
+      );
       expect(error).toMatchObject({ status: 401, details: 'Invalid X-App-Id or X-App-Token' });
       expect(calls).toHaveLength(1);
     });
 
     it("a 'client' route takes the client-side keys, and refuses the server's or wrong ones", async () => {
-      const qualify = (client: Client) => client.request({ method: 'POST', path: '/client/v1/qualifications', auth: 'client', body: { customer: { source_id: 'cust-42' } }, idempotent: true });
+      const qualify = (client: Client) =>
+        client.request({ method: 'POST', path: '/client/v1/qualifications', auth: 'client', body: { customer: { source_id: 'cust-42' } }, idempotent: true });
       expect(await qualify(conn.client())).toEqual({ redeemables: { data: [], total: 0 } });
-      expect(await failure(qualify(conn.client({ clientToken: 'wrong' })))).toMatchObject({ status: 401, details: 'Invalid X-Client-Application-Id or X-Client-Token' });
+      expect(await failure(qualify(conn.client({ clientToken: 'wrong' })))).toMatchObject({
+        status: 401,
+        details: 'Invalid X-Client-Application-Id or X-Client-Token',
+      });
       expect(await failure(qualify(conn.client({ accessToken: 'not-a-token' })))).toMatchObject({ status: 401, details: 'Unknown access token' });
       const serverKeys = await conn.raw('/client/v1/qualifications', { method: 'POST', headers: serverHeaders(mock), body: '{}' });
       expect(serverKeys.status).toBe(401);
@@ -151,13 +187,17 @@ describe.each(allTransports)('mock.route() through %s', (name, connect) => {
       const error = await failure(redeem(conn.client({ maxRetries: 2 }), 'SPRING15'));
       expect(error).toBeInstanceOf(InternalServerError);
       expect(error).toMatchObject({ status: 503, key: 'service_unavailable', outcome: 'unknown' });
-      expect(mock.requests).toEqual([{ operation: undefined, route: REDEEM, method: 'POST', path: '/v1/vouchers/SPRING15/redemption', search: '', status: 503, fault: 'status' }]);
+      expect(mock.requests).toEqual([
+        { operation: undefined, route: REDEEM, method: 'POST', path: '/v1/vouchers/SPRING15/redemption', search: '', status: 503, fault: 'status' },
+      ]);
       expect(calls).toEqual([]); // the service did nothing
     });
 
     it('a 503 to a routed GET is retried, as every idempotent call is', async () => {
       mock.inject({ route: 'GET /v1/customers/{id}', fault: 'status', status: 503, ms: 0 });
-      const customer = await conn.client({ maxRetries: 1 }).request({ method: 'GET', path: '/v1/customers/{customerId}', pathParams: { customerId: 'cust_9' } });
+      const customer = await conn
+        .client({ maxRetries: 1 })
+        .request({ method: 'GET', path: '/v1/customers/{customerId}', pathParams: { customerId: 'cust_9' } });
       expect(customer).toEqual({ id: 'cust_9', object: 'customer' });
       expect(mock.requests.map((r) => [r.route, r.status, r.fault])).toEqual([
         ['GET /v1/customers/{customerId}', 503, 'status'],
@@ -175,15 +215,18 @@ describe.each(allTransports)('mock.route() through %s', (name, connect) => {
       ['malformed-json', { fault: 'malformed-json' }, {}, ResponseValidationError, 1, 200],
     ];
 
-    it.each(cases)('%s: the client sees its error, outcome unknown; the handler ran as the service would have', async (_case, fault, options, errorClass, handled, status) => {
-      mock.inject({ route: REDEEM, ...fault });
-      const error = await failure(redeem(conn.client({ maxRetries: 2, ...options }), 'SPRING15'));
-      expect(error).toBeInstanceOf(errorClass);
-      expect(error).toMatchObject({ outcome: 'unknown' });
-      expect(calls).toHaveLength(handled);
-      expect(mock.requests).toMatchObject([{ route: REDEEM, status, fault: fault.fault }]);
-      expect(mock.requests).toHaveLength(1); // sent once: a POST is never re-sent after these
-    });
+    it.each(cases)(
+      '%s: the client sees its error, outcome unknown; the handler ran as the service would have',
+      async (_case, fault, options, errorClass, handled, status) => {
+        mock.inject({ route: REDEEM, ...fault });
+        const error = await failure(redeem(conn.client({ maxRetries: 2, ...options }), 'SPRING15'));
+        expect(error).toBeInstanceOf(errorClass);
+        expect(error).toMatchObject({ outcome: 'unknown' });
+        expect(calls).toHaveLength(handled);
+        expect(mock.requests).toMatchObject([{ route: REDEEM, status, fault: fault.fault }]);
+        expect(mock.requests).toHaveLength(1); // sent once: a POST is never re-sent after these
+      },
+    );
 
     it('latency: the handler runs at once and its answer arrives ms later', async () => {
       mock.inject({ route: REDEEM, fault: 'latency', ms: 200 });
@@ -241,7 +284,9 @@ describe.each(allTransports)('mock.route() through %s', (name, connect) => {
       try {
         let fail: (error: Error) => void = () => {};
         mock.route('GET /v1/late/{id}', () => new Promise((_resolve, reject) => (fail = reject)));
-        expect(await failure(conn.client({ timeout: 150 }).request({ method: 'GET', path: '/v1/late/{id}', pathParams: { id: '1' } }))).toBeInstanceOf(TimeoutError);
+        expect(await failure(conn.client({ timeout: 150 }).request({ method: 'GET', path: '/v1/late/{id}', pathParams: { id: '1' } }))).toBeInstanceOf(
+          TimeoutError,
+        );
         fail(new Error('too late'));
         await new Promise((resolve) => setTimeout(resolve, 50));
         expect(unhandled).toEqual([]);
@@ -257,7 +302,12 @@ describe.each(allTransports)('mock.route() through %s', (name, connect) => {
     });
     const error = await failure(conn.client().request({ method: 'POST', path: '/v1/broken', body: {} }));
     expect(error).toBeInstanceOf(InternalServerError);
-    expect(error).toMatchObject({ status: 500, key: 'route_handler_failed', details: "mock.route('POST /v1/broken'): the handler threw RangeError: no such tier really", outcome: 'unknown' });
+    expect(error).toMatchObject({
+      status: 500,
+      key: 'route_handler_failed',
+      details: "mock.route('POST /v1/broken'): the handler threw RangeError: no such tier really",
+      outcome: 'unknown',
+    });
     expect((await redeem(conn.client(), 'SPRING15')).result).toBe('SUCCESS');
   });
 
@@ -265,15 +315,20 @@ describe.each(allTransports)('mock.route() through %s', (name, connect) => {
     const tierRedemption = (id: string) => ({ body: { id, object: 'redemption', result: 'SUCCESS', voucher: { code: 'tier' } } });
     mock.route('POST /v1/promotions/tiers/{tierId}/redemption', () => tierRedemption('r_first'));
     mock.reset();
-    const redeemTier = () => conn.client().request({ method: 'POST', path: '/v1/promotions/tiers/{id}/redemption', pathParams: { id: 'promo_1' }, body: {}, schema: Redemption });
+    const redeemTier = () =>
+      conn.client().request({ method: 'POST', path: '/v1/promotions/tiers/{id}/redemption', pathParams: { id: 'promo_1' }, body: {}, schema: Redemption });
     expect((await redeemTier()).id).toBe('r_first');
     const remove = mock.route('POST /v1/promotions/tiers/{promotionTierId}/redemption', () => tierRedemption('r_second'));
     expect((await redeemTier()).id).toBe('r_second');
-    expect(mock.requests.map((r) => r.route)).toEqual(['POST /v1/promotions/tiers/{tierId}/redemption', 'POST /v1/promotions/tiers/{promotionTierId}/redemption']);
+    expect(mock.requests.map((r) => r.route)).toEqual([
+      'POST /v1/promotions/tiers/{tierId}/redemption',
+      'POST /v1/promotions/tiers/{promotionTierId}/redemption',
+    ]);
     remove();
     remove(); // twice is harmless
     const gone = conn.raw('/v1/promotions/tiers/promo_1/redemption', { method: 'POST', headers: serverHeaders(mock), body: '{}' });
-    if (msw) expect(await failure(gone)).toBeInstanceOf(TypeError); // no longer the mock's: msw passes it on (to no handler here)
+    if (msw)
+      expect(await failure(gone)).toBeInstanceOf(TypeError); // no longer the mock's: msw passes it on (to no handler here)
     else expect((await gone).status).toBe(404);
   });
 });
@@ -290,7 +345,12 @@ describe('mock.route() on a fresh mock', () => {
     expect(await get(`/v1/loyalties/${mock.ids.campaigns.coffeeClub}/members/${mock.ids.members.ada}`)).toMatchObject({ code: mock.ids.members.ada }); // the built-in getMember
     expect(await get(`/v1/locations/${mock.ids.location}`)).toMatchObject({ id: mock.ids.location, object: 'location' }); // the built-in, more specific
     expect(await get('/v1/campaigns/camp_1')).toEqual({ generic: { resource: 'campaigns', id: 'camp_1' } });
-    expect(mock.requests.map((r) => r.operation ?? r.route)).toEqual(['GET /v1/loyalties/{campaignId}/members/export', 'loyalties.getMember', 'locations.get', 'GET /v1/{resource}/{id}']);
+    expect(mock.requests.map((r) => r.operation ?? r.route)).toEqual([
+      'GET /v1/loyalties/{campaignId}/members/export',
+      'loyalties.getMember',
+      'locations.get',
+      'GET /v1/{resource}/{id}',
+    ]);
   });
 
   it('over mock.listen(), close() ends a request a handler holds and resolves', async () => {
@@ -313,7 +373,12 @@ describe('mock.route() on a fresh mock', () => {
 /** The suites above share a connection; this one needs msw with handlers of the user's after the mock's. */
 describe('mock.handlers() with msw: what the mock does not serve goes on to later handlers', () => {
   it("answers only the mock's own routes; the rest reach the user's handlers, untouched by faults", async () => {
-    const [{ http, HttpResponse }, { setupServer }, { createMockService }, { Client }] = await Promise.all([import('msw'), import('msw/node'), import('../../src/testing/index.js'), import('../../src/index.js')]);
+    const [{ http, HttpResponse }, { setupServer }, { createMockService }, { Client }] = await Promise.all([
+      import('msw'),
+      import('msw/node'),
+      import('../../src/testing/index.js'),
+      import('../../src/index.js'),
+    ]);
     const mock = createMockService();
     const base = mock.baseUrl;
     const server = setupServer(
@@ -333,11 +398,16 @@ describe('mock.handlers() with msw: what the mock does not serve goes on to late
       // Not a route of the mock yet: the user's handler; once routed, the mock's (its handlers come first).
       expect(await client.request({ method: 'POST', path: '/v1/vouchers/{code}/redemption', pathParams: { code: 'A' } })).toEqual({ id: 'r_user' });
       const remove = mock.route(REDEEM, () => ({ body: { id: 'r_mock' } }));
-      expect(await failure(client.request({ method: 'POST', path: '/v1/vouchers/{code}/redemption', pathParams: { code: 'A' } }))).toBeInstanceOf(ConnectionError); // the fault, kept for it
+      expect(await failure(client.request({ method: 'POST', path: '/v1/vouchers/{code}/redemption', pathParams: { code: 'A' } }))).toBeInstanceOf(
+        ConnectionError,
+      ); // the fault, kept for it
       expect(await client.request({ method: 'POST', path: '/v1/vouchers/{code}/redemption', pathParams: { code: 'A' } })).toEqual({ id: 'r_mock' });
       remove();
       expect(await client.request({ method: 'POST', path: '/v1/vouchers/{code}/redemption', pathParams: { code: 'A' } })).toEqual({ id: 'r_user' });
-      const preflight = await fetch(`${base}/v1/campaigns`, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET' } });
+      const preflight = await fetch(`${base}/v1/campaigns`, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET' },
+      });
       expect(preflight.headers.get('x-preflight')).toBe('user');
       // Built-in operations are still the mock's.
       expect((await client.locations.get(mock.ids.location)).id).toBe(mock.ids.location);

@@ -21,7 +21,11 @@ describe.each(allTransports)('publications.create through %s', (_name, connect) 
   const { mock, conn } = useMock(connect);
   // The client's default retries (2), as an application has them; the 503's `Retry-After: 1` is waited.
   const publish = (sourceId: string, joinOnce?: boolean) =>
-    conn.client({ maxRetries: 2 }).publications.create({ campaign: { name: 'Welcome Offer' }, customer: { source_id: sourceId }, ...(joinOnce === undefined ? {} : { join_once: joinOnce }) });
+    conn.client({ maxRetries: 2 }).publications.create({
+      campaign: { name: 'Welcome Offer' },
+      customer: { source_id: sourceId },
+      ...(joinOnce === undefined ? {} : { join_once: joinOnce }),
+    });
 
   it('with join_once: two 503s are retried, the third request answers 200, and the customer has exactly one publication', async () => {
     mock.inject({ operation: 'publications.create', fault: 'status', status: 503, times: 2 });

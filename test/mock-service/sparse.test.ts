@@ -19,7 +19,10 @@ function body(fixtures: ResponseFixture[], method: string, name: string): Rec {
 function nestedObjectKeys(value: unknown, at = ''): string[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => nestedObjectKeys(v, `${at}[${i}]`));
   if (typeof value !== 'object' || value === null) return [];
-  return Object.entries(value).flatMap(([k, v]) => [...(at !== '' && k === 'object' ? [`${at}.object`] : []), ...nestedObjectKeys(v, at === '' ? k : `${at}.${k}`)]);
+  return Object.entries(value).flatMap(([k, v]) => [
+    ...(at !== '' && k === 'object' ? [`${at}.object`] : []),
+    ...nestedObjectKeys(v, at === '' ? k : `${at}.${k}`),
+  ]);
 }
 
 describe("createMockService({ responses: 'sparse' })", () => {
@@ -33,7 +36,8 @@ describe("createMockService({ responses: 'sparse' })", () => {
     expect(voucher).not.toHaveProperty('id');
     expect(voucher).not.toHaveProperty('object');
     expect(voucher.code).toEqual(expect.any(String));
-    for (const field of ['category', 'category_id', 'gift', 'loyalty_card', 'start_date', 'expiration_date', 'additional_info', 'updated_at']) expect(voucher[field], field).toBeNull();
+    for (const field of ['category', 'category_id', 'gift', 'loyalty_card', 'start_date', 'expiration_date', 'additional_info', 'updated_at'])
+      expect(voucher[field], field).toBeNull();
     expect(voucher.redemption.quantity).toBeNull();
     expect(body(complete, 'publications.create', 'one voucher').voucher).toMatchObject({ id: expect.any(String), object: 'voucher' });
   });
@@ -95,7 +99,11 @@ describe("createMockService({ responses: 'sparse' })", () => {
     expect(transactions.object).toBe('list');
     expect(transactions.has_more).toEqual(expect.any(Boolean));
     for (const tx of transactions.data) expect(tx.id).toEqual(expect.any(String));
-    expect(body(sparse, 'asyncActions.list', 'actions').async_actions[0]).toMatchObject({ id: expect.any(String), created_at: expect.any(String), object: 'async_action' });
+    expect(body(sparse, 'asyncActions.list', 'actions').async_actions[0]).toMatchObject({
+      id: expect.any(String),
+      created_at: expect.any(String),
+      object: 'async_action',
+    });
   });
 
   it('answers in the complete shapes by default, with object on nested records', () => {
@@ -108,7 +116,11 @@ describe("createMockService({ responses: 'sparse' })", () => {
     const client = new Client({ baseUrl: mock.baseUrl, ...mock.credentials, fetch: mock.fetch, validation: 'strict', logLevel: 'off' });
     const publication = await client.publications.create({ voucher: mock.ids.vouchers.unpublished, customer: { id: mock.ids.customers.grace } });
     expect(publication.voucher?.id).toBeUndefined();
-    expect(mock.get('vouchers', mock.ids.vouchers.unpublished)).toMatchObject({ id: expect.any(String), object: 'voucher', holder_id: mock.ids.customers.grace });
+    expect(mock.get('vouchers', mock.ids.vouchers.unpublished)).toMatchObject({
+      id: expect.any(String),
+      object: 'voucher',
+      holder_id: mock.ids.customers.grace,
+    });
   });
 
   it('refuses an unknown responses option', () => {

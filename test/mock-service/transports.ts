@@ -25,7 +25,8 @@ type Connect = (mock: MockService) => Promise<Connection & { close(): Promise<vo
 
 const inMemory: Connect = async (mock) => ({
   baseUrl: mock.baseUrl,
-  client: (options) => new Client({ fetch: mock.fetch, baseUrl: mock.baseUrl, ...mock.credentials, logLevel: 'off', validation: 'strict', maxRetries: 0, ...options }),
+  client: (options) =>
+    new Client({ fetch: mock.fetch, baseUrl: mock.baseUrl, ...mock.credentials, logLevel: 'off', validation: 'strict', maxRetries: 0, ...options }),
   raw: (path, init) => mock.fetch(mock.baseUrl + path, init),
   close: async () => {},
 });

@@ -41,7 +41,9 @@ describe.each(transports)('vouchers over %s', (_name, connect) => {
   });
 
   it('creates a loyalty card with its starting points', async () => {
-    const card = await conn.client().vouchers.create('LC-NEW-0001', { type: 'LOYALTY_CARD', loyalty_card: { points: 75 }, campaign_id: mock.ids.campaigns.coffeeClub });
+    const card = await conn
+      .client()
+      .vouchers.create('LC-NEW-0001', { type: 'LOYALTY_CARD', loyalty_card: { points: 75 }, campaign_id: mock.ids.campaigns.coffeeClub });
     expect(card.loyalty_card).toMatchObject({ points: 75, balance: 75 });
     expect((await conn.client().loyalties.getMember('LC-NEW-0001')).loyalty_card?.points).toBe(75);
   });
@@ -58,7 +60,12 @@ describe.each(transports)('vouchers over %s', (_name, connect) => {
       customer: { source_id: 'shop-user-1001' },
       order: { items: [{ product_id: 'prod_unknown', quantity: 2, price: 2000 }] },
     });
-    expect(result).toMatchObject({ valid: true, code: 'SPRING15', discount: { type: 'PERCENT', percent_off: 15 }, order: { amount: 4000, discount_amount: 600, total_amount: 3400 } });
+    expect(result).toMatchObject({
+      valid: true,
+      code: 'SPRING15',
+      discount: { type: 'PERCENT', percent_off: 15 },
+      order: { amount: 4000, discount_amount: 600, total_amount: 3400 },
+    });
   });
 
   const invalid: Array<[string, (ids: ReturnType<typeof createMockService>['ids']) => string, string, string]> = [
@@ -71,11 +78,20 @@ describe.each(transports)('vouchers over %s', (_name, connect) => {
   ];
   it.each(invalid)('reports valid: false with reason and error when %s', async (_when, code, reason, key) => {
     const result = await conn.client().vouchers.validate(code(mock.ids));
-    expect(result).toMatchObject({ valid: false, code: code(mock.ids), reason, error: { code: 400, key, message: expect.any(String), details: expect.any(String), request_id: expect.stringMatching(/^v-/) } });
+    expect(result).toMatchObject({
+      valid: false,
+      code: code(mock.ids),
+      reason,
+      error: { code: 400, key, message: expect.any(String), details: expect.any(String), request_id: expect.stringMatching(/^v-/) },
+    });
   });
 
   it('reports valid: false once a created voucher with quantity 1 has been used', async () => {
-    mock.seed({ vouchers: [{ code: 'SINGLE', type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 }, redemption: { quantity: 1, redeemed_quantity: 1 } }] });
+    mock.seed({
+      vouchers: [
+        { code: 'SINGLE', type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 }, redemption: { quantity: 1, redeemed_quantity: 1 } },
+      ],
+    });
     expect(await conn.client().vouchers.validate('SINGLE')).toMatchObject({ valid: false, error: { key: 'quantity_exceeded' } });
   });
 

@@ -45,7 +45,9 @@ describe.each(recorders)('a credential header per call, over %s', (_name, start)
   it('on a ClientEvents of its own, the message points to its client options', async () => {
     recorder = await start(() => ({ body: ack }));
     const events = new ClientEvents({ baseUrl: recorder.url, ...clientKeys, fetch: recorder.fetch });
-    const error = (await events.track({ event: 'e', customer: { id: 'c' } }, { headers: { 'X-Client-Token': 'x' } }).catch((e: unknown) => e)) as ConfigurationError;
+    const error = (await events
+      .track({ event: 'e', customer: { id: 'c' } }, { headers: { 'X-Client-Token': 'x' } })
+      .catch((e: unknown) => e)) as ConfigurationError;
     expect(error).toBeInstanceOf(ConfigurationError);
     expect(error.message).toContain('set credentials with the client options');
     expect(recorder.sent).toHaveLength(0);

@@ -30,14 +30,28 @@ describe('over a stand-in fetch', () => {
 
   it("the client's fetchOptions reach fetch on every attempt of a retried call", async () => {
     recorder = recordingFetch(unavailableTwice);
-    const client = new Client({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch, validation: 'off', maxRetryDelay: 0, logLevel: 'off', fetchOptions: { cache: 'no-store', marker: 'client' } });
+    const client = new Client({
+      baseUrl: recorder.url,
+      ...keys,
+      fetch: recorder.fetch,
+      validation: 'off',
+      maxRetryDelay: 0,
+      logLevel: 'off',
+      fetchOptions: { cache: 'no-store', marker: 'client' },
+    });
     await client.loyalties.getMember('L1');
     expect(seen(recorder)).toEqual(Array(3).fill({ marker: 'client', cache: 'no-store', referrerPolicy: '' }));
   });
 
   it("a call's fetchOptions win key by key over the client's, for that call only", async () => {
     recorder = recordingFetch(() => ({ body: member }));
-    const client = new Client({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch, validation: 'off', fetchOptions: { cache: 'no-store', marker: 'client' } });
+    const client = new Client({
+      baseUrl: recorder.url,
+      ...keys,
+      fetch: recorder.fetch,
+      validation: 'off',
+      fetchOptions: { cache: 'no-store', marker: 'client' },
+    });
     await client.loyalties.getMember('L1', {}, { fetchOptions: { marker: 'call', referrerPolicy: 'no-referrer' } });
     await client.request({ method: 'GET', path: '/v1/campaigns' }, { fetchOptions: { cache: 'reload' } });
     await client.loyalties.getMember('L1');
@@ -72,7 +86,13 @@ describe('over a stand-in fetch', () => {
 
   it('the client cannot be talked out of its own settings by fetchOptions', async () => {
     recorder = recordingFetch(() => ({ body: member }));
-    const client = new Client({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch, validation: 'off', fetchOptions: { credentials: 'include', mode: 'cors' } });
+    const client = new Client({
+      baseUrl: recorder.url,
+      ...keys,
+      fetch: recorder.fetch,
+      validation: 'off',
+      fetchOptions: { credentials: 'include', mode: 'cors' },
+    });
     await client.loyalties.getMember('L1');
     const [sent] = recorder.sent;
     expect(sent!.method).toBe('GET');
@@ -120,13 +140,38 @@ describe('the pipeline’s own keys are refused', () => {
 
   // ky would act on its own options rather than hand them to fetch: a prefixUrl would send the
   // credentials to another host, throwHttpErrors: false would return a 5xx's body as a result.
-  const kyOwned = ['prefixUrl', 'searchParams', 'json', 'parseJson', 'stringifyJson', 'hooks', 'throwHttpErrors', 'onDownloadProgress', 'onUploadProgress', 'context'];
+  const kyOwned = [
+    'prefixUrl',
+    'searchParams',
+    'json',
+    'parseJson',
+    'stringifyJson',
+    'hooks',
+    'throwHttpErrors',
+    'onDownloadProgress',
+    'onUploadProgress',
+    'context',
+  ];
 
   it.each(kyOwned)("ky's %s in fetchOptions reaches no ky: the call goes where and as the client says", async (name) => {
-    const value = { prefixUrl: 'https://elsewhere.example.com', searchParams: { stolen: '1' }, json: { injected: true }, parseJson: () => ({ forged: true }), stringifyJson: () => '{"forged":true}', hooks: { beforeRequest: [() => new Response('{"forged":true}')] }, throwHttpErrors: false, onDownloadProgress: () => undefined, onUploadProgress: () => undefined, context: { forged: true } }[name];
+    const value = {
+      prefixUrl: 'https://elsewhere.example.com',
+      searchParams: { stolen: '1' },
+      json: { injected: true },
+      parseJson: () => ({ forged: true }),
+      stringifyJson: () => '{"forged":true}',
+      hooks: { beforeRequest: [() => new Response('{"forged":true}')] },
+      throwHttpErrors: false,
+      onDownloadProgress: () => undefined,
+      onUploadProgress: () => undefined,
+      context: { forged: true },
+    }[name];
     const fetchOptions = { [name]: value } as unknown as FetchOptions;
     recorder = recordingFetch(() => ({ status: 500, body: { code: 500 } }));
-    for (const client of [new Client({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch, fetchOptions, maxRetries: 0 }), new Client({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch, maxRetries: 0 })]) {
+    for (const client of [
+      new Client({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch, fetchOptions, maxRetries: 0 }),
+      new Client({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch, maxRetries: 0 }),
+    ]) {
       const before = recorder.sent.length;
       // A 500 still rejects (throwHttpErrors: false changed nothing), and no hook answered for the service.
       await expect(client.loyalties.getMember('L1', {}, { fetchOptions })).rejects.toMatchObject({ name: 'InternalServerError' });
@@ -134,7 +179,9 @@ describe('the pipeline’s own keys are refused', () => {
       expect(sent!.request!.url).toBe(`${recorder.url}/v1/loyalties/members/L1`);
       expect(sent!.request!.method).toBe('GET');
     }
-    await expect(new Client({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch, maxRetries: 0 }).orders.create({ source_id: 'o-1' }, { fetchOptions })).rejects.toBeDefined();
+    await expect(
+      new Client({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch, maxRetries: 0 }).orders.create({ source_id: 'o-1' }, { fetchOptions }),
+    ).rejects.toBeDefined();
     expect(JSON.parse(recorder.sent.at(-1)!.body)).toEqual({ source_id: 'o-1' });
   });
 

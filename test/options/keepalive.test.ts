@@ -8,7 +8,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClientEvents, InvalidRequestError, RateLimitError, type ClientEventsOptions } from '../../src/index.js';
-import { clientKeys, } from '../helpers/keys.js';
+import { clientKeys } from '../helpers/keys.js';
 import { recordingFetch, type Recorder } from '../helpers/recorder.js';
 
 afterEach(() => {

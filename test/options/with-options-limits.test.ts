@@ -19,7 +19,9 @@ const tenantB = { appId: 'app-id-B', appToken: 'app-token-SECRET-B', accessToken
 const member = { id: 'v_1', code: 'L1', object: 'voucher', type: 'LOYALTY_CARD', created_at: '2026-01-01T00:00:00Z', loyalty_card: { points: 1 } };
 
 /** When each request arrived (performance.now()), with the app id it carried. */
-async function timedService(answer: (n: number) => Reply | Promise<Reply> = () => ({ body: member })): Promise<{ arrivals: Array<{ at: number; appId: string | undefined }> }> {
+async function timedService(
+  answer: (n: number) => Reply | Promise<Reply> = () => ({ body: member }),
+): Promise<{ arrivals: Array<{ at: number; appId: string | undefined }> }> {
   const arrivals: Array<{ at: number; appId: string | undefined }> = [];
   recorder = await startRecorder((sent, n) => {
     arrivals.push({ at: performance.now(), appId: sent.headers['x-app-id'] });
@@ -87,7 +89,10 @@ describe('the pause after a 429 belongs to the credentials it was earned with', 
     await timedService((n) => (n === 1 ? refused : { body: member }));
     const parent = new Client({ baseUrl: recorder!.url, ...keys, validation: 'off', logLevel: 'off', maxRetryDelay: 1_000 });
     await expect(parent.loyalties.getMember('L1')).rejects.toBeInstanceOf(RateLimitError);
-    const error = await parent.withOptions({ timeout: 5_000 }).loyalties.getMember('L1').catch((e: unknown) => e);
+    const error = await parent
+      .withOptions({ timeout: 5_000 })
+      .loyalties.getMember('L1')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error).toMatchObject({ outcome: 'not_sent', attempts: 0 });
     expect(recorder!.sent).toHaveLength(1);

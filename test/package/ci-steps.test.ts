@@ -22,7 +22,8 @@ function steps(): Array<{ heading: string; commands: string[] }> {
 }
 
 /** The npm script a command runs: `npm test`, `npm start`, `npm run --silent NAME …`, after an optional `env -u VAR`. */
-const scriptOf = (command: string): string | undefined => /^(?:env -u \w+ )?npm (?:run (?:--silent )?([\w:]+)|(test|start))\b/.exec(command)?.slice(1).find(Boolean);
+const scriptOf = (command: string): string | undefined =>
+  /^(?:env -u \w+ )?npm (?:run (?:--silent )?([\w:]+)|(test|start))\b/.exec(command)?.slice(1).find(Boolean);
 
 describe('.ci/run', () => {
   const all = steps();
@@ -30,7 +31,9 @@ describe('.ci/run', () => {
 
   it('has the steps a reader expects, at least a dozen', () => {
     expect(work.length).toBeGreaterThanOrEqual(12);
-    expect(work.map((s) => scriptOf(s.commands[0] ?? ''))).toEqual(expect.arrayContaining(['typecheck', 'lint', 'format:check', 'test', 'pack:fresh', 'size', 'docs', 'check:site']));
+    expect(work.map((s) => scriptOf(s.commands[0] ?? ''))).toEqual(
+      expect.arrayContaining(['typecheck', 'lint', 'format:check', 'test', 'pack:fresh', 'size', 'docs', 'check:site']),
+    );
   });
 
   it.each(work.map((s) => [s.heading, s] as const))('%s: runs exactly one npm script that package.json defines, named in its heading', (_heading, step) => {

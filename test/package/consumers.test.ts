@@ -16,7 +16,12 @@ interface Report {
   passed: number;
   failed: number;
   setupError?: string;
-  results: Array<{ name: string; ok: boolean; typecheck?: { ok: boolean; output: string }; runs: Array<{ args: string; ok: boolean; failed: string[]; output: string }> }>;
+  results: Array<{
+    name: string;
+    ok: boolean;
+    typecheck?: { ok: boolean; output: string };
+    runs: Array<{ args: string; ok: boolean; failed: string[]; output: string }>;
+  }>;
 }
 
 let result: Report;
@@ -26,7 +31,10 @@ beforeAll(async () => {
   mkdirSync(join(root, '.tmp'), { recursive: true });
   rmSync(report, { force: true });
   try {
-    ({ stdout: log } = await promisify(execFile)(process.execPath, ['scripts/consumers.mjs', '--no-build', '--json', report], { cwd: root, maxBuffer: 16 * 1024 * 1024 }));
+    ({ stdout: log } = await promisify(execFile)(process.execPath, ['scripts/consumers.mjs', '--no-build', '--json', report], {
+      cwd: root,
+      maxBuffer: 16 * 1024 * 1024,
+    }));
   } catch (error) {
     log = String((error as { stdout?: string }).stdout ?? error);
   }
@@ -58,7 +66,10 @@ describe('consumer projects of the packed tarball', () => {
       const project = result.results.find((r) => r.name === name);
       expect(project, log).toBeDefined();
       expect(project!.typecheck?.output ?? '', 'type errors').toBe('');
-      expect(project!.runs.filter((r) => !r.ok), log).toEqual([]);
+      expect(
+        project!.runs.filter((r) => !r.ok),
+        log,
+      ).toEqual([]);
       expect(project!.ok).toBe(true);
     });
   }

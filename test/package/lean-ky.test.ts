@@ -20,7 +20,7 @@ const root = join(import.meta.dirname, '..', '..');
 const kyFile = join(root, 'node_modules', 'ky', 'distribution', 'core', 'Ky.js');
 
 describe('the cuts', () => {
-  it("apply to the installed ky: each anchor found once, the file still JavaScript", () => {
+  it('apply to the installed ky: each anchor found once, the file still JavaScript', () => {
     const { version } = JSON.parse(readFileSync(join(root, 'node_modules', 'ky', 'package.json'), 'utf8')) as { version: string };
     expect(version).toBe(KY_VERSION);
     const cut = cutKy(readFileSync(kyFile, 'utf8'), version);
@@ -55,7 +55,7 @@ describe('the built package on the cut ky', () => {
     expect(service.sent).toHaveLength(4);
   });
 
-  it('bounds each attempt with its timeout, asks a shared limiter again before each retry, and hands fetch a call\'s dispatcher', async () => {
+  it("bounds each attempt with its timeout, asks a shared limiter again before each retry, and hands fetch a call's dispatcher", async () => {
     const { Client } = (await import(join(root, 'dist', 'index.js'))) as typeof import('../../src/index.js');
     const service = await serve((_request, res, n) => {
       if (n === 1) return; // never answered

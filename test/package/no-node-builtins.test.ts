@@ -30,9 +30,21 @@ interface Graph {
 async function graph(file: string, format: 'esm' | 'cjs'): Promise<Graph> {
   const entry = join(root, 'dist', file);
   if (!existsSync(entry)) throw new Error(`dist/${file} is missing: run \`npm run build\` (npm test does it) first`);
-  const result = await build({ entryPoints: [entry], bundle: true, write: false, metafile: true, format, platform: 'neutral', packages: 'external', logLevel: 'silent', absWorkingDir: root });
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    metafile: true,
+    format,
+    platform: 'neutral',
+    packages: 'external',
+    logLevel: 'silent',
+    absWorkingDir: root,
+  });
   const files = Object.keys(result.metafile.inputs);
-  const external = Object.entries(result.metafile.inputs).flatMap(([from, input]) => input.imports.filter((i) => i.external).map((i) => ({ from, path: i.path, kind: i.kind })));
+  const external = Object.entries(result.metafile.inputs).flatMap(([from, input]) =>
+    input.imports.filter((i) => i.external).map((i) => ({ from, path: i.path, kind: i.kind })),
+  );
   return { files, external };
 }
 
@@ -45,10 +57,16 @@ describe('package.json', () => {
 for (const entry of ['index', 'client-side'] as const) {
   const name = entry === 'index' ? 'promokit' : `promokit/${entry}`;
   describe(`${name}: no Node built-in in the built files and their chunks`, () => {
-    for (const [file, format] of [[`${entry}.js`, 'esm'], [`${entry}.cjs`, 'cjs']] as const) {
+    for (const [file, format] of [
+      [`${entry}.js`, 'esm'],
+      [`${entry}.cjs`, 'cjs'],
+    ] as const) {
       it(`dist/${file} (${format})`, async () => {
         const { files, external } = await graph(file, format);
-        expect(files.every((f) => f.startsWith('dist/')), files.join(', ')).toBe(true);
+        expect(
+          files.every((f) => f.startsWith('dist/')),
+          files.join(', '),
+        ).toBe(true);
         expect(external.filter((i) => isBuiltin(i.path))).toEqual([]);
         // Only declared dependencies leave dist/, and the CJS build never requires ESM-only ky.
         expect(external.filter((i) => !(packageOf(i.path) in pkg.dependencies))).toEqual([]);
@@ -68,7 +86,10 @@ for (const entry of ['index', 'client-side'] as const) {
 describe('promokit/testing: no Node built-in imported statically', () => {
   // Its one Node built-in, node:http for mock.listen(), is loaded on demand through a computed
   // specifier, so bundles and edge runtimes that only use mock.fetch never load it.
-  for (const [file, format] of [['testing.js', 'esm'], ['testing.cjs', 'cjs']] as const) {
+  for (const [file, format] of [
+    ['testing.js', 'esm'],
+    ['testing.cjs', 'cjs'],
+  ] as const) {
     it(`dist/${file} (${format})`, async () => {
       const { external } = await graph(file, format);
       expect(external.filter((i) => isBuiltin(i.path))).toEqual([]);

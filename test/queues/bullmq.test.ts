@@ -48,12 +48,17 @@ function countBy<T>(records: T[], key: (record: T) => string | null | undefined)
   return counts;
 }
 
-it(`${JOBS} spend jobs under 30 % injected faults: every spend applied exactly once, no job failed, no attempt spent on a 429`, { timeout: 90_000 }, async () => {
+it(`${JOBS} spend jobs under 30 % injected faults: every spend applied exactly once, no job failed, no attempt spent on a 429`, {
+  timeout: 90_000,
+}, async () => {
   const path = new URL('../../examples/lib/spend-queue.ts', import.meta.url).href;
   const { runSpendQueue } = (await import(/* @vite-ignore */ path)) as SpendQueueModule;
   const { figures, mock, jobs } = await runSpendQueue({ connection: { host: '127.0.0.1', port: redis.port }, jobs: JOBS, faultRate: 0.3, timeoutMs: 80_000 });
 
-  const line = (record: Record<string, number>) => Object.entries(record).map(([k, n]) => `${k} ${n}`).join(', ');
+  const line = (record: Record<string, number>) =>
+    Object.entries(record)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ');
   console.log(
     [
       `BullMQ spend queue on redis-server: ${figures.jobs.total} jobs (${figures.jobs.redeem} redemptions, ${figures.jobs.order} orders, ${figures.jobs.publish} publications) in ${figures.durationMs} ms`,
@@ -82,7 +87,10 @@ it(`${JOBS} spend jobs under 30 % injected faults: every spend applied exactly o
   // The mock's records: one redemption per member (800 of 1,000 points left), one order per
   // source ID, one publication per customer, and nothing else made.
   const cards = new Map(mock.list('vouchers').map((v) => [v.code, v]));
-  const redemptions = countBy(mock.list('transactions').filter((t) => t.type === 'POINTS_REDEMPTION'), (t) => t.voucher_id);
+  const redemptions = countBy(
+    mock.list('transactions').filter((t) => t.type === 'POINTS_REDEMPTION'),
+    (t) => t.voucher_id,
+  );
   const orders = countBy(mock.list('orders'), (o) => o.source_id);
   const customers = new Map(mock.list('customers').map((c) => [c.source_id, c.id]));
   const publications = countBy(mock.list('publications'), (p) => p.customer_id);

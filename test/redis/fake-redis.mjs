@@ -37,13 +37,22 @@ function parse(buffer) {
     let complete = true;
     for (let i = 0; i < n; i++) {
       end = buffer.indexOf('\r\n', at);
-      if (end < 0) { complete = false; break; }
+      if (end < 0) {
+        complete = false;
+        break;
+      }
       const length = Number(buffer.subarray(at + 1, end).toString());
-      if (buffer.length < end + 2 + length + 2) { complete = false; break; }
+      if (buffer.length < end + 2 + length + 2) {
+        complete = false;
+        break;
+      }
       args.push(buffer.subarray(end + 2, end + 2 + length).toString());
       at = end + 2 + length + 2;
     }
-    if (!complete) { at = start; break; }
+    if (!complete) {
+      at = start;
+      break;
+    }
     commands.push(args);
   }
   return { commands, rest: buffer.subarray(at) };

@@ -67,7 +67,7 @@ const fake = await startFakeRedis((args) => {
   const [op, a, b] = argv;
   const held = tokens.get(key);
   if (op === 'read') return held ? ['token', held.value, Math.max(1, Math.round(held.until - Date.now()))] : ['none'];
-  if (op === 'write') return tokens.set(key, { value: a, until: Date.now() + Number(b) }), 1;
+  if (op === 'write') return (tokens.set(key, { value: a, until: Date.now() + Number(b) }), 1);
   if (op === 'lock') return 1;
   if (op === 'unlock' || op === 'clear') return 0;
   return { error: 'ERR unknown op' };
@@ -91,7 +91,7 @@ const results = {};
 // next call after replies are sane again is admitted.
 const hostile = {
   'count 300000 for 16 asked': (a, now) => ['ok', fmt(now), fmt(now), 300_000],
-  'nil': () => null,
+  nil: () => null,
   'a first slot an hour ahead': (a, now) => ['ok', fmt(now), fmt(now + 3_600_000), 0],
   'a first slot of 1e308': (a, now) => ['ok', fmt(now), `1${'0'.repeat(308)}.000`, 0],
   "Redis's clock 1e308": () => ['ok', '1e308', '1e308', 1],
@@ -194,7 +194,15 @@ for (const [name, reply] of Object.entries(errors)) {
   });
   await new Promise((r) => service.listen(0, '127.0.0.1', r));
   const limiter = createRedisLimiter({ redis, requests: 10, perMs: 1_000, key: 'hostile-client', redisTimeout: 300 });
-  const client = new Client({ baseUrl: `http://127.0.0.1:${service.address().port}`, appId: 'a', appToken: 't', accessToken: 'k', logLevel: 'off', validation: 'off', limiter });
+  const client = new Client({
+    baseUrl: `http://127.0.0.1:${service.address().port}`,
+    appId: 'a',
+    appToken: 't',
+    accessToken: 'k',
+    logLevel: 'off',
+    validation: 'off',
+    limiter,
+  });
   hostileSchedule = (a, now) => ['ok', fmt(now), fmt(now), 300_000];
   const refused = await within(client.asyncActions.get('aa_1'));
   hostileSchedule = null;
@@ -208,7 +216,7 @@ for (const [name, reply] of Object.entries(errors)) {
 // ---- The token store: whatever it answers, every call gets a token within its bounds (its own,
 // fetched by this process, while the store makes no sense), and the store is used again once sane.
 const tokenHostile = {
-  'nil': () => null,
+  nil: () => null,
   'a status': () => ({ status: 'OK' }),
   'a token without its lifetime': (a) => (a[0] === 'read' ? ['token', 'abc', 1_000] : 1),
   'no expiry': (a) => (a[0] === 'read' ? ['token', `900000 ${Date.now() + 900_000} abc`, -1] : 1),
@@ -220,7 +228,7 @@ const tokenHostile = {
   'no reply': () => ({ hang: true }),
   'a lock answered with words': (a) => (a[0] === 'read' ? ['none'] : a[0] === 'lock' ? 'yes' : 1),
   'a lock never free': (a) => (a[0] === 'read' ? ['none'] : 0),
-  'a write refused': (a) => (a[0] === 'read' ? ['none'] : a[0] === 'write' ? { error: 'READONLY You can\'t write against a read only replica.' } : 1),
+  'a write refused': (a) => (a[0] === 'read' ? ['none'] : a[0] === 'write' ? { error: "READONLY You can't write against a read only replica." } : 1),
 };
 let issued = 0;
 const fetchToken = async () => ({ token: `own-${++issued}`, expiresIn: 900 });

@@ -33,7 +33,10 @@ interface Observed {
 function runChild(client: string): Promise<{ code: number | null; results: Record<string, Record<string, unknown>>; stderr: string }> {
   if (!existsSync(join(root, 'dist', 'redis.js'))) throw new Error('dist/ is missing: run `npm run build` (npm test does it) first');
   return new Promise((done) => {
-    const child = spawn(process.execPath, ['--unhandled-rejections=strict', join(__dirname, 'hostile-child.mjs'), client], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--unhandled-rejections=strict', join(__dirname, 'hostile-child.mjs'), client], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -71,9 +74,17 @@ describe.each(['ioredis', 'node-redis'])('hostile replies through %s', (client) 
     const names = Object.keys(results).filter((name) => name.startsWith('limiter: ') && 'laterAllRefused' in results[name]!);
     expect(names.length).toBe(15);
     for (const name of names) {
-      const r = results[name] as unknown as { hostile: Observed; laterAllRefused: boolean; laterSlowestMs: number; roundTripsInHalfASecond: number; recovered: Observed };
+      const r = results[name] as unknown as {
+        hostile: Observed;
+        laterAllRefused: boolean;
+        laterSlowestMs: number;
+        roundTripsInHalfASecond: number;
+        recovered: Observed;
+      };
       expect(r.hostile, name).toMatchObject({ ok: false, timedOut: false, limiterError: true });
-      expect(r.hostile.message, name).toMatch(/^createRedisLimiter: Redis gave a reply to the reservation for promokit-limit:\{hostile-[\w-]+\} that cannot be right \(.{1,120}\), so the call was not admitted; nothing was sent$/);
+      expect(r.hostile.message, name).toMatch(
+        /^createRedisLimiter: Redis gave a reply to the reservation for promokit-limit:\{hostile-[\w-]+\} that cannot be right \(.{1,120}\), so the call was not admitted; nothing was sent$/,
+      );
       // Printable and bounded, whatever the reply held.
       expect(r.hostile.message!.length, name).toBeLessThan(400);
       expect(r.hostile.message, name).not.toMatch(/[\u0000-\u001f]/);

@@ -55,8 +55,19 @@ describe.each(CLIENTS)('through %s', (which) => {
     const server = await startRateLimitedServer({ requests: 100, perMs: 1_000 });
     // A wide margin: on a loaded machine, the processes and the service can stall for a hundred
     // milliseconds and more, and a request arriving later than the margin allows is a 429.
-    const settings = { baseUrl: server.url, redisPort: redisHere.server.port, calls: 100, requests: 100, perMs: 1_000, marginMs: 250, key: freshKey('fleet'), client: which };
-    const workers = Array.from({ length: 8 }, () => fork(join(root, 'bench', 'fleet-worker.mjs'), [JSON.stringify(settings)], { cwd: root, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+    const settings = {
+      baseUrl: server.url,
+      redisPort: redisHere.server.port,
+      calls: 100,
+      requests: 100,
+      perMs: 1_000,
+      marginMs: 250,
+      key: freshKey('fleet'),
+      client: which,
+    };
+    const workers = Array.from({ length: 8 }, () =>
+      fork(join(root, 'bench', 'fleet-worker.mjs'), [JSON.stringify(settings)], { cwd: root, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+    );
     const exits = workers.map((w) => new Promise<number | null>((done) => w.once('exit', done)));
     try {
       await Promise.all(workers.map((w) => new Promise((ready) => w.once('message', ready))));
@@ -67,7 +78,9 @@ describe.each(CLIENTS)('through %s', (which) => {
       const stats = server.stats();
       const rate = ((stats.received - 1) * 1_000) / stats.spanMs;
       const trips = results.reduce((n, r) => n + r.stats.reservations, 0) / 800;
-      console.log(`promokit/redis (${which}): 8 processes, ${stats.received} calls at ${rate.toFixed(1)} calls/s; most in any 1 s: ${stats.maxInWindow}; 429s: ${stats.rejected}; ${trips.toFixed(2)} Redis round trips per call`);
+      console.log(
+        `promokit/redis (${which}): 8 processes, ${stats.received} calls at ${rate.toFixed(1)} calls/s; most in any 1 s: ${stats.maxInWindow}; 429s: ${stats.rejected}; ${trips.toFixed(2)} Redis round trips per call`,
+      );
       expect(results.map((r) => [r.ok, r.failed, r.firstFailure])).toEqual(Array.from({ length: 8 }, () => [100, 0, undefined]));
       expect(stats.received).toBe(800);
       expect(stats.rejected).toBe(0);
@@ -153,9 +166,12 @@ describe.each(CLIENTS)('through %s', (which) => {
     }
   });
 
-  it("closes its own connections when the client it was given ends, failing the calls still waiting with a LimiterError", async () => {
+  it('closes its own connections when the client it was given ends, failing the calls still waiting with a LimiterError', async () => {
     const { redis, quit } = await open();
-    const clients = async () => String(await redisHere.probe.call('CLIENT', 'LIST')).split('\n').filter(Boolean).length;
+    const clients = async () =>
+      String(await redisHere.probe.call('CLIENT', 'LIST'))
+        .split('\n')
+        .filter(Boolean).length;
     const before = await clients();
     const limiter = createRedisLimiter({ redis, requests: 1, perMs: 1_000, key: freshKey('close') });
     await limiter.acquire();
@@ -191,7 +207,7 @@ describe.each(CLIENTS)('through %s', (which) => {
     }
   });
 
-  it("keeps the limit with its schedule: a process whose limit differs gets a LimiterError naming the key, at once; once the other limit is idle for its window, the key is taken over", async () => {
+  it('keeps the limit with its schedule: a process whose limit differs gets a LimiterError naming the key, at once; once the other limit is idle for its window, the key is taken over', async () => {
     const { redis, quit } = await open();
     const key = freshKey('two-limits');
     const fast = createRedisLimiter({ redis, requests: 40, perMs: 1_000, key });
@@ -224,35 +240,41 @@ describe.each(CLIENTS)('through %s', (which) => {
     ['a string under the key', (key) => redisHere.probe.set(key, '1e308')],
     ['a list under the key', (key) => redisHere.probe.rpush(key, 'a', 'b')],
     ['a next slot of 1e308', (key) => redisHere.probe.hset(key, 'next', '1e308', 'limit', '10/1000/50', 'window', '1050')],
-    ['a next slot an hour ahead (a clock stepped back)', (key, now) => redisHere.probe.hset(key, 'next', String(now + 3_600_000), 'limit', '10/1000/50', 'window', '1050')],
+    [
+      'a next slot an hour ahead (a clock stepped back)',
+      (key, now) => redisHere.probe.hset(key, 'next', String(now + 3_600_000), 'limit', '10/1000/50', 'window', '1050'),
+    ],
     ['a pause an hour long', (key, now) => redisHere.probe.hset(key, 'until', String(now + 3_600_000), 'limit', '10/1000/50', 'window', '1050')],
     ['words for numbers', (key) => redisHere.probe.hset(key, 'next', 'soon', 'until', 'later', 'limit', '10/1000/50', 'window', 'long')],
     ['inf and nan', (key) => redisHere.probe.hset(key, 'next', 'inf', 'until', 'nan', 'limit', '10/1000/50')],
     ['another limit whose record is unreadable', (key, now) => redisHere.probe.hset(key, 'next', String(now + 100), 'limit', '\u001b[31m', 'window', '1e308')],
-  ])('repairs a schedule Redis holds broken (%s): the next call is admitted within the hold of a lost schedule, and the key is sound again', async (_name, corrupt) => {
-    const { redis, quit } = await open();
-    const key = freshKey('corrupt');
-    const redisKey = `promokit-limit:{${key}}`;
-    const now = await redisNow();
-    await corrupt(redisKey, now);
-    const limiter = createRedisLimiter({ redis, requests: 10, perMs: 1_000, key });
-    try {
-      const started = performance.now();
-      await limiter.acquire();
-      // The first slot of a schedule started again is held 500 ms ahead.
-      expect(performance.now() - started).toBeLessThan(1_500);
-      expect(limiter.stats().invalid).toBe(0);
-      const held = await redisHere.probe.hgetall(redisKey);
-      expect(held.limit).toBe('10/1000/50');
-      expect(held.window).toBe('1050');
-      expect(Number(held.next)).toBeGreaterThan(now);
-      expect(held.until).toBeUndefined();
-      expect(await redisHere.probe.pttl(redisKey)).toBeGreaterThan(KEEP_MS - 60_000);
-    } finally {
-      await limiter.close();
-      await quit();
-    }
-  });
+  ])(
+    'repairs a schedule Redis holds broken (%s): the next call is admitted within the hold of a lost schedule, and the key is sound again',
+    async (_name, corrupt) => {
+      const { redis, quit } = await open();
+      const key = freshKey('corrupt');
+      const redisKey = `promokit-limit:{${key}}`;
+      const now = await redisNow();
+      await corrupt(redisKey, now);
+      const limiter = createRedisLimiter({ redis, requests: 10, perMs: 1_000, key });
+      try {
+        const started = performance.now();
+        await limiter.acquire();
+        // The first slot of a schedule started again is held 500 ms ahead.
+        expect(performance.now() - started).toBeLessThan(1_500);
+        expect(limiter.stats().invalid).toBe(0);
+        const held = await redisHere.probe.hgetall(redisKey);
+        expect(held.limit).toBe('10/1000/50');
+        expect(held.window).toBe('1050');
+        expect(Number(held.next)).toBeGreaterThan(now);
+        expect(held.until).toBeUndefined();
+        expect(await redisHere.probe.pttl(redisKey)).toBeGreaterThan(KEEP_MS - 60_000);
+      } finally {
+        await limiter.close();
+        await quit();
+      }
+    },
+  );
 
   it('a pause of one limiter reaches every process of its key at once: the slots they hold are dropped, and none is admitted before it ends', async () => {
     const [a, b] = await Promise.all([open(), open()]);
@@ -284,8 +306,25 @@ describe.each(CLIENTS)('through %s', (which) => {
 
   it.each<[string, () => Partial<RedisLimiterOptions> | null, string]>([
     ['an object that is no client', () => ({ redis: {} as never }), 'redis'],
-    ['a Proxy that throws', () => ({ redis: new Proxy({}, { get: () => { throw new Error('trap'); } }) as never }), 'redis'],
-    ['an emitter with duplicate() and nothing else', () => ({ redis: { duplicate: () => ({}), on: () => undefined, once: () => undefined } as never }), 'redis'],
+    [
+      'a Proxy that throws',
+      () => ({
+        redis: new Proxy(
+          {},
+          {
+            get: () => {
+              throw new Error('trap');
+            },
+          },
+        ) as never,
+      }),
+      'redis',
+    ],
+    [
+      'an emitter with duplicate() and nothing else',
+      () => ({ redis: { duplicate: () => ({}), on: () => undefined, once: () => undefined } as never }),
+      'redis',
+    ],
     ['requests 0', () => ({ requests: 0 }), 'requests'],
     ['requests 2.5', () => ({ requests: 2.5 }), 'requests'],
     ["requests '10'", () => ({ requests: '10' as never }), 'requests'],
@@ -333,7 +372,14 @@ describe('options read once', () => {
       expect(reads).toBe(1);
       expect(limiter.intervalMs).toBe(105);
       await limiter.close();
-      const hostile = new Proxy({ redis, requests: 10, perMs: 1_000 }, { ownKeys: () => { throw new Error('trap'); } });
+      const hostile = new Proxy(
+        { redis, requests: 10, perMs: 1_000 },
+        {
+          ownKeys: () => {
+            throw new Error('trap');
+          },
+        },
+      );
       expect(() => createRedisLimiter(hostile)).toThrow(/createRedisLimiter: the options option must be an object/);
       expect(() => redisTokenStore(hostile as never)).toThrow(/redisTokenStore: the options option must be an object/);
     } finally {
@@ -390,7 +436,10 @@ describe('the schedule script in Redis', () => {
         fc.asyncProperty(
           fc.record({ requests: fc.integer({ min: 1, max: 500 }), perMs: fc.integer({ min: 100, max: 60_000 }), marginMs: fc.integer({ min: 0, max: 100 }) }),
           fc.record({ next: field, until: field, window: field, limit: fc.constantFrom(undefined, 'ours', '7/1000/0', 'junk'), wrongType: fc.boolean() }),
-          fc.oneof(fc.record({ op: fc.constant('reserve' as const), amount: fc.integer({ min: 1, max: 16 }) }), fc.record({ op: fc.constant('pause' as const), amount: fc.integer({ min: 1, max: MAX_PAUSE_MS }) })),
+          fc.oneof(
+            fc.record({ op: fc.constant('reserve' as const), amount: fc.integer({ min: 1, max: 16 }) }),
+            fc.record({ op: fc.constant('pause' as const), amount: fc.integer({ min: 1, max: MAX_PAUSE_MS }) }),
+          ),
           async ({ requests, perMs, marginMs }, state, { op, amount }) => {
             const limit = limitOf(requests, perMs, marginMs);
             const key = `promokit-limit:{${freshKey('lua')}}`;
@@ -401,10 +450,26 @@ describe('the schedule script in Redis', () => {
               : { next: text(state.next), until: text(state.until), window: text(state.window), limit: state.limit === 'ours' ? limit.signature : state.limit };
             if (stored === 'wrong type') await script.rpush(key, 'x');
             else {
-              const pairs = Object.entries(stored).filter(([, v]) => v !== undefined).flat() as string[];
+              const pairs = Object.entries(stored)
+                .filter(([, v]) => v !== undefined)
+                .flat() as string[];
               if (pairs.length > 0) await script.hset(key, ...pairs);
             }
-            const reply = (await script.eval(SCHEDULE_SCRIPT, 1, key, op, amount, limit.intervalMs, limit.aheadMs, KEEP_MS, limit.signature, limit.windowMs, MAX_PAUSE_MS, MAX_AHEAD_MS, `${key}:test`)) as string[];
+            const reply = (await script.eval(
+              SCHEDULE_SCRIPT,
+              1,
+              key,
+              op,
+              amount,
+              limit.intervalMs,
+              limit.aheadMs,
+              KEEP_MS,
+              limit.signature,
+              limit.windowMs,
+              MAX_PAUSE_MS,
+              MAX_AHEAD_MS,
+              `${key}:test`,
+            )) as string[];
             const now = Number(reply[1]);
             const expected = decide(stored, now, op, amount, limit);
             expect(reply[0]).toBe(expected.kind);
@@ -421,7 +486,8 @@ describe('the schedule script in Redis', () => {
             }
             const write = expected.write;
             if (!write) return;
-            const close = (got: string | undefined, want: number | undefined) => (want === undefined ? expect(got).toBeUndefined() : expect(Number(got)).toBeCloseTo(want, 2));
+            const close = (got: string | undefined, want: number | undefined) =>
+              want === undefined ? expect(got).toBeUndefined() : expect(Number(got)).toBeCloseTo(want, 2);
             close(after.next, write.next);
             close(after.until, write.until);
             expect(after.limit).toBe(write.limit);
@@ -445,7 +511,9 @@ describe('through a Client', () => {
     const limiter = createRedisLimiter({ redis, requests: 20, perMs: 1_000, marginMs: 300, key: freshKey('client') });
     try {
       const client = new Client({ baseUrl: server.url, appId: 'app', appToken: 'token', accessToken: 'access', logLevel: 'off', limiter });
-      const results = await Promise.allSettled(Array.from({ length: 30 }, (_, i) => client.publications.create({ campaign: { name: 'Welcome' }, customer: { source_id: `c-${i}` } })));
+      const results = await Promise.allSettled(
+        Array.from({ length: 30 }, (_, i) => client.publications.create({ campaign: { name: 'Welcome' }, customer: { source_id: `c-${i}` } })),
+      );
       expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
       const stats = server.stats();
       expect(stats).toMatchObject({ received: 30, rejected: 0 });
@@ -461,7 +529,9 @@ describe('through a Client', () => {
     const { redis, quit } = await connectRedis('ioredis', redisHere.server.port);
     // The service refuses the first request it receives (Retry-After: 0) and accepts the rest.
     const service = await startRecorder((_request, n) =>
-      n === 1 ? { status: 429, headers: { 'retry-after': '0' }, body: { code: 429, key: 'too_many_requests' } } : { body: { id: `pub_${n}`, object: 'publication' } },
+      n === 1
+        ? { status: 429, headers: { 'retry-after': '0' }, body: { code: 429, key: 'too_many_requests' } }
+        : { body: { id: `pub_${n}`, object: 'publication' } },
     );
     const redisLimiter = createRedisLimiter({ redis, requests: 5, perMs: 500, marginMs: 200, key: freshKey('client-retry') });
     const asked: Array<'first' | 'retry'> = [];
@@ -469,7 +539,9 @@ describe('through a Client', () => {
     try {
       const client = new Client({ baseUrl: service.url, appId: 'app', appToken: 'token', accessToken: 'access', logLevel: 'off', limiter });
       const customers = ['c-0', 'c-1', 'c-2', 'c-3'];
-      await Promise.all(customers.map((id) => client.publications.create({ campaign: { name: 'Welcome' }, customer: { source_id: id } }, { headers: { 'x-customer': id } })));
+      await Promise.all(
+        customers.map((id) => client.publications.create({ campaign: { name: 'Welcome' }, customer: { source_id: id } }, { headers: { 'x-customer': id } })),
+      );
       // Four first attempts and one retry, each admitted by Redis; the retry of c-0 took the next
       // slot, ahead of c-1, c-2 and c-3 (waiting for slots 140 ms apart) though it asked after them.
       expect(asked).toEqual(['first', 'first', 'first', 'first', 'retry']);

@@ -38,7 +38,13 @@ afterEach(async () => {
  * Runs two limiters with 3 calls always waiting in each, for `ms`, calling `during(t0)` meanwhile;
  * each admitted call is sent to the service at once.
  */
-async function run(which: RedisClientName, redisServer: RedisServer, service: RateLimitedServer, ms: number, during: () => Promise<void>): Promise<{ calls: Call[]; limiters: RedisLimiter[] }> {
+async function run(
+  which: RedisClientName,
+  redisServer: RedisServer,
+  service: RateLimitedServer,
+  ms: number,
+  during: () => Promise<void>,
+): Promise<{ calls: Call[]; limiters: RedisLimiter[] }> {
   const key = `outage-${process.pid}-${Date.now()}`;
   // Errors of the clients themselves while Redis is away are expected (connectRedis ignores them):
   // the limiter has its own connection.
@@ -116,29 +122,35 @@ const outages = [
 ];
 
 describe.each<RedisClientName>(['ioredis', 'node-redis'])('through %s, when Redis fails mid-run', (which) => {
-  it.each(outages)('$name: calls are refused within their bound, none admitted unlimited, and they flow again soon after', async ({ name, down, up, downMs }) => {
-    const redisServer = await startRedis();
-    cleanup.push(() => redisServer.stop());
-    const service = await startRateLimitedServer(LIMIT);
-    cleanup.push(() => service.close());
-    let failed = 0;
-    let back = 0;
-    const { calls, limiters } = await run(which, redisServer, service, 1_500, async () => {
-      await sleep(1_500);
-      await down(redisServer);
-      failed = performance.now();
-      await sleep(downMs);
-      await up(redisServer);
-      back = performance.now();
-    });
-    const admitted = checkInvariants(calls, limiters, service);
-    // Refused during the outage, once the bound passed.
-    expect(calls.filter((c) => c.outcome === 'refused' && c.settled! > failed && c.settled! < back + 200).length).toBeGreaterThan(0);
-    // Nothing admitted once the slots held when Redis went away ran out.
-    expect(admitted.filter((t) => t > failed + HELD_MS && t < back)).toEqual([]);
-    const resumed = Math.min(...admitted.filter((t) => t > back)) - back;
-    console.log(`promokit/redis (${which}), Redis ${name}: first call admitted ${resumed.toFixed(0)} ms after Redis was back; ${limiters.map((l) => JSON.stringify(l.stats())).join(' ')}`);
-    expect(resumed).toBeLessThan(2_000);
-    expect(admitted.filter((t) => t > back).length).toBeGreaterThan(5);
-  }, 30_000);
+  it.each(outages)(
+    '$name: calls are refused within their bound, none admitted unlimited, and they flow again soon after',
+    async ({ name, down, up, downMs }) => {
+      const redisServer = await startRedis();
+      cleanup.push(() => redisServer.stop());
+      const service = await startRateLimitedServer(LIMIT);
+      cleanup.push(() => service.close());
+      let failed = 0;
+      let back = 0;
+      const { calls, limiters } = await run(which, redisServer, service, 1_500, async () => {
+        await sleep(1_500);
+        await down(redisServer);
+        failed = performance.now();
+        await sleep(downMs);
+        await up(redisServer);
+        back = performance.now();
+      });
+      const admitted = checkInvariants(calls, limiters, service);
+      // Refused during the outage, once the bound passed.
+      expect(calls.filter((c) => c.outcome === 'refused' && c.settled! > failed && c.settled! < back + 200).length).toBeGreaterThan(0);
+      // Nothing admitted once the slots held when Redis went away ran out.
+      expect(admitted.filter((t) => t > failed + HELD_MS && t < back)).toEqual([]);
+      const resumed = Math.min(...admitted.filter((t) => t > back)) - back;
+      console.log(
+        `promokit/redis (${which}), Redis ${name}: first call admitted ${resumed.toFixed(0)} ms after Redis was back; ${limiters.map((l) => JSON.stringify(l.stats())).join(' ')}`,
+      );
+      expect(resumed).toBeLessThan(2_000);
+      expect(admitted.filter((t) => t > back).length).toBeGreaterThan(5);
+    },
+    30_000,
+  );
 });

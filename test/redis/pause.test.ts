@@ -34,7 +34,17 @@ describe.each<RedisClientName>(['ioredis', 'node-redis'])('through %s', (which) 
     const key = `pause-${which}-${process.pid}-${Date.now()}`;
     const limiters = connections.map(({ redis }) => createRedisLimiter({ redis, requests: 20, perMs: 1_000, key }));
     const clients = ['a', 'b'].map(
-      (name, i) => new Client({ baseUrl: service.url, appId: 'app', appToken: 't', accessToken: 'k', logLevel: 'off', validation: 'off', limiter: limiters[i], headers: { 'x-process': name } }),
+      (name, i) =>
+        new Client({
+          baseUrl: service.url,
+          appId: 'app',
+          appToken: 't',
+          accessToken: 'k',
+          logLevel: 'off',
+          validation: 'off',
+          limiter: limiters[i],
+          headers: { 'x-process': name },
+        }),
     );
     const started = performance.now();
     try {
@@ -51,7 +61,9 @@ describe.each<RedisClientName>(['ioredis', 'node-redis'])('through %s', (which) 
       const within = service.sent.filter((r) => r.at > refusedAt! + 150 && r.at < refusedAt! + 980);
       const paused = limiters.map((l) => l.stats().paused);
       const seen = (r: { at: number; headers: Record<string, unknown> }) => `${String(r.headers['x-process'])} ${(r.at - refusedAt!).toFixed(0)} ms`;
-      console.log(`promokit/redis (${which}): ${service.sent.length} calls (${service.sent.map(seen).join(', ')}); within the pause: ${within.length}; slots dropped for it: ${paused.join(', ')}`);
+      console.log(
+        `promokit/redis (${which}): ${service.sent.length} calls (${service.sent.map(seen).join(', ')}); within the pause: ${within.length}; slots dropped for it: ${paused.join(', ')}`,
+      );
       expect(within.map((r) => r.headers['x-process'])).toEqual([]);
       // The other client heard of the pause and gave its slots up.
       expect(limiters[1]!.stats().paused).toBeGreaterThan(0);

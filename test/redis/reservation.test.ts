@@ -92,7 +92,16 @@ const LATE_MS = 10;
 const spacing: Spacing = { intervalMs: (PER_MS + MARGIN_MS) / REQUESTS, aheadMs: 500 };
 
 function lineFor(store: Store, index: number, outageMs = 3_000): Line {
-  return new Line({ reserve: store.reserveFor(index), now: () => store.clock.now, setTimer: store.clock.setTimer, lateMs: LATE_MS, leadMs: 2 * spacing.intervalMs, outageMs, retryMs: 100, name: 'test limiter' });
+  return new Line({
+    reserve: store.reserveFor(index),
+    now: () => store.clock.now,
+    setTimer: store.clock.setTimer,
+    lateMs: LATE_MS,
+    leadMs: 2 * spacing.intervalMs,
+    outageMs,
+    retryMs: 100,
+    name: 'test limiter',
+  });
 }
 
 /** A small seeded random number generator (fast-check picks the seed, so a failure replays). */
@@ -135,22 +144,25 @@ describe('grant (the reservation Redis runs)', () => {
 
   it('property: however reservations interleave, no span of perMs + margin holds more than `requests` slots', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ gap: fc.double({ min: 0, max: 400, noNaN: true }), want: fc.integer({ min: 1, max: MAX_BATCH }) }), { maxLength: 200 }), (steps) => {
-        let stored: number | undefined;
-        let now = 1_000_000;
-        const slots: number[] = [];
-        for (const { gap, want } of steps) {
-          now += gap;
-          const { start, count, next } = grant(stored, now, want, spacing);
-          for (let i = 0; i < count; i++) slots.push(start + i * spacing.intervalMs);
-          // Never in the past, never beyond the horizon.
-          if (count > 0) expect(start).toBeGreaterThanOrEqual(now);
-          if (count > 0) expect(start + (count - 1) * spacing.intervalMs).toBeLessThanOrEqual(now + spacing.aheadMs + 1e-9);
-          stored = next;
-        }
-        for (let i = 1; i < slots.length; i++) expect(slots[i]! - slots[i - 1]!).toBeGreaterThanOrEqual(spacing.intervalMs - 1e-9);
-        expect(mostInSpan(slots, PER_MS + MARGIN_MS - 1e-6)).toBeLessThanOrEqual(REQUESTS);
-      }),
+      fc.property(
+        fc.array(fc.record({ gap: fc.double({ min: 0, max: 400, noNaN: true }), want: fc.integer({ min: 1, max: MAX_BATCH }) }), { maxLength: 200 }),
+        (steps) => {
+          let stored: number | undefined;
+          let now = 1_000_000;
+          const slots: number[] = [];
+          for (const { gap, want } of steps) {
+            now += gap;
+            const { start, count, next } = grant(stored, now, want, spacing);
+            for (let i = 0; i < count; i++) slots.push(start + i * spacing.intervalMs);
+            // Never in the past, never beyond the horizon.
+            if (count > 0) expect(start).toBeGreaterThanOrEqual(now);
+            if (count > 0) expect(start + (count - 1) * spacing.intervalMs).toBeLessThanOrEqual(now + spacing.aheadMs + 1e-9);
+            stored = next;
+          }
+          for (let i = 1; i < slots.length; i++) expect(slots[i]! - slots[i - 1]!).toBeGreaterThanOrEqual(spacing.intervalMs - 1e-9);
+          expect(mostInSpan(slots, PER_MS + MARGIN_MS - 1e-6)).toBeLessThanOrEqual(REQUESTS);
+        },
+      ),
     );
   });
 });
@@ -278,12 +290,12 @@ describe('Line (one process)', () => {
     const clock = new Clock();
     let step = 0;
     const line = new Line({
-      reserve: ((() => {
+      reserve: (() => {
         step += 1;
         if (step === 1) throw new Error('thrown at once');
         if (step === 2) return Promise.resolve(null);
         return Promise.resolve({ slots: [clock.now + 1] });
-      }) as unknown) as (want: number) => Promise<Reserved>,
+      }) as unknown as (want: number) => Promise<Reserved>,
       now: () => clock.now,
       setTimer: clock.setTimer,
       lateMs: LATE_MS,
@@ -405,7 +417,8 @@ describe('property: lines sharing one schedule, with late timers, aborts, retrie
           const firsts = admitted.filter((r) => !r.retry);
           for (let k = 1; k < firsts.length; k++) expect(firsts[k]!.admitted!).toBeGreaterThanOrEqual(firsts[k - 1]!.admitted!);
           for (const retry of admitted.filter((r) => r.retry)) {
-            for (const first of firsts) if (first.arrived < retry.arrived && first.admitted! > retry.arrived) expect(retry.admitted!).toBeLessThanOrEqual(first.admitted!);
+            for (const first of firsts)
+              if (first.arrived < retry.arrived && first.admitted! > retry.arrived) expect(retry.admitted!).toBeLessThanOrEqual(first.admitted!);
           }
         }
         used.sort((a, b) => a - b);

@@ -40,7 +40,12 @@ const all = (outcomes: FleetOutcome[]) => ({
 });
 
 /** Runs `body` with a token service and a fleet of `size` processes, and stops both. */
-async function withFleet(which: RedisClientName, size: number, options: { lifetimeS?: number; refreshBeforeMs?: number; timeout?: number; redisTimeout?: number; server?: RedisServer }, body: (fleet: TokenFleet, service: TokenService) => Promise<void>) {
+async function withFleet(
+  which: RedisClientName,
+  size: number,
+  options: { lifetimeS?: number; refreshBeforeMs?: number; timeout?: number; redisTimeout?: number; server?: RedisServer },
+  body: (fleet: TokenFleet, service: TokenService) => Promise<void>,
+) {
   const service = await startTokenService({ lifetimeS: options.lifetimeS ?? 900 });
   const server = options.server ?? redisHere.server;
   const fleet = await startTokenFleet(size, {
@@ -100,30 +105,36 @@ describe.each<RedisClientName>(['ioredis', 'node-redis'])('through %s', (which) 
   it.each([
     { name: 'killed', down: (s: RedisServer) => s.kill(), up: (s: RedisServer) => s.restart() },
     { name: 'frozen', down: async (s: RedisServer) => s.freeze(), up: async (s: RedisServer) => s.thaw() },
-  ])('Redis $name mid-run: calls keep succeeding, none waits past its timeout', async ({ name, down, up }) => {
-    const server = await startRedis();
-    try {
-      // Tokens of 2 s refreshed 1 s before they expire, so that processes refresh while Redis is
-      // away; calls time out after 5 s; the store gives Redis up after 500 ms.
-      await withFleet(which, 4, { lifetimeS: 2, refreshBeforeMs: 1_000, timeout: 5_000, redisTimeout: 500, server }, async (fleet, service) => {
-        const running = fleet.steady(4_000, 50);
-        await sleep(1_000);
-        await down(server);
-        await sleep(2_000);
-        await up(server);
-        const run = all(await running);
-        expect(run.failed, run.firstFailure).toBe(0);
-        // No call waited for its token as long as its timeout (it would have failed): Redis away
-        // costs a refresh one redisTimeout at most, then the process fetches its own.
-        console.log(`redisTokenStore (${which}), Redis ${name} mid-run: ${run.ok} calls, 0 failed; longest wait for a token ${run.tokenWaitMs.toFixed(0)} ms, slowest call ${run.slowestMs.toFixed(0)} ms (timeout 5000 ms)`);
-        expect(run.tokenWaitMs).toBeLessThan(5_000);
-        // The processes fetched their own tokens meanwhile.
-        expect(service.issued.length).toBeGreaterThanOrEqual(2);
-      });
-    } finally {
-      await server.stop();
-    }
-  }, 90_000);
+  ])(
+    'Redis $name mid-run: calls keep succeeding, none waits past its timeout',
+    async ({ name, down, up }) => {
+      const server = await startRedis();
+      try {
+        // Tokens of 2 s refreshed 1 s before they expire, so that processes refresh while Redis is
+        // away; calls time out after 5 s; the store gives Redis up after 500 ms.
+        await withFleet(which, 4, { lifetimeS: 2, refreshBeforeMs: 1_000, timeout: 5_000, redisTimeout: 500, server }, async (fleet, service) => {
+          const running = fleet.steady(4_000, 50);
+          await sleep(1_000);
+          await down(server);
+          await sleep(2_000);
+          await up(server);
+          const run = all(await running);
+          expect(run.failed, run.firstFailure).toBe(0);
+          // No call waited for its token as long as its timeout (it would have failed): Redis away
+          // costs a refresh one redisTimeout at most, then the process fetches its own.
+          console.log(
+            `redisTokenStore (${which}), Redis ${name} mid-run: ${run.ok} calls, 0 failed; longest wait for a token ${run.tokenWaitMs.toFixed(0)} ms, slowest call ${run.slowestMs.toFixed(0)} ms (timeout 5000 ms)`,
+          );
+          expect(run.tokenWaitMs).toBeLessThan(5_000);
+          // The processes fetched their own tokens meanwhile.
+          expect(service.issued.length).toBeGreaterThanOrEqual(2);
+        });
+      } finally {
+        await server.stop();
+      }
+    },
+    90_000,
+  );
 
   it('keeps the token in one namespaced key, "<lifetime> <expiry> <token>", expiring with it; the lock is gone after the refresh', async () => {
     const { redis, quit } = await connectRedis(which, redisHere.server.port);
@@ -206,7 +217,10 @@ describe.each<RedisClientName>(['ioredis', 'node-redis'])('through %s', (which) 
 
   it('closes its own connection when the client it was given ends', async () => {
     const { redis, quit } = await connectRedis(which, redisHere.server.port);
-    const clients = async () => String(await redisHere.probe.call('CLIENT', 'LIST')).split('\n').filter(Boolean).length;
+    const clients = async () =>
+      String(await redisHere.probe.call('CLIENT', 'LIST'))
+        .split('\n')
+        .filter(Boolean).length;
     const before = await clients();
     const accessToken = cachedAccessToken(async () => ({ token: 'tok-1', expiresIn: 60 }), { store: redisTokenStore({ redis, key: freshKey('close') }) });
     await accessToken();
@@ -232,7 +246,20 @@ describe.each<RedisClientName>(['ioredis', 'node-redis'])('through %s', (which) 
 
   it.each<[string, () => Partial<RedisTokenStoreOptions> | null, string]>([
     ['an object that is no client', () => ({ redis: {} as never }), 'redis'],
-    ['a Proxy that throws', () => ({ redis: new Proxy({}, { get: () => { throw new Error('trap'); } }) as never }), 'redis'],
+    [
+      'a Proxy that throws',
+      () => ({
+        redis: new Proxy(
+          {},
+          {
+            get: () => {
+              throw new Error('trap');
+            },
+          },
+        ) as never,
+      }),
+      'redis',
+    ],
     ["key ''", () => ({ key: '' }), 'key'],
     ['key with a line break', () => ({ key: 'a\nb' }), 'key'],
     ['redisTimeout 10', () => ({ redisTimeout: 10 }), 'redisTimeout'],

@@ -185,7 +185,18 @@ describe('fault matrix: every fault × every operation', () => {
         const tries = attempts.get(c.key) ?? 0;
         const callOutcome = callOutcomeOf(s);
         const checkNote = saysCheck(s);
-        report.matrix.push({ fault, operation: c.op.name, cls: c.op.class, seen, attempts: tries, outcome: s.outcome, callOutcome, checkNote, boundMs: c.expect.boundMs, withinBound: s.ms <= c.expect.boundMs });
+        report.matrix.push({
+          fault,
+          operation: c.op.name,
+          cls: c.op.class,
+          seen,
+          attempts: tries,
+          outcome: s.outcome,
+          callOutcome,
+          checkNote,
+          boundMs: c.expect.boundMs,
+          withinBound: s.ms <= c.expect.boundMs,
+        });
         return {
           operation: c.op.name,
           seen,
@@ -221,7 +232,18 @@ describe('fault matrix: every fault × every operation', () => {
     const wanted = cells((fault, classes) => {
       const rows = OPERATIONS.filter((o) => classes.includes(o.class)).map((o) => {
         const e = expected(fault, o.class);
-        return { fault, operation: o.name, cls: o.class, seen: e.seen, attempts: e.attempts, outcome: e.outcome, callOutcome: e.callOutcome, checkNote: e.checkNote, boundMs: e.boundMs, withinBound: true };
+        return {
+          fault,
+          operation: o.name,
+          cls: o.class,
+          seen: e.seen,
+          attempts: e.attempts,
+          outcome: e.outcome,
+          callOutcome: e.callOutcome,
+          checkNote: e.checkNote,
+          boundMs: e.boundMs,
+          withinBound: true,
+        };
       });
       return outcomeCell(rows);
     });
@@ -268,7 +290,17 @@ describe('bad input: refused before anything is sent', () => {
 // Concurrency
 
 describe('concurrency', () => {
-  const MIX: readonly Fault[] = ['ok', 'ok', 'ok', 'html-502', '429-retry-after-seconds', 'reset-before-response', '200-truncated-json', 'no-answer', 'refused'];
+  const MIX: readonly Fault[] = [
+    'ok',
+    'ok',
+    'ok',
+    'html-502',
+    '429-retry-after-seconds',
+    'reset-before-response',
+    '200-truncated-json',
+    'no-answer',
+    'refused',
+  ];
   const CALLS = 200;
   /** The timeout of the calls the server never answers: long enough for 200 connections to open first. */
   const CONCURRENT_TIMEOUT = 1_000;
@@ -285,7 +317,15 @@ describe('concurrency', () => {
     });
     // Only calls the server never answers wait for their (short) timeout; the rest have all the time they need.
     const settled = await Promise.all(
-      calls.map((c) => settle(() => c.op.call(c.fault === 'refused' ? dead : live, c.key, withCase(c.key, { timeout: WAITS_FOR_TIMEOUT.has(c.fault) ? CONCURRENT_TIMEOUT : TUNING.patientTimeout })))),
+      calls.map((c) =>
+        settle(() =>
+          c.op.call(
+            c.fault === 'refused' ? dead : live,
+            c.key,
+            withCase(c.key, { timeout: WAITS_FOR_TIMEOUT.has(c.fault) ? CONCURRENT_TIMEOUT : TUNING.patientTimeout }),
+          ),
+        ),
+      ),
     );
     await sleep(100); // let any stray rejection surface
 
@@ -315,7 +355,14 @@ describe("abort: the caller's signal", () => {
   const ABORT_BOUND = 500;
 
   /** Runs a call, aborts it when `when` resolves, and checks the server sees nothing more. */
-  async function abortCase(scenario: string, op: OperationCase, faults: Fault[], when: (key: string) => Promise<void>, callOutcome: string, options: ClientOptions = {}) {
+  async function abortCase(
+    scenario: string,
+    op: OperationCase,
+    faults: Fault[],
+    when: (key: string) => Promise<void>,
+    callOutcome: string,
+    options: ClientOptions = {},
+  ) {
     const key = `abort-${report.abort.length}`;
     server.plan(key, { faults, body: op.body });
     const client = makeClient(server.url, options);
@@ -361,15 +408,29 @@ describe("abort: the caller's signal", () => {
 
   it('aborts a GET waiting in backoff after a 503: no further attempt', async () => {
     // No Retry-After: exponential backoff, 150 to 300 ms before the first retry with a 10 s cap.
-    const { seen } = await abortCase('GET waiting in exponential backoff after a 503', byName('loyalties.listTransactions'), ['html-503', 'ok'], received(1), 'unknown', {
-      maxRetryDelay: 10_000,
-    });
+    const { seen } = await abortCase(
+      'GET waiting in exponential backoff after a 503',
+      byName('loyalties.listTransactions'),
+      ['html-503', 'ok'],
+      received(1),
+      'unknown',
+      {
+        maxRetryDelay: 10_000,
+      },
+    );
     expect(seen).toBe(1);
   });
 
   it('aborts a spending POST waiting in backoff after a 429: no further attempt', async () => {
     // Retry-After: 1 with a 10 s cap: the retry waits a full second unless aborted.
-    const { seen } = await abortCase('order waiting out `Retry-After` after a 429', byName('orders.create'), ['429-retry-after-seconds', 'ok'], received(1), 'rejected', { maxRetryDelay: 10_000 });
+    const { seen } = await abortCase(
+      'order waiting out `Retry-After` after a 429',
+      byName('orders.create'),
+      ['429-retry-after-seconds', 'ok'],
+      received(1),
+      'rejected',
+      { maxRetryDelay: 10_000 },
+    );
     expect(seen).toBe(1);
   });
 
@@ -379,7 +440,13 @@ describe("abort: the caller's signal", () => {
     server.plan(key, { faults: ['ok'], body: op.body });
     const s = await settle(() => op.call(makeClient(server.url), key, withCase(key, { signal: AbortSignal.abort() })));
     await sleep(300);
-    report.abort.push({ scenario: 'signal already aborted (voucher create)', outcome: s.outcome, callOutcome: callOutcomeOf(s), seen: server.count(key), boundMs: ABORT_BOUND });
+    report.abort.push({
+      scenario: 'signal already aborted (voucher create)',
+      outcome: s.outcome,
+      callOutcome: callOutcomeOf(s),
+      seen: server.count(key),
+      boundMs: ABORT_BOUND,
+    });
     expect(s.error).toBeInstanceOf(AbortError);
     expect(callOutcomeOf(s)).toBe('not_sent');
     expect(s.ms).toBeLessThan(ABORT_BOUND);
@@ -404,8 +471,22 @@ describe('property tests (fast-check)', () => {
     { op: 'asyncActions.get', schema: asyncActionSchema, enums: [['type'], ['operation_status']] },
     { op: 'loyalties.redeemReward', schema: redemptionSchema, enums: [['status']] },
     { op: 'orders.create', schema: orderSchema, enums: [['status']] },
-    { op: 'vouchers.validate', schema: validationResultSchema, enums: [['discount', 'type'], ['discount', 'effect']] },
-    { op: 'locations.get', schema: locationSchema, enums: [['shape', 'type'], ['shape', 'format']] },
+    {
+      op: 'vouchers.validate',
+      schema: validationResultSchema,
+      enums: [
+        ['discount', 'type'],
+        ['discount', 'effect'],
+      ],
+    },
+    {
+      op: 'locations.get',
+      schema: locationSchema,
+      enums: [
+        ['shape', 'type'],
+        ['shape', 'format'],
+      ],
+    },
     { op: 'publications.create', schema: publicationSchema, enums: [['result']] },
     { op: 'vouchers.create', schema: voucherSchema, enums: [['type']] },
   ] as const;
@@ -565,10 +646,14 @@ describe('property tests (fast-check)', () => {
     expect(Object.keys(SCHEMAS).sort()).toEqual(OPERATIONS.map((o) => o.name).sort());
     // Named by operation, so a counterexample reads `{ operation, path, change }`.
     const byOperation = new Map(OPERATIONS.map((op) => [op.name, op]));
-    const candidates = OPERATIONS.flatMap((op) => pathsOf(op.body).map((path) => ({ operation: op.name, path, value: path.reduce<unknown>((v, k) => (v as Json)[k as string], op.body) })));
+    const candidates = OPERATIONS.flatMap((op) =>
+      pathsOf(op.body).map((path) => ({ operation: op.name, path, value: path.reduce<unknown>((v, k) => (v as Json)[k as string], op.body) })),
+    );
     const arb = fc
       .constantFrom(...candidates)
-      .chain((c) => fc.record({ c: fc.constant(c), change: fc.oneof(wrongTyped(c.value), fc.constant(null), fc.constant('<delete>'), fc.string({ maxLength: 6 })) }));
+      .chain((c) =>
+        fc.record({ c: fc.constant(c), change: fc.oneof(wrongTyped(c.value), fc.constant(null), fc.constant('<delete>'), fc.string({ maxLength: 6 })) }),
+      );
     await fc.assert(
       fc.asyncProperty(arb, async ({ c, change }) => {
         const op = byOperation.get(c.operation)!;
@@ -596,13 +681,20 @@ describe('property tests (fast-check)', () => {
         } else {
           expect(error).toBeInstanceOf(ResponseValidationError);
           const got = (error as ResponseValidationError).issues.map((i) => formatPath(i.path)).sort();
-          const want = [...(verdict.success ? [] : verdict.error!.issues.map((i) => formatPath(i.path.map((p) => (typeof p === 'number' ? p : String(p)))))), ...inexact.map(formatPath)].sort();
+          const want = [
+            ...(verdict.success ? [] : verdict.error!.issues.map((i) => formatPath(i.path.map((p) => (typeof p === 'number' ? p : String(p)))))),
+            ...inexact.map(formatPath),
+          ].sort();
           expect(got).toEqual(want);
         }
       }),
       { numRuns: 150 },
     );
-    report.properties.push({ property: "any field at any depth changed, nulled or deleted: `strict` mode gives zod's verdict and zod's issue paths, and refuses a number past 2^53 - 1 (the SDK's fast path never accepts what zod refuses)", runs: 150 });
+    report.properties.push({
+      property:
+        "any field at any depth changed, nulled or deleted: `strict` mode gives zod's verdict and zod's issue paths, and refuses a number past 2^53 - 1 (the SDK's fast path never accepts what zod refuses)",
+      runs: 150,
+    });
   });
 
   it('random strings as voucher codes and ids round-trip through path encoding', async () => {
@@ -611,7 +703,11 @@ describe('property tests (fast-check)', () => {
       (name) => OPERATIONS.find((o) => o.name === name)!,
     );
     const id = fc
-      .oneof(fc.string({ minLength: 1, maxLength: 40, unit: 'grapheme' }), fc.string({ minLength: 1, maxLength: 40 }), fc.constantFrom('%', '%2F', '/', '?a=b', '#x', ' a b ', '../x', '.x', '\\', 'é/ü', '🎟️', '%E0%A4%A'))
+      .oneof(
+        fc.string({ minLength: 1, maxLength: 40, unit: 'grapheme' }),
+        fc.string({ minLength: 1, maxLength: 40 }),
+        fc.constantFrom('%', '%2F', '/', '?a=b', '#x', ' a b ', '../x', '.x', '\\', 'é/ü', '🎟️', '%E0%A4%A'),
+      )
       // Refused before sending, as tested elsewhere: ".", ".." and ids of only spaces.
       .filter((s) => s !== '.' && s !== '..' && s.trim() !== '');
     await fc.assert(
@@ -629,12 +725,17 @@ describe('property tests (fast-check)', () => {
       }),
       { numRuns: 100 },
     );
-    report.properties.push({ property: 'random strings (graphemes, any code unit, reserved characters) as path ids: the server decodes the original', runs: 100 });
+    report.properties.push({
+      property: 'random strings (graphemes, any code unit, reserved characters) as path ids: the server decodes the original',
+      runs: 100,
+    });
   });
 
   it('a path id that is not well-formed Unicode (a lone surrogate) is refused with InvalidRequestError, nothing sent', async () => {
     const client = makeClient(server.url);
-    const lone = fc.tuple(fc.string({ maxLength: 5 }), fc.integer({ min: 0xd800, max: 0xdfff }), fc.string({ maxLength: 5 })).map(([a, cu, b]) => a + String.fromCharCode(cu) + b);
+    const lone = fc
+      .tuple(fc.string({ maxLength: 5 }), fc.integer({ min: 0xd800, max: 0xdfff }), fc.string({ maxLength: 5 }))
+      .map(([a, cu, b]) => a + String.fromCharCode(cu) + b);
     await fc.assert(
       fc.asyncProperty(lone, async (code) => {
         const key = nextKey();

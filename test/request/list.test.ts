@@ -5,7 +5,17 @@
  * fetch and a node:http service.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { Client, InvalidRequestError, NoNextPageError, Page, PagePromise, PaginationLimitError, PaginationStalledError, ToArrayLimitError, type CustomListRequest } from '../../src/index.js';
+import {
+  Client,
+  InvalidRequestError,
+  NoNextPageError,
+  Page,
+  PagePromise,
+  PaginationLimitError,
+  PaginationStalledError,
+  ToArrayLimitError,
+  type CustomListRequest,
+} from '../../src/index.js';
 import { keys } from '../helpers/keys.js';
 import { recorders, type Answer, type Recorder } from '../helpers/recorder.js';
 
@@ -16,24 +26,33 @@ afterEach(async () => {
 });
 
 /** A cursor list of `total` records, `size` a page, by `starting_after_id`. */
-const cursorList = (total: number, size: number): Answer => (sent) => {
-  const after = new URLSearchParams(sent.search).get('starting_after_id');
-  const from = after ? Number(after.slice(3)) + 1 : 0;
-  const data = Array.from({ length: Math.max(0, Math.min(size, total - from)) }, (_, i) => ({ id: `tx_${from + i}`, type: 'POINTS_ADDED' }));
-  const has_more = from + size < total;
-  return { body: { object: 'list', data_ref: 'data', data, has_more, more_starting_after: has_more ? data[data.length - 1]!.id : null } };
-};
+const cursorList =
+  (total: number, size: number): Answer =>
+  (sent) => {
+    const after = new URLSearchParams(sent.search).get('starting_after_id');
+    const from = after ? Number(after.slice(3)) + 1 : 0;
+    const data = Array.from({ length: Math.max(0, Math.min(size, total - from)) }, (_, i) => ({ id: `tx_${from + i}`, type: 'POINTS_ADDED' }));
+    const has_more = from + size < total;
+    return { body: { object: 'list', data_ref: 'data', data, has_more, more_starting_after: has_more ? data[data.length - 1]!.id : null } };
+  };
 
 /** A page-numbered list that always has `total` records of `limit` a page. */
-const pagedList = (total: number): Answer => (sent) => {
-  const query = new URLSearchParams(sent.search);
-  const page = Number(query.get('page') ?? 1);
-  const limit = Number(query.get('limit') ?? 10);
-  const data = Array.from({ length: Math.max(0, Math.min(limit, total - (page - 1) * limit)) }, (_, i) => ({ id: `ra_${(page - 1) * limit + i}` }));
-  return { body: { object: 'list', data_ref: 'data', data, total } };
-};
+const pagedList =
+  (total: number): Answer =>
+  (sent) => {
+    const query = new URLSearchParams(sent.search);
+    const page = Number(query.get('page') ?? 1);
+    const limit = Number(query.get('limit') ?? 10);
+    const data = Array.from({ length: Math.max(0, Math.min(limit, total - (page - 1) * limit)) }, (_, i) => ({ id: `ra_${(page - 1) * limit + i}` }));
+    return { body: { object: 'list', data_ref: 'data', data, total } };
+  };
 
-const transactions: CustomListRequest = { path: '/v1/loyalties/{campaignId}/transactions', pathParams: { campaignId: 'camp_1' }, query: { limit: 3 }, paging: 'cursor' };
+const transactions: CustomListRequest = {
+  path: '/v1/loyalties/{campaignId}/transactions',
+  pathParams: { campaignId: 'camp_1' },
+  query: { limit: 3 },
+  paging: 'cursor',
+};
 
 describe.each(recorders)('requestList and the built-in lists over %s', (_name, start) => {
   async function clientFor(answer: Answer): Promise<Client> {
@@ -117,8 +136,18 @@ describe.each(recorders)('requestList and the built-in lists over %s', (_name, s
 
   it("paging 'page' walks page numbers and stops at page 100 with PaginationLimitError, like rewards.listAssignments", async () => {
     const client = await clientFor(pagedList(5_000));
-    const custom = await targetsOf(() => client.requestList({ path: '/v1/rewards/{rewardId}/assignments', pathParams: { rewardId: 'rew_1' }, query: { limit: 10 }, paging: 'page' }).toArray().catch((e: unknown) => e));
-    const builtIn = await targetsOf(() => client.rewards.listAssignments('rew_1', { limit: 10 }).toArray().catch((e: unknown) => e));
+    const custom = await targetsOf(() =>
+      client
+        .requestList({ path: '/v1/rewards/{rewardId}/assignments', pathParams: { rewardId: 'rew_1' }, query: { limit: 10 }, paging: 'page' })
+        .toArray()
+        .catch((e: unknown) => e),
+    );
+    const builtIn = await targetsOf(() =>
+      client.rewards
+        .listAssignments('rew_1', { limit: 10 })
+        .toArray()
+        .catch((e: unknown) => e),
+    );
     expect(custom.result).toBeInstanceOf(PaginationLimitError);
     expect(builtIn.result).toBeInstanceOf(PaginationLimitError);
     expect(custom.targets).toEqual(builtIn.targets);
@@ -127,14 +156,19 @@ describe.each(recorders)('requestList and the built-in lists over %s', (_name, s
   });
 
   it('records under another attribute are read from data_ref, or from `records`', async () => {
-    const client = await clientFor((sent) => ({ body: sent.path === '/v1/with-ref' ? { data_ref: 'campaigns', campaigns: [{ id: 'c1' }], has_more: false } : { campaigns: [{ id: 'c2' }], has_more: false } }));
+    const client = await clientFor((sent) => ({
+      body:
+        sent.path === '/v1/with-ref' ? { data_ref: 'campaigns', campaigns: [{ id: 'c1' }], has_more: false } : { campaigns: [{ id: 'c2' }], has_more: false },
+    }));
     expect(await client.requestList({ path: '/v1/with-ref', paging: 'cursor' }).toArray()).toEqual([{ id: 'c1' }]);
     expect(await client.requestList({ path: '/v1/without-ref', paging: 'cursor', records: 'campaigns' }).toArray()).toEqual([{ id: 'c2' }]);
   });
 
   it('an unknown paging is refused, nothing sent', async () => {
     const client = await clientFor(cursorList(1, 1));
-    await expect(client.requestList({ path: '/v1/campaigns', paging: 'offset' } as unknown as CustomListRequest).toArray()).rejects.toBeInstanceOf(InvalidRequestError);
+    await expect(client.requestList({ path: '/v1/campaigns', paging: 'offset' } as unknown as CustomListRequest).toArray()).rejects.toBeInstanceOf(
+      InvalidRequestError,
+    );
     expect(recorder!.sent).toHaveLength(0);
   });
 });

@@ -77,7 +77,11 @@ describe.each(recorders)('client.request over %s', (_name, start) => {
     expect(await client.request({ method: 'PUT', path: '/v1/campaigns/{id}', pathParams: { id: 'c1' }, body: { name: 'x' } })).toEqual({ ok: 'PUT' });
     expect(await client.request({ method: 'PATCH', path: '/v1/campaigns/{id}', pathParams: { id: 'c1' }, body: { name: 'y' } })).toEqual({ ok: 'PATCH' });
     expect(await client.request({ method: 'DELETE', path: '/v1/campaigns/{id}', pathParams: { id: 'c1' } })).toBeUndefined();
-    expect(recorder.sent.map((s) => `${s.method} ${s.target} ${s.body}`)).toEqual(['PUT /v1/campaigns/c1 {"name":"x"}', 'PATCH /v1/campaigns/c1 {"name":"y"}', 'DELETE /v1/campaigns/c1 ']);
+    expect(recorder.sent.map((s) => `${s.method} ${s.target} ${s.body}`)).toEqual([
+      'PUT /v1/campaigns/c1 {"name":"x"}',
+      'PATCH /v1/campaigns/c1 {"name":"y"}',
+      'DELETE /v1/campaigns/c1 ',
+    ]);
   });
 
   it('a schema is checked in the client validation mode; .withResponse() gives the response', async () => {

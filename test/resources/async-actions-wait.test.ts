@@ -125,7 +125,16 @@ describe('asyncActions.waitFor', () => {
     const { mock, client, readTimes } = setup();
     const { id } = mock.createAsyncAction();
     const boom = new Error('progress bar broke');
-    await expect(settleInFakeTime(client.asyncActions.waitFor(id, { interval: 5, onProgress: () => { throw boom; } }))).rejects.toBe(boom);
+    await expect(
+      settleInFakeTime(
+        client.asyncActions.waitFor(id, {
+          interval: 5,
+          onProgress: () => {
+            throw boom;
+          },
+        }),
+      ),
+    ).rejects.toBe(boom);
     expect(readTimes).toHaveLength(1);
   });
 

@@ -20,7 +20,14 @@ import { refusal, rejection } from './rejections.js';
 useMockApi();
 
 const ORIGIN = 'https://shop.example.com';
-const ack = { object: 'event', type: 'newsletter_subscribed', customer: { id: 'cust_1', source_id: 'cust-42', object: 'customer' }, referral: null, loyalty: null, metadata: {} };
+const ack = {
+  object: 'event',
+  type: 'newsletter_subscribed',
+  customer: { id: 'cust_1', source_id: 'cust-42', object: 'customer' },
+  referral: null,
+  loyalty: null,
+  metadata: {},
+};
 const keys = { clientApplicationId: secrets.clientApplicationId, clientToken: secrets.clientToken };
 
 function events(options: ClientEventsOptions = {}): ClientEvents {
@@ -36,7 +43,13 @@ describe('ClientEvents.track', () => {
   it('POSTs the params as JSON to /client/v1/events with the client keys and origin, and returns the acknowledgment', async () => {
     clearEnv();
     respond('post', '/client/v1/events', json(ack));
-    const params = { event: 'newsletter_subscribed', customer: { source_id: 'cust-42' }, referral: { code: 'REF-1' }, loyalty: { code: 'LOYAL-1' }, metadata: { list: 'weekly' } };
+    const params = {
+      event: 'newsletter_subscribed',
+      customer: { source_id: 'cust-42' },
+      referral: { code: 'REF-1' },
+      loyalty: { code: 'LOYAL-1' },
+      metadata: { list: 'weekly' },
+    };
     const result = await events({ accessToken: secrets.accessToken }).track(params);
     expect(result).toEqual(ack);
     expect(seen).toHaveLength(1);
@@ -97,7 +110,11 @@ describe('input rules, checked before anything is sent', () => {
     ['a missing customer', { event: 'e' }, ['customer']],
     ['a null customer', { event: 'e', customer: null }, ['customer']],
     ['a customer that is not an object', { event: 'e', customer: 'cust_1' }, ['customer']],
-    ['a referral, loyalty or metadata that is not an object', { event: 'e', customer: { id: 'c' }, referral: 'REF', loyalty: 7, metadata: [] }, ['referral', 'loyalty', 'metadata']],
+    [
+      'a referral, loyalty or metadata that is not an object',
+      { event: 'e', customer: { id: 'c' }, referral: 'REF', loyalty: 7, metadata: [] },
+      ['referral', 'loyalty', 'metadata'],
+    ],
     ['neither', {}, ['event', 'customer']],
   ] as const;
 
@@ -205,13 +222,21 @@ describe('client.clientEvents', () => {
   });
 
   it('validates input and the acknowledgment exactly as the browser entry does', async () => {
-    const viaClient = await testClient().clientEvents.track({ event: '', customer: { id: 'c' } }).catch((e: unknown) => e);
-    const viaEntry = await events().track({ event: '', customer: { id: 'c' } }).catch((e: unknown) => e);
+    const viaClient = await testClient()
+      .clientEvents.track({ event: '', customer: { id: 'c' } })
+      .catch((e: unknown) => e);
+    const viaEntry = await events()
+      .track({ event: '', customer: { id: 'c' } })
+      .catch((e: unknown) => e);
     expect((viaClient as InvalidRequestError).issues).toEqual((viaEntry as InvalidRequestError).issues);
 
     respond('post', '/client/v1/events', json({ ...ack, object: 1 }));
-    const a = await testClient({ validation: 'strict' }).clientEvents.track({ event: 'e', customer: { id: 'c' } }).catch((e: unknown) => e);
-    const b = await events({ validation: 'strict' }).track({ event: 'e', customer: { id: 'c' } }).catch((e: unknown) => e);
+    const a = await testClient({ validation: 'strict' })
+      .clientEvents.track({ event: 'e', customer: { id: 'c' } })
+      .catch((e: unknown) => e);
+    const b = await events({ validation: 'strict' })
+      .track({ event: 'e', customer: { id: 'c' } })
+      .catch((e: unknown) => e);
     expect((a as ResponseValidationError).issues).toEqual((b as ResponseValidationError).issues);
   });
 

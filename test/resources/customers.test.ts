@@ -10,7 +10,11 @@ useMockApi();
 describe('customers.listRedeemables', () => {
   it('GETs /v1/customers/{customerId}/redeemables with every query field and parses the page with its total', async () => {
     const data = [redeemable(1), redeemable(2, 'REFERRER')];
-    respond('get', '/v1/customers/cust_Rd33mAbl3s/redeemables', json({ object: 'list', data_ref: 'data', data, total: 5, has_more: true, more_starting_after: data[1]!.id }));
+    respond(
+      'get',
+      '/v1/customers/cust_Rd33mAbl3s/redeemables',
+      json({ object: 'list', data_ref: 'data', data, total: 5, has_more: true, more_starting_after: data[1]!.id }),
+    );
     const page = await testClient({ validation: 'strict' }).customers.listRedeemables('cust_Rd33mAbl3s', {
       limit: 2,
       order: 'id',

@@ -12,7 +12,12 @@ describe('locations.get', () => {
     const location = await testClient({ validation: 'strict' }).locations.get('loc_Kr4kow0ld7own');
     const req = seen[0]!;
     expect([req.method, req.path, req.search, req.body]).toEqual(['GET', '/v1/locations/loc_Kr4kow0ld7own', '', '']);
-    expect(req.headers).toMatchObject({ 'x-app-id': secrets.appId, 'x-app-token': secrets.appToken, authorization: `Bearer ${secrets.accessToken}`, accept: 'application/json' });
+    expect(req.headers).toMatchObject({
+      'x-app-id': secrets.appId,
+      'x-app-token': secrets.appToken,
+      authorization: `Bearer ${secrets.accessToken}`,
+      accept: 'application/json',
+    });
     expect(req.headers['content-type']).toBeUndefined();
     expect(location).toEqual(circleLocation);
     expect(location.shape?.distance?.center).toBe('geo:50.06143,19.93658');

@@ -29,7 +29,22 @@ describe('loyalties.getMember', () => {
   });
 
   it('maps 404 to NotFoundError', async () => {
-    respond('get', '/v1/loyalties/members/NOPE', json({ code: 404, key: 'not_found', message: 'Resource not found', details: 'Cannot find voucher with id NOPE', request_id: 'v-0a1', resource_id: 'NOPE', resource_type: 'voucher' }, 404));
+    respond(
+      'get',
+      '/v1/loyalties/members/NOPE',
+      json(
+        {
+          code: 404,
+          key: 'not_found',
+          message: 'Resource not found',
+          details: 'Cannot find voucher with id NOPE',
+          request_id: 'v-0a1',
+          resource_id: 'NOPE',
+          resource_type: 'voucher',
+        },
+        404,
+      ),
+    );
     const error = await rejection(testClient().loyalties.getMember('NOPE'), NotFoundError);
     expect(error).toMatchObject({ status: 404, key: 'not_found', details: 'Cannot find voucher with id NOPE', request_id: 'v-0a1' });
   });
@@ -44,7 +59,11 @@ describe('loyalties.getMember', () => {
 describe('loyalties.listTransactions', () => {
   it('GETs the transactions with limit, order and filters in the query and parses the page', async () => {
     const data = [transaction(1), transaction(2, 'POINTS_REDEMPTION')];
-    respond('get', '/v1/loyalties/camp_Xk3w9Lq1/transactions', json({ object: 'list', data_ref: 'data', data, has_more: true, more_starting_after: data[1]!.id }));
+    respond(
+      'get',
+      '/v1/loyalties/camp_Xk3w9Lq1/transactions',
+      json({ object: 'list', data_ref: 'data', data, has_more: true, more_starting_after: data[1]!.id }),
+    );
     const page = await testClient({ validation: 'strict' }).loyalties.listTransactions('camp_Xk3w9Lq1', {
       limit: 2,
       order: '-id',
@@ -80,7 +99,11 @@ const issuePaths = (error: unknown) => (error as InvalidRequestError).issues.map
 describe('loyalties.listPendingPoints', () => {
   it('GETs /v1/loyalties/members/{memberId}/pending-points with the list query and parses the page', async () => {
     const data = [pendingPoints(1), pendingPoints(2)];
-    respond('get', '/v1/loyalties/members/LOYAL-8QF2-ZT/pending-points', json({ object: 'list', data_ref: 'data', data, has_more: true, more_starting_after: data[1]!.id }));
+    respond(
+      'get',
+      '/v1/loyalties/members/LOYAL-8QF2-ZT/pending-points',
+      json({ object: 'list', data_ref: 'data', data, has_more: true, more_starting_after: data[1]!.id }),
+    );
     const page = await testClient({ validation: 'strict' }).loyalties.listPendingPoints('LOYAL-8QF2-ZT', { limit: 2, order: '-id' });
     const req = seen[0]!;
     expect([req.method, req.path, req.search, req.body]).toEqual(['GET', '/v1/loyalties/members/LOYAL-8QF2-ZT/pending-points', 'limit=2&order=-id', '']);
@@ -109,7 +132,11 @@ describe('loyalties.listPendingPoints', () => {
   });
 
   it('maps 404 to NotFoundError', async () => {
-    respond('get', '/v1/loyalties/members/NOPE/pending-points', json({ code: 404, key: 'not_found', message: 'Resource not found', details: 'Cannot find voucher with id NOPE', resource_type: 'voucher' }, 404));
+    respond(
+      'get',
+      '/v1/loyalties/members/NOPE/pending-points',
+      json({ code: 404, key: 'not_found', message: 'Resource not found', details: 'Cannot find voucher with id NOPE', resource_type: 'voucher' }, 404),
+    );
     const error = await rejection(testClient().loyalties.listPendingPoints('NOPE'), NotFoundError);
     expect(error).toMatchObject({ status: 404, key: 'not_found' });
   });
@@ -140,7 +167,11 @@ describe('loyalties.redeemReward', () => {
     respond('post', '/v1/loyalties/camp_Xk3w9Lq1/members/LOYAL-8QF2-ZT/redemption', json(payWithPoints));
     const params = deepFreeze({ campaign_id: 'camp_Xk3w9Lq1', reward: { id: 'rew_PayPoints', points: 300 }, order: orderInput, metadata: { store: 'LIS-01' } });
     const redemption = await testClient({ validation: 'strict' }).loyalties.redeemReward('LOYAL-8QF2-ZT', params);
-    const req = postedJson('/v1/loyalties/camp_Xk3w9Lq1/members/LOYAL-8QF2-ZT/redemption', { reward: { id: 'rew_PayPoints', points: 300 }, order: orderInput, metadata: { store: 'LIS-01' } });
+    const req = postedJson('/v1/loyalties/camp_Xk3w9Lq1/members/LOYAL-8QF2-ZT/redemption', {
+      reward: { id: 'rew_PayPoints', points: 300 },
+      order: orderInput,
+      metadata: { store: 'LIS-01' },
+    });
     // Items go out exactly as given: numbers, and no `object` key added.
     expect(req.body).toContain('"items":[{"product_id":"prod_Beans1kg","quantity":1,"price":3000},');
     expect(redemption).toEqual(payWithPoints);
@@ -168,7 +199,12 @@ describe('loyalties.redeemReward', () => {
   });
 
   it('sends the redemption exactly once when answered 500 and throws InternalServerError', async () => {
-    respond('post', '/v1/loyalties/members/LOYAL-8QF2-ZT/redemption', json({ code: 500, key: 'internal_error', message: 'Internal error' }, 500), json(payWithPoints));
+    respond(
+      'post',
+      '/v1/loyalties/members/LOYAL-8QF2-ZT/redemption',
+      json({ code: 500, key: 'internal_error', message: 'Internal error' }, 500),
+      json(payWithPoints),
+    );
     await rejection(testClient({ maxRetries: 3 }).loyalties.redeemReward('LOYAL-8QF2-ZT', { reward: { id: 'rew_FreeCoffee' } }), InternalServerError);
     expect(seen).toHaveLength(1);
   });
@@ -197,9 +233,18 @@ describe('loyalties.listRewardAssignments', () => {
   it('GETs /v1/loyalties/{campaignId}/rewards with limit, page and assignment_id and parses the page', async () => {
     const data = [campaignReward(1), campaignReward(2)];
     respond('get', '/v1/loyalties/Coffee%20Club/rewards', json({ object: 'list', data_ref: 'data', data, total: 5 }));
-    const page = await testClient({ validation: 'strict' }).loyalties.listRewardAssignments('Coffee Club', { limit: 2, page: 1, assignment_id: 'rewa_CoffeeClub001' });
+    const page = await testClient({ validation: 'strict' }).loyalties.listRewardAssignments('Coffee Club', {
+      limit: 2,
+      page: 1,
+      assignment_id: 'rewa_CoffeeClub001',
+    });
     const req = seen[0]!;
-    expect([req.method, req.path, req.search, req.body]).toEqual(['GET', '/v1/loyalties/Coffee%20Club/rewards', 'limit=2&page=1&assignment_id=rewa_CoffeeClub001', '']);
+    expect([req.method, req.path, req.search, req.body]).toEqual([
+      'GET',
+      '/v1/loyalties/Coffee%20Club/rewards',
+      'limit=2&page=1&assignment_id=rewa_CoffeeClub001',
+      '',
+    ]);
     expect(req.headers).toMatchObject(serverHeaders);
     expect(page.data).toEqual(data);
     expect(page.data[1]!.parameters?.loyalty?.points).toBe(200);
@@ -208,7 +253,12 @@ describe('loyalties.listRewardAssignments', () => {
   });
 
   it('asks for the next page by number, keeping the other params', async () => {
-    respond('get', '/v1/loyalties/camp_Xk3w9Lq1/rewards', json({ object: 'list', data_ref: 'data', data: [campaignReward(1), campaignReward(2)], total: 3 }), json({ object: 'list', data_ref: 'data', data: [campaignReward(3)], total: 3 }));
+    respond(
+      'get',
+      '/v1/loyalties/camp_Xk3w9Lq1/rewards',
+      json({ object: 'list', data_ref: 'data', data: [campaignReward(1), campaignReward(2)], total: 3 }),
+      json({ object: 'list', data_ref: 'data', data: [campaignReward(3)], total: 3 }),
+    );
     const pages = [];
     for await (const page of testClient().loyalties.listRewardAssignments('camp_Xk3w9Lq1', { limit: 2 }).pages()) pages.push(page);
     expect(pages).toHaveLength(2);

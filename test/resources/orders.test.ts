@@ -18,7 +18,13 @@ describe('orders.create', () => {
       status: 'PAID',
       amount: 7350,
       items: [
-        { source_id: 'beans-1kg', related_object: 'product', quantity: 2, price: 3000, product: { name: 'House blend 1 kg', override: true, metadata: { roast: 'medium' } } },
+        {
+          source_id: 'beans-1kg',
+          related_object: 'product',
+          quantity: 2,
+          price: 3000,
+          product: { name: 'House blend 1 kg', override: true, metadata: { roast: 'medium' } },
+        },
         { source_id: 'mug-white', related_object: 'sku', quantity: 1, price: 1350 },
       ],
       metadata: { channel: 'web', store: 'LIS-01' },
@@ -51,7 +57,11 @@ describe('orders.create', () => {
   });
 
   it('maps 400 to BadRequestError', async () => {
-    respond('post', '/v1/orders', json({ code: 400, key: 'invalid_payload', message: 'Invalid payload', details: 'Property items[0].quantity must be an integer' }, 400));
+    respond(
+      'post',
+      '/v1/orders',
+      json({ code: 400, key: 'invalid_payload', message: 'Invalid payload', details: 'Property items[0].quantity must be an integer' }, 400),
+    );
     const error = await rejection(testClient().orders.create({ source_id: 'web-1' }), BadRequestError);
     expect(error).toMatchObject({ status: 400, key: 'invalid_payload' });
   });

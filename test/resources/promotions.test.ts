@@ -122,7 +122,11 @@ describe('promotions.updateStack', () => {
   });
 
   it('maps 404 to NotFoundError', async () => {
-    respond('put', '/v1/promotions/camp_1/stacks/stack_gone', json({ code: 404, key: 'not_found', message: 'Resource not found', resource_type: 'promotion_stack' }, 404));
+    respond(
+      'put',
+      '/v1/promotions/camp_1/stacks/stack_gone',
+      json({ code: 404, key: 'not_found', message: 'Resource not found', resource_type: 'promotion_stack' }, 404),
+    );
     const error = await rejection(testClient({ maxRetries: 0 }).promotions.updateStack('camp_1', 'stack_gone', { name: 'x' }), NotFoundError);
     expect(error).toMatchObject({ status: 404, key: 'not_found' });
   });

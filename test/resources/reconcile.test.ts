@@ -46,7 +46,12 @@ const FAULTS = [...APPLIED, ...NOT_APPLIED];
 const sent = (mock: MockService, operation: string) => mock.requests.filter((r) => r.operation === operation).length;
 
 /** Runs `call` under `fault`; returns its error, which must be an `unknown` outcome whose decision is `reconcile`. */
-async function failUnder(mock: MockService, operation: Parameters<MockService['inject']>[0]['operation'], fault: Fault, call: (options: RequestOptions) => Promise<unknown>): Promise<PromokitError> {
+async function failUnder(
+  mock: MockService,
+  operation: Parameters<MockService['inject']>[0]['operation'],
+  fault: Fault,
+  call: (options: RequestOptions) => Promise<unknown>,
+): Promise<PromokitError> {
   mock.inject({ operation, ...fault.inject } as MockInjectOptions);
   // A short timeout for the faults that wait for it; any other call has the client's patient one.
   const waits = fault.inject.fault === 'timeout' || fault.inject.fault === 'latency';
@@ -88,7 +93,7 @@ describe.each(transports)('client.reconcile over %s', (_name, connect) => {
   // A patient timeout, which a healthy answer never reaches on a busy machine (see failUnder).
   const client = () => conn.client({ timeout: 10_000, maxRetries: 2, maxRetryDelay: 20 });
 
-  describe('loyalties.redeemReward: the card\'s POINTS_REDEMPTION transaction of the reward', () => {
+  describe("loyalties.redeemReward: the card's POINTS_REDEMPTION transaction of the reward", () => {
     const variants = [
       ['without campaign_id', false],
       ['with campaign_id', true],
@@ -122,14 +127,18 @@ describe.each(transports)('client.reconcile over %s', (_name, connect) => {
 
     it('a member the service does not know: not_found (nothing could be spent)', async () => {
       const c = client();
-      const error = await failUnder(mock, 'loyalties.redeemReward', NOT_APPLIED[0]!, (o) => c.loyalties.redeemReward('NO-SUCH-CARD', { reward: { id: mock.ids.rewards.espresso } }, o));
+      const error = await failUnder(mock, 'loyalties.redeemReward', NOT_APPLIED[0]!, (o) =>
+        c.loyalties.redeemReward('NO-SUCH-CARD', { reward: { id: mock.ids.rewards.espresso } }, o),
+      );
       expect((await c.reconcile(error)).status).toBe('not_found');
     });
 
     it('a read of the check that fails: cannot_tell naming the failure, never a throw; the same error reconciled later: applied', async () => {
       const { members, rewards } = mock.ids;
       const c = client();
-      const error = await failUnder(mock, 'loyalties.redeemReward', APPLIED[0]!, (o) => c.loyalties.redeemReward(members.ada, { reward: { id: rewards.espresso } }, o));
+      const error = await failUnder(mock, 'loyalties.redeemReward', APPLIED[0]!, (o) =>
+        c.loyalties.redeemReward(members.ada, { reward: { id: rewards.espresso } }, o),
+      );
       mock.inject({ operation: 'loyalties.listTransactions', fault: 'status', status: 502, times: Infinity });
       const result = await c.reconcile(error);
       expect(result.status).toBe('cannot_tell');
@@ -142,9 +151,18 @@ describe.each(transports)('client.reconcile over %s', (_name, connect) => {
     it('a walk past 1,000 transactions since the call started: cannot_tell, after 10 pages', async () => {
       const { members, rewards, campaigns } = mock.ids;
       const c = client();
-      const error = await failUnder(mock, 'loyalties.redeemReward', NOT_APPLIED[0]!, (o) => c.loyalties.redeemReward(members.ada, { reward: { id: rewards.espresso } }, o));
+      const error = await failUnder(mock, 'loyalties.redeemReward', NOT_APPLIED[0]!, (o) =>
+        c.loyalties.redeemReward(members.ada, { reward: { id: rewards.espresso } }, o),
+      );
       const card = mock.get('vouchers', members.ada)!;
-      mock.seed({ transactions: Array.from({ length: 1_050 }, () => ({ voucher_id: card.id, campaign_id: campaigns.coffeeClub, type: 'POINTS_ADDITION', created_at: new Date().toISOString() })) });
+      mock.seed({
+        transactions: Array.from({ length: 1_050 }, () => ({
+          voucher_id: card.id,
+          campaign_id: campaigns.coffeeClub,
+          type: 'POINTS_ADDITION',
+          created_at: new Date().toISOString(),
+        })),
+      });
       const pagesBefore = sent(mock, 'loyalties.listTransactions');
       const result = await c.reconcile(error);
       expect(result).toEqual({ status: 'cannot_tell', reason: 'more than 1000 records since the call started: the check stopped there' });
@@ -153,31 +171,36 @@ describe.each(transports)('client.reconcile over %s', (_name, connect) => {
 
     it("the caller's signal aborts the check: rejects with its AbortError, the only rejection", async () => {
       const c = client();
-      const error = await failUnder(mock, 'loyalties.redeemReward', APPLIED[0]!, (o) => c.loyalties.redeemReward(mock.ids.members.ada, { reward: { id: mock.ids.rewards.espresso } }, o));
+      const error = await failUnder(mock, 'loyalties.redeemReward', APPLIED[0]!, (o) =>
+        c.loyalties.redeemReward(mock.ids.members.ada, { reward: { id: mock.ids.rewards.espresso } }, o),
+      );
       await expect(c.reconcile(error, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError', outcome: 'not_sent' });
     });
   });
 
   describe('orders.create: the order sent again under its own source_id', () => {
-    it.each([...APPLIED, NOT_APPLIED[0]!, NOT_APPLIED[1]!])('after $name: applied only when the mock applied it; one order in all, one request more', async (fault) => {
-      const c = client();
-      const order = { source_id: `checkout-${fault.name}`, amount: 4200, items: [{ source_id: 'beans-1kg', quantity: 1, price: 4200 }] };
-      const error = await failUnder(mock, 'orders.create', fault, (o) => c.orders.create(order, o));
-      const orders = () => mock.list('orders').filter((o) => o.source_id === order.source_id);
-      expect(orders()).toHaveLength(fault.applied ? 1 : 0);
-      const before = sent(mock, 'orders.create');
-      const checkStarted = Date.now();
-      const result = await c.reconcile(error);
-      expect(sent(mock, 'orders.create') - before).toBe(1);
-      if (fault.applied) {
-        expect(result.status).toBe('applied');
-        expect((result as { record: Order }).record).toMatchObject({ id: orders()[0]!.id, source_id: order.source_id, amount: 4200 });
-      } else {
-        expectNotFound(result, checkStarted);
-        await c.orders.create(order); // what a caller does after not_found: names the same order
-      }
-      expect(orders()).toHaveLength(1);
-    });
+    it.each([...APPLIED, NOT_APPLIED[0]!, NOT_APPLIED[1]!])(
+      'after $name: applied only when the mock applied it; one order in all, one request more',
+      async (fault) => {
+        const c = client();
+        const order = { source_id: `checkout-${fault.name}`, amount: 4200, items: [{ source_id: 'beans-1kg', quantity: 1, price: 4200 }] };
+        const error = await failUnder(mock, 'orders.create', fault, (o) => c.orders.create(order, o));
+        const orders = () => mock.list('orders').filter((o) => o.source_id === order.source_id);
+        expect(orders()).toHaveLength(fault.applied ? 1 : 0);
+        const before = sent(mock, 'orders.create');
+        const checkStarted = Date.now();
+        const result = await c.reconcile(error);
+        expect(sent(mock, 'orders.create') - before).toBe(1);
+        if (fault.applied) {
+          expect(result.status).toBe('applied');
+          expect((result as { record: Order }).record).toMatchObject({ id: orders()[0]!.id, source_id: order.source_id, amount: 4200 });
+        } else {
+          expectNotFound(result, checkStarted);
+          await c.orders.create(order); // what a caller does after not_found: names the same order
+        }
+        expect(orders()).toHaveLength(1);
+      },
+    );
 
     it('without source_id: cannot_tell, and nothing sent (a second order would be made)', async () => {
       const c = client();
@@ -218,7 +241,9 @@ describe.each(transports)('client.reconcile over %s', (_name, connect) => {
       const c = client();
       const customer = { source_id: 'regular-1' };
       await c.publications.create({ campaign: { name: 'Welcome Offer' }, customer });
-      const error = await failUnder(mock, 'publications.create', NOT_APPLIED[0]!, (o) => c.publications.create({ campaign: { name: 'Seasonal Sale' }, customer }, o));
+      const error = await failUnder(mock, 'publications.create', NOT_APPLIED[0]!, (o) =>
+        c.publications.create({ campaign: { name: 'Seasonal Sale' }, customer }, o),
+      );
       expect((await c.reconcile(error)).status).toBe('not_found');
     });
   });
@@ -232,7 +257,10 @@ describe.each(transports)('client.reconcile over %s', (_name, connect) => {
       it.each([APPLIED[0]!, NOT_APPLIED[0]!])('after $name: applied only when the mock applied it', async (fault) => {
         const c = client();
         const code = `NEW-${type}-${fault.name}`;
-        const body = type === 'LOYALTY_CARD' ? { type, campaign_id: mock.ids.campaigns.coffeeClub, loyalty_card: { points: 0 } } : { type, discount: { type: 'AMOUNT' as const, amount_off: 500 } };
+        const body =
+          type === 'LOYALTY_CARD'
+            ? { type, campaign_id: mock.ids.campaigns.coffeeClub, loyalty_card: { points: 0 } }
+            : { type, discount: { type: 'AMOUNT' as const, amount_off: 500 } };
         const error = await failUnder(mock, 'vouchers.create', fault, (o) => c.vouchers.create(code, body as Parameters<Client['vouchers']['create']>[1], o));
         const result = await reconcileWithoutResending(c, mock, error, 'vouchers.create');
         expect(result.status).toBe(fault.applied ? 'applied' : 'not_found');
@@ -243,7 +271,9 @@ describe.each(transports)('client.reconcile over %s', (_name, connect) => {
     it('a loyalty card whose code existed before the call: cannot_tell (the call could not have made it)', async () => {
       const c = client();
       mock.seed({ vouchers: [{ code: 'OLD-CARD', type: 'LOYALTY_CARD', campaign_id: mock.ids.campaigns.coffeeClub, created_at: '2020-01-01T00:00:00.000Z' }] });
-      const error = await failUnder(mock, 'vouchers.create', NOT_APPLIED[1]!, (o) => c.vouchers.create('OLD-CARD', { type: 'LOYALTY_CARD', loyalty_card: { points: 0 } }, o));
+      const error = await failUnder(mock, 'vouchers.create', NOT_APPLIED[1]!, (o) =>
+        c.vouchers.create('OLD-CARD', { type: 'LOYALTY_CARD', loyalty_card: { points: 0 } }, o),
+      );
       expect(await c.reconcile(error)).toEqual({ status: 'cannot_tell', reason: expect.stringContaining('existed before the call started') });
     });
   });
@@ -264,8 +294,18 @@ describe.each(transports)('client.reconcile over %s', (_name, connect) => {
       const redemption = await c.loyalties.redeemReward(members.ada, { reward: { id: rewards.espresso } });
       const cases: Array<[MockFault, Parameters<MockService['inject']>[0]['operation'], () => Promise<unknown>, RegExp]> = [
         ['commit-then-reset', 'redemptions.rollbackStackable', () => c.redemptions.rollbackStackable(redemption.id), /already_rolled_back/],
-        ['commit-then-reset', 'promotions.createTier', () => c.promotions.createTier(campaigns.seasonal, { name: 'Extra' }), /no operation lists or reads promotion tiers/],
-        ['commit-then-reset', 'templates.setupPromotionTier', () => c.templates.setupPromotionTier(mock.ids.template, { campaign_id: campaigns.seasonal, name: 'From template' }), /no operation lists or reads promotion tiers/],
+        [
+          'commit-then-reset',
+          'promotions.createTier',
+          () => c.promotions.createTier(campaigns.seasonal, { name: 'Extra' }),
+          /no operation lists or reads promotion tiers/,
+        ],
+        [
+          'commit-then-reset',
+          'templates.setupPromotionTier',
+          () => c.templates.setupPromotionTier(mock.ids.template, { campaign_id: campaigns.seasonal, name: 'From template' }),
+          /no operation lists or reads promotion tiers/,
+        ],
         ['commit-then-reset', 'vouchers.validate', () => c.vouchers.validate('SPRING-SALE-01', { session: { type: 'LOCK' } }), /session lock/],
         ['commit-then-reset', 'clientEvents.track', () => c.clientEvents.track({ event: 'review_written', customer: { source_id: 'c-1' } }), /kept no record/],
       ];
@@ -293,9 +333,17 @@ describe.each(transports)('client.reconcile over %s', (_name, connect) => {
     it("errors whose outcome is not 'unknown', errors of no call, and what is not a promokit error", async () => {
       const c = client();
       mock.seed({ vouchers: [{ code: 'TAKEN', type: 'DISCOUNT_VOUCHER' }] });
-      await cannotTell(c, await failure(c.vouchers.create('TAKEN', { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 1 } })), /outcome is 'rejected': the service answered and did not apply/);
+      await cannotTell(
+        c,
+        await failure(c.vouchers.create('TAKEN', { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 1 } })),
+        /outcome is 'rejected': the service answered and did not apply/,
+      );
       const refused = new Client({ baseUrl: await refusedUrl(), ...mock.credentials, maxRetries: 0 });
-      await cannotTell(c, await failure(refused.loyalties.redeemReward('X', { reward: { id: 'rew_1' } })), /outcome is 'not_sent': the call never reached the service/);
+      await cannotTell(
+        c,
+        await failure(refused.loyalties.redeemReward('X', { reward: { id: 'rew_1' } })),
+        /outcome is 'not_sent': the call never reached the service/,
+      );
       await cannotTell(c, await failure(c.loyalties.redeemReward('', {})), /outcome is 'not_sent'/);
       await cannotTell(c, new ConnectionError('made by hand'), /kept no record/);
       for (const thing of [new Error('x'), 'unknown', null, undefined, { outcome: 'unknown' }]) await cannotTell(c, thing, /not an error of a promokit call/);
@@ -305,7 +353,9 @@ describe.each(transports)('client.reconcile over %s', (_name, connect) => {
   describe('hostile', () => {
     it('an error of another client (another tenant, or a clone): cannot_tell, nothing read; the client that made it: applied', async () => {
       const c = client();
-      const error = await failUnder(mock, 'loyalties.redeemReward', APPLIED[0]!, (o) => c.loyalties.redeemReward(mock.ids.members.ada, { reward: { id: mock.ids.rewards.espresso } }, o));
+      const error = await failUnder(mock, 'loyalties.redeemReward', APPLIED[0]!, (o) =>
+        c.loyalties.redeemReward(mock.ids.members.ada, { reward: { id: mock.ids.rewards.espresso } }, o),
+      );
       const requests = mock.requests.length;
       for (const other of [client(), c.withOptions({ timeout: 1_000 }), c.withOptions({ appToken: 'another-tenant', accessToken: 'its-token' })]) {
         expect(await other.reconcile(error)).toEqual({ status: 'cannot_tell', reason: expect.stringContaining('another client made this call') });
@@ -316,7 +366,9 @@ describe.each(transports)('client.reconcile over %s', (_name, connect) => {
 
     it('bad options: a ConfigurationError naming the option, before anything is read', async () => {
       const c = client();
-      const error = await failUnder(mock, 'loyalties.redeemReward', APPLIED[0]!, (o) => c.loyalties.redeemReward(mock.ids.members.ada, { reward: { id: mock.ids.rewards.espresso } }, o));
+      const error = await failUnder(mock, 'loyalties.redeemReward', APPLIED[0]!, (o) =>
+        c.loyalties.redeemReward(mock.ids.members.ada, { reward: { id: mock.ids.rewards.espresso } }, o),
+      );
       const requests = mock.requests.length;
       for (const [options, option] of [
         [{ timeout: Number.NaN }, 'timeout'],
@@ -332,7 +384,13 @@ describe.each(transports)('client.reconcile over %s', (_name, connect) => {
     });
 
     it('an object that only looks like an error (a getter that throws): cannot_tell, no throw', async () => {
-      const fake = Object.create(PromokitError.prototype, { outcome: { get: () => { throw new Error('boom'); } } });
+      const fake = Object.create(PromokitError.prototype, {
+        outcome: {
+          get: () => {
+            throw new Error('boom');
+          },
+        },
+      });
       expect(retryDecision(fake)).toEqual({ action: 'fail' });
       expect(await client().reconcile(fake)).toMatchObject({ status: 'cannot_tell', reason: 'the check failed: boom' });
     });
@@ -348,7 +406,11 @@ describe('client.reconcile: a check read answered with the secrets echoed back, 
         req.resume();
         // The redemption: a 503 (may have been applied). The check's read: a 401 quoting every header it got.
         const status = req.method === 'POST' ? 503 : 401;
-        req.on('end', () => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ code: status, key: 'echo', message: `got ${JSON.stringify(req.headers)}`, details: String(req.headers['x-app-token']) })));
+        req.on('end', () =>
+          res
+            .writeHead(status, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ code: status, key: 'echo', message: `got ${JSON.stringify(req.headers)}`, details: String(req.headers['x-app-token']) })),
+        );
       }),
     );
   });
@@ -360,7 +422,12 @@ describe('client.reconcile: a check read answered with the secrets echoed back, 
     expect(retryDecision(error)).toEqual({ action: 'reconcile' });
     const result = await client.reconcile(error);
     expect(result).toMatchObject({ status: 'cannot_tell', reason: expect.stringMatching(/^the check failed: loyalties\.getMember: 401 echo/) });
-    const renderings = [JSON.stringify(result), inspect(result, { depth: Infinity, showHidden: true }), String((result as { cause?: unknown }).cause), JSON.stringify((result as { cause?: unknown }).cause)];
+    const renderings = [
+      JSON.stringify(result),
+      inspect(result, { depth: Infinity, showHidden: true }),
+      String((result as { cause?: unknown }).cause),
+      JSON.stringify((result as { cause?: unknown }).cause),
+    ];
     for (const secret of [secrets.appToken, secrets.accessToken, 'SECRET']) for (const text of renderings) expect(text).not.toContain(secret);
   });
 });

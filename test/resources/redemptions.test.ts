@@ -47,7 +47,11 @@ describe('redemptions.rollbackStackable', () => {
   });
 
   it('maps 400 already_rolled_back to BadRequestError', async () => {
-    respond('post', '/v1/redemptions/r_parent0001/rollbacks', json({ code: 400, key: 'already_rolled_back', message: 'Redemption was already rolled back', resource_type: 'redemption_rollback' }, 400));
+    respond(
+      'post',
+      '/v1/redemptions/r_parent0001/rollbacks',
+      json({ code: 400, key: 'already_rolled_back', message: 'Redemption was already rolled back', resource_type: 'redemption_rollback' }, 400),
+    );
     const error = await rejection(testClient().redemptions.rollbackStackable('r_parent0001'), BadRequestError);
     expect(error).toMatchObject({ status: 400, key: 'already_rolled_back' });
   });

@@ -121,7 +121,16 @@ describe('templates.setupPromotionTier', () => {
     respond(
       'post',
       '/v1/templates/campaigns/camp_tpl_gone/tier-setup',
-      json({ code: 404, key: 'not_found', message: 'Resource not found', details: 'Cannot find campaign_template with id camp_tpl_gone', resource_type: 'campaign_template' }, 404),
+      json(
+        {
+          code: 404,
+          key: 'not_found',
+          message: 'Resource not found',
+          details: 'Cannot find campaign_template with id camp_tpl_gone',
+          resource_type: 'campaign_template',
+        },
+        404,
+      ),
     );
     const error = await rejection(testClient().templates.setupPromotionTier('camp_tpl_gone', { campaign_id: 'camp_1', name: 'x' }), NotFoundError);
     expect(error).toMatchObject({ status: 404, key: 'not_found' });

@@ -45,15 +45,35 @@ describe('vouchers.create', () => {
   });
 
   it('maps 409 duplicate_found to ConflictError, sent once', async () => {
-    respond('post', '/v1/vouchers/SUMMER-10', json({ code: 409, key: 'duplicate_found', message: 'Duplicated resource', details: 'Duplicate voucher with id SUMMER-10', request_id: 'v-0d1e', resource_id: 'SUMMER-10', resource_type: 'voucher' }, 409));
-    const error = await rejection(testClient().vouchers.create('SUMMER-10', { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 } }), ConflictError);
+    respond(
+      'post',
+      '/v1/vouchers/SUMMER-10',
+      json(
+        {
+          code: 409,
+          key: 'duplicate_found',
+          message: 'Duplicated resource',
+          details: 'Duplicate voucher with id SUMMER-10',
+          request_id: 'v-0d1e',
+          resource_id: 'SUMMER-10',
+          resource_type: 'voucher',
+        },
+        409,
+      ),
+    );
+    const error = await rejection(
+      testClient().vouchers.create('SUMMER-10', { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 } }),
+      ConflictError,
+    );
     expect(error).toMatchObject({ status: 409, key: 'duplicate_found', request_id: 'v-0d1e' });
     expect(seen).toHaveLength(1);
   });
 
   it('is not retried on 500', async () => {
     respond('post', '/v1/vouchers/SUMMER-10', json({ code: 500, message: 'boom' }, 500), json(discountVoucher));
-    await expect(testClient().vouchers.create('SUMMER-10', { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 } })).rejects.toBeInstanceOf(InternalServerError);
+    await expect(testClient().vouchers.create('SUMMER-10', { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 } })).rejects.toBeInstanceOf(
+      InternalServerError,
+    );
     expect(seen).toHaveLength(1);
   });
 
@@ -63,9 +83,21 @@ describe('vouchers.create', () => {
     ['a fractional gift amount', { type: 'GIFT_VOUCHER', gift: { amount: 49.99, balance: 5000 } }, ['gift.amount']],
     ['a fractional amount_off', { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 2.5 } }, ['discount.amount_off']],
     ['points as a string', { type: 'LOYALTY_CARD', loyalty_card: { points: '100' } }, ['loyalty_card.points']],
-    ['a start_date that is not ISO 8601', { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 }, start_date: '1 June 2026' }, ['start_date']],
-    ['a day of the week past 6', { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 }, validity_day_of_week: [1, 7] }, ['validity_day_of_week[1]']],
-    ['a fractional redemption quantity', { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 }, redemption: { quantity: 1.5 } }, ['redemption.quantity']],
+    [
+      'a start_date that is not ISO 8601',
+      { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 }, start_date: '1 June 2026' },
+      ['start_date'],
+    ],
+    [
+      'a day of the week past 6',
+      { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 }, validity_day_of_week: [1, 7] },
+      ['validity_day_of_week[1]'],
+    ],
+    [
+      'a fractional redemption quantity',
+      { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 }, redemption: { quantity: 1.5 } },
+      ['redemption.quantity'],
+    ],
     ['a gift voucher without gift', { type: 'GIFT_VOUCHER' }, ['gift']],
     ['a discount voucher without discount', { type: 'DISCOUNT_VOUCHER', gift: { amount: 500, balance: 500 } }, ['discount']],
     ['a loyalty card without loyalty_card', { type: 'LOYALTY_CARD', loyalty_card: null }, ['loyalty_card']],
@@ -77,7 +109,9 @@ describe('vouchers.create', () => {
   });
 
   it('refuses an empty code before sending', async () => {
-    const error = await testClient().vouchers.create('', { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 } }).catch((e: unknown) => e);
+    const error = await testClient()
+      .vouchers.create('', { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 } })
+      .catch((e: unknown) => e);
     expect(issuePaths(error)).toEqual(['code']);
     expect(seen).toHaveLength(0);
   });
@@ -130,7 +164,11 @@ describe('vouchers.validate', () => {
   });
 
   it('maps 400 missing_reward to BadRequestError', async () => {
-    respond('post', '/v1/vouchers/LOYAL-8QF2-ZT/validate', json({ code: 400, key: 'missing_reward', message: 'Missing reward', details: 'Specify a reward to validate a loyalty card', request_id: 'v-0e9' }, 400));
+    respond(
+      'post',
+      '/v1/vouchers/LOYAL-8QF2-ZT/validate',
+      json({ code: 400, key: 'missing_reward', message: 'Missing reward', details: 'Specify a reward to validate a loyalty card', request_id: 'v-0e9' }, 400),
+    );
     const error = await rejection(testClient().vouchers.validate('LOYAL-8QF2-ZT'), BadRequestError);
     expect(error).toMatchObject({ status: 400, key: 'missing_reward' });
   });

@@ -3,7 +3,11 @@
 import { createMockService } from 'promokit/testing';
 import { smoke } from './smoke.mjs';
 
-const runtime = globalThis.Bun ? `bun ${globalThis.Bun.version}` : globalThis.Deno ? `deno ${globalThis.Deno.version.deno}` : `node ${globalThis.process?.version}`;
+const runtime = globalThis.Bun
+  ? `bun ${globalThis.Bun.version}`
+  : globalThis.Deno
+    ? `deno ${globalThis.Deno.version.deno}`
+    : `node ${globalThis.process?.version}`;
 const mock = createMockService();
 const server = await mock.listen();
 let checks;

@@ -40,7 +40,13 @@ export async function smoke({ baseUrl, ids, credentials, fetch }) {
     }
   });
   await step('clientEvent', async () => {
-    const events = new ClientEvents({ baseUrl, clientApplicationId: credentials.clientApplicationId, clientToken: credentials.clientToken, origin: credentials.origin, ...(fetch ? { fetch } : {}) });
+    const events = new ClientEvents({
+      baseUrl,
+      clientApplicationId: credentials.clientApplicationId,
+      clientToken: credentials.clientToken,
+      origin: credentials.origin,
+      ...(fetch ? { fetch } : {}),
+    });
     const ack = await events.track({ event: 'review_written', customer: { source_id: 'shop-user-1002' } });
     return ack.object === 'event' && ack.type === 'review_written';
   });

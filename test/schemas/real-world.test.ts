@@ -46,8 +46,12 @@ type Nullish<T> = T | null | undefined;
 
 describe('nested records without object', () => {
   it('parse in strict mode: a reward and its voucher, a publication voucher, a validated order, rollbacks and their vouchers', async () => {
-    await expect(answering(rw.rewardRedemptionWithoutObjects).loyalties.redeemReward('TEA-CLUB-MIRA', { reward: { id: 'rew_Tr3atC0up0n' } })).resolves.toEqual(rw.rewardRedemptionWithoutObjects);
-    await expect(answering(rw.publicationOfSparseVoucher).publications.create({ voucher: 'AUTUMN-7KQ2', customer: { source_id: 'web-4417' } })).resolves.toEqual(rw.publicationOfSparseVoucher);
+    await expect(answering(rw.rewardRedemptionWithoutObjects).loyalties.redeemReward('TEA-CLUB-MIRA', { reward: { id: 'rew_Tr3atC0up0n' } })).resolves.toEqual(
+      rw.rewardRedemptionWithoutObjects,
+    );
+    await expect(
+      answering(rw.publicationOfSparseVoucher).publications.create({ voucher: 'AUTUMN-7KQ2', customer: { source_id: 'web-4417' } }),
+    ).resolves.toEqual(rw.publicationOfSparseVoucher);
     await expect(answering(rw.validResultWithBareOrder).vouchers.validate('AUTUMN-7KQ2')).resolves.toEqual(rw.validResultWithBareOrder);
     await expect(answering(rw.rollbacksWithoutObjects).redemptions.rollbackStackable('r_St4ckP4rent')).resolves.toEqual(rw.rollbacksWithoutObjects);
   });
@@ -83,10 +87,16 @@ describe("a publication's voucher without id", () => {
 
 describe('explicit null where the spec says a value', () => {
   it('parses in strict mode: a publication voucher, a reward, orders and promotion tiers', async () => {
-    await expect(answering(rw.publicationOfSparseVoucher).publications.create({ voucher: 'AUTUMN-7KQ2', customer: { source_id: 'web-4417' } })).resolves.toEqual(rw.publicationOfSparseVoucher);
-    await expect(answering(rw.rewardRedemptionWithoutObjects).loyalties.redeemReward('TEA-CLUB-MIRA', { reward: { id: 'rew_Tr3atC0up0n' } })).resolves.toEqual(rw.rewardRedemptionWithoutObjects);
+    await expect(
+      answering(rw.publicationOfSparseVoucher).publications.create({ voucher: 'AUTUMN-7KQ2', customer: { source_id: 'web-4417' } }),
+    ).resolves.toEqual(rw.publicationOfSparseVoucher);
+    await expect(answering(rw.rewardRedemptionWithoutObjects).loyalties.redeemReward('TEA-CLUB-MIRA', { reward: { id: 'rew_Tr3atC0up0n' } })).resolves.toEqual(
+      rw.rewardRedemptionWithoutObjects,
+    );
     await expect(answering(rw.orderWithNulls).orders.create({ source_id: 'web-2026-10-0931' })).resolves.toEqual(rw.orderWithNulls);
-    await expect(answering(rw.tierWithNullMetadata).promotions.createTier('camp_Aut0mnPr0m0', { name: 'Autumn 10%' })).resolves.toEqual(rw.tierWithNullMetadata);
+    await expect(answering(rw.tierWithNullMetadata).promotions.createTier('camp_Aut0mnPr0m0', { name: 'Autumn 10%' })).resolves.toEqual(
+      rw.tierWithNullMetadata,
+    );
   });
 
   it('is typed as nullable', () => {
@@ -130,7 +140,10 @@ describe("a custom validation rule's failure", () => {
 
 describe('a publication of several codes', () => {
   it('parses in strict mode with only vouchers', async () => {
-    const publication = await answering(rw.publicationOfSeveralCodes).publications.create({ campaign: { name: 'Autumn newsletter', count: 3 }, customer: { source_id: 'web-4417' } });
+    const publication = await answering(rw.publicationOfSeveralCodes).publications.create({
+      campaign: { name: 'Autumn newsletter', count: 3 },
+      customer: { source_id: 'web-4417' },
+    });
     expect(publication).toEqual(rw.publicationOfSeveralCodes);
     expect(publication.voucher ?? publication.vouchers).toEqual(['AUTUMN-P3WD', 'AUTUMN-Z8HN', 'AUTUMN-4RCY']);
   });

@@ -13,12 +13,7 @@ import { publicationSchema } from '../../src/schemas/publication.js';
 import { redemptionSchema } from '../../src/schemas/redemption.js';
 import { redemptionRollbackResultSchema } from '../../src/schemas/redemption-rollback.js';
 import { campaignTemplateListSchema } from '../../src/schemas/template.js';
-import {
-  validationResultSchema,
-  type InvalidValidationResult,
-  type ValidationResult,
-  type ValidValidationResult,
-} from '../../src/schemas/validation.js';
+import { validationResultSchema, type InvalidValidationResult, type ValidationResult, type ValidValidationResult } from '../../src/schemas/validation.js';
 import { loyaltyMemberSchema, voucherSchema, type LoyaltyMember, type Voucher } from '../../src/schemas/voucher.js';
 import * as fx from '../fixtures/every-field.js';
 import { clone, fieldPaths, isObject, matches, type Path } from './json-paths.js';
@@ -48,7 +43,16 @@ const cases: Case[] = [
     name: 'discount voucher',
     schema: voucherSchema,
     body: fx.discountVoucher,
-    enums: ['type', 'discount.type', 'discount.effect', 'applicable_to.data.*.effect', 'applicable_to.data.*.object', 'applicable_to.data.*.target', 'validation_rules_assignments.data.*.validation_status', 'validation_rules_assignments.data.*.related_object_type'],
+    enums: [
+      'type',
+      'discount.type',
+      'discount.effect',
+      'applicable_to.data.*.effect',
+      'applicable_to.data.*.object',
+      'applicable_to.data.*.target',
+      'validation_rules_assignments.data.*.validation_status',
+      'validation_rules_assignments.data.*.related_object_type',
+    ],
   },
   { name: 'gift voucher', schema: voucherSchema, body: fx.giftVoucher, enums: ['type', 'gift.effect'] },
   { name: 'loyalty member', schema: loyaltyMemberSchema, body: fx.loyaltyMember, closed: ['type'], enums: [] },
@@ -70,7 +74,15 @@ const cases: Case[] = [
     schema: redemptionSchema,
     body: fx.redemption,
     closed: ['result'],
-    enums: ['status', 'related_object_type', 'channel.channel_type', 'reward.type', 'reward.parameters.campaign.type', 'order.status', 'order.items.*.related_object'],
+    enums: [
+      'status',
+      'related_object_type',
+      'channel.channel_type',
+      'reward.type',
+      'reward.parameters.campaign.type',
+      'order.status',
+      'order.items.*.related_object',
+    ],
   },
   {
     name: 'redemption rollback result',
@@ -79,7 +91,12 @@ const cases: Case[] = [
     closed: ['parent_rollback.result', 'rollbacks.*.result'],
     enums: ['parent_rollback.status', 'rollbacks.*.channel.channel_type', 'parent_rollback.related_object_type'],
   },
-  { name: 'promotion tier', schema: promotionTierSchema, body: fx.promotionTier, enums: ['action.discount.type', 'action.discount.effect', 'campaign.campaign_type'] },
+  {
+    name: 'promotion tier',
+    schema: promotionTierSchema,
+    body: fx.promotionTier,
+    enums: ['action.discount.type', 'action.discount.effect', 'campaign.campaign_type'],
+  },
   {
     name: 'promotion tier setup',
     schema: promotionTierSetupSchema,
@@ -172,20 +189,22 @@ describe.each(cases)('$name', ({ schema, body, enums, closed = [] }) => {
     expect(result.success && result.data).toEqual(extended);
   });
 
-  if (closed.length > 0) it('refuses a value outside a closed discriminator, naming the field', () => {
-    for (const path of closed.flatMap((e) => expand(e, body))) {
-      expect(issuePaths(schema().safeParse(setAt(body, path, 'SOMETHING_NEW_2027'))), show(path)).toEqual([show(path)]);
-    }
-  });
+  if (closed.length > 0)
+    it('refuses a value outside a closed discriminator, naming the field', () => {
+      for (const path of closed.flatMap((e) => expand(e, body))) {
+        expect(issuePaths(schema().safeParse(setAt(body, path, 'SOMETHING_NEW_2027'))), show(path)).toEqual([show(path)]);
+      }
+    });
 
-  if (enums.length > 0) it('accepts and keeps enum values it does not know', () => {
-    for (const path of enums.flatMap((e) => expand(e, body))) {
-      const changed = setAt(body, path, 'SOMETHING_NEW_2027');
-      const result = schema().safeParse(changed);
-      expect(issuePaths(result), show(path)).toEqual([]);
-      expect(result.success && getAt(result.data, path), show(path)).toBe('SOMETHING_NEW_2027');
-    }
-  });
+  if (enums.length > 0)
+    it('accepts and keeps enum values it does not know', () => {
+      for (const path of enums.flatMap((e) => expand(e, body))) {
+        const changed = setAt(body, path, 'SOMETHING_NEW_2027');
+        const result = schema().safeParse(changed);
+        expect(issuePaths(result), show(path)).toEqual([]);
+        expect(result.success && getAt(result.data, path), show(path)).toBe('SOMETHING_NEW_2027');
+      }
+    });
 });
 
 describe('list envelopes', () => {
@@ -214,7 +233,9 @@ describe('list envelopes', () => {
     const both = campaignTemplateListSchema().parse({ ...fx.templateListNamed, data: fx.templateListData.data });
     expect(both.campaign_templates).toHaveLength(2);
     expect(both.data).toHaveLength(1);
-    expect(issuePaths(campaignTemplateListSchema().safeParse({ ...fx.templateListNamed, data: [{ name: 'no id', object: 'campaign_template' }] }))).toEqual(['data.0.id']);
+    expect(issuePaths(campaignTemplateListSchema().safeParse({ ...fx.templateListNamed, data: [{ name: 'no id', object: 'campaign_template' }] }))).toEqual([
+      'data.0.id',
+    ]);
   });
 });
 
@@ -223,7 +244,16 @@ describe('discount', () => {
     { type: 'AMOUNT', amount_off: 1500, amount_off_formula: null, aggregated_amount_limit: 3000, effect: 'APPLY_TO_ITEMS_PROPORTIONALLY', is_dynamic: false },
     { type: 'PERCENT', percent_off: 12.5, percent_off_formula: null, amount_limit: 2000, effect: 'APPLY_TO_ORDER', is_dynamic: false },
     { type: 'FIXED', fixed_amount: 4999, fixed_amount_formula: 'ORDER_AMOUNT * 0.8', effect: 'APPLY_TO_ITEMS', is_dynamic: true },
-    { type: 'UNIT', unit_off: 1, unit_off_formula: null, unit_type: 'prod_Socks01', effect: 'ADD_MISSING_ITEMS', product: { id: 'prod_Socks01', name: 'Socks' }, sku: null, is_dynamic: false },
+    {
+      type: 'UNIT',
+      unit_off: 1,
+      unit_off_formula: null,
+      unit_type: 'prod_Socks01',
+      effect: 'ADD_MISSING_ITEMS',
+      product: { id: 'prod_Socks01', name: 'Socks' },
+      sku: null,
+      is_dynamic: false,
+    },
   ])('parses a $type discount', (discount) => {
     expect(discountSchema().parse(discount)).toEqual(discount);
   });

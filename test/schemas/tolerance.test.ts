@@ -36,7 +36,17 @@ function mutated<R>(body: unknown, path: Path, change: { remove: true } | { valu
 }
 
 interface ZodNode {
-  _zod: { def: { type: string; shape?: Record<string, ZodNode>; innerType?: ZodNode; element?: ZodNode; valueType?: ZodNode; options?: ZodNode[]; discriminator?: string } };
+  _zod: {
+    def: {
+      type: string;
+      shape?: Record<string, ZodNode>;
+      innerType?: ZodNode;
+      element?: ZodNode;
+      valueType?: ZodNode;
+      options?: ZodNode[];
+      discriminator?: string;
+    };
+  };
   safeParse(value: unknown): { success: boolean };
 }
 
@@ -71,7 +81,8 @@ function nodeAt(schema: ZodNode, path: Path, body: unknown): ZodNode | undefined
 /** A value the node rejects, of another JSON type than it accepts. */
 const wrongValueFor = (node: ZodNode): unknown => [42, 'text', true, [7], { wrong: true }].find((v) => !node.safeParse(v).success);
 
-const issuePaths = (result: ReturnType<ResponseSchema<unknown>['safeParse']>) => (result.success ? [] : result.error.issues.map((i) => i.path.map(String).join('.')));
+const issuePaths = (result: ReturnType<ResponseSchema<unknown>['safeParse']>) =>
+  result.success ? [] : result.error.issues.map((i) => i.path.map(String).join('.'));
 
 interface Counts {
   fixtures: number;
@@ -101,35 +112,39 @@ describe.each(methods)('%s', (method) => {
     expect(unseen).toEqual([]);
   });
 
-  it.each(own.map((f) => [`${f.source}: ${f.name}`, f] as const))('%s: removing or nulling any other field still parses; removing or breaking one it relies on fails naming it', (_, f) => {
-    const body = clone(f.body);
-    const failures: string[] = [];
-    for (const path of fieldPaths(body)) {
-      const at = show(path);
-      const relied = essential.some((pattern) => matches(pattern, path));
-      // What the pipeline reads at run time (warn mode fails on these fields too) is this table.
-      if (check.decides && check.decides(path) !== relied) failures.push(`${at}: the schema says promokit ${relied ? 'does not decide' : 'decides'} on it, the policy says it ${relied ? 'does' : 'does not'}`);
-      const removed = mutated(body, path, { remove: true }, (b) => issuePaths(check.safeParse(b)));
-      const nulled = mutated(body, path, { value: null }, (b) => issuePaths(check.safeParse(b)));
-      tally.mutations += 2;
-      if (relied) {
-        if (show(removed) !== at) failures.push(`${at} removed: issues [${removed.join(', ')}], expected [${at}]`);
-        if (show(nulled) !== at) failures.push(`${at} = null: issues [${nulled.join(', ')}], expected [${at}]`);
-      } else {
-        if (removed.length) failures.push(`${at} removed: issues [${removed.join(', ')}]`);
-        if (nulled.length) failures.push(`${at} = null: issues [${nulled.join(', ')}]`);
+  it.each(own.map((f) => [`${f.source}: ${f.name}`, f] as const))(
+    '%s: removing or nulling any other field still parses; removing or breaking one it relies on fails naming it',
+    (_, f) => {
+      const body = clone(f.body);
+      const failures: string[] = [];
+      for (const path of fieldPaths(body)) {
+        const at = show(path);
+        const relied = essential.some((pattern) => matches(pattern, path));
+        // What the pipeline reads at run time (warn mode fails on these fields too) is this table.
+        if (check.decides && check.decides(path) !== relied)
+          failures.push(`${at}: the schema says promokit ${relied ? 'does not decide' : 'decides'} on it, the policy says it ${relied ? 'does' : 'does not'}`);
+        const removed = mutated(body, path, { remove: true }, (b) => issuePaths(check.safeParse(b)));
+        const nulled = mutated(body, path, { value: null }, (b) => issuePaths(check.safeParse(b)));
+        tally.mutations += 2;
+        if (relied) {
+          if (show(removed) !== at) failures.push(`${at} removed: issues [${removed.join(', ')}], expected [${at}]`);
+          if (show(nulled) !== at) failures.push(`${at} = null: issues [${nulled.join(', ')}], expected [${at}]`);
+        } else {
+          if (removed.length) failures.push(`${at} removed: issues [${removed.join(', ')}]`);
+          if (nulled.length) failures.push(`${at} = null: issues [${nulled.join(', ')}]`);
+        }
+        // Strict mode means every present field has its type: a wrong one fails, named by its path.
+        const node = zod ? nodeAt(zod, path, body) : undefined;
+        const wrong = node && wrongValueFor(node);
+        if (node && wrong !== undefined) {
+          const broken = mutated(body, path, { value: wrong }, (b) => issuePaths(check.safeParse(b)));
+          tally.mutations += 1;
+          if (show(broken) !== at) failures.push(`${at} = ${JSON.stringify(wrong)}: issues [${broken.join(', ')}], expected [${at}]`);
+        }
       }
-      // Strict mode means every present field has its type: a wrong one fails, named by its path.
-      const node = zod ? nodeAt(zod, path, body) : undefined;
-      const wrong = node && wrongValueFor(node);
-      if (node && wrong !== undefined) {
-        const broken = mutated(body, path, { value: wrong }, (b) => issuePaths(check.safeParse(b)));
-        tally.mutations += 1;
-        if (show(broken) !== at) failures.push(`${at} = ${JSON.stringify(wrong)}: issues [${broken.join(', ')}], expected [${at}]`);
-      }
-    }
-    expect(failures).toEqual([]);
-  });
+      expect(failures).toEqual([]);
+    },
+  );
 });
 
 describe('the tolerance policy in docs/validation-modes.md', () => {
@@ -149,6 +164,11 @@ afterAll(() => {
     const c = counts.get(m)!;
     return `  ${m.padEnd(32)} ${String(c.fixtures).padStart(3)} fixtures ${String(c.mutations).padStart(6)} mutations ${String(c.essential).padStart(2)} essential fields`;
   });
-  const total = [...counts.values()].reduce((a, c) => ({ fixtures: a.fixtures + c.fixtures, mutations: a.mutations + c.mutations, essential: a.essential + c.essential }), { fixtures: 0, mutations: 0, essential: 0 });
-  console.log(`tolerance policy over ${methods.length} methods: ${total.fixtures} fixtures, ${total.mutations} mutations, ${total.essential} essential fields\n${lines.join('\n')}`);
+  const total = [...counts.values()].reduce(
+    (a, c) => ({ fixtures: a.fixtures + c.fixtures, mutations: a.mutations + c.mutations, essential: a.essential + c.essential }),
+    { fixtures: 0, mutations: 0, essential: 0 },
+  );
+  console.log(
+    `tolerance policy over ${methods.length} methods: ${total.fixtures} fixtures, ${total.mutations} mutations, ${total.essential} essential fields\n${lines.join('\n')}`,
+  );
 });

@@ -35,7 +35,13 @@ describe('cachedAccessToken over the wire', () => {
       valid.set(token, Date.now() + 300_000);
       return { token, expiresIn: 300 };
     });
-    const client = new Client({ baseUrl: service.url, appId: keys.appId, appToken: keys.appToken, accessToken: cachedAccessToken(fetchToken), validation: 'off' });
+    const client = new Client({
+      baseUrl: service.url,
+      appId: keys.appId,
+      appToken: keys.appToken,
+      accessToken: cachedAccessToken(fetchToken),
+      validation: 'off',
+    });
 
     const first = await Promise.all(Array.from({ length: 200 }, () => client.loyalties.getMember('L1')));
     expect(first).toHaveLength(200);

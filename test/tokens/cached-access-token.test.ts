@@ -6,7 +6,16 @@
  */
 import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { cachedAccessToken, Client, ClientEvents, ConfigurationError, type AccessToken, type CachedAccessToken, type CachedAccessTokenOptions, type FetchedToken } from '../../src/index.js';
+import {
+  cachedAccessToken,
+  Client,
+  ClientEvents,
+  ConfigurationError,
+  type AccessToken,
+  type CachedAccessToken,
+  type CachedAccessTokenOptions,
+  type FetchedToken,
+} from '../../src/index.js';
 import { createMockService } from '../../src/testing/index.js';
 import { secrets } from '../helpers/mock-api.js';
 import { recordingFetch } from '../helpers/recorder.js';
@@ -384,7 +393,11 @@ describe('bad results of fetchToken are refused, naming the field and the rule',
     ['a token with a line break', { token: `${SECRET}\r\nx-evil: 1`, expiresIn: 300 }, /bad token: .*visible ASCII/],
     ['neither expiry', { token: SECRET }, /exactly one of expiresIn \(seconds from now\) and expiresAt \(epoch seconds\); it resolved neither/],
     ['both expiries', { token: SECRET, expiresIn: 300, expiresAt: now + 300 }, /exactly one of expiresIn .*; it resolved both/],
-    ['a negative expiresIn', { token: SECRET, expiresIn: -5 }, /bad expiresIn: it must be a number of seconds, more than 0 and at most 31536000 \(a year\); got -5$/],
+    [
+      'a negative expiresIn',
+      { token: SECRET, expiresIn: -5 },
+      /bad expiresIn: it must be a number of seconds, more than 0 and at most 31536000 \(a year\); got -5$/,
+    ],
     ['expiresIn 0', { token: SECRET, expiresIn: 0 }, /bad expiresIn: .*more than 0.*; got 0$/],
     ['a NaN expiresIn', { token: SECRET, expiresIn: Number.NaN }, /bad expiresIn: .*; got NaN$/],
     ['an infinite expiresIn', { token: SECRET, expiresIn: Infinity }, /bad expiresIn: .*; got Infinity$/],
@@ -392,7 +405,11 @@ describe('bad results of fetchToken are refused, naming the field and the rule',
     ['expiresIn in milliseconds', { token: SECRET, expiresIn: 3_600_000_000 }, /bad expiresIn: .*; got 3600000000, milliseconds where seconds are expected\?/],
     ['expiresAt in the past', { token: SECRET, expiresAt: now - 120 }, /bad expiresAt: it must be in the future; got \d+, 120 s ago/],
     ['expiresAt now', { token: SECRET, expiresAt: now }, /bad expiresAt: it must be in the future; got \d+, 0 s ago/],
-    ['expiresAt in milliseconds', { token: SECRET, expiresAt: T0 + 3_600_000 }, /bad expiresAt: it must be epoch seconds at most a year away; got \d+, milliseconds where seconds are expected\?/],
+    [
+      'expiresAt in milliseconds',
+      { token: SECRET, expiresAt: T0 + 3_600_000 },
+      /bad expiresAt: it must be epoch seconds at most a year away; got \d+, milliseconds where seconds are expected\?/,
+    ],
     ['expiresAt two years away', { token: SECRET, expiresAt: now + 2 * 31_536_000 }, /bad expiresAt: it must be epoch seconds at most a year away; got \d+$/],
     ['a string expiresAt', { token: SECRET, expiresAt: '2026-03-02T10:00:00Z' }, /bad expiresAt: it must be a number of epoch seconds; got a string$/],
   ];
@@ -416,7 +433,11 @@ describe('bad results of fetchToken are refused, naming the field and the rule',
   }
 
   it('a lifetime of exactly a year, and one second, are accepted', async () => {
-    for (const result of [{ token: 'a', expiresIn: 31_536_000 }, { token: 'b', expiresIn: 1 }, { token: 'c', expiresAt: T0 / 1000 + 31_536_000 }]) {
+    for (const result of [
+      { token: 'a', expiresIn: 31_536_000 },
+      { token: 'b', expiresIn: 1 },
+      { token: 'c', expiresAt: T0 / 1000 + 31_536_000 },
+    ]) {
       expect(await cachedAccessToken(async () => result)()).toBe(result.token);
     }
   });
@@ -425,15 +446,35 @@ describe('bad results of fetchToken are refused, naming the field and the rule',
 describe('bad arguments are refused at once with ConfigurationError naming the option', () => {
   const ok = async (): Promise<FetchedToken> => ({ token: 'tok', expiresIn: 300 });
   const cases: Array<[string, () => unknown, string, RegExp]> = [
-    ['fetchToken undefined', () => cachedAccessToken(undefined as never), 'fetchToken', /^cachedAccessToken: the fetchToken option must be a function resolving \{ token, expiresIn \} or \{ token, expiresAt \}; got undefined$/],
+    [
+      'fetchToken undefined',
+      () => cachedAccessToken(undefined as never),
+      'fetchToken',
+      /^cachedAccessToken: the fetchToken option must be a function resolving \{ token, expiresIn \} or \{ token, expiresAt \}; got undefined$/,
+    ],
     ['fetchToken a token string', () => cachedAccessToken(SECRET as never), 'fetchToken', /the fetchToken option must be a function .*; got a string$/],
-    ['fetchToken an object', () => cachedAccessToken({ token: SECRET, expiresIn: 300 } as never), 'fetchToken', /the fetchToken option must be a function .*; got an object$/],
+    [
+      'fetchToken an object',
+      () => cachedAccessToken({ token: SECRET, expiresIn: 300 } as never),
+      'fetchToken',
+      /the fetchToken option must be a function .*; got an object$/,
+    ],
     ['options null', () => cachedAccessToken(ok, null as never), 'options', /^cachedAccessToken: the options option must be an object; got null$/],
     ['options a number', () => cachedAccessToken(ok, 60_000 as never), 'options', /the options option must be an object; got 60000$/],
-    ['refreshBeforeMs negative', () => cachedAccessToken(ok, { refreshBeforeMs: -1 }), 'refreshBeforeMs', /^cachedAccessToken: the refreshBeforeMs option must be a finite number of milliseconds, 0 or more; got -1$/],
+    [
+      'refreshBeforeMs negative',
+      () => cachedAccessToken(ok, { refreshBeforeMs: -1 }),
+      'refreshBeforeMs',
+      /^cachedAccessToken: the refreshBeforeMs option must be a finite number of milliseconds, 0 or more; got -1$/,
+    ],
     ['refreshBeforeMs NaN', () => cachedAccessToken(ok, { refreshBeforeMs: Number.NaN }), 'refreshBeforeMs', /got NaN$/],
     ['refreshBeforeMs Infinity', () => cachedAccessToken(ok, { refreshBeforeMs: Infinity }), 'refreshBeforeMs', /got Infinity$/],
-    ['refreshBeforeMs a string', () => cachedAccessToken(ok, { refreshBeforeMs: '60000' as never }), 'refreshBeforeMs', /refreshBeforeMs option must be .*; got a string$/],
+    [
+      'refreshBeforeMs a string',
+      () => cachedAccessToken(ok, { refreshBeforeMs: '60000' as never }),
+      'refreshBeforeMs',
+      /refreshBeforeMs option must be .*; got a string$/,
+    ],
   ];
 
   for (const [name, make, option, message] of cases) {
@@ -545,7 +586,14 @@ describe('through a real Client', () => {
     const fetchToken = vi.fn(async (): Promise<FetchedToken> => ({ token: SECRET, expiresIn: 300 }));
     const ack = { object: 'event', type: 'signed_up', customer: { id: 'cust_1', object: 'customer' }, referral: null, loyalty: null, metadata: {} };
     const { fetch, authorization } = authorizationsOf(ack);
-    const events = new ClientEvents({ baseUrl: 'https://api.promokit.test', clientApplicationId: 'app', clientToken: 'ct', origin: 'https://shop.example.com', accessToken: cachedAccessToken(fetchToken), fetch });
+    const events = new ClientEvents({
+      baseUrl: 'https://api.promokit.test',
+      clientApplicationId: 'app',
+      clientToken: 'ct',
+      origin: 'https://shop.example.com',
+      accessToken: cachedAccessToken(fetchToken),
+      fetch,
+    });
     await Promise.all(Array.from({ length: 10 }, () => events.track({ event: 'signed_up', customer: { source_id: 'c1' } })));
     expect(fetchToken).toHaveBeenCalledTimes(1);
     expect(authorization()).toEqual(Array(10).fill(`Bearer ${SECRET}`));

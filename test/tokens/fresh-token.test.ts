@@ -39,7 +39,13 @@ describe('a 401 with a token from cachedAccessToken', () => {
     await serviceAccepting((token) => token === 'tok-2');
     const fetchToken = tokens();
     const retries: RetryEvent[] = [];
-    const client = new Client({ baseUrl: service!.url, ...app, accessToken: cachedAccessToken(fetchToken), validation: 'off', hooks: { retry: (e) => retries.push(e) } });
+    const client = new Client({
+      baseUrl: service!.url,
+      ...app,
+      accessToken: cachedAccessToken(fetchToken),
+      validation: 'off',
+      hooks: { retry: (e) => retries.push(e) },
+    });
     expect(await client.loyalties.getMember('L1')).toEqual(member);
     expect(authorizations(service!)).toEqual(['Bearer tok-1', 'Bearer tok-2']);
     expect(fetchToken).toHaveBeenCalledTimes(2);

@@ -29,9 +29,23 @@ async function redeem(script: Array<keyof typeof answers>): Promise<{ result: un
   service = await startRecorder((_sent, n) => answers[script[Math.min(n, script.length) - 1]!]!);
   let n = 0;
   const fetchToken = vi.fn(async (): Promise<FetchedToken> => ({ token: `tok-${++n}`, expiresIn: 300 }));
-  const client = new Client({ baseUrl: service.url, appId: keys.appId, appToken: keys.appToken, accessToken: cachedAccessToken(fetchToken), validation: 'off', logLevel: 'off', maxRetries: 5, maxRetryDelay: 0, timeout: 300 });
+  const client = new Client({
+    baseUrl: service.url,
+    appId: keys.appId,
+    appToken: keys.appToken,
+    accessToken: cachedAccessToken(fetchToken),
+    validation: 'off',
+    logLevel: 'off',
+    maxRetries: 5,
+    maxRetryDelay: 0,
+    timeout: 300,
+  });
   const result = await client.loyalties.redeemReward('LOYAL-1', { reward: { id: 'rew_1' } }).catch((e: unknown) => e);
-  return { result, sent: service.sent.filter((s) => s.method === 'POST' && s.path === '/v1/loyalties/members/LOYAL-1/redemption').length, tokens: fetchToken.mock.calls.length };
+  return {
+    result,
+    sent: service.sent.filter((s) => s.method === 'POST' && s.path === '/v1/loyalties/members/LOYAL-1/redemption').length,
+    tokens: fetchToken.mock.calls.length,
+  };
 }
 
 describe('loyalties.redeemReward and a 401', () => {

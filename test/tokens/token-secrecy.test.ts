@@ -30,7 +30,11 @@ describe('the access token is never shown', () => {
     // The service echoes the token it was sent: in the error body and in a response header.
     service = await startRecorder((sent) => {
       const token = (sent.headers.authorization ?? '').replace(/^Bearer /, '');
-      return { status: 401, headers: { 'www-authenticate': `Bearer error="invalid_token", token="${token}"` }, body: { code: 401, key: 'unauthorized', message: `Unknown token ${token}`, details: `token ${token} is not valid` } };
+      return {
+        status: 401,
+        headers: { 'www-authenticate': `Bearer error="invalid_token", token="${token}"` },
+        body: { code: 401, key: 'unauthorized', message: `Unknown token ${token}`, details: `token ${token} is not valid` },
+      };
     });
     let n = 0;
     const fetchToken = async (): Promise<FetchedToken> => {
@@ -40,7 +44,12 @@ describe('the access token is never shown', () => {
     };
     const events: unknown[] = [];
     const lines: unknown[] = [];
-    const logger = { debug: (...a: unknown[]) => void lines.push(a), info: (...a: unknown[]) => void lines.push(a), warn: (...a: unknown[]) => void lines.push(a), error: (...a: unknown[]) => void lines.push(a) };
+    const logger = {
+      debug: (...a: unknown[]) => void lines.push(a),
+      info: (...a: unknown[]) => void lines.push(a),
+      warn: (...a: unknown[]) => void lines.push(a),
+      error: (...a: unknown[]) => void lines.push(a),
+    };
     const client = new Client({
       baseUrl: service.url,
       appId: keys.appId,
@@ -59,7 +68,14 @@ describe('the access token is never shown', () => {
     expect(events.map((e) => (e as { attempt: number }).attempt)).toEqual([1, 1, 1, 2, 2, 2]);
     expect(lines.length).toBeGreaterThan(0);
 
-    const everything = [...shown(client), ...shown(error), ...shown((error as AuthenticationError).body), ...shown((error as AuthenticationError).headers), ...events.flatMap(shown), ...lines.flatMap(shown)];
+    const everything = [
+      ...shown(client),
+      ...shown(error),
+      ...shown((error as AuthenticationError).body),
+      ...shown((error as AuthenticationError).headers),
+      ...events.flatMap(shown),
+      ...lines.flatMap(shown),
+    ];
     for (const text of everything) {
       for (const token of issued) expect(text).not.toContain(token);
       expect(text).not.toContain(keys.appToken);

@@ -75,7 +75,7 @@ describe('cachedAccessToken with a store: one token for the fleet', () => {
     expect(store.calls.filter((c) => c === 'write')).toHaveLength(1);
   });
 
-  it('a process that starts later reads the fleet\'s token instead of fetching one', async () => {
+  it("a process that starts later reads the fleet's token instead of fetching one", async () => {
     const store = new MemoryStore();
     const { issued, fetchToken } = issuer();
     await cachedAccessToken(fetchToken, { store })();
@@ -114,7 +114,7 @@ describe('cachedAccessToken with a store: one token for the fleet', () => {
     expect(issued).toEqual(['tok-1', 'tok-2']);
   });
 
-  it('the lock holder\'s fetch fails: every call waiting on it rejects with its error, the lock is released, and the next call tries again', async () => {
+  it("the lock holder's fetch fails: every call waiting on it rejects with its error, the lock is released, and the next call tries again", async () => {
     const store = new MemoryStore();
     let fail = true;
     const fetchToken = async () => {
@@ -165,19 +165,53 @@ describe('cachedAccessToken with a store: one token for the fleet', () => {
 
 describe('a store that fails, hangs or answers nonsense: each call still gets a token, within its bounds', () => {
   const broken: Array<[string, (store: MemoryStore) => void]> = [
-    ['read throws at once', (s) => (s.read = (() => { throw new Error('boom'); }) as never)],
-    ['read rejects', (s) => (s.read = async () => { throw new Error('boom'); })],
+    [
+      'read throws at once',
+      (s) =>
+        (s.read = (() => {
+          throw new Error('boom');
+        }) as never),
+    ],
+    [
+      'read rejects',
+      (s) =>
+        (s.read = async () => {
+          throw new Error('boom');
+        }),
+    ],
     ['read never settles', (s) => (s.read = () => new Promise(() => undefined))],
     ['read resolves a number', (s) => (s.read = (async () => 42) as never)],
     ['read resolves a token with a line break', (s) => (s.read = async () => ({ token: 'a\r\nb', expiresInMs: 1_000, lifetimeMs: 2_000 }))],
     ['read resolves NaN lifetimes', (s) => (s.read = async () => ({ token: 'x', expiresInMs: Number.NaN, lifetimeMs: Number.NaN }))],
     ['read resolves more life left than the lifetime', (s) => (s.read = async () => ({ token: 'x', expiresInMs: 10_000_000, lifetimeMs: 1_000 }))],
-    ['read resolves a getter that throws', (s) => (s.read = async () => ({ get token(): string { throw new Error('trap'); }, expiresInMs: 1, lifetimeMs: 1 }))],
+    [
+      'read resolves a getter that throws',
+      (s) =>
+        (s.read = async () => ({
+          get token(): string {
+            throw new Error('trap');
+          },
+          expiresInMs: 1,
+          lifetimeMs: 1,
+        })),
+    ],
     ['lock resolves a string', (s) => (s.lock = (async () => 'yes') as never)],
     ['lock never settles', (s) => (s.lock = () => new Promise(() => undefined))],
-    ['write rejects', (s) => (s.write = async () => { throw new Error('READONLY'); })],
+    [
+      'write rejects',
+      (s) =>
+        (s.write = async () => {
+          throw new Error('READONLY');
+        }),
+    ],
     ['write never settles', (s) => (s.write = () => new Promise(() => undefined))],
-    ['release rejects', (s) => (s.lock = async () => async () => { throw new Error('gone'); })],
+    [
+      'release rejects',
+      (s) =>
+        (s.lock = async () => async () => {
+          throw new Error('gone');
+        }),
+    ],
   ];
 
   it.each(broken)('%s', async (_name, breakIt) => {
@@ -230,7 +264,18 @@ describe('the store option, checked at once', () => {
     ['lockMs NaN', () => Object.assign(good(), { lockMs: Number.NaN })],
     ["lockMs '300'", () => Object.assign(good(), { lockMs: '300' })],
     ['timeoutMs 61000', () => Object.assign(good(), { timeoutMs: 61_000 })],
-    ['a Proxy that throws', () => new Proxy({}, { get: () => { throw new Error('trap'); } })],
+    [
+      'a Proxy that throws',
+      () =>
+        new Proxy(
+          {},
+          {
+            get: () => {
+              throw new Error('trap');
+            },
+          },
+        ),
+    ],
   ])('refuses %s with a ConfigurationError naming store', (_name, store) => {
     let error: unknown;
     try {

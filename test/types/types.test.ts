@@ -118,8 +118,20 @@ describe('params', () => {
   it('every optional param takes an explicit undefined', () => {
     const maybe = (): string | undefined => undefined;
     const member: GetMemberParams = { campaign_id: maybe() };
-    const validate: ValidateVoucherParams = { customer: undefined, order: undefined, session: undefined, tracking_id: maybe(), metadata: undefined, options: undefined };
-    const voucher: CreateVoucherParams = { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 }, campaign_id: maybe(), expiration_date: undefined };
+    const validate: ValidateVoucherParams = {
+      customer: undefined,
+      order: undefined,
+      session: undefined,
+      tracking_id: maybe(),
+      metadata: undefined,
+      options: undefined,
+    };
+    const voucher: CreateVoucherParams = {
+      type: 'DISCOUNT_VOUCHER',
+      discount: { type: 'PERCENT', percent_off: 10 },
+      campaign_id: maybe(),
+      expiration_date: undefined,
+    };
     expect([member, validate, voucher]).toHaveLength(3);
     expectTypeOf<Parameters<Client['loyalties']['getMember']>[1]>().toEqualTypeOf<GetMemberParams | undefined>();
   });

@@ -34,7 +34,8 @@ export const asyncActionRoutes: Route[] = [
       let before = Number.POSITIVE_INFINITY;
       if (raw !== undefined) {
         before = typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}/.test(raw) ? Date.parse(raw) : Number.NaN;
-        if (Number.isNaN(before)) throw badRequest('invalid_query_params', `end_date must be an ISO 8601 date or date-time; got ${String(raw)}`, 'Invalid query params');
+        if (Number.isNaN(before))
+          throw badRequest('invalid_query_params', `end_date must be an ISO 8601 date or date-time; got ${String(raw)}`, 'Invalid query params');
       }
       const older = [...state.store.asyncActions.values()]
         .filter((a) => Date.parse(a.created_at) < before)

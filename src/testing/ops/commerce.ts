@@ -49,7 +49,8 @@ function publicationView(state: MockState, pub: Rec): Rec {
 
 function createPublication(state: MockState, req: MockRequest): Rec {
   const body = req.body as Rec | undefined;
-  if (!body || typeof body !== 'object') throw badRequest('missing_parameters', 'A JSON body with voucher (or campaign) and customer is required', 'Missing parameters');
+  if (!body || typeof body !== 'object')
+    throw badRequest('missing_parameters', 'A JSON body with voucher (or campaign) and customer is required', 'Missing parameters');
   const joinOnce = boolParam(req.query, 'join_once') === true;
   if (!body.voucher && !body.campaign) throw badRequest('missing_vouchers', 'Give the voucher code, or the campaign to publish from', 'Missing vouchers');
   const customer = upsertCustomer(state, body.customer);
@@ -82,7 +83,8 @@ function createPublication(state: MockState, req: MockRequest): Rec {
       if (earlier) return publicationView(state, earlier);
     }
     const count = typeof body.campaign === 'object' && body.campaign.count !== undefined ? Number(body.campaign.count) : 1;
-    if (!Number.isInteger(count) || count < 1 || count > 50) throw badRequest('invalid_payload', 'campaign.count must be a whole number from 1 to 50', 'Invalid payload');
+    if (!Number.isInteger(count) || count < 1 || count > 50)
+      throw badRequest('invalid_payload', 'campaign.count must be a whole number from 1 to 50', 'Invalid payload');
     vouchers = [];
     for (let i = 0; i < count; i++) {
       const free = first(state.store.vouchers, (v) => v.campaign_id === campaign.id && !v.holder_id && v.active !== false && !vouchers.includes(v));

@@ -21,7 +21,8 @@ export const eventRoutes: Route[] = [
     auth: 'client',
     handle(state, req) {
       const origin = req.headers.get('origin');
-      if (!origin) throw badRequest('missing_parameters', 'The origin header is required: scheme, host and port of the calling application', 'Missing parameters');
+      if (!origin)
+        throw badRequest('missing_parameters', 'The origin header is required: scheme, host and port of the calling application', 'Missing parameters');
       const body = req.body as Rec | undefined;
       if (!body || typeof body !== 'object') throw badRequest('invalid_payload', 'A JSON body with event and customer is required', 'Invalid payload');
       if (typeof body.event !== 'string' || body.event.length < 1 || body.event.length > 300) {
@@ -48,7 +49,15 @@ export const eventRoutes: Route[] = [
             points: rule.points,
             activates_at: iso(daysFrom(now, rule.pending_days ?? 14)).slice(0, 10),
             details: {
-              event: { id, type: body.event, group_id: id, entity_id: customer.id, created_at: iso(now), category: 'ACTION', event_source: { channel: 'CLIENT_API' } },
+              event: {
+                id,
+                type: body.event,
+                group_id: id,
+                entity_id: customer.id,
+                created_at: iso(now),
+                category: 'ACTION',
+                event_source: { channel: 'CLIENT_API' },
+              },
               earning_rule: { id: rule.id, source: { banner: rule.banner ?? null } },
             },
             created_at: iso(now),

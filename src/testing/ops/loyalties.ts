@@ -14,7 +14,10 @@ import { issueVoucher } from './vouchers.js';
 
 function pendingPoints(state: MockState, req: MockRequest): Rec {
   const card = findMember(state, req.params.memberId!, req.params.campaignId);
-  return cursorPage(where(state.store.pendingPoints, (p) => p.voucher_id === card.id), req.query);
+  return cursorPage(
+    where(state.store.pendingPoints, (p) => p.voucher_id === card.id),
+    req.query,
+  );
 }
 
 /**
@@ -26,7 +29,8 @@ function redeemReward(state: MockState, req: MockRequest): Rec {
   const card = findMember(state, req.params.memberId!, req.params.campaignId);
   const body = (req.body ?? {}) as Rec;
   const rewardInput = body.reward as Rec | undefined;
-  if (!rewardInput || typeof rewardInput.id !== 'string' || rewardInput.id === '') throw badRequest('missing_reward', 'reward.id is required', 'Missing reward');
+  if (!rewardInput || typeof rewardInput.id !== 'string' || rewardInput.id === '')
+    throw badRequest('missing_reward', 'reward.id is required', 'Missing reward');
   const reward = state.store.rewards.get(rewardInput.id);
   if (!reward) throw notFound('reward', rewardInput.id);
   const assignment = first(state.store.rewardAssignments, (a) => a.reward_id === reward.id && a.related_object_id === card.campaign_id);
@@ -40,7 +44,8 @@ function redeemReward(state: MockState, req: MockRequest): Rec {
   let order: Rec | undefined;
   let failure: string | undefined;
   if (reward.type === 'COIN') {
-    if (!body.order || typeof body.order !== 'object') throw badRequest('missing_order', 'order is required to redeem a pay-with-points reward', 'Missing order');
+    if (!body.order || typeof body.order !== 'object')
+      throw badRequest('missing_order', 'order is required to redeem a pay-with-points reward', 'Missing order');
     const coin = reward.parameters?.coin ?? {};
     const pointsRatio = Number(coin.points_ratio ?? 1);
     const exchangeRatio = Number(coin.exchange_ratio ?? 1);
@@ -86,8 +91,12 @@ function redeemReward(state: MockState, req: MockRequest): Rec {
     counters.redeemed_points = (counters.redeemed_points ?? 0) + points;
   }
   redemption.reward = rewardResult(state, reward, assignment, holder, !failure);
-  redemption.voucher = { ...snapshot(card), holder: holder ? { id: holder.id, source_id: holder.source_id ?? null, metadata: holder.metadata ?? {}, object: 'customer' } : null };
-  if (order && (order.id || order.source_id)) put(state.store, 'orders', { ...snapshot(order), id: order.id ?? state.ids.next('ord_'), created_at: iso(state.now()) });
+  redemption.voucher = {
+    ...snapshot(card),
+    holder: holder ? { id: holder.id, source_id: holder.source_id ?? null, metadata: holder.metadata ?? {}, object: 'customer' } : null,
+  };
+  if (order && (order.id || order.source_id))
+    put(state.store, 'orders', { ...snapshot(order), id: order.id ?? state.ids.next('ord_'), created_at: iso(state.now()) });
   return put(state.store, 'redemptions', redemption);
 }
 
@@ -113,7 +122,10 @@ function rewardResult(state: MockState, reward: Rec, assignment: Rec, holder: Re
 
 function transactions(state: MockState, req: MockRequest): Rec {
   const campaign = findCampaign(state, req.params.campaignId!);
-  const records = applyFilters(where(state.store.transactions, (t) => t.campaign_id === campaign.id), req.query.filters);
+  const records = applyFilters(
+    where(state.store.transactions, (t) => t.campaign_id === campaign.id),
+    req.query.filters,
+  );
   return cursorPage(records, req.query);
 }
 
@@ -121,16 +133,37 @@ function campaignRewards(state: MockState, req: MockRequest): Rec {
   const campaign = findCampaign(state, req.params.campaignId!);
   const assignmentId = req.query.assignment_id;
   const records = where(state.store.rewardAssignments, (a) => a.related_object_id === campaign.id && (assignmentId === undefined || a.id === assignmentId));
-  return numberedPage(records.sort((a, b) => (a.id < b.id ? -1 : 1)), req.query);
+  return numberedPage(
+    records.sort((a, b) => (a.id < b.id ? -1 : 1)),
+    req.query,
+  );
 }
 
 /** The mock's routes for loyalty members (read, pending points, reward redemption) and a campaign's transactions and rewards. */
 export const loyaltyRoutes: Route[] = [
-  { name: 'loyalties.getMember', method: 'GET', path: '/v1/loyalties/members/{memberId}', auth: 'server', handle: (s, r) => findMember(s, r.params.memberId!, undefined) },
+  {
+    name: 'loyalties.getMember',
+    method: 'GET',
+    path: '/v1/loyalties/members/{memberId}',
+    auth: 'server',
+    handle: (s, r) => findMember(s, r.params.memberId!, undefined),
+  },
   { name: 'loyalties.listPendingPoints', method: 'GET', path: '/v1/loyalties/members/{memberId}/pending-points', auth: 'server', handle: pendingPoints },
   { name: 'loyalties.redeemReward', method: 'POST', path: '/v1/loyalties/members/{memberId}/redemption', auth: 'server', handle: redeemReward },
-  { name: 'loyalties.getMember', method: 'GET', path: '/v1/loyalties/{campaignId}/members/{memberId}', auth: 'server', handle: (s, r) => findMember(s, r.params.memberId!, r.params.campaignId) },
-  { name: 'loyalties.listPendingPoints', method: 'GET', path: '/v1/loyalties/{campaignId}/members/{memberId}/pending-points', auth: 'server', handle: pendingPoints },
+  {
+    name: 'loyalties.getMember',
+    method: 'GET',
+    path: '/v1/loyalties/{campaignId}/members/{memberId}',
+    auth: 'server',
+    handle: (s, r) => findMember(s, r.params.memberId!, r.params.campaignId),
+  },
+  {
+    name: 'loyalties.listPendingPoints',
+    method: 'GET',
+    path: '/v1/loyalties/{campaignId}/members/{memberId}/pending-points',
+    auth: 'server',
+    handle: pendingPoints,
+  },
   { name: 'loyalties.redeemReward', method: 'POST', path: '/v1/loyalties/{campaignId}/members/{memberId}/redemption', auth: 'server', handle: redeemReward },
   { name: 'loyalties.listTransactions', method: 'GET', path: '/v1/loyalties/{campaignId}/transactions', auth: 'server', handle: transactions },
   { name: 'loyalties.listRewardAssignments', method: 'GET', path: '/v1/loyalties/{campaignId}/rewards', auth: 'server', handle: campaignRewards },

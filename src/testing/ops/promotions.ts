@@ -81,7 +81,8 @@ function tierInput(body: unknown): Rec {
 
 function promotionCampaign(state: MockState, idOrName: string): Rec {
   const campaign = findCampaign(state, idOrName);
-  if (campaign.campaign_type !== 'PROMOTION') throw badRequest('invalid_payload', `${campaign.id} is a ${campaign.campaign_type} campaign, not a PROMOTION campaign`, 'Invalid payload');
+  if (campaign.campaign_type !== 'PROMOTION')
+    throw badRequest('invalid_payload', `${campaign.id} is a ${campaign.campaign_type} campaign, not a PROMOTION campaign`, 'Invalid payload');
   return campaign;
 }
 
@@ -98,8 +99,10 @@ function updateStack(state: MockState, req: MockRequest): Rec {
   const body = (req.body ?? {}) as Rec;
   if (body.tiers !== undefined) {
     const ids = body.tiers?.ids;
-    if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) throw badRequest('invalid_payload', 'tiers.ids must be an array of promotion tier IDs', 'Invalid payload');
-    if (ids.length > MAX_STACK_TIERS) throw badRequest('invalid_payload', `A promotion stack holds up to ${MAX_STACK_TIERS} tiers; got ${ids.length}`, 'Invalid payload');
+    if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string'))
+      throw badRequest('invalid_payload', 'tiers.ids must be an array of promotion tier IDs', 'Invalid payload');
+    if (ids.length > MAX_STACK_TIERS)
+      throw badRequest('invalid_payload', `A promotion stack holds up to ${MAX_STACK_TIERS} tiers; got ${ids.length}`, 'Invalid payload');
     for (const id of ids) {
       const tier = state.store.tiers.get(id);
       if (!tier || tier.campaign_id !== campaign.id) throw notFound('promotion_tier', id);
@@ -129,7 +132,8 @@ function setupTier(state: MockState, req: MockRequest): Rec {
   const template = state.store.templates.get(req.params.campaignTemplateId!);
   if (!template) throw notFound('campaign_template', req.params.campaignTemplateId!);
   const input = tierInput(req.body);
-  if (typeof input.campaign_id !== 'string' || input.campaign_id === '') throw badRequest('missing_parameters', 'campaign_id is required', 'Missing parameters');
+  if (typeof input.campaign_id !== 'string' || input.campaign_id === '')
+    throw badRequest('missing_parameters', 'campaign_id is required', 'Missing parameters');
   const campaign = promotionCampaign(state, input.campaign_id);
   const config: Rec = template.tier ?? {};
   const created = ((config.validation_rules ?? []) as string[]).map(() => ({ id: state.ids.next('val_'), object: 'validation_rules' }));
@@ -137,7 +141,13 @@ function setupTier(state: MockState, req: MockRequest): Rec {
   const tier = put(
     state.store,
     'tiers',
-    buildTier(state, campaign, { banner: config.banner ?? null, action: config.action ?? { discount: null }, metadata: config.metadata ?? {}, ...overrides, validation_rules: created.map((r) => r.id) }),
+    buildTier(state, campaign, {
+      banner: config.banner ?? null,
+      action: config.action ?? { discount: null },
+      metadata: config.metadata ?? {},
+      ...overrides,
+      validation_rules: created.map((r) => r.id),
+    }),
   );
   const { validation_rule_assignments: assignments, ...rest } = tier;
   return { created_resources: created, promotion_tier: { ...rest, validation_rules_assignments: assignments.data }, object: 'promotion_tier_setup' };

@@ -17,12 +17,20 @@ function rollbackStack(state: MockState, req: MockRequest): Rec {
   const parent = state.store.redemptions.get(parentId);
   if (!parent) throw notFound('redemption', parentId);
   if (parent.redemption) {
-    throw badRequest('invalid_redemption_parent', `${parentId} belongs to the stacked redemption ${parent.redemption}; roll back ${parent.redemption} instead`, 'Invalid redemption parent');
+    throw badRequest(
+      'invalid_redemption_parent',
+      `${parentId} belongs to the stacked redemption ${parent.redemption}; roll back ${parent.redemption} instead`,
+      'Invalid redemption parent',
+    );
   }
   if (parent.status === 'ROLLED_BACK') {
-    throw new MockHttpError(400, 'already_rolled_back', 'Already rolled back', `Redemption ${parentId} has already been rolled back`, { resource_id: parentId, resource_type: 'redemption_rollback' });
+    throw new MockHttpError(400, 'already_rolled_back', 'Already rolled back', `Redemption ${parentId} has already been rolled back`, {
+      resource_id: parentId,
+      resource_type: 'redemption_rollback',
+    });
   }
-  if (parent.result !== 'SUCCESS') throw badRequest('invalid_redemption_parent', `Redemption ${parentId} failed; there is nothing to roll back`, 'Invalid redemption parent');
+  if (parent.result !== 'SUCCESS')
+    throw badRequest('invalid_redemption_parent', `Redemption ${parentId} failed; there is nothing to roll back`, 'Invalid redemption parent');
 
   const body = (req.body ?? {}) as Rec;
   const context = {

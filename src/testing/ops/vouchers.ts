@@ -37,7 +37,11 @@ export function checkValidity(body: Rec): void {
 export function buildVoucher(state: MockState, input: Rec): Rec {
   const code: string = input.code;
   const type: string = input.type ?? 'DISCOUNT_VOUCHER';
-  const campaign = input.campaign_id ? state.store.campaigns.get(input.campaign_id) : typeof input.campaign === 'string' ? find(state.store, 'campaigns', input.campaign) : undefined;
+  const campaign = input.campaign_id
+    ? state.store.campaigns.get(input.campaign_id)
+    : typeof input.campaign === 'string'
+      ? find(state.store, 'campaigns', input.campaign)
+      : undefined;
   const id: string = input.id ?? state.ids.next('v_');
   const path = `/v1/vouchers/${encodeURIComponent(code)}`;
   const rules: string[] = Array.isArray(input.validation_rules) ? input.validation_rules : [];
@@ -73,12 +77,30 @@ export function buildVoucher(state: MockState, input: Rec): Rec {
     referrer_id: null,
     ...rest,
     ...(type === 'LOYALTY_CARD'
-      ? { loyalty_card: { points, balance: points, next_expiration_date: null, next_expiration_points: 0, pending_points: 0, expired_points: 0, subtracted_points: 0, ...input.loyalty_card } }
+      ? {
+          loyalty_card: {
+            points,
+            balance: points,
+            next_expiration_date: null,
+            next_expiration_points: 0,
+            pending_points: 0,
+            expired_points: 0,
+            subtracted_points: 0,
+            ...input.loyalty_card,
+          },
+        }
       : {}),
     ...(type === 'GIFT_VOUCHER' ? { gift: { amount: giftAmount, subtracted_amount: 0, balance: giftAmount, effect: 'APPLY_TO_ORDER', ...input.gift } } : {}),
     start_date: dateField(input.start_date, 'start_date'),
     expiration_date: dateField(input.expiration_date, 'expiration_date'),
-    redemption: { quantity: null, redeemed_quantity: 0, ...(type === 'LOYALTY_CARD' ? { redeemed_points: 0 } : {}), ...input.redemption, object: 'list', url: `${path}/redemptions?page=1&limit=10` },
+    redemption: {
+      quantity: null,
+      redeemed_quantity: 0,
+      ...(type === 'LOYALTY_CARD' ? { redeemed_points: 0 } : {}),
+      ...input.redemption,
+      object: 'list',
+      url: `${path}/redemptions?page=1&limit=10`,
+    },
     publish: { count: 0, ...input.publish, object: 'list', url: `${path}/publications?page=1&limit=10` },
     validation_rules_assignments: ruleAssignments(state, rules, id, 'voucher'),
     object: 'voucher',
@@ -115,7 +137,10 @@ export function issueVoucher(state: MockState, campaign: Rec, holder: Rec | unde
 function createVoucher(state: MockState, req: MockRequest): Rec {
   const code = req.params.code!;
   if (state.store.vouchers.has(code)) {
-    throw new MockHttpError(409, 'duplicate_found', 'Duplicate resource found', `A voucher with code ${code} already exists`, { resource_id: code, resource_type: 'voucher' });
+    throw new MockHttpError(409, 'duplicate_found', 'Duplicate resource found', `A voucher with code ${code} already exists`, {
+      resource_id: code,
+      resource_type: 'voucher',
+    });
   }
   const body = req.body;
   if (!body || typeof body !== 'object') throw badRequest('invalid_payload', 'A JSON body with the voucher is required', 'Invalid payload');
@@ -132,7 +157,12 @@ function validateVoucher(state: MockState, req: MockRequest): Rec {
   const voucher = state.store.vouchers.get(code);
   if (!voucher) throw notFound('voucher', code);
   const body = (req.body ?? {}) as Rec;
-  const customer = body.customer && typeof body.customer === 'object' ? (body.customer.id ? state.store.customers.get(body.customer.id) : first(state.store.customers, (c) => c.source_id === body.customer.source_id)) : undefined;
+  const customer =
+    body.customer && typeof body.customer === 'object'
+      ? body.customer.id
+        ? state.store.customers.get(body.customer.id)
+        : first(state.store.customers, (c) => c.source_id === body.customer.source_id)
+      : undefined;
   const tracking = typeof body.tracking_id === 'string' ? body.tracking_id : trackingId(customer?.source_id ?? body.customer?.source_id);
   const invalid = (key: string, reason: string, message: string, details: string): Rec => ({
     valid: false,
@@ -169,10 +199,19 @@ function validateVoucher(state: MockState, req: MockRequest): Rec {
   } else {
     const balance: number = voucher.loyalty_card?.balance ?? 0;
     const rewardId = body.reward?.id;
-    const assignment = typeof rewardId === 'string' ? first(state.store.rewardAssignments, (a) => a.reward_id === rewardId && a.related_object_id === voucher.campaign_id) : undefined;
+    const assignment =
+      typeof rewardId === 'string'
+        ? first(state.store.rewardAssignments, (a) => a.reward_id === rewardId && a.related_object_id === voucher.campaign_id)
+        : undefined;
     if (typeof rewardId === 'string' && !assignment) throw notFound('reward', rewardId);
     const cost = Number(assignment?.parameters?.loyalty?.points ?? 0);
-    if (cost > balance) return invalid('loyalty_card_points_exceeded', 'loyalty card points exceeded', 'Loyalty card points exceeded', `${code} has ${balance} points; the reward costs ${cost}`);
+    if (cost > balance)
+      return invalid(
+        'loyalty_card_points_exceeded',
+        'loyalty card points exceeded',
+        'Loyalty card points exceeded',
+        `${code} has ${balance} points; the reward costs ${cost}`,
+      );
     result.loyalty = { points_cost: cost };
     if (assignment) result.reward = { id: rewardId, assignment_id: assignment.id, points: cost };
     if (body.order) result.order = calculateOrder(state, body.order);

@@ -47,7 +47,17 @@ export interface Expected {
 }
 
 /** Every 3xx answer the suite gives: promokit follows none. */
-const REDIRECTS = ['redirect-300', 'redirect-301', 'redirect-302', 'redirect-303', 'redirect-304', 'redirect-305', 'redirect-306', 'redirect-307', 'redirect-308'] as const satisfies readonly Fault[];
+const REDIRECTS = [
+  'redirect-300',
+  'redirect-301',
+  'redirect-302',
+  'redirect-303',
+  'redirect-304',
+  'redirect-305',
+  'redirect-306',
+  'redirect-307',
+  'redirect-308',
+] as const satisfies readonly Fault[];
 
 /** The classes that change no state: a redirect answering them is `rejected`. */
 const READS: ReadonlySet<OperationClass> = new Set(['GET', 'validation', 'introspection']);
@@ -143,7 +153,10 @@ const CALL_OUTCOME: Record<Fault, CallOutcome | 'ok'> = {
   '429-retry-after-huge': 'rejected',
   'json-409': 'rejected',
   'json-422': 'rejected',
-  ...(Object.fromEntries(REDIRECTS.map((fault) => [fault, fault === 'redirect-307' || fault === 'redirect-308' ? 'rejected' : 'unknown'])) as Record<(typeof REDIRECTS)[number], CallOutcome>),
+  ...(Object.fromEntries(REDIRECTS.map((fault) => [fault, fault === 'redirect-307' || fault === 'redirect-308' ? 'rejected' : 'unknown'])) as Record<
+    (typeof REDIRECTS)[number],
+    CallOutcome
+  >),
   '200-truncated-json': 'unknown',
   '200-non-json': 'unknown',
   '200-empty': 'unknown',
@@ -179,9 +192,14 @@ export const FAULT_DESCRIPTION: Record<Fault, string> = {
   '429-retry-after-seconds': '429, `Retry-After: 1` (seconds; longer than maxRetryDelay, so rejected at once)',
   '429-retry-after-date': '429, `Retry-After` as an HTTP date 3 s ahead (longer than maxRetryDelay, rejected at once)',
   '429-retry-after-huge': '429, `Retry-After: 999999999999999` (rejected at once)',
-  'json-409': '409 with the service\'s JSON error body (`duplicate_found`)',
-  'json-422': '422 with the service\'s JSON error body (`unprocessable_entity`)',
-  ...(Object.fromEntries(REDIRECTS.map((fault) => [fault, `${fault.slice(9)} with a \`Location\` on the same server (a client that followed it would be counted again)${fault === 'redirect-303' ? '; "see other", the answer to a request that was handled' : fault === 'redirect-307' || fault === 'redirect-308' ? '; the same request asked for elsewhere' : ''}`])) as Record<(typeof REDIRECTS)[number], string>),
+  'json-409': "409 with the service's JSON error body (`duplicate_found`)",
+  'json-422': "422 with the service's JSON error body (`unprocessable_entity`)",
+  ...(Object.fromEntries(
+    REDIRECTS.map((fault) => [
+      fault,
+      `${fault.slice(9)} with a \`Location\` on the same server (a client that followed it would be counted again)${fault === 'redirect-303' ? '; "see other", the answer to a request that was handled' : fault === 'redirect-307' || fault === 'redirect-308' ? '; the same request asked for elsewhere' : ''}`,
+    ]),
+  ) as Record<(typeof REDIRECTS)[number], string>),
   '200-truncated-json': '200, `application/json`, the JSON cut in half (complete HTTP message)',
   '200-non-json': '200 with an HTML page (`text/html`)',
   '200-empty': '200, `application/json`, empty body',

@@ -106,9 +106,13 @@ export function buildReport(data: ReportData): string {
   line();
   line('## Settings');
   line();
-  line(`Every client: \`maxRetries: ${TUNING.maxRetries}\`, \`maxRetryDelay: ${TUNING.maxRetryDelay}\` ms, \`validation: 'strict'\`, \`logLevel: 'debug'\` into a`);
+  line(
+    `Every client: \`maxRetries: ${TUNING.maxRetries}\`, \`maxRetryDelay: ${TUNING.maxRetryDelay}\` ms, \`validation: 'strict'\`, \`logLevel: 'debug'\` into a`,
+  );
   line(`recording logger. Calls under the faults that wait for the timeout (${[...WAITS_FOR_TIMEOUT].map((f) => `\`${f}\``).join(', ')})`);
-  line(`run with \`timeout: ${TUNING.timeout}\` ms per attempt; every other call with \`timeout: ${TUNING.patientTimeout}\` ms, which it never reaches. Bound of a call = timeout × attempts`);
+  line(
+    `run with \`timeout: ${TUNING.timeout}\` ms per attempt; every other call with \`timeout: ${TUNING.patientTimeout}\` ms, which it never reaches. Bound of a call = timeout × attempts`,
+  );
   line(`that wait for it + maxRetryDelay × retries + ${ALLOWANCE_MS} ms scheduling allowance (every call of a row runs at once,`);
   line('on two cores shared with the rest of the test suite). A call that hangs (no timeout, an uncapped');
   line('`Retry-After`) breaks its bound.');
@@ -120,7 +124,7 @@ export function buildReport(data: ReportData): string {
   line(`under a fault other than 429 or a refused connection: ${spendingMax}.`);
   line();
   line('Cell: requests the server received · what the call settled with. For a refused connection the');
-  line('server receives nothing, so the cell gives the client\'s attempts. `ok` = resolved with the data;');
+  line("server receives nothing, so the cell gives the client's attempts. `ok` = resolved with the data;");
   line('`Conn` = `ConnectionError`; `Timeout` = `TimeoutError`; `5xx` = `InternalServerError`; `429` =');
   line('`RateLimitError`; `409` = `ConflictError`; `422` = `UnprocessableEntityError`; `Redirect` =');
   line('`RedirectError`; `Resp` = `ResponseValidationError`. Every error is a `PromokitError`.');
@@ -154,8 +158,8 @@ export function buildReport(data: ReportData): string {
   line('validation that opens a session lock (`vouchers.validate` with `session`, sent once), and the');
   line('publication with `join_once` (retried like a read: the customer keeps one code).');
   line();
-  line('Cell: requests the server received · the error\'s `outcome` (`ok`: the call resolved). For a');
-  line('refused connection the cell gives the client\'s attempts. `check`: the message also says the');
+  line("Cell: requests the server received · the error's `outcome` (`ok`: the call resolved). For a");
+  line("refused connection the cell gives the client's attempts. `check`: the message also says the");
   line('service may have applied the call, that promokit did not retry it, and names the guide that says');
   line('how to find out for each operation, [After an unknown outcome](after-an-unknown-outcome.md).');
   line('Each cell is asserted, call by call, against what the retry policy and the definition of');
@@ -177,7 +181,7 @@ export function buildReport(data: ReportData): string {
   line();
   const c = data.concurrency;
   line(`${c.calls} calls at once on one server, mixing every operation with ok, 5xx, 429, reset, truncated-body,`);
-  line('timeout (1 s) and refused-connection faults. Each answer echoes its request\'s case id and path');
+  line("timeout (1 s) and refused-connection faults. Each answer echoes its request's case id and path");
   line('(an error body carries the case id); each call checks that what it got is its own, and that it');
   line('settled as the fault matrix says it must, with the same number of requests.');
   line();
@@ -242,4 +246,3 @@ export function keptSection(name: string): string {
   const end = text.indexOf(`<!-- /${name} -->`, start);
   return start === -1 || end === -1 ? '' : text.slice(start, end + `<!-- /${name} -->`.length);
 }
-

@@ -71,7 +71,9 @@ export function renderingsOfObject(value: unknown): Record<string, string> {
     json: safeJson(value),
     inspect: inspect(value, { depth: Infinity, showHidden: true }),
     'inspect (no custom inspect)': inspect(value, { depth: Infinity, showHidden: true, customInspect: false }),
-    'Object.keys': safeJson(Object.fromEntries(Object.keys(value ?? {}).map((k) => [k, inspect((value as Record<string, unknown>)[k], { depth: Infinity, showHidden: true })]))),
+    'Object.keys': safeJson(
+      Object.fromEntries(Object.keys(value ?? {}).map((k) => [k, inspect((value as Record<string, unknown>)[k], { depth: Infinity, showHidden: true })])),
+    ),
   };
 }
 

@@ -173,7 +173,7 @@ function answer(req: IncomingMessage, res: ServerResponse, entry: Received, plan
     return;
   }
   const fault = plan.faults[Math.min(entry.attempt - 1, plan.faults.length - 1)]!;
-  const echo: Echo = { case: entry.caseId, method: entry.method, path: (entry.url.split('?')[0] ?? ''), attempt: entry.attempt };
+  const echo: Echo = { case: entry.caseId, method: entry.method, path: entry.url.split('?')[0] ?? '', attempt: entry.attempt };
   const okBody = JSON.stringify({ ...plan.body, echo });
   const rateLimited = (retryAfter: string) =>
     sendJson(res, 429, { code: 429, key: 'too_many_requests', message: 'Too many requests', request_id: entry.caseId }, { 'retry-after': retryAfter });

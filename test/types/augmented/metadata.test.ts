@@ -100,7 +100,7 @@ describe('each declared kind types its metadata in params and responses, whereve
     expectTypeOf<MetadataOf<EventAcknowledgment['customer']>>().toEqualTypeOf<CustomerMeta>();
   });
 
-  it("order: every order input, the order, and the order of a validation, a redemption and a rollback", () => {
+  it('order: every order input, the order, and the order of a validation, a redemption and a rollback', () => {
     expectTypeOf<MetadataOf<CreateOrderParams>>().toEqualTypeOf<OrderMeta>();
     expectTypeOf<MetadataOf<ValidateVoucherParams['order']>>().toEqualTypeOf<OrderMeta>();
     expectTypeOf<MetadataOf<RedeemRewardParams['order']>>().toEqualTypeOf<OrderMeta>();
@@ -148,7 +148,10 @@ describe('each declared kind types its metadata in params and responses, whereve
   it('metadata stays optional, and a wrong shape or key does not compile, in a call or a read', () => {
     const calls = async (client: Client) => {
       await client.orders.create({});
-      await client.orders.create({ metadata: { channel: 'pos' }, items: [{ quantity: 1, metadata: { gift_wrap: true }, product: { metadata: { brand: 'Acme' } } }] });
+      await client.orders.create({
+        metadata: { channel: 'pos' },
+        items: [{ quantity: 1, metadata: { gift_wrap: true }, product: { metadata: { brand: 'Acme' } } }],
+      });
       // @ts-expect-error: 'phone' is not a channel
       await client.orders.create({ metadata: { channel: 'phone' } });
       // @ts-expect-error: the order's key is `channel`
