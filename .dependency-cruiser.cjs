@@ -27,12 +27,7 @@ const forbid = (name, comment, from, to) => ({ name, severity: 'error', comment,
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    forbid(
-      'no-cycles',
-      'No import cycle, type-only imports included: every module can be read after the ones it imports.',
-      {},
-      { circular: true },
-    ),
+    forbid('no-cycles', 'No import cycle, type-only imports included: every module can be read after the ones it imports.', {}, { circular: true }),
     forbid(
       'core-is-the-bottom-layer',
       'core/ is the request pipeline: it never imports resources, schemas, the testing entry or an entry.',
@@ -47,7 +42,7 @@ module.exports = {
     ),
     forbid(
       'redis-imports-only-core',
-      'redis/ builds on the request pipeline\'s types and errors (core/), never on the sub-clients or the schemas.',
+      "redis/ builds on the request pipeline's types and errors (core/), never on the sub-clients or the schemas.",
       { path: '^src/redis/' },
       { path: '^src/(resources|schemas|testing)/|^src/[^/]+\\.ts$' },
     ),
@@ -71,7 +66,7 @@ module.exports = {
     ),
     forbid(
       'sdk-never-imports-testing',
-      'promokit/testing is for users\' tests: no module of the SDK imports it.',
+      "promokit/testing is for users' tests: no module of the SDK imports it.",
       { path: '^src/', pathNot: '^src/testing/' },
       { path: '^src/testing/' },
     ),
@@ -81,12 +76,7 @@ module.exports = {
       { path: '^src/testing/' },
       { path: '^src/(resources|core/(http|transport|limits))' },
     ),
-    forbid(
-      'no-unresolvable',
-      'Every import resolves to a file or an installed package.',
-      {},
-      { couldNotResolve: true },
-    ),
+    forbid('no-unresolvable', 'Every import resolves to a file or an installed package.', {}, { couldNotResolve: true }),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
