@@ -66,7 +66,7 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
     let body = '';
     // The credential headers of each set the call sent: their secrets are scrubbed from its error.
     const sent: Array<Record<string, string>> = [];
-    // 4. The retry policy of this call, told of every retry when hooks or logs report them.
+    // 3. The retry policy of this call, told of every retry when hooks or logs report them.
     const maxRetries = options.maxRetries ?? config.maxRetries;
     const report = emit || log.enabled('info');
     const plan = retryPlan(
@@ -81,7 +81,7 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
         : undefined,
     );
     try {
-      // 3. Headers: defaults, the client's, the content type, the credentials (the access token
+      // 4. Headers: defaults, the client's, the content type, the credentials (the access token
       // function within the call's timeout and signal), then the call's.
       const credentialHeaders = await credentials.headersFor(call.auth, { timeout, signal });
       sent.push(credentialHeaders);
