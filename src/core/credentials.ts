@@ -289,16 +289,17 @@ export class Credentials extends ClientCredentials {
 }
 
 /**
- * `text` with every secret replaced by `[redacted]`, its JSON-escaped form too: a service that
- * echoes a token in an error body must not put it in an error. Secrets shorter than 8 characters
- * are left alone (they would blank out ordinary words).
+ * `text` with every secret replaced by `[redacted]`, in any letter case (a token echoed in a URL's
+ * host comes back lowercased) and in its JSON-escaped form too: a service that echoes a token in
+ * an error body must not put it in an error. Secrets shorter than 8 characters are left alone
+ * (they would blank out ordinary words).
  */
 export function scrubText(text: string, secrets: readonly string[]): string {
   for (const secret of secrets) {
     if (secret.length < 8) continue;
-    text = text.split(secret).join('[redacted]');
-    const escaped = JSON.stringify(secret).slice(1, -1);
-    if (escaped !== secret) text = text.split(escaped).join('[redacted]');
+    for (const form of new Set([secret, JSON.stringify(secret).slice(1, -1)])) {
+      text = text.replace(new RegExp(form.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&'), 'gi'), '[redacted]');
+    }
   }
   return text;
 }

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { scrubText } from '../../src/core/credentials.js';
 import { Client, ConfigurationError } from '../../src/index.js';
 import { BASE_URL, json, respond, secrets, seen, server, testClient, useMockApi } from '../helpers/mock-api.js';
 
@@ -114,5 +115,25 @@ describe('missing credentials', () => {
     respond('get', '/v1/loyalties/members/L1', json(member));
     await testClient().loyalties.getMember('L1');
     expect(seen[0]!.headers['x-app-id']).toBe(secrets.appId);
+  });
+});
+
+describe('scrubText', () => {
+  const token = 'Tok3n-Secret.Value+1';
+
+  it.each([
+    ['as sent', `echo ${token}`],
+    ['lowercased, as a URL host gives it back', `https://${token.toLowerCase()}.example.net/`],
+    ['uppercased', `ECHO ${token.toUpperCase()}`],
+    ['JSON-escaped', JSON.stringify({ token: `${token}"` })],
+  ])('redacts a secret %s', (_, text) => {
+    const scrubbed = scrubText(text, [token, `${token}"`]);
+    expect(scrubbed.toLowerCase()).not.toContain(token.toLowerCase());
+    expect(scrubbed).toContain('[redacted]');
+  });
+
+  it('reads a secret as text, not as a pattern, and leaves short ones alone', () => {
+    expect(scrubText('a.b+c(d) and axbbcd', ['a.b+c(d)'])).toBe('[redacted] and axbbcd');
+    expect(scrubText('short tok', ['tok'])).toBe('short tok');
   });
 });
