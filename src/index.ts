@@ -60,7 +60,20 @@ export {
   ToArrayLimitError,
   NoNextPageError,
 } from './core/errors.js';
-export * from './core/api-errors.js';
+export {
+  type ApiErrorBody,
+  type ApiErrorInit,
+  ApiError,
+  BadRequestError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  ConflictError,
+  UnprocessableEntityError,
+  RateLimitError,
+  InternalServerError,
+  apiErrorFor,
+} from './core/api-errors.js';
 export { retryDecision, DEFAULT_RETRY_DELAY_MS, type RetryDecision } from './core/retry.js';
 export type { ReconcileResult } from './resources/reconcile.js';
 export { Page, PagePromise, type ListEnvelope } from './core/pagination.js';
