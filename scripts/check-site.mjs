@@ -36,7 +36,7 @@ import { createServer } from 'node:http';
 import { dirname, extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { CHROMIUM } from './lib/prerequisites.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS } from './lib/prerequisites.mjs';
 import { USER_WORDS } from './typedoc-operation-search.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -53,17 +53,6 @@ const LANDINGS = {
   points: 'interfaces/Loyalties.html#getmember',
   redeem: 'interfaces/Loyalties.html#redeemreward',
 };
-/** The launch flags that work in sandboxless containers (see test/browser/). */
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /** The sidebar's top level, in order. */
 export const NAVIGATION = [
   'Guides',
@@ -135,7 +124,7 @@ const assert = (condition, message) => {
 
 rmSync(screenshots, { recursive: true, force: true });
 mkdirSync(screenshots, { recursive: true });
-const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
 try {
   const page = await browser.newPage({ viewport: VIEWPORT });
   const open = async (path) => {

@@ -59,10 +59,10 @@ export const KY_CUTS = [
     "            const retryAfter = error.response.headers.get('Retry-After')",
     '                return after < max ? after : max;\n            }\n',
   ],
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: ky's own source text, matched as written
   [
     'its own timeout bound (promokit bounds timeout itself)',
     "            if (typeof ky.#options.timeout === 'number' && ky.#options.timeout > maxSafeTimeout) {",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: ky's own source text, matched as written
     '                throw new RangeError(`The \\`timeout\\` option cannot be greater than ${maxSafeTimeout}`);\n            }\n',
   ],
   ['parseJson (call)', '            ky.#decorateResponse(response);\n', '            ky.#decorateResponse(response);\n'],

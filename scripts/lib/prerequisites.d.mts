@@ -2,6 +2,8 @@
 
 /** Where Debian's Chromium is. */
 export declare const CHROMIUM: string;
+/** The launch flags of Chromium that work in sandboxless containers. */
+export declare const CHROMIUM_FLAGS: string[];
 /** A program outside npm that some test files need. */
 export interface Tool {
   name: string;

@@ -8,6 +8,17 @@ import { delimiter, isAbsolute, join } from 'node:path';
 /** Where Debian's Chromium is, and where the browser tests and the site check look for it. */
 export const CHROMIUM = '/usr/bin/chromium';
 
+/** The launch flags of Chromium that work in sandboxless containers (the browser tests and the site check). */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** True when `path` is a file this process may run. */
 function executable(path) {
   try {

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM } from '../../scripts/lib/prerequisites.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/lib/prerequisites.mjs';
 
 /** Starts `server` on an ephemeral port of 127.0.0.1; resolves with its origin, `http://127.0.0.1:PORT`. */
 export async function listen(server: Server): Promise<string> {
@@ -64,15 +64,7 @@ async function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_FLAGS,
   });
 }
 

@@ -12,25 +12,11 @@ import { requestOptionRules } from '../../src/core/request-options.js';
 import { clientEventsOptionRules } from '../../src/resources/client-events.js';
 import { Client, ConfigurationError, InvalidRequestError } from '../../src/index.js';
 import { useRecorders } from '../helpers/recorder.js';
-import { json, keys, member, settle } from './servers.js';
+import { json, keys, member, settle, throwingProxy } from './servers.js';
 import { useFigures } from './table.js';
 
 const serve = useRecorders().startRaw;
 const record = useFigures('hostile/options');
-
-/** A Proxy whose every trap throws: reading it at all fails. */
-const throwingProxy = () =>
-  new Proxy(
-    {},
-    {
-      get: () => {
-        throw new Error('trap');
-      },
-      ownKeys: () => {
-        throw new Error('trap');
-      },
-    },
-  );
 
 /** The values a config file, an environment variable or a careless caller gives. */
 const WRONG = { "'false'": 'false', "'1'": '1', '0': 0, null: null, '{}': {}, 'a Proxy': throwingProxy(), "''": '' } as const;

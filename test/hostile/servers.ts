@@ -40,3 +40,11 @@ export async function settle(promise: Promise<unknown>): Promise<{ error: unknow
   );
   return { error, ms: Math.round(performance.now() - started) };
 }
+
+/** A Proxy whose every trap throws (reading, listing or testing a key): reading it at all fails. */
+export function throwingProxy(): object {
+  const trap = (): never => {
+    throw new Error('trap');
+  };
+  return new Proxy({}, { get: trap, ownKeys: trap, has: trap });
+}

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ClientEvents } from '../../src/client-side.js';
 import { Client, InvalidRequestError, PromokitError } from '../../src/index.js';
 import { useRecorders, type Recorder } from '../helpers/recorder.js';
-import { json, keys, settle } from './servers.js';
+import { json, keys, settle, throwingProxy } from './servers.js';
 import { useFigures } from './table.js';
 
 const serve = useRecorders().startRaw;
@@ -165,21 +165,7 @@ describe('read once: the value checked is the value sent', () => {
 describe('no method throws synchronously', () => {
   it('every method of every sub-client, given throwing Proxies for every argument: a promise that rejects with a PromokitError', async () => {
     const { service, client, events } = await setup();
-    const hostile = () =>
-      new Proxy(
-        {},
-        {
-          get: () => {
-            throw new Error('trap');
-          },
-          ownKeys: () => {
-            throw new Error('trap');
-          },
-          has: () => {
-            throw new Error('trap');
-          },
-        },
-      );
+    const hostile = throwingProxy;
     let methods = 0;
     const targets: Array<[string, object]> = Object.entries(client).filter(([, value]) => typeof value === 'object' && value !== null);
     targets.push(['events', events]);

@@ -24,6 +24,12 @@ const member = { id: 'v_1', code: 'L1', object: 'voucher' };
 const ack = { object: 'event', type: 'signed_up', customer: { id: 'cust_1', object: 'customer' }, referral: null, loyalty: null, metadata: {} };
 const unavailableTwice = (_: unknown, n: number) => (n <= 2 ? { status: 503, body: { code: 503 } } : { body: member });
 
+/** A client on a recording fetch that answers every call with a member, with the client's `fetchOptions`. */
+function recordedClient(fetchOptions: Record<string, unknown>): Client {
+  recorder = recordingFetch(() => ({ body: member }));
+  return new Client({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch, validation: 'off', fetchOptions });
+}
+
 describe('over a stand-in fetch', () => {
   /** What reached fetch for each attempt: the init's own keys, and the Request's `cache`. */
   const seen = (r: Recorder) => r.sent.map((s) => ({ marker: s.init?.marker, cache: s.request!.cache, referrerPolicy: s.request!.referrerPolicy }));
@@ -44,18 +50,11 @@ describe('over a stand-in fetch', () => {
   });
 
   it("a call's fetchOptions win key by key over the client's, for that call only", async () => {
-    recorder = recordingFetch(() => ({ body: member }));
-    const client = new Client({
-      baseUrl: recorder.url,
-      ...keys,
-      fetch: recorder.fetch,
-      validation: 'off',
-      fetchOptions: { cache: 'no-store', marker: 'client' },
-    });
+    const client = recordedClient({ cache: 'no-store', marker: 'client' });
     await client.loyalties.getMember('L1', {}, { fetchOptions: { marker: 'call', referrerPolicy: 'no-referrer' } });
     await client.request({ method: 'GET', path: '/v1/campaigns' }, { fetchOptions: { cache: 'reload' } });
     await client.loyalties.getMember('L1');
-    expect(seen(recorder)).toEqual([
+    expect(seen(recorder!)).toEqual([
       { marker: 'call', cache: 'no-store', referrerPolicy: 'no-referrer' },
       { marker: 'client', cache: 'reload', referrerPolicy: '' },
       { marker: 'client', cache: 'no-store', referrerPolicy: '' },
@@ -85,16 +84,9 @@ describe('over a stand-in fetch', () => {
   });
 
   it('the client cannot be talked out of its own settings by fetchOptions', async () => {
-    recorder = recordingFetch(() => ({ body: member }));
-    const client = new Client({
-      baseUrl: recorder.url,
-      ...keys,
-      fetch: recorder.fetch,
-      validation: 'off',
-      fetchOptions: { credentials: 'include', mode: 'cors' },
-    });
+    const client = recordedClient({ credentials: 'include', mode: 'cors' });
     await client.loyalties.getMember('L1');
-    const [sent] = recorder.sent;
+    const [sent] = recorder!.sent;
     expect(sent!.method).toBe('GET');
     expect(sent!.request!.redirect).toBe('manual');
     expect(sent!.request!.credentials).toBe('include');

@@ -17,7 +17,7 @@ import fc from 'fast-check';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { connectRedis, startRedis, type RedisClientName } from '../../bench/fleet-redis.mjs';
-import { expectRefusal, useRealRedis } from './real-redis.js';
+import { expectRefusal, notClients, useRealRedis } from './real-redis.js';
 import { startRateLimitedServer } from '../../bench/rate-limited-server.mjs';
 import { AbortError, Client, LimiterError, type Limiter } from '../../src/index.js';
 import { startRecorder } from '../helpers/recorder.js';
@@ -305,21 +305,7 @@ describe.each(CLIENTS)('through %s', (which) => {
   });
 
   it.each<[string, () => Partial<RedisLimiterOptions> | null, string]>([
-    ['an object that is no client', () => ({ redis: {} as never }), 'redis'],
-    [
-      'a Proxy that throws',
-      () => ({
-        redis: new Proxy(
-          {},
-          {
-            get: () => {
-              throw new Error('trap');
-            },
-          },
-        ) as never,
-      }),
-      'redis',
-    ],
+    ...notClients(),
     [
       'an emitter with duplicate() and nothing else',
       () => ({ redis: { duplicate: () => ({}), on: () => undefined, once: () => undefined } as never }),
@@ -342,16 +328,8 @@ describe.each(CLIENTS)('through %s', (which) => {
     ['an option it does not have (redistimeout, a typo)', () => ({ redistimeout: 500 }) as never, 'redistimeout'],
     ['options null', () => null, 'options'],
   ])('refuses %s, naming %s', async (_name, options, option) => {
-    await expectRefusal(
-      which,
-      redisHere.server.port,
-      (redis) => {
-        const given = options();
-        return createRedisLimiter(given === null ? (null as never) : { redis, requests: 10, perMs: 1_000, ...given });
-      },
-      'createRedisLimiter',
-      option,
-    );
+    const make = (given: object | null) => createRedisLimiter((given && { requests: 10, perMs: 1_000, ...given }) as never);
+    await expectRefusal(which, redisHere.server.port, options(), make, 'createRedisLimiter', option);
   });
 });
 

@@ -49,14 +49,22 @@ export function useRealRedis(): RealRedis {
 }
 
 /**
- * Calls `make` with a connected client of `which` (ended after), and checks that it throws a
+ * Calls `make` with `given` over a connected client of `which` as `{ redis, ...given }` (`null`
+ * when `given` is: no options at all; the client is ended after), and checks that it throws a
  * `ConfigurationError` naming `option` in `owner: the <option> option must be …`.
  */
-export async function expectRefusal(which: RedisClientName, port: number, make: (redis: RedisClient) => unknown, owner: string, option: string): Promise<void> {
+export async function expectRefusal(
+  which: RedisClientName,
+  port: number,
+  given: object | null,
+  make: (options: { redis: RedisClient } | null) => unknown,
+  owner: string,
+  option: string,
+): Promise<void> {
   const { redis, quit } = await connectRedis(which, port);
   let error: unknown;
   try {
-    make(redis);
+    make(given === null ? null : { redis, ...given });
   } catch (e) {
     error = e;
   } finally {
@@ -65,4 +73,15 @@ export async function expectRefusal(which: RedisClientName, port: number, make: 
   expect(error).toBeInstanceOf(ConfigurationError);
   expect((error as ConfigurationError).option).toBe(option);
   expect((error as Error).message).toContain(`${owner}: the ${option} option must be`);
+}
+
+/** What either Redis entry function must refuse as its `redis`, naming `redis`: rows of a refusal table. */
+export function notClients(): Array<[string, () => { redis: never }, string]> {
+  const trap = (): never => {
+    throw new Error('trap');
+  };
+  return [
+    ['an object that is no client', () => ({ redis: {} as never }), 'redis'],
+    ['a Proxy that throws', () => ({ redis: new Proxy({}, { get: trap }) as never }), 'redis'],
+  ];
 }

@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { inspect } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { connectRedis, startRedis, type RedisClientName, type RedisServer } from '../../bench/fleet-redis.mjs';
-import { expectRefusal, useRealRedis } from './real-redis.js';
+import { expectRefusal, notClients, useRealRedis } from './real-redis.js';
 import { startTokenFleet, type FleetOutcome, type TokenFleet } from '../../bench/token-fleet.mjs';
 import { startTokenService, type TokenService } from '../../bench/token-service.mjs';
 import { cachedAccessToken } from '../../src/index.js';
@@ -245,21 +245,7 @@ describe.each<RedisClientName>(['ioredis', 'node-redis'])('through %s', (which) 
   });
 
   it.each<[string, () => Partial<RedisTokenStoreOptions> | null, string]>([
-    ['an object that is no client', () => ({ redis: {} as never }), 'redis'],
-    [
-      'a Proxy that throws',
-      () => ({
-        redis: new Proxy(
-          {},
-          {
-            get: () => {
-              throw new Error('trap');
-            },
-          },
-        ) as never,
-      }),
-      'redis',
-    ],
+    ...notClients(),
     ["key ''", () => ({ key: '' }), 'key'],
     ['key with a line break', () => ({ key: 'a\nb' }), 'key'],
     ['redisTimeout 10', () => ({ redisTimeout: 10 }), 'redisTimeout'],
@@ -269,15 +255,6 @@ describe.each<RedisClientName>(['ioredis', 'node-redis'])('through %s', (which) 
     ['an option it does not have (lockms, a typo)', () => ({ lockms: 500 }) as never, 'lockms'],
     ['options null', () => null, 'options'],
   ])('refuses %s, naming %s', async (_name, options, option) => {
-    await expectRefusal(
-      which,
-      redisHere.server.port,
-      (redis) => {
-        const given = options();
-        return redisTokenStore(given === null ? (null as never) : { redis, ...given });
-      },
-      'redisTokenStore',
-      option,
-    );
+    await expectRefusal(which, redisHere.server.port, options(), (given) => redisTokenStore(given as never), 'redisTokenStore', option);
   });
 });

@@ -40,7 +40,7 @@ import { BAD_INPUTS } from './harness/bad-inputs.js';
 import { unknownOutcomeNote } from '../../src/core/outcome.js';
 import { TUNING, WAITS_FOR_TIMEOUT, expected, timeoutFor } from './harness/expectations.js';
 import { IDEMPOTENT_CLASSES, OPERATIONS, OUTCOME_GROUPS, echoOf, type OperationCase } from './harness/operations.js';
-import { REPORT_FILE, buildReport, outcomeCell, type ReportData } from './harness/report.js';
+import { REPORT_FILE, buildReport, emptyReport, outcomeCell, type ReportData } from './harness/report.js';
 import { RecordingLogger, SECRETS, findLeaks, renderingsOfError, renderingsOfObject, type Leak } from './harness/secrets.js';
 import { FAULTS, refusedUrl, startFaultServer, type Fault, type FaultServer } from './harness/server.js';
 
@@ -59,14 +59,7 @@ const clients: Client[] = [];
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => void unhandled.push(reason);
 
-const report: ReportData = {
-  matrix: [],
-  badInputs: [],
-  leakScan: { errors: 0, renderings: 0, leaks: 0 },
-  concurrency: { calls: 0, settled: 0, outcomes: {}, crossTalk: 0, unhandledRejections: 0 },
-  abort: [],
-  properties: [],
-};
+const report: ReportData = emptyReport();
 
 const countingFetch: typeof fetch = (input, init) => {
   const caseId = input instanceof Request ? input.headers.get('x-case') : new Headers(init?.headers).get('x-case');

@@ -47,17 +47,7 @@ export interface Expected {
 }
 
 /** Every 3xx answer the suite gives: promokit follows none. */
-const REDIRECTS = [
-  'redirect-300',
-  'redirect-301',
-  'redirect-302',
-  'redirect-303',
-  'redirect-304',
-  'redirect-305',
-  'redirect-306',
-  'redirect-307',
-  'redirect-308',
-] as const satisfies readonly Fault[];
+const REDIRECTS = FAULTS.filter((fault): fault is Extract<Fault, `redirect-${string}`> => fault.startsWith('redirect-'));
 
 /** The classes that change no state: a redirect answering them is `rejected`. */
 const READS: ReadonlySet<OperationClass> = new Set(['GET', 'validation', 'introspection']);

@@ -72,6 +72,18 @@ function cell(rows: MatrixRow[]): string {
   return [...distinct].map(([text, ops]) => `${text} (${ops.join(', ')})`).join('<br>');
 }
 
+/** A report with nothing measured yet: the figures a run fills in. */
+export function emptyReport(): ReportData {
+  return {
+    matrix: [],
+    badInputs: [],
+    leakScan: { errors: 0, renderings: 0, leaks: 0 },
+    concurrency: { calls: 0, settled: 0, outcomes: {}, crossTalk: 0, unhandledRejections: 0 },
+    abort: [],
+    properties: [],
+  };
+}
+
 /** Requests sent and the error's `outcome` of the calls of one cell of the outcome table. */
 export function outcomeCell(rows: readonly MatrixRow[]): string {
   const distinct = new Map<string, string[]>();
