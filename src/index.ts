@@ -129,3 +129,4 @@ export type { OrderInput, OrderItemInput, OrderItemProductInput, OrderItemSkuInp
 export type { RewardInput } from './resources/inputs/reward.js';
 export type { SessionInput, SessionTtlUnit } from './resources/inputs/session.js';
 export type * from './schemas/index.js';
+export type { OperationName } from './resources/registry.js';

@@ -29,6 +29,10 @@ export interface CallRecord {
   readonly method: string;
   /** Safe to send twice: a read, a PUT, a read-only POST, or a call stated `idempotent`. */
   readonly idempotent: boolean;
+  /** What the operation does to the service, for these params; `undefined` for `client.request()`. */
+  readonly effect?: Effect | undefined;
+  /** How `client.reconcile` finds the call's trace, when the operation has a way. */
+  readonly trace?: Trace | undefined;
   /** What the call was given: its positional path parameters and its params (a snapshot). */
   readonly input: { readonly path: Readonly<Record<string, string>>; readonly params: unknown } | undefined;
   /** When the call started, by the wall clock: nothing it applied can be older. */
@@ -90,17 +94,48 @@ export type FetchOptions = Omit<RequestInit, 'method' | 'body' | 'headers' | 'si
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Whether a call may be sent twice, which decides its retry policy: fixed, or read from the
- * call's params (a validation that opens a session lock may not be sent twice).
+ * What an operation does to the service, which decides whether it may be sent twice:
+ *
+ * - `read`: changes nothing (a GET, a token introspection, a validation without a session);
+ * - `idempotent-write`: sent twice, leaves the same state as sent once (a PUT, a DELETE, enabling
+ *   a voucher, an upsert by a key the call carries);
+ * - `spend`: consumes something (points, credit, a redemption, a session lock): never sent again
+ *   after the service may have acted;
+ * - `create`: makes a new record each time (an order, a publication, a tier, an event).
+ *
+ * Only `read` and `idempotent-write` are retried after a 5xx or a timeout.
  */
-export type Idempotency<I> = boolean | ((params: I) => boolean);
+export type Effect = 'read' | 'idempotent-write' | 'spend' | 'create';
+
+/** True for the effects a repeat cannot apply twice. */
+export function safeToRepeat(effect: Effect): boolean {
+  return effect === 'read' || effect === 'idempotent-write';
+}
 
 /**
- * A service operation as the pipeline sees it: every fixed fact of one method. `T` is the
- * response body, `I` the params object the method takes.
+ * How `client.reconcile` looks for the trace of a call that may have been applied: one of its
+ * checks (resources/reconcile.ts), or why there is none.
+ */
+export type TraceWay =
+  /** The loyalty card's `POINTS_REDEMPTION` transaction of the reward, since the call started. */
+  | 'member-transactions'
+  /** The redeemable the customer holds, since the call started. */
+  | 'customer-redeemables'
+  /** The same order sent again under its own `source_id` (or `id`): it names the order the call made. */
+  | 'order-upsert'
+  /** The voucher (or loyalty card) of the code. */
+  | 'voucher-by-code';
+
+/** The trace of an operation that may apply something: a check, or why none can be made. */
+export type Trace = TraceWay | { readonly none: string };
+
+/**
+ * A service operation as the pipeline sees it: every fixed fact of one method, declared once in
+ * the operations table of its resource file (and listed in the registry, resources/registry.ts).
+ * `T` is the response body, `I` the params object the method takes.
  */
 export interface Operation<T, I> {
-  /** `subClient.method`, used in errors, logs and hook events. */
+  /** `subClient.method`, used in errors, logs and hook events: the key of its record. */
   readonly name: string;
   readonly method: HttpMethod;
   /**
@@ -111,22 +146,26 @@ export interface Operation<T, I> {
   readonly path: string;
   /** Which credentials the endpoint group needs. */
   readonly auth: AuthGroup;
-  /** Safe to send twice (GET, PUT, read-only POSTs): decides the retry policy. */
-  readonly idempotent: Idempotency<I>;
+  /** What the call does to the service (fixed, or read from the params): decides its retry policy. */
+  readonly effect: Effect | ((params: I) => Effect);
   /**
-   * A POST that only reads (introspection, a validation): it changes no state when it is also
-   * `idempotent` for its params (a validation that opens a session lock does). Every other POST,
-   * and every PUT, changes state: a redirect it meets may follow a request the service processed.
+   * How `client.reconcile` finds the trace of a call that may have been applied; operations that
+   * are always safe to repeat have none.
    */
-  readonly reads?: boolean | undefined;
+  readonly trace?: Trace | undefined;
   /** Builds the response schema on first use, so importing the SDK builds none. */
   readonly schema: () => ResponseSchema<T>;
+  /**
+   * The response fields promokit relies on (the tolerance policy): only these are required by
+   * the schema. Dot-separated paths, `*` for any element of an array. See docs/validation-modes.md.
+   */
+  readonly relies: readonly string[];
   /** Rules the params must pass before anything is sent; field paths are the params' own. */
   readonly rules?: Rule<I> | undefined;
-  /** Params fields sent in the query string of a POST or PUT. A GET sends every field not in its path there. */
+  /** Params fields sent in the query string of a POST, PUT or DELETE. A GET sends every field not in its path there. */
   readonly query?: readonly string[] | undefined;
-  /** Body encoding: JSON, or a form (token introspection). */
-  readonly encoding: 'json' | 'form';
+  /** Body encoding: JSON, a form (token introspection), or none (a DELETE, enabling a voucher). */
+  readonly encoding: 'json' | 'form' | 'none';
   /** How a list reaches its next page; only list operations have one. */
   readonly paging?: Strategy<I> | undefined;
   /** The attribute holding a list's records when the envelope names none in `data_ref`. */
@@ -136,24 +175,47 @@ export interface Operation<T, I> {
 }
 
 /** The facts every operation states; the rest have defaults. */
-type Stated<T, I> = Omit<Operation<T, I>, 'auth' | 'encoding' | 'idempotent' | 'method'> & {
+type Stated<T, I> = Omit<Operation<T, I>, 'name' | 'auth' | 'encoding' | 'effect' | 'method' | 'trace'> & {
   /** Default `server`: app keys and the access token. */
   auth?: AuthGroup | undefined;
-  /** Default `json`. */
-  encoding?: 'json' | 'form' | undefined;
+  /** Default `json` (`none` for a DELETE). */
+  encoding?: 'json' | 'form' | 'none' | undefined;
 };
 
 /**
- * The facts of an operation as its resource declares them. GET and PUT are idempotent; a POST
- * must say whether it is, since a POST sent twice may spend twice.
+ * The facts of an operation as its resource declares them. A GET reads and a PUT or DELETE is an
+ * idempotent write; a POST must state its effect, and how `client.reconcile` finds the trace of
+ * one that may apply something, since a POST sent twice may spend twice.
  */
-export type OperationFacts<T, I> = Stated<T, I> & ({ method: 'GET' | 'PUT' } | { method: 'POST'; idempotent: Idempotency<I> });
+export type OperationFacts<T, I> = Stated<T, I> &
+  (
+    | { method: 'GET' }
+    | { method: 'PUT' | 'DELETE'; effect?: 'idempotent-write' | undefined }
+    | { method: 'POST'; effect: 'read' | 'idempotent-write' }
+    | { method: 'POST'; effect: 'spend' | 'create' | ((params: I) => Effect); trace: Trace }
+  );
+
+/** An operation not yet named: its record in a table names it (see {@link operations}). */
+export type UnnamedOperation<T, I> = Omit<Operation<T, I>, 'name'>;
 
 /** An operation from its facts, with the defaults filled in; a list operation when it has `paging`. */
-export function operation<T, I>(facts: OperationFacts<T, I> & { paging: Strategy<I> }): ListOperation<T, I>;
-export function operation<T, I = Record<string, never>>(facts: OperationFacts<T, I>): Operation<T, I>;
-export function operation<T, I>(facts: OperationFacts<T, I>): Operation<T, I> {
-  return { auth: 'server', encoding: 'json', idempotent: true, ...facts };
+export function operation<T, I>(facts: OperationFacts<T, I> & { paging: Strategy<I> }): Omit<ListOperation<T, I>, 'name'>;
+export function operation<T, I = Record<string, never>>(facts: OperationFacts<T, I>): UnnamedOperation<T, I>;
+export function operation<T, I>(facts: OperationFacts<T, I>): UnnamedOperation<T, I> {
+  const effect = facts.method === 'GET' ? 'read' : facts.method === 'POST' ? facts.effect : 'idempotent-write';
+  return { auth: 'server', encoding: facts.method === 'DELETE' ? 'none' : 'json', ...facts, effect };
+}
+
+/**
+ * A table of operations, each named by its key (`'vouchers.create'`): a resource file's
+ * operations, as the registry (resources/registry.ts) lists them.
+ */
+export function operations<const Table extends Record<string, UnnamedOperation<any, any>>>(
+  table: Table,
+): { readonly [N in keyof Table & string]: Table[N] & { readonly name: N } } {
+  const named: Record<string, Operation<unknown, unknown>> = {};
+  for (const [name, op] of Object.entries(table)) named[name] = { ...op, name };
+  return named as never;
 }
 
 /** An operation whose responses are list pages. */
@@ -173,6 +235,10 @@ export interface OutgoingCall<T> {
   readonly type?: string | undefined;
   /** Safe to send twice: what its retry policy was built for. */
   readonly idempotent: boolean;
+  /** What the operation does to the service, for these params (a registry operation's). */
+  readonly effect?: Effect | undefined;
+  /** How `client.reconcile` finds the call's trace (a registry operation's). */
+  readonly trace?: Trace | undefined;
   /**
    * The call changes state: a redirect it meets may follow a request the service processed.
    * Default: any method but GET.

@@ -3,7 +3,7 @@
  * (array indices and the keys of map-like fields as `*`), and whether promokit decides on the
  * field. By the tolerance policy a response field is required only when promokit relies on it, so
  * the fields the schema requires are those, read from the schema itself (the test suite holds the
- * schemas to the policy's table, `schemas/tolerance-policy.ts`).
+ * schemas to the `relies` of each operation's record, resources/registry.ts).
  *
  * A fast yes/no check in front of zod's parser, for the hot path of every response.  zod's
  * interpreter builds issue lists and a copy of the output for every value it checks; the SDK

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { recordCall } from './call.js';
+import { recordCall, safeToRepeat } from './call.js';
 import { apiPromise, type APIPromise, type WithResponse } from './pagination.js';
 import type { AuthGroup, Credentials } from './credentials.js';
 import type { PipelineConfig } from './config.js';
@@ -79,13 +79,17 @@ export class Transport {
       }
       target += buildQuery(query, issues);
       body = fields;
+      // An operation that sends no body (a DELETE, enabling a voucher): a field left over would be dropped.
+      if (op.encoding === 'none')
+        for (const name of Object.keys(fields)) issues.push({ path: [name], message: `is not a field of ${op.name}, which sends no body` });
     }
     if (issues.length > 0) throw new InvalidRequestError(op.name, issues);
-    const idempotent = typeof op.idempotent === 'function' ? op.idempotent(snapshot as I) : op.idempotent;
-    const changesState = op.method !== 'GET' && !(op.reads && idempotent);
+    const effect = typeof op.effect === 'function' ? op.effect(snapshot as I) : op.effect;
     let call: OutgoingCall<T> = {
-      ...this.#prepare(op, target, idempotent, responseSchemaOf(op), body && encode(op.encoding, body)),
-      changesState,
+      ...this.#prepare(op, target, safeToRepeat(effect), responseSchemaOf(op), body && op.encoding !== 'none' ? encode(op.encoding, body) : undefined),
+      changesState: effect !== 'read',
+      effect,
+      trace: op.trace,
       input: { path, params: snapshot },
     };
     // The client's own metadata schemas, when it has them: loaded on first use.
@@ -130,7 +134,16 @@ export class Transport {
     try {
       return await send(this.#config, call, options);
     } catch (error) {
-      recordCall(error, { operation: call.name, method: call.method, idempotent: call.idempotent, input: call.input, startedAt, via: this });
+      recordCall(error, {
+        operation: call.name,
+        method: call.method,
+        idempotent: call.idempotent,
+        effect: call.effect,
+        trace: call.trace,
+        input: call.input,
+        startedAt,
+        via: this,
+      });
       throw error;
     }
   }

@@ -5,7 +5,7 @@
  */
 import type { APIPromise } from '../core/pagination.js';
 import { integer, isoDateTime, object } from '../core/inputs.js';
-import { operation, type RequestOptions } from '../core/call.js';
+import { operation, operations, type RequestOptions } from '../core/call.js';
 import { endDateCursor } from '../core/page-strategies.js';
 import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
@@ -31,7 +31,7 @@ export class AsyncActions extends APIResource {
    * ```
    */
   get(asyncActionId: string, options?: RequestOptions): APIPromise<AsyncAction> {
-    return this.core.request(operations.get, { asyncActionId }, {}, options);
+    return this.core.request(asyncActionOperations['asyncActions.get'], { asyncActionId }, {}, options);
   }
 
   /**
@@ -83,23 +83,23 @@ export class AsyncActions extends APIResource {
    * ```
    */
   list(params: ListAsyncActionsParams = {}, options?: RequestOptions): PagePromise<AsyncAction, ListAsyncActionsParams> {
-    return this.core.list(operations.list, {}, params, options);
+    return this.core.list(asyncActionOperations['asyncActions.list'], {}, params, options);
   }
 }
 
-/** The operations of {@link AsyncActions}. */
-const operations = {
-  get: operation<AsyncAction>({ name: 'asyncActions.get', method: 'GET', path: '/v1/async-actions/{asyncActionId}', schema: asyncActionSchema }),
-  list: operation<AsyncActionList, ListAsyncActionsParams>({
-    name: 'asyncActions.list',
+/** The operations of {@link AsyncActions}, as the registry lists them (resources/registry.ts). */
+export const asyncActionOperations = operations({
+  'asyncActions.get': operation<AsyncAction>({ method: 'GET', path: '/v1/async-actions/{asyncActionId}', schema: asyncActionSchema, relies: ['id', 'status'] }),
+  'asyncActions.list': operation<AsyncActionList, ListAsyncActionsParams>({
     method: 'GET',
     path: '/v1/async-actions',
     schema: asyncActionListSchema,
+    relies: ['async_actions.*.id', 'async_actions.*.created_at', 'async_actions.*.status'],
     rules: object<ListAsyncActionsParams>({ limit: integer(1, 100), end_date: isoDateTime() }),
     paging: endDateCursor,
     records: 'async_actions',
   }),
-};
+});
 
 /**
  * Params of {@link AsyncActions.list}.

@@ -12,7 +12,7 @@ import { plainCopy, optionOrEnv } from '../core/runtime.js';
 import { InvalidRequestError, type Issue } from '../core/errors.js';
 import { send } from '../core/send.js';
 import type { CustomEventMetadata, CustomEventName } from '../core/metadata.js';
-import type { OutgoingCall, RequestOptions } from '../core/call.js';
+import { safeToRepeat, type Effect, type Operation, type OutgoingCall, type RequestOptions } from '../core/call.js';
 import { eventAcknowledgmentSchema, type EventAcknowledgment } from '../schemas/event.js';
 import type { CustomerInput } from './inputs/customer.js';
 
@@ -121,7 +121,7 @@ export class ClientEvents {
   }
 
   async #track<E extends CustomEventName>(params: TrackEventParams<E>, options: RequestOptions | undefined): Promise<WithResponse<EventAcknowledgment<E>>> {
-    const name = 'clientEvents.track';
+    const { name, method, path, auth, effect } = clientEventOperations['clientEvents.track'];
     // A copy, each field read once: the checks and the wire see the same event.
     const issues: Issue[] = [];
     const event = plainCopy(params, issues) as Partial<TrackEventFields & { event: string; metadata: unknown }> | undefined;
@@ -137,12 +137,13 @@ export class ClientEvents {
     if (issues.length > 0) throw new InvalidRequestError(name, issues);
     const call: OutgoingCall<EventAcknowledgment<E>> = {
       name,
-      method: 'POST',
-      auth: 'client',
-      path: '/client/v1/events',
+      method,
+      auth,
+      path,
       body: JSON.stringify(event),
       type: 'application/json',
-      idempotent: false,
+      idempotent: safeToRepeat(effect as Effect),
+      effect: effect as Effect,
       schema: eventAcknowledgmentSchema<E>(),
     };
     // Leaving the page: an event that must survive it goes with keepalive, once (no retry can run
@@ -161,6 +162,28 @@ export class ClientEvents {
   // No `[inspectSymbol]`/`toJSON`: they would only add bytes to every storefront bundle. The
   // secrets sit in private fields, which neither `util.inspect` nor `JSON.stringify` shows.
 }
+
+/**
+ * The one operation of {@link ClientEvents}, as the registry lists it (resources/registry.ts). The
+ * class builds its call from these facts itself, so a storefront bundle carries none of the
+ * server's encoding.
+ */
+export const clientEventOperations: {
+  readonly 'clientEvents.track': Operation<EventAcknowledgment, TrackEventParams> & { readonly name: 'clientEvents.track' };
+} = {
+  'clientEvents.track': {
+    name: 'clientEvents.track',
+    method: 'POST',
+    path: '/client/v1/events',
+    auth: 'client',
+    // Records an event, which earning rules may turn into points: never sent twice blindly.
+    effect: 'create',
+    trace: { none: 'ClientEvents.track keeps no record of its calls: no operation lists custom events' },
+    encoding: 'json',
+    schema: eventAcknowledgmentSchema,
+    relies: [],
+  },
+};
 
 /** The rules of every option of {@link ClientEventsOptions}, one each. */
 export const clientEventsOptionRules: OptionRules<ClientEventsOptions> = {

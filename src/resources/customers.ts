@@ -4,7 +4,7 @@
  * @module
  */
 import { object } from '../core/inputs.js';
-import { operation, type RequestOptions } from '../core/call.js';
+import { operation, operations, type RequestOptions } from '../core/call.js';
 import { idCursor } from '../core/page-strategies.js';
 import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
@@ -41,21 +41,21 @@ export class Customers extends APIResource {
     params: ListCustomerRedeemablesParams = {},
     options?: RequestOptions,
   ): PagePromise<CustomerRedeemable, ListCustomerRedeemablesParams> {
-    return this.core.list(operations.listRedeemables, { customerId }, params, options);
+    return this.core.list(customerOperations['customers.listRedeemables'], { customerId }, params, options);
   }
 }
 
-/** The operations of {@link Customers}. */
-const operations = {
-  listRedeemables: operation<CustomerRedeemableList, ListCustomerRedeemablesParams>({
-    name: 'customers.listRedeemables',
+/** The operations of {@link Customers}, as the registry lists them (resources/registry.ts). */
+export const customerOperations = operations({
+  'customers.listRedeemables': operation<CustomerRedeemableList, ListCustomerRedeemablesParams>({
     method: 'GET',
     path: '/v1/customers/{customerId}/redeemables',
     schema: customerRedeemableListSchema,
+    relies: ['has_more', 'data.*.id'],
     rules: object<ListCustomerRedeemablesParams>({ ...cursorListRules, filters: object() }),
     paging: idCursor,
   }),
-};
+});
 
 /**
  * Params of {@link Customers.listRedeemables}.

@@ -4,7 +4,7 @@
  * @module
  */
 import type { APIPromise } from '../core/pagination.js';
-import { operation, type RequestOptions } from '../core/call.js';
+import { operation, operations, type RequestOptions } from '../core/call.js';
 import { APIResource } from '../core/resource.js';
 import { locationSchema, type Location } from '../schemas/location.js';
 
@@ -32,11 +32,11 @@ export class Locations extends APIResource {
    * ```
    */
   get(locationId: string, options?: RequestOptions): APIPromise<Location> {
-    return this.core.request(operations.get, { locationId }, {}, options);
+    return this.core.request(locationOperations['locations.get'], { locationId }, {}, options);
   }
 }
 
-/** The operations of {@link Locations}. */
-const operations = {
-  get: operation<Location>({ name: 'locations.get', method: 'GET', path: '/v1/locations/{locationId}', schema: locationSchema }),
-};
+/** The operations of {@link Locations}, as the registry lists them (resources/registry.ts). */
+export const locationOperations = operations({
+  'locations.get': operation<Location>({ method: 'GET', path: '/v1/locations/{locationId}', schema: locationSchema, relies: ['id'] }),
+});

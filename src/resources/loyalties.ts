@@ -7,7 +7,7 @@
 import type { APIPromise } from '../core/pagination.js';
 import { object, text } from '../core/inputs.js';
 import type { Metadata } from '../core/metadata.js';
-import { operation, type RequestOptions } from '../core/call.js';
+import { operation, operations, type RequestOptions } from '../core/call.js';
 import { idCursor, pageNumber } from '../core/page-strategies.js';
 import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
@@ -43,7 +43,7 @@ export class Loyalties extends APIResource {
    * ```
    */
   getMember(memberId: string, params: GetMemberParams = {}, options?: RequestOptions): APIPromise<LoyaltyMember> {
-    return this.core.request(operations.getMember, { memberId }, params, options);
+    return this.core.request(loyaltyOperations['loyalties.getMember'], { memberId }, params, options);
   }
 
   /**
@@ -63,7 +63,7 @@ export class Loyalties extends APIResource {
    * ```
    */
   listTransactions(campaignId: string, params: ListTransactionsParams = {}, options?: RequestOptions): PagePromise<LoyaltyTransaction, ListTransactionsParams> {
-    return this.core.list(operations.listTransactions, { campaignId }, params, options);
+    return this.core.list(loyaltyOperations['loyalties.listTransactions'], { campaignId }, params, options);
   }
 
   /**
@@ -88,7 +88,7 @@ export class Loyalties extends APIResource {
    * ```
    */
   listPendingPoints(memberId: string, params: ListPendingPointsParams = {}, options?: RequestOptions): PagePromise<PendingPoints, ListPendingPointsParams> {
-    return this.core.list(operations.listPendingPoints, { memberId }, params, options);
+    return this.core.list(loyaltyOperations['loyalties.listPendingPoints'], { memberId }, params, options);
   }
 
   /**
@@ -126,7 +126,7 @@ export class Loyalties extends APIResource {
    * ```
    */
   redeemReward(memberId: string, params: RedeemRewardParams = {}, options?: RequestOptions): APIPromise<Redemption> {
-    return this.core.request(operations.redeemReward, { memberId }, params, options);
+    return this.core.request(loyaltyOperations['loyalties.redeemReward'], { memberId }, params, options);
   }
 
   /**
@@ -154,53 +154,54 @@ export class Loyalties extends APIResource {
     params: ListRewardAssignmentsParams = {},
     options?: RequestOptions,
   ): PagePromise<RewardAssignment, ListRewardAssignmentsParams> {
-    return this.core.list(operations.listRewardAssignments, { campaignId }, params, options);
+    return this.core.list(loyaltyOperations['loyalties.listRewardAssignments'], { campaignId }, params, options);
   }
 }
 
-/** The operations of {@link Loyalties}. The member operations take `campaign_id` into their path when it is given. */
-const operations = {
-  getMember: operation<LoyaltyMember, GetMemberParams>({
-    name: 'loyalties.getMember',
+/** The operations of {@link Loyalties}, as the registry lists them (resources/registry.ts). */
+export const loyaltyOperations = operations({
+  'loyalties.getMember': operation<LoyaltyMember, GetMemberParams>({
     method: 'GET',
     path: '/v1/loyalties/{campaign_id?}/members/{memberId}',
     schema: loyaltyMemberSchema,
+    relies: ['id', 'code', 'type'],
   }),
-  listTransactions: operation<LoyaltyTransactionList, ListTransactionsParams>({
-    name: 'loyalties.listTransactions',
+  'loyalties.listTransactions': operation<LoyaltyTransactionList, ListTransactionsParams>({
     method: 'GET',
     path: '/v1/loyalties/{campaignId}/transactions',
     schema: loyaltyTransactionListSchema,
+    relies: ['has_more', 'data.*.id'],
     rules: object<ListTransactionsParams>({ ...cursorListRules, filters: object() }),
     paging: idCursor,
   }),
-  listPendingPoints: operation<PendingPointsList, ListPendingPointsParams>({
-    name: 'loyalties.listPendingPoints',
+  'loyalties.listPendingPoints': operation<PendingPointsList, ListPendingPointsParams>({
     method: 'GET',
     path: '/v1/loyalties/{campaign_id?}/members/{memberId}/pending-points',
     schema: pendingPointsListSchema,
+    relies: ['has_more', 'data.*.id'],
     rules: object<ListPendingPointsParams>(cursorListRules),
     paging: idCursor,
   }),
-  redeemReward: operation<Redemption, RedeemRewardParams>({
-    name: 'loyalties.redeemReward',
+  'loyalties.redeemReward': operation<Redemption, RedeemRewardParams>({
     method: 'POST',
     path: '/v1/loyalties/{campaign_id?}/members/{memberId}/redemption',
     // Spends points: sending it twice would redeem twice.
-    idempotent: false,
+    effect: 'spend',
+    trace: 'member-transactions',
     schema: redemptionSchema,
+    relies: ['id', 'result'],
     rules: object<RedeemRewardParams>({ reward: rewardRules, order: orderRules, metadata: object() }),
     metadataPlaces: { metadata: 'redemption', order: orderPlaces },
   }),
-  listRewardAssignments: operation<RewardAssignmentList, ListRewardAssignmentsParams>({
-    name: 'loyalties.listRewardAssignments',
+  'loyalties.listRewardAssignments': operation<RewardAssignmentList, ListRewardAssignmentsParams>({
     method: 'GET',
     path: '/v1/loyalties/{campaignId}/rewards',
     schema: rewardAssignmentListSchema,
+    relies: ['data.*.id'],
     rules: object<ListRewardAssignmentsParams>({ ...pageListRules, assignment_id: text(1) }),
     paging: pageNumber,
   }),
-};
+});
 
 /**
  * Params of {@link Loyalties.getMember}.

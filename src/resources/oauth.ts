@@ -5,7 +5,7 @@
  */
 import type { APIPromise } from '../core/pagination.js';
 import { object, required, text } from '../core/inputs.js';
-import { operation, type RequestOptions } from '../core/call.js';
+import { operation, operations, type RequestOptions } from '../core/call.js';
 import { APIResource } from '../core/resource.js';
 import { tokenIntrospectionSchema, type TokenIntrospection } from '../schemas/oauth.js';
 
@@ -31,27 +31,26 @@ export class OAuth extends APIResource {
    * ```
    */
   introspect(accessToken: string, options?: RequestOptions): APIPromise<TokenIntrospection> {
-    return this.core.request(operations.introspect, {}, { access_token: accessToken }, options);
+    return this.core.request(oauthOperations['oauth.introspect'], {}, { access_token: accessToken }, options);
   }
 }
 
-/** The operations of {@link OAuth}. */
-const operations = {
-  introspect: operation<TokenIntrospection, IntrospectionForm>({
-    name: 'oauth.introspect',
+/** The operations of {@link OAuth}, as the registry lists them (resources/registry.ts). */
+export const oauthOperations = operations({
+  'oauth.introspect': operation<TokenIntrospection, IntrospectionForm>({
     method: 'POST',
     path: '/v1/oauth/introspect',
     auth: 'app',
     // Reads the token's state and changes nothing.
-    idempotent: true,
-    reads: true,
+    effect: 'read',
     encoding: 'form',
     schema: tokenIntrospectionSchema,
+    relies: ['active'],
     rules: object<IntrospectionForm>({ access_token: required(text(1)) }),
   }),
-};
+});
 
 /** The form {@link OAuth.introspect} sends. */
-interface IntrospectionForm {
+export interface IntrospectionForm {
   access_token: string;
 }

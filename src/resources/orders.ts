@@ -5,7 +5,7 @@
  */
 import type { APIPromise } from '../core/pagination.js';
 import { required } from '../core/inputs.js';
-import { operation, type RequestOptions } from '../core/call.js';
+import { operation, operations, type RequestOptions } from '../core/call.js';
 import { APIResource } from '../core/resource.js';
 import { orderSchema, type Order } from '../schemas/order.js';
 import { orderPlaces, orderRules, type OrderInput } from './inputs/order.js';
@@ -42,23 +42,24 @@ export class Orders extends APIResource {
    * ```
    */
   create(params: CreateOrderParams, options?: RequestOptions): APIPromise<Order> {
-    return this.core.request(operations.create, {}, params, options);
+    return this.core.request(orderOperations['orders.create'], {}, params, options);
   }
 }
 
-/** The operations of {@link Orders}. */
-const operations = {
-  create: operation<Order, CreateOrderParams>({
-    name: 'orders.create',
+/** The operations of {@link Orders}, as the registry lists them (resources/registry.ts). */
+export const orderOperations = operations({
+  'orders.create': operation<Order, CreateOrderParams>({
     method: 'POST',
     path: '/v1/orders',
     // Creates or updates an order; sending it twice could apply its effects twice.
-    idempotent: false,
+    effect: 'create',
+    trace: 'order-upsert',
     schema: orderSchema,
+    relies: ['id'],
     rules: required(orderRules),
     metadataPlaces: orderPlaces,
   }),
-};
+});
 
 /**
  * Params of {@link Orders.create}: the order, sent as the JSON body. All fields are optional; an

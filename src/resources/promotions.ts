@@ -5,7 +5,7 @@
  */
 import type { APIPromise } from '../core/pagination.js';
 import { array, object, required, text } from '../core/inputs.js';
-import { operation, type RequestOptions } from '../core/call.js';
+import { operation, operations, type RequestOptions } from '../core/call.js';
 import { APIResource } from '../core/resource.js';
 import { promotionStackSchema, promotionTierSchema, type PromotionStack, type PromotionTier } from '../schemas/promotion.js';
 import { discountRules, type DiscountInput } from './inputs/discount.js';
@@ -43,7 +43,7 @@ export class Promotions extends APIResource {
    * ```
    */
   createTier(campaignId: string, params: CreatePromotionTierParams, options?: RequestOptions): APIPromise<PromotionTier> {
-    return this.core.request(operations.createTier, { campaignId }, params, options);
+    return this.core.request(promotionOperations['promotions.createTier'], { campaignId }, params, options);
   }
 
   /**
@@ -68,22 +68,23 @@ export class Promotions extends APIResource {
    * ```
    */
   updateStack(campaignId: string, stackId: string, params: UpdatePromotionStackParams, options?: RequestOptions): APIPromise<PromotionStack> {
-    return this.core.request(operations.updateStack, { campaignId, stackId }, params, options);
+    return this.core.request(promotionOperations['promotions.updateStack'], { campaignId, stackId }, params, options);
   }
 }
 
 /** The most tiers a promotion stack holds. */
 const MAX_STACK_TIERS = 30;
 
-/** The operations of {@link Promotions}. */
-const operations = {
-  createTier: operation<PromotionTier, CreatePromotionTierParams>({
-    name: 'promotions.createTier',
+/** The operations of {@link Promotions}, as the registry lists them (resources/registry.ts). */
+export const promotionOperations = operations({
+  'promotions.createTier': operation<PromotionTier, CreatePromotionTierParams>({
     method: 'POST',
     path: '/v1/promotions/{campaignId}/tiers',
     // Creates a tier: sending it twice would create two.
-    idempotent: false,
+    effect: 'create',
+    trace: { none: 'no operation lists or reads promotion tiers; look at the campaign in the dashboard before creating it again' },
     schema: promotionTierSchema,
+    relies: ['id'],
     rules: required(
       object<CreatePromotionTierParams>({
         ...promotionTierRules,
@@ -94,11 +95,11 @@ const operations = {
     ),
     metadataPlaces: promotionTierPlaces,
   }),
-  updateStack: operation<PromotionStack, UpdatePromotionStackParams>({
-    name: 'promotions.updateStack',
+  'promotions.updateStack': operation<PromotionStack, UpdatePromotionStackParams>({
     method: 'PUT',
     path: '/v1/promotions/{campaignId}/stacks/{stackId}',
     schema: promotionStackSchema,
+    relies: ['id'],
     rules: required(
       object<UpdatePromotionStackParams>({
         name: text(1),
@@ -107,7 +108,7 @@ const operations = {
       }),
     ),
   }),
-};
+});
 
 /**
  * What a promotion tier gives.

@@ -6,7 +6,7 @@
 import type { APIPromise } from '../core/pagination.js';
 import { all, boolean, integer, object, required, text, type Rule } from '../core/inputs.js';
 import type { Metadata } from '../core/metadata.js';
-import { operation, type RequestOptions } from '../core/call.js';
+import { operation, operations, type RequestOptions } from '../core/call.js';
 import { APIResource } from '../core/resource.js';
 import { publicationSchema, type Publication } from '../schemas/publication.js';
 import { customerPlaces, customerRules, type CustomerInput } from './inputs/customer.js';
@@ -49,7 +49,7 @@ export class Publications extends APIResource {
    * ```
    */
   create(params: CreatePublicationParams, options?: RequestOptions): APIPromise<Publication> {
-    return this.core.request(operations.create, {}, params, options);
+    return this.core.request(publicationOperations['publications.create'], {}, params, options);
   }
 }
 
@@ -60,17 +60,18 @@ const voucherOrCampaign: Rule<CreatePublicationParams> = (value, path, issues) =
   if (voucher == null && campaign == null) issues.push({ path: [...path, 'voucher'], message: 'is required unless campaign is given' });
 };
 
-/** The operations of {@link Publications}. */
-const operations = {
-  create: operation<Publication, CreatePublicationParams>({
-    name: 'publications.create',
+/** The operations of {@link Publications}, as the registry lists them (resources/registry.ts). */
+export const publicationOperations = operations({
+  'publications.create': operation<Publication, CreatePublicationParams>({
     method: 'POST',
     path: '/v1/publications',
     // Assigns a voucher to a customer: sending it twice could assign two, unless `join_once`
     // makes the service answer every repeat with the customer's one code.
-    idempotent: (params) => params?.join_once === true,
+    effect: (params) => (params?.join_once === true ? 'idempotent-write' : 'create'),
+    trace: 'customer-redeemables',
     query: ['join_once'],
     schema: publicationSchema,
+    relies: ['id'],
     rules: required(
       all(
         object<CreatePublicationParams>({
@@ -87,7 +88,7 @@ const operations = {
     ),
     metadataPlaces: { metadata: 'publication', customer: customerPlaces },
   }),
-};
+});
 
 /**
  * The campaign to publish a voucher from, instead of a specific voucher code.

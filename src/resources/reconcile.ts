@@ -10,7 +10,7 @@
  * @module
  */
 import { NotFoundError } from '../core/api-errors.js';
-import { callOf, type CallRecord } from '../core/call.js';
+import { callOf, type CallRecord, type TraceWay } from '../core/call.js';
 import { AbortError, PromokitError } from '../core/errors.js';
 import type { RequestOptions } from '../core/call.js';
 import { checkRequestOptions } from '../core/request-options.js';
@@ -162,21 +162,12 @@ const voucher: Check = async ({ loyalties, vouchers }, { input, startedAt }, opt
   }
 };
 
-/** The check of each operation that has one. */
-const checks: Record<string, Check> = {
-  'loyalties.redeemReward': redemption,
-  'publications.create': publication,
-  'orders.create': order,
-  'vouchers.create': voucher,
-};
-
-/** Why each operation without a check has none, and what to do instead. */
-const noWay: Record<string, string> = {
-  'redemptions.rollbackStackable':
-    'no operation reads a rollback back; sending it again is safe: a second rollback of the same redemption is refused with already_rolled_back',
-  'promotions.createTier': 'no operation lists or reads promotion tiers; look at the campaign in the dashboard before creating it again',
-  'templates.setupPromotionTier': 'no operation lists or reads promotion tiers; look at the campaign in the dashboard before setting it up again',
-  'vouchers.validate': 'no operation reads a session lock; sent with your own session.key, it is safe to send again (it joins the same lock)',
+/** The check of each way a trace is found (each operation's `trace`, in its record). */
+const checks: Record<TraceWay, Check> = {
+  'member-transactions': redemption,
+  'customer-redeemables': publication,
+  'order-upsert': order,
+  'voucher-by-code': voucher,
 };
 
 /**
@@ -198,10 +189,10 @@ export async function reconcileFailedCall(readers: Readers, error: unknown, give
     if (!call?.input) return unsure('promokit kept no record of this call (ClientEvents.track keeps none), so there is nothing to look for');
     if (call.via !== undefined && call.via !== via)
       return unsure('another client made this call (another tenant, perhaps): reconcile it with the client that made it');
-    const check = checks[call.operation];
-    if (!check)
-      return unsure(call.idempotent ? 'the call is safe to send again as it is' : (noWay[call.operation] ?? "promokit knows no way to find this call's trace"));
-    return await check(readers, { ...call, input: call.input }, options);
+    const trace = call.trace;
+    if (trace === undefined || typeof trace === 'object')
+      return unsure(call.idempotent ? 'the call is safe to send again as it is' : (trace?.none ?? "promokit knows no way to find this call's trace"));
+    return await checks[trace](readers, { ...call, input: call.input }, options);
   } catch (failure) {
     if (failure instanceof AbortError && options.signal?.aborted) throw failure;
     return { status: 'cannot_tell', reason: `the check failed: ${failure instanceof Error ? failure.message : String(failure)}`, cause: failure };

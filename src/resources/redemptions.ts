@@ -6,7 +6,7 @@
 import type { APIPromise } from '../core/pagination.js';
 import { object, text } from '../core/inputs.js';
 import type { Metadata } from '../core/metadata.js';
-import { operation, type RequestOptions } from '../core/call.js';
+import { operation, operations, type RequestOptions } from '../core/call.js';
 import { APIResource } from '../core/resource.js';
 import { redemptionRollbackResultSchema, type RedemptionRollbackResult } from '../schemas/redemption-rollback.js';
 import { customerPlaces, customerRules, type CustomerInput } from './inputs/customer.js';
@@ -49,24 +49,27 @@ export class Redemptions extends APIResource {
    * ```
    */
   rollbackStackable(parentRedemptionId: string, params: RollbackStackableParams = {}, options?: RequestOptions): APIPromise<RedemptionRollbackResult> {
-    return this.core.request(operations.rollbackStackable, { parentRedemptionId }, params, options);
+    return this.core.request(redemptionOperations['redemptions.rollbackStackable'], { parentRedemptionId }, params, options);
   }
 }
 
-/** The operations of {@link Redemptions}. */
-const operations = {
-  rollbackStackable: operation<RedemptionRollbackResult, RollbackStackableParams>({
-    name: 'redemptions.rollbackStackable',
+/** The operations of {@link Redemptions}, as the registry lists them (resources/registry.ts). */
+export const redemptionOperations = operations({
+  'redemptions.rollbackStackable': operation<RedemptionRollbackResult, RollbackStackableParams>({
     method: 'POST',
     path: '/v1/redemptions/{parentRedemptionId}/rollbacks',
     // Gives points and credit back: sending it twice could roll back twice.
-    idempotent: false,
+    effect: 'spend',
+    trace: {
+      none: 'no operation reads a rollback back; sending it again is safe: a second rollback of the same redemption is refused with already_rolled_back',
+    },
     query: ['reason', 'tracking_id'],
     schema: redemptionRollbackResultSchema,
+    relies: ['parent_rollback', 'parent_rollback.id', 'parent_rollback.result', 'rollbacks.*.id', 'rollbacks.*.result'],
     rules: object<RollbackStackableParams>({ reason: text(1), tracking_id: text(1), customer: customerRules, order: orderRules, metadata: object() }),
     metadataPlaces: { metadata: 'redemption', customer: customerPlaces, order: orderPlaces },
   }),
-};
+});
 
 /**
  * Params of {@link Redemptions.rollbackStackable}. `reason` and `tracking_id` are sent in the

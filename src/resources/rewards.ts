@@ -4,7 +4,7 @@
  * @module
  */
 import { object } from '../core/inputs.js';
-import { operation, type RequestOptions } from '../core/call.js';
+import { operation, operations, type RequestOptions } from '../core/call.js';
 import { pageNumber } from '../core/page-strategies.js';
 import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
@@ -38,21 +38,21 @@ export class Rewards extends APIResource {
    * ```
    */
   listAssignments(rewardId: string, params: ListAssignmentsParams = {}, options?: RequestOptions): PagePromise<RewardAssignment, ListAssignmentsParams> {
-    return this.core.list(operations.listAssignments, { rewardId }, params, options);
+    return this.core.list(rewardOperations['rewards.listAssignments'], { rewardId }, params, options);
   }
 }
 
-/** The operations of {@link Rewards}. */
-const operations = {
-  listAssignments: operation<RewardAssignmentList, ListAssignmentsParams>({
-    name: 'rewards.listAssignments',
+/** The operations of {@link Rewards}, as the registry lists them (resources/registry.ts). */
+export const rewardOperations = operations({
+  'rewards.listAssignments': operation<RewardAssignmentList, ListAssignmentsParams>({
     method: 'GET',
     path: '/v1/rewards/{rewardId}/assignments',
     schema: rewardAssignmentListSchema,
+    relies: ['data.*.id'],
     rules: object<ListAssignmentsParams>(pageListRules),
     paging: pageNumber,
   }),
-};
+});
 
 /**
  * Params of {@link Rewards.listAssignments}: page size and page number.

@@ -5,7 +5,7 @@
  */
 import type { APIPromise } from '../core/pagination.js';
 import { boolean, object, required, text } from '../core/inputs.js';
-import { operation, type RequestOptions } from '../core/call.js';
+import { operation, operations, type RequestOptions } from '../core/call.js';
 import { idCursor } from '../core/page-strategies.js';
 import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
@@ -39,7 +39,7 @@ export class Templates extends APIResource {
    * ```
    */
   list(params: ListTemplatesParams = {}, options?: RequestOptions): PagePromise<CampaignTemplate, ListTemplatesParams> {
-    return this.core.list(operations.list, {}, params, options);
+    return this.core.list(templateOperations['templates.list'], {}, params, options);
   }
 
   /**
@@ -69,33 +69,34 @@ export class Templates extends APIResource {
    * ```
    */
   setupPromotionTier(campaignTemplateId: string, params: SetupPromotionTierParams, options?: RequestOptions): APIPromise<PromotionTierSetup> {
-    return this.core.request(operations.setupPromotionTier, { campaignTemplateId }, params, options);
+    return this.core.request(templateOperations['templates.setupPromotionTier'], { campaignTemplateId }, params, options);
   }
 }
 
-/** The operations of {@link Templates}. */
-const operations = {
-  list: operation<CampaignTemplateList, ListTemplatesParams>({
-    name: 'templates.list',
+/** The operations of {@link Templates}, as the registry lists them (resources/registry.ts). */
+export const templateOperations = operations({
+  'templates.list': operation<CampaignTemplateList, ListTemplatesParams>({
     method: 'GET',
     path: '/v1/templates/campaigns',
     schema: campaignTemplateListSchema,
+    relies: ['has_more', 'data.*.id', 'campaign_templates.*.id'],
     rules: object<ListTemplatesParams>({ ...cursorListRules, include_total: boolean(), filters: object() }),
     paging: idCursor,
     // The spec's schema says `data`, its example `campaign_templates`: read either, even without `data_ref`.
     records: 'campaign_templates',
   }),
-  setupPromotionTier: operation<PromotionTierSetup, SetupPromotionTierParams>({
-    name: 'templates.setupPromotionTier',
+  'templates.setupPromotionTier': operation<PromotionTierSetup, SetupPromotionTierParams>({
     method: 'POST',
     path: '/v1/templates/campaigns/{campaignTemplateId}/tier-setup',
     // Creates a tier: sending it twice would create two.
-    idempotent: false,
+    effect: 'create',
+    trace: { none: 'no operation lists or reads promotion tiers; look at the campaign in the dashboard before setting it up again' },
     schema: promotionTierSetupSchema,
+    relies: ['promotion_tier', 'promotion_tier.id'],
     rules: required(object<SetupPromotionTierParams>({ campaign_id: required(text(1)), ...promotionTierRules })),
     metadataPlaces: promotionTierPlaces,
   }),
-};
+});
 
 /**
  * Params of {@link Templates.list}.

@@ -7,7 +7,7 @@
 import type { APIPromise } from '../core/pagination.js';
 import { all, array, boolean, integer, object, oneOf, required, text, isRecord } from '../core/inputs.js';
 import type { Metadata } from '../core/metadata.js';
-import { operation, type RequestOptions } from '../core/call.js';
+import { operation, operations, type RequestOptions } from '../core/call.js';
 import { APIResource } from '../core/resource.js';
 import { validationResultSchema, type ValidationResult } from '../schemas/validation.js';
 import { voucherSchema, type Voucher } from '../schemas/voucher.js';
@@ -50,7 +50,7 @@ export class Vouchers extends APIResource {
    * ```
    */
   create(code: string, params: CreateVoucherParams, options?: RequestOptions): APIPromise<Voucher> {
-    return this.core.request(operations.create, { code }, params, options);
+    return this.core.request(voucherOperations['vouchers.create'], { code }, params, options);
   }
 
   /**
@@ -89,7 +89,7 @@ export class Vouchers extends APIResource {
    * ```
    */
   validate(code: string, params: ValidateVoucherParams = {}, options?: RequestOptions): APIPromise<ValidationResult> {
-    return this.core.request(operations.validate, { code }, params, options);
+    return this.core.request(voucherOperations['vouchers.validate'], { code }, params, options);
   }
 }
 
@@ -125,27 +125,28 @@ const createRules = all<CreateVoucherParams>(
   },
 );
 
-/** The operations of {@link Vouchers}. */
-const operations = {
-  create: operation<Voucher, CreateVoucherParams>({
-    name: 'vouchers.create',
+/** The operations of {@link Vouchers}, as the registry lists them (resources/registry.ts). */
+export const voucherOperations = operations({
+  'vouchers.create': operation<Voucher, CreateVoucherParams>({
     method: 'POST',
     path: '/v1/vouchers/{code}',
     // Creates a voucher: sending it twice would answer the second with a 409 at best.
-    idempotent: false,
+    effect: 'create',
+    trace: 'voucher-by-code',
     schema: voucherSchema,
+    relies: ['id', 'code'],
     rules: required(createRules),
     metadataPlaces: { metadata: 'voucher' },
   }),
-  validate: operation<ValidationResult, ValidateVoucherParams>({
-    name: 'vouchers.validate',
+  'vouchers.validate': operation<ValidationResult, ValidateVoucherParams>({
     method: 'POST',
     path: '/v1/vouchers/{code}/validate',
     // A validation changes nothing on the service, so a retry cannot do harm; one that opens or
     // joins a session lock does change it, and is retried like a spend.
-    idempotent: (params) => params?.session == null,
-    reads: true,
+    effect: (params) => (params?.session == null ? 'read' : 'spend'),
+    trace: { none: 'no operation reads a session lock; sent with your own session.key, it is safe to send again (it joins the same lock)' },
     schema: validationResultSchema,
+    relies: ['valid', 'code'],
     rules: object<ValidateVoucherParams>({
       customer: customerRules,
       order: orderRules,
@@ -158,7 +159,7 @@ const operations = {
     }),
     metadataPlaces: { metadata: 'redemption', customer: customerPlaces, order: orderPlaces },
   }),
-};
+});
 
 /**
  * The kinds of voucher.

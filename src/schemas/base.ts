@@ -1,7 +1,8 @@
 /**
  * Building blocks of the response schemas. Every schema is tolerant by construction: unknown keys
  * are kept (`looseObject`), enums are open (any string accepted), and every field is `nullish`
- * except the few promokit relies on (the tolerance policy, listed per method in `tolerance-policy.ts`).
+ * except the few promokit relies on (the tolerance policy: the `relies` of each operation's record,
+ * resources/registry.ts).
  *
  * The types of the responses are the hand-written interfaces next to each schema; the schemas are
  * checked against them twice over:

@@ -9,7 +9,8 @@
  * @module
  */
 import { MockHttpError } from './http.js';
-import { mockOperations, type MockOperation } from './router.js';
+import { mockOperations } from './operations.js';
+import type { MockOperation } from './router.js';
 import type { UserRoute } from './user-routes.js';
 
 /**

@@ -7,52 +7,36 @@
 import type { MockAuthGroup } from './auth.js';
 import type { MockRequest } from './http.js';
 import type { MockState, Rec } from './store.js';
+import type { OperationName } from '../index.js';
 
 /**
- * The SDK method of every operation the mock answers, as `mock.requests` logs it and
- * `mock.inject({ operation })` names it.
- */
-export const mockOperations = [
-  'oauth.introspect',
-  'loyalties.getMember',
-  'loyalties.listPendingPoints',
-  'loyalties.redeemReward',
-  'loyalties.listTransactions',
-  'loyalties.listRewardAssignments',
-  'vouchers.create',
-  'vouchers.validate',
-  'templates.list',
-  'templates.setupPromotionTier',
-  'promotions.createTier',
-  'promotions.updateStack',
-  'redemptions.rollbackStackable',
-  'orders.create',
-  'publications.create',
-  'customers.listRedeemables',
-  'rewards.listAssignments',
-  'asyncActions.get',
-  'asyncActions.list',
-  'locations.get',
-  'clientEvents.track',
-] as const;
-
-/**
- * The SDK method an operation of the mock belongs to, e.g. `'loyalties.redeemReward'`.
+ * The SDK method an operation of the mock belongs to, e.g. `'loyalties.redeemReward'`: every
+ * operation promokit types (`OperationName`), each answered by the mock.
  *
  * @useDeclaredType
  */
-export type MockOperation = (typeof mockOperations)[number];
+export type MockOperation = OperationName;
 
-/** One operation of the mock service. */
-export interface Route {
-  /** The SDK method that calls it, for the request log. */
-  name: MockOperation;
-  method: 'GET' | 'POST' | 'PUT';
+/** One route of the mock service: a method and path of an operation, and how it answers. */
+export interface MockHandler {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Path template, e.g. `/v1/vouchers/{code}/validate`. */
   path: string;
   auth: MockAuthGroup;
-  /** Answers with the JSON body of a 200, or throws `MockHttpError`. */
-  handle(state: MockState, request: MockRequest): Rec;
+  /**
+   * Answers with the JSON body of a 200 (or `undefined` for a 204 without a body), or throws
+   * `MockHttpError`.
+   */
+  handle(state: MockState, request: MockRequest): Rec | undefined;
+}
+
+/** Part of the mock's handler table: routes by operation (two for an operation with two paths). */
+export type MockHandlers = { readonly [N in MockOperation]?: MockHandler | readonly MockHandler[] };
+
+/** One operation of the mock service, with the SDK method that calls it. */
+export interface Route extends MockHandler {
+  /** The SDK method that calls it, for the request log. */
+  name: MockOperation;
 }
 
 /** What {@link matchRoute} matches: a method and a path template. */

@@ -21,16 +21,7 @@ import {
 import { corsHeaders, errorAnswer, isLoopbackOrigin, json, MockHttpError, parseRequest, preflight, type MockRequest, type OriginPolicy } from './http.js';
 import { listen, type ListenOptions, type MockServer } from './node-server.js';
 import { createAsyncActionRun, type MockAsyncActionOptions } from './async-action-runs.js';
-import { asyncActionRoutes } from './ops/async-actions.js';
-import { commerceRoutes } from './ops/commerce.js';
-import { eventRoutes } from './ops/events.js';
-import { locationRoutes } from './ops/locations.js';
-import { loyaltyRoutes } from './ops/loyalties.js';
-import { oauthRoutes } from './ops/oauth.js';
-import { promotionRoutes } from './ops/promotions.js';
-import { redemptionRoutes } from './ops/redemptions.js';
-import { rewardRoutes } from './ops/rewards.js';
-import { voucherRoutes } from './ops/vouchers.js';
+import { routes } from './operations.js';
 import { matchRoute, type Match, type MockOperation, type Route } from './router.js';
 import { rateLimitCheck, type MockRateLimit } from './rate-limit.js';
 import { applySeed } from './seed.js';
@@ -39,20 +30,6 @@ import { sparseResponse } from './sparse.js';
 import { clockFrom, emptyStore, find, IdGenerator, type CollectionName, type MockCredentials, type MockState, type Rec } from './store.js';
 import type { AsyncAction } from '../schemas/async-action.js';
 import type { MockRecords, MockSeedInput, MockStore } from './records.js';
-
-/** Every operation, member routes first so `/v1/loyalties/members/…` never reads `members` as a campaign. */
-export const routes: readonly Route[] = [
-  ...oauthRoutes,
-  ...loyaltyRoutes,
-  ...voucherRoutes,
-  ...promotionRoutes,
-  ...redemptionRoutes,
-  ...commerceRoutes,
-  ...rewardRoutes,
-  ...asyncActionRoutes,
-  ...locationRoutes,
-  ...eventRoutes,
-];
 
 /** Options of {@link createMockService}. */
 export interface MockServiceOptions {
@@ -320,6 +297,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       const route = match.route;
       if ('spec' in route) return await routed(route, parsed, request);
       const body = route.handle(state, parsed);
+      // A DELETE answers 204 without a body.
+      if (body === undefined) return json(undefined, 204);
       return json(sparse ? sparseResponse(route.name, body) : body);
     } catch (error) {
       if (error instanceof MockHttpError) return errorAnswer(error, requestId);

@@ -8,7 +8,8 @@ import { Credentials } from '../../src/core/credentials.js';
 import { pipelineConfig } from '../../src/core/config.js';
 import { InvalidRequestError } from '../../src/core/errors.js';
 import { array, integer, object, oneOf, required, text, type Rule } from '../../src/core/inputs.js';
-import { operation } from '../../src/core/call.js';
+import { operation, operations, type Operation, type UnnamedOperation } from '../../src/core/call.js';
+import type { Strategy } from '../../src/core/pagination.js';
 import { idCursor } from '../../src/core/page-strategies.js';
 import { Transport } from '../../src/core/transport.js';
 import { CallError, ConnectionError, AbortError, TimeoutError, InternalServerError } from '../../src/index.js';
@@ -30,21 +31,32 @@ interface MemberParams {
   limit?: number | undefined;
 }
 
-const member = operation<unknown, MemberParams>({ name: 'test.member', method: 'GET', path: '/v1/loyalties/{campaign_id?}/members/{memberId}', schema });
+/** A record named as the registry names it: by its key in a table. */
+const named = <T, I>(name: string, op: UnnamedOperation<T, I>) =>
+  operations({ [name]: op })[name] as unknown as Operation<T, I> & { readonly paging: Strategy<I> };
+
+const member = named(
+  'test.member',
+  operation<unknown, MemberParams>({ method: 'GET', path: '/v1/loyalties/{campaign_id?}/members/{memberId}', schema, relies: [] }),
+);
 
 interface RollbackParams {
   reason?: string | undefined;
   metadata?: Record<string, unknown> | undefined;
 }
 
-const rollback = operation<unknown, RollbackParams>({
-  name: 'test.rollback',
-  method: 'POST',
-  path: '/v1/redemptions/{id}/rollbacks',
-  idempotent: false,
-  query: ['reason'],
-  schema,
-});
+const rollback = named(
+  'test.rollback',
+  operation<unknown, RollbackParams>({
+    method: 'POST',
+    path: '/v1/redemptions/{id}/rollbacks',
+    effect: 'spend',
+    trace: { none: 'a test' },
+    query: ['reason'],
+    schema,
+    relies: [],
+  }),
+);
 
 describe('routing params to the path, the query and the body', () => {
   it('leaves an optional segment out, slash and all, when its params field is absent', async () => {
@@ -89,15 +101,18 @@ describe('routing params to the path, the query and the body', () => {
 
   it('encodes a form body for an operation that takes one', async () => {
     const { transport, sent } = transportFor();
-    const form = operation<unknown, { access_token: string }>({
-      name: 'test.form',
-      method: 'POST',
-      path: '/v1/oauth/introspect',
-      auth: 'app',
-      idempotent: true,
-      encoding: 'form',
-      schema,
-    });
+    const form = named(
+      'test.form',
+      operation<unknown, { access_token: string }>({
+        method: 'POST',
+        path: '/v1/oauth/introspect',
+        auth: 'app',
+        effect: 'read',
+        encoding: 'form',
+        schema,
+        relies: [],
+      }),
+    );
     await transport.request(form, {}, { access_token: 'a b&c' });
     expect(sent[0]!.body).toBe('access_token=a+b%26c');
     expect(sent[0]!.headers['content-type']).toBe('application/x-www-form-urlencoded');
@@ -105,13 +120,16 @@ describe('routing params to the path, the query and the body', () => {
 
   it('reads the params of each page of a list operation through its paging strategy', async () => {
     const { transport, sent } = transportFor();
-    const list = operation<unknown, { limit?: number; starting_after_id?: string }>({
-      name: 'test.list',
-      method: 'GET',
-      path: '/v1/things',
-      schema,
-      paging: idCursor,
-    });
+    const list = named(
+      'test.list',
+      operation<unknown, { limit?: number; starting_after_id?: string }>({
+        method: 'GET',
+        path: '/v1/things',
+        schema,
+        relies: [],
+        paging: idCursor,
+      }),
+    );
     const page = await transport.list(list, {}, { limit: 2 });
     expect(page.data).toEqual([]);
     expect(sent[0]!.search).toBe('limit=2');
@@ -129,13 +147,17 @@ describe('the retry policy follows the operation', () => {
   });
 
   it('idempotency read from the params: a validation opening a session lock is sent once', async () => {
-    const validate = operation<unknown, { session?: object }>({
-      name: 'test.validate',
-      method: 'POST',
-      path: '/v1/v/{code}',
-      idempotent: (params) => params.session == null,
-      schema,
-    });
+    const validate = named(
+      'test.validate',
+      operation<unknown, { session?: object }>({
+        method: 'POST',
+        path: '/v1/v/{code}',
+        effect: (params) => (params.session == null ? 'read' : 'spend'),
+        trace: { none: 'a test' },
+        schema,
+        relies: [],
+      }),
+    );
     const plain = transportFor(503);
     await plain.transport.request(validate, { code: 'A' }, {}, { maxRetries: 1 }).catch(() => undefined);
     expect(plain.sent).toHaveLength(2);
@@ -146,15 +168,37 @@ describe('the retry policy follows the operation', () => {
 });
 
 describe('operation records', () => {
-  it('fill the defaults: server credentials, JSON, GET and PUT idempotent', () => {
-    expect(member).toMatchObject({ auth: 'server', encoding: 'json', idempotent: true });
-    expect(operation({ name: 't', method: 'PUT', path: '/v1/x', schema })).toMatchObject({ idempotent: true });
+  it('fill the defaults: server credentials, JSON; a GET reads, a PUT and a DELETE are idempotent writes, a DELETE sends no body', () => {
+    expect(member).toMatchObject({ name: 'test.member', auth: 'server', encoding: 'json', effect: 'read' });
+    expect(operation({ method: 'PUT', path: '/v1/x', schema, relies: [] })).toMatchObject({ effect: 'idempotent-write', encoding: 'json' });
+    expect(operation({ method: 'DELETE', path: '/v1/x', schema, relies: [] })).toMatchObject({ effect: 'idempotent-write', encoding: 'none' });
   });
 
-  it('a POST that does not state idempotent does not compile', () => {
-    // @ts-expect-error: a POST must say whether it may be sent twice
-    const post = () => operation({ name: 't', method: 'POST', path: '/v1/x', schema });
+  it('a POST that does not state its effect does not compile', () => {
+    // @ts-expect-error: a POST must say what it does to the service
+    const post = () => operation({ method: 'POST', path: '/v1/x', schema, relies: [] });
     expectTypeOf(post).toBeFunction();
+  });
+
+  it('a POST that spends or creates without saying how reconcile finds its trace does not compile', () => {
+    // @ts-expect-error: a spend must name its trace, or why there is none
+    const spend = () => operation({ method: 'POST', path: '/v1/x', effect: 'spend', schema, relies: [] });
+    // @ts-expect-error: so must a create
+    const create = () => operation({ method: 'POST', path: '/v1/x', effect: 'create', schema, relies: [] });
+    expectTypeOf(spend).toBeFunction();
+    expectTypeOf(create).toBeFunction();
+  });
+
+  it('an operation that sends no body refuses a params field it would drop; nothing sent', async () => {
+    const { transport, sent } = transportFor();
+    const remove = named(
+      'test.delete',
+      operation<unknown, { force?: boolean; other?: string }>({ method: 'DELETE', path: '/v1/x/{id}', query: ['force'], schema, relies: [] }),
+    );
+    await transport.request(remove, { id: 'a' }, { force: true });
+    expect(sent[0]).toMatchObject({ method: 'DELETE', path: '/v1/x/a', search: 'force=true', body: '' });
+    await expect(transport.request(remove, { id: 'a' }, { other: 'x' })).rejects.toThrow(/other: is not a field of test\.delete, which sends no body/);
+    expect(sent).toHaveLength(1);
   });
 });
 

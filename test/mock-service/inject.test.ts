@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, ConnectionError, InternalServerError, RateLimitError, ResponseValidationError, TimeoutError } from '../../src/index.js';
 import { createMockService, type MockInjectOptions, type MockService } from '../../src/testing/index.js';
-import { mockOperations } from '../../src/testing/router.js';
-import { routes } from '../../src/testing/service.js';
+import { mockOperations, routes } from '../../src/testing/operations.js';
+import { operationNames } from '../../src/resources/registry.js';
 import { allTransports, failure, serverHeaders, useMock } from './transports.js';
 
 /** What a redemption of the espresso reward leaves in the store, to count how often it happened. */
@@ -282,8 +282,9 @@ describe('mock.inject() options', () => {
     expect(response.status).toBe(200);
   });
 
-  it('accepts the SDK method of every operation the mock routes, and only those', () => {
+  it('accepts the SDK method of every operation the mock routes, and only those: every operation of the registry', () => {
     expect(new Set(routes.map((r) => r.name))).toEqual(new Set(mockOperations));
+    expect([...mockOperations].sort()).toEqual([...operationNames].sort());
     for (const operation of mockOperations) expect(() => mock.inject({ operation, fault: 'reset' })).not.toThrow();
     mock.reset();
   });

@@ -1,21 +1,20 @@
 /**
  * The tolerance policy, held over every response fixture of every method: the fields a method
- * relies on (src/schemas/tolerance-policy.ts) are required and typed; every other field may be
+ * relies on (the `relies` of its record in the registry, src/resources/registry.ts) are required and typed; every other field may be
  * absent or null, and a field that is present must have its type. Each fixture is mutated one
  * field at a time and parsed in strict mode, through the fast check the request pipeline puts in
  * front of zod; and at each field, what the pipeline reads from the schema at run time (the fields
  * it decides on, which fail warn mode too) is the table's. The counts are printed at the end.
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { withFastPath } from '../../src/core/schema-fast-path.js';
 import type { ResponseSchema } from '../../src/core/responses.js';
-import { essentialFields, type MethodName } from '../../src/schemas/tolerance-policy.js';
+import { operationNames, operationOf, type OperationName } from '../../src/resources/registry.js';
 import { clone, fieldPaths, matches, type Path } from './json-paths.js';
-import { methodSchemas, mockServiceFixtures, writtenFixtures, type ResponseFixture } from '../fixtures/by-method.js';
+import { mockServiceFixtures, writtenFixtures, type ResponseFixture } from '../fixtures/by-method.js';
 
 const fixtures: ResponseFixture[] = [...writtenFixtures, ...(await mockServiceFixtures('complete')), ...(await mockServiceFixtures('sparse'))];
-const methods = Object.keys(essentialFields).sort() as MethodName[];
+const methods = [...operationNames].sort();
 
 const show = (path: Path) => path.join('.');
 
@@ -89,11 +88,11 @@ interface Counts {
   mutations: number;
   essential: number;
 }
-const counts = new Map<MethodName, Counts>();
+const counts = new Map<OperationName, Counts>();
 
 describe.each(methods)('%s', (method) => {
-  const essential = essentialFields[method];
-  const schema = methodSchemas[method]();
+  const { relies: essential, schema: build } = operationOf(method);
+  const schema = build();
   // The request pipeline's check: the fast yes/no check, and zod's issues when it says no.
   const check = withFastPath(schema);
   const zod = (schema as Partial<ZodNode>)._zod ? (schema as unknown as ZodNode) : undefined;
@@ -120,7 +119,7 @@ describe.each(methods)('%s', (method) => {
       for (const path of fieldPaths(body)) {
         const at = show(path);
         const relied = essential.some((pattern) => matches(pattern, path));
-        // What the pipeline reads at run time (warn mode fails on these fields too) is this table.
+        // What the pipeline reads at run time (warn mode fails on these fields too) is the record's `relies`.
         if (check.decides && check.decides(path) !== relied)
           failures.push(`${at}: the schema says promokit ${relied ? 'does not decide' : 'decides'} on it, the policy says it ${relied ? 'does' : 'does not'}`);
         const removed = mutated(body, path, { remove: true }, (b) => issuePaths(check.safeParse(b)));
@@ -145,18 +144,6 @@ describe.each(methods)('%s', (method) => {
       expect(failures).toEqual([]);
     },
   );
-});
-
-describe('the tolerance policy in docs/validation-modes.md', () => {
-  it('lists, for each method, exactly the fields tolerance-policy.ts declares', () => {
-    const doc = readFileSync(new URL('../../docs/validation-modes.md', import.meta.url), 'utf8');
-    const rows = new Map<string, string[]>();
-    for (const [, method, cell] of doc.matchAll(/^\| `(\w+\.\w+)` \| (.*?) \|/gm)) {
-      rows.set(method!, [...cell!.matchAll(/`([^`]+)`/g)].map((m) => m[1]!).sort());
-    }
-    const declared = new Map(methods.map((m) => [m, [...essentialFields[m]].sort()]));
-    expect(Object.fromEntries(rows)).toEqual(Object.fromEntries(declared));
-  });
 });
 
 afterAll(() => {

@@ -8,12 +8,11 @@
 import { readAsyncActionRun } from '../async-action-runs.js';
 import { badRequest, notFound } from '../http.js';
 import { intParam } from '../lists.js';
-import type { Route } from '../router.js';
+import type { MockHandlers } from '../router.js';
 
 /** The mock's routes for async actions: `asyncActions.get` and `asyncActions.list`. */
-export const asyncActionRoutes: Route[] = [
-  {
-    name: 'asyncActions.get',
+export const asyncActionHandlers = {
+  'asyncActions.get': {
     method: 'GET',
     path: '/v1/async-actions/{asyncActionId}',
     auth: 'server',
@@ -23,8 +22,7 @@ export const asyncActionRoutes: Route[] = [
       return action;
     },
   },
-  {
-    name: 'asyncActions.list',
+  'asyncActions.list': {
     method: 'GET',
     path: '/v1/async-actions',
     auth: 'server',
@@ -44,4 +42,4 @@ export const asyncActionRoutes: Route[] = [
       return { object: 'list', data_ref: 'async_actions', async_actions: page, has_more: older.length > limit };
     },
   },
-];
+} satisfies MockHandlers;

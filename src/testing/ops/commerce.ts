@@ -8,7 +8,7 @@
 import { addHolder, calculateOrder, findCampaign, holdings, redeemableStatus, simpleCustomer, snapshot, upsertCustomer } from '../domain.js';
 import { badRequest, notFound, type MockRequest } from '../http.js';
 import { applyFilters, boolParam, cursorPage } from '../lists.js';
-import type { Route } from '../router.js';
+import type { MockHandlers } from '../router.js';
 import { find, first, iso, put, type MockState, type Rec } from '../store.js';
 import { issueVoucher } from './vouchers.js';
 
@@ -128,8 +128,8 @@ function listRedeemables(state: MockState, req: MockRequest): Rec {
 }
 
 /** The mock's routes for orders, publications and a customer's redeemables. */
-export const commerceRoutes: Route[] = [
-  { name: 'orders.create', method: 'POST', path: '/v1/orders', auth: 'server', handle: createOrder },
-  { name: 'publications.create', method: 'POST', path: '/v1/publications', auth: 'server', handle: createPublication },
-  { name: 'customers.listRedeemables', method: 'GET', path: '/v1/customers/{customerId}/redeemables', auth: 'server', handle: listRedeemables },
-];
+export const commerceHandlers = {
+  'orders.create': { method: 'POST', path: '/v1/orders', auth: 'server', handle: createOrder },
+  'publications.create': { method: 'POST', path: '/v1/publications', auth: 'server', handle: createPublication },
+  'customers.listRedeemables': { method: 'GET', path: '/v1/customers/{customerId}/redeemables', auth: 'server', handle: listRedeemables },
+} satisfies MockHandlers;

@@ -9,13 +9,12 @@
 import { daysFrom, iso, put } from '../store.js';
 import { simpleCustomer, upsertCustomer } from '../domain.js';
 import { badRequest, notFound } from '../http.js';
-import type { Route } from '../router.js';
+import type { MockHandlers } from '../router.js';
 import type { Rec } from '../store.js';
 
 /** The mock's route for client-side events (`clientEvents.track`). */
-export const eventRoutes: Route[] = [
-  {
-    name: 'clientEvents.track',
+export const eventHandlers = {
+  'clientEvents.track': {
     method: 'POST',
     path: '/client/v1/events',
     auth: 'client',
@@ -71,4 +70,4 @@ export const eventRoutes: Route[] = [
       return ack;
     },
   },
-];
+} satisfies MockHandlers;

@@ -4,12 +4,11 @@
  * @module
  */
 import { notFound } from '../http.js';
-import type { Route } from '../router.js';
+import type { MockHandlers } from '../router.js';
 
 /** The mock's route for `locations.get`. */
-export const locationRoutes: Route[] = [
-  {
-    name: 'locations.get',
+export const locationHandlers = {
+  'locations.get': {
     method: 'GET',
     path: '/v1/locations/{locationId}',
     auth: 'server',
@@ -19,4 +18,4 @@ export const locationRoutes: Route[] = [
       return location;
     },
   },
-];
+} satisfies MockHandlers;

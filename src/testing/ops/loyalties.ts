@@ -8,7 +8,7 @@
 import { calculateOrder, findCampaign, findMember, movePoints, simpleCustomer, snapshot, trackingId } from '../domain.js';
 import { badRequest, notFound, type MockRequest } from '../http.js';
 import { applyFilters, cursorPage, numberedPage } from '../lists.js';
-import type { Route } from '../router.js';
+import type { MockHandlers } from '../router.js';
 import { first, iso, put, where, type MockState, type Rec } from '../store.js';
 import { issueVoucher } from './vouchers.js';
 
@@ -140,31 +140,34 @@ function campaignRewards(state: MockState, req: MockRequest): Rec {
 }
 
 /** The mock's routes for loyalty members (read, pending points, reward redemption) and a campaign's transactions and rewards. */
-export const loyaltyRoutes: Route[] = [
-  {
-    name: 'loyalties.getMember',
-    method: 'GET',
-    path: '/v1/loyalties/members/{memberId}',
-    auth: 'server',
-    handle: (s, r) => findMember(s, r.params.memberId!, undefined),
-  },
-  { name: 'loyalties.listPendingPoints', method: 'GET', path: '/v1/loyalties/members/{memberId}/pending-points', auth: 'server', handle: pendingPoints },
-  { name: 'loyalties.redeemReward', method: 'POST', path: '/v1/loyalties/members/{memberId}/redemption', auth: 'server', handle: redeemReward },
-  {
-    name: 'loyalties.getMember',
-    method: 'GET',
-    path: '/v1/loyalties/{campaignId}/members/{memberId}',
-    auth: 'server',
-    handle: (s, r) => findMember(s, r.params.memberId!, r.params.campaignId),
-  },
-  {
-    name: 'loyalties.listPendingPoints',
-    method: 'GET',
-    path: '/v1/loyalties/{campaignId}/members/{memberId}/pending-points',
-    auth: 'server',
-    handle: pendingPoints,
-  },
-  { name: 'loyalties.redeemReward', method: 'POST', path: '/v1/loyalties/{campaignId}/members/{memberId}/redemption', auth: 'server', handle: redeemReward },
-  { name: 'loyalties.listTransactions', method: 'GET', path: '/v1/loyalties/{campaignId}/transactions', auth: 'server', handle: transactions },
-  { name: 'loyalties.listRewardAssignments', method: 'GET', path: '/v1/loyalties/{campaignId}/rewards', auth: 'server', handle: campaignRewards },
-];
+export const loyaltyHandlers = {
+  'loyalties.getMember': [
+    {
+      method: 'GET',
+      path: '/v1/loyalties/members/{memberId}',
+      auth: 'server',
+      handle: (s, r) => findMember(s, r.params.memberId!, undefined),
+    },
+    {
+      method: 'GET',
+      path: '/v1/loyalties/{campaignId}/members/{memberId}',
+      auth: 'server',
+      handle: (s, r) => findMember(s, r.params.memberId!, r.params.campaignId),
+    },
+  ],
+  'loyalties.listPendingPoints': [
+    { method: 'GET', path: '/v1/loyalties/members/{memberId}/pending-points', auth: 'server', handle: pendingPoints },
+    {
+      method: 'GET',
+      path: '/v1/loyalties/{campaignId}/members/{memberId}/pending-points',
+      auth: 'server',
+      handle: pendingPoints,
+    },
+  ],
+  'loyalties.redeemReward': [
+    { method: 'POST', path: '/v1/loyalties/members/{memberId}/redemption', auth: 'server', handle: redeemReward },
+    { method: 'POST', path: '/v1/loyalties/{campaignId}/members/{memberId}/redemption', auth: 'server', handle: redeemReward },
+  ],
+  'loyalties.listTransactions': { method: 'GET', path: '/v1/loyalties/{campaignId}/transactions', auth: 'server', handle: transactions },
+  'loyalties.listRewardAssignments': { method: 'GET', path: '/v1/loyalties/{campaignId}/rewards', auth: 'server', handle: campaignRewards },
+} satisfies MockHandlers;

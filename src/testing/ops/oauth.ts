@@ -6,12 +6,11 @@
  */
 import { tokenActive } from '../auth.js';
 import { badRequest } from '../http.js';
-import type { Route } from '../router.js';
+import type { MockHandlers } from '../router.js';
 
 /** The mock's route for `oauth.introspect`. */
-export const oauthRoutes: Route[] = [
-  {
-    name: 'oauth.introspect',
+export const oauthHandlers = {
+  'oauth.introspect': {
     method: 'POST',
     path: '/v1/oauth/introspect',
     auth: 'app',
@@ -36,4 +35,4 @@ export const oauthRoutes: Route[] = [
       };
     },
   },
-];
+} satisfies MockHandlers;

@@ -8,7 +8,7 @@
 import { findCampaign, ruleAssignments } from '../domain.js';
 import { badRequest, notFound, type MockRequest } from '../http.js';
 import { applyFilters, boolParam, cursorPage } from '../lists.js';
-import type { Route } from '../router.js';
+import type { MockHandlers } from '../router.js';
 import { iso, put, where, type MockState, type Rec } from '../store.js';
 import { checkValidity, dateField } from './vouchers.js';
 
@@ -154,9 +154,9 @@ function setupTier(state: MockState, req: MockRequest): Rec {
 }
 
 /** The mock's routes for promotion tiers and stacks and campaign templates. */
-export const promotionRoutes: Route[] = [
-  { name: 'promotions.createTier', method: 'POST', path: '/v1/promotions/{campaignId}/tiers', auth: 'server', handle: createTier },
-  { name: 'promotions.updateStack', method: 'PUT', path: '/v1/promotions/{campaignId}/stacks/{stackId}', auth: 'server', handle: updateStack },
-  { name: 'templates.list', method: 'GET', path: '/v1/templates/campaigns', auth: 'server', handle: listTemplates },
-  { name: 'templates.setupPromotionTier', method: 'POST', path: '/v1/templates/campaigns/{campaignTemplateId}/tier-setup', auth: 'server', handle: setupTier },
-];
+export const promotionHandlers = {
+  'promotions.createTier': { method: 'POST', path: '/v1/promotions/{campaignId}/tiers', auth: 'server', handle: createTier },
+  'promotions.updateStack': { method: 'PUT', path: '/v1/promotions/{campaignId}/stacks/{stackId}', auth: 'server', handle: updateStack },
+  'templates.list': { method: 'GET', path: '/v1/templates/campaigns', auth: 'server', handle: listTemplates },
+  'templates.setupPromotionTier': { method: 'POST', path: '/v1/templates/campaigns/{campaignTemplateId}/tier-setup', auth: 'server', handle: setupTier },
+} satisfies MockHandlers;

@@ -9,7 +9,7 @@
  */
 import { movePoints, snapshot } from '../domain.js';
 import { badRequest, MockHttpError, notFound, type MockRequest } from '../http.js';
-import type { Route } from '../router.js';
+import type { MockHandlers } from '../router.js';
 import { find, iso, put, where, type MockState, type Rec } from '../store.js';
 
 function rollbackStack(state: MockState, req: MockRequest): Rec {
@@ -95,6 +95,6 @@ function rollbackOne(state: MockState, r: Rec, context: { reason: string | null;
 }
 
 /** The mock's route for rolling back a stacked redemption. */
-export const redemptionRoutes: Route[] = [
-  { name: 'redemptions.rollbackStackable', method: 'POST', path: '/v1/redemptions/{parentRedemptionId}/rollbacks', auth: 'server', handle: rollbackStack },
-];
+export const redemptionHandlers = {
+  'redemptions.rollbackStackable': { method: 'POST', path: '/v1/redemptions/{parentRedemptionId}/rollbacks', auth: 'server', handle: rollbackStack },
+} satisfies MockHandlers;

@@ -6,13 +6,12 @@
  */
 import { notFound } from '../http.js';
 import { numberedPage } from '../lists.js';
-import type { Route } from '../router.js';
+import type { MockHandlers } from '../router.js';
 import { where } from '../store.js';
 
 /** The mock's route for a reward's assignments. */
-export const rewardRoutes: Route[] = [
-  {
-    name: 'rewards.listAssignments',
+export const rewardHandlers = {
+  'rewards.listAssignments': {
     method: 'GET',
     path: '/v1/rewards/{rewardId}/assignments',
     auth: 'server',
@@ -23,4 +22,4 @@ export const rewardRoutes: Route[] = [
       return numberedPage(records, req.query);
     },
   },
-];
+} satisfies MockHandlers;

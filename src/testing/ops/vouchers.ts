@@ -6,7 +6,7 @@
  */
 import { addHolder, calculateOrder, discountOn, inactiveReason, ruleAssignments, trackingId } from '../domain.js';
 import { badRequest, MockHttpError, notFound, type MockRequest } from '../http.js';
-import type { Route } from '../router.js';
+import type { MockHandlers } from '../router.js';
 import { find, first, iso, put, type MockState, type Rec } from '../store.js';
 
 const types = ['DISCOUNT_VOUCHER', 'GIFT_VOUCHER', 'LOYALTY_CARD'];
@@ -223,7 +223,7 @@ function validateVoucher(state: MockState, req: MockRequest): Rec {
 }
 
 /** The mock's routes for creating and validating vouchers. */
-export const voucherRoutes: Route[] = [
-  { name: 'vouchers.create', method: 'POST', path: '/v1/vouchers/{code}', auth: 'server', handle: createVoucher },
-  { name: 'vouchers.validate', method: 'POST', path: '/v1/vouchers/{code}/validate', auth: 'server', handle: validateVoucher },
-];
+export const voucherHandlers = {
+  'vouchers.create': { method: 'POST', path: '/v1/vouchers/{code}', auth: 'server', handle: createVoucher },
+  'vouchers.validate': { method: 'POST', path: '/v1/vouchers/{code}/validate', auth: 'server', handle: validateVoucher },
+} satisfies MockHandlers;

@@ -1,0 +1,46 @@
+/**
+ * The mock's handler table: a route (or two) for every operation promokit types, keyed by its
+ * name. The table's type requires every `OperationName`, so an operation added to the SDK's
+ * registry without its mock behaviour does not compile. The methods and paths here are the mock's
+ * own, written from the service's interface, not read from the SDK: the mock checks the SDK, it
+ * does not mirror it.
+ *
+ * @module
+ */
+import { asyncActionHandlers } from './ops/async-actions.js';
+import { commerceHandlers } from './ops/commerce.js';
+import { eventHandlers } from './ops/events.js';
+import { locationHandlers } from './ops/locations.js';
+import { loyaltyHandlers } from './ops/loyalties.js';
+import { oauthHandlers } from './ops/oauth.js';
+import { promotionHandlers } from './ops/promotions.js';
+import { redemptionHandlers } from './ops/redemptions.js';
+import { rewardHandlers } from './ops/rewards.js';
+import { voucherHandlers } from './ops/vouchers.js';
+import type { MockHandler, MockOperation, Route } from './router.js';
+
+/** Every operation's routes. */
+const handlers: { readonly [N in MockOperation]: MockHandler | readonly MockHandler[] } = {
+  ...oauthHandlers,
+  ...loyaltyHandlers,
+  ...voucherHandlers,
+  ...promotionHandlers,
+  ...redemptionHandlers,
+  ...commerceHandlers,
+  ...rewardHandlers,
+  ...asyncActionHandlers,
+  ...locationHandlers,
+  ...eventHandlers,
+};
+
+/**
+ * The SDK method of every operation the mock answers, as `mock.requests` logs it and
+ * `mock.inject({ operation })` names it.
+ */
+export const mockOperations = Object.keys(handlers) as readonly MockOperation[];
+
+/** Every route of the mock, each with the operation it serves. */
+export const routes: readonly Route[] = mockOperations.flatMap((name) => {
+  const routed = handlers[name];
+  return (Array.isArray(routed) ? routed : [routed as MockHandler]).map((route) => ({ name, ...route }));
+});
