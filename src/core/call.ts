@@ -210,6 +210,7 @@ export function operation<T, I>(facts: OperationFacts<T, I>): UnnamedOperation<T
  * A table of operations, each named by its key (`'vouchers.create'`): a resource file's
  * operations, as the registry (resources/registry.ts) lists them.
  */
+// biome-ignore lint/suspicious/noExplicitAny: each record keeps its own response and params types (the params are invariant in a record)
 export function operations<const Table extends Record<string, UnnamedOperation<any, any>>>(
   table: Table,
 ): { readonly [N in keyof Table & string]: Table[N] & { readonly name: N } } {
