@@ -126,8 +126,22 @@ export type TraceWay =
   /** The voucher (or loyalty card) of the code. */
   | 'voucher-by-code';
 
+/**
+ * Why `client.reconcile` cannot look for an operation's trace (its reason, in words, is in
+ * resources/reconcile.ts, loaded on first use).
+ */
+export type NoTrace =
+  /** No operation reads a session lock. */
+  | 'no-session-read'
+  /** No operation reads a stacked rollback back. */
+  | 'no-rollback-read'
+  /** No operation lists or reads promotion tiers. */
+  | 'no-tier-read'
+  /** No operation lists custom events. */
+  | 'no-event-list';
+
 /** The trace of an operation that may apply something: a check, or why none can be made. */
-export type Trace = TraceWay | { readonly none: string };
+export type Trace = TraceWay | NoTrace;
 
 /**
  * A service operation as the pipeline sees it: every fixed fact of one method, declared once in

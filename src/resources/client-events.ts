@@ -178,7 +178,7 @@ export const clientEventOperations: {
     auth: 'client',
     // Records an event, which earning rules may turn into points: never sent twice blindly.
     effect: 'create',
-    trace: { none: 'ClientEvents.track keeps no record of its calls: no operation lists custom events' },
+    trace: 'no-event-list',
     encoding: 'json',
     schema: eventAcknowledgmentSchema,
     relies: [],

@@ -82,7 +82,7 @@ export const promotionOperations = operations({
     path: '/v1/promotions/{campaignId}/tiers',
     // Creates a tier: sending it twice would create two.
     effect: 'create',
-    trace: { none: 'no operation lists or reads promotion tiers; look at the campaign in the dashboard before creating it again' },
+    trace: 'no-tier-read',
     schema: promotionTierSchema,
     relies: ['id'],
     rules: required(

@@ -10,7 +10,7 @@
  * @module
  */
 import { NotFoundError } from '../core/api-errors.js';
-import { callOf, type CallRecord, type TraceWay } from '../core/call.js';
+import { callOf, type CallRecord, type NoTrace, type Trace, type TraceWay } from '../core/call.js';
 import { AbortError, PromokitError } from '../core/errors.js';
 import type { RequestOptions } from '../core/call.js';
 import { checkRequestOptions } from '../core/request-options.js';
@@ -162,6 +162,15 @@ const voucher: Check = async ({ loyalties, vouchers }, { input, startedAt }, opt
   }
 };
 
+/** Why an operation without a check has none, and what to do instead (each operation's `trace`, in its record). */
+const noWay: Record<NoTrace, string> = {
+  'no-session-read': 'no operation reads a session lock; sent with your own session.key, it is safe to send again (it joins the same lock)',
+  'no-rollback-read':
+    'no operation reads a rollback back; sending it again is safe: a second rollback of the same redemption is refused with already_rolled_back',
+  'no-tier-read': 'no operation lists or reads promotion tiers; look at the campaign in the dashboard before creating or setting up a tier again',
+  'no-event-list': 'no operation lists custom events',
+};
+
 /** The check of each way a trace is found (each operation's `trace`, in its record). */
 const checks: Record<TraceWay, Check> = {
   'member-transactions': redemption,
@@ -190,9 +199,12 @@ export async function reconcileFailedCall(readers: Readers, error: unknown, give
     if (call.via !== undefined && call.via !== via)
       return unsure('another client made this call (another tenant, perhaps): reconcile it with the client that made it');
     const trace = call.trace;
-    if (trace === undefined || typeof trace === 'object')
-      return unsure(call.idempotent ? 'the call is safe to send again as it is' : (trace?.none ?? "promokit knows no way to find this call's trace"));
-    return await checks[trace](readers, { ...call, input: call.input }, options);
+    const check = trace && (checks as Partial<Record<Trace, Check>>)[trace];
+    if (!check)
+      return unsure(
+        call.idempotent ? 'the call is safe to send again as it is' : trace ? noWay[trace as NoTrace] : "promokit knows no way to find this call's trace",
+      );
+    return await check(readers, { ...call, input: call.input }, options);
   } catch (failure) {
     if (failure instanceof AbortError && options.signal?.aborted) throw failure;
     return { status: 'cannot_tell', reason: `the check failed: ${failure instanceof Error ? failure.message : String(failure)}`, cause: failure };

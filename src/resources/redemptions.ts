@@ -60,9 +60,7 @@ export const redemptionOperations = operations({
     path: '/v1/redemptions/{parentRedemptionId}/rollbacks',
     // Gives points and credit back: sending it twice could roll back twice.
     effect: 'spend',
-    trace: {
-      none: 'no operation reads a rollback back; sending it again is safe: a second rollback of the same redemption is refused with already_rolled_back',
-    },
+    trace: 'no-rollback-read',
     query: ['reason', 'tracking_id'],
     schema: redemptionRollbackResultSchema,
     relies: ['parent_rollback', 'parent_rollback.id', 'parent_rollback.result', 'rollbacks.*.id', 'rollbacks.*.result'],

@@ -90,7 +90,7 @@ export const templateOperations = operations({
     path: '/v1/templates/campaigns/{campaignTemplateId}/tier-setup',
     // Creates a tier: sending it twice would create two.
     effect: 'create',
-    trace: { none: 'no operation lists or reads promotion tiers; look at the campaign in the dashboard before setting it up again' },
+    trace: 'no-tier-read',
     schema: promotionTierSetupSchema,
     relies: ['promotion_tier', 'promotion_tier.id'],
     rules: required(object<SetupPromotionTierParams>({ campaign_id: required(text(1)), ...promotionTierRules })),

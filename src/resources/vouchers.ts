@@ -144,7 +144,7 @@ export const voucherOperations = operations({
     // A validation changes nothing on the service, so a retry cannot do harm; one that opens or
     // joins a session lock does change it, and is retried like a spend.
     effect: (params) => (params?.session == null ? 'read' : 'spend'),
-    trace: { none: 'no operation reads a session lock; sent with your own session.key, it is safe to send again (it joins the same lock)' },
+    trace: 'no-session-read',
     schema: validationResultSchema,
     relies: ['valid', 'code'],
     rules: object<ValidateVoucherParams>({
