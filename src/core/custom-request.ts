@@ -1,6 +1,6 @@
 /**
  * The escape hatch, `client.request()`: an endpoint promokit does not wrap, sent through the same
- * pipeline as the 24 operations. Its path is a template of the service's own (`/v1/…`), so a
+ * pipeline as the typed operations. Its path is a template of the service's own (`/v1/…`), so a
  * call can never be pointed at another host, and a POST is sent once by default. Loaded on the
  * first `client.request()`: a program that never calls one does not carry it.
  *

@@ -1,6 +1,6 @@
 /**
  * promokit/testing: a stateful, in-memory mock of the service for your tests, demos and local
- * development. All 24 operations, the service's rules, and a realistic data set.
+ * development. Every operation promokit types, the service's rules, and a realistic data set.
  *
  * ```ts
  * import { Client } from 'promokit';

@@ -27,7 +27,7 @@ import type {
 import type { CollectionName } from './store.js';
 
 /**
- * A campaign as the mock keeps it. The service has no campaign endpoint among the 24 operations;
+ * A campaign as the mock keeps it. The service has no campaign endpoint among the operations promokit types;
  * campaigns are the parents of vouchers, tiers, rewards and transactions.
  */
 export interface MockCampaign {

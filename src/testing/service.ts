@@ -1,5 +1,5 @@
 /**
- * `createMockService()`: one in-memory implementation of the service's 24 operations, reached
+ * `createMockService()`: one in-memory implementation of every service operation promokit types, reached
  * three ways: `mock.fetch` (no network), `mock.listen()` (a real HTTP server) and
  * `mock.handlers(http)` (msw). All three go through {@link MockService.handle}.
  *
@@ -223,7 +223,7 @@ const defaultCredentials: MockCredentials = {
 };
 
 /**
- * Creates an in-memory mock of the service: all 24 operations with the service's rules (auth
+ * Creates an in-memory mock of the service: every operation promokit types, with the service's rules (auth
  * per endpoint group, voucher validity, points and rewards, rollbacks, publications, paging),
  * seeded with a realistic data set. Every mock is independent.
  *
@@ -278,7 +278,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
           404,
           'not_found',
           'Resource not found',
-          `No operation at ${request.method} ${url.pathname}: the mock serves the 24 operations and the routes added with mock.route()`,
+          `No operation at ${request.method} ${url.pathname}: the mock serves the ${routes.length} operations promokit types and the routes added with mock.route()`,
         );
       if ('allowed' in match) throw new MockHttpError(405, 'method_not_allowed', 'Method not allowed', `${url.pathname} accepts ${match.allowed.join(', ')}`);
       const retryAfter = rateLimited?.();

@@ -1,0 +1,184 @@
+#!/usr/bin/env node
+// What the documentation says about the operations, written from the registry (src/resources/
+// registry.ts) and the sub-clients' methods, and checked against them: every table of operations
+// and every count of them is a figure of this script, between `<!-- operations:NAME -->` and
+// `<!-- /operations -->` in README.md, ARCHITECTURE.md, CHANGELOG.md and docs/ (the markers of
+// scripts/lib/quoted-figures.mjs). CI runs it; a test runs it too.
+//
+//   npm run operations                check: exits non-zero when a quote disagrees with the registry
+//   npm run operations -- --write     rewrite the quotes that disagree
+//   npm run operations -- --list      print the figures
+//
+// The figures:
+//   count           the service operations promokit types (a method whose path has an optional
+//                   segment serves two); methods: the methods that call them
+//   table           the README's table: method, HTTP operation, effect, paging
+//   relies          the tolerance policy: the response fields each method relies on
+//   effects         the operations by effect class (read, idempotent write, spend, create)
+//
+// The registry's values are read from the source (bundled in memory with esbuild); the methods'
+// signatures from the sub-clients' classes (the TypeScript compiler): a method's positional
+// parameters, and its params object's fields when it has few.
+import { build } from 'esbuild';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import ts from 'typescript';
+import { root } from './lib/build.mjs';
+import { checkQuotedFigures } from './lib/quoted-figures.mjs';
+
+/** The registry as values: every record, `endpointsOf`, and the paging strategies by name. */
+async function loadRegistry() {
+  const result = await build({
+    stdin: {
+      contents: ["export { registry, endpointsOf } from './src/resources/registry.ts';", "export { strategies } from './src/core/page-strategies.ts';"].join(
+        '\n',
+      ),
+      resolveDir: root,
+      loader: 'ts',
+    },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    logLevel: 'silent',
+  });
+  const dir = join(root, '.tmp');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `registry-${process.pid}.mjs`);
+  writeFileSync(file, result.outputFiles[0].text);
+  try {
+    return await import(pathToFileURL(file).href);
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+/** Fields of a params object listed in a signature when it has at most this many; else `params`. */
+const MAX_LISTED_FIELDS = 5;
+
+/**
+ * Every sub-client method that calls a registry operation, by operation name: its signature as the
+ * README shows it (`loyalties.getMember(memberId, { campaign_id? })`). A method calls the operation
+ * whose table entry (`xOperations['name']`) it reads.
+ */
+function methodSignatures() {
+  const files = ts.sys.readDirectory(join(root, 'src', 'resources'), ['.ts']).filter((f) => !f.includes('/inputs/'));
+  const program = ts.createProgram(files, {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    strict: true,
+    types: [],
+  });
+  const checker = program.getTypeChecker();
+  const signatures = new Map();
+  const subClient = { Loyalties: 'loyalties', AsyncActions: 'asyncActions', OAuth: 'oauth', ClientEvents: 'clientEvents', MetadataSchemas: 'metadataSchemas' };
+  for (const file of files) {
+    const source = program.getSourceFile(file);
+    ts.forEachChild(source, (node) => {
+      if (!ts.isClassDeclaration(node) || !node.name) return;
+      const className = node.name.text;
+      const prefix = subClient[className] ?? className[0].toLowerCase() + className.slice(1);
+      // A public method may call the operation through a private one (`this.#track`).
+      const privates = new Map(
+        node.members.filter((m) => ts.isMethodDeclaration(m) && m.body && ts.isPrivateIdentifier(m.name)).map((m) => [m.name.text, m.body]),
+      );
+      for (const member of node.members) {
+        if (!ts.isMethodDeclaration(member) || !member.body || !ts.isIdentifier(member.name)) continue;
+        let operation;
+        const find = (n) => {
+          if (ts.isElementAccessExpression(n) && ts.isStringLiteral(n.argumentExpression) && /Operations$/.test(n.expression.getText(source)))
+            operation = n.argumentExpression.text;
+          if (ts.isPropertyAccessExpression(n) && ts.isPrivateIdentifier(n.name) && privates.has(n.name.text)) find(privates.get(n.name.text));
+          ts.forEachChild(n, find);
+        };
+        find(member.body);
+        if (!operation) continue;
+        const params = member.parameters
+          .filter((p) => !/options$/i.test(p.name.getText(source)))
+          .map((p) => {
+            const name = p.name.getText(source);
+            const optional = Boolean(p.questionToken || p.initializer);
+            if (!/params|fields/i.test(name)) return name;
+            const type = checker.getTypeAtLocation(p);
+            if (type.isUnion() || type.getProperties().length === 0 || type.getProperties().length > MAX_LISTED_FIELDS) return optional ? `${name}?` : name;
+            // Required fields first, each group in the order the type declares them.
+            const props = type.getProperties();
+            const optionalProp = (prop) => (prop.flags & ts.SymbolFlags.Optional) !== 0;
+            const fields = [...props.filter((prop) => !optionalProp(prop)), ...props.filter(optionalProp)].map(
+              (prop) => `${prop.name}${optionalProp(prop) ? '?' : ''}`,
+            );
+            return `{ ${fields.join(', ')} }`;
+          });
+        signatures.set(operation, `${prefix}.${member.name.text}(${params.join(', ')})`);
+      }
+    });
+  }
+  return signatures;
+}
+
+/** The words of each effect class. */
+const EFFECTS = { read: 'read', 'idempotent-write': 'idempotent write', spend: 'spend', create: 'create' };
+
+/** The effect of a record, in words: fixed, or read from the params (the classes it can take). */
+function effectOf(op) {
+  if (typeof op.effect === 'string') return EFFECTS[op.effect];
+  // An effect read from the params: the classes it can take, told by the function's own text.
+  const classes = Object.keys(EFFECTS).filter((e) => op.effect.toString().includes(`'${e}'`) || op.effect.toString().includes(`"${e}"`));
+  return `${classes.map((c) => EFFECTS[c]).join(' or ')}, by its params`;
+}
+
+/** The paging of a list record, in words. */
+function pagingOf(op, strategies) {
+  const name = Object.entries(strategies).find(([, strategy]) => strategy === op.paging)?.[0];
+  return { cursor: 'cursor list', page: 'page list', end_date: 'paged by `end_date`' }[name] ?? (op.paging ? 'list' : '');
+}
+
+/** Every figure this script quotes, by name. */
+export async function operationFigures() {
+  const { registry, endpointsOf, strategies } = await loadRegistry();
+  const signatures = methodSignatures();
+  const names = Object.keys(registry);
+  const missing = names.filter((name) => !signatures.has(name));
+  if (missing.length > 0) throw new Error(`operations: no sub-client method calls ${missing.join(', ')}`);
+  const endpoints = names.reduce((sum, name) => sum + endpointsOf(registry[name]).length, 0);
+  const table = [
+    '| method | operation | effect |',
+    '|---|---|---|',
+    ...names.map((name) => {
+      const op = registry[name];
+      const paths = endpointsOf(op)
+        .map((path) => `${op.method} ${path}`)
+        .join(', or ');
+      const notes = [
+        pagingOf(op, strategies),
+        op.method !== 'GET' && op.query ? `${op.query.map((field) => `\`${field}\``).join(', ')} in the query` : '',
+      ].filter(Boolean);
+      return `| \`${signatures.get(name)}\` | ${paths}${notes.length ? ` (${notes.join('; ')})` : ''} | ${effectOf(op)} |`;
+    }),
+  ].join('\n');
+  const relies = [
+    '| method | fields it relies on |',
+    '|---|---|',
+    ...[...names].sort().map((name) => `| \`${name}\` | ${registry[name].relies.map((field) => `\`${field}\``).join(', ') || 'none'} |`),
+  ].join('\n');
+  const effects = [
+    '| effect | operations |',
+    '|---|---|',
+    ...Object.entries(EFFECTS).map(([, words]) => {
+      const of = names.filter((name) => effectOf(registry[name]).split(', by')[0].split(' or ').includes(words));
+      return `| ${words} | ${of.map((name) => `\`${name}\``).join(', ')} |`;
+    }),
+  ].join('\n');
+  return { count: String(endpoints), methods: String(names.length), table, relies, effects };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const figures = await operationFigures();
+  if (process.argv.includes('--list')) for (const [name, text] of Object.entries(figures)) console.log(`${name}:\n${text}\n`);
+  const write = process.argv.includes('--write');
+  const result = checkQuotedFigures(figures, { write, kind: 'operations', fix: 'npm run operations -- --write' });
+  for (const line of result.lines) console.log(line);
+  process.exit(!write && (result.stale > 0 || result.unknown > 0) ? 1 : 0);
+}

@@ -1,0 +1,47 @@
+/**
+ * The registry of operations (src/resources/registry.ts): its records hold together, and what the
+ * documentation says about the operations is what the registry says (scripts/operations.mjs, the
+ * check CI runs too).
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { endpointCount, endpointsOf, operationNames, operationOf, registry } from '../src/resources/registry.js';
+
+const root = new URL('..', import.meta.url);
+
+describe('the registry', () => {
+  it.each(operationNames)('%s: its record is named by its key, and its facts agree with each other', (name) => {
+    const op = operationOf(name);
+    expect(op.name).toBe(name);
+    expect(op.path.startsWith('/v1/') || op.path.startsWith('/client/v1/')).toBe(true);
+    // A GET only reads; a PUT or DELETE is an idempotent write; only a POST may be anything.
+    if (op.method === 'GET') expect(op.effect).toBe('read');
+    if (op.method === 'PUT' || op.method === 'DELETE') expect(op.effect).toBe('idempotent-write');
+    // Only a body-less operation says so, and a GET has no body to encode.
+    if (op.method === 'DELETE') expect(op.encoding).toBe('none');
+    // Every path placeholder is a name, optional ones marked `?`.
+    for (const [, placeholder] of op.path.matchAll(/\{([^}]*)\}/g)) expect(placeholder).toMatch(/^\w+\??$/);
+    // A list reads.
+    if (op.paging) expect(op.effect).toBe('read');
+  });
+
+  it('counts a record with an optional path segment as two service operations', () => {
+    expect(endpointsOf(registry['loyalties.getMember'])).toEqual(['/v1/loyalties/{campaign_id}/members/{memberId}', '/v1/loyalties/members/{memberId}']);
+    expect(endpointCount()).toBe(operationNames.reduce((n, name) => n + (operationOf(name).path.includes('?}') ? 2 : 1), 0));
+  });
+});
+
+describe('the documentation', () => {
+  it('quotes the registry exactly: every table of operations and every count (npm run operations)', () => {
+    const run = spawnSync(process.execPath, ['scripts/operations.mjs'], { cwd: root, encoding: 'utf8' });
+    expect(run.stdout + run.stderr).toMatch(/all agree with their source/);
+    expect(run.status).toBe(0);
+  });
+
+  it('maps every operation in the migration guide', () => {
+    const guide = readFileSync(new URL('docs/migrating-from-the-vendor-sdk.md', root), 'utf8');
+    const table = guide.slice(guide.indexOf('## The typed operations, method by method'));
+    expect(operationNames.filter((name) => !table.includes(`| \`${name}(`))).toEqual([]);
+  });
+});
