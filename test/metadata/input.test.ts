@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { Client, ClientEvents, InvalidRequestError, type ClientOptions } from '../../src/index.js';
 import { createMockService } from '../../src/testing/index.js';
 import { libraries, operations, right, schemasOf, valueAt, type Library, type Place } from './operations.js';
+import { operationNames, operationOf } from '../../src/resources/registry.js';
 
 /** A mock service, a client and a `ClientEvents` on it with `schemas`, and the bodies they sent. */
 function setup(schemas: Pick<ClientOptions, 'metadataSchemas' | 'eventSchemas'>) {
@@ -35,6 +36,13 @@ async function messageOf(library: Library, kind: string, async: boolean): Promis
 }
 
 const wrong = { kind: 'wrong' };
+
+describe('the operations whose params hold metadata', () => {
+  it('are every operation of the registry whose record names metadata places, and no other', () => {
+    const declared = operationNames.filter((name) => operationOf(name).metadataPlaces !== undefined || name === 'clientEvents.track');
+    expect(operations.map((op) => op.name).sort()).toEqual([...declared].sort());
+  });
+});
 
 for (const library of libraries) {
   for (const async of [false, true]) {

@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import * as z from 'zod';
-import type { Client, ClientEvents, EventSchemas, MetadataKind, MetadataSchemas, StandardSchemaV1 } from '../../src/index.js';
+import type { Client, ClientEvents, EventSchemas, MetadataKind, MetadataSchemas, OperationName, StandardSchemaV1 } from '../../src/index.js';
 import type { MockService } from '../../src/testing/index.js';
 
 /** Where a value sits in params: `['order', 'items', 0, 'metadata']`. */
@@ -20,7 +20,7 @@ export interface Place {
 
 /** An operation, its params with every place filled, and the places. */
 export interface MetadataOperation {
-  name: string;
+  name: OperationName;
   /** Params with the value `metadata(place)` at each place. */
   params: (mock: MockService, metadata: (place: Place) => unknown) => Record<string, unknown>;
   send: (client: Client, events: ClientEvents, mock: MockService, params: Record<string, unknown>) => Promise<unknown>;
