@@ -9,7 +9,7 @@
 import { optionCheck } from './inputs.js';
 import { ConfigurationError } from './errors.js';
 import { inspectSymbol } from './log.js';
-import { abandonRefresh } from './credentials.js';
+import { abandonRefresh, forOwner, type TokenOwner } from './credentials.js';
 import { sharedFetch, type TokenStore } from './token-store.js';
 
 /**
@@ -159,7 +159,7 @@ export function cachedAccessToken(
   // The fleet's token store, when one is given: the refresh goes through it.
   const shared = options.store === undefined ? undefined : sharedFetch(options.store, () => fetchToken({ signal: refreshAbort!.signal }), refreshBeforeMs);
 
-  let held: Held | undefined;
+  let held: (Held & { owner?: TokenOwner | undefined }) | undefined;
   /** The refresh under way, if any, when it started (epoch ms), and how to abort its `fetchToken`. */
   let refresh: Promise<string> | undefined;
   let refreshStarted = 0;
@@ -167,17 +167,19 @@ export function cachedAccessToken(
   /** Counts invalidations: a refresh started in an earlier generation is not cached. */
   let generation = 0;
 
-  const start = (): Promise<string> => {
+  /** A refresh: through the store for a call that said whose token it asks for (a `Client`'s), else by `fetchToken` alone. */
+  const start = (owner: TokenOwner | undefined): Promise<string> => {
     const at = generation;
     const settle = (next?: Held): void => {
       if (at !== generation) return;
       refresh = undefined;
-      if (next) held = next;
+      if (next) held = { ...next, owner };
     };
     const started = (refreshStarted = Date.now());
     const abort = (refreshAbort = new AbortController());
     // `async` so that a `fetchToken` that throws at once rejects like one that rejects.
-    const promise = (async () => checked(await (shared ? shared.fetch() : fetchToken({ signal: abort.signal })), started, refreshBeforeMs))().then(
+    const promise = (async () =>
+      checked(await (shared && owner ? shared.fetch(owner) : fetchToken({ signal: abort.signal })), started, refreshBeforeMs))().then(
       (next) => (settle(next), next.token),
       (error: unknown) => {
         settle();
@@ -189,10 +191,10 @@ export function cachedAccessToken(
     return (refresh = promise);
   };
 
-  const accessToken = (): Promise<string> => {
+  const accessToken = (owner?: TokenOwner): Promise<string> => {
     const now = Date.now();
     if (held && now < held.refreshAt) return Promise.resolve(held.token);
-    const pending = refresh ?? start();
+    const pending = refresh ?? start(owner);
     return held && now < held.expiresAt ? Promise.resolve(held.token) : pending;
   };
 
@@ -200,10 +202,11 @@ export function cachedAccessToken(
     held ? { cached: true, expiresAt: new Date(held.expiresAt).toISOString() } : { cached: false };
   const show = (): string => `CachedAccessToken ${JSON.stringify(describe())}`;
 
-  return Object.assign(accessToken, {
+  return Object.assign(() => accessToken(), {
+    [forOwner]: accessToken,
     invalidate(token?: string): void {
       if (token !== undefined && token !== held?.token) return;
-      if (held) shared?.refused(held.token);
+      if (held?.owner) shared?.refused(held.token, held.owner);
       generation++;
       held = undefined;
       refresh = undefined;

@@ -12,15 +12,31 @@
  * @module
  */
 import type { AuthGroup } from './credentials.js';
+import type { Outcome } from './errors.js';
 import type { Rule } from './inputs.js';
 import type { Strategy } from './pagination.js';
 import type { ResponseSchema } from './responses.js';
 import type { MetadataPlaces } from './metadata.js';
 
 /**
- * What a failed call was, kept beside its error (never on it: params may hold personal data, and
- * no field of an error may): enough for `retryDecision` to know whether the call is safe to send
- * again and for `client.reconcile` to look for its trace.
+ * What a call may do to the service's state, which decides whether it may be sent twice: `read`
+ * (a GET, a read-only POST), `idempotent-write` (a PUT, a write stated `idempotent`: twice is
+ * once), `spend` (may apply twice: points, redemptions, events) or `create` (may make two
+ * records). Derived for now from whether the call reads and is `idempotent`: every other call
+ * counts as a `spend`.
+ */
+export type Effect = 'read' | 'idempotent-write' | 'spend' | 'create';
+
+/** The {@link Effect} of a call that changes state or not, and may be sent twice or not. */
+export function effectOf(changesState: boolean, idempotent: boolean): Effect {
+  return !changesState ? 'read' : idempotent ? 'idempotent-write' : 'spend';
+}
+
+/**
+ * What a failed call was and how far it got, kept beside its error (never on it: params may hold
+ * personal data, and no field of an error may, and a field of an error can be rewritten by any
+ * code that holds it): `retryDecision` and `client.reconcile` decide from this record, never from
+ * the error's `outcome`, `status` or `retryAfter`.
  */
 export interface CallRecord {
   /** The operation, `subClient.method`, or `METHOD /path` for `client.request()`. */
@@ -29,19 +45,39 @@ export interface CallRecord {
   readonly method: string;
   /** Safe to send twice: a read, a PUT, a read-only POST, or a call stated `idempotent`. */
   readonly idempotent: boolean;
+  /** What the call may do to the service's state. */
+  readonly effect: Effect;
+  /** Attempts made, the first included; `0` when none was. */
+  readonly attempts: number;
+  /**
+   * How far the call got: `unsent` (no request may have reached the service), `sent` (one may
+   * have, and no answer was read), `answered` (the service answered; `status` when it was not a 2xx).
+   */
+  readonly phase: 'unsent' | 'sent' | 'answered';
+  /** The status of the last answer that failed the call (a 4xx, a 5xx, a 3xx), when there was one. */
+  readonly status: number | undefined;
+  /** Whether the service may have acted, as the pipeline found it. */
+  readonly outcome: Outcome;
+  /** The wait the last answer asked for (`Retry-After`), in milliseconds: finite, 0 to a day. */
+  readonly waitMs: number | undefined;
   /** What the call was given: its positional path parameters and its params (a snapshot). */
-  readonly input: { readonly path: Readonly<Record<string, string>>; readonly params: unknown } | undefined;
+  readonly input?: { readonly path: Readonly<Record<string, string>>; readonly params: unknown } | undefined;
   /** When the call started, by the wall clock: nothing it applied can be older. */
-  readonly startedAt: Date;
+  readonly startedAt?: Date | undefined;
+  /** When the call started, on the monotonic clock (`performance.now()`): how long ago, whatever the wall clock did since. */
+  readonly started?: number | undefined;
   /** The pipeline (one per client) that sent it: `client.reconcile` looks with no other tenant's. */
-  readonly via?: object;
+  readonly via?: object | undefined;
 }
 
 const calls = new WeakMap<object, CallRecord>();
 
-/** Keeps `record` beside `error`, unless the error already has one (an inner call's). */
-export function recordCall(error: unknown, record: CallRecord): void {
-  if (typeof error === 'object' && error !== null && !calls.has(error)) calls.set(error, record);
+/**
+ * Keeps `record` beside `error`, the pipeline's own error of a call: set by the pipeline (send.ts)
+ * when it made the error, completed by the caller of the pipeline with what only it knows.
+ */
+export function recordCall(error: unknown, record: Partial<CallRecord>): void {
+  if (typeof error === 'object' && error !== null) calls.set(error, { ...calls.get(error), ...record } as CallRecord);
 }
 
 /** The call a promokit error came from, when it came from one. */

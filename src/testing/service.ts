@@ -397,6 +397,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       return response;
     }
     response.headers.set('x-request-id', requestId);
+    // The time by the mock's clock, as a service's answers tell theirs: `client.reconcile` reads it.
+    const date = clockDate(state.now);
+    if (date) response.headers.set('date', date);
     for (const [name, value] of Object.entries(corsHeaders(request, allowed))) response.headers.set(name, value);
     log(response.status);
     switch (fault?.fault) {
@@ -478,4 +481,14 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     },
     createAsyncAction: (actionOptions) => structuredClone(createAsyncActionRun(state, actionOptions)) as AsyncAction,
   };
+}
+
+/** The `Date` header of the mock's clock's present moment; none when the clock gives no valid date. */
+function clockDate(now: () => Date): string | undefined {
+  try {
+    const date = now();
+    return date instanceof Date && !Number.isNaN(date.getTime()) ? date.toUTCString() : undefined;
+  } catch {
+    return undefined;
+  }
 }
