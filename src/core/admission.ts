@@ -118,7 +118,7 @@ async function acquire(
   } catch (error) {
     asking.then(giveBack, () => undefined);
     // Only the bound's own error goes on as it is: whatever the limiter threw is described, its cause.
-    throw signal?.aborted || error === late ? error : limiterFailure(operation, error, retry);
+    throw signal?.aborted || (late && error === late) ? error : limiterFailure(operation, error, retry);
   }
 }
 

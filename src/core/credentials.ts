@@ -189,7 +189,7 @@ export class ClientCredentials {
       );
     } catch (error) {
       // Only the bound's own error goes on as it is: whatever the function threw is described, its cause.
-      if (error === late || wait.signal?.aborted) throw error;
+      if ((late && error === late) || wait.signal?.aborted) throw error;
       throw failed(`failed: ${describeValue(error)}`, error);
     }
     if (typeof token !== 'string' || token === '') throw failed('returned no token');

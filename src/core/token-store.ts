@@ -19,7 +19,7 @@
  * @module
  */
 import type { TokenOwner } from './credentials.js';
-import { ConfigurationError } from './errors.js';
+import { ConfigurationError, isA } from './errors.js';
 import { sleep } from './waiting.js';
 
 /**
@@ -148,7 +148,7 @@ export function sharedFetch(store: TokenStore, fetchToken: () => Promise<Fetched
     try {
       return await deferredBound(Promise.resolve().then(run), timeoutMs, () => new StoreFailure(`the token store's ${what} took more than ${timeoutMs} ms`));
     } catch (error) {
-      throw error instanceof StoreFailure ? error : new StoreFailure(`the token store's ${what} failed`, { cause: error });
+      throw isA(error, StoreFailure) ? error : new StoreFailure(`the token store's ${what} failed`, { cause: error });
     }
   };
 
@@ -175,7 +175,7 @@ export function sharedFetch(store: TokenStore, fetchToken: () => Promise<Fetched
       shared = checkedShared(got);
     } catch (error) {
       // A getter that throws, or a Proxy: the store's answer makes no sense either way.
-      throw error instanceof StoreFailure ? error : new StoreFailure("the token store's read resolved an object that cannot be read", { cause: error });
+      throw isA(error, StoreFailure) ? error : new StoreFailure("the token store's read resolved an object that cannot be read", { cause: error });
     }
     // Another app's token, or one planted by anyone without the app token: never sent, replaced by the next refresh.
     if (shared.seal !== (await owner.seal(shared.token))) return undefined;
@@ -237,7 +237,7 @@ export function sharedFetch(store: TokenStore, fetchToken: () => Promise<Fetched
       try {
         return await throughStore(await bind(owner));
       } catch (error) {
-        if (!(error instanceof StoreFailure)) throw error;
+        if (!isA(error, StoreFailure)) throw error;
         asideUntil = Date.now() + SET_ASIDE_MS;
         return fetchToken();
       }

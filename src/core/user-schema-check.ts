@@ -118,7 +118,7 @@ async function run(check: Check, call: Run): Promise<Issue[]> {
     );
   } catch (error) {
     // Only the bound's own error goes on as it is: whatever the schema threw is described, its cause.
-    if (error === late || call.signal?.aborted) throw error;
+    if ((late && error === late) || call.signal?.aborted) throw error;
     throw failed(`failed: ${describeValue(error, TEXT_LIMIT)}`, error);
   }
   // The answer is the schema's too: a getter or a Proxy in it that throws fails the check, typed.
