@@ -48,10 +48,14 @@ export interface CachedAccessTokenOptions {
    */
   refreshBeforeMs?: number | undefined;
   /**
-   * Where every process of a fleet keeps one token (`redisTokenStore({ redis })` of
-   * `promokit/redis`, or a {@link TokenStore} of your own): a refresh reads the fleet's token
-   * first, and only one process at a time fetches a new one for all. A store that fails or is slow
-   * is left aside: the process then fetches its own token, as without a store. See
+   * Where every process of a fleet keeps one token per set of credentials (`redisTokenStore({
+   * redis })` of `promokit/redis`, or a {@link TokenStore} of your own): a refresh reads the
+   * fleet's token for the credentials of the call first, and only one process at a time fetches a
+   * new one for all. The `Client` the function is given to says whose token a call asks for; a
+   * call that does not (your own, a function wrapping this one, a `ClientEvents` of
+   * `promokit/client-side`) fetches its own without the store. A token another application wrote
+   * is never sent. A store that fails or is slow is left aside: the process then fetches its own
+   * token, as without a store. See
    * [Running a fleet](../../docs/long-and-bulk-work.md#running-a-fleet).
    */
   store?: TokenStore | undefined;

@@ -64,7 +64,8 @@ export interface MockServiceOptions {
   records?: MockSeedInput | undefined;
   /**
    * The mock's clock: a fixed moment (`Date` or ISO string) or a function. Validity windows,
-   * token expiry and new records' timestamps use it. Default: the real clock.
+   * token expiry, new records' timestamps and the `Date` header of its answers use it (as a
+   * service's answers tell its time: `client.reconcile` reads it). Default: the real clock.
    */
   now?: (Date | string | (() => Date)) | undefined;
   /** Credentials the mock accepts instead of the defaults in `mock.credentials`. */
