@@ -181,14 +181,18 @@ export function unsent(thrown: unknown, call: { name: string; method: string; id
 /** How deep a chain of causes is kept: a deeper cause (or a cycle) is left out. */
 const CAUSE_DEPTH = 8;
 
+/** The longest text (a message, a stack) a copied cause keeps, in characters. */
+const CAUSE_TEXT = 10_000;
+
 /**
  * `error` with every secret replaced by `[redacted]` (in any letter case, and in its JSON-escaped
  * form) in every rendering: its message and stack, every field it has (body, headers, issues, …:
  * plain JSON data, scrubbed as its JSON text), and its whole chain of causes. A promokit error in
  * the chain is scrubbed the same way; anything else there (what user code or the network threw)
- * is replaced by a copy that holds only scrubbed text: an `Error` with its name, message, stack,
- * plain fields (`code`, …), its `errors` and its own cause, so that no rendering of the error
- * (`message`, `stack`, `toJSON()`, `util.inspect`, a logger's serialiser) can show the original.
+ * is replaced by a copy that holds only scrubbed text (10,000 characters at most of each): an
+ * `Error` with its name, message, stack, plain fields (`code`, …), its `errors` and its own
+ * cause, so that no rendering of the error (`message`, `stack`, `toJSON()`, `util.inspect`, a
+ * logger's serialiser) can show the original.
  */
 export function scrubbed<E extends PromokitError>(error: E, secrets: readonly string[], depth = 0, seen = new Set<unknown>()): E {
   seen.add(error);
@@ -230,7 +234,12 @@ function scrubbedCause(cause: unknown, secrets: readonly string[], depth: number
       return undefined;
     }
   };
-  const text = (value: unknown): string => scrubText(typeof value === 'string' ? value : '', secrets);
+  // Its text scrubbed, then kept bounded (a cut through a secret would leave part of it), however
+  // long what was thrown: a cause must not flood a log.
+  const text = (value: unknown): string => {
+    const scrubbedText = scrubText(typeof value === 'string' ? value : '', secrets);
+    return scrubbedText.length > CAUSE_TEXT ? `${scrubbedText.slice(0, CAUSE_TEXT)}…` : scrubbedText;
+  };
   const copy = new Error(text(read('message')) || scrubText(describeValue(cause), secrets));
   const name = text(read('name'));
   if (name) own(copy, 'name', name);

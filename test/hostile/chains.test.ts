@@ -198,3 +198,30 @@ describe('a secret in the cause chain of an error', () => {
     );
   });
 });
+
+describe('a cause of megabytes', () => {
+  it('a token function failing with a 10 MB message holding a secret at its end: the error renders bounded, the secret in none of it', async () => {
+    const service = await serve((_sent, res) => json(res, 200, {}));
+    const huge = `${'x'.repeat(10_000_000)} ${keys.appToken}`;
+    const client = new Client({
+      baseUrl: service.url,
+      ...keys,
+      accessToken: () => Promise.reject(new Error(huge, { cause: new Error(huge) })),
+      logLevel: 'off',
+    });
+    const error = await client.loyalties.getMember('LOYAL-1').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(PromokitError);
+    const shown = renderings(error);
+    const longest = Math.max(...shown.map((text) => text.length));
+    expect(longest).toBeLessThan(100_000);
+    expect(shown.join('\n').toLowerCase()).not.toContain(keys.appToken.toLowerCase());
+    expect(service.sent).toHaveLength(0);
+    record(
+      'chains-megabytes',
+      `a 10 MB message, and a 10 MB cause, each ending in the app token: the longest rendering ${longest.toLocaleString('en-US')} characters; secrets shown: 0`,
+    );
+  });
+});

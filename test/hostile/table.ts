@@ -373,6 +373,12 @@ export const CASES = {
     case: "an `Error`, a string, `undefined`, `null`, a number, a symbol, a null-prototype object, a Proxy whose traps throw, a revoked Proxy, an object whose getters throw, a promokit error of another call, thrown, rejected or returned by a token function, `fetchToken`, a limiter's `acquire`, release and `pause`, each hook, a `fetch`, `client.request`'s schema, a metadata schema, each logger method, each token store method",
     rule: 'a result, or a `PromokitError` with an `outcome` that renders; `not_sent` and nothing sent when it failed before sending; no untyped error, no unhandled rejection',
   },
+  'chains-megabytes': {
+    file: 'hostile/chains',
+    cls: 'Every rendering, the whole chain',
+    case: 'a token function failing with a 10 MB message, and a 10 MB cause, each ending in the app token',
+    rule: 'every rendering of the error bounded (a cause keeps 10,000 characters of each text, scrubbed before it is cut); the secret in none',
+  },
   'records-rewritten': {
     file: 'hostile/records',
     cls: 'Decisions from our own records',
