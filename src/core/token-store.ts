@@ -85,8 +85,8 @@ type Fetched = unknown;
 
 /** The refresh of one process through a store, and what it learns of refused tokens. */
 export interface SharedFetch {
-  /** Resolves what `fetchToken` would: `owner`'s shared token, or one fetched (by this process, for the fleet). */
-  fetch(owner: TokenOwner): Promise<Fetched>;
+  /** Resolves what `fetchToken` would: `owner`'s shared token, or one `fetchToken` fetched (by this process, for the fleet). */
+  fetch(owner: TokenOwner, fetchToken: () => Promise<Fetched>): Promise<Fetched>;
   /** The service refused `owner`'s `token` (a 401), or the user invalidated it: the fleet drops it if it still holds it. */
   refused(token: string, owner: TokenOwner): void;
 }
@@ -117,7 +117,7 @@ export function isTokenText(token: unknown): token is string {
  * The refresh of `cachedAccessToken` through `store`. Throws {@link ConfigurationError} naming
  * `store` when it is not a {@link TokenStore}.
  */
-export function sharedFetch(store: TokenStore, fetchToken: () => Promise<Fetched>, refreshBeforeMs: number): SharedFetch {
+export function sharedFetch(store: TokenStore, refreshBeforeMs: number): SharedFetch {
   const rule =
     'a TokenStore: { read, write, lock, clear } functions, lockMs and timeoutMs from 1 to 60000 milliseconds (e.g. redisTokenStore() of promokit/redis)';
   const bad = () => new ConfigurationError('store', `cachedAccessToken: the store option must be ${rule}`);
@@ -188,7 +188,7 @@ export function sharedFetch(store: TokenStore, fetchToken: () => Promise<Fetched
   const served = (shared: SharedToken): Fetched => ({ token: shared.token, expiresIn: shared.expiresInMs / 1000 });
 
   /** Fetches a token under the lock and stores it as `owner`'s; `fetchToken`'s failure is thrown as it is. */
-  const fetchForFleet = async (owner: Bound): Promise<Fetched> => {
+  const fetchForFleet = async (owner: Bound, fetchToken: () => Promise<Fetched>): Promise<Fetched> => {
     const started = Date.now();
     const fetched = await fetchToken();
     const shared = toShare(fetched, started);
@@ -203,7 +203,7 @@ export function sharedFetch(store: TokenStore, fetchToken: () => Promise<Fetched
     return fetched;
   };
 
-  const throughStore = async (owner: Bound): Promise<Fetched> => {
+  const throughStore = async (owner: Bound, fetchToken: () => Promise<Fetched>): Promise<Fetched> => {
     const deadline = Date.now() + lockMs;
     let last: SharedToken | undefined;
     for (let pause = POLL_FIRST_MS; ; pause = Math.min(POLL_MAX_MS, pause * 2)) {
@@ -216,7 +216,7 @@ export function sharedFetch(store: TokenStore, fetchToken: () => Promise<Fetched
           // Another process may have stored a token between the read and the lock.
           const again = await read(owner);
           if (fresh(again)) return served(again!);
-          return await fetchForFleet(owner);
+          return await fetchForFleet(owner, fetchToken);
         } finally {
           void call('unlock', () => release()).catch(() => undefined);
         }
@@ -232,10 +232,10 @@ export function sharedFetch(store: TokenStore, fetchToken: () => Promise<Fetched
   };
 
   return {
-    async fetch(owner) {
+    async fetch(owner, fetchToken) {
       if (Date.now() < asideUntil) return fetchToken();
       try {
-        return await throughStore(await bind(owner));
+        return await throughStore(await bind(owner), fetchToken);
       } catch (error) {
         if (!isA(error, StoreFailure)) throw error;
         asideUntil = Date.now() + SET_ASIDE_MS;

@@ -143,7 +143,7 @@ export const CASES = {
     file: 'hostile/tenants',
     cls: 'Tenants stay apart',
     case: "a clone whose app keys get 401s, sharing the parent's `cachedAccessToken`: 20 calls, then 5 clones made per call",
-    rule: 'the shared token refreshed at most once for the credentials a fresh token did not cure',
+    rule: "a token per set of credentials: the clone's refreshed at most once (a fresh token did not cure its credentials); the parent's never touched",
   },
   'fetch-refuses-headers': {
     file: 'hostile/fetch-refuses',

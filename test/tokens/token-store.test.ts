@@ -261,6 +261,21 @@ describe('what a store holds belongs to the credentials it was fetched for', () 
     }
   });
 
+  it("one cachedAccessToken given to two apps' clients: each app's calls get a token of their own, in memory as in the store", async () => {
+    const store = new MemoryStore();
+    let n = 0;
+    const managed = cachedAccessToken(async () => ({ token: `tok-${++n}`, expiresIn: 900 }), { store });
+    const as = (owner: TokenOwner) => (managed as unknown as Record<symbol, (owner: TokenOwner) => Promise<string>>)[forOwner]!(owner);
+    const [a1, b1, a2, b2] = [await as(OWNER), await as(OTHER), await as(OWNER), await as(OTHER)];
+    expect([a1, a2]).toEqual(['tok-1', 'tok-1']);
+    expect([b1, b2]).toEqual(['tok-2', 'tok-2']);
+    expect(store.entries.size).toBe(2);
+    // A 401 to one app's token leaves the other's alone.
+    managed.invalidate('tok-1');
+    expect(await as(OTHER)).toBe('tok-2');
+    expect(await as(OWNER)).toBe('tok-3');
+  });
+
   it('a call that says whose token it asks for is a call of a Client; your own call of the function (or a ClientEvents) never uses the store', async () => {
     const store = new MemoryStore();
     const a = appIssuer('a');
