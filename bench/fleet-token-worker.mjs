@@ -26,19 +26,25 @@ const fetchToken = async () => {
 };
 const store = redisTokenStore({ redis, key, redisTimeout });
 const cached = cachedAccessToken(fetchToken, { store, refreshBeforeMs });
-// How long each call waits for its token: the pipeline bounds it by the call's timeout.
+// How long each call waits for its token: the pipeline bounds it by the call's timeout. The
+// function the client gets is the managed one itself, timed through a Proxy: a function that
+// only called it would lose what the client tells it (whose token it asks for), and the store
+// with it.
 let tokenWaitMs = 0;
-const accessToken = Object.assign(
-  async () => {
+const timed =
+  (run) =>
+  async (...args) => {
     const started = performance.now();
     try {
-      return await cached();
+      return await run(...args);
     } finally {
       tokenWaitMs = Math.max(tokenWaitMs, performance.now() - started);
     }
-  },
-  { invalidate: (token) => cached.invalidate(token) },
-);
+  };
+const accessToken = new Proxy(cached, {
+  apply: (target, self, args) => timed(target)(...args),
+  get: (target, key) => (typeof key === 'symbol' && typeof target[key] === 'function' ? timed(target[key].bind(target)) : target[key]),
+});
 const redisLimiter = limit ? createRedisLimiter({ redis, key, ...limit }) : undefined;
 // When each call started (the limiter admitted it), on the wall clock every process of the host shares.
 let started = [];

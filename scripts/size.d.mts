@@ -2,7 +2,7 @@
 
 /** The client-side target: 7 KB gzipped, in bytes (reported, not gated). */
 export declare const BUDGET: number;
-/** The client-side gate: 9,200 bytes gzipped. */
+/** The client-side gate: 10,400 bytes gzipped. */
 export declare const CLIENT_GATE: number;
 /** The repository root. */
 export declare const root: string;

@@ -35,12 +35,19 @@ import { checkQuotedFigures } from './lib/quoted-figures.mjs';
  */
 export const BUDGET = 7_000;
 
-/** The gate of the client-side bundle: CI and `npm run size` fail above 9,200 bytes gzipped. */
-export const CLIENT_GATE = 9_200;
+/**
+ * The gate of the client-side bundle: CI and `npm run size` fail above 10,400 bytes gzipped. It was
+ * 9,200 until the storefront's calls scrubbed the whole chain of an error's causes, kept the
+ * call's record beside its error, typed whatever code of yours throws and loaded their chunks
+ * through one loader (about 1.2 KB together).
+ */
+export const CLIENT_GATE = 10_400;
 
 /**
- * The budget of the server entry bundled for Node, minified: 30 KB gzipped for what a program
- * making one call loads. Parts a call rarely needs are chunks of their own, imported on first
+ * The budget of the server entry bundled for Node, minified: 32 KB gzipped for what a program
+ * making one call loads (30 KB until the checks of the fourth hostile pass: every rendering of an
+ * error scrubbed through its causes, the call's record, tokens bound to their credentials, the
+ * fetch options fetch refuses, user code typed; about 1.9 KB). Parts a call rarely needs are chunks of their own, imported on first
  * use: the admission behind `maxConcurrency`, `rateLimit` and `limiter` (with p-queue and its
  * dependency, about 4.5 KB), `asyncActions.waitFor`'s polling and the escape hatch
  * (`client.request()`); a bundler without code splitting includes them all the same, so the whole,
@@ -48,16 +55,18 @@ export const CLIENT_GATE = 9_200;
  * polling moved out of the one-call figure into chunks of their own, and the bundler's wrappers
  * for chunks loaded on first use came with them).
  */
-export const SERVER_BUDGET = 30_000;
+export const SERVER_BUDGET = 32_000;
 
 /**
  * The budget of the server entry with every chunk it may load, the rarely used ones included:
- * 40.5 KB. It was 36 KB until `client.reconcile` (about 2 KB gzipped) and the check of a
+ * 43 KB. It was 36 KB until `client.reconcile` (about 2 KB gzipped) and the check of a
  * client's own `metadataSchemas` and `eventSchemas` (about 1.9 KB) joined the chunks loaded on
- * first use; a program that uses neither loads neither, and what it loads for a call stays
- * within {@link SERVER_BUDGET}.
+ * first use, and 40.5 KB until the checks of the fourth hostile pass (about 2.3 KB: the one-call
+ * part's, `client.reconcile` on the service's clock, the guard of `client.request`'s schema); a
+ * program that uses neither loads neither, and what it loads for a call stays within
+ * {@link SERVER_BUDGET}.
  */
-export const SERVER_TOTAL_BUDGET = 40_500;
+export const SERVER_TOTAL_BUDGET = 43_000;
 
 /**
  * Leaves out the chunks a program loads only when it uses a rarely used part: the limits' queue

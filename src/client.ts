@@ -13,6 +13,7 @@ import type { CustomListRequest, CustomRequest } from './core/custom-request.js'
 import { ConfigurationError, InvalidRequestError } from './core/errors.js';
 import type { LimitOptions } from './core/limit-options.js';
 import { limitOptionRules, limitsGate } from './core/limits.js';
+import { loadChunk } from './core/lazy.js';
 import { inspectSymbol } from './core/log.js';
 import type { RequestOptions } from './core/call.js';
 import { strategies } from './core/page-strategies.js';
@@ -187,6 +188,7 @@ export class Client {
     config.gate = inherited && !limitOptions.some((name) => name in inherited.changes) ? inherited.gate : limitsGate(options, config.maxRetryDelay);
     const origin = config.baseUrl && new URL(config.baseUrl).origin;
     config.tenant = (auth) => `${origin} ${credentials.tenant(auth)}`;
+    credentials.serve(origin ?? '');
     this.#shared = { deviations: config.deviations, gate: config.gate, uncured: credentials.uncuredRecord };
     const core = new Transport(config);
     this.#core = core;
@@ -275,7 +277,7 @@ export class Client {
    */
   request<T = unknown>(request: CustomRequest<T>, options?: RequestOptions): APIPromise<T> {
     // The escape hatch is loaded on its first use: most programs never call it.
-    return apiPromise(import('./core/custom-request.js').then(({ sendCustom }) => sendCustom(this.#core, request, options)));
+    return apiPromise(loadChunk('custom-request', () => import('./core/custom-request.js')).then(({ sendCustom }) => sendCustom(this.#core, request, options)));
   }
 
   /**
@@ -289,7 +291,7 @@ export class Client {
    */
   requestList<T = unknown>(request: CustomListRequest, options?: RequestOptions): PagePromise<T, Record<string, unknown>> {
     // The escape hatch is loaded on its first use; a bad request rejects the first page, unsent.
-    const checked = import('./core/custom-request.js').then(({ customRequestOf, listFields }) => {
+    const checked = loadChunk('custom-request', () => import('./core/custom-request.js')).then(({ customRequestOf, listFields }) => {
       const { request: list, issues } = customRequestOf<CustomListRequest>(request, listFields);
       const name = `GET ${String(list.path)}`;
       if (issues.length > 0) throw new InvalidRequestError(name, issues);
@@ -332,7 +334,11 @@ export class Client {
    * [After an unknown outcome](../docs/after-an-unknown-outcome.md).
    */
   reconcile(error: unknown, options?: RequestOptions): Promise<ReconcileResult> {
-    return import('./resources/reconcile.js').then(({ reconcileFailedCall }) => reconcileFailedCall(this, error, options, this.#core));
+    return loadChunk('reconcile', () => import('./resources/reconcile.js')).then(
+      ({ reconcileFailedCall }) => reconcileFailedCall(this, error, options, this.#core),
+      // The check could not even start: no answer it could give, and the failure to say why.
+      (cause: unknown): ReconcileResult => ({ status: 'cannot_tell', reason: `the check could not start: ${(cause as Error).message}`, cause }),
+    );
   }
 
   /** @internal Shows the client's settings without any secret (`util.inspect`). */

@@ -7,7 +7,7 @@
  * @module
  */
 import PQueue from 'p-queue';
-import { LimiterError } from './errors.js';
+import { describeValue, isA, LimiterError } from './errors.js';
 import type { Place } from './config.js';
 import type { LimitOptions, Limiter, LimiterRelease, LimiterRequest, RateLimit, Pause } from './limit-options.js';
 import { retryAfterMs } from './api-errors.js';
@@ -37,7 +37,7 @@ export function admission(options: LimitOptions): Admission {
       let granted: LimiterRelease | void;
       const release = () => {
         queued?.();
-        if (typeof granted === 'function') granted();
+        giveBack(granted);
         queued = granted = undefined;
       };
       try {
@@ -66,7 +66,7 @@ export function admission(options: LimitOptions): Admission {
           const earlier = granted;
           granted = undefined;
           const asking = acquire(limiter, operation, limiterTimeout, signal, { retry: true });
-          if (typeof earlier === 'function') earlier();
+          giveBack(earlier);
           granted = await asking;
         },
       };
@@ -98,21 +98,27 @@ async function acquire(
 ): Promise<LimiterRelease | void> {
   const bound = AbortSignal.timeout(ms);
   const limited = signal ? AbortSignal.any([signal, bound]) : bound;
-  const asking = request ? limiter.acquire(limited, request) : limiter.acquire(limited);
+  // The limiter is user code: a throw or an answer that is no promise is a rejection here. Asked
+  // at once, so that a retry is in its line before the earlier place is given back.
+  let asking: Promise<LimiterRelease | void>;
+  try {
+    asking = Promise.resolve(request ? limiter.acquire(limited, request) : limiter.acquire(limited));
+  } catch (error) {
+    asking = Promise.reject(error);
+  }
   const retry = request?.retry;
+  let late: LimiterError | undefined;
   try {
     return await bounded(
       asking,
       ms,
       signal,
-      () => new LimiterError(operation, `the limiter did not admit the call within limiterTimeout, ${ms} ms`, { retry }),
+      () => (late = new LimiterError(operation, `the limiter did not admit the call within limiterTimeout, ${ms} ms`, { retry })),
     );
   } catch (error) {
-    asking.then(
-      (give) => typeof give === 'function' && give(),
-      () => undefined,
-    );
-    throw signal?.aborted || (error instanceof LimiterError && error.operation === operation) ? error : limiterFailure(operation, error, retry);
+    asking.then(giveBack, () => undefined);
+    // Only the bound's own error goes on as it is: whatever the limiter threw is described, its cause.
+    throw signal?.aborted || (late && error === late) ? error : limiterFailure(operation, error, retry);
   }
 }
 
@@ -122,11 +128,21 @@ async function acquire(
  * kept. `retry`: it was asked for a call sent again.
  */
 function limiterFailure(operation: string, error: unknown, retry: boolean | undefined): LimiterError {
-  const reason =
-    error instanceof LimiterError
-      ? error.message.replace(/^[^:]*: /, '').replace(/; nothing was sent$/, '')
-      : `the limiter failed: ${error instanceof Error ? error.message : String(error)}`;
+  const reason = isA(error, LimiterError)
+    ? describeValue(error)
+        .replace(/^LimiterError: [^:]*: /, '')
+        .replace(/; nothing was sent$/, '')
+    : `the limiter failed: ${describeValue(error)}`;
   return new LimiterError(operation, reason, { cause: error, retry });
+}
+
+/** Calls the release a limiter granted, if it granted one: a release that throws changes nothing. */
+function giveBack(release: LimiterRelease | void | undefined): void {
+  try {
+    if (typeof release === 'function') release();
+  } catch {
+    // The limiter's own business: the call has settled either way.
+  }
 }
 
 /** One place in the queue: resolves with its release when p-queue starts it; rejects when `signal` aborts first. */

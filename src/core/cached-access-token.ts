@@ -9,7 +9,7 @@
 import { optionCheck } from './inputs.js';
 import { ConfigurationError } from './errors.js';
 import { inspectSymbol } from './log.js';
-import { abandonRefresh } from './credentials.js';
+import { abandonRefresh, forOwner, type TokenOwner } from './credentials.js';
 import { sharedFetch, type TokenStore } from './token-store.js';
 
 /**
@@ -48,10 +48,14 @@ export interface CachedAccessTokenOptions {
    */
   refreshBeforeMs?: number | undefined;
   /**
-   * Where every process of a fleet keeps one token (`redisTokenStore({ redis })` of
-   * `promokit/redis`, or a {@link TokenStore} of your own): a refresh reads the fleet's token
-   * first, and only one process at a time fetches a new one for all. A store that fails or is slow
-   * is left aside: the process then fetches its own token, as without a store. See
+   * Where every process of a fleet keeps one token per set of credentials (`redisTokenStore({
+   * redis })` of `promokit/redis`, or a {@link TokenStore} of your own): a refresh reads the
+   * fleet's token for the credentials of the call first, and only one process at a time fetches a
+   * new one for all. The `Client` the function is given to says whose token a call asks for; a
+   * call that does not (your own, a function wrapping this one, a `ClientEvents` of
+   * `promokit/client-side`) fetches its own without the store. A token another application wrote
+   * is never sent. A store that fails or is slow is left aside: the process then fetches its own
+   * token, as without a store. See
    * [Running a fleet](../../docs/long-and-bulk-work.md#running-a-fleet).
    */
   store?: TokenStore | undefined;
@@ -90,9 +94,11 @@ const YEAR = 31_536_000;
  * An `accessToken` function for `Client` and `ClientEvents` that calls `fetchToken` only when
  * needed, instead of once per request:
  *
- * - **Cached**: the first call fetches a token; later calls get it from memory until
+ * - **Cached, per set of credentials**: the first call fetches a token; later calls get it from memory until
  *   `refreshBeforeMs` (default 60,000) before it expires (halfway through its life for a token
  *   that lives less than twice that). Expiry is read from `Date.now()` at each call; no timer runs.
+ *   The `Client` it is given to says whose token a call asks for: the calls of another app's
+ *   client (another app ID or app token, another service origin) get a token of their own.
  * - **One refresh at a time**: concurrent calls share one `fetchToken` call, so 200 calls at once
  *   fetch one token.
  * - **Refreshed in the background while still valid**: once in the refresh window, a call starts
@@ -156,28 +162,47 @@ export function cachedAccessToken(
     `a finite number of milliseconds, 0 or more; got ${kind(refreshBeforeMs)}`,
   );
 
-  // The fleet's token store, when one is given: the refresh goes through it.
-  const shared = options.store === undefined ? undefined : sharedFetch(options.store, () => fetchToken({ signal: refreshAbort!.signal }), refreshBeforeMs);
+  // The fleet's token store, when one is given: the refresh of a call that says whose token it
+  // asks for goes through it.
+  const shared = options.store === undefined ? undefined : sharedFetch(options.store, refreshBeforeMs);
 
-  let held: Held | undefined;
-  /** The refresh under way, if any, when it started (epoch ms), and how to abort its `fetchToken`. */
-  let refresh: Promise<string> | undefined;
-  let refreshStarted = 0;
-  let refreshAbort: AbortController | undefined;
-  /** Counts invalidations: a refresh started in an earlier generation is not cached. */
-  let generation = 0;
+  /**
+   * What is held for one set of credentials (a call that says none: the key ''), never served to
+   * another: the token, the refresh under way (when it started, how to abort its `fetchToken`),
+   * and a count of invalidations (a refresh started in an earlier generation is not cached).
+   */
+  interface Slot {
+    readonly owner: TokenOwner | undefined;
+    held?: Held | undefined;
+    refresh?: Promise<string> | undefined;
+    refreshStarted: number;
+    refreshAbort?: AbortController | undefined;
+    generation: number;
+  }
+  const slots = new Map<string, Slot>();
+  const slotOf = (owner: TokenOwner | undefined): Slot => {
+    const key = owner ? JSON.stringify([owner.id, owner.origin, owner.secret]) : '';
+    let slot = slots.get(key);
+    if (!slot) {
+      slots.set(key, (slot = { owner, refreshStarted: 0, generation: 0 }));
+      if (slots.size > SLOTS_KEPT) slots.delete(slots.keys().next().value!);
+    }
+    return slot;
+  };
 
-  const start = (): Promise<string> => {
-    const at = generation;
+  /** A refresh of `slot`: through the store for a call that said whose token it asks for (a `Client`'s), else by `fetchToken` alone. */
+  const start = (slot: Slot): Promise<string> => {
+    const at = slot.generation;
     const settle = (next?: Held): void => {
-      if (at !== generation) return;
-      refresh = undefined;
-      if (next) held = next;
+      if (at !== slot.generation) return;
+      slot.refresh = undefined;
+      if (next) slot.held = next;
     };
-    const started = (refreshStarted = Date.now());
-    const abort = (refreshAbort = new AbortController());
+    const started = (slot.refreshStarted = Date.now());
+    const abort = (slot.refreshAbort = new AbortController());
+    const fetchOne = () => fetchToken({ signal: abort.signal });
     // `async` so that a `fetchToken` that throws at once rejects like one that rejects.
-    const promise = (async () => checked(await (shared ? shared.fetch() : fetchToken({ signal: abort.signal })), started, refreshBeforeMs))().then(
+    const promise = (async () => checked(await (shared && slot.owner ? shared.fetch(slot.owner, fetchOne) : fetchOne()), started, refreshBeforeMs))().then(
       (next) => (settle(next), next.token),
       (error: unknown) => {
         settle();
@@ -186,41 +211,53 @@ export function cachedAccessToken(
     );
     // A background refresh may have nobody waiting on it: its failure is not unhandled.
     promise.catch(() => {});
-    return (refresh = promise);
+    return (slot.refresh = promise);
   };
 
-  const accessToken = (): Promise<string> => {
+  const accessToken = (owner?: TokenOwner): Promise<string> => {
+    const slot = slotOf(owner);
+    const { held } = slot;
     const now = Date.now();
     if (held && now < held.refreshAt) return Promise.resolve(held.token);
-    const pending = refresh ?? start();
+    const pending = slot.refresh ?? start(slot);
     return held && now < held.expiresAt ? Promise.resolve(held.token) : pending;
   };
 
-  const describe = (): { cached: boolean; expiresAt?: string } =>
-    held ? { cached: true, expiresAt: new Date(held.expiresAt).toISOString() } : { cached: false };
+  const describe = (): { cached: boolean; expiresAt?: string } => {
+    const held = [...slots.values()].reverse().find((slot) => slot.held)?.held;
+    return held ? { cached: true, expiresAt: new Date(held.expiresAt).toISOString() } : { cached: false };
+  };
   const show = (): string => `CachedAccessToken ${JSON.stringify(describe())}`;
 
-  return Object.assign(accessToken, {
+  return Object.assign(() => accessToken(), {
+    [forOwner]: accessToken,
     invalidate(token?: string): void {
-      if (token !== undefined && token !== held?.token) return;
-      if (held) shared?.refused(held.token);
-      generation++;
-      held = undefined;
-      refresh = undefined;
+      for (const slot of slots.values()) {
+        if (token !== undefined && token !== slot.held?.token) continue;
+        if (slot.held && slot.owner) shared?.refused(slot.held.token, slot.owner);
+        slot.generation++;
+        slot.held = undefined;
+        slot.refresh = undefined;
+      }
     },
     // A call gave up waiting at its bound: a refresh started before it began waiting is dropped
     // (its `fetchToken` aborted), so the next call starts another instead of waiting on it too.
     [abandonRefresh](since: number): void {
-      if (!refresh || refreshStarted > since) return;
-      refreshAbort?.abort(new Error('cachedAccessToken: a call gave up waiting for this refresh'));
-      generation++;
-      refresh = undefined;
+      for (const slot of slots.values()) {
+        if (!slot.refresh || slot.refreshStarted > since) continue;
+        slot.refreshAbort?.abort(new Error('cachedAccessToken: a call gave up waiting for this refresh'));
+        slot.generation++;
+        slot.refresh = undefined;
+      }
     },
     toJSON: describe,
     toString: show,
     [inspectSymbol]: show,
   });
 }
+
+/** How many sets of credentials one `cachedAccessToken` keeps a token for; past it the oldest is forgotten. */
+const SLOTS_KEPT = 16;
 
 /** The result of `fetchToken`, checked: the token and its instants. */
 function checked(result: unknown, started: number, refreshBeforeMs: number): Held {

@@ -12,15 +12,26 @@
  * @module
  */
 import type { AuthGroup } from './credentials.js';
+import type { Outcome } from './errors.js';
 import type { Rule } from './inputs.js';
 import type { Strategy } from './pagination.js';
 import type { ResponseSchema } from './responses.js';
 import type { MetadataPlaces } from './metadata.js';
 
 /**
- * What a failed call was, kept beside its error (never on it: params may hold personal data, and
- * no field of an error may): enough for `retryDecision` to know whether the call is safe to send
- * again and for `client.reconcile` to look for its trace.
+ * The {@link Effect} of a call that states none (`client.request()`, `ClientEvents.track` without
+ * its record), from whether it changes state and may be sent twice: every other call counts as a
+ * `spend`. A registry operation's call carries its own.
+ */
+export function effectOf(changesState: boolean, idempotent: boolean): Effect {
+  return !changesState ? 'read' : idempotent ? 'idempotent-write' : 'spend';
+}
+
+/**
+ * What a failed call was and how far it got, kept beside its error (never on it: params may hold
+ * personal data, and no field of an error may, and a field of an error can be rewritten by any
+ * code that holds it): `retryDecision` and `client.reconcile` decide from this record, never from
+ * the error's `outcome`, `status` or `retryAfter`.
  */
 export interface CallRecord {
   /** The operation, `subClient.method`, or `METHOD /path` for `client.request()`. */
@@ -29,23 +40,41 @@ export interface CallRecord {
   readonly method: string;
   /** Safe to send twice: a read, a PUT, a read-only POST, or a call stated `idempotent`. */
   readonly idempotent: boolean;
-  /** What the operation does to the service, for these params; `undefined` for `client.request()`. */
-  readonly effect?: Effect | undefined;
+  /** What the call may do to the service's state: its operation's, for these params. */
+  readonly effect: Effect;
   /** How `client.reconcile` finds the call's trace, when the operation has a way. */
   readonly trace?: Trace | undefined;
+  /** Attempts made, the first included; `0` when none was. */
+  readonly attempts: number;
+  /**
+   * How far the call got: `unsent` (no request may have reached the service), `sent` (one may
+   * have, and no answer was read), `answered` (the service answered; `status` when it was not a 2xx).
+   */
+  readonly phase: 'unsent' | 'sent' | 'answered';
+  /** The status of the last answer that failed the call (a 4xx, a 5xx, a 3xx), when there was one. */
+  readonly status: number | undefined;
+  /** Whether the service may have acted, as the pipeline found it. */
+  readonly outcome: Outcome;
+  /** The wait the last answer asked for (`Retry-After`), in milliseconds: finite, 0 to a day. */
+  readonly waitMs: number | undefined;
   /** What the call was given: its positional path parameters and its params (a snapshot). */
-  readonly input: { readonly path: Readonly<Record<string, string>>; readonly params: unknown } | undefined;
+  readonly input?: { readonly path: Readonly<Record<string, string>>; readonly params: unknown } | undefined;
   /** When the call started, by the wall clock: nothing it applied can be older. */
-  readonly startedAt: Date;
+  readonly startedAt?: Date | undefined;
+  /** When the call started, on the monotonic clock (`performance.now()`): how long ago, whatever the wall clock did since. */
+  readonly started?: number | undefined;
   /** The pipeline (one per client) that sent it: `client.reconcile` looks with no other tenant's. */
-  readonly via?: object;
+  readonly via?: object | undefined;
 }
 
 const calls = new WeakMap<object, CallRecord>();
 
-/** Keeps `record` beside `error`, unless the error already has one (an inner call's). */
-export function recordCall(error: unknown, record: CallRecord): void {
-  if (typeof error === 'object' && error !== null && !calls.has(error)) calls.set(error, record);
+/**
+ * Keeps `record` beside `error`, the pipeline's own error of a call: set by the pipeline (send.ts)
+ * when it made the error, completed by the caller of the pipeline with what only it knows.
+ */
+export function recordCall(error: unknown, record: Partial<CallRecord>): void {
+  if (typeof error === 'object' && error !== null) calls.set(error, { ...calls.get(error), ...record } as CallRecord);
 }
 
 /** The call a promokit error came from, when it came from one. */

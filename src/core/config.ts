@@ -221,7 +221,7 @@ export function pipelineConfig<C extends ClientCredentials>(options: CommonOptio
     maxRetries: options.maxRetries ?? 2,
     maxRetryDelay: options.maxRetryDelay ?? 30_000,
     validation: options.validation ?? 'warn',
-    log: new Log(options.logger ?? (globalThis as { console?: Logger }).console, options.logLevel ?? 'warn'),
+    log: new Log(options.logger ?? (globalThis as { console?: Logger }).console, options.logLevel ?? 'warn', () => credentials.secrets([])),
     deviations: new DeviationRecord(),
     headers: { ...options.headers },
     fetch: options.fetch,

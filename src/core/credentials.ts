@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { ConfigurationError } from './errors.js';
+import { ConfigurationError, describeValue } from './errors.js';
 import { envHint, envName, isBrowser, isHeaderValue, checkCredentialValues } from './runtime.js';
 import { bounded } from './waiting.js';
 
@@ -60,6 +60,24 @@ export type SettingName = keyof CredentialSettings | 'baseUrl';
  */
 export const abandonRefresh: unique symbol = Symbol('promokit.abandonRefresh') as never;
 
+/** How many of the tokens the access token function returned a client keeps, to scrub them. */
+export const RECENT_TOKENS = 16;
+
+/**
+ * Whose token a `Client`'s call asks a managed access token function (`cachedAccessToken`) for:
+ * the app ID (or client application ID) and the service's origin the token goes with, and that
+ * app's token, which binds what a shared token store keeps to these credentials (it keys an
+ * HMAC, and is never stored).
+ */
+export interface TokenOwner {
+  readonly id: string;
+  readonly origin: string;
+  readonly secret: string;
+}
+
+/** The method of a managed access token function that takes the {@link TokenOwner} a call asks for. */
+export const forOwner: unique symbol = Symbol('promokit.forOwner') as never;
+
 /** The secrets of the `Authorization` header a call sent: its bearer token. */
 function bearerOf(headers: Record<string, string>): string | undefined {
   return headers.authorization?.slice(7);
@@ -72,6 +90,8 @@ function bearerOf(headers: Record<string, string>): string | undefined {
 export class ClientCredentials {
   readonly #settings: CredentialSettings;
   readonly #owner: string;
+  /** The latest tokens the access token function returned, newest last: secrets too. */
+  readonly #recent: string[] = [];
 
   constructor(settings: CredentialSettings, owner = 'Client') {
     this.#settings = { ...settings };
@@ -109,7 +129,7 @@ export class ClientCredentials {
    * holds them); the server's {@link Credentials} add its app token and recent tokens.
    */
   secrets(sent: ReadonlyArray<Record<string, string>>): string[] {
-    return sent.map(bearerOf).filter((token): token is string => !!token);
+    return [...sent.map(bearerOf).filter((token): token is string => !!token), ...this.#recent];
   }
 
   /** The error for a missing setting, naming the option and its environment variable. */
@@ -130,7 +150,7 @@ export class ClientCredentials {
       'x-client-application-id': this.setting('clientApplicationId'),
       'x-client-token': this.setting('clientToken'),
     };
-    if (this.#settings.accessToken !== undefined) headers.authorization = `Bearer ${await this.accessToken(wait)}`;
+    if (this.#settings.accessToken !== undefined) headers.authorization = `Bearer ${await this.accessToken(wait, 'client')}`;
     // A browser sends Origin itself and forbids scripts to set it.
     if (!isBrowser()) headers.origin = this.setting('origin');
     return headers;
@@ -142,7 +162,7 @@ export class ClientCredentials {
    * error as `cause`. A wait that reaches the call's bound abandons the function's refresh, when
    * it is a managed one, so the next call asks again.
    */
-  protected async accessToken(wait: TokenWait): Promise<string> {
+  protected async accessToken(wait: TokenWait, group: AuthGroup): Promise<string> {
     const source = this.#settings.accessToken;
     if (typeof source !== 'function') {
       if (typeof source !== 'string' || source === '') throw this.missing('accessToken');
@@ -156,14 +176,21 @@ export class ClientCredentials {
       );
     const since = Date.now();
     let token: unknown;
+    let late: ConfigurationError | undefined;
     try {
-      token = await bounded(Promise.resolve().then(source), wait.timeout, wait.signal, () => {
-        (source as { [abandonRefresh]?: (since: number) => void })[abandonRefresh]?.(since);
-        return failed(`gave no token within ${wait.timeout} ms, the call's timeout`);
-      });
+      token = await bounded(
+        Promise.resolve().then(() => this.ask(source, group)),
+        wait.timeout,
+        wait.signal,
+        () => {
+          (source as { [abandonRefresh]?: (since: number) => void })[abandonRefresh]?.(since);
+          return (late = failed(`gave no token within ${wait.timeout} ms, the call's timeout`));
+        },
+      );
     } catch (error) {
-      if (error instanceof ConfigurationError || wait.signal?.aborted) throw error;
-      throw failed(`failed: ${error instanceof Error ? error.message : String(error)}`, error);
+      // Only the bound's own error goes on as it is: whatever the function threw is described, its cause.
+      if ((late && error === late) || wait.signal?.aborted) throw error;
+      throw failed(`failed: ${describeValue(error)}`, error);
     }
     if (typeof token !== 'string' || token === '') throw failed('returned no token');
     if (!isHeaderValue(token)) throw failed('returned a token that is not Latin-1 text without control characters');
@@ -171,8 +198,19 @@ export class ClientCredentials {
     return token;
   }
 
-  /** Hears of each token the access token function returns (the server's credentials keep the recent ones, to scrub them). */
-  protected tokenSeen(_token: string): void {}
+  /** Calls the access token function; the server's credentials tell a managed one whose token they ask for. */
+  protected ask(source: () => string | Promise<string>, _group: AuthGroup): string | Promise<string> {
+    return source();
+  }
+
+  /** Keeps the {@link RECENT_TOKENS} latest tokens the access token function returned, to scrub them. */
+  private tokenSeen(token: string): void {
+    const recent = this.#recent;
+    const at = recent.indexOf(token);
+    if (at >= 0) recent.splice(at, 1);
+    recent.push(token);
+    if (recent.length > RECENT_TOKENS) recent.shift();
+  }
 
   /** A string setting that the request needs; throws {@link ConfigurationError} when it is absent. */
   protected setting(option: Exclude<keyof CredentialSettings, 'accessToken'>): string {
@@ -185,9 +223,6 @@ export class ClientCredentials {
   // `util.inspect` nor `JSON.stringify` shows, and every method here is in every browser bundle.
 }
 
-/** How many of the tokens the access token function returned a client keeps, to scrub them. */
-export const RECENT_TOKENS = 16;
-
 /** How many credential sets a client family remembers as refused even with a fresh token. */
 const UNCURED_LIMIT = 64;
 
@@ -197,8 +232,6 @@ export class Credentials extends ClientCredentials {
   readonly #given: string[];
   readonly #secrets: CredentialSettings;
   readonly #owner: string;
-  /** The latest tokens the access token function returned, newest last: secrets too. */
-  readonly #recent: string[] = [];
   /**
    * Credential sets (their headers) refused with a 401 even right after a fresh token: a later
    * 401 to the same set is not the token's fault, and asks for no refresh. Shared by the clients
@@ -206,6 +239,8 @@ export class Credentials extends ClientCredentials {
    * once per call.
    */
   readonly #uncured: Set<string>;
+  /** The origin of the service these credentials are sent to: part of whose token a call asks for. */
+  #origin = '';
 
   constructor(settings: CredentialSettings, owner = 'Client', uncured = new Set<string>()) {
     super(settings, owner);
@@ -258,15 +293,28 @@ export class Credentials extends ClientCredentials {
    */
   override secrets(sent: ReadonlyArray<Record<string, string>>): string[] {
     const { appToken, clientToken, accessToken } = this.#secrets;
-    return [...super.secrets(sent), ...this.#recent, ...[appToken, clientToken, accessToken].filter((s): s is string => typeof s === 'string')];
+    return [...super.secrets(sent), ...[appToken, clientToken, accessToken].filter((s): s is string => typeof s === 'string')];
   }
 
-  protected override tokenSeen(token: string): void {
-    if (this.#recent[this.#recent.length - 1] === token) return;
-    const at = this.#recent.indexOf(token);
-    if (at >= 0) this.#recent.splice(at, 1);
-    this.#recent.push(token);
-    if (this.#recent.length > RECENT_TOKENS) this.#recent.shift();
+  /** Tells the credentials the origin of the service they are sent to (the client's `baseUrl`). */
+  serve(origin: string): void {
+    this.#origin = origin;
+  }
+
+  /**
+   * Calls the access token function: a managed one (`cachedAccessToken`) is told whose token the
+   * call asks for, the credentials of `group` at this service, so that a token store shared by
+   * other apps never serves it theirs.
+   */
+  protected override ask(source: () => string | Promise<string>, group: AuthGroup): string | Promise<string> {
+    const managed = (source as { [forOwner]?: (owner: TokenOwner) => Promise<string> })[forOwner];
+    if (typeof managed !== 'function') return source();
+    const client = group === 'client';
+    return managed.call(source, {
+      id: this.setting(client ? 'clientApplicationId' : 'appId'),
+      secret: this.setting(client ? 'clientToken' : 'appToken'),
+      origin: this.#origin,
+    });
   }
 
   /** Which settings are present, never their values. */
@@ -283,23 +331,7 @@ export class Credentials extends ClientCredentials {
   override async headersFor(group: AuthGroup, wait: TokenWait): Promise<Record<string, string>> {
     if (group === 'client') return super.headersFor(group, wait);
     const headers: Record<string, string> = { 'x-app-id': this.setting('appId'), 'x-app-token': this.setting('appToken') };
-    if (group === 'server') headers.authorization = `Bearer ${await this.accessToken(wait)}`;
+    if (group === 'server') headers.authorization = `Bearer ${await this.accessToken(wait, group)}`;
     return headers;
   }
-}
-
-/**
- * `text` with every secret replaced by `[redacted]`, in any letter case (a token echoed in a URL's
- * host comes back lowercased) and in its JSON-escaped form too: a service that echoes a token in
- * an error body must not put it in an error. Secrets shorter than 8 characters are left alone
- * (they would blank out ordinary words).
- */
-export function scrubText(text: string, secrets: readonly string[]): string {
-  for (const secret of secrets) {
-    if (secret.length < 8) continue;
-    for (const form of new Set([secret, JSON.stringify(secret).slice(1, -1)])) {
-      text = text.replace(new RegExp(form.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&'), 'gi'), '[redacted]');
-    }
-  }
-  return text;
 }

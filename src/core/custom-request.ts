@@ -9,10 +9,11 @@
 import type { RequestOptions } from './call.js';
 import type { WithResponse } from './pagination.js';
 import type { AuthGroup } from './credentials.js';
-import { InvalidRequestError, type Issue } from './errors.js';
+import { ConfigurationError, describeValue, InvalidRequestError, isA, type Issue } from './errors.js';
 import type { ResponseSchema } from './responses.js';
 import type { Transport } from './transport.js';
 import { plainCopy } from './runtime.js';
+import { withFastPath } from './schema-fast-path.js';
 
 /**
  * A request to an endpoint promokit does not wrap, for `client.request()`.
@@ -124,7 +125,7 @@ export function customRequestOf<R extends CustomRequest<unknown> | CustomListReq
       else request[name] = name === 'schema' ? spec[name] : plainCopy(spec[name], issues, [name]);
     }
   } catch (error) {
-    issues.push({ path: [], message: `could not be read: ${String(error)}` });
+    issues.push({ path: [], message: `could not be read: ${describeValue(error)}` });
   }
   for (const name of allowed) {
     const value = request[name];
@@ -132,11 +133,15 @@ export function customRequestOf<R extends CustomRequest<unknown> | CustomListReq
     try {
       problem = value === undefined ? (name === 'method' || name === 'path' || name === 'paging' ? 'is required' : undefined) : fieldRules[name](value);
     } catch (error) {
-      problem = `could not be read: ${String(error)}`;
+      problem = `could not be read: ${describeValue(error)}`;
     }
     if (problem) issues.push({ path: [name], message: problem });
   }
   if (request.body !== undefined && request.form !== undefined) issues.push({ path: ['form'], message: 'must not be given with body: a request has one body' });
+  // fetch refuses a GET with a body: refused here, nothing sent, rather than failed on the way.
+  for (const name of ['body', 'form'] as const)
+    if (request.method === 'GET' && request[name] !== undefined)
+      issues.push({ path: [name], message: 'must not be given with method GET: fetch sends no body with a GET' });
   return { request: request as R, issues };
 }
 
@@ -162,7 +167,77 @@ export async function sendCustom<T>(transport: Transport, spec: CustomRequest<T>
     path,
     auth: request.auth ?? 'server',
     idempotent: request.idempotent ?? (method !== 'POST' && method !== 'PATCH'),
-    schema: request.schema,
+    schema: request.schema && guarded(request.schema, name),
   };
   return transport.custom(op, request.pathParams, request.query, form !== undefined ? { form } : body !== undefined ? { json: body } : undefined, options);
+}
+
+/** The most issues read from a schema's answer (the client records at most 100 kinds of deviation, and counts the rest). */
+const ISSUES_READ = 1_000;
+
+/**
+ * A caller's response schema made safe to run: it is user code, so whatever its `safeParse` throws
+ * or answers other than a result (`null`, a Proxy, an object whose getters throw) fails the call
+ * with a `ConfigurationError` naming `schema`, with the call's outcome, and its issues are read
+ * once, as plain data. Behind promokit's fast path when it is a zod schema.
+ */
+function guarded<T>(schema: ResponseSchema<T>, operation: string): ResponseSchema<T> {
+  const failed = (what: string, cause?: unknown) =>
+    new ConfigurationError('schema', `${operation}: the schema ${what}`, cause === undefined ? undefined : { cause });
+  let fast = schema;
+  try {
+    fast = withFastPath(schema);
+  } catch {
+    // A schema whose inside cannot be read: its own safeParse alone.
+  }
+  // The schema's other methods, each read once; one that throws answers as if it had none.
+  const quietly = <R>(key: 'pathShape' | 'decides' | 'inexact', fallback: R) => {
+    let method: unknown;
+    try {
+      method = fast[key];
+    } catch {
+      // None, then.
+    }
+    return (...args: unknown[]): R => {
+      try {
+        return typeof method === 'function' ? (method.apply(fast, args) as R) : fallback;
+      } catch {
+        return fallback;
+      }
+    };
+  };
+  return {
+    safeParse(data) {
+      let result: unknown;
+      try {
+        result = fast.safeParse(data);
+      } catch (error) {
+        throw failed(`threw: ${describeValue(error)}`, error);
+      }
+      try {
+        const { success } = result as { success?: unknown };
+        if (success === true) return { success: true, data: data as T };
+        const issues = success === false ? (result as { error?: { issues?: unknown } }).error?.issues : undefined;
+        if (!Array.isArray(issues))
+          throw failed(`answered ${describeValue(result, 80)}, not a safeParse result ({ success, data } or { success: false, error: { issues } })`);
+        return {
+          success: false,
+          error: {
+            issues: issues.slice(0, ISSUES_READ).map((issue: unknown) => {
+              const { path, message } = (typeof issue === 'object' && issue !== null ? issue : {}) as { path?: unknown; message?: unknown };
+              return {
+                path: Array.isArray(path) ? path.slice(0, 32).map((key) => (typeof key === 'number' ? key : String(key))) : [],
+                message: typeof message === 'string' ? message : 'is invalid',
+              };
+            }),
+          },
+        };
+      } catch (error) {
+        throw isA(error, ConfigurationError) ? error : failed(`answered a result that cannot be read: ${describeValue(error)}`, error);
+      }
+    },
+    pathShape: quietly('pathShape', undefined) as unknown as ResponseSchema<T>['pathShape'],
+    decides: quietly('decides', false),
+    inexact: quietly<Issue[]>('inexact', []),
+  };
 }

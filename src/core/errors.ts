@@ -23,6 +23,40 @@ export function printable(text: string, max = QUOTED_TEXT_LIMIT): string {
 }
 
 /**
+ * A few words for anything user code threw or returned (an error, a string, a null-prototype
+ * object, a Proxy, an object whose getters throw, `undefined`), read defensively: it never throws.
+ * An error reads `Name: message` (its message alone for a plain `Error`); any other value its
+ * kind, or its text when it is a string or a number. Printable, at most `max` characters.
+ */
+export function describeValue(value: unknown, max = QUOTED_TEXT_LIMIT): string {
+  let text: string;
+  try {
+    if (typeof value !== 'object' && typeof value !== 'function') text = String(value);
+    else {
+      text = value === null ? 'null' : typeof value === 'function' ? 'a function' : Array.isArray(value) ? 'an array' : 'an object';
+      try {
+        const { name, message } = value as { name?: unknown; message?: unknown };
+        if (typeof message === 'string') text = typeof name === 'string' && name && name !== 'Error' ? `${name}: ${message}` : message;
+      } catch {
+        text = `${text} that cannot be read`;
+      }
+    }
+  } catch {
+    text = 'a value that cannot be read';
+  }
+  return printable(text, max);
+}
+
+/** `value instanceof type`, false when asking throws (a Proxy whose `getPrototypeOf` trap throws). */
+export function isA<T>(value: unknown, type: abstract new (...args: never[]) => T): value is T {
+  try {
+    return value instanceof type;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * A problem found in a request's input or in a response's shape: where, and what rule broke.
  * @category Errors
  */
@@ -133,8 +167,13 @@ export class PromokitError extends Error {
  */
 export class ConfigurationError extends PromokitError {
   override name: string = 'ConfigurationError';
-  /** The `Client` option that is missing or wrong, e.g. `baseUrl`. */
+  /** The `Client` option that is missing or wrong, e.g. `baseUrl`; `chunk` for a part of promokit that could not be loaded. */
   declare readonly option: string;
+  /**
+   * The part of promokit, loaded on first use, that could not be loaded (`option: 'chunk'`), e.g.
+   * `reconcile`: a bundle or a deployment that left out one of the files of promokit's `dist/`.
+   */
+  declare readonly chunk?: string;
 
   constructor(option: string, message: string, options?: ErrorOptions) {
     super(message, { option, outcome: 'not_sent' }, options);
@@ -366,12 +405,20 @@ export function tooLargeError(limit: number, context: CallContext & { status: nu
   );
 }
 
-/** ky's error for a non-2xx response: carries the `Response`. */
+/** ky's error for a non-2xx response: carries the `Response`. (Read defensively: it may be anything user code threw.) */
 export function isKyHttpError(error: unknown): error is Error & { response: Response } {
-  return error instanceof Error && error.name === 'HTTPError' && typeof (error as { response?: { status?: unknown } }).response?.status === 'number';
+  try {
+    return error instanceof Error && error.name === 'HTTPError' && typeof (error as { response?: { status?: unknown } }).response?.status === 'number';
+  } catch {
+    return false;
+  }
 }
 
 /** ky's error for an attempt that outlived its `timeout`. */
 export function isKyTimeout(error: unknown): error is Error {
-  return error instanceof Error && error.name === 'TimeoutError' && 'request' in error;
+  try {
+    return error instanceof Error && error.name === 'TimeoutError' && 'request' in error;
+  } catch {
+    return false;
+  }
 }

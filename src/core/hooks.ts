@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { ConfigurationError, type PromokitError } from './errors.js';
-import type { Log } from './log.js';
+import { ConfigurationError, describeValue, type PromokitError } from './errors.js';
+import { scrubText, type Log } from './log.js';
 import { checkHookHeader } from './runtime.js';
 
 /**
@@ -116,18 +116,31 @@ let lastCallId = 0;
 /** Hooks that threw already: each is logged once, however often it throws. */
 const warned = new WeakSet<object>();
 
-/** The event reporter of one call. */
-export function callEvents(hooks: Hooks, log: Log, { name: operation, method }: { name: string; method: string }, url: string): Emit {
+/**
+ * The event reporter of one call. `secrets` are the call's: no text of an event holds one (a
+ * `reason` or a `requestId` the service echoed), and the error an `error` event carries is
+ * already scrubbed.
+ */
+export function callEvents(
+  hooks: Hooks,
+  log: Log,
+  { name: operation, method }: { name: string; method: string },
+  url: string,
+  secrets: () => readonly string[],
+): Emit {
   const callId = ++lastCallId;
   return (name, attempt, fields) => {
     const hook = hooks[name] as ((event: object) => PromiseLike<unknown> | undefined) | undefined;
     const failed = (error: unknown): void => {
-      if (!warned.has(hook!)) log.write('warn', `promokit: the ${name} hook threw, ignored (logged once): ${(error as Error)?.message ?? error}`);
+      if (!warned.has(hook!)) log.write('warn', `promokit: the ${name} hook threw, ignored (logged once): ${describeValue(error)}`);
       warned.add(hook!);
     };
     try {
+      if (!hook) return true;
+      const event: Record<string, unknown> = { operation, method, url, attempt, callId, ...fields };
+      for (const key in event) if (typeof event[key] === 'string') event[key] = scrubText(event[key] as string, secrets());
       // Not awaited: an async hook's rejection is only logged, never left unhandled.
-      hook?.({ operation, method, url, attempt, callId, ...fields })?.then?.(undefined, failed);
+      hook(event)?.then?.(undefined, failed);
       return true;
     } catch (error) {
       failed(error);

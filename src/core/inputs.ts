@@ -19,7 +19,7 @@
  *
  * @module
  */
-import { ConfigurationError } from './errors.js';
+import { ConfigurationError, describeValue, isA } from './errors.js';
 import type { Issue } from './errors.js';
 
 /** True for a plain JSON object: not `null`, not an array. */
@@ -70,7 +70,7 @@ export function checkedOptions<O extends object>(owner: string, rules: OptionRul
     }
   } catch (error) {
     // A Proxy or a getter that throws: the option cannot be read.
-    throw error instanceof ConfigurationError ? error : new ConfigurationError(name, `${owner}: the ${name} could not be read: ${String(error)}`);
+    throw isA(error, ConfigurationError) ? error : new ConfigurationError(name, `${owner}: the ${name} option could not be read: ${describeValue(error)}`);
   }
   for (name in copy) {
     const [test, rule] = rules[name as keyof O];

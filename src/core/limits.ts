@@ -12,9 +12,10 @@
  */
 import type { Admission } from './admission.js';
 import type { Gate, Place } from './config.js';
-import { AbortError, LimiterError, PromokitError } from './errors.js';
+import { AbortError, describeValue, isA, LimiterError, PromokitError } from './errors.js';
 import { isRecord, MAX_TIMEOUT, positiveMs, wholeNumber, type OptionRules } from './inputs.js';
 import { Pause, type Limiter, type LimitOptions } from './limit-options.js';
+import { loadChunk } from './lazy.js';
 import { loadKy } from './runtime.js';
 
 /** The rules of the limit options of the server `Client`, one per option of {@link LimitOptions}. */
@@ -25,7 +26,20 @@ export const limitOptionRules: OptionRules<LimitOptions> = {
     '{ requests, perMs } with requests a whole number, 1 or more, and perMs a number of milliseconds more than 0',
     (v) => (isRecord(v) ? { requests: v.requests, perMs: v.perMs } : v),
   ],
-  limiter: [(v) => typeof (v as Limiter | null)?.acquire === 'function', 'an object with an acquire(signal) method'],
+  // Its methods read once, here: a getter that throws refuses the option, and later reads of the
+  // object (a Proxy that changes its mind) change nothing.
+  limiter: [
+    (v) => typeof (v as Limiter).acquire === 'function' && ['undefined', 'function'].includes(typeof (v as Limiter).pause),
+    'an object with an acquire(signal) method (and, if any, a pause(ms) method)',
+    (v) => {
+      if (!isRecord(v)) return v;
+      const { acquire, pause } = v as Partial<Limiter>;
+      return {
+        acquire: typeof acquire === 'function' ? (...args: Parameters<Limiter['acquire']>) => acquire.apply(v, args) : acquire,
+        pause: typeof pause === 'function' ? (ms: number) => pause.call(v, ms) : pause,
+      };
+    },
+  ],
   limiterTimeout: positiveMs,
 };
 
@@ -41,9 +55,17 @@ export function limitsGate(options: LimitOptions, maxRetryDelay: number): Gate {
   const limited = maxConcurrency !== undefined || rateLimit !== undefined || limiter !== undefined;
   // ky is loaded with the admission, before the first call takes its place in the window, not
   // after: loading it would otherwise delay the window's first calls on the wire (some 50 ms), and
-  // the service would count them together with the next window's.
+  // the service would count them together with the next window's. One admission for all the
+  // calls that wait for it; a load that failed is tried again by the next call.
   let loading: Promise<Admission> | undefined;
-  const admission = () => (loading ??= Promise.all([import('./admission.js'), loadKy()]).then(([module]) => module.admission(options)));
+  const admission = () =>
+    (loading ??= Promise.all([loadChunk('admission', () => import('./admission.js')), loadKy()]).then(
+      ([module]) => module.admission(options),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
   let loaded: Admission | undefined;
 
   return {
@@ -64,8 +86,8 @@ export function limitsGate(options: LimitOptions, maxRetryDelay: number): Gate {
             attempts: 0,
             outcome: 'not_sent',
           });
-        if (error instanceof PromokitError) throw error;
-        throw new LimiterError(operation, `the limits failed: ${String(error)}`, { cause: error });
+        if (isA(error, PromokitError)) throw error;
+        throw new LimiterError(operation, `the limits failed: ${describeValue(error)}`, { cause: error });
       }
     },
     observe(response, tenant) {

@@ -1,5 +1,7 @@
 /**
- * Logging: a level filter in front of the user's logger, and redaction of secret headers.
+ * Logging: a level filter in front of the user's logger, redaction of secret headers, and the
+ * scrubbing of secrets from any text (`scrubText`), which every error, hook event and log line
+ * of a call goes through.
  *
  * @module
  */
@@ -31,15 +33,21 @@ export const logLevels: readonly LogLevel[] = ['off', 'error', 'warn', 'info', '
 /** A log line: the message, and data when there is some. */
 type Line = [message: string, data?: unknown];
 
-/** A logger that drops lines below its level. Built once per client. */
+/**
+ * A logger that drops lines below its level, and scrubs from every line it writes the secrets of
+ * the client (`secrets`: its credentials', whatever the service echoed into a line). A logger
+ * that throws changes nothing about a call. Built once per client.
+ */
 export class Log {
   readonly #logger: Logger | undefined;
   readonly #rank: number;
+  readonly #secrets: () => readonly string[];
 
-  constructor(logger: Logger | undefined, level: LogLevel) {
+  constructor(logger: Logger | undefined, level: LogLevel, secrets: () => readonly string[] = () => []) {
     this.#logger = logger;
     // `level` is one of `logLevels`: the options are checked before a Log is built.
     this.#rank = logger ? logLevels.indexOf(level) : 0;
+    this.#secrets = secrets;
   }
 
   /** True when lines of this level are written; lets callers skip building them. */
@@ -47,9 +55,16 @@ export class Log {
     return this.#rank >= logLevels.indexOf(level);
   }
 
-  /** Writes the line, as given (message, and data when given), when its level is enabled. */
+  /** Writes the line (message, and data when given, both without a secret) when its level is enabled. */
   write(level: Exclude<LogLevel, 'off'>, ...line: Line): void {
-    if (this.enabled(level)) this.#logger![level](...line);
+    if (!this.enabled(level)) return;
+    try {
+      const secrets = this.#secrets();
+      const scrub = (part: unknown) => (typeof part === 'string' ? scrubText(part, secrets) : JSON.parse(scrubText(JSON.stringify(part) ?? 'null', secrets)));
+      this.#logger![level](...(line.map(scrub) as Line));
+    } catch {
+      // A logger that throws is the logger's own business.
+    }
   }
 }
 
@@ -75,3 +90,19 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
 
 /** The key Node's `util.inspect` looks for; declared without importing Node. */
 export const inspectSymbol: unique symbol = Symbol.for('nodejs.util.inspect.custom') as never;
+
+/**
+ * `text` with every secret replaced by `[redacted]`, in any letter case (a token echoed in a URL's
+ * host comes back lowercased) and in its JSON-escaped form too: a service that echoes a token in
+ * an error body must not put it in an error. Secrets shorter than 8 characters are left alone
+ * (they would blank out ordinary words).
+ */
+export function scrubText(text: string, secrets: readonly string[]): string {
+  for (const secret of secrets) {
+    if (secret.length < 8) continue;
+    for (const form of new Set([secret, JSON.stringify(secret).slice(1, -1)])) {
+      text = text.replace(new RegExp(form.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&'), 'gi'), '[redacted]');
+    }
+  }
+  return text;
+}

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { checkHeaders, headersRule } from './runtime.js';
+import { checkHeaders, fetchRefusal, headersRule } from './runtime.js';
 import { isRecord, checkedOptions, positiveMs, shallowCopy, trueOrFalse, wholeNumber, type OptionRule, type OptionRules } from './inputs.js';
 import type { RequestOptions } from './call.js';
 
@@ -23,11 +23,18 @@ export const MAX_RETRIES = 10;
  */
 const owned = ['method', 'body', 'headers', 'signal', 'redirect', 'keepalive', 'window', 'duplex'];
 
-/** Rule of a `fetchOptions` option: an object that sets none of the fields promokit sets itself. */
+/**
+ * Rule of a `fetchOptions` option: an object that sets none of the fields promokit sets itself,
+ * and no value fetch would refuse (a call refused by fetch must be refused before it is sent, as
+ * a `ConfigurationError` naming the field, never reported as a network failure).
+ */
 export const fetchOptionsRule: OptionRule = [
   (v) => {
-    const name = isRecord(v) && owned.find((field) => Object.hasOwn(v, field));
-    return name ? `free of ${name}, which promokit sets itself${name === 'keepalive' ? ' (use the keepalive option)' : ''}` : isRecord(v);
+    if (!isRecord(v)) return false;
+    const name = owned.find((field) => Object.hasOwn(v, field));
+    return name
+      ? `free of ${name}, which promokit sets itself${name === 'keepalive' ? ' (use the keepalive option)' : ''}`
+      : (fetchRefusal(v, requestFields) ?? true);
   },
   'an object of fetch options',
   shallowCopy,

@@ -13,17 +13,20 @@
 import type { RetryOptions } from 'ky';
 import { isKyHttpError, isKyTimeout } from './errors.js';
 import { nothingWasSent } from './runtime.js';
-import { ApiError, RateLimitError, retryAfterMs } from './api-errors.js';
+import { ApiError, InternalServerError, LONGEST_ASKED_WAIT, RateLimitError, retryAfterMs } from './api-errors.js';
 import { callOf } from './call.js';
 import {
   AbortError,
   CallError,
   ConfigurationError,
+  InvalidRequestError,
+  isA,
   LimiterError,
   PromokitError,
   RedirectError,
   ResponseTooLargeError,
   ResponseValidationError,
+  type Outcome,
 } from './errors.js';
 
 /** True for the failure fetch reports when the network fails: a `TypeError`, or ky's `NetworkError` around one. */
@@ -133,15 +136,19 @@ const FAIL: RetryDecision = { action: 'fail' };
 
 /**
  * What to do after a call failed: send it again, find out whether it was applied, or give up.
- * Pure (no I/O, no clock but a `Retry-After` given as a date): it reads the error's class, its
- * `outcome`, and whether the call is safe to send twice (kept beside the error by the client).
+ * Pure (no I/O, no clock but a `Retry-After` given as a date): it reads the error's class and the
+ * record of the call the client kept beside the error (its attempts, how far it got, the status
+ * it was answered, what it may do to the service's state), never a field of the error, which any
+ * code holding it can rewrite: an `outcome`, a `status` or a `retryAfter` changed after the fact
+ * changes nothing. An error without such a record (made by hand) is not trusted to say it was not
+ * applied.
  *
  * | the error | decision |
  * |---|---|
  * | not a `PromokitError` (your own code's, a `TypeError`, …) | `fail` |
- * | `outcome: 'unknown'` of a call that changes state and is not safe to repeat (a spend, a create, an order, a publication without `join_once`, a session lock, an event; also any call error without its call kept beside it, such as one of `ClientEvents.track`): a timeout, a dropped connection, a 5xx, an unreadable 2xx, a redirect after which the service may have acted, your abort after it was sent, your `metadataSchemas` failing on its answer | `reconcile` |
+ * | its call's outcome `unknown` and the call changes state and is not safe to repeat (a spend, a create, an order, a publication without `join_once`, a session lock, an event; also a call error without its call's record, such as one made by hand): a timeout, a dropped connection, a 5xx, an unreadable 2xx, a redirect after which the service may have acted, your abort after it was sent, your `metadataSchemas` failing on its answer | `reconcile` |
  * | `AbortError`, in every other case (your signal: you asked it to stop) | `fail` |
- * | `RateLimitError` (429, or the client's pause after one): nothing was applied | `retry` after its `retryAfter` (seconds, × 1,000), else 1,000 ms |
+ * | `RateLimitError` (429, or the client's pause after one): nothing was applied | `retry` after the wait its answer asked for (whole seconds, × 1,000), else 1,000 ms |
  * | `ConnectionError`, `TimeoutError`, a 408 or a 5xx (`ApiError`), `LimiterError`, when nothing was sent or the call is safe to repeat (a read, a PUT, a read-only POST, a publication with `join_once`) | `retry` after the `Retry-After` of a 503 when it has one, else 1,000 ms |
  * | `InvalidRequestError`, `ConfigurationError` (bad input or settings: the same call fails again) | `fail` |
  * | any other 4xx (400, 401, 403, 404, 409, 422, …): the service refused it and will again | `fail` |
@@ -149,9 +156,10 @@ const FAIL: RetryDecision = { action: 'fail' };
  * | `ResponseValidationError`, `ResponseTooLargeError` of a read (its answer breaks its schema or its size limit, and would again) | `fail` |
  * | every other `PromokitError` (list walks, `asyncActions.waitFor`'s failed action, …) | `fail` |
  *
- * A `retry` is a new call: a queue that follows it may wait `delayMs` or longer (its own backoff),
- * never less. After `reconcile`, `client.reconcile(error)` looks for the call's trace. The whole
- * table, and why each row: [Errors and retries](../../docs/errors-and-retries.md#after-a-failed-call-retrydecision).
+ * Every `delayMs` is a whole number of milliseconds from 0 to a day. A `retry` is a new call: a
+ * queue that follows it may wait `delayMs` or longer (its own backoff), never less. After
+ * `reconcile`, `client.reconcile(error)` looks for the call's trace. The whole table, and why each
+ * row: [Errors and retries](../../docs/errors-and-retries.md#after-a-failed-call-retrydecision).
  *
  * ```ts
  * import { Client, retryDecision } from 'promokit';
@@ -179,14 +187,40 @@ export function retryDecision(error: unknown): RetryDecision {
 
 /** The table of {@link retryDecision}. */
 function decide(error: unknown): RetryDecision {
-  if (!(error instanceof PromokitError)) return FAIL;
+  if (!isA(error, PromokitError)) return FAIL;
+  const kept = callOf(error);
+  const call = kept?.outcome ? kept : undefined;
+  // Without its call's record, only the error's class speaks: what it cannot prove unapplied may be.
+  const outcome = call ? call.outcome : provenOutcome(error);
+  const status = call ? call.status : error instanceof ApiError ? error.status : undefined;
   // May have been applied, and a repeat could apply it twice: look first.
-  if (error.outcome === 'unknown' && callOf(error)?.idempotent !== true && isCallFailure(error)) return { action: 'reconcile' };
+  if (outcome === 'unknown' && !(call && (call.effect === 'read' || call.effect === 'idempotent-write')) && isCallFailure(error))
+    return { action: 'reconcile' };
   // Nothing applied, or safe to repeat: again only when the cause may pass, and never past the caller's abort.
   if (error instanceof AbortError) return FAIL;
-  if (error instanceof RateLimitError) return { action: 'retry', delayMs: error.retryAfter === undefined ? DEFAULT_RETRY_DELAY_MS : error.retryAfter * 1000 };
-  const transient = error instanceof CallError || error instanceof LimiterError || (error instanceof ApiError && (error.status === 408 || error.status >= 500));
-  return transient ? { action: 'retry', delayMs: askedWait(error) ?? DEFAULT_RETRY_DELAY_MS } : FAIL;
+  if (error instanceof RateLimitError) {
+    const ms = call ? call.waitMs : (error.retryAfter as number) * 1000;
+    return retry(ms! >= 0 ? Math.ceil(ms! / 1000) * 1000 : undefined);
+  }
+  const transient = error instanceof CallError || error instanceof LimiterError || (error instanceof ApiError && (status === 408 || status! >= 500));
+  if (!transient) return FAIL;
+  return retry(status !== 503 ? undefined : call ? call.waitMs : retryAfterMs((name) => (error as ApiError).headers?.[name]));
+}
+
+/** A retry after `ms`: a whole number of milliseconds from 0 to a day (longer asks capped); the default when `ms` is no wait. */
+function retry(ms: number | undefined): RetryDecision {
+  return { action: 'retry', delayMs: typeof ms === 'number' && ms >= 0 ? Math.min(Math.ceil(ms), LONGEST_ASKED_WAIT) : DEFAULT_RETRY_DELAY_MS };
+}
+
+/**
+ * The outcome an error proves by its class alone, for an error without its call's record: a 4xx
+ * answer (`rejected`), bad input or settings (`not_sent`, unless it says `unknown`), and for
+ * everything else `unknown`.
+ */
+function provenOutcome(error: PromokitError): Outcome {
+  if (error instanceof ApiError && !(error instanceof InternalServerError)) return 'rejected';
+  if (error instanceof InvalidRequestError || error instanceof ConfigurationError) return error.outcome === 'unknown' ? 'unknown' : 'not_sent';
+  return 'unknown';
 }
 
 /**
@@ -203,11 +237,4 @@ function isCallFailure(error: PromokitError): boolean {
     error instanceof LimiterError ||
     error instanceof ConfigurationError
   );
-}
-
-/** The whole milliseconds a 503's `Retry-After` asks for, when it asks a readable wait. */
-function askedWait(error: PromokitError): number | undefined {
-  if (!(error instanceof ApiError) || error.status !== 503) return undefined;
-  const ms = retryAfterMs((name) => error.headers?.[name]);
-  return ms === undefined || Number.isNaN(ms) ? undefined : Math.max(0, Math.ceil(ms));
 }

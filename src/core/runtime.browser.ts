@@ -7,7 +7,7 @@
  * @module
  */
 import ky from 'ky';
-import { describeIssues, formatPath, ResponseValidationError, type CallContext, type Issue } from './errors.js';
+import { describeIssues, describeValue, formatPath, ResponseValidationError, type CallContext, type Issue } from './errors.js';
 import { isRecord, shallowCopy, type OptionRule } from './inputs.js';
 import type { Log } from './log.js';
 import type { DeviationRecord, ResponseSchema, ValidationMode } from './responses.js';
@@ -63,6 +63,11 @@ export function checkCredentialValues(_settings: object, _owner: string): void {
 /** Left to fetch in a browser. */
 export function checkHookHeader(_name: string, _value: unknown): void {}
 
+/** Left to fetch in a browser: it refuses its own before it sends anything. */
+export function fetchRefusal(_options: Record<string, unknown>, _fields: readonly string[]): string | undefined {
+  return undefined;
+}
+
 /** Never known in a browser. */
 export function nothingWasSent(_error: unknown): boolean {
   return false;
@@ -95,7 +100,7 @@ export function plainCopy(value: unknown, issues: Issue[], path: Array<string | 
           }),
         );
   } catch (error) {
-    issues.push({ path, message: `must be data JSON can carry, not ${typeof error === 'string' ? error : (error as Error).message}` });
+    issues.push({ path, message: `must be data JSON can carry, not ${typeof error === 'string' ? error : describeValue(error)}` });
     return undefined;
   }
 }

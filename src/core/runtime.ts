@@ -13,8 +13,19 @@
  *
  * @module
  */
-import { ConfigurationError, describeIssues, formatPath, printable, ResponseValidationError, tooLargeError, type CallContext, type Issue } from './errors.js';
+import {
+  ConfigurationError,
+  describeIssues,
+  describeValue,
+  formatPath,
+  printable,
+  ResponseValidationError,
+  tooLargeError,
+  type CallContext,
+  type Issue,
+} from './errors.js';
 import { optionCheck, shallowCopy, type OptionRule } from './inputs.js';
+import { loadChunk } from './lazy.js';
 import type { Log } from './log.js';
 import { DEVIATION_KINDS_LIMIT, type DeviationRecord, type ResponseSchema, type ValidationMode } from './responses.js';
 
@@ -28,18 +39,24 @@ const listening = new WeakMap<AbortSignal, Set<AbortController>>();
 export function callSignal(signal: AbortSignal): { signal: AbortSignal; done: () => void } {
   const controller = new AbortController();
   let calls = listening.get(signal);
-  if (signal.aborted) controller.abort(signal.reason);
-  else if (!calls) {
-    listening.set(signal, (calls = new Set()));
-    const all = calls;
-    signal.addEventListener(
-      'abort',
-      () => {
-        for (const call of all) call.abort(signal.reason);
-        all.clear();
-      },
-      { once: true },
-    );
+  try {
+    if (signal.aborted) controller.abort(signal.reason);
+    else if (!calls) {
+      listening.set(signal, (calls = new Set()));
+      const all = calls;
+      signal.addEventListener(
+        'abort',
+        () => {
+          for (const call of all) call.abort(signal.reason);
+          all.clear();
+        },
+        { once: true },
+      );
+    }
+  } catch (cause) {
+    // A signal that only looks like one (a Proxy of one, a getter that throws): refused, nothing sent.
+    listening.delete(signal);
+    throw new ConfigurationError('signal', `the signal option must be an AbortSignal: reading it failed: ${describeValue(cause)}`, { cause });
   }
   calls?.add(controller);
   return { signal: controller.signal, done: () => calls?.delete(controller) };
@@ -134,6 +151,41 @@ export function checkHeaders(headers: Record<string, unknown> | undefined, owner
   }
 }
 
+/**
+ * What fetch would refuse in fetch options, naming the field; `undefined` when it accepts them.
+ * The `Request`'s own fields (`fields`) are tried on one, alone and together, so undici's own
+ * rules apply; `mode: 'no-cors'` is refused (its answers cannot be read, its credential headers
+ * are dropped), a non-empty `integrity` too (no hash matches the service's varying answers: fetch
+ * fails after the call was sent), and a `dispatcher` without a `dispatch` method (undici fails the
+ * call then). (A browser's fetch refuses its own before it sends anything.)
+ */
+export function fetchRefusal(options: Record<string, unknown>, fields: readonly string[]): string | undefined {
+  if (options.mode === 'no-cors')
+    return "a mode other than no-cors: the answers of a no-cors request cannot be read, and its credential headers are dropped (mode: 'no-cors')";
+  if (options.integrity) return 'free of integrity: no hash can match the answers of the service, which vary (fetch would fail after the call was sent)';
+  if (options.dispatcher !== undefined && typeof (options.dispatcher as { dispatch?: unknown } | null)?.dispatch !== 'function')
+    return 'a dispatcher with a dispatch method (an undici Agent, ProxyAgent, …): dispatcher';
+  const given: Record<string, unknown> = {};
+  for (const name of fields) {
+    if (!(name in options)) continue;
+    given[name] = options[name];
+    const refused = requestRefusal({ [name]: options[name] });
+    if (refused) return `values fetch accepts: ${name}: ${refused}`;
+  }
+  const refused = requestRefusal(given);
+  return refused && `values fetch accepts together: ${Object.keys(given).join(', ')}: ${refused}`;
+}
+
+/** Why a `Request` with these fields is refused, if it is. */
+function requestRefusal(fields: Record<string, unknown>): string | undefined {
+  try {
+    new Request('http://localhost/', fields);
+    return undefined;
+  } catch (error) {
+    return describeValue(error, 160);
+  }
+}
+
 /** Checks that every credential given can be sent in a header: Latin-1 text without control characters. */
 export function checkCredentialValues(settings: object, owner: string): void {
   const check = optionCheck(owner);
@@ -168,13 +220,20 @@ interface Cause {
   cause?: unknown;
 }
 
-/** The first answer `visit` gives for the causes behind a fetch failure, outermost first (three deep at most). */
+/**
+ * The first answer `visit` gives for the causes behind a fetch failure, outermost first (three
+ * deep at most); none when reading them throws (what a user's fetch threw may be anything).
+ */
 function inCauses<R>(error: unknown, visit: (cause: Cause) => R | undefined): R | undefined {
-  let cause = (error as { cause?: unknown } | undefined)?.cause as Cause | undefined;
-  for (let depth = 0; cause && depth < 3; depth++) {
-    const answer = visit(cause);
-    if (answer !== undefined) return answer;
-    cause = cause.cause as Cause | undefined;
+  try {
+    let cause = (error as { cause?: unknown } | undefined)?.cause as Cause | undefined;
+    for (let depth = 0; cause && depth < 3; depth++) {
+      const answer = visit(cause);
+      if (answer !== undefined) return answer;
+      cause = cause.cause as Cause | undefined;
+    }
+  } catch {
+    // Nothing proven: nothing said.
   }
   return undefined;
 }
@@ -279,17 +338,17 @@ export function plainCopy(value: unknown, issues: Issue[], path: Path = []): unk
         ancestors.pop();
       }
     } catch (error) {
-      return refuse(`could not be read: ${error instanceof Error ? error.message : String(error)}`);
+      return refuse(`could not be read: ${describeValue(error)}`);
     }
   };
   return copy(value, path);
 }
 
-let ky: Promise<typeof import('ky')> | undefined;
+let ky: typeof import('ky').default | undefined;
 
-/** ky's default instance, imported on the first call. */
+/** ky's default instance, imported on the first call (a failed import is tried again by the next). */
 export async function loadKy(): Promise<typeof import('ky').default> {
-  return (await (ky ??= import('ky'))).default;
+  return (ky ??= (await loadChunk('ky', () => import('ky'))).default);
 }
 
 /**

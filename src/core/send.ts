@@ -12,10 +12,11 @@
  */
 import type { Options as KyOptions } from 'ky';
 import { callSignal, checkResponse, loadKy, nothingWasSent, readBody } from './runtime.js';
-import type { OutgoingCall } from './call.js';
 import type { WithResponse } from './pagination.js';
 import type { PipelineConfig } from './config.js';
-import { describeFailure, mapError, redirectError, outcomeOf, worse } from './outcome.js';
+import { describeFailure, fetchFailure, isResponse, mapError, notResponse, redirectError, outcomeOf, unsent, worse } from './outcome.js';
+import { effectOf, type OutgoingCall } from './call.js';
+import { loadChunk } from './lazy.js';
 import { isKyHttpError } from './errors.js';
 import { InvalidRequestError, type Outcome } from './errors.js';
 import { redactHeaders } from './log.js';
@@ -56,8 +57,8 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
 
     const started = now();
     // The hooks' module is loaded by a client that has hooks, on its first call.
-    const hooked = hooks && (await import('./hooks.js'));
-    const emit = hooks && hooked ? hooked.callEvents(hooks, log, call, url) : undefined;
+    const hooked = hooks && (await loadChunk('hooks', () => import('./hooks.js')));
+    const emit = hooks && hooked ? hooked.callEvents(hooks, log, call, url, () => credentials.secrets(sent)) : undefined;
     const timeout = options.timeout ?? config.timeout;
     let attempts = 0;
     // What the attempts so far tell: `not_sent` until one may have reached the service.
@@ -110,8 +111,9 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
           response = await (config.fetch ?? fetch)(request, fetchOptions ? { ...init, ...fetchOptions.init } : init);
         } catch (error) {
           if (nothingWasSent(error)) outcome = before;
-          throw error;
+          throw fetchFailure(error);
         }
+        if (!isResponse(response)) throw notResponse(response);
         gate?.observe(response, tenant!);
         outcome = worse(before, outcomeOf(response.status, changesState));
         const context = { operation: call.name, method: call.method, host, attempts: n, status: response.status };
@@ -144,7 +146,7 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
       // A 401 may be cured by a fresh token: the resend's module is loaded by a client's first 401.
       const response = await run().catch(async (error: unknown) => {
         if (!isKyHttpError(error) || error.response.status !== 401) throw error;
-        return (await import('./fresh-token.js')).resend(error, run, {
+        return (await loadChunk('fresh-token', () => import('./fresh-token.js'), 'the call was answered 401 and not sent again')).resend(error, run, {
           credentials,
           auth: call.auth,
           sent,
@@ -172,6 +174,7 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
           body,
           outcome,
           changesState: !call.idempotent,
+          effect: call.effect ?? effectOf(changesState, call.idempotent),
           secrets: credentials.secrets(sent),
           credentials,
           auth: call.auth,
@@ -184,6 +187,9 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
     } finally {
       place?.release();
     }
+  } catch (thrown) {
+    // Or, before any attempt (the limits, the hooks' module), the typed error with its record.
+    throw unsent(thrown, call, changesState);
   } finally {
     abort?.done();
   }

@@ -6,11 +6,13 @@
  *
  * @module
  */
-import { recordCall, safeToRepeat } from './call.js';
+import { callOf, recordCall, safeToRepeat } from './call.js';
 import { apiPromise, type APIPromise, type WithResponse } from './pagination.js';
 import type { AuthGroup, Credentials } from './credentials.js';
 import type { PipelineConfig } from './config.js';
-import { InvalidRequestError, type Issue } from './errors.js';
+import { describeValue, InvalidRequestError, isA, PromokitError, type Issue } from './errors.js';
+import { loadChunk } from './lazy.js';
+import { scrubbed } from './outcome.js';
 import { send } from './send.js';
 import type { HttpMethod, ListOperation, Operation, OutgoingCall, RequestOptions } from './call.js';
 import { paginate, PagePromise } from './pagination.js';
@@ -34,7 +36,7 @@ export class Transport {
    * `.withResponse()` adds the final HTTP response.
    */
   request<T, I>(op: Operation<T, I>, path: PathParams, params: I, options?: RequestOptions): APIPromise<T> {
-    return apiPromise(this.#send(op, path, params, options));
+    return apiPromise(this.#typed(op, this.#send(op, path, params, options)));
   }
 
   /**
@@ -94,7 +96,12 @@ export class Transport {
     };
     // The client's own metadata schemas, when it has them: loaded on first use.
     if (this.#config.schemas)
-      call = await (await import('./user-schema-check.js')).checkedCall(this.#config, call, { request: op.metadataPlaces, response: op.schema }, options);
+      call = await (await loadChunk('user-schema-check', () => import('./user-schema-check.js'))).checkedCall(
+        this.#config,
+        call,
+        { request: op.metadataPlaces, response: op.schema },
+        options,
+      );
     return this.#dispatch(call, options);
   }
 
@@ -114,15 +121,48 @@ export class Transport {
     const target = fillPath(op.path, pathParams ?? {}, {}, issues) + buildQuery(query ?? {}, issues);
     if (issues.length > 0) throw new InvalidRequestError(op.name, issues);
     const encoded = body && ('form' in body ? encode('form', body.form) : encode('json', body.json));
-    return this.#dispatch(
-      {
-        ...this.#prepare(op, target, op.idempotent, op.schema && withFastPath(op.schema), encoded),
-        emptyBody: true,
-        changesState: op.method !== 'GET',
-        input: { path: {}, params: { pathParams, query, body } },
-      },
-      options,
+    return this.#typed(
+      op,
+      this.#dispatch(
+        {
+          ...this.#prepare(op, target, op.idempotent, op.schema && withFastPath(op.schema), encoded),
+          emptyBody: true,
+          changesState: op.method !== 'GET',
+          input: { path: {}, params: { pathParams, query, body } },
+        },
+        options,
+      ),
     );
+  }
+
+  /**
+   * What a call settles with: its error a promokit error without a secret of the client in any
+   * rendering, whatever failed (the checks before sending too, with your metadata schemas); an
+   * error that is not one (a defect) typed all the same.
+   */
+  async #typed<T>(op: { name: string; method: HttpMethod }, settling: Promise<T>): Promise<T> {
+    try {
+      return await settling;
+    } catch (thrown) {
+      const operation = op.name;
+      const error = isA(thrown, PromokitError)
+        ? thrown
+        : new PromokitError(`${operation}: failed: ${describeValue(thrown)}`, { operation, outcome: 'unknown' }, { cause: thrown });
+      // Refused before the pipeline (bad input, your metadata schemas): a record all the same.
+      if (!callOf(error)) {
+        const { outcome } = error;
+        recordCall(error, {
+          operation,
+          method: op.method,
+          attempts: 0,
+          phase: outcome === 'not_sent' ? 'unsent' : 'sent',
+          status: undefined,
+          outcome,
+          waitMs: undefined,
+        });
+      }
+      throw scrubbed(error, this.#config.credentials.secrets([]));
+    }
   }
 
   /**
@@ -131,19 +171,12 @@ export class Transport {
    */
   async #dispatch<T>(call: OutgoingCall<T>, options: RequestOptions | undefined): Promise<WithResponse<T>> {
     const startedAt = new Date();
+    const started = performance.now();
     try {
       return await send(this.#config, call, options);
     } catch (error) {
-      recordCall(error, {
-        operation: call.name,
-        method: call.method,
-        idempotent: call.idempotent,
-        effect: call.effect,
-        trace: call.trace,
-        input: call.input,
-        startedAt,
-        via: this,
-      });
+      // The record the pipeline kept, completed with what only the client knows.
+      if (callOf(error)) recordCall(error, { trace: call.trace, input: call.input, startedAt, started, via: this });
       throw error;
     }
   }

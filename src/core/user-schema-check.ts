@@ -13,7 +13,8 @@
 import type { OutgoingCall, RequestOptions } from './call.js';
 import type { WithResponse } from './pagination.js';
 import type { PipelineConfig } from './config.js';
-import { ConfigurationError, InvalidRequestError, type Issue } from './errors.js';
+import { ConfigurationError, describeValue, InvalidRequestError, isA, PromokitError, type Issue } from './errors.js';
+import { scrubbed } from './outcome.js';
 import { send } from './send.js';
 import { isRecord } from './inputs.js';
 import type { MetadataKind, StandardSchemaV1, MetadataPlaces } from './metadata.js';
@@ -107,22 +108,24 @@ async function run(check: Check, call: Run): Promise<Issue[]> {
       cause === undefined ? undefined : { cause },
     );
   let result: unknown;
+  let late: ConfigurationError | undefined;
   try {
     result = await bounded(
       Promise.resolve().then(() => check.schema['~standard'].validate(check.value)),
       call.timeout,
       call.signal,
-      () => failed(`gave no result within ${call.timeout} ms, the call's timeout`),
+      () => (late = failed(`gave no result within ${call.timeout} ms, the call's timeout`)),
     );
   } catch (error) {
-    if (error instanceof ConfigurationError || call.signal?.aborted) throw error;
-    throw failed(`failed: ${String(error instanceof Error ? error.message : error).slice(0, TEXT_LIMIT)}`, error);
+    // Only the bound's own error goes on as it is: whatever the schema threw is described, its cause.
+    if ((late && error === late) || call.signal?.aborted) throw error;
+    throw failed(`failed: ${describeValue(error, TEXT_LIMIT)}`, error);
   }
   // The answer is the schema's too: a getter or a Proxy in it that throws fails the check, typed.
   try {
     return issuesOf(result, check, failed);
   } catch (error) {
-    throw error instanceof ConfigurationError ? error : failed(`answered with a result that could not be read: ${String(error).slice(0, TEXT_LIMIT)}`, error);
+    throw isA(error, ConfigurationError) ? error : failed(`answered with a result that could not be read: ${describeValue(error, TEXT_LIMIT)}`, error);
   }
 }
 
@@ -316,5 +319,12 @@ const eventPlaces: MetadataPlaces = { customer: { metadata: 'customer' } };
  */
 export async function sendEvent<T>(config: PipelineConfig, call: OutgoingCall<T>, options: RequestOptions | undefined): Promise<WithResponse<T>> {
   const { event } = JSON.parse(call.body!) as { event: string };
-  return send(config, await checkedCall(config, call, { request: eventPlaces, event }, options), options);
+  let checked: OutgoingCall<T>;
+  try {
+    checked = await checkedCall(config, call, { request: eventPlaces, event }, options);
+  } catch (error) {
+    // Refused before sending: without a secret in any rendering, the schema's own error included.
+    throw isA(error, PromokitError) ? scrubbed(error, config.credentials.secrets([])) : error;
+  }
+  return send(config, checked, options);
 }

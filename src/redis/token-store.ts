@@ -1,10 +1,12 @@
 /**
  * `redisTokenStore`: the {@link TokenStore} of `cachedAccessToken(fetchToken, { store })` in
- * Redis. The token is one string key, `promokit-token:{<key>}`, holding its lifetime, its expiry
- * (epoch milliseconds) and the token, and expiring with it; the refresh lock is `promokit-token-lock:{<key>}` (`SET NX PX`, released
- * only by its holder); a refused token is deleted only while it is still the one stored. Both keys
- * share a hash tag, so they live in one Redis Cluster slot. Every command is one short script on a
- * connection of the store's own, bounded by `redisTimeout`, and every reply is checked.
+ * Redis. Each owner's token (see `TokenStore`: the credentials it was fetched for) is one string
+ * key, `promokit-token:{<key>}:<owner>`, holding its lifetime, its expiry (epoch milliseconds),
+ * its seal and the token, and expiring with it; its refresh lock is
+ * `promokit-token-lock:{<key>}:<owner>` (`SET NX PX`, released only by its holder); a refused
+ * token is deleted only while it is still the one stored. The keys of one `key` share a hash tag,
+ * so they live in one Redis Cluster slot. Every command is one short script on a connection of
+ * the store's own, bounded by `redisTimeout`, and every reply is checked.
  *
  * @module
  * @internal
@@ -27,11 +29,12 @@ export interface RedisTokenStoreOptions {
    */
   redis: RedisClient;
   /**
-   * Names the shared token: every process using the same key shares one token. Kept in Redis
-   * under `promokit-token:{<key>}` (after your client's `keyPrefix`, if any). Use one key per set
-   * of credentials (per tenant, per environment): two `fetchToken` functions that fetch tokens of
-   * different projects must never share a key, or the processes of one would call the service
-   * with the other's token. Printable text, 1 to 200 characters; default `default`.
+   * Names a group of tokens: under one key, the processes calling with the same credentials (app
+   * ID, app token, service origin) share one token, and those calling with other credentials each
+   * have their own, kept apart whatever the key (see "Running a fleet"). Kept in Redis under
+   * `promokit-token:{<key>}:<owner>` (after your client's `keyPrefix`, if any). A key of its own
+   * keeps a fleet's tokens in one Redis Cluster slot apart from other fleets'. Printable text, 1
+   * to 200 characters; default `default`.
    */
   key?: string | undefined;
   /**
@@ -70,7 +73,7 @@ export interface RedisTokenStore extends TokenStore {
  * - `unlock` (ARGV[2] the holder): deletes the lock only if this holder still has it;
  * - `clear` (ARGV[2] the refused token): deletes the token only if it is still that one.
  *
- * The value is `<lifetimeMs> <expiresAt> <token>`. The expiry is kept as a moment as well as a
+ * The value is `<lifetimeMs> <expiresAt> <seal> <token>`. The expiry is kept as a moment as well as a
  * time to live: a write that Redis runs late (a frozen server that resumes, a command held in a
  * buffer) sets a time to live counted from then, longer than the token has left, and readers take
  * the sooner of the two.
@@ -105,16 +108,25 @@ const TOKEN = script(TOKEN_SCRIPT);
 /** The longest lifetime `cachedAccessToken` accepts, in milliseconds: a year. */
 const YEAR_MS = 31_536_000_000;
 
-/** Longest stored value: the lifetime, the expiry and the token, with their spaces. */
-const MAX_VALUE = MAX_TOKEN_LENGTH + 32;
+/** Longest stored value: the lifetime, the expiry, the seal and the token, with their spaces. */
+const MAX_VALUE = MAX_TOKEN_LENGTH + 32 + 65;
+
+/** An owner's name, as `cachedAccessToken` gives it: 32 hexadecimal characters. */
+const OWNER = /^[0-9a-f]{32}$/;
+
+/** A token's seal, as `cachedAccessToken` makes it: 64 hexadecimal characters. */
+const SEAL = /^[0-9a-f]{64}$/;
 
 /**
- * Creates the store of one token shared by every process of a fleet, for
- * `cachedAccessToken(fetchToken, { store })`: the first process that needs a token takes the
- * refresh lock and fetches it, the others wait for it (at most `lockMs`) and use it; a 401
- * clears it only while it is still the token refused, so a fleet refused with one token fetches
- * one new token. When Redis is down, slow or answers nonsense, each process fetches its own,
- * within the call's bounds.
+ * Creates the store of the tokens a fleet shares, one per set of credentials, for
+ * `cachedAccessToken(fetchToken, { store })`: the first process that needs a token for its
+ * credentials takes their refresh lock and fetches it, the others wait for it (at most `lockMs`)
+ * and use it; a 401 clears it only while it is still the token refused, so a fleet refused with
+ * one token fetches one new token. Processes of other apps (another app ID or app token, another
+ * service origin) on the same Redis, with or without the same `key`, never read one another's
+ * token: each is kept under the name of its credentials, sealed with their app token, and a
+ * token whose seal does not match is never sent. When Redis is down, slow or answers nonsense,
+ * each process fetches its own, within the call's bounds.
  *
  * Redis then holds the bearer token: see the guide's "Running a fleet" for how to protect it
  * (an ACL user limited to the `promokit-token*` keys, TLS, no persistence or an encrypted disk).
@@ -129,14 +141,16 @@ export function redisTokenStore(options: RedisTokenStoreOptions): RedisTokenStor
   check(isMs(redisTimeout, 50, 60_000), 'redisTimeout', 'a number of milliseconds, 50 to 60000');
   check(isMs(lockMs, 100, 60_000), 'lockMs', 'a number of milliseconds, 100 to 60000');
 
-  const keys = [redisKey('token', key), redisKey('token-lock', key)];
   let connection: Connection | undefined;
   let closed = false;
-  const run = async (...args: Array<string | number>): Promise<unknown> => {
+  /** Runs the script on `owner`'s keys. */
+  const run = async (owner: string, ...args: Array<string | number>): Promise<unknown> => {
     if (closed) throw new Error('the Redis token store was closed');
+    if (typeof owner !== 'string' || !OWNER.test(owner)) throw new Error('the token store was asked for an owner that is not 32 hexadecimal characters');
     connection ??= ownConnection(redis, kind, redisTimeout);
     const deadline = performance.now() + redisTimeout;
     await connection.ready(redisTimeout);
+    const keys = [`${redisKey('token', key)}:${owner}`, `${redisKey('token-lock', key)}:${owner}`];
     return connection.run(TOKEN, keys, args, Math.max(1, deadline - performance.now()));
   };
   let forget = () => {};
@@ -150,22 +164,22 @@ export function redisTokenStore(options: RedisTokenStoreOptions): RedisTokenStor
   return {
     lockMs,
     timeoutMs: redisTimeout,
-    async read(): Promise<SharedToken | undefined> {
-      return readToken(await run('read', MAX_VALUE));
+    async read(owner): Promise<SharedToken | undefined> {
+      return readToken(await run(owner, 'read', MAX_VALUE));
     },
-    async write({ token, expiresInMs, lifetimeMs }) {
+    async write({ token, expiresInMs, lifetimeMs, seal }, owner) {
       const ms = Math.floor(expiresInMs);
-      if (!isTokenText(token) || !(ms >= 1)) return;
-      expectInteger(await run('write', `${Math.round(lifetimeMs)} ${Date.now() + ms} ${token}`, ms), 'write', 1);
+      if (!isTokenText(token) || !SEAL.test(seal) || !(ms >= 1)) return;
+      expectInteger(await run(owner, 'write', `${Math.round(lifetimeMs)} ${Date.now() + ms} ${seal} ${token}`, ms), 'write', 1);
     },
-    async lock() {
+    async lock(owner) {
       const holder = crypto.randomUUID();
-      if (expectInteger(await run('lock', holder, lockMs), 'lock', 1) === 0) return undefined;
-      return async () => void expectInteger(await run('unlock', holder), 'unlock', 1);
+      if (expectInteger(await run(owner, 'lock', holder, lockMs), 'lock', 1) === 0) return undefined;
+      return async () => void expectInteger(await run(owner, 'unlock', holder), 'unlock', 1);
     },
-    async clear(token) {
+    async clear(token, owner) {
       if (!isTokenText(token)) return;
-      expectInteger(await run('clear', token), 'clear', 1);
+      expectInteger(await run(owner, 'clear', token), 'clear', 1);
     },
     close,
   };
@@ -182,15 +196,15 @@ function readToken(reply: unknown): SharedToken | undefined {
   if (pttl === undefined || !Number.isInteger(pttl)) throw new Error(`Redis gave a token's time to live of ${describe(reply[2])}`);
   // Gone meanwhile (-2), or stored without an expiry (-1) by something else: not a token of ours.
   if (pttl <= 0 || typeof value !== 'string') return undefined;
-  const match = /^(\d{1,12}) (\d{1,15}) ([\x21-\x7e]+)$/.exec(value);
-  if (!match || !isTokenText(match[3])) return undefined;
+  const match = /^(\d{1,12}) (\d{1,15}) ([0-9a-f]{64}) ([\x21-\x7e]+)$/.exec(value);
+  if (!match || !isTokenText(match[4])) return undefined;
   const lifetimeMs = Number(match[1]);
   // A lifetime over a year, or a time to live longer than the token's life, was not set by this store.
   if (lifetimeMs <= 0 || lifetimeMs > YEAR_MS || pttl > lifetimeMs + 1_000) return undefined;
   // The sooner of its time to live and its expiry: a write Redis ran late leaves the first too long.
   const expiresInMs = Math.min(pttl, Number(match[2]) - Date.now());
   if (expiresInMs <= 0) return undefined;
-  return { token: match[3], expiresInMs, lifetimeMs };
+  return { token: match[4], expiresInMs, lifetimeMs, seal: match[3]! };
 }
 
 /** The script's integer answer to `op`, 0 to `max`; throws on anything else. */

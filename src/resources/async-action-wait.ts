@@ -6,7 +6,16 @@
  *
  * @module
  */
-import { AbortError, InvalidRequestError, ResponseValidationError, TimeoutError, type Issue, printable } from '../core/errors.js';
+import {
+  AbortError,
+  ConfigurationError,
+  describeValue,
+  InvalidRequestError,
+  ResponseValidationError,
+  TimeoutError,
+  type Issue,
+  printable,
+} from '../core/errors.js';
 import { AsyncActionFailedError } from './async-action-failed.js';
 import type { RequestOptions } from '../core/call.js';
 import { sleep } from '../core/waiting.js';
@@ -28,7 +37,8 @@ export interface WaitForOptions {
   signal?: AbortSignal | undefined;
   /**
    * Called with the action as read whenever its `status` or `progress` changed since the last
-   * read (and after the first read). If it throws, the wait stops and rejects with that error.
+   * read (and after the first read). If it throws, the wait stops and rejects with a
+   * `ConfigurationError` naming `onProgress`, whose `cause` is what it threw.
    */
   onProgress?: ((action: AsyncAction) => void) | undefined;
 }
@@ -50,7 +60,7 @@ export function waitForAsyncAction(
     // Each option read once, from a copy.
     copy = { ...options };
   } catch (error) {
-    issues.push({ path: ['options'], message: `could not be read: ${error instanceof Error ? error.message : String(error)}` });
+    issues.push({ path: ['options'], message: `could not be read: ${describeValue(error)}` });
   }
   const { interval = 1_000, timeout = 600_000, signal, onProgress } = copy;
   if (typeof asyncActionId !== 'string' || asyncActionId.trim() === '')
@@ -80,7 +90,15 @@ export function waitForAsyncAction(
       }
       const changed = !last || last.status !== action.status || last.progress !== action.progress;
       last = action;
-      if (changed) onProgress?.(action);
+      if (changed) {
+        try {
+          onProgress?.(action);
+        } catch (error) {
+          throw new ConfigurationError('onProgress', `${operation}: the onProgress function threw, so the wait stopped: ${describeValue(error)}`, {
+            cause: error,
+          });
+        }
+      }
       if (action.status === 'DONE') return action;
       if (action.status === 'FAILED') throw new AsyncActionFailedError(action);
       await sleep(wait, stop.signal);

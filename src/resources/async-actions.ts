@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { loadChunk } from '../core/lazy.js';
 import type { APIPromise } from '../core/pagination.js';
 import { integer, isoDateTime, object } from '../core/inputs.js';
 import { operation, operations, type RequestOptions } from '../core/call.js';
@@ -63,7 +64,7 @@ export class AsyncActions extends APIResource {
    */
   waitFor(asyncActionId: string, options?: WaitForOptions): Promise<AsyncAction> {
     // The wait is loaded on first use: a program that never waits does not carry it.
-    return import('./async-action-wait.js').then(({ waitForAsyncAction }) =>
+    return loadChunk('async-action-wait', () => import('./async-action-wait.js')).then(({ waitForAsyncAction }) =>
       waitForAsyncAction((id, requestOptions) => this.get(id, requestOptions), asyncActionId, options),
     );
   }

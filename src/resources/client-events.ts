@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { loadChunk } from '../core/lazy.js';
 import { apiPromise, type APIPromise, type WithResponse } from '../core/pagination.js';
 import { ClientCredentials, type AccessToken, type CredentialSettings } from '../core/credentials.js';
 import { commonOptionRules, credentialRule, pipelineConfig, type CommonOptions, type PipelineConfig } from '../core/config.js';
@@ -156,7 +157,9 @@ export class ClientEvents {
     }
     // The client's own metadata and event schemas, when it has them: loaded on first use.
     const config = this.#config;
-    return config.schemas ? (await import('../core/user-schema-check.js')).sendEvent(config, call, options) : send(config, call, options);
+    return config.schemas
+      ? (await loadChunk('user-schema-check', () => import('../core/user-schema-check.js'))).sendEvent(config, call, options)
+      : send(config, call, options);
   }
 
   // No `[inspectSymbol]`/`toJSON`: they would only add bytes to every storefront bundle. The

@@ -11,7 +11,7 @@
  */
 import { NotFoundError } from '../core/api-errors.js';
 import { callOf, type CallRecord, type NoTrace, type Trace, type TraceWay } from '../core/call.js';
-import { AbortError, PromokitError } from '../core/errors.js';
+import { AbortError, describeValue, isA, PromokitError } from '../core/errors.js';
 import type { RequestOptions } from '../core/call.js';
 import { checkRequestOptions } from '../core/request-options.js';
 import type { PagePromise } from '../core/pagination.js';
@@ -50,20 +50,32 @@ export interface Readers {
 }
 
 /**
- * How far before the call's start a record may be dated and still be the call's: the service's
- * clock and this machine's may differ by this much.
+ * How far before the call's start, on the service's clock, a record may be dated and still be the
+ * call's: the clocks of the service's own machines may differ by this much.
  */
 export const CLOCK_SKEW_MS = 5 * 60_000;
 
-/** Pages of 100 records a check reads at most before it gives up (`cannot_tell`). */
+/** Pages a check reads at most before it gives up (`cannot_tell`). */
 export const MAX_PAGES = 10;
 
-type Check = (readers: Readers, call: CallRecord & { input: NonNullable<CallRecord['input']> }, options: RequestOptions) => Promise<ReconcileResult>;
+/** Records a check walks at most, however many the service puts in a page, before it gives up (`cannot_tell`). */
+export const MAX_RECORDS = 1_000;
+
+type Call = CallRecord & { input: NonNullable<CallRecord['input']> };
+
+type Check = (readers: Readers, call: Call, time: ServiceTime, options: RequestOptions) => Promise<ReconcileResult>;
 
 /** A check's answer: what it found, or when it began to look. */
 const found = (record: unknown): ReconcileResult => ({ status: 'applied', record });
 const none = (asOf: Date): ReconcileResult => ({ status: 'not_found', asOf });
 const unsure = (reason: string): ReconcileResult => ({ status: 'cannot_tell', reason });
+
+/** Why a walk gave up. */
+const tooMany = `more than ${MAX_RECORDS} records (or ${MAX_PAGES} pages) to look through since the call started: the check stopped there`;
+
+/** Why a check that met a record like the call's could not say whether the call made it. */
+const UNPLACED =
+  "could not be placed in time: the service's answers carried no Date header (or the record no readable created_at), so promokit cannot tell whether it is older than the call";
 
 /** A string field of a plain-data value, else `undefined`. */
 function field(value: unknown, ...path: string[]): string | undefined {
@@ -71,26 +83,78 @@ function field(value: unknown, ...path: string[]): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/** A record's `created_at` (or another date field) in epoch milliseconds, `NaN` when it has none that reads. */
+function dated(record: unknown, key = 'created_at'): number {
+  return Date.parse(field(record, key) ?? '');
+}
+
 /**
- * Walks a list newest first (`order: '-id'`) for a record made since the call started (less
- * {@link CLOCK_SKEW_MS}) that `match`es; stops at the first older record, at the end of the list,
- * or after {@link MAX_PAGES} pages (then `cannot_tell`).
+ * The failed call placed on the service's clock, never this machine's: each answer of the check
+ * tells what time it is at the service (its `Date` header), and the monotonic clock how long ago
+ * the call started, so the call started at the service no later than `Date − elapsed` (a `Date`
+ * is rounded down to the second, and the elapsed time is read after the answer arrived: both err
+ * early). A record of the call cannot be dated before {@link ServiceTime.from}.
+ */
+class ServiceTime {
+  readonly #started: number | undefined;
+  #start: number | undefined;
+
+  constructor(call: CallRecord) {
+    this.#started = call.started;
+  }
+
+  /** Reads the service's clock from an answer of the check. */
+  saw(response: Response | undefined): void {
+    const date = Date.parse(response?.headers.get('date') ?? '');
+    if (this.#started === undefined || !Number.isFinite(date)) return;
+    const start = date - (performance.now() - this.#started);
+    this.#start = Math.min(this.#start ?? start, start);
+  }
+
+  /** The earliest service time a record of the call may carry; `undefined` until an answer placed the call. */
+  get from(): number | undefined {
+    return this.#start === undefined ? undefined : this.#start - CLOCK_SKEW_MS;
+  }
+}
+
+/**
+ * Walks a list newest first (`order: '-id'`) for a record of the call: one that `match`es, dated
+ * since the call started on the service's clock. Stops at the first such record (`applied`), at
+ * the end of the list, or, when every record so far came newest first, at the end of a page that
+ * reached records older than the call (`not_found`); gives up after {@link MAX_RECORDS} records
+ * or {@link MAX_PAGES} pages, whatever size the service makes its pages, or at a record like the
+ * call's that cannot be placed in time (`cannot_tell`).
  */
 async function since<T extends { created_at?: string | null | undefined }, P>(
   list: () => PagePromise<T, P>,
-  startedAt: Date,
+  time: ServiceTime,
   match: (record: T) => boolean,
 ): Promise<ReconcileResult> {
-  const from = startedAt.getTime() - CLOCK_SKEW_MS;
   const asOf = new Date();
   let pages = 0;
+  let walked = 0;
+  let newestFirst = true;
+  let previous = Number.POSITIVE_INFINITY;
   try {
     for await (const page of list().pages()) {
+      time.saw(page.response);
+      const from = time.from;
+      let older = false;
       for (const record of page.data) {
-        if (Date.parse(record.created_at ?? '') < from) return none(asOf);
-        if (match(record)) return found(record);
+        if (++walked > MAX_RECORDS) return unsure(tooMany);
+        const at = dated(record);
+        if (at > previous) newestFirst = false;
+        if (Number.isFinite(at)) previous = at;
+        const ofTheCall = from !== undefined && at >= from;
+        if (match(record)) {
+          if (ofTheCall) return found(record);
+          if (!(at < from!)) return unsure(`a record like the call's ${UNPLACED}`);
+        }
+        if (at < from!) older = true;
       }
-      if (++pages === MAX_PAGES && page.hasNextPage()) return unsure(`more than ${MAX_PAGES * 100} records since the call started: the check stopped there`);
+      // The list came newest first and reached records older than the call: none of it is further on.
+      if (older && newestFirst) return none(asOf);
+      if (++pages >= MAX_PAGES && page.hasNextPage()) return unsure(tooMany);
     }
   } catch (error) {
     // A list of a record that does not exist (the member, the customer): nothing was applied to it.
@@ -100,26 +164,31 @@ async function since<T extends { created_at?: string | null | undefined }, P>(
   return none(asOf);
 }
 
-const redemption: Check = async ({ loyalties }, { input, startedAt }, options) => {
+const redemption: Check = async ({ loyalties }, { input }, time, options) => {
   const rewardId = field(input.params, 'reward', 'id');
   if (!rewardId) return unsure('the call named no reward.id to look for');
   const campaignId = field(input.params, 'campaign_id');
   const asOf = new Date();
-  const member = await loyalties.getMember(input.path.memberId ?? '', campaignId ? { campaign_id: campaignId } : {}, options).catch((error: unknown) => {
-    if (error instanceof NotFoundError) return undefined;
-    throw error;
-  });
-  if (!member) return none(asOf);
+  const answer = await loyalties
+    .getMember(input.path.memberId ?? '', campaignId ? { campaign_id: campaignId } : {}, options)
+    .withResponse()
+    .catch((error: unknown) => {
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
+    });
+  if (!answer) return none(asOf);
+  time.saw(answer.response);
+  const member = answer.data;
   if (!member.campaign_id) return unsure('the member is in no loyalty campaign, whose transactions would show the redemption');
   // The redemption's `POINTS_REDEMPTION` transaction, on this card, of this reward.
   return since(
     () => loyalties.listTransactions(member.campaign_id!, { order: '-id', limit: 100 }, options),
-    startedAt,
+    time,
     (tx) => tx.type === 'POINTS_REDEMPTION' && tx.voucher_id === member.id && tx.details?.reward?.id === rewardId,
   );
 };
 
-const publication: Check = async ({ customers }, { input, startedAt }, options) => {
+const publication: Check = async ({ customers }, { input }, time, options) => {
   const { params } = input;
   const customer = field(params, 'customer', 'id') ?? field(params, 'customer', 'source_id');
   const code = field(params, 'voucher');
@@ -127,19 +196,26 @@ const publication: Check = async ({ customers }, { input, startedAt }, options) 
   if (!customer || !(code || campaign)) return unsure('the call named no customer by id or source_id, or no voucher or campaign, to look for');
   return since(
     () => customers.listRedeemables(customer, { order: '-id', limit: 100 }, options),
-    startedAt,
+    time,
     ({ campaign_id, redeemable }) => (code ? redeemable?.voucher?.code === code : campaign_id === campaign || redeemable?.voucher?.campaign === campaign),
   );
 };
 
-const order: Check = async ({ orders }, { input }, options) => {
+const order: Check = async ({ orders }, { input }, _time, options) => {
   if (!field(input.params, 'source_id') && !field(input.params, 'id'))
     return unsure('no operation reads an order back, and without a source_id (or id) sending it again would make a second order');
   const asOf = new Date();
   try {
     // The same order again: it names the order the failed call made, and makes it otherwise.
     const made = await orders.create(input.params as Parameters<Orders['create']>[0], options);
-    return made.updated_at && made.updated_at !== made.created_at ? found(made) : none(asOf);
+    // Never updated: this check made it. Updated later than made: it was there before this check.
+    if (made.updated_at == null) return none(asOf);
+    const created = dated(made);
+    const updated = dated(made, 'updated_at');
+    if (updated !== created) return Number.isFinite(updated) && Number.isFinite(created) ? found(made) : unsure(`the order ${UNPLACED}`);
+    return unsure(
+      "the order's updated_at is its created_at: the service's clock did not move between the two (a clock that stands still), so promokit cannot tell whether the failed call or this check made it",
+    );
   } catch (error) {
     // An `id` the service does not know: the failed call, an update of that order, changed nothing.
     if (error instanceof NotFoundError) return none(asOf);
@@ -147,15 +223,17 @@ const order: Check = async ({ orders }, { input }, options) => {
   }
 };
 
-const voucher: Check = async ({ loyalties, vouchers }, { input, startedAt }, options) => {
+const voucher: Check = async ({ loyalties, vouchers }, { input }, time, options) => {
   const code = input.path.code ?? '';
   const asOf = new Date();
   try {
     if (field(input.params, 'type') !== 'LOYALTY_CARD') return found(await vouchers.validate(code, {}, options));
-    const card = await loyalties.getMember(code, {}, options);
-    return Date.parse(card.created_at ?? '') < startedAt.getTime() - CLOCK_SKEW_MS
-      ? unsure('a card with this code existed before the call started, so the call could not have made it')
-      : found(card);
+    const { data: card, response } = await loyalties.getMember(code, {}, options).withResponse();
+    time.saw(response);
+    const at = dated(card);
+    const from = time.from;
+    if (from === undefined || !Number.isFinite(at)) return unsure(`a card with this code exists, but it ${UNPLACED}`);
+    return at < from ? unsure('a card with this code existed before the call started, so the call could not have made it') : found(card);
   } catch (error) {
     if (error instanceof NotFoundError) return none(asOf);
     throw error;
@@ -189,13 +267,15 @@ export async function reconcileFailedCall(readers: Readers, error: unknown, give
   // A copy, checked once: every read of the check uses it.
   const options = checkRequestOptions(given, 'client.reconcile', 'the check reads with the credentials of the client it is called on');
   try {
-    if (!(error instanceof PromokitError)) return unsure('not an error of a promokit call');
-    if (error.outcome !== 'unknown')
-      return unsure(
-        `its outcome is '${error.outcome}': ${error.outcome === 'rejected' ? 'the service answered and did not apply the call' : 'the call never reached the service'}, so there is nothing to look for`,
-      );
+    if (!isA(error, PromokitError)) return unsure('not an error of a promokit call');
+    // The call's own record decides, never the error's `outcome`, which any code holding it can rewrite.
     const call = callOf(error);
-    if (!call?.input) return unsure('promokit kept no record of this call (ClientEvents.track keeps none), so there is nothing to look for');
+    if (call?.outcome && call.outcome !== 'unknown')
+      return unsure(
+        `its outcome is '${call.outcome}': ${call.outcome === 'rejected' ? 'the service answered and did not apply the call' : 'the call never reached the service'}, so there is nothing to look for`,
+      );
+    if (!call?.input || !call.outcome)
+      return unsure('promokit kept no record of this call (ClientEvents.track keeps none, nor an error made by hand), so there is nothing to look for');
     if (call.via !== undefined && call.via !== via)
       return unsure('another client made this call (another tenant, perhaps): reconcile it with the client that made it');
     const trace = call.trace;
@@ -204,9 +284,9 @@ export async function reconcileFailedCall(readers: Readers, error: unknown, give
       return unsure(
         call.idempotent ? 'the call is safe to send again as it is' : trace ? noWay[trace as NoTrace] : "promokit knows no way to find this call's trace",
       );
-    return await check(readers, { ...call, input: call.input }, options);
+    return await check(readers, { ...call, input: call.input }, new ServiceTime(call), options);
   } catch (failure) {
-    if (failure instanceof AbortError && options.signal?.aborted) throw failure;
-    return { status: 'cannot_tell', reason: `the check failed: ${failure instanceof Error ? failure.message : String(failure)}`, cause: failure };
+    if (isA(failure, AbortError) && options.signal?.aborted) throw failure;
+    return { status: 'cannot_tell', reason: `the check failed: ${isA(failure, PromokitError) ? failure.message : describeValue(failure)}`, cause: failure };
   }
 }

@@ -21,8 +21,18 @@ export interface MockServer {
 export interface ListenOptions {
   /** Port to listen on; default `0`, any free port. */
   port?: number;
-  /** Interface to listen on; default `127.0.0.1` (never reachable from other machines). */
+  /**
+   * Interface to listen on: `127.0.0.1` (the default), `localhost` or `::1`, never reachable from
+   * other machines. Any other (`0.0.0.0`, a LAN address) is refused unless
+   * `dangerouslyAllowRemote` is `true`.
+   */
   host?: string;
+  /**
+   * `true` lets `host` be an interface other machines can reach (`0.0.0.0` for a container's
+   * port mapping): they then reach the mock, its test credentials and its records, and the check
+   * that requests are addressed to this machine is off. Default `false`.
+   */
+  dangerouslyAllowRemote?: boolean;
   /**
    * Browser origins besides this machine's that may call the server. By default only pages on
    * `http(s)://localhost`, `127.0.0.1` or `[::1]` (any port) get CORS headers, so a page on any
@@ -77,10 +87,17 @@ export async function listen(respond: Respond, options: ListenOptions = {}): Pro
     throw new Error('mock.listen() needs node:http (Node, Bun or Deno); in other runtimes use mock.fetch', { cause });
   }
   const host = options.host ?? '127.0.0.1';
+  const remote = options.dangerouslyAllowRemote ?? false;
+  if (typeof host !== 'string' || typeof remote !== 'boolean')
+    throw new TypeError('mock.listen: host must be a string (an interface: 127.0.0.1 by default) and dangerouslyAllowRemote true or false');
+  const loopback = isLoopbackHost(host.includes(':') ? `[${host}]` : host);
+  if (!loopback && !remote)
+    throw new TypeError(
+      `mock.listen: host ${JSON.stringify(host).slice(0, 80)} is reachable from other machines, which would reach the mock, its test credentials and its records; listen on 127.0.0.1 (the default), or pass dangerouslyAllowRemote: true`,
+    );
   // Bound to this machine, the server answers only requests addressed to it: a page whose own
   // name resolves to 127.0.0.1 (DNS rebinding) is refused, as CORS cannot stop it.
-  const hostAllowed =
-    options.allowOrigins === '*' || !isLoopbackHost(host.includes(':') ? `[${host}]` : host) ? () => true : hostCheck(options.allowOrigins ?? []);
+  const hostAllowed = options.allowOrigins === '*' || !loopback ? () => true : hostCheck(options.allowOrigins ?? []);
   let origin = '';
   const server = http.createServer((req, res) => {
     void serve((request) => respond(request, allowed), hostAllowed, origin, req, res);

@@ -41,7 +41,8 @@ export interface MockServiceOptions {
   records?: MockSeedInput | undefined;
   /**
    * The mock's clock: a fixed moment (`Date` or ISO string) or a function. Validity windows,
-   * token expiry and new records' timestamps use it. Default: the real clock.
+   * token expiry, new records' timestamps and the `Date` header of its answers use it (as a
+   * service's answers tell its time: `client.reconcile` reads it). Default: the real clock.
    */
   now?: (Date | string | (() => Date)) | undefined;
   /** Credentials the mock accepts instead of the defaults in `mock.credentials`. */
@@ -376,6 +377,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       return response;
     }
     response.headers.set('x-request-id', requestId);
+    // The time by the mock's clock, as a service's answers tell theirs: `client.reconcile` reads it.
+    const date = clockDate(state.now);
+    if (date) response.headers.set('date', date);
     for (const [name, value] of Object.entries(corsHeaders(request, allowed))) response.headers.set(name, value);
     log(response.status);
     switch (fault?.fault) {
@@ -457,4 +461,14 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     },
     createAsyncAction: (actionOptions) => structuredClone(createAsyncActionRun(state, actionOptions)) as AsyncAction,
   };
+}
+
+/** The `Date` header of the mock's clock's present moment; none when the clock gives no valid date. */
+function clockDate(now: () => Date): string | undefined {
+  try {
+    const date = now();
+    return date instanceof Date && !Number.isNaN(date.getTime()) ? date.toUTCString() : undefined;
+  } catch {
+    return undefined;
+  }
 }

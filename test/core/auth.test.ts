@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { scrubText } from '../../src/core/credentials.js';
+import { scrubText } from '../../src/core/log.js';
 import { Client, ConfigurationError } from '../../src/index.js';
 import { BASE_URL, json, respond, secrets, seen, server, testClient, useMockApi } from '../helpers/mock-api.js';
 

@@ -2,11 +2,12 @@
  * The client tells a shared `limiter` of a 429: `Limiter.pause(ms)`, optional, is called with the
  * `Retry-After` of every 429 (read as the retries read it), so that a limiter shared by a fleet can
  * pause the fleet (promokit/redis does; tested against Redis in test/redis/pause.test.ts). The
- * client does not wait for it, and nothing it does (a throw, a rejection, a getter that throws)
- * reaches the call or becomes an unhandled rejection.
+ * client does not wait for it, and nothing it does (a throw, a rejection) reaches the call or
+ * becomes an unhandled rejection. It is read once, when the client is made: a `pause` that is not
+ * a function, or cannot be read, refuses the option.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { Client, RateLimitError, type Limiter } from '../../src/index.js';
+import { Client, ConfigurationError, RateLimitError, type Limiter } from '../../src/index.js';
 import { startRecorder, type Recorder } from '../helpers/recorder.js';
 
 const unhandled: unknown[] = [];
@@ -26,6 +27,9 @@ async function refusing(headers: Record<string, string>) {
   servers.push(server);
   return server;
 }
+const trap = (): never => {
+  throw new Error('trap');
+};
 const clientFor = (url: string, limiter: Limiter) =>
   new Client({ baseUrl: url, appId: 'a', appToken: 't', accessToken: 'k', logLevel: 'off', maxRetries: 0, limiter });
 
@@ -82,6 +86,16 @@ describe('Limiter.pause', () => {
       }),
     ],
     ['never settles', () => ({ acquire: async () => undefined, pause: () => new Promise<void>(() => undefined) })],
+  ])('a pause that %s changes nothing for the call, and rejects nothing unhandled', async (_name, limiter) => {
+    const server = await refusing({ 'retry-after': '1' });
+    const error = await clientFor(server.url, limiter())
+      .asyncActions.get('aa_1')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfter).toBe(1);
+  });
+
+  it.each<[string, () => Limiter]>([
     [
       'is a getter that throws',
       () => ({
@@ -92,13 +106,21 @@ describe('Limiter.pause', () => {
       }),
     ],
     ['is not a function', () => ({ acquire: async () => undefined, pause: 'yes' as never })],
-  ])('a pause that %s changes nothing for the call, and rejects nothing unhandled', async (_name, limiter) => {
+    [
+      'is read from a Proxy that throws',
+      () => new Proxy({ acquire: async () => undefined }, { get: (t, k) => (k === 'pause' ? trap() : Reflect.get(t, k)) }) as Limiter,
+    ],
+  ])('a limiter whose pause %s is refused at once: a ConfigurationError naming limiter, nothing sent', async (_name, limiter) => {
     const server = await refusing({ 'retry-after': '1' });
-    const error = await clientFor(server.url, limiter())
-      .asyncActions.get('aa_1')
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RateLimitError);
-    expect((error as RateLimitError).retryAfter).toBe(1);
+    let error: unknown;
+    try {
+      clientFor(server.url, limiter());
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error).toMatchObject({ option: 'limiter', outcome: 'not_sent' });
+    expect(server.sent).toHaveLength(0);
   });
 
   it('a limiter without pause works as before', async () => {

@@ -8,7 +8,7 @@
  * as the hook's error and the call goes on without it.
  */
 import { describe, expect, it } from 'vitest';
-import { Client, ConfigurationError } from '../../src/index.js';
+import { Client, ConfigurationError, InvalidRequestError } from '../../src/index.js';
 import { useRecorders } from '../helpers/recorder.js';
 import { json, keys, member, settle } from './servers.js';
 import { useFigures } from './table.js';
@@ -88,6 +88,91 @@ describe('values that are not Latin-1', () => {
     record(
       'fetch-refuses-latin1',
       `${NOT_LATIN1.length} values × a client header, a static token, a token function, a call header: ${refused} refused with \`ConfigurationError\`; requests sent: 0`,
+    );
+  });
+});
+
+/** Values of the fields fetch options may set, the ones fetch refuses among them (what Node's fetch itself says decides which). */
+const FETCH_VALUES: Record<string, unknown[]> = {
+  mode: ['cors', 'same-origin', 'no-cors', 'navigate', 'websocket', 'bogus', 1, null],
+  credentials: ['omit', 'same-origin', 'include', 'bogus', null],
+  cache: ['default', 'no-store', 'reload', 'no-cache', 'force-cache', 'only-if-cached', 'bogus', null],
+  referrerPolicy: ['', 'no-referrer', 'unsafe-url', 'bogus'],
+  referrer: ['', 'about:client', 'not a url', 'client'],
+  priority: ['high', 'low', 'auto'],
+  integrity: ['', 'sha256-abc'],
+  dispatcher: [5, {}, null],
+};
+
+/** Whether Node's fetch fails a request to `url` with these fetch options (undici's own verdict), or sends one whose answer cannot be read. */
+async function fetchFails(url: string, init: Record<string, unknown>): Promise<boolean> {
+  try {
+    const response = await fetch(url, init as RequestInit);
+    await response.text();
+    // An answer a no-cors request gets in a browser cannot be read: promokit counts it refused too.
+    return init.mode === 'no-cors';
+  } catch {
+    return true;
+  }
+}
+
+describe('fetch options fetch refuses', () => {
+  it("each value of each field, as a client's option and a call's, for a read and a spend: refused first, naming the field, nothing sent; every value fetch takes goes through", async () => {
+    const service = await serve((_request, res) => json(res, 200, member));
+    let refused = 0;
+    let accepted = 0;
+    for (const [field, values] of Object.entries(FETCH_VALUES)) {
+      for (const value of values) {
+        const fetchOptions = { [field]: value };
+        const before = service.sent.length;
+        const fails = await fetchFails(`${service.url}/probe`, fetchOptions);
+        const probes = service.sent.length - before;
+        const label = `${field}: ${JSON.stringify(value)}`;
+        const client = () => new Client({ baseUrl: service.url, ...keys, logLevel: 'off', validation: 'off', fetchOptions: fetchOptions as never });
+        const plain = new Client({ baseUrl: service.url, ...keys, logLevel: 'off', validation: 'off' });
+        const calls = [
+          () => plain.loyalties.getMember('LOYAL-H1', {}, { fetchOptions: fetchOptions as never }),
+          () => plain.loyalties.redeemReward('LOYAL-H1', { reward: { id: 'rew_1' } }, { fetchOptions: fetchOptions as never }),
+        ];
+        if (fails) {
+          expect(client, label).toThrow(ConfigurationError);
+          expect(client, label).toThrow(/the fetchOptions option must be/);
+          for (const call of calls) {
+            const { error } = await settle(call());
+            expect(error, label).toBeInstanceOf(ConfigurationError);
+            expect(error, label).toMatchObject({ option: 'fetchOptions', outcome: 'not_sent' });
+            expect((error as Error).message, label).toContain(field);
+            refused++;
+          }
+          expect(service.sent.length - before - probes, label).toBe(0);
+        } else {
+          expect(client, label).not.toThrow();
+          for (const call of calls) await expect(call(), label).resolves.toBeDefined();
+          accepted++;
+        }
+      }
+    }
+    record(
+      'fetch-refuses-options',
+      `${Object.values(FETCH_VALUES).flat().length} values of ${Object.keys(FETCH_VALUES).length} fields, Node's fetch the judge: ${refused} calls refused with \`ConfigurationError\` naming the field (nothing sent), every refused value refused as a client option too; ${accepted} values fetch takes went through`,
+    );
+  });
+
+  it('client.request: a GET with a body or a form is refused, naming the field, nothing sent', async () => {
+    const service = await serve((_request, res) => json(res, 200, member));
+    const client = new Client({ baseUrl: service.url, ...keys, logLevel: 'off' });
+    let refused = 0;
+    for (const extra of [{ body: { a: 1 } }, { body: 'text' }, { body: null }, { form: { a: 'b' } }]) {
+      const { error } = await settle(client.request({ method: 'GET', path: '/v1/vouchers/X', ...extra } as never));
+      expect(error).toBeInstanceOf(InvalidRequestError);
+      expect(error).toMatchObject({ outcome: 'not_sent', issues: [{ path: [Object.keys(extra)[0]], message: expect.stringContaining('GET') }] });
+      refused++;
+    }
+    expect(service.sent).toHaveLength(0);
+    await expect(client.request({ method: 'POST', path: '/v1/vouchers/X', body: { a: 1 } })).resolves.toBeDefined();
+    record(
+      'fetch-refuses-get-body',
+      `${refused} GETs with a body or a form: ${refused} refused with \`InvalidRequestError\` naming the field; requests sent: 0`,
     );
   });
 });

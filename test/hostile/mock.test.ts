@@ -69,3 +69,35 @@ describe('mock.listen() over HTTP', () => {
     );
   });
 });
+
+describe('mock.listen() binds this machine only', () => {
+  it('every host other machines could reach is refused unless dangerouslyAllowRemote is true; the loopback ones listen', async () => {
+    const mock = createMockService();
+    const reachable = ['0.0.0.0', '::', '192.168.1.10', '10.0.0.1', '203.0.113.7', 'example.test', ''];
+    for (const host of reachable) {
+      await expect(mock.listen({ host }), host).rejects.toThrow(TypeError);
+      await expect(mock.listen({ host }), host).rejects.toThrow(/reachable from other machines.*dangerouslyAllowRemote/);
+    }
+    for (const bad of [{ host: 1 }, { host: ['0.0.0.0'] }, { dangerouslyAllowRemote: 'true' }, { host: '0.0.0.0', dangerouslyAllowRemote: 1 }]) {
+      await expect(mock.listen(bad as never), JSON.stringify(bad)).rejects.toThrow(TypeError);
+    }
+    // Told otherwise, the check is passed: a TEST-NET address this machine does not have fails to bind, as Node says.
+    const told = await mock.listen({ host: '203.0.113.7', dangerouslyAllowRemote: true }).then(
+      (server) => server.close().then(() => 'listened'),
+      (error: NodeJS.ErrnoException) => error.code,
+    );
+    expect(told).toBe('EADDRNOTAVAIL');
+    let listened = 0;
+    for (const host of [undefined, '127.0.0.1', 'localhost', '::1']) {
+      const server = await mock.listen(host === undefined ? {} : { host });
+      servers.push(server);
+      const response = await fetch(`${server.url}/v1/loyalties/members/LOYAL-1`, { headers: { 'x-app-id': 'nobody' } });
+      expect(response.status).toBe(401);
+      listened++;
+    }
+    record(
+      'mock-listen-host',
+      `${reachable.length} hosts other machines could reach: ${reachable.length} refused with \`TypeError\`; ${listened} loopback hosts listened and answered`,
+    );
+  });
+});

@@ -5,6 +5,8 @@
  * what a call settles with.
  */
 import type { ServerResponse } from 'node:http';
+import * as sdk from '../../src/index.js';
+import type { PromokitError } from '../../src/index.js';
 import { credentials } from '../helpers/http-server.js';
 
 export { credentialHeaders } from '../helpers/keys.js';
@@ -48,3 +50,46 @@ export function throwingProxy(): object {
   };
   return new Proxy({}, { get: trap, ownKeys: trap, has: trap });
 }
+
+/**
+ * An error of each class the package exports, made by hand (no call kept beside it), from
+ * `fields` (an `ApiError`'s `headers` among them). test/hostile/records.test.ts holds that every
+ * exported class has one.
+ */
+export const ERROR_OF_EACH_CLASS: Record<string, (fields?: Record<string, unknown>) => PromokitError> = {
+  PromokitError: (f = {}) => new sdk.PromokitError('x', f),
+  ConfigurationError: () => new sdk.ConfigurationError('timeout', 'x'),
+  InvalidRequestError: () => new sdk.InvalidRequestError('x', []),
+  CallError: (f = {}) => new sdk.CallError('x', f),
+  ConnectionError: (f = {}) => new sdk.ConnectionError('x', f),
+  TimeoutError: (f = {}) => new sdk.TimeoutError('x', f),
+  AbortError: (f = {}) => new sdk.AbortError('x', f),
+  RedirectError: (f = {}) => new sdk.RedirectError('x', f),
+  ResponseTooLargeError: (f = {}) => new sdk.ResponseTooLargeError('x', f),
+  ResponseValidationError: () => new sdk.ResponseValidationError('x', [], {}),
+  LimiterError: () => new sdk.LimiterError('x', 'y'),
+  PaginationLimitError: () => new sdk.PaginationLimitError('x', 100),
+  PaginationStalledError: () => new sdk.PaginationStalledError('x', 'y'),
+  ToArrayLimitError: () => new sdk.ToArrayLimitError('x', 10),
+  NoNextPageError: () => new sdk.NoNextPageError('x'),
+  AsyncActionFailedError: () => new sdk.AsyncActionFailedError({ id: 'aa_1', status: 'FAILED' } as never),
+  ...Object.fromEntries(
+    (
+      [
+        ['ApiError', 418],
+        ['BadRequestError', 400],
+        ['AuthenticationError', 401],
+        ['PermissionDeniedError', 403],
+        ['NotFoundError', 404],
+        ['ConflictError', 409],
+        ['UnprocessableEntityError', 422],
+        ['RateLimitError', 429],
+        ['InternalServerError', 503],
+      ] as const
+    ).map(([name, status]) => [
+      name,
+      (f: Record<string, unknown> = {}) =>
+        new (sdk[name] as typeof sdk.ApiError)({ status, operation: 'x', body: {}, headers: (f.headers as Record<string, string>) ?? {} }),
+    ]),
+  ),
+};

@@ -136,7 +136,7 @@ describe("one tenant's 429 and 401s stay its own", () => {
     );
   });
 
-  it("a clone whose keys get 401s, sharing the parent's cachedAccessToken: 20 calls fetch 2 tokens, not 21; the parent is not disturbed", async () => {
+  it("a clone whose keys get 401s, sharing the parent's cachedAccessToken: 20 calls fetch 2 tokens for the clone, not 21; the parent's token is not touched", async () => {
     const service = await serve((request, res) => {
       if (request.headers['x-app-token'] === 'wrong-app-token') json(res, 401, { code: 401, key: 'unauthorized' });
       else json(res, 200, member);
@@ -151,11 +151,14 @@ describe("one tenant's 429 and 401s stay its own", () => {
     expect(results.every((e) => (e as { status?: number }).status === 401)).toBe(true);
     // Each clone made per call, as a server handling requests would: still no refresh per call.
     for (let i = 0; i < 5; i++) await settle(parent.withOptions({ appToken: 'wrong-app-token', accessToken }).loyalties.getMember('L'));
+    const parentSent = service.sent.filter((sent) => sent.headers['x-app-token'] !== 'wrong-app-token').map((sent) => sent.headers.authorization);
     await parent.loyalties.getMember('L');
-    expect(fetched).toBe(2);
+    // One for the parent; for the clone's credentials, a token of their own and one refresh.
+    expect(fetched).toBe(3);
+    expect(new Set(parentSent)).toEqual(new Set(['Bearer shared-token-1-abcdef']));
     record(
       'tenants-401-refresh',
-      `20 calls of a clone whose keys are refused, then 5 clones made per call: ${fetched} tokens fetched (the first, and one refresh); the parent's calls answered`,
+      `20 calls of a clone whose keys are refused, then 5 clones made per call: ${fetched} tokens fetched (the parent's; the clone's credentials' own, and one refresh); the parent's calls answered with its own token`,
     );
   });
 });

@@ -187,7 +187,8 @@ describe('a schema that fails to answer: a ConfigurationError with the cause, no
       expect(error.option).toBe('metadataSchemas');
       expect(error.outcome).toBe('not_sent');
       expect(error.message).toMatch(message);
-      if (name === 'throws' || name === 'rejects') expect(error.cause).toBe(cause);
+      // The cause: what the schema threw, as a copy holding only scrubbed text.
+      if (name === 'throws' || name === 'rejects') expect(error.cause).toMatchObject({ name: cause.name, message: cause.message });
       expect(server.sent).toHaveLength(0);
     });
   }
@@ -223,7 +224,7 @@ describe('a schema that fails to answer: a ConfigurationError with the cause, no
     const { client, server } = await clientWith({ metadataSchemas: { order }, hooks: { error: (event) => errors.push(event) } });
     const error = (await rejection(client.orders.create({ metadata: { channel: 'web' } }))) as ConfigurationError;
     expect(error).toBeInstanceOf(ConfigurationError);
-    expect(error.cause).toBe(cause);
+    expect(error.cause).toMatchObject({ name: cause.name, message: cause.message });
     expect(error.outcome).toBe('unknown');
     expect(server.sent).toHaveLength(1);
     expect(errors.map((e) => e.error)).toEqual([error]);

@@ -215,14 +215,17 @@ for (const [name, reply] of Object.entries(errors)) {
 
 // ---- The token store: whatever it answers, every call gets a token within its bounds (its own,
 // fetched by this process, while the store makes no sense), and the store is used again once sane.
+/** A seal in the form the store keeps, which no credentials make. */
+const SEAL = '0'.repeat(64);
 const tokenHostile = {
   nil: () => null,
   'a status': () => ({ status: 'OK' }),
   'a token without its lifetime': (a) => (a[0] === 'read' ? ['token', 'abc', 1_000] : 1),
-  'no expiry': (a) => (a[0] === 'read' ? ['token', `900000 ${Date.now() + 900_000} abc`, -1] : 1),
-  'a time to live past its lifetime': (a) => (a[0] === 'read' ? ['token', `1000 ${Date.now() + 1_000} abc`, '999999999999'] : 1),
-  'a 20,000-character token': (a) => (a[0] === 'read' ? ['token', `900000 ${Date.now() + 900_000} ${'x'.repeat(20_000)}`, 5_000] : 1),
-  'a token with a line break': (a) => (a[0] === 'read' ? ['token', `900000 ${Date.now() + 900_000} to\r\nken`, 5_000] : 1),
+  'no expiry': (a) => (a[0] === 'read' ? ['token', `900000 ${Date.now() + 900_000} ${SEAL} abc`, -1] : 1),
+  'a time to live past its lifetime': (a) => (a[0] === 'read' ? ['token', `1000 ${Date.now() + 1_000} ${SEAL} abc`, '999999999999'] : 1),
+  'a 20,000-character token': (a) => (a[0] === 'read' ? ['token', `900000 ${Date.now() + 900_000} ${SEAL} ${'x'.repeat(20_000)}`, 5_000] : 1),
+  'a token with a line break': (a) => (a[0] === 'read' ? ['token', `900000 ${Date.now() + 900_000} ${SEAL} to\r\nken`, 5_000] : 1),
+  'a token planted with a seal it cannot make': (a) => (a[0] === 'read' ? ['token', `900000 ${Date.now() + 900_000} ${SEAL} planted`, 5_000] : 1),
   'an unknown status': () => ['what'],
   'an error reply': () => ({ error: 'ERR boom' }),
   'no reply': () => ({ hang: true }),
@@ -232,9 +235,29 @@ const tokenHostile = {
 };
 let issued = 0;
 const fetchToken = async () => ({ token: `own-${++issued}`, expiresIn: 900 });
+/**
+ * The token a `Client` sends, called the way a client calls its access token function (saying
+ * whose token it asks for, so the store is used): each call of the returned function makes one
+ * call of a client whose fetch answers with the bearer token it was sent.
+ */
+function sentToken(accessToken) {
+  const client = new Client({
+    baseUrl: 'http://127.0.0.1:9',
+    appId: 'hostile-app',
+    appToken: 'hostile-app-token',
+    accessToken,
+    validation: 'off',
+    maxRetries: 0,
+    timeout: 5_000,
+    logLevel: 'off',
+    fetch: async (request) =>
+      new Response(JSON.stringify({ token: request.headers.get('authorization').slice(7) }), { headers: { 'content-type': 'application/json' } }),
+  });
+  return () => client.loyalties.getMember('X').then((answer) => answer.token);
+}
 for (const [name, reply] of Object.entries(tokenHostile)) {
   const store = redisTokenStore({ redis, key: `hostile-${name.replace(/\W+/g, '-')}`, redisTimeout: 200, lockMs: 600 });
-  const accessToken = cachedAccessToken(fetchToken, { store });
+  const accessToken = sentToken(cachedAccessToken(fetchToken, { store }));
   hostileToken = reply;
   const before = issued;
   const got = await within(Promise.all(Array.from({ length: 5 }, () => accessToken())));
@@ -245,7 +268,7 @@ for (const [name, reply] of Object.entries(tokenHostile)) {
 // Sane again: a token one process stored is the token another reads.
 {
   const stores = [0, 1].map(() => redisTokenStore({ redis, key: 'hostile-sane', redisTimeout: 200 }));
-  const [a, b] = stores.map((store) => cachedAccessToken(fetchToken, { store }));
+  const [a, b] = stores.map((store) => sentToken(cachedAccessToken(fetchToken, { store })));
   const first = await within(a());
   const second = await within(b());
   results['token store: sane again'] = { first: summary(first), second: summary(second) };

@@ -11,6 +11,7 @@
  * something else wrote there. Timings are loose (shared machines); figures are the fleet-token
  * benchmark's business (bench/fleet-tokens.mjs).
  */
+import { createHmac } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { inspect } from 'node:util';
@@ -19,10 +20,33 @@ import { connectRedis, startRedis, type RedisClientName, type RedisServer } from
 import { expectRefusal, notClients, useRealRedis } from './real-redis.js';
 import { startTokenFleet, type FleetOutcome, type TokenFleet } from '../../bench/token-fleet.mjs';
 import { startTokenService, type TokenService } from '../../bench/token-service.mjs';
-import { cachedAccessToken } from '../../src/index.js';
+import { forOwner, type TokenOwner } from '../../src/core/credentials.js';
+import { cachedAccessToken, Client, type FetchedToken } from '../../src/index.js';
 import { redisTokenStore, type RedisTokenStoreOptions } from '../../src/redis.js';
+import { startRecorder } from '../helpers/recorder.js';
 
 const root = resolve(__dirname, '../..');
+
+/** The credentials the tests' calls are made with, as a `Client` tells its access token function. */
+const OWNER: TokenOwner = { id: 'app-fleet', origin: 'https://api.example.test', secret: 'app-token-of-the-fleet' };
+
+/** A `cachedAccessToken` called as a `Client` with `owner`'s credentials calls it. */
+function tokenFor(fetchToken: () => Promise<FetchedToken>, store: ReturnType<typeof redisTokenStore>, owner: TokenOwner = OWNER) {
+  const managed = cachedAccessToken(fetchToken, { store });
+  return Object.assign(() => (managed as unknown as Record<symbol, (owner: TokenOwner) => Promise<string>>)[forOwner]!(owner), {
+    invalidate: managed.invalidate,
+  });
+}
+
+/** An HMAC-SHA-256 of `owner`'s, as cachedAccessToken makes them (the name its tokens are kept under, a token's seal). */
+const mac = (owner: TokenOwner, text: string) =>
+  createHmac('sha256', owner.secret).update(`promokit-token\n${owner.id}\n${owner.origin}\n${text}`).digest('hex');
+
+/** The Redis keys of `owner`'s token and lock under `key`. */
+function keysOf(key: string, owner: TokenOwner = OWNER) {
+  const name = mac(owner, 'owner').slice(0, 32);
+  return { token: `promokit-token:{${key}}:${name}`, lock: `promokit-token-lock:{${key}}:${name}` };
+}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const redisHere = useRealRedis();
 const freshKey = redisHere.freshKey;
@@ -136,55 +160,131 @@ describe.each<RedisClientName>(['ioredis', 'node-redis'])('through %s', (which) 
     90_000,
   );
 
-  it('keeps the token in one namespaced key, "<lifetime> <expiry> <token>", expiring with it; the lock is gone after the refresh', async () => {
+  it('keeps the token in one key named after its owner, "<lifetime> <expiry> <seal> <token>", expiring with it; the lock is gone after the refresh', async () => {
     const { redis, quit } = await connectRedis(which, redisHere.server.port);
     const key = freshKey('held');
+    const keys = keysOf(key);
     try {
-      const accessToken = cachedAccessToken(async () => ({ token: 'tok-abc', expiresIn: 60 }), { store: redisTokenStore({ redis, key }) });
+      const accessToken = tokenFor(async () => ({ token: 'tok-abc', expiresIn: 60 }), redisTokenStore({ redis, key }));
       expect(await accessToken()).toBe('tok-abc');
-      const [lifetime, expiry, token] = (await redisHere.probe.get(`promokit-token:{${key}}`))!.split(' ');
-      expect([lifetime, token]).toEqual(['60000', 'tok-abc']);
+      const [lifetime, expiry, seal, token] = (await redisHere.probe.get(keys.token))!.split(' ');
+      expect([lifetime, seal, token]).toEqual(['60000', mac(OWNER, 'token\ntok-abc'), 'tok-abc']);
       expect(Math.abs(Number(expiry) - (Date.now() + 60_000))).toBeLessThan(5_000);
-      const ttl = await redisHere.probe.pttl(`promokit-token:{${key}}`);
+      const ttl = await redisHere.probe.pttl(keys.token);
       expect(ttl).toBeGreaterThan(55_000);
       expect(ttl).toBeLessThanOrEqual(60_000);
       await sleep(50);
-      expect(await redisHere.probe.exists(`promokit-token-lock:{${key}}`)).toBe(0);
+      expect(await redisHere.probe.exists(keys.lock)).toBe(0);
+      // No key names the app or holds its secret.
+      const all = await redisHere.probe.keys(`promokit-token*{${key}}*`);
+      expect(all).toEqual([keys.token]);
+      expect(all.join(' ')).not.toContain(OWNER.id);
+      expect(await redisHere.probe.get(keys.token)).not.toContain(OWNER.secret);
     } finally {
       await quit();
     }
   });
 
+  const sealOf = (token: string, owner: TokenOwner = OWNER) => mac(owner, `token\n${token}`);
+  const other: TokenOwner = { id: 'app-other', origin: OWNER.origin, secret: 'app-token-of-another-app' };
   it.each<[string, (key: string) => Promise<unknown>]>([
     ['a list under the key', (key) => redisHere.probe.rpush(key, 'a')],
-    ['a value without expiry', (key) => redisHere.probe.set(key, `60000 ${Date.now() + 60_000} stale-token`)],
-    ['a value whose expiry passed (written late)', (key) => redisHere.probe.set(key, `60000 ${Date.now() - 1} late-token`, 'PX', 60_000)],
+    ['a value without expiry', (key) => redisHere.probe.set(key, `60000 ${Date.now() + 60_000} ${sealOf('stale-token')} stale-token`)],
+    [
+      'a value whose expiry passed (written late)',
+      (key) => redisHere.probe.set(key, `60000 ${Date.now() - 1} ${sealOf('late-token')} late-token`, 'PX', 60_000),
+    ],
     ['a value that is no token', (key) => redisHere.probe.set(key, 'garbage', 'PX', 60_000)],
-    ['a value of 100,000 characters', (key) => redisHere.probe.set(key, `60000 ${Date.now() + 60_000} ${'x'.repeat(100_000)}`, 'PX', 60_000)],
-    ['a time to live longer than the lifetime', (key) => redisHere.probe.set(key, `1000 ${Date.now() + 600_000} old-token`, 'PX', 600_000)],
-    ['a value in the old form, without its expiry', (key) => redisHere.probe.set(key, '60000 old-form', 'PX', 60_000)],
-    ['a lifetime of thirty years', (key) => redisHere.probe.set(key, `999999999999 ${Date.now() + 60_000} long-token`, 'PX', 60_000)],
-  ])('repairs what something else wrote under the key (%s): the call gets a fresh token and the key holds it', async (_name, corrupt) => {
+    ['a value of 100,000 characters', (key) => redisHere.probe.set(key, `60000 ${Date.now() + 60_000} ${sealOf('x')} ${'x'.repeat(100_000)}`, 'PX', 60_000)],
+    [
+      'a time to live longer than the lifetime',
+      (key) => redisHere.probe.set(key, `1000 ${Date.now() + 600_000} ${sealOf('old-token')} old-token`, 'PX', 600_000),
+    ],
+    ['a value in an old form, without its seal', (key) => redisHere.probe.set(key, `60000 ${Date.now() + 60_000} old-form`, 'PX', 60_000)],
+    ['a lifetime of thirty years', (key) => redisHere.probe.set(key, `999999999999 ${Date.now() + 60_000} ${sealOf('long-token')} long-token`, 'PX', 60_000)],
+    ['a token planted without its seal', (key) => redisHere.probe.set(key, `60000 ${Date.now() + 60_000} ${'0'.repeat(64)} planted-token`, 'PX', 60_000)],
+    [
+      "another app's token, sealed by it, copied here",
+      (key) => redisHere.probe.set(key, `60000 ${Date.now() + 60_000} ${sealOf('its-token', other)} its-token`, 'PX', 60_000),
+    ],
+  ])('never sends, and repairs, what something else wrote under the key (%s): the call gets a fresh token and the key holds it', async (_name, corrupt) => {
     const { redis, quit } = await connectRedis(which, redisHere.server.port);
     const key = freshKey('corrupt');
-    const redisKey = `promokit-token:{${key}}`;
+    const redisKey = keysOf(key).token;
     await corrupt(redisKey);
     try {
-      const accessToken = cachedAccessToken(async () => ({ token: 'tok-fresh', expiresIn: 60 }), { store: redisTokenStore({ redis, key }) });
+      const accessToken = tokenFor(async () => ({ token: 'tok-fresh', expiresIn: 60 }), redisTokenStore({ redis, key }));
       expect(await accessToken()).toBe('tok-fresh');
-      expect(await redisHere.probe.get(redisKey)).toMatch(/^60000 \d+ tok-fresh$/);
+      expect(await redisHere.probe.get(redisKey)).toMatch(new RegExp(`^60000 \\d+ ${sealOf('tok-fresh')} tok-fresh$`));
       expect(await redisHere.probe.pttl(redisKey)).toBeGreaterThan(55_000);
     } finally {
       await quit();
     }
   });
 
+  it.each([
+    ['without a key (both on the default one)', undefined, undefined],
+    ['with the same key', 'shared', 'shared'],
+    ['with keys of their own', 'key-a', 'key-b'],
+  ])(
+    "two apps on one Redis %s, three processes each, calling a service on 127.0.0.1 together: each app's calls carry only its own tokens, through two rounds of 401s",
+    async (_name, keyA, keyB) => {
+      const { redis, quit } = await connectRedis(which, redisHere.server.port);
+      const suffix = freshKey('apps');
+      // The service: each app's tokens are its own; a token sent with another app's keys would be refused.
+      const issued: Record<string, string[]> = { 'app-a': [], 'app-b': [] };
+      let revoked = new Set<string>();
+      const service = await startRecorder((sent) => {
+        const bearer = String(sent.headers.authorization ?? '').slice(7);
+        const app = String(sent.headers['x-app-id']);
+        if (!issued[app]?.includes(bearer) || revoked.has(bearer)) return { status: 401, body: { code: 401, key: 'unauthorized', message: 'Unauthorized' } };
+        return { status: 200, body: { id: 'v_1', code: 'LOYAL-1', object: 'voucher', type: 'LOYALTY_CARD', created_at: '2026-01-01T00:00:00Z' } };
+      });
+      const app = (appId: string, key: string | undefined) => {
+        const fetchToken = async () => {
+          const token = `${appId}-tok-${issued[appId]!.length + 1}`;
+          issued[appId]!.push(token);
+          return { token, expiresIn: 60 };
+        };
+        return Array.from(
+          { length: 3 },
+          () =>
+            new Client({
+              baseUrl: service.url,
+              appId,
+              appToken: `${appId}-secret-token`,
+              accessToken: cachedAccessToken(fetchToken, { store: redisTokenStore({ redis, ...(key === undefined ? {} : { key: `${key}-${suffix}` }) }) }),
+              maxRetries: 0,
+            }),
+        );
+      };
+      try {
+        const clients = [...app('app-a', keyA), ...app('app-b', keyB)];
+        for (let round = 0; round < 3; round++) {
+          await Promise.all(clients.map((client) => client.loyalties.getMember('LOYAL-1')));
+          // Every token issued so far is revoked: each app's fleet must fetch its own again.
+          revoked = new Set([...issued['app-a']!, ...issued['app-b']!]);
+        }
+        for (const sent of service.sent) {
+          const appId = String(sent.headers['x-app-id']);
+          expect(String(sent.headers.authorization).slice(7).startsWith(`${appId}-tok-`), `${appId} sent ${sent.headers.authorization}`).toBe(true);
+        }
+        // Each app's fleet fetched one token per round (a 401 costs its fleet one new token).
+        expect(issued['app-a']!.length).toBeLessThanOrEqual(3);
+        expect(issued['app-b']!.length).toBeLessThanOrEqual(3);
+      } finally {
+        await service.close();
+        await quit();
+      }
+    },
+  );
+
   it('a lock left by a process that died: the others wait lockMs for its token, then fetch their own', async () => {
     const { redis, quit } = await connectRedis(which, redisHere.server.port);
     const key = freshKey('dead-lock');
-    await redisHere.probe.set(`promokit-token-lock:{${key}}`, 'someone', 'PX', 60_000);
+    await redisHere.probe.set(keysOf(key).lock, 'someone', 'PX', 60_000);
     try {
-      const accessToken = cachedAccessToken(async () => ({ token: 'tok-own', expiresIn: 60 }), { store: redisTokenStore({ redis, key, lockMs: 400 }) });
+      const accessToken = tokenFor(async () => ({ token: 'tok-own', expiresIn: 60 }), redisTokenStore({ redis, key, lockMs: 400 }));
       const started = performance.now();
       expect(await accessToken()).toBe('tok-own');
       expect(performance.now() - started).toBeGreaterThanOrEqual(390);
@@ -200,7 +300,7 @@ describe.each<RedisClientName>(['ioredis', 'node-redis'])('through %s', (which) 
     let n = 0;
     const fetchToken = async () => ({ token: `tok-${++n}`, expiresIn: 60 });
     try {
-      const [a, b] = [0, 1].map(() => cachedAccessToken(fetchToken, { store: redisTokenStore({ redis, key }) }));
+      const [a, b] = [0, 1].map(() => tokenFor(fetchToken, redisTokenStore({ redis, key })));
       expect(await a!()).toBe('tok-1');
       expect(await b!()).toBe('tok-1');
       a!.invalidate('tok-1');
@@ -208,7 +308,7 @@ describe.each<RedisClientName>(['ioredis', 'node-redis'])('through %s', (which) 
       // b was refused with tok-1 too, later: tok-2 stays.
       b!.invalidate('tok-1');
       expect(await b!()).toBe('tok-2');
-      expect(await redisHere.probe.get(`promokit-token:{${key}}`)).toMatch(/^60000 \d+ tok-2$/);
+      expect(await redisHere.probe.get(keysOf(key).token)).toMatch(/^60000 \d+ [0-9a-f]{64} tok-2$/);
       expect(n).toBe(2);
     } finally {
       await quit();
@@ -222,7 +322,7 @@ describe.each<RedisClientName>(['ioredis', 'node-redis'])('through %s', (which) 
         .split('\n')
         .filter(Boolean).length;
     const before = await clients();
-    const accessToken = cachedAccessToken(async () => ({ token: 'tok-1', expiresIn: 60 }), { store: redisTokenStore({ redis, key: freshKey('close') }) });
+    const accessToken = tokenFor(async () => ({ token: 'tok-1', expiresIn: 60 }), redisTokenStore({ redis, key: freshKey('close') }));
     await accessToken();
     expect(await clients()).toBe(before + 1);
     await quit();
@@ -235,7 +335,7 @@ describe.each<RedisClientName>(['ioredis', 'node-redis'])('through %s', (which) 
     try {
       const store = redisTokenStore({ redis, key: freshKey('secret') });
       const accessToken = cachedAccessToken(async () => ({ token: 'secret-token-value', expiresIn: 60 }), { store });
-      await accessToken();
+      await (accessToken as unknown as Record<symbol, (owner: TokenOwner) => Promise<string>>)[forOwner]!(OWNER);
       for (const shown of [inspect(store, { depth: 5 }), JSON.stringify(store), inspect(accessToken), JSON.stringify(accessToken), String(accessToken)]) {
         expect(shown).not.toContain('secret-token-value');
       }

@@ -6,7 +6,8 @@
  * the promptness of each rejection are asserted as they are, whatever the machine's load.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AbortError, AsyncActionFailedError, Client, NotFoundError, TimeoutError, type AsyncAction } from '../../src/index.js';
+import { AbortError, AsyncActionFailedError, Client, ConfigurationError, NotFoundError, TimeoutError, type AsyncAction } from '../../src/index.js';
+import { throwingProxy } from '../hostile/servers.js';
 import { createMockService, type MockService } from '../../src/testing/index.js';
 import { advance, settleInFakeTime, useFakeTime } from '../helpers/fake-time.js';
 import { refusal } from './rejections.js';
@@ -121,21 +122,29 @@ describe('asyncActions.waitFor', () => {
     await expect(settleInFakeTime(client.asyncActions.waitFor('aa_missing', { interval: 5 }))).rejects.toBeInstanceOf(NotFoundError);
   });
 
-  it('rejects with the error onProgress throws, and stops reading', async () => {
-    const { mock, client, readTimes } = setup();
-    const { id } = mock.createAsyncAction();
-    const boom = new Error('progress bar broke');
-    await expect(
-      settleInFakeTime(
+  it('rejects with a ConfigurationError naming onProgress when it throws (what it threw the cause, whatever it is), and stops reading', async () => {
+    for (const thrown of [new Error('progress bar broke'), 'a string', undefined, Object.create(null), throwingProxy()]) {
+      const { mock, client, readTimes } = setup();
+      const { id } = mock.createAsyncAction();
+      const error = await settleInFakeTime(
         client.asyncActions.waitFor(id, {
           interval: 5,
           onProgress: () => {
-            throw boom;
+            throw thrown;
           },
         }),
-      ),
-    ).rejects.toBe(boom);
-    expect(readTimes).toHaveLength(1);
+      ).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect(error).toMatchObject({
+        option: 'onProgress',
+        message: expect.stringMatching(/^asyncActions\.waitFor: the onProgress function threw, so the wait stopped/),
+      });
+      expect((error as Error).cause).toBe(thrown);
+      expect(readTimes).toHaveLength(1);
+    }
   });
 
   it.each([
