@@ -375,3 +375,13 @@ export function isKyHttpError(error: unknown): error is Error & { response: Resp
 export function isKyTimeout(error: unknown): error is Error {
   return error instanceof Error && error.name === 'TimeoutError' && 'request' in error;
 }
+
+/** ky's error for a fetch that failed on the network: what fetch threw is its `cause`. */
+export function isKyNetworkError(error: unknown): error is Error {
+  return error instanceof Error && error.name === 'NetworkError' && 'request' in error;
+}
+
+/** What fetch itself threw: the `cause` of ky's `NetworkError`, else the error as it is. */
+export function fetchFailure(error: unknown): unknown {
+  return isKyNetworkError(error) ? error.cause : error;
+}

@@ -28,6 +28,7 @@ import {
   type Outcome,
   isKyHttpError,
   isKyTimeout,
+  fetchFailure,
 } from './errors.js';
 import { parseBody } from './responses.js';
 import { failureCode } from './runtime.js';
@@ -99,10 +100,11 @@ export function mapError(thrown: unknown, context: CallContext, failure: Failure
     for (const [name, value] of response.headers) headers[name] = value;
     error = apiErrorFor({ ...context, status: response.status, body: parseBody(failure.body), headers });
   } else if (isKyTimeout(thrown)) error = new TimeoutError(say(context, `no complete response within ${failure.timeout} ms per attempt`), context);
-  // Keep only the low-level cause: it names the socket failure and carries no request headers.
+  // Keep only the low-level cause, behind fetch's error (and ky's `NetworkError` around it): it
+  // names the socket failure and carries no request headers.
   else
     error = new ConnectionError(say(context, `${describeFailure(thrown)} before a complete response arrived`), context, {
-      cause: (thrown as { cause?: unknown } | undefined)?.cause,
+      cause: (fetchFailure(thrown) as { cause?: unknown } | undefined)?.cause,
     });
   error.outcome = failure.outcome;
   const wait = failure.refusedWaitMs;
@@ -148,6 +150,6 @@ export function redirectError(response: Response, url: string, context: CallCont
 export function describeFailure(error: unknown): string {
   if (isKyHttpError(error)) return `status ${error.response.status}`;
   if (isKyTimeout(error)) return 'timeout';
-  const code = failureCode(error);
+  const code = failureCode(fetchFailure(error));
   return `connection failure${code ? ` (${code})` : ''}`;
 }

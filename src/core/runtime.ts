@@ -285,11 +285,16 @@ export function plainCopy(value: unknown, issues: Issue[], path: Path = []): unk
   return copy(value, path);
 }
 
-let ky: Promise<typeof import('ky')> | undefined;
+type Ky = typeof import('ky').default;
+
+let ky: Promise<Ky> | undefined;
 
 /** ky's default instance, imported on the first call. */
-export async function loadKy(): Promise<typeof import('ky').default> {
-  return (await (ky ??= import('ky'))).default;
+export function loadKy(): Promise<Ky> {
+  return (ky ??= import('ky').then(({ default: instance }) =>
+    // The CommonJS build imports ky's chunk as CommonJS, whose `default` is the chunk's exports.
+    typeof instance === 'function' ? instance : (instance as unknown as { default: Ky }).default,
+  ));
 }
 
 /**
