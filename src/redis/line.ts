@@ -11,6 +11,8 @@
  * - a slot whose moment passed more than `lateMs` ago (the timer fired late: a busy event loop,
  *   a slow reply) is skipped, never used late, since a late start would crowd the next slot,
  *   perhaps another process's;
+ * - never two slots at once: of the slots due together (a timer that fired late), only the last is
+ *   used, so two starts of one process are always at least a slot's interval less `lateMs` apart;
  * - slots held when the connection to Redis drops are dropped too: a Redis that comes back may
  *   have lost the schedule they belong to;
  * - slots held when the fleet pauses (a 429's `Retry-After`) are dropped, and none is used before
@@ -234,9 +236,11 @@ export class Line {
     while (this.#slots.length > 0 && this.#slots[0]! <= now) {
       const slot = this.#slots[0]!;
       const head = this.#head();
-      // Comparisons against the same sums the timer is set for: a timer due at `slot + lateMs`
-      // must find that moment reached.
-      if (now > slot + lateMs || (!head && now >= slot + lateMs)) {
+      // Never two slots at once: when a later slot is due too (the timer fired late), this one is
+      // skipped and the later one used, so this process's starts stay at least a slot's interval
+      // less `lateMs` apart. Comparisons against the same sums the timer is set for: a timer due
+      // at `slot + lateMs` must find that moment reached.
+      if (now > slot + lateMs || (!head && now >= slot + lateMs) || (this.#slots[1] ?? Number.POSITIVE_INFINITY) <= now) {
         this.#slots.shift();
         if (head) this.stats.late += 1;
         else this.stats.unused += 1;
