@@ -1,9 +1,11 @@
 // Types of scripts/size.mjs, for the test suite.
 
-/** The client-side target: 7 KB gzipped, in bytes (reported, not gated). */
+/** The client-side target: 12 KB gzipped, in bytes (reported, not gated). */
 export declare const BUDGET: number;
-/** The client-side gate: 9,200 bytes gzipped. */
+/** The client-side gate, in bytes gzipped. */
 export declare const CLIENT_GATE: number;
+/** The sizes the bundles are to meet once promokit's own code shrinks (reported, not gated), in bytes gzipped. */
+export declare const GOALS: { clientSide: number; server: number; serverTotal: number };
 /** The repository root. */
 export declare const root: string;
 /** The storefront entry that is measured: one `ClientEvents`, one event. */
