@@ -97,6 +97,7 @@ function lineFor(store: Store, index: number, outageMs = 3_000, lateMs = LATE_MS
     now: () => store.clock.now,
     setTimer: store.clock.setTimer,
     lateMs,
+    gapMs: store.spacing.intervalMs / 2,
     leadMs: 2 * store.spacing.intervalMs,
     outageMs,
     retryMs: 100,
@@ -263,6 +264,7 @@ describe('Line (one process)', () => {
       now: () => clock.now,
       setTimer: clock.setTimer,
       lateMs: LATE_MS,
+      gapMs: spacing.intervalMs / 2,
       leadMs: 10,
       outageMs: 3_000,
       retryMs: 100,
@@ -299,6 +301,7 @@ describe('Line (one process)', () => {
       now: () => clock.now,
       setTimer: clock.setTimer,
       lateMs: LATE_MS,
+      gapMs: spacing.intervalMs / 2,
       leadMs: 10,
       outageMs: 500,
       retryMs: 100,
@@ -412,19 +415,19 @@ describe.each(densities)('property ($name slots): lines sharing one schedule, wi
 
         const used: number[] = [];
         for (const [i, times] of admissions.entries()) {
-          // Each admission takes the newest of the line's slots due at its moment (never two at
-          // once: the older ones due with it are skipped), at most lateMs old, each slot once.
+          // Greedy matching of admissions to the line's slots (both in order): each admission
+          // takes a slot of its own no later than it and at most lateMs before it.
           const slots = [...store.granted[i]!].sort((a, b) => a - b);
           let s = 0;
           for (const at of times) {
-            let newest = s;
-            while (newest + 1 < slots.length && slots[newest + 1]! <= at + 1e-9) newest += 1;
-            expect(newest).toBeLessThan(slots.length);
-            expect(slots[newest]!).toBeLessThanOrEqual(at + 1e-9);
-            expect(slots[newest]!).toBeGreaterThanOrEqual(at - lateMs - 1e-9);
-            used.push(slots[newest]!);
-            s = newest + 1;
+            while (s < slots.length && slots[s]! < at - lateMs - 1e-9) s += 1;
+            expect(s).toBeLessThan(slots.length);
+            expect(slots[s]!).toBeLessThanOrEqual(at + 1e-9);
+            used.push(slots[s]!);
+            s += 1;
           }
+          // Never two starts of a line at once: however late its timers fire, half a slot's interval apart.
+          for (let k = 1; k < times.length; k++) expect(times[k]! - times[k - 1]!).toBeGreaterThanOrEqual(spacing.intervalMs / 2 - 1e-9);
           // First attempts in order of arrival; a retry ahead of every first attempt waiting when it came.
           const admitted = order[i]!.filter((r) => r.admitted !== undefined);
           const firsts = admitted.filter((r) => !r.retry);
