@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
-import { browserBuild, leanKy, leanQueue } from './scripts/browser-build.mjs';
+import { browserBuild } from './scripts/browser-build.mjs';
 import ts from 'typescript';
 
 /** Every public entry; each is built on its own so a browser bundle pulls in only what it imports. */
@@ -33,13 +33,13 @@ const common: Options = {
  * ky and zod are bundled into the build rather than imported at run time: loading their ~60
  * module files cost a cold start about 85 ms on these machines, one bundled file about 10 ms.
  * The CJS build needs it anyway (ky is ESM-only), and the package installs with no dependencies.
- * p-queue (with its eventemitter3; p-timeout, which promokit never reaches, is left out by
- * `leanQueue`) is bundled too, in a chunk loaded only by a
- * client with `maxConcurrency` or `rateLimit`. `promokit/redis` (and its alias
+ * Each is bundled as published, no module of it replaced or cut. p-queue (with eventemitter3 and
+ * p-timeout) is bundled too, in a chunk loaded only by a client with `maxConcurrency` or
+ * `rateLimit`. `promokit/redis` (and its alias
  * `promokit/limiter-redis`) uses the user's ioredis or node-redis client, optional peer
  * dependencies never imported.
  */
-const bundled = ['ky', 'zod', 'p-queue', 'eventemitter3'];
+const bundled = ['ky', 'zod', 'p-queue', 'eventemitter3', 'p-timeout'];
 
 /**
  * Declarations: one file per entry (`dist/<entry>.d.ts`, and `.d.cts` for `require`), never a
@@ -81,20 +81,18 @@ function reexports(source: string, from: string): string {
 
 export default defineConfig([
   // `dist/browser/` is written by the last build, which may run first.
-  // ky without the parts promokit never reaches: progress streaming, forced retries (scripts/browser-build.mjs).
   {
     ...common,
     entry,
     format: ['esm'],
     noExternal: bundled,
-    esbuildPlugins: [leanKy, leanQueue],
     clean: ['!browser/**'],
     onSuccess: async () => writeReexportDeclarations(),
   },
-  { ...common, entry, format: ['cjs'], noExternal: bundled, esbuildPlugins: [leanKy, leanQueue] },
+  { ...common, entry, format: ['cjs'], noExternal: bundled },
   ...declarations,
   // The browser build of `promokit/client-side` (package.json `exports`, `browser` condition):
-  // the same code, with ky imported at once and without ky's unused progress streaming (see
+  // the same code with the runtime seam's browser side (ky imported at once; see
   // scripts/browser-build.mjs), in one ESM file.
   {
     ...common,

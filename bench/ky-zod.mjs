@@ -1,5 +1,5 @@
 // The benchmark's second baseline: the client a careful user writes by hand on the same stack as
-// promokit, ky for the request and zod for the response. One `ky.get(url, { headers }).json()` per
+// promokit, ky 2 (the version promokit bundles, as installed) for the request and zod for the response. One `ky.get(url, { headers }).json()` per
 // call, ky's defaults (2 retries, 10 s timeout) and zod schemas of the same fields promokit checks,
 // unknown fields kept (`z.looseObject`). promokit's budgets are its own overhead over this.
 import ky from 'ky';

@@ -4,8 +4,8 @@
 // prints each run's figures against the budgets of docs/PERFORMANCE.md with their verdicts, and
 // writes everything to bench/results/latest.json.
 //
-// The per-request budgets are promokit's own overhead over a plain ky + zod client on the same
-// stack (bench/ky-zod.mjs): latency and CPU per request <= 1.05x, throughput and list walk >= 0.95x.
+// The per-request budgets are promokit's own overhead over a plain ky 2 + zod client on the same
+// stack (bench/ky-zod.mjs, the ky promokit bundles): latency and CPU per request <= 1.05x, throughput and list walk >= 0.95x.
 // The ratios to a bare `fetch` + `JSON.parse` are printed for information.
 //
 //   npm run bench                       build, then both Nodes (about 5 minutes)
@@ -14,6 +14,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { buildBrowserBundle, CLIENT_GATE, SERVER_BUDGET, SERVER_CALL, SERVER_TOTAL_BUDGET, withoutLazyChunks } from '../scripts/size.mjs';
 
@@ -118,7 +119,11 @@ function report(run) {
 }
 
 const nodes = which === 'current' ? [process.execPath] : which === '24' ? [node24()] : [process.execPath, node24()];
+/** The machine's load average (1, 5 and 15 minutes): figures taken on a busy machine are noisy. */
+const load = () => loadavg().map((l) => Number(l.toFixed(2)));
+const loadBefore = load();
 const runs = nodes.map(measure);
+const loadAfter = load();
 
 const server = await buildBrowserBundle({ source: SERVER_CALL, platform: 'node', plugins: [withoutLazyChunks] });
 const serverTotal = await buildBrowserBundle({ source: SERVER_CALL, platform: 'node' });
@@ -146,7 +151,11 @@ const summary = verdicts.map(
     }`,
 );
 console.log(`\n${summary.join('\n')}`);
+console.log(`load average (1, 5, 15 min): ${loadBefore.join(' / ')} before the runs, ${loadAfter.join(' / ')} after`);
 
 mkdirSync(join(here, 'results'), { recursive: true });
-writeFileSync(join(here, 'results', 'latest.json'), `${JSON.stringify({ runs, verdicts, bundles }, null, 2)}\n`);
+writeFileSync(
+  join(here, 'results', 'latest.json'),
+  `${JSON.stringify({ load_average: { before: loadBefore, after: loadAfter }, runs, verdicts, bundles }, null, 2)}\n`,
+);
 console.log('\nwritten to bench/results/latest.json');

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// The runtime matrix. Each runtime is installed from npm by this script (into .node24/ and
-// .tmp/runtimes/, reused when the pinned version is already there) and timed.
+// The runtime matrix. Each runtime is installed from npm by this script (into .node22/, .node24/
+// and .tmp/runtimes/, reused when the pinned version is already there) and timed.
 //
-//   node24   the whole vitest suite on Node 24 (the `node` package from npm); prints
-//            `node24: N passed, N failed`
+//   node22   the whole vitest suite on Node 22 (the `node` package from npm); prints
+//            `node22: N passed, N failed`
+//   node24   the same on Node 24
 //   bun      the smoke suite (test/runtimes/): promokit/testing's server (`mock.listen()`) and
 //   deno     the SDK in the same runtime: a GET, a list walk, a redemption, an error caught with
 //            instanceof, a client event
@@ -11,7 +12,7 @@
 //            promokit/testing's server run by this script in Node on 127.0.0.1; plus the smoke
 //            against `mock.fetch` inside the Worker
 //
-//   node scripts/runtimes.mjs [node24] [bun] [deno] [workerd] [--json FILE]   (default: all)
+//   node scripts/runtimes.mjs [node22] [node24] [bun] [deno] [workerd] [--json FILE]   (default: all)
 // The smoke runtimes use the packed tarball installed into a scratch project. Exits non-zero
 // when any runtime fails.
 import { spawn, spawnSync } from 'node:child_process';
@@ -22,8 +23,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureBuilt, installTarball, pack, root, seconds } from './lib/package-tarball.mjs';
 
-/** Pinned to the versions measured here; `node` follows the newest 24.x. */
+/** Pinned to the versions measured here; `node` follows the newest 22.x and 24.x. */
 const runtimes = {
+  node22: { pkg: 'node', version: '22', dir: join(root, '.node22'), bin: 'node_modules/.bin/node' },
   node24: { pkg: 'node', version: '24', dir: join(root, '.node24'), bin: 'node_modules/.bin/node' },
   bun: { pkg: 'bun', version: '1.4.5', dir: join(root, '.tmp', 'runtimes', 'bun'), bin: 'node_modules/.bin/bun' },
   deno: { pkg: 'deno', version: '2.9.6', dir: join(root, '.tmp', 'runtimes', 'deno'), bin: 'node_modules/.bin/deno' },
@@ -48,7 +50,7 @@ for (const name of targets) {
     const bin = install(name, result);
     console.log(`\n== ${name}: ${result.version} (install ${seconds(result.installMs)})`);
     const t0 = performance.now();
-    if (name === 'node24') await node24(bin, result);
+    if (name.startsWith('node')) await nodeSuite(name, bin, result);
     else await smokeIn(name, bin, result);
     result.runMs = performance.now() - t0;
   } catch (error) {
@@ -84,7 +86,7 @@ function install(name, result) {
   const t0 = performance.now();
   const manifest = join(dir, 'node_modules', pkg, 'package.json');
   const have = existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')).version : undefined;
-  if (!(have === version || (version === '24' && have?.startsWith('24.')))) {
+  if (!(have === version || (/^\d+$/.test(version) && have?.startsWith(`${version}.`)))) {
     mkdirSync(dir, { recursive: true });
     const out = spawnSync(npm, ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', `${pkg}@${version}`], {
       encoding: 'utf8',
@@ -104,10 +106,10 @@ function install(name, result) {
   return path;
 }
 
-/** The whole vitest suite on Node 24, with a plain `N passed, N failed` line. */
-async function node24(bin, result) {
+/** The whole vitest suite on the Node of `name` (`node22`, `node24`), with a plain `N passed, N failed` line. */
+async function nodeSuite(name, bin, result) {
   mkdirSync(join(root, '.tmp'), { recursive: true });
-  const report = join(root, '.tmp', 'vitest-node24.json');
+  const report = join(root, '.tmp', `vitest-${name}.json`);
   rmSync(report, { force: true });
   const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
   const out = await run(bin, [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
@@ -126,7 +128,7 @@ async function node24(bin, result) {
   }
   result.summary = `${passed} passed, ${failed} failed`;
   result.ok = out.code === 0 && failed === 0 && passed > 0;
-  console.log(`node24: ${result.summary}`);
+  console.log(`${name}: ${result.summary}`);
 }
 
 /** The tarball installed once into a scratch project with the smoke files, for every smoke runtime. */

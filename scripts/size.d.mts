@@ -1,8 +1,8 @@
 // Types of scripts/size.mjs, for the test suite.
 
-/** The client-side target: 7 KB gzipped, in bytes (reported, not gated). */
+/** The client-side target: 12 KB gzipped, in bytes (reported, not gated). */
 export declare const BUDGET: number;
-/** The client-side gate: 10,400 bytes gzipped. */
+/** The client-side gate, in bytes gzipped. */
 export declare const CLIENT_GATE: number;
 /** The repository root. */
 export declare const root: string;

@@ -30,43 +30,35 @@ import { ensureBuilt } from './lib/build.mjs';
 import { checkQuotedFigures } from './lib/quoted-figures.mjs';
 
 /**
- * The target of the client-side bundle: 7 KB gzipped, in bytes (1 KB = 1,000 bytes, as
- * size-limit counts). Not met yet: reported, not gated.
+ * The target of the client-side bundle: 12 KB gzipped, in bytes (1 KB = 1,000 bytes, as
+ * size-limit counts). Not met: reported, not gated.
  */
-export const BUDGET = 7_000;
+export const BUDGET = 12_000;
 
 /**
- * The gate of the client-side bundle: CI and `npm run size` fail above 10,400 bytes gzipped. It was
- * 9,200 until the storefront's calls scrubbed the whole chain of an error's causes, kept the
- * call's record beside its error, typed whatever code of yours throws and loaded their chunks
- * through one loader (about 1.2 KB together).
+ * The gate of the client-side bundle: CI and `npm run size` fail above 13,500 bytes gzipped, for a
+ * storefront sending one event with ky 2 bundled as published (no module of it cut; ky 2 alone is
+ * about 8.9 KB of it). Still a third smaller than the vendor's own client-side SDK (20.1 KB).
  */
-export const CLIENT_GATE = 10_400;
+export const CLIENT_GATE = 13_500;
 
 /**
- * The budget of the server entry bundled for Node, minified: 32 KB gzipped for what a program
- * making one call loads (30 KB until the checks of the fourth hostile pass: every rendering of an
- * error scrubbed through its causes, the call's record, tokens bound to their credentials, the
- * fetch options fetch refuses, user code typed; about 1.9 KB). Parts a call rarely needs are chunks of their own, imported on first
+ * The budget of the server entry bundled for Node, minified: 34.5 KB gzipped for what a program
+ * making one call loads. Parts a call rarely needs are chunks of their own, imported on first
  * use: the admission behind `maxConcurrency`, `rateLimit` and `limiter` (with p-queue and its
- * dependency, about 4.5 KB), `asyncActions.waitFor`'s polling and the escape hatch
- * (`client.request()`); a bundler without code splitting includes them all the same, so the whole,
- * those chunks included, has its own budget (35 KB until the escape hatch and the
- * polling moved out of the one-call figure into chunks of their own, and the bundler's wrappers
- * for chunks loaded on first use came with them).
+ * dependencies), `asyncActions.waitFor`'s polling and the escape hatch (`client.request()`); a
+ * bundler without code splitting includes them all the same, so the whole, those chunks
+ * included, has its own budget.
  */
-export const SERVER_BUDGET = 32_000;
+export const SERVER_BUDGET = 34_500;
 
 /**
  * The budget of the server entry with every chunk it may load, the rarely used ones included:
- * 43 KB. It was 36 KB until `client.reconcile` (about 2 KB gzipped) and the check of a
- * client's own `metadataSchemas` and `eventSchemas` (about 1.9 KB) joined the chunks loaded on
- * first use, and 40.5 KB until the checks of the fourth hostile pass (about 2.3 KB: the one-call
- * part's, `client.reconcile` on the service's clock, the guard of `client.request`'s schema); a
- * program that uses neither loads neither, and what it loads for a call stays within
- * {@link SERVER_BUDGET}.
+ * 44.5 KB. `client.reconcile` and the check of a client's own `metadataSchemas` and
+ * `eventSchemas` are among those chunks; a program that uses neither loads neither, and what it
+ * loads for a call stays within {@link SERVER_BUDGET}.
  */
-export const SERVER_TOTAL_BUDGET = 43_000;
+export const SERVER_TOTAL_BUDGET = 44_500;
 
 /**
  * Leaves out the chunks a program loads only when it uses a rarely used part: the limits' queue

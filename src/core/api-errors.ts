@@ -204,9 +204,10 @@ export const LONGEST_ASKED_WAIT = 86_400_000;
  * seconds is a moment), or an HTTP date (IMF-fixdate or RFC 850: ending `GMT`). `undefined`
  * without such a header; `NaN` when the value is neither (`soon`, `-1`, `1.5`, `0x10`, `1e400`,
  * `Infinity`), which RFC 9110 says to ignore.
- * A moment already past is a wait of 0; any wait is at most {@link LONGEST_ASKED_WAIT}.
+ * A moment already past is a wait of 0; any wait is at most {@link LONGEST_ASKED_WAIT}. `now` is
+ * the clock a moment is read against (`Date.now` unless a test gives its own).
  */
-export function retryAfterMs(header: (name: string) => string | null | undefined): number | undefined {
+export function retryAfterMs(header: (name: string) => string | null | undefined, now: () => number = Date.now): number | undefined {
   const value = (
     header('retry-after') ??
     header('ratelimit-reset') ??
@@ -218,9 +219,9 @@ export function retryAfterMs(header: (name: string) => string | null | undefined
   let ms: number;
   if (/^\d+$/.test(value)) {
     ms = Number(value) * 1000;
-    if (ms >= 1_704_067_200_000 && ms < 1e14) ms -= Date.now();
+    if (ms >= 1_704_067_200_000 && ms < 1e14) ms -= now();
   } else if (/ GMT$/.test(value)) {
-    ms = Date.parse(value) - Date.now();
+    ms = Date.parse(value) - now();
   } else {
     return Number.NaN;
   }

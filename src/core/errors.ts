@@ -422,3 +422,13 @@ export function isKyTimeout(error: unknown): error is Error {
     return false;
   }
 }
+
+/** ky's error for a fetch that failed on the network: what fetch threw is its `cause`. */
+export function isKyNetworkError(error: unknown): error is Error {
+  return error instanceof Error && error.name === 'NetworkError' && 'request' in error;
+}
+
+/** What fetch itself threw: the `cause` of ky's `NetworkError`, else the error as it is. */
+export function networkCause(error: unknown): unknown {
+  return isKyNetworkError(error) ? error.cause : error;
+}

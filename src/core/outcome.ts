@@ -34,6 +34,7 @@ import {
   type Outcome,
   isKyHttpError,
   isKyTimeout,
+  networkCause,
 } from './errors.js';
 import { parseBody } from './responses.js';
 import { failureCode } from './runtime.js';
@@ -120,7 +121,7 @@ export function mapError(thrown: unknown, context: CallContext, failure: Failure
     // Keep only the low-level cause: it names the socket failure and carries no request headers.
     else
       error = new ConnectionError(say(context, `${describeFailure(thrown)} before a complete response arrived`), context, {
-        cause: isA(thrown, Error) ? thrown.cause : thrown,
+        cause: (networkCause(thrown) as { cause?: unknown } | undefined)?.cause,
       });
   } catch (unreadable) {
     // Whatever user code threw that defeats every reading: still a typed error, never a bare one.
@@ -293,7 +294,7 @@ export function redirectError(response: Response, url: string, context: CallCont
 export function describeFailure(error: unknown): string {
   if (isKyHttpError(error)) return `status ${error.response.status}`;
   if (isKyTimeout(error)) return 'timeout';
-  const code = failureCode(error);
+  const code = failureCode(networkCause(error));
   return `connection failure${code ? ` (${code})` : ''}`;
 }
 

@@ -18,8 +18,8 @@ export const MAX_RETRIES = 10;
 /**
  * The `fetchOptions` a call may not set: the request's own fields, which the pipeline sets
  * (`keepalive` has an option of its own, checked against the browsers' 64 KiB cap). No fetch
- * option reaches ky as one of ky's own (see {@link splitFetchOptions}): a `prefixUrl` or a
- * `throwHttpErrors` given there is only an unknown field of fetch's.
+ * option reaches ky as one of ky's own (see {@link splitFetchOptions}): a `prefix`, a `baseUrl` or
+ * a `throwHttpErrors` given there is only an unknown field of fetch's.
  */
 const owned = ['method', 'body', 'headers', 'signal', 'redirect', 'keepalive', 'window', 'duplex'];
 

@@ -11,7 +11,7 @@
  * @module
  */
 import type { RetryOptions } from 'ky';
-import { isKyHttpError, isKyTimeout } from './errors.js';
+import { isKyHttpError, isKyNetworkError, isKyTimeout, networkCause } from './errors.js';
 import { nothingWasSent } from './runtime.js';
 import { ApiError, InternalServerError, LONGEST_ASKED_WAIT, RateLimitError, retryAfterMs } from './api-errors.js';
 import { callOf } from './call.js';
@@ -31,7 +31,7 @@ import {
 
 /** True for the failure fetch reports when the network fails: a `TypeError`, or ky's `NetworkError` around one. */
 export function isNetworkError(error: unknown): boolean {
-  return error instanceof TypeError || (error instanceof Error && error.name === 'NetworkError');
+  return error instanceof TypeError || isKyNetworkError(error);
 }
 
 /** Tuning of the policy. */
@@ -40,6 +40,17 @@ export interface RetryTuning {
   maxRetries: number;
   /** Longest wait between attempts, in milliseconds: caps the backoff; a longer `Retry-After` is not waited. */
   maxRetryDelay: number;
+}
+
+/**
+ * Where the policy draws its randomness and reads the time: `Math.random` and `Date.now` unless
+ * given (a test gives its own, to read the waits as numbers).
+ */
+export interface RetrySources {
+  /** A number from 0 (included) to 1 (excluded), as `Math.random` gives. */
+  random?: (() => number) | undefined;
+  /** Milliseconds since the epoch, as `Date.now` gives: a `Retry-After` may be a date. */
+  now?: (() => number) | undefined;
 }
 
 /** The retry policy of one call: ky's options, and what the call learnt about its last failure. */
@@ -51,6 +62,19 @@ export interface RetryPlan {
    * `Retry-After`, for a longer wait than `maxRetryDelay`: that wait, in milliseconds.
    */
   refusedWaitMs?: number;
+}
+
+/** The first step of the backoff, in milliseconds: 300 ms, then 600 ms, 1.2 s, … */
+export const BACKOFF_STEP_MS = 300;
+
+/**
+ * The wait before retry number `retry` (1 for the first) when the service named none: the step
+ * of exponential backoff (300 ms, 600 ms, 1.2 s, …), jittered between half and all of it by
+ * `random`, rounded to the millisecond, and at most `cap`.
+ */
+export function backoffMs(retry: number, cap: number, random: () => number): number {
+  const step = BACKOFF_STEP_MS * 2 ** (retry - 1);
+  return Math.min(Math.round(step / 2 + (random() * step) / 2), cap);
 }
 
 const methods = ['get', 'put', 'post', 'patch', 'delete'];
@@ -65,47 +89,53 @@ const methods = ['get', 'put', 'post', 'patch', 'delete'];
  *   A 5xx or a timeout may mean the service acted, and sending a redemption again would spend
  *   points twice.
  *
- * Backoff is exponential (300 ms, 600 ms, 1.2 s, …) with jitter between half and all of the step,
- * capped at `maxRetryDelay`. A `Retry-After` on a 429 or 503 (api-errors.ts) is waited as asked
- * when it is at most `maxRetryDelay`; a longer one is not cut short (an early retry only earns
- * another 429): the call is not retried and its error says why (`refusedWaitMs`). An unreadable one
- * is ignored (RFC 9110): backoff as usual.
+ * The wait is {@link backoffMs} (300 ms, 600 ms, 1.2 s, … with jitter between half and all of the
+ * step, capped at `maxRetryDelay`). A `Retry-After` on a 429 or 503 (api-errors.ts) is waited as
+ * asked when it is at most `maxRetryDelay`; a longer one is not cut short (an early retry only
+ * earns another 429): the call is not retried and its error says why (`refusedWaitMs`). An
+ * unreadable one is ignored (RFC 9110): backoff as usual.
  *
- * `onRetry` hears of each retry before its wait, with the delay ky will wait.
+ * The policy decides and computes every wait; ky waits it (ky's `delay`), with no rule, jitter or
+ * cap of its own. `onRetry` hears of each retry once it is decided, before its wait, with that
+ * wait: it reports, and computes nothing.
  */
-export function retryPlan(idempotent: boolean, tuning: RetryTuning, onRetry?: (delayMs: number, error: unknown) => void): RetryPlan {
-  let failure: unknown;
-  // The wait the failure being retried asked for, when it named one.
-  let asked: number | undefined;
+export function retryPlan(
+  idempotent: boolean,
+  tuning: RetryTuning,
+  onRetry?: (delayMs: number, error: unknown) => void,
+  sources: RetrySources = {},
+): RetryPlan {
+  const { random = Math.random, now = Date.now } = sources;
+  // The wait of the retry last decided, for ky to wait.
+  let wait = 0;
+  /** The wait before retry number `retry` after `error`, or `undefined` when it is not retried. */
+  const waitAfter = (error: unknown, retry: number): number | undefined => {
+    if (isKyHttpError(error)) {
+      const { status, headers } = error.response;
+      if (!(status === 429 || (idempotent && (status === 408 || status >= 500)))) return undefined;
+      const asked = status === 429 || status === 503 ? retryAfterMs((name) => headers.get(name), now) : undefined;
+      if (asked! > tuning.maxRetryDelay) {
+        plan.refusedWaitMs = asked;
+        return undefined;
+      }
+      return asked! >= 0 ? asked : backoffMs(retry, tuning.maxRetryDelay, random);
+    }
+    const retried = isKyTimeout(error) ? idempotent : isNetworkError(error) && (idempotent || nothingWasSent(networkCause(error)));
+    return retried ? backoffMs(retry, tuning.maxRetryDelay, random) : undefined;
+  };
   const plan: RetryPlan = {
     options: {
       limit: tuning.maxRetries,
       // Every method reaches `shouldRetry`, which answers every failure with true or false: ky's
-      // own rules decide nothing (the build cuts them: scripts/lib/ky-cuts.mjs).
+      // own rules decide nothing.
       methods,
-      backoffLimit: tuning.maxRetryDelay,
-      delay: (attempt) => asked ?? 300 * 2 ** (attempt - 1),
-      jitter: (delay) => {
-        const ms = asked ?? Math.min(Math.round(delay / 2 + (Math.random() * delay) / 2), tuning.maxRetryDelay);
-        onRetry?.(ms, failure);
-        return ms;
-      },
-      shouldRetry: ({ error }) => {
-        failure = error;
-        asked = undefined;
-        if (isKyHttpError(error)) {
-          const { status, headers } = error.response;
-          if (!(status === 429 || (idempotent && (status === 408 || status >= 500)))) return false;
-          const after = status === 429 || status === 503 ? retryAfterMs((name) => headers.get(name)) : undefined;
-          if (after! > tuning.maxRetryDelay) {
-            plan.refusedWaitMs = after;
-            return false;
-          }
-          if (after! >= 0) asked = after;
-          return true;
-        }
-        if (isKyTimeout(error)) return idempotent;
-        return isNetworkError(error) && (idempotent || nothingWasSent(error));
+      delay: () => wait,
+      shouldRetry: ({ error, retryCount }) => {
+        const ms = waitAfter(error, retryCount);
+        if (ms === undefined) return false;
+        wait = ms;
+        onRetry?.(ms, error);
+        return true;
       },
     },
   };

@@ -344,11 +344,17 @@ export function plainCopy(value: unknown, issues: Issue[], path: Path = []): unk
   return copy(value, path);
 }
 
-let ky: typeof import('ky').default | undefined;
+type Ky = typeof import('ky').default;
+
+let ky: Ky | undefined;
 
 /** ky's default instance, imported on the first call (a failed import is tried again by the next). */
-export async function loadKy(): Promise<typeof import('ky').default> {
-  return (ky ??= (await loadChunk('ky', () => import('ky'))).default);
+export async function loadKy(): Promise<Ky> {
+  if (ky) return ky;
+  const { default: instance } = await loadChunk('ky', () => import('ky'));
+  // The CommonJS build imports ky's chunk as CommonJS, whose `default` is the chunk's exports.
+  ky = typeof instance === 'function' ? instance : (instance as unknown as { default: Ky }).default;
+  return ky;
 }
 
 /**

@@ -173,6 +173,9 @@ export function createRedisLimiter(options: RedisLimiterOptions): RedisLimiter {
     // Half the margin for the lateness of timers, the other half for the way to the service; at
     // least 2 ms, as timers fire on whole milliseconds.
     lateMs: Math.max(2, marginMs / 2),
+    // Half a slot's interval between two starts of this process: a timer that fired late never
+    // starts the slots due meanwhile at once.
+    gapMs: limit.intervalMs / 2,
     leadMs: Math.max(2 * limit.intervalMs, 10),
     outageMs: redisTimeout,
     retryMs: RETRY_MS,

@@ -11,6 +11,8 @@
  * - a slot whose moment passed more than `lateMs` ago (the timer fired late: a busy event loop,
  *   a slow reply) is skipped, never used late, since a late start would crowd the next slot,
  *   perhaps another process's;
+ * - never two starts at once: the slots a late timer finds due together are used `gapMs` apart
+ *   (each still within `lateMs` of its moment, else skipped);
  * - slots held when the connection to Redis drops are dropped too: a Redis that comes back may
  *   have lost the schedule they belong to;
  * - slots held when the fleet pauses (a 429's `Retry-After`) are dropped, and none is used before
@@ -52,6 +54,8 @@ export interface LineOptions {
   setTimer(run: () => void, ms: number): Timer;
   /** A slot this late is skipped rather than used. */
   lateMs: number;
+  /** Two starts of this process are at least this far apart: never two at once, however late a timer fires. */
+  gapMs: number;
   /** The next reservation is asked for when the slots held run out within this many milliseconds. */
   leadMs: number;
   /** The longest a caller waits for Redis while it does not answer, before it is refused. */
@@ -124,6 +128,8 @@ export class Line {
   #pumpQueued = false;
   /** No slot before this moment: the fleet is paused. */
   #pausedUntil = Number.NEGATIVE_INFINITY;
+  /** When this process last started a call (admitted one to its slot). */
+  #lastStart = Number.NEGATIVE_INFINITY;
   readonly stats: RedisLimiterStats = { admitted: 0, reservations: 0, slots: 0, late: 0, unused: 0, dropped: 0, refused: 0, paused: 0, invalid: 0 };
 
   constructor(options: LineOptions) {
@@ -229,7 +235,7 @@ export class Line {
   /** Does what is due now: hands out slots, refuses callers Redis has failed too long, asks for slots. */
   #pump(): void {
     if (this.#closed) return;
-    const { now: clock, lateMs, leadMs, outageMs } = this.#options;
+    const { now: clock, lateMs, leadMs, outageMs, gapMs } = this.#options;
     const now = clock();
     while (this.#slots.length > 0 && this.#slots[0]! <= now) {
       const slot = this.#slots[0]!;
@@ -244,8 +250,11 @@ export class Line {
       }
       // Nobody waits: the slot stays usable until it is `lateMs` old, for a caller who comes now.
       if (!head) break;
+      // Never two starts at once: after a late timer, the slots due together are used `gapMs` apart.
+      if (now < this.#lastStart + gapMs) break;
       this.#slots.shift();
       this.#leave(head);
+      this.#lastStart = now;
       this.stats.admitted += 1;
       head.resolve();
     }
@@ -334,8 +343,9 @@ export class Line {
     const now = clock();
     let at = Number.POSITIVE_INFINITY;
     const first = this.#slots[0];
-    // A slot is due at its moment when someone waits, else it only expires.
-    if (first !== undefined) at = this.#waiting > 0 ? first : first + lateMs;
+    // A slot is due at its moment (and `gapMs` after the last start) when someone waits, else it
+    // only expires.
+    if (first !== undefined) at = this.#waiting > 0 ? Math.max(first, this.#lastStart + this.#options.gapMs) : first + lateMs;
     if (this.#waiting > 0) {
       const last = this.#slots[this.#slots.length - 1];
       if (!this.#inFlight && this.#waiting > this.#slots.length) {

@@ -129,6 +129,13 @@ describe('network errors say where and how far', () => {
     expect(spend).toMatchObject({ operation: 'orders.create', method: 'POST', host, attempts: 3 });
     const once = (await settle(client(base, { maxRetries: 0 }).loyalties.getMember('L1'))) as promokit.ConnectionError;
     expect(once.message).toMatch(/; 1 attempt made$/);
+    // Its cause is the socket's own error, behind fetch's TypeError and ky's NetworkError around
+    // it: it names the failure and carries no request (whose headers hold the credentials).
+    const cause = error.cause as { code?: string; errors?: Array<{ code?: string }>; request?: unknown };
+    expect(cause).toBeInstanceOf(Error);
+    expect(cause.code ?? cause.errors?.[0]?.code).toBe('ECONNREFUSED');
+    expect(cause).not.toHaveProperty('request');
+    expect(cause).not.toBeInstanceOf(TypeError);
   });
 
   it('a timeout: TimeoutError with the per-attempt limit and the attempts made', async () => {

@@ -86,9 +86,9 @@ describe('hooks: the events of a call', () => {
     expect(second.event).toMatchObject({ status: 200, requestId: 'req-2' });
     expect(first.event.durationMs).toBeGreaterThanOrEqual(0);
     expect(retry.event.reason).toBe('status 503');
-    // The delay is the real wait: the next attempt is sent no sooner (jittered backoff, 150–300 ms).
-    expect(retry.event.delayMs).toBeGreaterThanOrEqual(150);
-    expect(retry.event.delayMs).toBeLessThanOrEqual(300);
+    // The delay reported is the real wait: the next attempt is sent no sooner. (Its value, the
+    // jittered backoff, is computed as a number in test/core/retry-plan.test.ts.)
+    expect(retry.event.delayMs).toBeGreaterThan(0);
     const [firstAt, secondAt] = server!.sent.map((r) => r.at) as [number, number];
     expect(secondAt - firstAt).toBeGreaterThanOrEqual(retry.event.delayMs - 5);
   });

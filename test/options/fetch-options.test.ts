@@ -130,10 +130,18 @@ describe('the pipeline’s own keys are refused', () => {
     expect(recorder.sent).toHaveLength(0);
   });
 
-  // ky would act on its own options rather than hand them to fetch: a prefixUrl would send the
-  // credentials to another host, throwHttpErrors: false would return a 5xx's body as a result.
+  // ky would act on its own options rather than hand them to fetch: a prefix or a baseUrl would
+  // send the credentials to another host, throwHttpErrors: false would return a 5xx's body as a
+  // result, retry would send it again. Every option of ky 2's (and ky 1's prefixUrl, which ky 2
+  // refuses with an error).
   const kyOwned = [
     'prefixUrl',
+    'prefix',
+    'baseUrl',
+    'retry',
+    'timeout',
+    'totalTimeout',
+    'fetch',
     'searchParams',
     'json',
     'parseJson',
@@ -148,6 +156,12 @@ describe('the pipeline’s own keys are refused', () => {
   it.each(kyOwned)("ky's %s in fetchOptions reaches no ky: the call goes where and as the client says", async (name) => {
     const value = {
       prefixUrl: 'https://elsewhere.example.com',
+      prefix: 'https://elsewhere.example.com',
+      baseUrl: 'https://elsewhere.example.com',
+      retry: { limit: 3, methods: ['get'], statusCodes: [500], shouldRetry: () => true },
+      timeout: 1,
+      totalTimeout: 1,
+      fetch: async () => new Response('{"forged":true}'),
       searchParams: { stolen: '1' },
       json: { injected: true },
       parseJson: () => ({ forged: true }),
@@ -167,9 +181,10 @@ describe('the pipeline’s own keys are refused', () => {
       const before = recorder.sent.length;
       // A 500 still rejects (throwHttpErrors: false changed nothing), and no hook answered for the service.
       await expect(client.loyalties.getMember('L1', {}, { fetchOptions })).rejects.toMatchObject({ name: 'InternalServerError' });
-      const [sent] = recorder.sent.slice(before);
-      expect(sent!.request!.url).toBe(`${recorder.url}/v1/loyalties/members/L1`);
-      expect(sent!.request!.method).toBe('GET');
+      const sent = recorder.sent.slice(before);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.request!.url).toBe(`${recorder.url}/v1/loyalties/members/L1`);
+      expect(sent[0]!.request!.method).toBe('GET');
     }
     await expect(
       new Client({ baseUrl: recorder.url, ...keys, fetch: recorder.fetch, maxRetries: 0 }).orders.create({ source_id: 'o-1' }, { fetchOptions }),

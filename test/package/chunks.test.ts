@@ -75,11 +75,11 @@ const SCENARIOS: Record<string, string> = {
   'fresh-token': `
     let n = 0;
     return new sdk.Client({ baseUrl, ...keys, accessToken: () => 'token-' + ++n + '-abcdefgh' }).loyalties.getMember('NEEDS-REFRESH');`,
-  'ky-index': `return new sdk.Client({ baseUrl, ...keys }).loyalties.getMember('LOYAL-1');`,
+  distribution: `return new sdk.Client({ baseUrl, ...keys }).loyalties.getMember('LOYAL-1');`,
 };
 
-/** What each chunk's loader calls it (ky's chunk is `ky-index` in dist/). */
-const LOADER_NAME: Record<string, string> = { 'ky-index': 'ky' };
+/** What each chunk's loader calls it (ky's chunk is `distribution` in dist/, after ky 2's folder). */
+const LOADER_NAME: Record<string, string> = { distribution: 'ky' };
 
 /** The process of one scenario: the package from `copy`, the chunk `file` missing. */
 function script(format: Format, body: string): string {

@@ -91,13 +91,14 @@ const MARGIN_MS = 50;
 const LATE_MS = 10;
 const spacing: Spacing = { intervalMs: (PER_MS + MARGIN_MS) / REQUESTS, aheadMs: 500 };
 
-function lineFor(store: Store, index: number, outageMs = 3_000): Line {
+function lineFor(store: Store, index: number, outageMs = 3_000, lateMs = LATE_MS): Line {
   return new Line({
     reserve: store.reserveFor(index),
     now: () => store.clock.now,
     setTimer: store.clock.setTimer,
-    lateMs: LATE_MS,
-    leadMs: 2 * spacing.intervalMs,
+    lateMs,
+    gapMs: store.spacing.intervalMs / 2,
+    leadMs: 2 * store.spacing.intervalMs,
     outageMs,
     retryMs: 100,
     name: 'test limiter',
@@ -263,6 +264,7 @@ describe('Line (one process)', () => {
       now: () => clock.now,
       setTimer: clock.setTimer,
       lateMs: LATE_MS,
+      gapMs: spacing.intervalMs / 2,
       leadMs: 10,
       outageMs: 3_000,
       retryMs: 100,
@@ -299,6 +301,7 @@ describe('Line (one process)', () => {
       now: () => clock.now,
       setTimer: clock.setTimer,
       lateMs: LATE_MS,
+      gapMs: spacing.intervalMs / 2,
       leadMs: 10,
       outageMs: 500,
       retryMs: 100,
@@ -358,7 +361,18 @@ describe('Line (one process)', () => {
   });
 });
 
-describe('property: lines sharing one schedule, with late timers, aborts, retries and batches', () => {
+/**
+ * The two densities of the property: slots further apart than `lateMs`, and the default limiter's
+ * (100 per 1,000 ms, margin 50 ms: a slot every 10.5 ms, `lateMs` 25), where a late timer finds
+ * several slots due at once.
+ */
+const densities = [
+  { name: 'sparse', requests: REQUESTS, lateMs: LATE_MS },
+  { name: 'dense', requests: 100, lateMs: MARGIN_MS / 2 },
+];
+
+describe.each(densities)('property ($name slots): lines sharing one schedule, with late timers, aborts, retries and batches', ({ requests, lateMs }) => {
+  const spacing: Spacing = { intervalMs: (PER_MS + MARGIN_MS) / requests, aheadMs: 500 };
   const event = fc.record({
     at: fc.double({ min: 0, max: 3_000, noNaN: true }),
     line: fc.integer({ min: 0, max: 3 }),
@@ -366,14 +380,14 @@ describe('property: lines sharing one schedule, with late timers, aborts, retrie
     abortAfter: fc.option(fc.double({ min: 0, max: 1_500, noNaN: true }), { nil: undefined }),
   });
 
-  it('every admission has its own slot, used between its moment and lateMs after; no span of perMs + margin holds more than `requests` slots used; each line admits in order', async () => {
+  it('every admission has its own slot, used between its moment and lateMs after; never two of a line at once; no span of perMs + margin holds more than `requests` slots used; each line admits in order', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(event, { minLength: 1, maxLength: 60 }), fc.integer(), async (events, seed) => {
-        // Most timers fire on time or a little late; one in four more than LATE_MS late.
+        // Most timers fire on time or a little late; one in four more than lateMs late (the sparse density).
         const random = mulberry32(seed);
         const clock = new Clock(() => [0, 0, 0, 1, 3, 8, 12, 30][Math.floor(random() * 8)]!);
         const store = new Store(clock, spacing);
-        const lines = [0, 1, 2, 3].map((i) => lineFor(store, i));
+        const lines = [0, 1, 2, 3].map((i) => lineFor(store, i, 3_000, lateMs));
         const admissions: number[][] = [[], [], [], []];
         const order: Array<Array<{ id: number; retry: boolean; arrived: number; admitted?: number }>> = [[], [], [], []];
         const pending: Promise<unknown>[] = [];
@@ -402,16 +416,18 @@ describe('property: lines sharing one schedule, with late timers, aborts, retrie
         const used: number[] = [];
         for (const [i, times] of admissions.entries()) {
           // Greedy matching of admissions to the line's slots (both in order): each admission
-          // takes a slot of its own no later than it and at most LATE_MS before it.
+          // takes a slot of its own no later than it and at most lateMs before it.
           const slots = [...store.granted[i]!].sort((a, b) => a - b);
           let s = 0;
           for (const at of times) {
-            while (s < slots.length && slots[s]! < at - LATE_MS - 1e-9) s += 1;
+            while (s < slots.length && slots[s]! < at - lateMs - 1e-9) s += 1;
             expect(s).toBeLessThan(slots.length);
             expect(slots[s]!).toBeLessThanOrEqual(at + 1e-9);
             used.push(slots[s]!);
             s += 1;
           }
+          // Never two starts of a line at once: however late its timers fire, half a slot's interval apart.
+          for (let k = 1; k < times.length; k++) expect(times[k]! - times[k - 1]!).toBeGreaterThanOrEqual(spacing.intervalMs / 2 - 1e-9);
           // First attempts in order of arrival; a retry ahead of every first attempt waiting when it came.
           const admitted = order[i]!.filter((r) => r.admitted !== undefined);
           const firsts = admitted.filter((r) => !r.retry);
@@ -422,7 +438,7 @@ describe('property: lines sharing one schedule, with late timers, aborts, retrie
           }
         }
         used.sort((a, b) => a - b);
-        expect(mostInSpan(used, PER_MS + MARGIN_MS - 1e-6)).toBeLessThanOrEqual(REQUESTS);
+        expect(mostInSpan(used, PER_MS + MARGIN_MS - 1e-6)).toBeLessThanOrEqual(requests);
         // Every caller settled: nobody is left waiting once the schedule has room.
         expect(lines.reduce((n, l) => n + l.stats.admitted, 0)).toBe(admissions.flat().length);
       }),
