@@ -11,6 +11,7 @@ import { apiPromise, type APIPromise, type WithResponse } from './pagination.js'
 import type { AuthGroup, Credentials } from './credentials.js';
 import type { PipelineConfig } from './config.js';
 import { InvalidRequestError, type Issue } from './errors.js';
+import { NotFoundError } from './api-errors.js';
 import { send } from './send.js';
 import type { HttpMethod, ListOperation, Operation, OutgoingCall, RequestOptions } from './call.js';
 import { paginate, PagePromise } from './pagination.js';
@@ -69,7 +70,7 @@ export class Transport {
     let target = fillPath(op.path, path, fields, issues);
     let body: Record<string, unknown> | undefined;
     if (op.method === 'GET') {
-      target += buildQuery(fields, issues);
+      target += buildQuery(fields, issues, op.repeated);
     } else {
       // The fields the operation sends in the query string; every other field goes in the body.
       const query: Record<string, unknown> = {};
@@ -91,11 +92,13 @@ export class Transport {
       effect,
       trace: op.trace,
       input: { path, params: snapshot },
+      // A DELETE answers 204 without a body.
+      emptyBody: op.method === 'DELETE',
     };
     // The client's own metadata schemas, when it has them: loaded on first use.
     if (this.#config.schemas)
       call = await (await import('./user-schema-check.js')).checkedCall(this.#config, call, { request: op.metadataPlaces, response: op.schema }, options);
-    return this.#dispatch(call, options);
+    return op.method === 'DELETE' ? this.#dispatch(call, options).catch(gone<T>) : this.#dispatch(call, options);
   }
 
   /**
@@ -179,6 +182,17 @@ export class Transport {
   toJSON(): Record<string, unknown> {
     return { baseUrl: this.#config.baseUrl, validation: this.#config.validation };
   }
+}
+
+/**
+ * A DELETE answered 404 after an attempt that may have deleted the record (a timeout, a dropped
+ * connection or a 5xx, retried: only such an attempt leaves a 404's outcome `unknown`): the record
+ * is gone, as the call asked, so it resolves. A 404 to the first attempt stays a `NotFoundError`.
+ */
+function gone<T>(error: unknown): WithResponse<T> {
+  if (error instanceof NotFoundError && error.outcome === 'unknown')
+    return { data: undefined as T, response: new Response(null, { status: 404, headers: error.headers }) };
+  throw error;
 }
 
 /** An encoded body and its content type. */

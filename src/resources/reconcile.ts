@@ -162,6 +162,29 @@ const voucher: Check = async ({ loyalties, vouchers }, { input, startedAt }, opt
   }
 };
 
+/** The fields of a customer a check can compare, as the call sent them. */
+const customerFields = ['email', 'name', 'phone', 'description', 'birthdate', 'birthday'] as const;
+
+/**
+ * A `customers.create` without `source_id` or `id` (each call makes a customer): a customer made
+ * since the call started whose fields are every one the call sent, looked for among the customers
+ * of its `email` (else of its `name`), newest first.
+ */
+const customer: Check = async ({ customers }, { input, startedAt }, options) => {
+  const sent = customerFields.flatMap((name) => {
+    const value = field(input.params, name);
+    return value === undefined ? [] : [[name, value] as const];
+  });
+  if (sent.length === 0) return unsure('the call sent none of email, name, phone, description or birthdate, by which its customer would be known');
+  const email = field(input.params, 'email');
+  const name = field(input.params, 'name');
+  return since(
+    () => customers.list({ ...(email ? { email } : name ? { name } : {}), limit: 100 }, options),
+    startedAt,
+    (record) => sent.every(([key, value]) => record[key] === value),
+  );
+};
+
 /** Why an operation without a check has none, and what to do instead (each operation's `trace`, in its record). */
 const noWay: Record<NoTrace, string> = {
   'no-session-read': 'no operation reads a session lock; sent with your own session.key, it is safe to send again (it joins the same lock)',
@@ -177,6 +200,7 @@ const checks: Record<TraceWay, Check> = {
   'customer-redeemables': publication,
   'order-upsert': order,
   'voucher-by-code': voucher,
+  'customer-by-fields': customer,
 };
 
 /**
