@@ -38,6 +38,7 @@ export type {
   EventSchemas,
   StandardSchemaV1,
 } from './core/metadata.js';
+export { metadataSchemasFrom } from './core/metadata-checks.js';
 export {
   type Issue,
   formatPath,
