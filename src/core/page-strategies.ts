@@ -91,9 +91,11 @@ interface CustomerPaging {
  * Customers (`GET /v1/customers`), which the service pages two ways. Params that name a `page`,
  * or an `order` other than `created_at`, walk by page number, 1 to 99. Otherwise (newest first,
  * the default, or `order: 'created_at'`) the walk follows the time cursor: each next page starts
- * after the last customer's `created_at` (`starting_after`), with no page limit, and a customer
- * created during the walk shifts no page. The service leaves `has_more` out; a page shorter than
- * `limit` is the last.
+ * at the last customer's `created_at` (`starting_after`, a millisecond back so that customers of
+ * the same millisecond are not skipped; those already yielded are dropped), with no page limit,
+ * and a customer created during the walk shifts no page. More customers of one millisecond than
+ * a page holds would bring the cursor back: the walk stops with `PaginationStalledError` rather
+ * than skip them. The service leaves `has_more` out; a page shorter than `limit` is the last.
  */
 export const customerPaging: Strategy<CustomerPaging> = {
   maxPage: 99,
@@ -103,10 +105,13 @@ export const customerPaging: Strategy<CustomerPaging> = {
     if (page.body.has_more === false) return undefined;
     const raw = readRecords(page.body, 'customers');
     if (page.body.has_more !== true && raw.length < (params.limit ?? 10)) return undefined;
-    const boundary = createdAt(raw[raw.length - 1]);
+    const boundary = Date.parse(createdAt(raw[raw.length - 1]) ?? '');
     // No time to go on from: the walk cannot go further (a boundary that does not move is the walk's to refuse).
-    if (boundary === undefined) return undefined;
-    return { ...params, starting_after: boundary };
+    if (Number.isNaN(boundary)) return undefined;
+    // A millisecond back into the page, so that customers created in the same millisecond as the
+    // last one, past the page, are not skipped; those already yielded are dropped (`dedupe`).
+    const after = new Date(params.order === 'created_at' ? boundary - 1 : boundary + 1).toISOString();
+    return { ...params, starting_after: after };
   },
   dedupe: (records, previous) => dropBoundary(records, previous),
 };

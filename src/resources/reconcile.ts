@@ -167,21 +167,21 @@ const customerFields = ['email', 'name', 'phone', 'description', 'birthdate', 'b
 
 /**
  * A `customers.create` without `source_id` or `id` (each call makes a customer): a customer made
- * since the call started whose fields are every one the call sent, looked for among the customers
- * of its `email` (else of its `name`), newest first.
+ * since the call started with the fields the call sent, and none of the others, looked for among
+ * the customers of its `email` (else of its `name`), newest first.
  */
 const customer: Check = async ({ customers }, { input, startedAt }, options) => {
-  const sent = customerFields.flatMap((name) => {
-    const value = field(input.params, name);
-    return value === undefined ? [] : [[name, value] as const];
-  });
-  if (sent.length === 0) return unsure('the call sent none of email, name, phone, description or birthdate, by which its customer would be known');
-  const email = field(input.params, 'email');
-  const name = field(input.params, 'name');
+  if (field(input.params, 'source_id') || field(input.params, 'id'))
+    return unsure('the call is safe to send again as it is: the service upserts the customer by its source_id (or id)');
+  const sent = new Map(customerFields.map((name) => [name, field(input.params, name)]));
+  if ([...sent.values()].every((value) => value === undefined))
+    return unsure('the call sent none of email, name, phone, description or birthdate, by which its customer would be known');
+  const email = sent.get('email');
+  const name = sent.get('name');
   return since(
     () => customers.list({ ...(email ? { email } : name ? { name } : {}), limit: 100 }, options),
     startedAt,
-    (record) => sent.every(([key, value]) => record[key] === value),
+    (record) => [...sent].every(([key, value]) => (value === undefined ? record[key] == null : record[key] === value)),
   );
 };
 

@@ -123,17 +123,15 @@ describe('customers.list', () => {
     expectTypeOf(page.data[0]!).toEqualTypeOf<Customer>();
   });
 
-  it('walks newest first by the time cursor: each next page starts after the last created_at, past page 99, until a short page', async () => {
+  it('walks newest first by the time cursor: each next page starts at the last created_at, past page 99, until a short page', async () => {
     const first = [listed(1), listed(2)];
     const second = [listed(3), listed(4)];
     respond('get', '/v1/customers', json(customersPage(first)), json(customersPage(second)), json(customersPage([listed(5)])));
     const all = await testClient().customers.list({ limit: 2 }).toArray();
     expect(all.map((c) => c.id)).toEqual(['cust_0001', 'cust_0002', 'cust_0003', 'cust_0004', 'cust_0005']);
-    expect(seen.map((r) => r.search)).toEqual([
-      'limit=2',
-      `limit=2&starting_after=${encodeURIComponent(first[1]!.created_at)}`,
-      `limit=2&starting_after=${encodeURIComponent(second[1]!.created_at)}`,
-    ]);
+    // A millisecond back into the page (newer, as the list goes newest first): none of the same millisecond is skipped.
+    const after = (record: { created_at: string }) => encodeURIComponent(new Date(Date.parse(record.created_at) + 1).toISOString());
+    expect(seen.map((r) => r.search)).toEqual(['limit=2', `limit=2&starting_after=${after(first[1]!)}`, `limit=2&starting_after=${after(second[1]!)}`]);
   });
 
   it('skips a customer a cursor that includes its boundary answers again', async () => {
