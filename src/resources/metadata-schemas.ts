@@ -51,7 +51,7 @@ export class ServiceMetadataSchemas extends APIResource {
    * ```ts
    * // GET /v1/metadata-schemas/{resource}
    * const schema = await client.metadataSchemas.get('customer');
-   * for (const [key, definition] of Object.entries(schema.properties)) console.log(key, definition.type, definition.optional);
+   * for (const [key, definition] of Object.entries(schema.properties)) console.log(key, definition?.type, definition?.optional);
    * ```
    */
   get(resource: string, options?: RequestOptions): APIPromise<MetadataSchema> {
