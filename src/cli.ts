@@ -68,10 +68,7 @@ export async function main(args: readonly string[], output: Output): Promise<num
     const text = metadataDeclarations(list);
     const from = values.from ?? 'the service';
     if (values.check) {
-      const current = await readFile(out, 'utf8').catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return undefined;
-        throw new Failure(`cannot read ${printable(out)}: ${printable(error.message)}`, 1);
-      });
+      const current = await readCurrent(out);
       if (current === undefined) throw new Failure(`${printable(out)} is missing: run npx promokit metadata-types`, 1);
       const line = firstDifference(current.replace(/\r\n/g, '\n'), text);
       if (line !== undefined)
@@ -133,6 +130,21 @@ async function readList(file: string): Promise<unknown> {
   } catch (error) {
     throw new Failure(`${printable(file)} is not JSON: ${printable(error instanceof Error ? error.message : String(error))}`, 1);
   }
+}
+
+/** The module on disk that `--check` compares, or `undefined` when there is none; at most {@link MAX_FROM_BYTES} bytes. */
+async function readCurrent(file: string): Promise<string | undefined> {
+  const size = await stat(file).then(
+    (info) => (info.isFile() ? info.size : Number.NaN),
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw new Failure(`cannot read ${printable(file)}: ${printable(error.message)}`, 1);
+    },
+  );
+  if (size === undefined) return undefined;
+  // Larger than any module the schemas give: out of date, without reading it.
+  if (!(size <= MAX_FROM_BYTES)) return '';
+  return readFile(file, 'utf8');
 }
 
 /** The schemas the service holds, read with the usual credentials (options, else `PROMOKIT_*`). */

@@ -49,6 +49,8 @@ export function declarationsOf(definitions: Definitions): string {
 /**
  * The interface name of each schema: its name in Pascal case, ASCII letters and digits only, with
  * `Metadata` after it (`order_item` → `OrderItemMetadata`); a number after a name already taken.
+ * Inside the augmentation a name promokit exports would be promokit's own type: promokit exports
+ * none of the kinds' names (a test holds it to that).
  */
 function typeNames(definitions: Definitions): Map<string, string> {
   const names = new Map<string, string>();

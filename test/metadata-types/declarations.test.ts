@@ -10,8 +10,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError, metadataSchemasFrom } from '../../src/index.js';
 import { metadataDeclarations } from '../../src/core/metadata-declarations.js';
-import { MAX_KEYS, MAX_SCHEMAS, MAX_TEXT, MAX_VALUES } from '../../src/core/metadata-definitions.js';
+import { MAX_KEYS, MAX_SCHEMAS, MAX_TEXT, MAX_VALUES, standardKinds } from '../../src/core/metadata-definitions.js';
 import { createMockService } from '../../src/testing/index.js';
+import ts from 'typescript';
 import { compile, interfaceOf, literalsOf } from './compile.js';
 
 const ROOT = '/virtual/consumer';
@@ -106,6 +107,23 @@ describe('the type map, read back with the checker', () => {
     const start = text.indexOf('interface MetadataTypes');
     const augmented = text.slice(start, text.indexOf('}', start));
     expect(augmented.match(/^ {4}\w+/gm)?.map((s) => s.trim())).toEqual(['earningRule', 'loyaltyTier', 'orderItem', 'promotionTier']);
+  });
+
+  it("names no kind's interface as promokit names an export: inside the augmentation, such a name would be promokit's type", () => {
+    const program = ts.createProgram(['src/index.ts'], {
+      strict: true,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      types: [],
+      noEmit: true,
+    });
+    const checker = program.getTypeChecker();
+    const exported = new Set(checker.getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile('src/index.ts')!)!).map((s) => s.name));
+    expect(exported.has('MetadataTypes')).toBe(true);
+    const text = metadataDeclarations(listOf(...Object.keys(standardKinds).map((name) => schema(name, {}))));
+    const named = [...text.matchAll(/^ {4}\w+: (\w+);$/gm)].map((m) => m[1]!);
+    expect(named).toHaveLength(12);
+    expect(named.filter((name) => exported.has(name))).toEqual([]);
   });
 
   it('is the same text whatever order the service lists schemas and keys in', () => {
