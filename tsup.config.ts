@@ -79,6 +79,22 @@ function reexports(source: string, from: string): string {
   return `${summary}\n// Declared in ${from.replace(/js$/, 'd.ts').replace(/cjs$/, 'd.cts')}, shared with 'promokit'.\nexport { ${names.join(', ')} } from '${from}';\n`;
 }
 
+/**
+ * The package's command (`bin`: `npx promokit metadata-types`, src/cli.ts) imports the SDK from
+ * `./index.js` as a user's program would, the built entry beside it: its own file carries only
+ * the command and the writing of the types.
+ */
+const sdkFromItsEntry = {
+  name: 'sdk-from-its-entry',
+  setup(build: {
+    onResolve(options: { filter: RegExp }, callback: (args: { path: string; importer: string }) => { path: string; external: boolean } | undefined): void;
+  }) {
+    build.onResolve({ filter: /^\.\/index\.js$/ }, (args) =>
+      /[\\/]src[\\/]cli\.ts$/.test(args.importer) ? { path: './index.js', external: true } : undefined,
+    );
+  },
+};
+
 export default defineConfig([
   // `dist/browser/` is written by the last build, which may run first.
   {
@@ -86,8 +102,17 @@ export default defineConfig([
     entry,
     format: ['esm'],
     noExternal: bundled,
-    clean: ['!browser/**'],
+    clean: ['!browser/**', '!cli.js', '!cli.js.map'],
     onSuccess: async () => writeReexportDeclarations(),
+  },
+  {
+    ...common,
+    entry: { cli: 'src/cli.ts' },
+    format: ['esm'],
+    platform: 'node',
+    splitting: false,
+    banner: { js: '#!/usr/bin/env node' },
+    esbuildPlugins: [sdkFromItsEntry],
   },
   { ...common, entry, format: ['cjs'], noExternal: bundled },
   ...declarations,

@@ -65,6 +65,7 @@ export const NAVIGATION = [
   'Orders',
   'Publications',
   'Customers',
+  'Products',
   'Rewards',
   'Async actions',
   'Locations',

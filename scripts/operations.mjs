@@ -31,9 +31,10 @@ import { checkQuotedFigures } from './lib/quoted-figures.mjs';
 async function loadRegistry() {
   const result = await build({
     stdin: {
-      contents: ["export { registry, endpointsOf } from './src/resources/registry.ts';", "export { strategies } from './src/core/page-strategies.ts';"].join(
-        '\n',
-      ),
+      contents: [
+        "export { registry, endpointsOf } from './src/resources/registry.ts';",
+        "export { strategies, pageNumber99, customerPaging } from './src/core/page-strategies.ts';",
+      ].join('\n'),
       resolveDir: root,
       loader: 'ts',
     },
@@ -73,7 +74,14 @@ function methodSignatures() {
   });
   const checker = program.getTypeChecker();
   const signatures = new Map();
-  const subClient = { Loyalties: 'loyalties', AsyncActions: 'asyncActions', OAuth: 'oauth', ClientEvents: 'clientEvents', MetadataSchemas: 'metadataSchemas' };
+  const subClient = {
+    Loyalties: 'loyalties',
+    AsyncActions: 'asyncActions',
+    OAuth: 'oauth',
+    ClientEvents: 'clientEvents',
+    MetadataSchemas: 'metadataSchemas',
+    ServiceMetadataSchemas: 'metadataSchemas',
+  };
   for (const file of files) {
     const source = program.getSourceFile(file);
     ts.forEachChild(source, (node) => {
@@ -130,14 +138,17 @@ function effectOf(op) {
 }
 
 /** The paging of a list record, in words. */
-function pagingOf(op, strategies) {
+function pagingOf(op, { strategies, pageNumber99, customerPaging }) {
+  if (op.paging === pageNumber99) return 'page list, to page 99';
+  if (op.paging === customerPaging) return 'paged by the `starting_after` time cursor, or page list to page 99';
   const name = Object.entries(strategies).find(([, strategy]) => strategy === op.paging)?.[0];
   return { cursor: 'cursor list', page: 'page list', end_date: 'paged by `end_date`' }[name] ?? (op.paging ? 'list' : '');
 }
 
 /** Every figure this script quotes, by name. */
 export async function operationFigures() {
-  const { registry, endpointsOf, strategies } = await loadRegistry();
+  const loaded = await loadRegistry();
+  const { registry, endpointsOf } = loaded;
   const signatures = methodSignatures();
   const names = Object.keys(registry);
   const missing = names.filter((name) => !signatures.has(name));
@@ -151,10 +162,9 @@ export async function operationFigures() {
       const paths = endpointsOf(op)
         .map((path) => `${op.method} ${path}`)
         .join(', or ');
-      const notes = [
-        pagingOf(op, strategies),
-        op.method !== 'GET' && op.query ? `${op.query.map((field) => `\`${field}\``).join(', ')} in the query` : '',
-      ].filter(Boolean);
+      const notes = [pagingOf(op, loaded), op.method !== 'GET' && op.query ? `${op.query.map((field) => `\`${field}\``).join(', ')} in the query` : ''].filter(
+        Boolean,
+      );
       return `| \`${signatures.get(name)}\` | ${paths}${notes.length ? ` (${notes.join('; ')})` : ''} | ${effectOf(op)} |`;
     }),
   ].join('\n');

@@ -19,7 +19,12 @@ export interface BrowserBundle {
 }
 
 /** Bundles `source` (an ES module importing 'promokit/…') against dist/ with esbuild for the browser. */
-export declare function buildBrowserBundle(options?: { source?: string; minify?: boolean; plugins?: import('esbuild').Plugin[] }): Promise<BrowserBundle>;
+export declare function buildBrowserBundle(options?: {
+  source?: string;
+  minify?: boolean;
+  platform?: 'browser' | 'node';
+  plugins?: import('esbuild').Plugin[];
+}): Promise<BrowserBundle>;
 
 /** The server entry's budget for a program making one call, in bytes gzipped. */
 export declare const SERVER_BUDGET: number;

@@ -48,6 +48,8 @@ export function load(app) {
       if (property.type?.type === 'reference') subClients.set(property.type.name, property.name);
     }
     const named = new Set();
+    /** Each method's search result, name and operation paths. */
+    const found = [];
     event.searchResults.forEach((reflection, index) => {
       if (!reflection.kindOf(ReflectionKind.Method) || !reflection.parent) return;
       const subClient = subClients.get(reflection.parent.name);
@@ -62,10 +64,16 @@ export function load(app) {
             .matchAll(OPERATION),
         ].map((m) => m[1]),
       );
-      const words = [name, ...paths].map((w) => `_${w}_`);
-      event.searchFields[index] = { ...event.searchFields[index], operation: words.join(' '), task: (USER_WORDS[name] ?? []).join(' ') };
+      found.push({ index, name, paths });
       named.add(name);
     });
+    for (const { index, name, paths } of found) {
+      const words = [name, ...paths].map((w) => `_${w}_`);
+      // A name that begins another (`customers.list`, `customers.listRedeemables`): the search, which
+      // matches any word holding the query, finds both; its own name among its task words leads it.
+      const prefix = found.some((other) => other.name !== name && other.name.startsWith(name)) ? [name] : [];
+      event.searchFields[index] = { ...event.searchFields[index], operation: words.join(' '), task: [...(USER_WORDS[name] ?? []), ...prefix].join(' ') };
+    }
     const unknown = Object.keys(USER_WORDS).filter((name) => !named.has(name));
     if (unknown.length > 0) app.logger.error(`typedoc-operation-search: USER_WORDS names no method: ${unknown.join(', ')}`);
   });

@@ -35,6 +35,8 @@ import { Redemptions } from './resources/redemptions.js';
 import { Rewards } from './resources/rewards.js';
 import { Templates } from './resources/templates.js';
 import { Vouchers } from './resources/vouchers.js';
+import { Products } from './resources/products.js';
+import { ServiceMetadataSchemas } from './resources/metadata-schemas.js';
 
 /**
  * Options of {@link Client}. In Node, options left out fall back to the environment variables
@@ -133,7 +135,7 @@ export class Client {
   readonly asyncActions: AsyncActions;
   /** OAuth token introspection. */
   readonly oauth: OAuth;
-  /** Vouchers: creation with a chosen code, and validation against a customer and an order. */
+  /** Vouchers: listed, read, changed, enabled, disabled, deleted, created with a chosen code, validated. */
   readonly vouchers: Vouchers;
   /** Redemptions: rollback of stacked redemptions. */
   readonly redemptions: Redemptions;
@@ -145,7 +147,7 @@ export class Client {
   readonly templates: Templates;
   /** Promotion tiers and promotion stacks of promotion campaigns. */
   readonly promotions: Promotions;
-  /** Customers: the redeemables (vouchers, cards, referral codes) they hold. */
+  /** Customers: listed, created or updated by your own ID, read, changed, deleted; the redeemables they hold. */
   readonly customers: Customers;
   /** Rewards: their assignments to loyalty campaigns and their cost in points. */
   readonly rewards: Rewards;
@@ -153,6 +155,10 @@ export class Client {
   readonly locations: Locations;
   /** Custom events with the client-side keys (`clientApplicationId`, `clientToken`, `origin`). */
   readonly clientEvents: ClientEvents;
+  /** Products: your catalog, with its SKUs. */
+  readonly products: Products;
+  /** The metadata schemas your project defines on the service (what `promokit metadata-types` reads). */
+  readonly metadataSchemas: ServiceMetadataSchemas;
   readonly #core: Transport;
   readonly #options: ClientOptions;
   readonly #shared: Shared;
@@ -206,6 +212,8 @@ export class Client {
     this.locations = new Locations(core);
     // The same log, deviation record, hooks, limits, 429 pause and credentials as every other call of this client.
     this.clientEvents = clientEventsOf({ ...config });
+    this.products = new Products(core);
+    this.metadataSchemas = new ServiceMetadataSchemas(core);
   }
 
   /**
@@ -318,8 +326,9 @@ export class Client {
    * `applied` (with the `record` that proves it), `not_found` (no trace as of `asOf`) or
    * `cannot_tell` (with the `reason`). Checks `loyalties.redeemReward` (the card's transactions),
    * `publications.create` (the customer's redeemables), `orders.create` with a `source_id` (the
-   * order sent again, which names the one already made) and `vouchers.create` (the code read
-   * back); never sends anything that could apply the call a second time. Looks only for a call
+   * order sent again, which names the one already made), `vouchers.create` (the code read back)
+   * and `customers.create` without a `source_id` (a customer made since, with the fields sent);
+   * never sends anything that could apply the call a second time. Looks only for a call
    * this client made (not one of another client, another tenant perhaps). Its reads use
    * `options` and this client's limits, timeout and retries, and a walk stops after 1,000
    * records. Rejects only with a `ConfigurationError` for bad `options` (nothing read) and with

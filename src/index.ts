@@ -38,6 +38,7 @@ export type {
   EventSchemas,
   StandardSchemaV1,
 } from './core/metadata.js';
+export { metadataSchemasFrom } from './core/metadata-checks.js';
 export {
   type Issue,
   formatPath,
@@ -103,6 +104,9 @@ export type {
   GiftInput,
   LoyaltyCardInput,
   ValidationOptions,
+  ListVouchersParams,
+  UpdateVoucherParams,
+  DeleteVoucherParams,
 } from './resources/vouchers.js';
 export type { Redemptions, RollbackStackableParams } from './resources/redemptions.js';
 export type { Orders, CreateOrderParams } from './resources/orders.js';
@@ -117,10 +121,12 @@ export type {
   ValidationRuleAssignmentsInput,
   ValidationRuleAssignmentInput,
 } from './resources/promotions.js';
-export type { Customers, ListCustomerRedeemablesParams } from './resources/customers.js';
+export type { Customers, ListCustomerRedeemablesParams, ListCustomersParams, CreateCustomerParams, UpdateCustomerParams } from './resources/customers.js';
 export type { Rewards, ListAssignmentsParams } from './resources/rewards.js';
 export type { Locations } from './resources/locations.js';
-export type { CursorListParams, PageListParams, ListFilters, ListOrder } from './resources/inputs/lists.js';
+export type { Products, ListProductsParams } from './resources/products.js';
+export type { ServiceMetadataSchemas } from './resources/metadata-schemas.js';
+export type { CursorListParams, PageListParams, Page99ListParams, TimeRangeInput, ListFilters, ListOrder } from './resources/inputs/lists.js';
 export type { CustomerInput, AddressInput } from './resources/inputs/customer.js';
 export type { DayOfWeek, ValidityInput, ValidityTimeframeInput, ValidityHoursInput, ValidityHoursWindowInput } from './resources/inputs/validity.js';
 export type { DiscountInput, DiscountUnitInput, DiscountUnitTargetInput } from './resources/inputs/discount.js';

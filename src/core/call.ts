@@ -153,7 +153,9 @@ export type TraceWay =
   /** The same order sent again under its own `source_id` (or `id`): it names the order the call made. */
   | 'order-upsert'
   /** The voucher (or loyalty card) of the code. */
-  | 'voucher-by-code';
+  | 'voucher-by-code'
+  /** A customer made since the call started whose fields are the ones the call sent. */
+  | 'customer-by-fields';
 
 /**
  * Why `client.reconcile` cannot look for an operation's trace (its reason, in words, is in
@@ -207,6 +209,8 @@ export interface Operation<T, I> {
   readonly rules?: Rule<I> | undefined;
   /** Params fields sent in the query string of a POST, PUT or DELETE. A GET sends every field not in its path there. */
   readonly query?: readonly string[] | undefined;
+  /** Query fields whose arrays are sent as the key repeated (`ids=a&ids=b`), not in brackets. */
+  readonly repeated?: readonly string[] | undefined;
   /** Body encoding: JSON, a form (token introspection), or none (a DELETE, enabling a voucher). */
   readonly encoding: 'json' | 'form' | 'none';
   /** How a list reaches its next page; only list operations have one. */

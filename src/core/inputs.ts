@@ -168,6 +168,20 @@ export function object<T = Record<string, unknown>>(shape: Rules<T> = {}): Rule<
 }
 
 /**
+ * {@link object}, and no field but those of `shape`: a field the service would ignore without a
+ * word is refused, with `why` (what to do instead) in its message.
+ */
+export function closed<T>(shape: Rules<T>, why: string): Rule<T> {
+  const fields = object<T>(shape);
+  return (value: unknown, path: Path, issues: Issue[]) => {
+    fields(value, path, issues);
+    if (!isRecord(value)) return;
+    for (const key of Object.keys(value))
+      if (!Object.hasOwn(shape, key)) issues.push({ path: [...path, key], message: `is not a field the service reads: ${why}` });
+  };
+}
+
+/**
  * An integer, optionally within `[min, max]`; `N` narrows the type it is written for
  * (`DayOfWeek`). Past 2^53 - 1 a number is no longer exact (`9007199254740993` is read as
  * `…992`), so it is refused rather than sent rounded.
@@ -213,8 +227,8 @@ export function boolean(): Rule<boolean> {
 
 const isoDate = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)?)?$/;
 
-/** True for a real calendar date written in ISO 8601 (no 30 February). */
-function isIsoDate(text: string, timeRequired: boolean): boolean {
+/** True for a real calendar date written in ISO 8601 (no 30 February), with a time when `timeRequired`. */
+export function isIsoDate(text: string, timeRequired: boolean): boolean {
   const m = isoDate.exec(text);
   if (!m || (timeRequired && m[4] === undefined)) return false;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
@@ -235,6 +249,14 @@ export function isoDateTime(options: { time?: 'required' } = {}): Rule<string | 
     if (value === undefined) return;
     const ok = value instanceof Date ? !Number.isNaN(value.getTime()) : typeof value === 'string' && isIsoDate(value, timeRequired);
     if (!ok) issues.push({ path, message });
+  };
+}
+
+/** An ISO 8601 calendar date without a time, `YYYY-MM-DD` (a birth date), a real one (no 30 February). */
+export function isoDay(): Rule<string> {
+  return (value: unknown, path: Path, issues: Issue[]) => {
+    if (value !== undefined && !(typeof value === 'string' && value.length === 10 && isIsoDate(value, false)))
+      issues.push({ path, message: 'must be an ISO 8601 date, YYYY-MM-DD, e.g. 1990-04-21' });
   };
 }
 
@@ -296,12 +318,18 @@ export type QueryValue = string | number | boolean | null | undefined | QueryVal
 
 /**
  * Serializes query parameters. `undefined` and `null` are left out; nested objects and arrays use
- * bracket notation (`filters[id][conditions][$in][0]=vtx_1`), the form the service reads. Text
- * that cannot be encoded (a lone surrogate) is pushed to `issues` under its field path.
+ * bracket notation (`filters[id][conditions][$in][0]=vtx_1`), the form the service reads, but for
+ * the arrays of the `repeated` fields, sent as the key repeated (`ids=a&ids=b`). Text that cannot
+ * be encoded (a lone surrogate) is pushed to `issues` under its field path.
  */
-export function buildQuery(params: Record<string, unknown>, issues: Issue[]): string {
+export function buildQuery(params: Record<string, unknown>, issues: Issue[], repeated?: readonly string[]): string {
   const parts: string[] = [];
-  for (const key of Object.keys(params)) appendQuery(parts, [key], params[key], issues);
+  for (const key of Object.keys(params)) {
+    const value = params[key];
+    // An array the service reads as the same key repeated (`ids=a&ids=b`), not in brackets.
+    if (repeated?.includes(key) && Array.isArray(value)) for (const item of value) appendQuery(parts, [key], item, issues);
+    else appendQuery(parts, [key], value, issues);
+  }
   return parts.length === 0 ? '' : `?${parts.join('&')}`;
 }
 

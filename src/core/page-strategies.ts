@@ -1,7 +1,8 @@
 /**
- * The service's three ways of reaching a list's next page, one {@link Strategy} each: an id
- * cursor (`starting_after_id`), page numbers (pages 1 to 100), and a time cursor (`end_date`,
- * async actions). A list operation names its strategy in its `paging` fact.
+ * The service's ways of reaching a list's next page, one {@link Strategy} each: an id cursor
+ * (`starting_after_id`), page numbers (pages 1 to 100, or 1 to 99 on some lists), and time
+ * cursors (`end_date`, async actions; `starting_after`, customers). A list operation names its
+ * strategy in its `paging` fact.
  *
  * @module
  */
@@ -24,18 +25,27 @@ export const idCursor: Strategy<{ starting_after_id?: string }> = {
   },
 };
 
+/** Page-numbered lists whose last page is `maxPage`: `page`/`limit`, and `total` when the list reports it. */
+function pageNumbers(maxPage: number): Strategy<{ page?: number; limit?: number }> {
+  return {
+    maxPage,
+    next(page) {
+      const current = page.params.page ?? 1;
+      const limit = page.params.limit ?? 10;
+      const total = page.total;
+      const remain = total !== undefined ? current * limit < total : page.data.length > 0 && page.data.length >= limit;
+      if (!remain) return undefined;
+      if (current >= maxPage) return 'limit';
+      return { ...page.params, page: current + 1 };
+    },
+  };
+}
+
 /** Page-numbered lists: `page`/`limit`/`total`; the service serves pages 1 to 100. */
-export const pageNumber: Strategy<{ page?: number; limit?: number }> = {
-  next(page) {
-    const current = page.params.page ?? 1;
-    const limit = page.params.limit ?? 10;
-    const total = page.total;
-    const remain = total !== undefined ? current * limit < total : page.data.length > 0 && page.data.length >= limit;
-    if (!remain) return undefined;
-    if (current >= MAX_PAGE) return 'limit';
-    return { ...page.params, page: current + 1 };
-  },
-};
+export const pageNumber: Strategy<{ page?: number; limit?: number }> = /* @__PURE__ */ pageNumbers(MAX_PAGE);
+
+/** Page-numbered lists the service serves to page 99 (vouchers, customers, redemptions). */
+export const pageNumber99: Strategy<{ page?: number; limit?: number }> = /* @__PURE__ */ pageNumbers(99);
 
 function createdAt(record: unknown): string | undefined {
   return isRecord(record) && typeof record.created_at === 'string' ? record.created_at : undefined;
@@ -54,13 +64,56 @@ export const endDateCursor: Strategy<{ end_date?: string | Date; limit?: number 
     if (boundary === undefined || boundary === String(page.params.end_date ?? '')) return undefined;
     return { ...page.params, end_date: boundary };
   },
-  dedupe(records, previous) {
-    if (!previous) return records;
-    const boundary = previous.data.length ? createdAt(previous.data[previous.data.length - 1]) : undefined;
-    const seen = new Set<string>();
-    for (const r of previous.data) if (createdAt(r) === boundary && isRecord(r) && typeof r.id === 'string') seen.add(r.id);
-    return seen.size === 0 ? records : records.filter((r) => !(isRecord(r) && typeof r.id === 'string' && seen.has(r.id)));
+  dedupe: (records, previous) => dropBoundary(records, previous),
+};
+
+/**
+ * The records of the previous page at its boundary (the `created_at` the next page starts from):
+ * a time cursor that includes its boundary answers them again.
+ */
+function dropBoundary(records: unknown[], previous: { data: unknown[] } | undefined): unknown[] {
+  if (!previous) return records;
+  const boundary = previous.data.length ? createdAt(previous.data[previous.data.length - 1]) : undefined;
+  const seen = new Set<string>();
+  for (const r of previous.data) if (createdAt(r) === boundary && isRecord(r) && typeof r.id === 'string') seen.add(r.id);
+  return seen.size === 0 ? records : records.filter((r) => !(isRecord(r) && typeof r.id === 'string' && seen.has(r.id)));
+}
+
+/** The params of the customers' list that its paging reads. */
+interface CustomerPaging {
+  page?: number;
+  limit?: number;
+  order?: 'created_at' | '-created_at' | 'updated_at' | '-updated_at' | 'source_id' | '-source_id';
+  starting_after?: string | Date;
+}
+
+/**
+ * Customers (`GET /v1/customers`), which the service pages two ways. Params that name a `page`,
+ * or an `order` other than `created_at`, walk by page number, 1 to 99. Otherwise (newest first,
+ * the default, or `order: 'created_at'`) the walk follows the time cursor: each next page starts
+ * at the last customer's `created_at` (`starting_after`, a millisecond back so that customers of
+ * the same millisecond are not skipped; those already yielded are dropped), with no page limit,
+ * and a customer created during the walk shifts no page. More customers of one millisecond than
+ * a page holds would bring the cursor back: the walk stops with `PaginationStalledError` rather
+ * than skip them. The service leaves `has_more` out; a page shorter than `limit` is the last.
+ */
+export const customerPaging: Strategy<CustomerPaging> = {
+  maxPage: 99,
+  next(page) {
+    const { params } = page;
+    if (params.page !== undefined || (params.order !== undefined && params.order !== 'created_at')) return pageNumber99.next(page);
+    if (page.body.has_more === false) return undefined;
+    const raw = readRecords(page.body, 'customers');
+    if (page.body.has_more !== true && raw.length < (params.limit ?? 10)) return undefined;
+    const boundary = Date.parse(createdAt(raw[raw.length - 1]) ?? '');
+    // No time to go on from: the walk cannot go further (a boundary that does not move is the walk's to refuse).
+    if (Number.isNaN(boundary)) return undefined;
+    // A millisecond back into the page, so that customers created in the same millisecond as the
+    // last one, past the page, are not skipped; those already yielded are dropped (`dedupe`).
+    const after = new Date(params.order === 'created_at' ? boundary - 1 : boundary + 1).toISOString();
+    return { ...params, starting_after: after };
   },
+  dedupe: (records, previous) => dropBoundary(records, previous),
 };
 
 /** The strategy of each way of paging a list names (`client.requestList()`'s `paging`). */

@@ -70,7 +70,7 @@ export interface ListEnvelope {
   more_starting_after?: string | null;
 }
 
-/** The last page a page-numbered list serves. */
+/** The last page a page-numbered list serves, unless its strategy names another ({@link Strategy.maxPage}). */
 export const MAX_PAGE = 100;
 
 /** How a list reaches its next page; one per pagination style of the service. */
@@ -80,6 +80,8 @@ export interface Strategy<P> {
    * records remain that the service will not serve.
    */
   next(page: Page<unknown, P>): P | undefined | 'limit';
+  /** The last page a page-numbered list serves (most serve 100, some 99): what `'limit'` stops at. */
+  readonly maxPage?: number;
   /** Drops records the previous page already yielded (time-cursor lists overlap at the boundary). */
   dedupe?(records: unknown[], previous: Page<unknown, P> | undefined): unknown[];
 }
@@ -146,7 +148,7 @@ export class Page<T, P = unknown> {
    */
   async getNextPage(): Promise<Page<T, P>> {
     const next = this.#strategy.next(this);
-    if (next === 'limit') throw new PaginationLimitError(this.#operation, MAX_PAGE);
+    if (next === 'limit') throw new PaginationLimitError(this.#operation, this.#strategy.maxPage ?? MAX_PAGE);
     if (next === undefined) throw new NoNextPageError(this.#operation);
     this.#walk.step(this.#operation, this.data.length, next);
     return this.#fetch(next, this, this.#walk);

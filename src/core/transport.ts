@@ -11,6 +11,7 @@ import { apiPromise, type APIPromise, type WithResponse } from './pagination.js'
 import type { AuthGroup, Credentials } from './credentials.js';
 import type { PipelineConfig } from './config.js';
 import { describeValue, InvalidRequestError, isA, PromokitError, type Issue } from './errors.js';
+import { NotFoundError } from './api-errors.js';
 import { loadChunk } from './lazy.js';
 import { scrubbed } from './outcome.js';
 import { send } from './send.js';
@@ -71,7 +72,7 @@ export class Transport {
     let target = fillPath(op.path, path, fields, issues);
     let body: Record<string, unknown> | undefined;
     if (op.method === 'GET') {
-      target += buildQuery(fields, issues);
+      target += buildQuery(fields, issues, op.repeated);
     } else {
       // The fields the operation sends in the query string; every other field goes in the body.
       const query: Record<string, unknown> = {};
@@ -93,6 +94,8 @@ export class Transport {
       effect,
       trace: op.trace,
       input: { path, params: snapshot },
+      // A DELETE answers 204 without a body.
+      emptyBody: op.method === 'DELETE',
     };
     // The client's own metadata schemas, when it has them: loaded on first use.
     if (this.#config.schemas)
@@ -102,7 +105,7 @@ export class Transport {
         { request: op.metadataPlaces, response: op.schema },
         options,
       );
-    return this.#dispatch(call, options);
+    return op.method === 'DELETE' ? this.#dispatch(call, options).catch(gone<T>) : this.#dispatch(call, options);
   }
 
   /**
@@ -212,6 +215,18 @@ export class Transport {
   toJSON(): Record<string, unknown> {
     return { baseUrl: this.#config.baseUrl, validation: this.#config.validation };
   }
+}
+
+/**
+ * A DELETE answered 404 after an attempt that may have deleted the record (a timeout, a dropped
+ * connection or a 5xx, retried: only such an attempt leaves a 404's outcome `unknown`): the record
+ * is gone, as the call asked, so it resolves. A 404 to the first attempt stays a `NotFoundError`.
+ */
+function gone<T>(error: unknown): WithResponse<T> {
+  // Read from the call's own record, which no code holding the error can rewrite.
+  if (error instanceof NotFoundError && callOf(error)?.outcome === 'unknown')
+    return { data: undefined as T, response: new Response(null, { status: 404, headers: error.headers }) };
+  throw error;
 }
 
 /** An encoded body and its content type. */

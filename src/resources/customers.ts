@@ -1,21 +1,156 @@
 /**
- * `client.customers`: customers and what they hold.
+ * `client.customers`: customers (listed, created or updated by your own ID, read, changed and
+ * deleted) and what they hold.
  *
  * @module
  */
-import { object } from '../core/inputs.js';
-import { operation, operations, type RequestOptions } from '../core/call.js';
-import { idCursor } from '../core/page-strategies.js';
-import type { PagePromise } from '../core/pagination.js';
+import { closed, isoDateTime, isoDay, isRecord, object, oneOf, required, text, type Rule, type Rules } from '../core/inputs.js';
+import type { Metadata } from '../core/metadata.js';
+import { operation, operations, type Effect, type RequestOptions } from '../core/call.js';
+import { customerPaging, idCursor } from '../core/page-strategies.js';
+import type { APIPromise, PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
+import { customerListSchema, customerSchema, type Customer, type CustomerList } from '../schemas/customer.js';
 import { customerRedeemableListSchema, type CustomerRedeemable, type CustomerRedeemableList } from '../schemas/customer-redeemable.js';
-import { cursorListRules, type CursorListParams, type ListFilters } from './inputs/lists.js';
+import { noContentSchema } from '../schemas/no-content.js';
+import type { AddressInput } from './inputs/customer.js';
+import {
+  cursorListRules,
+  page99ListRules,
+  timeRangeRules,
+  type CursorListParams,
+  type ListFilters,
+  type Page99ListParams,
+  type TimeRangeInput,
+} from './inputs/lists.js';
 
 /**
- * Customers: the vouchers they hold as owner, referrer or referee.
+ * Customers: who they are and their metadata; the vouchers they hold as owner, referrer or referee.
  * @category Customers
  */
 export class Customers extends APIResource {
+  /**
+   * Lists customers, newest first unless `order` says otherwise, filtered by `email`, `city`,
+   * `name`, `segment_id` and the times they were created and updated. `page.total` counts every
+   * customer the filters match.
+   *
+   * The service pages customers two ways, and the walk takes the one that reaches them all: in
+   * the default order (newest first) or `order: 'created_at'`, each next page starts after the
+   * last customer's `created_at` (`starting_after`), without the 99-page limit, and a customer
+   * created during the walk shifts nothing; with `page` or another `order`, pages 1 to 99.
+   *
+   * `GET /v1/customers`. Read-only: retried on network errors, timeouts, 408, 429 and 5xx.
+   *
+   * @throws {InvalidRequestError} `limit` outside 1–100, `page` outside 1–99, an unknown `order`,
+   *   a time that is not an ISO 8601 date-time; nothing is sent.
+   * @throws {PaginationLimitError} While iterating by page, when customers remain past page 99.
+   *
+   * @example
+   * ```ts
+   * // GET /v1/customers
+   * for await (const customer of client.customers.list({ email: 'ada@example.com' })) {
+   *   console.log(customer.id, customer.source_id, customer.summary?.orders?.total_count);
+   * }
+   * ```
+   */
+  list(params: ListCustomersParams = {}, options?: RequestOptions): PagePromise<Customer, ListCustomersParams> {
+    return this.core.list(customerOperations['customers.list'], {}, params, options);
+  }
+
+  /**
+   * Creates a customer, or updates the one with the same `source_id` (or `id`): the service
+   * upserts by those keys, so a customer sent with your own `source_id` is created once however
+   * often it is sent, and its sent fields are updated.
+   *
+   * `POST /v1/customers`. With `id` or `source_id` it is an idempotent write, retried like a PUT.
+   * Without either, each call makes a new customer: it is sent once (retried only on 429 and on
+   * connection failures where nothing was sent), and after an `unknown` outcome
+   * `client.reconcile(error)` looks for a customer created since the call with the fields it sent.
+   *
+   * @param params The customer: `source_id` (your own ID) is the way to make it safe to send again.
+   * @throws {InvalidRequestError} An empty `source_id` or `id`, a `birthdate` that is not
+   *   `YYYY-MM-DD`, an `address` or `metadata` that is not an object; nothing is sent.
+   * @throws {NotFoundError} An `id` the service does not know (404).
+   *
+   * @example
+   * ```ts
+   * // POST /v1/customers
+   * const customer = await client.customers.create({
+   *   source_id: 'shop-user-2001',
+   *   name: 'Mary Jackson',
+   *   email: 'mary@example.com',
+   *   address: { city: 'Hampton', country: 'US' },
+   * });
+   * console.log(customer.id, customer.created_at);
+   * ```
+   */
+  create(params: CreateCustomerParams, options?: RequestOptions): APIPromise<Customer> {
+    return this.core.request(customerOperations['customers.create'], {}, params, options);
+  }
+
+  /**
+   * Reads a customer, with the summary of their redemptions, orders, loyalty points and referrals.
+   *
+   * `GET /v1/customers/{customerId}`. Read-only: retried on network errors, timeouts, 408, 429 and 5xx.
+   *
+   * @param customerId The service's customer ID (`cust_…`) or your own source ID of the customer.
+   * @throws {NotFoundError} No such customer, or one deleted (404).
+   *
+   * @example
+   * ```ts
+   * // GET /v1/customers/{customerId}
+   * const customer = await client.customers.get('shop-user-2001');
+   * console.log(customer.name, customer.loyalty?.points, customer.summary?.redemptions?.total_succeeded);
+   * ```
+   */
+  get(customerId: string, options?: RequestOptions): APIPromise<Customer> {
+    return this.core.request(customerOperations['customers.get'], { customerId }, {}, options);
+  }
+
+  /**
+   * Changes a customer: only the fields sent change, the others stay as they are.
+   *
+   * `PUT /v1/customers/{customerId}`. An idempotent write: retried on network errors, timeouts,
+   * 408, 429 and 5xx.
+   *
+   * @param customerId The service's customer ID (`cust_…`) or your own source ID of the customer.
+   * @throws {InvalidRequestError} `id` or `source_id` among the fields (the customer is named by
+   *   `customerId`), a `birthdate` that is not `YYYY-MM-DD`; nothing is sent.
+   * @throws {NotFoundError} No such customer (404).
+   *
+   * @example
+   * ```ts
+   * // PUT /v1/customers/{customerId}
+   * const customer = await client.customers.update('shop-user-2001', {
+   *   address: { line_1: '12 Harbor Road', city: 'Hampton', postal_code: '23669', country: 'US' },
+   * });
+   * console.log(customer.address?.city, customer.updated_at);
+   * ```
+   */
+  update(customerId: string, params: UpdateCustomerParams, options?: RequestOptions): APIPromise<Customer> {
+    return this.core.request(customerOperations['customers.update'], { customerId }, params, options);
+  }
+
+  /**
+   * Deletes a customer. Resolves once the customer is gone, also when a retry after a lost answer
+   * finds it already deleted.
+   *
+   * `DELETE /v1/customers/{customerId}`. An idempotent write: retried on network errors,
+   * timeouts, 408, 429 and 5xx; a retry answered 404 (the first attempt deleted it) resolves.
+   *
+   * @param customerId The service's customer ID (`cust_…`) or your own source ID of the customer.
+   * @throws {NotFoundError} No such customer, at the first attempt (404).
+   *
+   * @example
+   * ```ts
+   * // DELETE /v1/customers/{customerId}
+   * await client.customers.delete('shop-user-2001');
+   * ```
+   */
+  delete(customerId: string, options?: RequestOptions): APIPromise<void> {
+    return this.core.request(customerOperations['customers.delete'], { customerId }, {}, options);
+  }
+
   /**
    * Lists the redeemables a customer holds (vouchers, gift cards, loyalty cards, referral codes),
    * with the holder role and the voucher's state, page by page with the `starting_after_id`
@@ -45,8 +180,91 @@ export class Customers extends APIResource {
   }
 }
 
+/** The orders `customers.list` takes. */
+const customerOrders = ['created_at', '-created_at', 'updated_at', '-updated_at', 'source_id', '-source_id'] as const;
+
+/** The rules of the fields of a customer a request sets (all but its `id` and `source_id`). */
+const customerFieldRules: Rules<UpdateCustomerParams> = {
+  name: text(),
+  description: text(),
+  email: text(),
+  phone: text(),
+  birthday: isoDay(),
+  birthdate: isoDay(),
+  address: nullable(
+    object<AddressInput>({ city: text(), state: text(), line_1: text(), line_2: text(), country: text(), postal_code: text() }),
+  ) as Rule<AddressInput>,
+  metadata: object(),
+};
+
+/** `rule`, or `null`. */
+function nullable<T>(rule: Rule<T>): Rule<T | null> {
+  return (value, path, issues) => (value === null ? undefined : rule(value, path, issues));
+}
+
+/** True when the params of `customers.create` carry a key the service upserts by. */
+function upsertKey(params: unknown): boolean {
+  return isRecord(params) && ((typeof params.source_id === 'string' && params.source_id !== '') || (typeof params.id === 'string' && params.id !== ''));
+}
+
 /** The operations of {@link Customers}, as the registry lists them (resources/registry.ts). */
 export const customerOperations = operations({
+  'customers.list': operation<CustomerList, ListCustomersParams>({
+    method: 'GET',
+    path: '/v1/customers',
+    schema: customerListSchema,
+    relies: ['customers.*.id'],
+    rules: object<ListCustomersParams>({
+      ...page99ListRules,
+      email: text(),
+      city: text(),
+      name: text(),
+      segment_id: text(1),
+      created_at: timeRangeRules,
+      updated_at: timeRangeRules,
+      order: oneOf(customerOrders),
+      starting_after: isoDateTime({ time: 'required' }),
+    }),
+    paging: customerPaging,
+    records: 'customers',
+  }),
+  'customers.create': operation<Customer, CreateCustomerParams>({
+    method: 'POST',
+    path: '/v1/customers',
+    // An upsert by `source_id` (or `id`): sent twice, the same customer. Without either, each
+    // call makes a new customer.
+    effect: (params): Effect => (upsertKey(params) ? 'idempotent-write' : 'create'),
+    trace: 'customer-by-fields',
+    schema: customerSchema,
+    relies: ['id'],
+    rules: required(object<CreateCustomerParams>({ ...customerFieldRules, id: text(1), source_id: text(1) })),
+    metadataPlaces: { metadata: 'customer' },
+  }),
+  'customers.get': operation<Customer, Record<string, never>>({
+    method: 'GET',
+    path: '/v1/customers/{customerId}',
+    schema: customerSchema,
+    relies: ['id'],
+  }),
+  'customers.update': operation<Customer, UpdateCustomerParams>({
+    method: 'PUT',
+    path: '/v1/customers/{customerId}',
+    schema: customerSchema,
+    relies: ['id'],
+    rules: required(
+      closed<UpdateCustomerParams>(
+        customerFieldRules,
+        'the customer is named by customerId, and only name, description, email, phone, birthday, birthdate, address and metadata change',
+      ),
+    ),
+    metadataPlaces: { metadata: 'customer' },
+  }),
+  'customers.delete': operation<void, Record<string, never>>({
+    method: 'DELETE',
+    path: '/v1/customers/{customerId}',
+    schema: noContentSchema,
+    relies: [],
+  }),
   'customers.listRedeemables': operation<CustomerRedeemableList, ListCustomerRedeemablesParams>({
     method: 'GET',
     path: '/v1/customers/{customerId}/redeemables',
@@ -68,4 +286,66 @@ export interface ListCustomerRedeemablesParams extends CursorListParams {
    * `$after`, `$before`, `$more_than`, `$less_than`, and `junction` is `and` or `or`.
    */
   filters?: ListFilters | undefined;
+}
+
+/**
+ * The fields of a customer that {@link Customers.update} changes, and {@link Customers.create}
+ * sets: all optional. Sent as the JSON body.
+ * @category Customers
+ */
+export interface UpdateCustomerParams {
+  name?: string | undefined;
+  description?: string | undefined;
+  email?: string | undefined;
+  phone?: string | undefined;
+  /** Date of birth, `YYYY-MM-DD` (older field; prefer `birthdate`). */
+  birthday?: string | undefined;
+  /** Date of birth, `YYYY-MM-DD`. */
+  birthdate?: string | undefined;
+  /** The postal address; `null` removes it. */
+  address?: AddressInput | null | undefined;
+  /** Custom key/value pairs, checked against the customer metadata schema. */
+  metadata?: Metadata<'customer'> | undefined;
+}
+
+/**
+ * Params of {@link Customers.create}: the customer, and the key the service upserts it by.
+ * Sent as the JSON body.
+ * @category Customers
+ */
+export interface CreateCustomerParams extends UpdateCustomerParams {
+  /**
+   * Your own ID of the customer: the service creates the customer once and updates it when sent
+   * again, so the call is safe to repeat.
+   */
+  source_id?: string | undefined;
+  /** The service's ID (`cust_…`) of an existing customer to update. */
+  id?: string | undefined;
+}
+
+/**
+ * Params of {@link Customers.list}: filters, order, page size, and a page number or the time
+ * cursor. Sent in the query string (`created_at: { after }` as `created_at[after]=…`).
+ * @category Customers
+ */
+export interface ListCustomersParams extends Page99ListParams {
+  /** Customers with this email address. */
+  email?: string | undefined;
+  /** Customers whose address is in this city. */
+  city?: string | undefined;
+  /** Customers of this name. */
+  name?: string | undefined;
+  /** Customers of this segment (`seg_…`); other filters that conflict with the segment's own may give unexpected results. */
+  segment_id?: string | undefined;
+  /** Customers created within this window. */
+  created_at?: TimeRangeInput | undefined;
+  /** Customers updated within this window. */
+  updated_at?: TimeRangeInput | undefined;
+  /** Sort order; by default newest first. */
+  order?: 'created_at' | '-created_at' | 'updated_at' | '-updated_at' | 'source_id' | '-source_id' | undefined;
+  /**
+   * The time cursor: customers created after this moment in the listing's order (older ones by
+   * default, newer ones with `order: 'created_at'`). Set by the SDK when it fetches the next page.
+   */
+  starting_after?: string | Date | undefined;
 }

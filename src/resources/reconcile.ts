@@ -240,6 +240,29 @@ const voucher: Check = async ({ loyalties, vouchers }, { input }, time, options)
   }
 };
 
+/** The fields of a customer a check can compare, as the call sent them. */
+const customerFields = ['email', 'name', 'phone', 'description', 'birthdate', 'birthday'] as const;
+
+/**
+ * A `customers.create` without `source_id` or `id` (each call makes a customer): a customer made
+ * since the call started with the fields the call sent, and none of the others, looked for among
+ * the customers of its `email` (else of its `name`), newest first.
+ */
+const customer: Check = async ({ customers }, { input }, time, options) => {
+  if (field(input.params, 'source_id') || field(input.params, 'id'))
+    return unsure('the call is safe to send again as it is: the service upserts the customer by its source_id (or id)');
+  const sent = new Map(customerFields.map((name) => [name, field(input.params, name)]));
+  if ([...sent.values()].every((value) => value === undefined))
+    return unsure('the call sent none of email, name, phone, description or birthdate, by which its customer would be known');
+  const email = sent.get('email');
+  const name = sent.get('name');
+  return since(
+    () => customers.list({ ...(email ? { email } : name ? { name } : {}), limit: 100 }, options),
+    time,
+    (record) => [...sent].every(([key, value]) => (value === undefined ? record[key] == null : record[key] === value)),
+  );
+};
+
 /** Why an operation without a check has none, and what to do instead (each operation's `trace`, in its record). */
 const noWay: Record<NoTrace, string> = {
   'no-session-read': 'no operation reads a session lock; sent with your own session.key, it is safe to send again (it joins the same lock)',
@@ -255,6 +278,7 @@ const checks: Record<TraceWay, Check> = {
   'customer-redeemables': publication,
   'order-upsert': order,
   'voucher-by-code': voucher,
+  'customer-by-fields': customer,
 };
 
 /**

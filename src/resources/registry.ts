@@ -24,9 +24,11 @@ import { asyncActionOperations } from './async-actions.js';
 import { clientEventOperations } from './client-events.js';
 import { customerOperations } from './customers.js';
 import { locationOperations } from './locations.js';
+import { metadataSchemaOperations } from './metadata-schemas.js';
 import { loyaltyOperations } from './loyalties.js';
 import { oauthOperations } from './oauth.js';
 import { orderOperations } from './orders.js';
+import { productOperations } from './products.js';
 import { promotionOperations } from './promotions.js';
 import { publicationOperations } from './publications.js';
 import { redemptionOperations } from './redemptions.js';
@@ -49,6 +51,8 @@ export const registry = {
   ...asyncActionOperations,
   ...locationOperations,
   ...clientEventOperations,
+  ...productOperations,
+  ...metadataSchemaOperations,
 } as const;
 
 /**

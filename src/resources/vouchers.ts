@@ -1,11 +1,15 @@
 /**
- * `client.vouchers`: creating a voucher with a chosen code, and validating a voucher against a
- * customer and an order.
+ * `client.vouchers`: listing, reading, changing, enabling, disabling and deleting vouchers;
+ * creating a voucher with a chosen code, and validating a voucher against a customer and an order.
  *
  * @module
  */
-import type { APIPromise } from '../core/pagination.js';
-import { all, array, boolean, integer, object, oneOf, required, text, isRecord } from '../core/inputs.js';
+import type { APIPromise, PagePromise } from '../core/pagination.js';
+import { all, array, boolean, closed, integer, object, oneOf, required, text, isRecord } from '../core/inputs.js';
+import { pageNumber99 } from '../core/page-strategies.js';
+import { noContentSchema } from '../schemas/no-content.js';
+import { voucherListSchema, type VoucherList } from '../schemas/voucher.js';
+import { page99ListRules, timeRangeRules, type ListFilters, type Page99ListParams, type TimeRangeInput } from './inputs/lists.js';
 import type { Metadata } from '../core/metadata.js';
 import { operation, operations, type RequestOptions } from '../core/call.js';
 import { APIResource } from '../core/resource.js';
@@ -22,6 +26,144 @@ import { validityRules, type ValidityInput } from './inputs/validity.js';
  * @category Vouchers
  */
 export class Vouchers extends APIResource {
+  /**
+   * Lists vouchers, newest first unless `order` says otherwise, filtered by campaign, category,
+   * holder, code, IDs and the times they were created and updated. A page-numbered list (pages 1
+   * to 99) with `total`; a listed voucher carries its `categories`, not its validation rules.
+   *
+   * `GET /v1/vouchers`. Read-only: retried on network errors, timeouts, 408, 429 and 5xx.
+   *
+   * @throws {InvalidRequestError} `limit` outside 1–100, `page` outside 1–99, an unknown `order`,
+   *   a time that is not an ISO 8601 date-time; nothing is sent.
+   * @throws {PaginationLimitError} While iterating, when vouchers remain past page 99, the last
+   *   page the service serves (narrow the filters, or raise `limit`, to reach them).
+   *
+   * @example
+   * ```ts
+   * // GET /v1/vouchers
+   * for await (const voucher of client.vouchers.list({ campaign: 'Summer sale', limit: 100 })) {
+   *   console.log(voucher.code, voucher.active, voucher.redemption?.redeemed_quantity);
+   * }
+   * ```
+   */
+  list(params: ListVouchersParams = {}, options?: RequestOptions): PagePromise<Voucher, ListVouchersParams> {
+    return this.core.list(voucherOperations['vouchers.list'], {}, params, options);
+  }
+
+  /**
+   * Reads a voucher: its balance or discount, validity, counters, categories and validation rules
+   * (which may be inherited from its campaign).
+   *
+   * `GET /v1/vouchers/{code}`. Read-only: retried on network errors, timeouts, 408, 429 and 5xx.
+   *
+   * @param code The voucher code, or its ID (`v_…`); any characters (sent URL-encoded).
+   * @throws {NotFoundError} No such voucher, or one deleted (404).
+   *
+   * @example
+   * ```ts
+   * // GET /v1/vouchers/{code}
+   * const voucher = await client.vouchers.get('SUMMER-10');
+   * console.log(voucher.active, voucher.expiration_date, voucher.discount?.type);
+   * ```
+   */
+  get(code: string, options?: RequestOptions): APIPromise<Voucher> {
+    return this.core.request(voucherOperations['vouchers.get'], { code }, {}, options);
+  }
+
+  /**
+   * Changes a voucher: only the fields sent change. Its category, validity, `active`,
+   * `additional_info` and `metadata`, and a discount voucher's `discount` (not its type). A field
+   * the service would ignore without a word (a gift card's balance, a loyalty card's points, the
+   * code) is refused before sending.
+   *
+   * `PUT /v1/vouchers/{code}`. An idempotent write: retried on network errors, timeouts, 408, 429
+   * and 5xx.
+   *
+   * @param code The voucher code (sent URL-encoded).
+   * @throws {InvalidRequestError} A field the service does not change, a date that is not ISO
+   *   8601, a day of the week outside 0 to 6; nothing is sent.
+   * @throws {BadRequestError} (400 `invalid_voucher`) e.g. a change of the discount's type.
+   * @throws {NotFoundError} No such voucher (404).
+   *
+   * @example
+   * ```ts
+   * // PUT /v1/vouchers/{code}
+   * const voucher = await client.vouchers.update('SUMMER-10', {
+   *   expiration_date: '2026-09-30T23:59:59Z',
+   *   metadata: { channel: 'newsletter' },
+   * });
+   * console.log(voucher.expiration_date);
+   * ```
+   */
+  update(code: string, params: UpdateVoucherParams, options?: RequestOptions): APIPromise<Voucher> {
+    return this.core.request(voucherOperations['vouchers.update'], { code }, params, options);
+  }
+
+  /**
+   * Deletes a voucher, with its redemptions: to the bin by default, or for good with
+   * `force: true` (its code can then be used again). Resolves once the voucher is gone, also when
+   * a retry after a lost answer finds it already deleted.
+   *
+   * `DELETE /v1/vouchers/{code}` (`force` in the query). An idempotent write: retried on network
+   * errors, timeouts, 408, 429 and 5xx; a retry answered 404 (the first attempt deleted it)
+   * resolves.
+   *
+   * @param code The voucher code (sent URL-encoded).
+   * @throws {InvalidRequestError} `force` that is not `true` or `false`; nothing is sent.
+   * @throws {NotFoundError} No such voucher, at the first attempt (404).
+   *
+   * @example
+   * ```ts
+   * // DELETE /v1/vouchers/{code}
+   * await client.vouchers.delete('SUMMER-10', { force: true });
+   * ```
+   */
+  delete(code: string, params: DeleteVoucherParams = {}, options?: RequestOptions): APIPromise<void> {
+    return this.core.request(voucherOperations['vouchers.delete'], { code }, params, options);
+  }
+
+  /**
+   * Enables a voucher (`active: true`): redeemable again inside its validity window. Returns the
+   * voucher.
+   *
+   * `POST /v1/vouchers/{code}/enable`, without a body. An idempotent write: retried on network
+   * errors, timeouts, 408, 429 and 5xx.
+   *
+   * @param code The voucher code, or its ID (`v_…`) (sent URL-encoded).
+   * @throws {NotFoundError} No such voucher (404).
+   *
+   * @example
+   * ```ts
+   * // POST /v1/vouchers/{code}/enable
+   * const voucher = await client.vouchers.enable('SUMMER-10');
+   * console.log(voucher.active); // true
+   * ```
+   */
+  enable(code: string, options?: RequestOptions): APIPromise<Voucher> {
+    return this.core.request(voucherOperations['vouchers.enable'], { code }, {}, options);
+  }
+
+  /**
+   * Disables a voucher (`active: false`): redeeming it fails with `voucher_disabled` until it is
+   * enabled again. Returns the voucher.
+   *
+   * `POST /v1/vouchers/{code}/disable`, without a body. An idempotent write: retried on network
+   * errors, timeouts, 408, 429 and 5xx.
+   *
+   * @param code The voucher code, or its ID (`v_…`) (sent URL-encoded).
+   * @throws {NotFoundError} No such voucher (404).
+   *
+   * @example
+   * ```ts
+   * // POST /v1/vouchers/{code}/disable
+   * const voucher = await client.vouchers.disable('SUMMER-10');
+   * console.log(voucher.active); // false
+   * ```
+   */
+  disable(code: string, options?: RequestOptions): APIPromise<Voucher> {
+    return this.core.request(voucherOperations['vouchers.disable'], { code }, {}, options);
+  }
+
   /**
    * Creates a voucher with the given code: a discount voucher, a gift voucher or a loyalty card,
    * by `type`. Returns the new voucher with its `validation_rules_assignments` and `categories`.
@@ -125,8 +267,83 @@ const createRules = all<CreateVoucherParams>(
   },
 );
 
+/** The orders `vouchers.list` takes. */
+const voucherOrders = ['created_at', '-created_at', 'updated_at', '-updated_at', 'code', '-code'] as const;
+
+/** The rules of {@link UpdateVoucherParams}: the fields the service changes, and no other. */
+const updateRules = closed<UpdateVoucherParams>(
+  {
+    category: text(1),
+    category_id: text(1),
+    active: boolean(),
+    additional_info: text(),
+    metadata: object(),
+    type: oneOf(['DISCOUNT_VOUCHER']),
+    discount: discountRules,
+    ...validityRules,
+  },
+  "the service changes a voucher's category, validity, active, additional_info, metadata and a discount voucher's discount, and ignores any other field (a balance or points change goes through the service's balance operation)",
+);
+
 /** The operations of {@link Vouchers}, as the registry lists them (resources/registry.ts). */
 export const voucherOperations = operations({
+  'vouchers.list': operation<VoucherList, ListVouchersParams>({
+    method: 'GET',
+    path: '/v1/vouchers',
+    schema: voucherListSchema,
+    relies: ['vouchers.*.id', 'vouchers.*.code'],
+    rules: object<ListVouchersParams>({
+      ...page99ListRules,
+      category: text(1),
+      campaign_id: text(1),
+      campaign: text(1),
+      customer: text(1),
+      created_at: timeRangeRules,
+      updated_at: timeRangeRules,
+      order: oneOf(voucherOrders),
+      code: text(1),
+      ids: array(100, text(1)),
+      filters: object(),
+    }),
+    repeated: ['ids'],
+    paging: pageNumber99,
+    records: 'vouchers',
+  }),
+  'vouchers.get': operation<Voucher>({ method: 'GET', path: '/v1/vouchers/{code}', schema: voucherSchema, relies: ['id', 'code'] }),
+  'vouchers.update': operation<Voucher, UpdateVoucherParams>({
+    method: 'PUT',
+    path: '/v1/vouchers/{code}',
+    schema: voucherSchema,
+    relies: ['id', 'code'],
+    rules: required(updateRules),
+    metadataPlaces: { metadata: 'voucher' },
+  }),
+  'vouchers.delete': operation<void, DeleteVoucherParams>({
+    method: 'DELETE',
+    path: '/v1/vouchers/{code}',
+    schema: noContentSchema,
+    relies: [],
+    rules: object<DeleteVoucherParams>({ force: boolean() }),
+    query: ['force'],
+  }),
+  'vouchers.enable': operation<Voucher>({
+    method: 'POST',
+    path: '/v1/vouchers/{code}/enable',
+    // Sets `active: true`: sent twice, the same voucher.
+    effect: 'idempotent-write',
+    encoding: 'none',
+    schema: voucherSchema,
+    relies: ['id', 'code'],
+  }),
+  'vouchers.disable': operation<Voucher>({
+    method: 'POST',
+    path: '/v1/vouchers/{code}/disable',
+    // Sets `active: false`: sent twice, the same voucher.
+    effect: 'idempotent-write',
+    encoding: 'none',
+    schema: voucherSchema,
+    relies: ['id', 'code'],
+  }),
   'vouchers.create': operation<Voucher, CreateVoucherParams>({
     method: 'POST',
     path: '/v1/vouchers/{code}',
@@ -314,4 +531,63 @@ export interface ValidateVoucherParams {
         credits: number;
       }
     | undefined;
+}
+
+/**
+ * Params of {@link Vouchers.list}: filters, order, page size and page number (1 to 99). Sent in
+ * the query string (`created_at: { after }` as `created_at[after]=…`, `ids` as `ids=a&ids=b`).
+ * @category Vouchers
+ */
+export interface ListVouchersParams extends Page99ListParams {
+  /** Vouchers of this category. */
+  category?: string | undefined;
+  /** Vouchers of this campaign, by ID (`camp_…`). */
+  campaign_id?: string | undefined;
+  /** Vouchers of this campaign, by name. */
+  campaign?: string | undefined;
+  /** Vouchers held by this customer: the service's ID (`cust_…`) or your source ID. */
+  customer?: string | undefined;
+  /** Vouchers created within this window. */
+  created_at?: TimeRangeInput | undefined;
+  /** Vouchers updated within this window. */
+  updated_at?: TimeRangeInput | undefined;
+  /** Sort order; by default newest first. */
+  order?: 'created_at' | '-created_at' | 'updated_at' | '-updated_at' | 'code' | '-code' | undefined;
+  /** The voucher of this code. */
+  code?: string | undefined;
+  /** The vouchers of these IDs (`v_…`), at most 100. */
+  ids?: string[] | undefined;
+  /** Filters in the service's bracket notation, e.g. `{ expiration_date: { conditions: { $before: '2026-12-31' } } }`. */
+  filters?: ListFilters | undefined;
+}
+
+/**
+ * Params of {@link Vouchers.update}: the fields to change, all optional. Sent as the JSON body.
+ * Balances and points are not changed here.
+ * @category Vouchers
+ */
+export interface UpdateVoucherParams extends ValidityInput {
+  /** Category name. */
+  category?: string | undefined;
+  /** `cat_…` of the category. */
+  category_id?: string | undefined;
+  /** `false` disables the voucher, `true` enables it (see also `enable` and `disable`). */
+  active?: boolean | undefined;
+  /** Free text, e.g. instructions for the customer. */
+  additional_info?: string | undefined;
+  /** Custom key/value pairs, checked against the voucher metadata schema. */
+  metadata?: Metadata<'voucher'> | undefined;
+  /** A discount voucher's type, sent with `discount`. */
+  type?: 'DISCOUNT_VOUCHER' | undefined;
+  /** A discount voucher's discount; its `type` cannot change. */
+  discount?: DiscountInput | undefined;
+}
+
+/**
+ * Params of {@link Vouchers.delete}.
+ * @category Vouchers
+ */
+export interface DeleteVoucherParams {
+  /** `true` deletes the voucher for good, so its code can be used again; by default it goes to the bin. */
+  force?: boolean | undefined;
 }

@@ -16,11 +16,22 @@ export type {
 export type { Gift, LoyaltyCard } from './balance.js';
 export type { CampaignType } from './campaign.js';
 export type { Category } from './category.js';
-export type { SimpleCustomer } from './customer.js';
+export type {
+  Customer,
+  CustomerAddress,
+  CustomerList,
+  CustomerLoyalty,
+  CustomerLoyaltyCampaign,
+  CustomerOrderSummary,
+  CustomerRedemptionSummary,
+  CustomerReferral,
+  SimpleCustomer,
+} from './customer.js';
 export type { CustomerRedeemable, CustomerRedeemableList, HeldRedeemable } from './customer-redeemable.js';
 export type { Discount, DiscountEffect, DiscountItemReference, DiscountType, DiscountUnit } from './discount.js';
 export type { EventAcknowledgment } from './event.js';
 export type { Location, LocationCircle, LocationGeoJson, LocationShape } from './location.js';
+export type { MetadataPropertyDefinition, MetadataPropertyType, MetadataSchema, MetadataSchemaList } from './metadata-schema.js';
 export type { EarningRuleReference, EventReference, NamedReference, OrderReference } from './loyalty-reference.js';
 export type {
   LoyaltyTransaction,
@@ -39,7 +50,7 @@ export type {
   PendingPointsEvent,
   PendingPointsList,
 } from './pending-points.js';
-export type { Product, Sku, SkuList } from './product.js';
+export type { CatalogProduct, Product, ProductList, Sku, SkuList } from './product.js';
 export type {
   EmbeddedPromotionTier,
   PromotionStack,
@@ -92,6 +103,7 @@ export type {
   Voucher,
   VoucherAsset,
   VoucherAssets,
+  VoucherList,
   VoucherPublishCounts,
   VoucherRedemptionCounts,
   VoucherType,

@@ -1,5 +1,6 @@
 /**
- * Products and their SKUs, as rewards embed them (service interface §2.15).
+ * Products and their SKUs, as rewards and order items embed them (service interface §2.15), and
+ * as the catalog lists them (`client.products`).
  *
  * @module
  */
@@ -92,15 +93,43 @@ export interface Product {
   object?: string | null;
 }
 
+/** The fields of a product, each nullish: the shape of {@link Product}. */
+const productFields = () => ({
+  ...nullishStrings('id', 'source_id', 'name'),
+  price: z.nullish(z.number()),
+  attributes: z.nullish(z.array(z.string())),
+  metadata: z.nullish(metadata('product')),
+  ...nullishStrings('image_url', 'created_at', 'updated_at'),
+  skus: z.nullish(skuListSchema()),
+  object: z.nullish(z.string()),
+});
+
 /** Schema of {@link Product}. */
-export const productSchema: () => z.ZodMiniType<Product> = /* @__PURE__ */ lazy(() =>
-  z.looseObject({
-    ...nullishStrings('id', 'source_id', 'name'),
-    price: z.nullish(z.number()),
-    attributes: z.nullish(z.array(z.string())),
-    metadata: z.nullish(metadata('product')),
-    ...nullishStrings('image_url', 'created_at', 'updated_at'),
-    skus: z.nullish(skuListSchema()),
-    object: z.nullish(z.string()),
-  } satisfies ShapeOf<Product>),
+export const productSchema: () => z.ZodMiniType<Product> = /* @__PURE__ */ lazy(() => z.looseObject(productFields() satisfies ShapeOf<Product>));
+
+/**
+ * A product of your catalog, as `client.products` returns it: a {@link Product} whose `id` is
+ * always there, with its SKUs.
+ * @category Products
+ */
+export interface CatalogProduct extends Product {
+  /** `prod_…` */
+  id: string;
+}
+
+/**
+ * A page of products (`client.products.list`), under `products`, with `total`.
+ * @category Products
+ */
+export interface ProductList extends ListEnvelope {
+  /** The products of this page. */
+  products?: CatalogProduct[] | null;
+}
+
+/** Schema of {@link CatalogProduct}: the product fields with `id` required. */
+export const catalogProductSchema: () => z.ZodMiniType<CatalogProduct> = /* @__PURE__ */ lazy(() =>
+  z.looseObject({ ...productFields(), id: z.string() } satisfies ShapeOf<CatalogProduct>),
 );
+
+/** Schema of {@link ProductList}: the products under `products`. */
+export const productListSchema: () => z.ZodMiniType<ProductList> = /* @__PURE__ */ lazy(() => listOf(catalogProductSchema(), 'products'));

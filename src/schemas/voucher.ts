@@ -6,7 +6,8 @@
  */
 import * as z from 'zod/mini';
 import type { Metadata } from '../core/metadata.js';
-import { lazy, metadata, nullishStrings, openEnum, type ShapeOf } from './base.js';
+import type { ListEnvelope } from '../core/pagination.js';
+import { lazy, listOf, metadata, nullishStrings, openEnum, type ShapeOf } from './base.js';
 import { applicableItemListSchema, type ApplicableItemList } from './applicable-item.js';
 import { giftSchema, loyaltyCardSchema, type Gift, type LoyaltyCard } from './balance.js';
 import { categorySchema, type Category } from './category.js';
@@ -226,3 +227,16 @@ export interface LoyaltyMember extends Voucher {
 export const loyaltyMemberSchema: () => z.ZodMiniType<LoyaltyMember> = /* @__PURE__ */ lazy(() =>
   z.looseObject({ ...voucherFields(), id: z.string(), code: z.string(), type: z.literal('LOYALTY_CARD') } satisfies ShapeOf<LoyaltyMember>),
 );
+
+/**
+ * A page of vouchers (`client.vouchers.list`), under `vouchers`, with `total`. A listed voucher
+ * carries its `categories` but not its `validation_rules_assignments`.
+ * @category Vouchers
+ */
+export interface VoucherList extends ListEnvelope {
+  /** The vouchers of this page. */
+  vouchers?: Voucher[] | null;
+}
+
+/** Schema of {@link VoucherList}: the vouchers under `vouchers`. */
+export const voucherListSchema: () => z.ZodMiniType<VoucherList> = /* @__PURE__ */ lazy(() => listOf(voucherSchema(), 'vouchers'));

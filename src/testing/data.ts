@@ -62,6 +62,8 @@ export interface MockSeedIds {
   asyncAction: string;
   /** The Berlin flagship store. */
   location: string;
+  /** Products of the catalog (`prod_…`; each also found by its source ID, e.g. `flat-white`). */
+  products: { espresso: string; flatWhite: string; croissant: string; beans: string; mug: string };
 }
 
 /**
@@ -551,7 +553,12 @@ export function seedDefaultData(state: MockState): MockSeedIds {
     ],
   }).locations as [Rec];
 
+  // The project's metadata schemas: the kinds of record the shop gives metadata, and a custom
+  // schema (`Payment`) an order's metadata nests. Fixed IDs: seeding them takes none from the sequence.
+  applySeed(state, { metadataSchemas: metadataSchemas.map((schema) => ({ ...schema, created_at: ago(600) })) });
+
   return {
+    products: { espresso: espresso.id, flatWhite: flatWhite.id, croissant: croissant.id, beans: beans.id, mug: mug.id },
     customers: { ada: ada.id, grace: grace.id, alan: alan.id, katherine: katherine.id, lin: lin.id },
     campaigns: {
       coffeeClub: coffeeClub.id,
@@ -584,3 +591,74 @@ export function seedDefaultData(state: MockState): MockSeedIds {
     location: berlin.id,
   };
 }
+
+/** A metadata key's definition as the service writes it: optional, not an array, unless `fields` says otherwise. */
+const key = (type: string, fields: Rec = {}): Rec => ({ type, array: false, optional: true, objectType: null, ...fields });
+
+/** The default data's metadata schemas (`GET /v1/metadata-schemas`), agreeing with the seeded records' metadata. */
+const metadataSchemas: Rec[] = [
+  {
+    id: 'ms_cust0mer5chema01',
+    related_object: 'customer',
+    properties: {
+      favourite_drink: key('string', { maxLength: 40 }),
+      newsletter: key('boolean'),
+      tier: key('string', { eq: ['bronze', 'silver', 'gold'] }),
+      birth_date: key('date'),
+      nickname: key('string', { deleted: true }),
+    },
+    allow_defined_only: false,
+  },
+  {
+    id: 'ms_0rder5chema00001',
+    related_object: 'order',
+    properties: {
+      channel: key('string', { eq: ['web', 'pos', 'app'], optional: false }),
+      store_id: key('string', { minLength: 3, maxLength: 12 }),
+      payment: key('object', { objectType: 'Payment' }),
+      tags: key('string', { array: true }),
+      pickup_at: key('datetime'),
+    },
+    allow_defined_only: false,
+  },
+  {
+    id: 'ms_0rder1tem5chema1',
+    related_object: 'order_item',
+    properties: { gift_wrap: key('boolean'), note: key('string', { maxLength: 140 }) },
+    allow_defined_only: false,
+  },
+  {
+    id: 'ms_pr0duct5chema01',
+    related_object: 'product',
+    properties: { roast: key('string', { eq: ['light', 'medium', 'dark'] }), origin: key('string'), photo: key('image_url') },
+    allow_defined_only: false,
+  },
+  {
+    id: 'ms_v0ucher5chema01',
+    related_object: 'voucher',
+    properties: { channel: key('string') },
+    allow_defined_only: false,
+  },
+  {
+    id: 'ms_redempt10n5chem',
+    related_object: 'redemption',
+    properties: { till: key('number', { gte: 1, lte: 20 }), staff_id: key('string', { ne: ['unknown'] }) },
+    allow_defined_only: false,
+  },
+  {
+    id: 'ms_campa1gn5chema1',
+    related_object: 'campaign',
+    properties: { region: key('string', { eq: ['EU', 'US'] }) },
+    allow_defined_only: false,
+  },
+  {
+    id: 'ms_paym3nt5chema01',
+    related_object: 'Payment',
+    properties: {
+      method: key('string', { eq: ['card', 'cash', 'voucher'], optional: false }),
+      amount: key('number', { gte: 0 }),
+      card_last4: key('string', { exactLength: 4 }),
+    },
+    allow_defined_only: true,
+  },
+];

@@ -14,6 +14,8 @@ export interface MockRequest {
   path: string;
   /** The query, with bracket notation (`filters[id][conditions][$in][0]=…`) turned into nested objects and arrays. */
   query: Rec;
+  /** The query as sent, for a key sent repeated (`ids=a&ids=b`), which `query` holds once. */
+  search: URLSearchParams;
   /** JSON or form body as an object; `undefined` when there is none. */
   body: unknown;
   /** Lower-case header names. */
@@ -146,6 +148,7 @@ export async function parseRequest(request: Request, requestId: string): Promise
     method: request.method.toUpperCase(),
     path: url.pathname,
     query: parseQuery(url.searchParams),
+    search: url.searchParams,
     body,
     headers: request.headers,
     params: {},

@@ -17,6 +17,9 @@ import { promotionHandlers } from './ops/promotions.js';
 import { redemptionHandlers } from './ops/redemptions.js';
 import { rewardHandlers } from './ops/rewards.js';
 import { voucherHandlers } from './ops/vouchers.js';
+import { customerHandlers } from './ops/customers.js';
+import { voucherRecordHandlers } from './ops/voucher-records.js';
+import { catalogHandlers } from './ops/catalog.js';
 import type { MockHandler, MockOperation, Route } from './router.js';
 
 /** Every operation's routes. */
@@ -31,6 +34,9 @@ const handlers: { readonly [N in MockOperation]: MockHandler | readonly MockHand
   ...asyncActionHandlers,
   ...locationHandlers,
   ...eventHandlers,
+  ...customerHandlers,
+  ...voucherRecordHandlers,
+  ...catalogHandlers,
 };
 
 /**

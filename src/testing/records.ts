@@ -11,6 +11,7 @@ import type {
   EventAcknowledgment,
   Location,
   LoyaltyTransaction,
+  MetadataSchema,
   Order,
   PendingPoints,
   Product,
@@ -88,6 +89,8 @@ export interface MockRecords {
   locations: Location;
   events: MockEvent;
   tokens: MockToken;
+  binnedVouchers: Voucher;
+  metadataSchemas: MetadataSchema;
 }
 
 /** The mock's live records: one `Map` per collection, keyed by code (vouchers), `access_token` (tokens) or ID. */

@@ -93,6 +93,8 @@ const normalizers: Record<CollectionName, Normalizer> = {
   events: basic('evcus_', 'event', () => ({ referral: null, loyalty: null, metadata: {} })),
   tokens: (state, input) => ({ client_id: state.credentials.appId, scope: 'api', expires_at: Math.floor(state.now().getTime() / 1000) + 3600, ...input }),
   vouchers: (state, input) => buildVoucher(state, input),
+  binnedVouchers: (state, input) => buildVoucher(state, input),
+  metadataSchemas: basic('ms_', 'metadata_schema', () => ({ properties: {}, allow_defined_only: false, updated_at: null })),
 };
 
 /** Records to add, by collection (the public, typed form is `MockSeedInput`). */
@@ -120,6 +122,8 @@ const order: CollectionName[] = [
   'asyncActions',
   'locations',
   'events',
+  'binnedVouchers',
+  'metadataSchemas',
 ];
 
 /** Adds the records to the store; returns them as stored. */
@@ -134,7 +138,9 @@ export function applySeed(state: MockState, input: SeedRecords): { [K in Collect
     if (!records) continue;
     if (!Array.isArray(records)) throw new Error(`mock.seed: ${name} must be an array of records`);
     added[name] = records.map((raw) => {
-      if (name === 'vouchers' && typeof raw.code !== 'string') throw new Error('mock.seed: every voucher needs a code');
+      if ((name === 'vouchers' || name === 'binnedVouchers') && typeof raw.code !== 'string') throw new Error('mock.seed: every voucher needs a code');
+      if (name === 'metadataSchemas' && (typeof raw.related_object !== 'string' || raw.related_object === ''))
+        throw new Error('mock.seed: every metadata schema needs a related_object (the kind of record, or the name of a custom schema)');
       if (name === 'tokens' && typeof raw.access_token !== 'string') throw new Error('mock.seed: every token needs an access_token');
       const record = put(state.store, name, normalizers[name](state, structuredClone(raw)));
       if (name === 'vouchers' && typeof record.holder_id === 'string') {

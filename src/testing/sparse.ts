@@ -15,7 +15,10 @@
  * - a publication of several codes has only `vouchers`: no `voucher`, `result` or `customer`;
  * - redemptions have no `channel`, `status` or `related_object_*`, and carry
  *   `reward.parameters.automation_id`, the voucher's `publish.entries` and
- *   `redemption.redemption_entries`.
+ *   `redemption.redemption_entries`;
+ * - vouchers returned or listed as records are sparse as embedded ones are; customers have
+ *   `summary`, `loyalty` and `referrals` null and no `assets`; a product's SKU list has no
+ *   `object` or `data_ref`.
  *
  * Every field promokit relies on (the identity of the record returned, `valid`, `result`, the
  * paging keys) is kept, so the SDK parses these answers in every validation mode.
@@ -112,7 +115,39 @@ const shapers: Record<string, (body: Rec) => void> = {
   'customers.listRedeemables'(body) {
     if (Array.isArray(body.data)) for (const r of body.data) if (isObject(r) && isObject(r.redeemable)) sparseVoucher(r.redeemable.voucher);
   },
+  'customers.list'(body) {
+    if (Array.isArray(body.customers)) body.customers.forEach(sparseCustomer);
+  },
+  'customers.create': sparseCustomer,
+  'customers.get': sparseCustomer,
+  'customers.update': sparseCustomer,
+  'vouchers.list'(body) {
+    if (Array.isArray(body.vouchers)) for (const voucher of body.vouchers) sparseVoucher(voucher);
+  },
+  'vouchers.get': sparseVoucher,
+  'vouchers.update': sparseVoucher,
+  'vouchers.enable': sparseVoucher,
+  'vouchers.disable': sparseVoucher,
+  'products.list'(body) {
+    if (Array.isArray(body.products)) body.products.forEach(sparseProduct);
+  },
+  'products.get': sparseProduct,
 };
+
+/** A customer without its summaries (null, as the spec's `nullable` beside `allOf` allows) or links. */
+function sparseCustomer(customer: unknown): void {
+  if (!isObject(customer)) return;
+  customer.summary = null;
+  customer.loyalty = null;
+  customer.referrals = null;
+  delete customer.assets;
+  delete customer.system_metadata;
+}
+
+/** A product whose SKU list has no `object` or `data_ref` (as the list example of the spec). */
+function sparseProduct(product: unknown): void {
+  if (isObject(product) && isObject(product.skus)) delete product.skus.data_ref;
+}
 
 /** The records of a list answer, which keep their own `object` like any record returned. */
 const recordArrays = ['data', 'async_actions', 'campaign_templates'];
@@ -124,7 +159,9 @@ const recordArrays = ['data', 'async_actions', 'campaign_templates'];
 export function sparseResponse(operation: string, body: Rec): Rec {
   const out = structuredClone(body);
   shapers[operation]?.(out);
-  const records = recordArrays.map((key) => out[key]).find(Array.isArray);
+  // A list's records are under the key its `data_ref` names (`customers`, `vouchers`, …).
+  const named = out.object === 'list' && typeof out.data_ref === 'string' && Array.isArray(out[out.data_ref]) ? out[out.data_ref] : undefined;
+  const records = named ?? recordArrays.map((key) => out[key]).find(Array.isArray);
   if (records) for (const record of records) stripNestedObjects(record);
   else stripNestedObjects(out);
   return out;

@@ -40,7 +40,9 @@ export type CollectionName =
   | 'asyncActions'
   | 'locations'
   | 'events'
-  | 'tokens';
+  | 'tokens'
+  | 'binnedVouchers'
+  | 'metadataSchemas';
 
 /** Every collection the mock keeps, with the key each is stored under. */
 export const collectionKeys = {
@@ -72,6 +74,10 @@ export const collectionKeys = {
   events: 'id',
   /** Access tokens the mock knows. Key: `access_token`. */
   tokens: 'access_token',
+  /** Vouchers deleted without `force`: in the bin, their codes still taken. Key: `code`. */
+  binnedVouchers: 'code',
+  /** The project's metadata schemas, one per kind of record or custom schema. Key: `related_object`. */
+  metadataSchemas: 'related_object',
 } as const satisfies Record<CollectionName, string>;
 
 /** The mock's state: a `Map` per collection, keyed as {@link collectionKeys} says. */
@@ -84,13 +90,14 @@ export function emptyStore(): Store {
   return store;
 }
 
-/** Finds a record by its key, or by the alternate key a collection accepts (voucher ID, customer source ID). */
+/** Finds a record by its key, or by the alternate key a collection accepts (voucher ID, customer or product source ID). */
 export function find(store: Store, collection: CollectionName, key: string): Rec | undefined {
   const direct = store[collection].get(key);
   if (direct) return direct;
   if (collection === 'vouchers') return first(store.vouchers, (v) => v.id === key);
   if (collection === 'customers') return first(store.customers, (c) => c.source_id === key);
   if (collection === 'campaigns') return first(store.campaigns, (c) => c.name === key);
+  if (collection === 'products') return first(store.products, (p) => p.source_id === key);
   return undefined;
 }
 

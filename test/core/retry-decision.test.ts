@@ -85,9 +85,12 @@ describe('the fault matrix: every fault × every operation, over a real node:htt
       case 'json-409':
       case 'json-422':
         return FAIL;
+      case '200-empty':
+        // A DELETE answers 204 without a body: an empty 2xx is its success.
+        if (cls === 'DELETE') return 'resolved';
+        return safe ? FAIL : RECONCILE;
       case '200-truncated-json':
       case '200-non-json':
-      case '200-empty':
         return safe ? FAIL : RECONCILE;
       default:
         return safe ? retry(DEFAULT_RETRY_DELAY_MS) : RECONCILE;

@@ -487,6 +487,48 @@ export const CASES = {
     case: 'a 503 to a read with `Retry-After: 120`, `maxRetryDelay: 1000`',
     rule: 'not retried, and the message says why',
   },
+  'records-types': {
+    file: 'hostile/checkout-records',
+    cls: 'The records around a checkout',
+    case: "every params field of the fifteen record operations given `'false'`, `'1'`, `null`, `NaN`, an object, an array, a Proxy",
+    rule: '`InvalidRequestError` naming the field; nothing sent; no method throws synchronously',
+  },
+  'records-snapshot': {
+    file: 'hostile/checkout-records',
+    cls: 'The records around a checkout',
+    case: "a getter that answers the check one value and the wire another, a `toJSON`, a list's params read across its pages",
+    rule: 'each field read once: the wire carries the value checked; every page of a walk is asked with the same copy',
+  },
+  'records-refused-ids': {
+    file: 'hostile/checkout-records',
+    cls: 'The records around a checkout',
+    case: "path ids `''`, `'  '`, `'.'`, `'..'`, a lone surrogate, for the nine operations with a path id; query text with a lone surrogate",
+    rule: '`InvalidRequestError` naming the parameter, nothing sent (never a network failure)',
+  },
+  'records-delete-outcome': {
+    file: 'hostile/checkout-records',
+    cls: 'The records around a checkout',
+    case: 'a DELETE whose first attempt is dropped after the request went out, then answered 404; a 404 to a first attempt; a refused connection, then a 404',
+    rule: 'resolves (gone, as asked) only after an attempt that may have deleted; else `NotFoundError`, `outcome` `rejected`',
+  },
+  'records-create-once': {
+    file: 'hostile/checkout-records',
+    cls: 'The records around a checkout',
+    case: '`customers.create` without `source_id` under a dropped connection and a 503; with `source_id` the same',
+    rule: 'without: sent once, `outcome` `unknown`, `retryDecision` `reconcile`; with (an upsert): retried like a PUT',
+  },
+  'records-walks': {
+    file: 'hostile/checkout-records',
+    cls: 'The records around a checkout',
+    case: 'customers whose time cursor never moves (the same full page for ever), a voucher list whose `total` lies over empty pages, a product list past page 100',
+    rule: '`PaginationStalledError` within a bounded number of pages, or `PaginationLimitError`; never a walk without end',
+  },
+  'records-hostile-schemas': {
+    file: 'hostile/checkout-records',
+    cls: 'The records around a checkout',
+    case: '`metadataSchemas.list` answered with `__proto__` and `constructor` keys, 5 MB of control characters in a 404, 25 MB of schemas',
+    rule: 'keys kept as keys (no prototype touched); the error message bounded and printable; `ResponseTooLargeError`',
+  },
 } as const satisfies Record<string, HostileCase>;
 
 /** A case's id. */

@@ -126,6 +126,24 @@ export const operations: MetadataOperation[] = [
     }),
     send: (_client, events, _mock, params) => events.track(params as never),
   },
+  {
+    name: 'customers.create',
+    places: [at('customer', 'metadata')],
+    params: (_mock, m) => ({ source_id: 'typed-customer', name: 'Typed', metadata: m(at('customer', 'metadata')) }),
+    send: (client, _e, _mock, params) => client.customers.create(params),
+  },
+  {
+    name: 'customers.update',
+    places: [at('customer', 'metadata')],
+    params: (_mock, m) => ({ email: 'typed@example.com', metadata: m(at('customer', 'metadata')) }),
+    send: (client, _e, mock, params) => client.customers.update(mock.ids.customers.grace, params),
+  },
+  {
+    name: 'vouchers.update',
+    places: [at('voucher', 'metadata')],
+    params: (_mock, m) => ({ additional_info: 'typed', metadata: m(at('voucher', 'metadata')) }),
+    send: (client, _e, mock, params) => client.vouchers.update(mock.ids.vouchers.valid, params),
+  },
 ];
 
 /** The metadata every place holds when it is right: the place's kind, which only that kind's schema accepts. */

@@ -6,9 +6,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { Client, NotFoundError } from '../../src/index.js';
+import { endpointCount } from '../../src/resources/registry.js';
 import { createMockService } from '../../src/testing/index.js';
 import { failure, NOW, serverHeaders } from './transports.js';
-import { endpointCount } from '../../src/resources/registry.js';
 
 const clientFor = (mock: ReturnType<typeof createMockService>) =>
   new Client({ fetch: mock.fetch, baseUrl: mock.baseUrl, ...mock.credentials, logLevel: 'off', validation: 'strict', maxRetries: 0 });

@@ -85,11 +85,11 @@ describe('mock.route() refuses a bad route, handler or option, and adds nothing'
     expect(() => mock.route(route, ok)).toThrow(/mock\.seed\(\) and mock\.inject\(\), or put an msw handler of your own before \.\.\.mock\.handlers\(http\)/);
   });
 
-  it('takes a built-in path with another method: GET /v1/vouchers/{code} beside vouchers.create', async () => {
+  it('takes a built-in path with another method: GET /v1/orders beside orders.create', async () => {
     const mock = createMockService();
-    mock.route('GET /v1/vouchers/{code}', ({ pathParams }) => ({ body: { code: pathParams.code } }));
-    const response = await mock.fetch(`${mock.baseUrl}/v1/vouchers/${mock.ids.vouchers.valid}`, { headers: serverHeaders(mock) });
-    expect(await response.json()).toEqual({ code: mock.ids.vouchers.valid });
+    mock.route('GET /v1/orders', ({ query }) => ({ body: { orders: [], limit: query.limit } }));
+    const response = await mock.fetch(`${mock.baseUrl}/v1/orders?limit=5`, { headers: serverHeaders(mock) });
+    expect(await response.json()).toEqual({ orders: [], limit: '5' });
   });
 
   const refusedHandlers: Array<[unknown, RegExp]> = [

@@ -39,12 +39,12 @@ function addRoutes(mock: MockService): { calls: MockRouteRequest[] } {
     calls.push(request);
     return { body: { id: `r_${calls.length}`, object: 'redemption', result: 'SUCCESS', voucher: { code: request.pathParams.code! } } };
   });
-  mock.route('GET /v1/customers/{customerId}', async (request) => {
+  mock.route('GET /v1/segments/{segmentId}', async (request) => {
     calls.push(request);
     await new Promise((resolve) => setTimeout(resolve, 1));
-    return { status: 200, headers: { 'x-served-by': 'route' }, body: { id: request.pathParams.customerId, object: 'customer' } };
+    return { status: 200, headers: { 'x-served-by': 'route' }, body: { id: request.pathParams.segmentId, object: 'segment' } };
   });
-  mock.route('DELETE /v1/customers/{customerId}', () => ({ status: 204 }));
+  mock.route('DELETE /v1/segments/{segmentId}', () => ({ status: 204 }));
   mock.route('POST /client/v1/qualifications', (request) => (calls.push(request), { body: { redeemables: { data: [], total: 0 } } }), { auth: 'client' });
   mock.route('GET /v1/projects/{projectId}', (request) => (calls.push(request), { body: { id: request.pathParams.projectId } }), { auth: 'app' });
   return { calls };
@@ -96,9 +96,9 @@ describe.each(allTransports)('mock.route() through %s', (name, connect) => {
     it("sends an async handler's status and headers, with the mock's x-request-id", async () => {
       const { data, response } = await conn
         .client()
-        .request<{ id: string }>({ method: 'GET', path: '/v1/customers/{customerId}', pathParams: { customerId: 'cust_1' } })
+        .request<{ id: string }>({ method: 'GET', path: '/v1/segments/{segmentId}', pathParams: { segmentId: 'seg_1' } })
         .withResponse();
-      expect(data).toEqual({ id: 'cust_1', object: 'customer' });
+      expect(data).toEqual({ id: 'seg_1', object: 'segment' });
       expect(response.status).toBe(200);
       expect(response.headers.get('x-served-by')).toBe('route');
       expect(response.headers.get('content-type')).toContain('application/json');
@@ -106,21 +106,21 @@ describe.each(allTransports)('mock.route() through %s', (name, connect) => {
     });
 
     it('answers a 204 without a body', async () => {
-      const response = await conn.raw('/v1/customers/cust_1', { method: 'DELETE', headers: serverHeaders(mock) });
+      const response = await conn.raw('/v1/segments/seg_1', { method: 'DELETE', headers: serverHeaders(mock) });
       expect(response.status).toBe(204);
       expect(await response.text()).toBe('');
-      expect(await conn.client().request({ method: 'DELETE', path: '/v1/customers/{id}', pathParams: { id: 'cust_1' } })).toBeUndefined();
+      expect(await conn.client().request({ method: 'DELETE', path: '/v1/segments/{id}', pathParams: { id: 'seg_1' } })).toBeUndefined();
     });
 
     it('answers a routed path with another method 405, naming the methods it serves (msw: passes it on)', async () => {
       if (msw) {
-        expect(await failure(conn.raw('/v1/customers/cust_1', { method: 'PUT', headers: serverHeaders(mock), body: '{}' }))).toBeInstanceOf(TypeError); // unhandled here
+        expect(await failure(conn.raw('/v1/segments/seg_1', { method: 'PUT', headers: serverHeaders(mock), body: '{}' }))).toBeInstanceOf(TypeError); // unhandled here
         expect(mock.requests).toEqual([]);
         return;
       }
-      const response = await conn.raw('/v1/customers/cust_1', { method: 'PUT', headers: serverHeaders(mock), body: '{}' });
+      const response = await conn.raw('/v1/segments/seg_1', { method: 'PUT', headers: serverHeaders(mock), body: '{}' });
       expect(response.status).toBe(405);
-      expect(await response.json()).toMatchObject({ key: 'method_not_allowed', details: '/v1/customers/cust_1 accepts GET, DELETE' });
+      expect(await response.json()).toMatchObject({ key: 'method_not_allowed', details: '/v1/segments/seg_1 accepts GET, DELETE' });
     });
   });
 
@@ -194,14 +194,12 @@ describe.each(allTransports)('mock.route() through %s', (name, connect) => {
     });
 
     it('a 503 to a routed GET is retried, as every idempotent call is', async () => {
-      mock.inject({ route: 'GET /v1/customers/{id}', fault: 'status', status: 503, ms: 0 });
-      const customer = await conn
-        .client({ maxRetries: 1 })
-        .request({ method: 'GET', path: '/v1/customers/{customerId}', pathParams: { customerId: 'cust_9' } });
-      expect(customer).toEqual({ id: 'cust_9', object: 'customer' });
+      mock.inject({ route: 'GET /v1/segments/{id}', fault: 'status', status: 503, ms: 0 });
+      const customer = await conn.client({ maxRetries: 1 }).request({ method: 'GET', path: '/v1/segments/{segmentId}', pathParams: { segmentId: 'seg_9' } });
+      expect(customer).toEqual({ id: 'seg_9', object: 'segment' });
       expect(mock.requests.map((r) => [r.route, r.status, r.fault])).toEqual([
-        ['GET /v1/customers/{customerId}', 503, 'status'],
-        ['GET /v1/customers/{customerId}', 200, undefined],
+        ['GET /v1/segments/{segmentId}', 503, 'status'],
+        ['GET /v1/segments/{segmentId}', 200, undefined],
       ]);
     });
 
@@ -241,12 +239,12 @@ describe.each(allTransports)('mock.route() through %s', (name, connect) => {
       mock.inject({ route: REDEEM, fault: 'reset' });
       mock.inject({ operation: 'locations.get', fault: 'status', status: 500 });
       const client = conn.client();
-      expect(await client.request({ method: 'GET', path: '/v1/customers/{id}', pathParams: { id: 'c1' } })).toMatchObject({ id: 'c1' });
+      expect(await client.request({ method: 'GET', path: '/v1/segments/{id}', pathParams: { id: 'c1' } })).toMatchObject({ id: 'c1' });
       expect(await failure(client.locations.get(mock.ids.location))).toBeInstanceOf(InternalServerError);
       expect(await failure(redeem(client, 'SPRING15'))).toBeInstanceOf(ConnectionError);
       expect((await redeem(client, 'SPRING15')).result).toBe('SUCCESS');
       expect(mock.requests.map((r) => [r.operation ?? r.route, r.fault])).toEqual([
-        ['GET /v1/customers/{customerId}', undefined],
+        ['GET /v1/segments/{segmentId}', undefined],
         ['locations.get', 'status'],
         [REDEEM, 'reset'],
         [REDEEM, undefined],
@@ -384,7 +382,7 @@ describe('mock.handlers() with msw: what the mock does not serve goes on to late
     const server = setupServer(
       ...mock.handlers(http),
       http.get(`${base}/v1/campaigns`, () => HttpResponse.json({ campaigns: [{ id: 'camp_user' }] })),
-      http.delete(`${base}/v1/vouchers/:code`, ({ params }) => HttpResponse.json({ deleted: params.code })),
+      http.get(`${base}/v1/orders`, () => HttpResponse.json({ orders: [{ id: 'ord_user' }] })),
       http.post(`${base}/v1/vouchers/:code/redemption`, () => HttpResponse.json({ id: 'r_user' })),
       http.options(`${base}/v1/campaigns`, () => new HttpResponse(null, { status: 204, headers: { 'x-preflight': 'user' } })),
     );
@@ -393,8 +391,8 @@ describe('mock.handlers() with msw: what the mock does not serve goes on to late
       const client = new Client({ baseUrl: base, ...mock.credentials, logLevel: 'off', maxRetries: 0 });
       mock.inject({ fault: 'reset' }); // met only by a request the mock serves
       expect(await client.request({ method: 'GET', path: '/v1/campaigns' })).toEqual({ campaigns: [{ id: 'camp_user' }] });
-      // The mock serves POST /v1/vouchers/{code} (vouchers.create), not DELETE: the user's handler answers.
-      expect(await client.request({ method: 'DELETE', path: '/v1/vouchers/{code}', pathParams: { code: 'OLD-1' } })).toEqual({ deleted: 'OLD-1' });
+      // The mock serves POST /v1/orders (orders.create), not GET: the user's handler answers.
+      expect(await client.request({ method: 'GET', path: '/v1/orders' })).toEqual({ orders: [{ id: 'ord_user' }] });
       // Not a route of the mock yet: the user's handler; once routed, the mock's (its handlers come first).
       expect(await client.request({ method: 'POST', path: '/v1/vouchers/{code}/redemption', pathParams: { code: 'A' } })).toEqual({ id: 'r_user' });
       const remove = mock.route(REDEEM, () => ({ body: { id: 'r_mock' } }));

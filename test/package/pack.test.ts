@@ -1,9 +1,10 @@
 /**
  * The package as a user gets it: `npm pack`, installed into a scratch project, imported with ESM
- * `import` and CommonJS `require`, constructing a Client that calls a server on 127.0.0.1.
+ * `import` and CommonJS `require`, constructing a Client that calls a server on 127.0.0.1; and its
+ * command, `npx promokit metadata-types`, run from the project's `node_modules/.bin`.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -33,6 +34,9 @@ beforeAll(async () => {
     requests.push({ url: req.url ?? '', auth: req.headers.authorization });
     if (req.url === '/v1/loyalties/members/LOYAL-1') {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(member));
+    } else if (req.url === '/v1/metadata-schemas') {
+      const schemas = [{ related_object: 'order', properties: { channel: { type: 'string', optional: false, array: false, eq: ['web', 'pos'] } } }];
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data_ref: 'schemas', schemas, total: 1 }));
     } else {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 404, key: 'not_found', message: 'Resource not found' }));
     }
@@ -73,6 +77,16 @@ describe('the packed tarball in a scratch project', () => {
     writeFileSync(join(work, 'cjs.cjs'), `(async () => {${program("const { Client, NotFoundError, PromokitError, idKind } = require('promokit');")}})();`);
     const { stdout } = await run('node', ['cjs.cjs'], { cwd: work, env: { ...process.env, BASE: baseUrl } });
     expect(JSON.parse(stdout)).toEqual({ points: 42, notFound: true, kind: 'campaign_template' });
+  });
+
+  it("runs its command, npx promokit metadata-types, from node_modules/.bin: the types of the service's metadata schemas written", async () => {
+    const env = { ...process.env, PROMOKIT_APP_ID: 'a', PROMOKIT_APP_TOKEN: 't', PROMOKIT_ACCESS_TOKEN: 'k' };
+    const { stdout } = await run(join(work, 'node_modules', '.bin', 'promokit'), ['metadata-types', '--base-url', baseUrl, '--out', 'types.d.ts'], {
+      cwd: work,
+      env,
+    });
+    expect(stdout).toContain('wrote types.d.ts');
+    expect(readFileSync(join(work, 'types.d.ts'), 'utf8')).toContain('  channel: "web" | "pos";');
   });
 
   it('the server saw the authenticated requests', () => {

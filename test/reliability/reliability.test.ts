@@ -21,7 +21,11 @@ import {
   type RequestOptions,
 } from '../../src/index.js';
 import { asyncActionListSchema, asyncActionSchema } from '../../src/schemas/async-action.js';
+import { customerListSchema, customerSchema } from '../../src/schemas/customer.js';
 import { customerRedeemableListSchema } from '../../src/schemas/customer-redeemable.js';
+import { metadataSchemaListSchema, metadataSchemaSchema } from '../../src/schemas/metadata-schema.js';
+import { noContentSchema } from '../../src/schemas/no-content.js';
+import { catalogProductSchema, productListSchema } from '../../src/schemas/product.js';
 import { eventAcknowledgmentSchema } from '../../src/schemas/event.js';
 import { locationSchema } from '../../src/schemas/location.js';
 import { loyaltyTransactionListSchema } from '../../src/schemas/loyalty-transaction.js';
@@ -35,7 +39,7 @@ import { redemptionSchema } from '../../src/schemas/redemption.js';
 import { redemptionRollbackResultSchema } from '../../src/schemas/redemption-rollback.js';
 import { campaignTemplateListSchema } from '../../src/schemas/template.js';
 import { validationResultSchema } from '../../src/schemas/validation.js';
-import { loyaltyMemberSchema, voucherSchema } from '../../src/schemas/voucher.js';
+import { loyaltyMemberSchema, voucherListSchema, voucherSchema } from '../../src/schemas/voucher.js';
 import { BAD_INPUTS } from './harness/bad-inputs.js';
 import { unknownOutcomeNote } from '../../src/core/outcome.js';
 import { TUNING, WAITS_FOR_TIMEOUT, expected, timeoutFor } from './harness/expectations.js';
@@ -119,6 +123,8 @@ const withCase = (caseId: string, options: RequestOptions = {}): RequestOptions 
 /** True when a settled call carries its own request's id: the echo of a result, or the case id in an error body. */
 function belongsTo(settled: Settled, caseId: string, op: OperationCase, key: string): boolean {
   if (settled.outcome === 'ok') {
+    // A DELETE's answer without a body has nothing to compare.
+    if (settled.result === undefined && op.class === 'DELETE') return true;
     const echo = echoOf(settled.result);
     return echo?.case === caseId && echo.path === op.path(key);
   }
@@ -624,6 +630,22 @@ describe('property tests (fast-check)', () => {
     'clientEvents.track': eventAcknowledgmentSchema,
     'vouchers.validate (session)': validationResultSchema,
     'publications.create (join_once)': publicationSchema,
+    'customers.list': customerListSchema,
+    'customers.get': customerSchema,
+    'customers.update': customerSchema,
+    'customers.delete': noContentSchema,
+    'customers.create': customerSchema,
+    'customers.create (source_id)': customerSchema,
+    'vouchers.list': voucherListSchema,
+    'vouchers.get': voucherSchema,
+    'vouchers.update': voucherSchema,
+    'vouchers.delete': noContentSchema,
+    'vouchers.enable': voucherSchema,
+    'vouchers.disable': voucherSchema,
+    'products.list': productListSchema,
+    'products.get': catalogProductSchema,
+    'metadataSchemas.list': metadataSchemaListSchema,
+    'metadataSchemas.get': metadataSchemaSchema,
   };
 
   /** Every path into a JSON value, at any depth, array elements included. */

@@ -281,6 +281,45 @@ describe.each(transports)('client.reconcile over %s', (_name, connect) => {
     });
   });
 
+  describe('customers.create without source_id or id: a customer made since the call, with the fields it sent', () => {
+    it.each([...APPLIED, NOT_APPLIED[0]!, NOT_APPLIED[1]!])('after $name: applied only when the mock applied it; one customer in all', async (fault) => {
+      const c = client();
+      const params = { name: `Walk-in ${fault.name}`, email: `walk-in-${fault.name.length}@example.com`, phone: '+44 20 7946 0000' };
+      const made = () => mock.list('customers').filter((x) => x.name === params.name);
+      const error = await failUnder(mock, 'customers.create', fault, (o) => c.customers.create(params, o));
+      const checkStarted = Date.now();
+      const result = await reconcileWithoutResending(c, mock, error, 'customers.create');
+      if (fault.applied) {
+        expect(result.status).toBe('applied');
+        expect((result as { record: { id: string } }).record.id).toBe(made()[0]!.id);
+      } else {
+        expectNotFound(result, checkStarted);
+        await c.customers.create(params);
+      }
+      expect(made()).toHaveLength(1);
+    });
+
+    it('an older customer with the same fields does not count; one made since with other fields neither', async () => {
+      const c = client();
+      mock.seed({ customers: [{ name: 'Regular', email: 'regular@example.com', created_at: '2020-01-01T00:00:00.000Z' }] });
+      const error = await failUnder(mock, 'customers.create', NOT_APPLIED[0]!, (o) => c.customers.create({ name: 'Regular', email: 'regular@example.com' }, o));
+      await c.customers.create({ name: 'Regular', email: 'regular@example.com', phone: '1' }); // sent since, but with a field the call did not send
+      mock.seed({ customers: [{ name: 'Other', email: 'regular@example.com' }] });
+      expect((await c.reconcile(error)).status).toBe('not_found');
+    });
+
+    it('with source_id it is an upsert, safe to send again: cannot_tell, nothing read; without any field: cannot_tell', async () => {
+      const c = client();
+      mock.inject({ operation: 'customers.create', fault: 'commit-then-reset', times: Infinity });
+      const upsert = await failure(c.customers.create({ source_id: 'walk-in-1' }));
+      const requests = mock.requests.length;
+      expect(await c.reconcile(upsert)).toEqual({ status: 'cannot_tell', reason: expect.stringContaining('safe to send again as it is: the service upserts') });
+      const bare = await failure(c.customers.create({ address: { city: 'Leeds' } }));
+      expect(await c.reconcile(bare)).toEqual({ status: 'cannot_tell', reason: expect.stringContaining('none of email, name') });
+      expect(mock.requests.length).toBe(requests + 1);
+    });
+  });
+
   describe('cannot_tell, and nothing sent', () => {
     /** Reconciles `error`; asserts cannot_tell with a reason matching `reason`, and no request. */
     async function cannotTell(c: Client, error: unknown, reason: RegExp): Promise<void> {

@@ -1,5 +1,16 @@
+import { HttpResponse } from 'msw';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { BadRequestError, ConflictError, InternalServerError, type InvalidRequestError, formatPath } from '../../src/index.js';
+import {
+  BadRequestError,
+  ConflictError,
+  InternalServerError,
+  NotFoundError,
+  PaginationLimitError,
+  type InvalidRequestError,
+  type Voucher,
+  formatPath,
+} from '../../src/index.js';
+import { giftVoucher, voucherList } from '../fixtures/every-field.js';
 import type { InvalidValidationResult, ValidationResult, ValidValidationResult } from '../../src/index.js';
 import { discountVoucher, expiredResult, giftCard, validResult } from '../fixtures/vouchers.js';
 import { deepFreeze, json, respond, seen, testClient, useMockApi } from '../helpers/mock-api.js';
@@ -188,5 +199,159 @@ describe('vouchers.validate', () => {
     respond('post', '/v1/vouchers/SUMMER-10/validate', json(validResult));
     await testClient().vouchers.validate('SUMMER-10', { order: { items: Array.from({ length: 500 }, () => ({ product_id: 'prod_1', quantity: 1 })) } });
     expect(JSON.parse(seen[0]!.body).order.items).toHaveLength(500);
+  });
+});
+
+const unavailable = json({ code: 503, message: 'Service unavailable' }, 503);
+const voucherNotFound = json({ code: 404, key: 'not_found', message: 'Resource not found', resource_type: 'voucher' }, 404);
+
+describe('vouchers.list', () => {
+  it('GETs /v1/vouchers with every filter: windows in brackets, ids as the key repeated; parses the vouchers under data_ref', async () => {
+    respond('get', '/v1/vouchers', json(voucherList));
+    const page = await testClient({ validation: 'strict' }).vouchers.list({
+      limit: 50,
+      page: 2,
+      category: 'Spring sale',
+      campaign_id: 'camp_1',
+      campaign: 'Spring Sale 2026',
+      customer: 'crm-10442',
+      created_at: { after: '2026-01-01T00:00:00Z' },
+      updated_at: { before: '2026-06-01T00:00:00Z' },
+      order: '-code',
+      code: 'SPRING-25%/OFF #1',
+      ids: ['v_1', 'v_2'],
+      filters: { expiration_date: { conditions: { $before: ['2026-12-31'] } } },
+    });
+    const req = seen[0]!;
+    expect([req.method, req.path]).toEqual(['GET', '/v1/vouchers']);
+    expect(req.search).toBe(
+      'limit=50&page=2&category=Spring%20sale&campaign_id=camp_1&campaign=Spring%20Sale%202026&customer=crm-10442&created_at[after]=2026-01-01T00%3A00%3A00Z&updated_at[before]=2026-06-01T00%3A00%3A00Z&order=-code&code=SPRING-25%25%2FOFF%20%231&ids=v_1&ids=v_2&filters[expiration_date][conditions][$before][0]=2026-12-31',
+    );
+    expect(page.data).toEqual(voucherList.vouchers);
+    expect(page.total).toBe(2);
+    expectTypeOf(page.data[0]!).toEqualTypeOf<Voucher>();
+  });
+
+  it('walks page by page and stops at page 99, the last the service serves, with PaginationLimitError', async () => {
+    respond('get', '/v1/vouchers', json({ ...voucherList, total: 10_000 }));
+    const pages = testClient().vouchers.list({ limit: 2, page: 99 }).pages();
+    expect((await pages.next()).value?.data).toHaveLength(2);
+    const error = await pages.next().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PaginationLimitError);
+    expect(error).toMatchObject({ maxPage: 99 });
+    expect(seen).toHaveLength(1);
+  });
+
+  it.each([
+    [{ page: 100 }, 'page'],
+    [{ limit: 0 }, 'limit'],
+    [{ order: 'type' }, 'order'],
+    [{ ids: 'v_1' }, 'ids'],
+    [{ ids: ['v_1', ''] }, 'ids[1]'],
+    [{ created_at: { after: 'soon' } }, 'created_at.after'],
+    [{ filters: 'x' }, 'filters'],
+  ])('refuses %j naming %s, with nothing sent', async (params, field) => {
+    const error = await refusal(testClient().vouchers.list(params as never));
+    expect(issuePaths(error)).toEqual([field]);
+    expect(seen).toHaveLength(0);
+  });
+});
+
+describe('vouchers.get, vouchers.update', () => {
+  it('GETs /v1/vouchers/{code}, the code encoded once', async () => {
+    respond('get', '/v1/vouchers/:code', json(discountVoucher));
+    const voucher = await testClient({ validation: 'strict' }).vouchers.get('SPRING 25%/OFF');
+    expect([seen[0]!.method, seen[0]!.path]).toEqual(['GET', '/v1/vouchers/SPRING%2025%25%2FOFF']);
+    expect(voucher.code).toBe(discountVoucher.code);
+  });
+
+  it('maps 404 to NotFoundError', async () => {
+    respond('get', '/v1/vouchers/GONE', voucherNotFound);
+    await rejection(testClient().vouchers.get('GONE'), NotFoundError);
+  });
+
+  it('PUTs the fields to change as JSON, retried after a 503 (an idempotent write)', async () => {
+    respond('put', '/v1/vouchers/SUMMER-10', unavailable, json(discountVoucher));
+    const body = deepFreeze({
+      category: 'Summer',
+      expiration_date: '2026-09-30T23:59:59Z',
+      validity_day_of_week: [0, 6] as Array<0 | 6>,
+      active: false,
+      additional_info: 'Weekends only',
+      metadata: { channel: 'newsletter' },
+      type: 'DISCOUNT_VOUCHER' as const,
+      discount: { type: 'PERCENT' as const, percent_off: 20 },
+    });
+    await testClient({ maxRetryDelay: 10 }).vouchers.update('SUMMER-10', body);
+    expect(seen).toHaveLength(2);
+    expect(seen[1]!.method).toBe('PUT');
+    expect(JSON.parse(seen[1]!.body)).toEqual(body);
+  });
+
+  it.each([
+    [{ gift: { balance: 100 } }, 'gift'],
+    [{ loyalty_card: { points: 5 } }, 'loyalty_card'],
+    [{ code: 'NEW' }, 'code'],
+    [{ type: 'GIFT_VOUCHER' }, 'type'],
+    [{ active: 'false' }, 'active'],
+    [{ start_date: '2026-13-01T00:00:00Z' }, 'start_date'],
+    [{ validity_day_of_week: [7] }, 'validity_day_of_week[0]'],
+  ])('refuses %j naming %s (a field the service would ignore, or a wrong one), nothing sent', async (params, field) => {
+    const error = await refusal(testClient().vouchers.update('SUMMER-10', params as never));
+    expect(issuePaths(error)).toEqual([field]);
+    expect(error.message).toContain(field);
+    expect(seen).toHaveLength(0);
+  });
+
+  it('maps 400 invalid_voucher (a discount type changed) to BadRequestError, sent once', async () => {
+    respond(
+      'put',
+      '/v1/vouchers/SUMMER-10',
+      json({ code: 400, key: 'invalid_voucher', message: 'Invalid voucher', details: 'Cannot change discount type' }, 400),
+    );
+    const error = await rejection(testClient().vouchers.update('SUMMER-10', { discount: { type: 'AMOUNT', amount_off: 500 } }), BadRequestError);
+    expect(error.key).toBe('invalid_voucher');
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe('vouchers.delete', () => {
+  it('DELETEs without a body, `force` in the query, and resolves with nothing on the 204', async () => {
+    respond('delete', '/v1/vouchers/:code', () => new HttpResponse(null, { status: 204 }));
+    await expect(testClient().vouchers.delete('SUMMER-10', { force: true })).resolves.toBeUndefined();
+    await expect(testClient().vouchers.delete('SUMMER-11')).resolves.toBeUndefined();
+    expect(seen.map((r) => [r.method, r.path, r.search, r.body])).toEqual([
+      ['DELETE', '/v1/vouchers/SUMMER-10', 'force=true', ''],
+      ['DELETE', '/v1/vouchers/SUMMER-11', '', ''],
+    ]);
+  });
+
+  it('a retry answered 404 after an attempt that may have deleted: resolves; a first 404 is a NotFoundError', async () => {
+    respond('delete', '/v1/vouchers/SUMMER-10', unavailable, voucherNotFound);
+    await expect(testClient({ maxRetryDelay: 10 }).vouchers.delete('SUMMER-10')).resolves.toBeUndefined();
+    respond('delete', '/v1/vouchers/GONE', voucherNotFound);
+    await rejection(testClient().vouchers.delete('GONE'), NotFoundError);
+  });
+
+  it.each([
+    [{ force: 'yes' }, 'force'],
+    [{ reason: 'x' }, 'reason'],
+  ])('refuses %j naming %s, nothing sent', async (params, field) => {
+    const error = await refusal(testClient().vouchers.delete('SUMMER-10', params as never));
+    expect(issuePaths(error)).toEqual([field]);
+    expect(seen).toHaveLength(0);
+  });
+});
+
+describe('vouchers.enable, vouchers.disable', () => {
+  it.each([
+    ['enable', true],
+    ['disable', false],
+  ] as const)('%s POSTs /v1/vouchers/{code}/%s without a body and returns the voucher; retried after a 503', async (method, active) => {
+    respond('post', `/v1/vouchers/GIFT-7Y2K/${method}`, unavailable, json({ ...giftVoucher, active }));
+    const voucher = await testClient({ validation: 'strict', maxRetryDelay: 10 }).vouchers[method]('GIFT-7Y2K');
+    expect(voucher.active).toBe(active);
+    expect(seen).toHaveLength(2);
+    expect([seen[0]!.method, seen[0]!.body, seen[0]!.headers['content-type']]).toEqual(['POST', '', undefined]);
   });
 });

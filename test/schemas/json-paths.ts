@@ -4,7 +4,7 @@
 export type Path = Array<string | number>;
 
 /** A deep copy through JSON, so objects shared between fixtures become separate copies (structuredClone keeps the sharing). */
-export const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+export const clone = <T>(value: T): T => (value === undefined ? value : JSON.parse(JSON.stringify(value)));
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -136,7 +136,8 @@ export function issueVoucher(state: MockState, campaign: Rec, holder: Rec | unde
 
 function createVoucher(state: MockState, req: MockRequest): Rec {
   const code = req.params.code!;
-  if (state.store.vouchers.has(code)) {
+  // A voucher in the bin keeps its code taken; one deleted with `force` frees it.
+  if (state.store.vouchers.has(code) || state.store.binnedVouchers.has(code)) {
     throw new MockHttpError(409, 'duplicate_found', 'Duplicate resource found', `A voucher with code ${code} already exists`, {
       resource_id: code,
       resource_type: 'voucher',

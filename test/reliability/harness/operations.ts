@@ -23,6 +23,10 @@ export const CLASSES = [
   'event',
   'session validation',
   'join_once publication',
+  'DELETE',
+  'idempotent POST',
+  'customer upsert',
+  'customer create',
 ] as const;
 
 export type OperationClass = (typeof CLASSES)[number];
@@ -32,7 +36,16 @@ export type OperationClass = (typeof CLASSES)[number];
  * `join_once` (the service answers every repeat with the customer's one code). Every other class
  * spends, creates, records or locks something.
  */
-export const IDEMPOTENT_CLASSES: ReadonlySet<OperationClass> = new Set(['GET', 'PUT', 'validation', 'introspection', 'join_once publication']);
+export const IDEMPOTENT_CLASSES: ReadonlySet<OperationClass> = new Set([
+  'GET',
+  'PUT',
+  'validation',
+  'introspection',
+  'join_once publication',
+  'DELETE',
+  'idempotent POST',
+  'customer upsert',
+]);
 
 /**
  * The columns of the outcome table: the classes grouped by what a repeat would do. `spend or
@@ -41,8 +54,8 @@ export const IDEMPOTENT_CLASSES: ReadonlySet<OperationClass> = new Set(['GET', '
  */
 export const OUTCOME_GROUPS = {
   read: ['GET', 'validation', 'introspection'],
-  'idempotent write': ['PUT'],
-  'spend or create': ['redemption', 'rollback', 'order', 'publication', 'voucher create', 'tier create', 'tier setup', 'event'],
+  'idempotent write': ['PUT', 'DELETE', 'idempotent POST', 'customer upsert'],
+  'spend or create': ['redemption', 'rollback', 'order', 'publication', 'voucher create', 'tier create', 'tier setup', 'event', 'customer create'],
   'session-locking validate': ['session validation'],
   'join_once publication': ['join_once publication'],
 } as const satisfies Record<string, readonly OperationClass[]>;
@@ -65,6 +78,10 @@ export const CLASS_KIND: Record<OperationClass, string> = {
   event: 'spending POST',
   'session validation': 'session-locking POST',
   'join_once publication': 'POST safe to repeat',
+  DELETE: 'idempotent write (answers 204 without a body)',
+  'idempotent POST': 'idempotent write',
+  'customer upsert': 'idempotent write (an upsert by `source_id`)',
+  'customer create': 'spending POST (a new customer each call)',
 };
 
 export interface OperationCase {
@@ -243,6 +260,96 @@ export const OPERATIONS: readonly OperationCase[] = [
     call: (c, _k, o) => c.clientEvents.track({ event: 'newsletter_subscribed', customer: { source_id: 'cust-1' } }, o),
     path: () => '/client/v1/events',
     body: fx.eventAcknowledgment,
+  },
+  // the records around a checkout: reads
+  {
+    name: 'customers.list',
+    class: 'GET',
+    call: (c, _k, o) => c.customers.list({ limit: 10 }, o),
+    path: () => '/v1/customers',
+    body: fx.customerList,
+  },
+  { name: 'customers.get', class: 'GET', call: (c, k, o) => c.customers.get(k, o), path: (k) => `/v1/customers/${enc(k)}`, body: fx.customer },
+  {
+    name: 'vouchers.list',
+    class: 'GET',
+    call: (c, _k, o) => c.vouchers.list({ limit: 10 }, o),
+    path: () => '/v1/vouchers',
+    body: fx.voucherList,
+  },
+  { name: 'vouchers.get', class: 'GET', call: (c, k, o) => c.vouchers.get(k, o), path: (k) => `/v1/vouchers/${enc(k)}`, body: fx.discountVoucher },
+  {
+    name: 'products.list',
+    class: 'GET',
+    call: (c, _k, o) => c.products.list({ limit: 10 }, o),
+    path: () => '/v1/products',
+    body: fx.productList,
+  },
+  { name: 'products.get', class: 'GET', call: (c, k, o) => c.products.get(k, o), path: (k) => `/v1/products/${enc(k)}`, body: fx.catalogProduct },
+  {
+    name: 'metadataSchemas.list',
+    class: 'GET',
+    call: (c, _k, o) => c.metadataSchemas.list(o),
+    path: () => '/v1/metadata-schemas',
+    body: fx.metadataSchemaList,
+  },
+  {
+    name: 'metadataSchemas.get',
+    class: 'GET',
+    call: (c, k, o) => c.metadataSchemas.get(k, o),
+    path: (k) => `/v1/metadata-schemas/${enc(k)}`,
+    body: fx.metadataSchema,
+  },
+  // the records around a checkout: idempotent writes
+  {
+    name: 'customers.update',
+    class: 'PUT',
+    call: (c, k, o) => c.customers.update(k, { name: 'Ada L.' }, o),
+    path: (k) => `/v1/customers/${enc(k)}`,
+    body: fx.customer,
+  },
+  {
+    name: 'vouchers.update',
+    class: 'PUT',
+    call: (c, k, o) => c.vouchers.update(k, { active: false }, o),
+    path: (k) => `/v1/vouchers/${enc(k)}`,
+    body: fx.discountVoucher,
+  },
+  { name: 'customers.delete', class: 'DELETE', call: (c, k, o) => c.customers.delete(k, o), path: (k) => `/v1/customers/${enc(k)}`, body: {} },
+  {
+    name: 'vouchers.delete',
+    class: 'DELETE',
+    call: (c, k, o) => c.vouchers.delete(k, { force: true }, o),
+    path: (k) => `/v1/vouchers/${enc(k)}`,
+    body: {},
+  },
+  {
+    name: 'vouchers.enable',
+    class: 'idempotent POST',
+    call: (c, k, o) => c.vouchers.enable(k, o),
+    path: (k) => `/v1/vouchers/${enc(k)}/enable`,
+    body: fx.discountVoucher,
+  },
+  {
+    name: 'vouchers.disable',
+    class: 'idempotent POST',
+    call: (c, k, o) => c.vouchers.disable(k, o),
+    path: (k) => `/v1/vouchers/${enc(k)}/disable`,
+    body: fx.discountVoucher,
+  },
+  {
+    name: 'customers.create (source_id)',
+    class: 'customer upsert',
+    call: (c, k, o) => c.customers.create({ source_id: k, name: 'Ada' }, o),
+    path: () => '/v1/customers',
+    body: fx.customer,
+  },
+  {
+    name: 'customers.create',
+    class: 'customer create',
+    call: (c, _k, o) => c.customers.create({ name: 'Walk-in', email: 'walk-in@example.test' }, o),
+    path: () => '/v1/customers',
+    body: fx.customer,
   },
   // a validation that opens a session lock, and a publication that is safe to repeat
   {

@@ -11,8 +11,13 @@ import type * as Spec from '@standard-schema/spec';
 import * as v from 'valibot';
 import * as z from 'zod';
 import type {
+  CatalogProduct,
   Client,
   ClientEvents,
+  CreateCustomerParams,
+  Customer,
+  UpdateCustomerParams,
+  UpdateVoucherParams,
   CreateOrderParams,
   CreatePromotionTierParams,
   CreatePublicationParams,
@@ -120,6 +125,29 @@ describe('each declared kind types its metadata in params and responses, whereve
     expectTypeOf<MetadataOf<OrderItemProductInput>>().toEqualTypeOf<ProductMeta>();
     expectTypeOf<MetadataOf<Item['product']>>().toEqualTypeOf<ProductMeta>();
     expectTypeOf<MetadataOf<Reward['product']>>().toEqualTypeOf<ProductMeta>();
+  });
+
+  it('the records around a checkout: a customer, a voucher and a product of the catalog, in their params and as listed or read', () => {
+    expectTypeOf<MetadataOf<CreateCustomerParams>>().toEqualTypeOf<CustomerMeta>();
+    expectTypeOf<MetadataOf<UpdateCustomerParams>>().toEqualTypeOf<CustomerMeta>();
+    expectTypeOf<MetadataOf<Customer>>().toEqualTypeOf<CustomerMeta>();
+    expectTypeOf<MetadataOf<UpdateVoucherParams>>().toEqualTypeOf<VoucherMeta>();
+    expectTypeOf<MetadataOf<CatalogProduct>>().toEqualTypeOf<ProductMeta>();
+    const calls = async (client: Client) => {
+      await client.customers.create({ source_id: 'c-1', metadata: { tier: 'gold' } });
+      // @ts-expect-error: the customer's tier is gold or silver
+      await client.customers.update('c-1', { metadata: { tier: 'bronze' } });
+      // @ts-expect-error: a voucher's campaign_tag is summer or winter
+      await client.vouchers.update('CODE', { metadata: { campaign_tag: 'autumn' } });
+      for await (const customer of client.customers.list()) expectTypeOf(customer.metadata?.tier).toEqualTypeOf<'gold' | 'silver' | undefined>();
+      const page = await client.vouchers.list();
+      expectTypeOf(page.data[0]?.metadata?.campaign_tag).toEqualTypeOf<'summer' | 'winter' | undefined>();
+      expectTypeOf((await client.vouchers.enable('CODE')).metadata?.campaign_tag).toEqualTypeOf<'summer' | 'winter' | undefined>();
+      expectTypeOf((await client.products.get('p-1')).metadata?.brand).toEqualTypeOf<string | undefined>();
+      // A SKU of a product of the catalog is no kind.
+      expectTypeOf((await client.products.get('p-1')).skus?.data?.[0]?.metadata).toEqualTypeOf<Record<string, unknown> | null | undefined>();
+    };
+    expectTypeOf(calls).toBeFunction();
   });
 
   it('a SKU is no kind: its metadata stays Record<string, unknown>, in requests and responses', () => {

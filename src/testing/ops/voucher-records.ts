@@ -1,0 +1,169 @@
+/**
+ * Vouchers as records (CHECKOUT.md §3.12, §3.13): listed page by page (1–99), read, changed
+ * field by field, enabled and disabled, and deleted to the bin (the code stays taken) or, with
+ * `force`, for good (the code can be created again). The same vouchers the other operations
+ * validate, redeem and publish: a disabled voucher fails validation with `voucher_disabled`, a
+ * deleted one is not found.
+ *
+ * @module
+ */
+import { snapshot } from '../domain.js';
+import { badRequest, notFound, type MockRequest } from '../http.js';
+import { applyFilters, boolParam, intParam } from '../lists.js';
+import type { MockHandlers } from '../router.js';
+import { find, iso, put, type MockState, type Rec } from '../store.js';
+import { checkValidity, dateField } from './vouchers.js';
+
+/** The voucher a request names by code or ID; 404 when there is none (a voucher in the bin included). */
+function voucherOf(state: MockState, req: MockRequest): Rec {
+  const code = req.params.code!;
+  const voucher = find(state.store, 'vouchers', code);
+  if (!voucher) throw notFound('voucher', code);
+  return voucher;
+}
+
+/** A voucher as a list shows it: with its categories, without its validation rule assignments. */
+function listed(voucher: Rec): Rec {
+  const { validation_rules_assignments: _rules, ...rest } = snapshot(voucher);
+  return rest;
+}
+
+const orders: Record<string, [field: string, descending: boolean]> = {
+  created_at: ['created_at', false],
+  '-created_at': ['created_at', true],
+  updated_at: ['updated_at', false],
+  '-updated_at': ['updated_at', true],
+  code: ['code', false],
+  '-code': ['code', true],
+};
+
+/** A `created_at[before|after]`-style window of the query, as times; 400 when a bound is no date-time. */
+function window(query: Rec, name: string): { before?: number | undefined; after?: number | undefined } {
+  const range = query[name];
+  if (range === undefined) return {};
+  if (typeof range !== 'object' || range === null || Array.isArray(range))
+    throw badRequest('invalid_query_params', `Query parameter ${name} must be sent as ${name}[before] or ${name}[after]`, 'Invalid query params');
+  const time = (bound: 'before' | 'after') => (range[bound] === undefined ? undefined : Date.parse(dateField(range[bound], `${name}[${bound}]`)!));
+  return { before: time('before'), after: time('after') };
+}
+
+/** `GET /v1/vouchers`: filtered, newest first unless `order` says otherwise, a page (1–99) of `limit`. */
+function listVouchers(state: MockState, req: MockRequest): Rec {
+  const { query } = req;
+  const limit = intParam(query, 'limit', 1, 100, 10);
+  const page = intParam(query, 'page', 1, 99, 1);
+  const order = query.order ?? '-created_at';
+  if (typeof order !== 'string' || !Object.hasOwn(orders, order))
+    throw badRequest('invalid_query_params', `Query parameter order must be one of ${Object.keys(orders).join(', ')}`, 'Invalid query params');
+  const [field, descending] = orders[order]!;
+  const created = window(query, 'created_at');
+  const updated = window(query, 'updated_at');
+  const ids = req.search.getAll('ids');
+  const holder = typeof query.customer === 'string' ? find(state.store, 'customers', query.customer) : undefined;
+  const time = (value: unknown) => (typeof value === 'string' ? Date.parse(value) : Number.NaN);
+  const within = (value: unknown, range: { before?: number | undefined; after?: number | undefined }) =>
+    (range.before === undefined || time(value) < range.before) && (range.after === undefined || time(value) > range.after);
+  const matching = [...state.store.vouchers.values()].filter(
+    (v) =>
+      (query.category === undefined || v.category === query.category || v.category_id === query.category) &&
+      (query.campaign_id === undefined || v.campaign_id === query.campaign_id) &&
+      (query.campaign === undefined || v.campaign === query.campaign) &&
+      (query.customer === undefined || (holder !== undefined && v.holder_id === holder.id)) &&
+      (query.code === undefined || v.code === query.code) &&
+      (ids.length === 0 || ids.includes(v.id)) &&
+      within(v.created_at, created) &&
+      within(v.updated_at, updated),
+  );
+  const records = applyFilters(matching, query.filters).sort((a, b) => {
+    const x = String(a[field] ?? '');
+    const y = String(b[field] ?? '');
+    const by = x < y ? -1 : x > y ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
+    return descending ? -by : by;
+  });
+  return { object: 'list', data_ref: 'vouchers', vouchers: records.slice((page - 1) * limit, page * limit).map(listed), total: records.length };
+}
+
+/** The fields `PUT /v1/vouchers/{code}` changes; the service skips any other without a word. */
+const updatable = [
+  'category',
+  'category_id',
+  'start_date',
+  'expiration_date',
+  'validity_timeframe',
+  'validity_day_of_week',
+  'validity_hours',
+  'active',
+  'additional_info',
+  'metadata',
+];
+
+/** `PUT /v1/vouchers/{code}`: the fields sent change; a discount's type cannot (400 `invalid_voucher`). */
+function updateVoucher(state: MockState, req: MockRequest): Rec {
+  const voucher = voucherOf(state, req);
+  const body = req.body;
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw badRequest('invalid_payload', 'A JSON body with the fields to change is required', 'Invalid payload');
+  const given = body as Rec;
+  checkValidity({ ...voucher, ...given, start_date: given.start_date ?? voucher.start_date });
+  if (given.active !== undefined && typeof given.active !== 'boolean') throw badRequest('invalid_payload', 'active must be true or false', 'Invalid payload');
+  if (given.metadata !== undefined && (typeof given.metadata !== 'object' || given.metadata === null || Array.isArray(given.metadata)))
+    throw badRequest('invalid_payload', 'metadata must be an object', 'Invalid payload');
+  if (given.discount !== undefined) {
+    if (voucher.type !== 'DISCOUNT_VOUCHER') throw badRequest('invalid_voucher', `${voucher.code} is not a discount voucher`, 'Invalid voucher');
+    const type = (given.discount as Rec | null)?.type;
+    if (type !== undefined && type !== voucher.discount?.type)
+      throw badRequest(
+        'invalid_voucher',
+        `The type of the discount of ${voucher.code} cannot be changed (${String(voucher.discount?.type)})`,
+        'Invalid voucher',
+      );
+  }
+  for (const key of updatable) if (given[key] !== undefined) voucher[key] = structuredClone(given[key]);
+  if (given.discount !== undefined) voucher.discount = { ...voucher.discount, ...structuredClone(given.discount) };
+  for (const key of ['start_date', 'expiration_date']) if (given[key] !== undefined) voucher[key] = dateField(given[key], key);
+  voucher.updated_at = iso(state.now());
+  return snapshot(voucher);
+}
+
+/**
+ * `DELETE /v1/vouchers/{code}`: the voucher and its redemptions go; to the bin (its code stays
+ * taken), or with `force=true` for good (a voucher in the bin too).
+ */
+function deleteVoucher(state: MockState, req: MockRequest): undefined {
+  const force = boolParam(req.query, 'force') === true;
+  const code = req.params.code!;
+  const voucher = find(state.store, 'vouchers', code);
+  if (!voucher) {
+    const binned = find(state.store, 'binnedVouchers', code);
+    if (force && binned) {
+      state.store.binnedVouchers.delete(binned.code);
+      return undefined;
+    }
+    throw notFound('voucher', code);
+  }
+  state.store.vouchers.delete(voucher.code);
+  for (const [id, r] of state.store.redemptions) if (r.related_object_id === voucher.id || r.voucher?.code === voucher.code) state.store.redemptions.delete(id);
+  for (const [id, held] of state.store.redeemables) if (held.redeemable_id === voucher.id) state.store.redeemables.delete(id);
+  if (!force) put(state.store, 'binnedVouchers', voucher);
+  return undefined;
+}
+
+/** `POST /v1/vouchers/{code}/enable` and `/disable`: `active` set; the voucher returned. */
+function setActive(active: boolean) {
+  return (state: MockState, req: MockRequest): Rec => {
+    const voucher = voucherOf(state, req);
+    voucher.active = active;
+    voucher.updated_at = iso(state.now());
+    return snapshot(voucher);
+  };
+}
+
+/** The mock's routes for vouchers as records. */
+export const voucherRecordHandlers = {
+  'vouchers.list': { method: 'GET', path: '/v1/vouchers', auth: 'server', handle: listVouchers },
+  'vouchers.get': { method: 'GET', path: '/v1/vouchers/{code}', auth: 'server', handle: (state, req) => snapshot(voucherOf(state, req)) },
+  'vouchers.update': { method: 'PUT', path: '/v1/vouchers/{code}', auth: 'server', handle: updateVoucher },
+  'vouchers.delete': { method: 'DELETE', path: '/v1/vouchers/{code}', auth: 'server', handle: deleteVoucher },
+  'vouchers.enable': { method: 'POST', path: '/v1/vouchers/{code}/enable', auth: 'server', handle: setActive(true) },
+  'vouchers.disable': { method: 'POST', path: '/v1/vouchers/{code}/disable', auth: 'server', handle: setActive(false) },
+} satisfies MockHandlers;

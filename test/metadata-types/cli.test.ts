@@ -1,0 +1,275 @@
+/**
+ * `npx promokit metadata-types`, the package's `bin`, run from dist/ as a user runs it, against
+ * the mock service on 127.0.0.1 and against services that misbehave:
+ *
+ * - the round trip: the mock's metadata schemas written to a `.d.ts`; `tsc --strict` on a consumer
+ *   project (promokit resolved to the built package) then refuses a literal outside `eq`, a
+ *   missing required key and a nested object of the wrong shape; `metadataSchemasFrom` refuses
+ *   the same values at run time, with nothing sent;
+ * - `--check` fails on a changed schema and passes once the types are written again;
+ * - `--from` gives the same module offline; the failures of the command each exit with a line
+ *   that names them, and no secret.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as Sdk from '../../src/index.js';
+import type * as Testing from '../../src/testing/index.js';
+import { listenOnLoopback, type Loopback } from '../helpers/http-server.js';
+import { compile } from './compile.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const cli = join(root, 'dist', 'cli.js');
+
+let sdk: typeof Sdk;
+let mock: Testing.MockService;
+let server: Testing.MockServer;
+let dir: string;
+
+beforeAll(async () => {
+  for (const file of ['cli.js', 'index.js', 'index.d.ts', 'testing.js'])
+    if (!existsSync(join(root, 'dist', file))) throw new Error(`dist/${file} is missing: run \`npm run build\` (npm test does it) first`);
+  sdk = (await import(join(root, 'dist', 'index.js'))) as typeof Sdk;
+  const testing = (await import(join(root, 'dist', 'testing.js'))) as typeof Testing;
+  mock = testing.createMockService();
+  server = await mock.listen();
+  dir = await mkdtemp(join(tmpdir(), 'promokit-metadata-types-'));
+});
+
+afterAll(async () => {
+  await server?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** The environment of a run: no PROMOKIT_* of this machine's, the mock's credentials unless `env` says otherwise. */
+function environment(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PROMOKIT_')));
+  const credentials = {
+    PROMOKIT_BASE_URL: server.url,
+    PROMOKIT_APP_ID: mock.credentials.appId,
+    PROMOKIT_APP_TOKEN: mock.credentials.appToken,
+    PROMOKIT_ACCESS_TOKEN: mock.credentials.accessToken,
+  };
+  const merged: Record<string, string | undefined> = { ...clean, ...credentials, ...env };
+  return Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)) as NodeJS.ProcessEnv;
+}
+
+interface Run {
+  status: number;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+/** Runs `node dist/cli.js …args` in `dir`, within 60 s. */
+function run(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    execFile(process.execPath, [cli, ...args], { cwd: dir, env: environment(env), timeout: 60_000 }, (error, stdout, stderr) => {
+      const status = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolve({ status, stdout, stderr, ms: performance.now() - started });
+    });
+  });
+}
+
+/** A consumer's code: three values the service's schemas allow, then the three the issue names. */
+const consumer = [
+  "import { Client } from 'promokit';",
+  'const client = new Client();',
+  "await client.orders.create({ metadata: { channel: 'web', payment: { method: 'card', amount: 450 } } });",
+  "await client.customers.create({ source_id: 'shop-user-9', metadata: { tier: 'gold', newsletter: true } });",
+  "const tier: 'bronze' | 'silver' | 'gold' | undefined = (await client.customers.get('shop-user-9')).metadata?.tier;",
+  "await client.orders.create({ metadata: { channel: 'fax' } });",
+  "await client.orders.create({ metadata: { store_id: 'B-12' } });",
+  "await client.orders.create({ metadata: { channel: 'pos', payment: { method: 7 } } });",
+  'export { tier };',
+].join('\n');
+
+describe('the round trip against the mock service', () => {
+  it("writes the mock's metadata schemas to promokit-metadata.d.ts, and tsc --strict refuses exactly the three wrong values", async () => {
+    const done = await run(['metadata-types']);
+    expect(done).toMatchObject({ status: 0, stderr: '' });
+    expect(done.stdout).toContain('wrote promokit-metadata.d.ts from the metadata schemas of the service');
+    const text = await readFile(join(dir, 'promokit-metadata.d.ts'), 'utf8');
+    expect(text).toContain("declare module 'promokit'");
+    expect(text).toContain('    order: OrderMetadata;');
+    expect(text).toContain('  channel: "web" | "pos" | "app";');
+    expect(text).not.toContain('nickname'); // a deleted definition
+    const result = compile(join(dir, 'project'), { 'promokit-metadata.d.ts': text, 'use.ts': consumer }, root);
+    expect(result.errors.map((e) => e.split(' ')[0])).toEqual(['use.ts:6', 'use.ts:7', 'use.ts:8']);
+    expect(result.errors[0]).toContain('"fax"');
+    expect(result.errors[1]).toContain("'channel'");
+    expect(result.errors[2]).toContain('\'number\' is not assignable to type \'"voucher" | "card" | "cash"\'');
+  });
+
+  it('metadataSchemasFrom refuses the same three values at run time, with nothing sent', async () => {
+    const options = { baseUrl: server.url, ...mock.credentials, maxRetries: 0 };
+    const list = await new sdk.Client(options).metadataSchemas.list();
+    const client = new sdk.Client({ ...options, metadataSchemas: sdk.metadataSchemasFrom(list) });
+    const before = mock.requests.length;
+    const wrong = [{ channel: 'fax' }, { store_id: 'B-12' }, { channel: 'pos', payment: { method: 7 } }];
+    const paths = [];
+    for (const metadata of wrong) {
+      const error = await client.orders.create({ metadata: metadata as never }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(sdk.InvalidRequestError);
+      expect(error).toMatchObject({ outcome: 'not_sent' });
+      paths.push((error as Sdk.InvalidRequestError).issues.map((i) => i.path.join('.')));
+    }
+    expect(paths).toEqual([['metadata.channel'], ['metadata.channel'], ['metadata.payment.method']]);
+    expect(mock.requests.length).toBe(before);
+    await client.orders.create({ metadata: { channel: 'web', payment: { method: 'card', amount: 450 } } as never });
+    expect(mock.requests.length).toBe(before + 1);
+  });
+
+  it('--check fails on a changed schema, names the file and the line, changes nothing; passes once the types are written again', async () => {
+    const out = join(dir, 'check.d.ts');
+    expect((await run(['metadata-types', '--out', out])).status).toBe(0);
+    expect(await run(['metadata-types', '--out', out, '--check'])).toMatchObject({ status: 0, stderr: '' });
+    const order = mock.get('metadataSchemas', 'order')!;
+    mock.seed({
+      metadataSchemas: [{ ...order, properties: { ...order.properties, channel: { ...order.properties.channel, eq: ['web', 'pos', 'app', 'kiosk'] } } }],
+    });
+    const written = await readFile(out, 'utf8');
+    const stale = await run(['metadata-types', '--out', out, '--check']);
+    expect(stale.status).toBe(1);
+    expect(stale.stderr).toMatch(
+      /check\.d\.ts is out of date with the metadata schemas of the service \(first difference at line \d+\): run npx promokit metadata-types/,
+    );
+    expect(await readFile(out, 'utf8')).toBe(written);
+    expect((await run(['metadata-types', '--out', out])).status).toBe(0);
+    expect(await readFile(out, 'utf8')).toContain('"kiosk"');
+    expect(await run(['metadata-types', '--out', out, '--check'])).toMatchObject({ status: 0 });
+    mock.seed({ metadataSchemas: [{ ...order }] });
+  });
+
+  it('--check of a file that is missing fails; of a file with CRLF line ends (a checkout on Windows) passes', async () => {
+    const missing = await run(['metadata-types', '--out', join(dir, 'none.d.ts'), '--check']);
+    expect(missing).toMatchObject({ status: 1 });
+    expect(missing.stderr).toContain('none.d.ts is missing');
+    const out = join(dir, 'crlf.d.ts');
+    await run(['metadata-types', '--out', out]);
+    await writeFile(out, (await readFile(out, 'utf8')).replace(/\n/g, '\r\n'));
+    expect((await run(['metadata-types', '--out', out, '--check'])).status).toBe(0);
+  });
+
+  it('--from FILE, the JSON of metadataSchemas.list(), writes the same module offline (no credentials, no service)', async () => {
+    const list = await new sdk.Client({ baseUrl: server.url, ...mock.credentials }).metadataSchemas.list();
+    const from = join(dir, 'schemas.json');
+    await writeFile(from, JSON.stringify(list));
+    const offline = join(dir, 'offline.d.ts');
+    const done = await run(['metadata-types', '--from', from, '--out', offline], { PROMOKIT_BASE_URL: undefined, PROMOKIT_APP_TOKEN: undefined });
+    expect(done.status).toBe(0);
+    const online = join(dir, 'online.d.ts');
+    await run(['metadata-types', '--out', online]);
+    expect(await readFile(offline, 'utf8')).toBe(await readFile(online, 'utf8'));
+  });
+});
+
+describe('failures: a line naming each, an exit status, no secret, nothing half written', () => {
+  it.each([
+    [['metadata-types', '--outt', 'x.d.ts'], 2, /Unknown option '--outt'/],
+    [['metadata-typez'], 2, /unknown command: metadata-typez/],
+    [[], 2, /name a command/],
+    [['metadata-types', '--timeout', '0'], 2, /--timeout must be a whole number/],
+    [['metadata-types', '--from', 'no-such-file.json'], 1, /cannot read no-such-file\.json/],
+  ])('%j: exit %i', async (args, status, message) => {
+    const done = await run(args);
+    expect(done.status).toBe(status);
+    expect(done.stderr).toMatch(message);
+  });
+
+  it('--help: the usage, exit 0', async () => {
+    const done = await run(['--help']);
+    expect(done).toMatchObject({ status: 0 });
+    expect(done.stdout).toContain('Usage: npx promokit metadata-types');
+  });
+
+  it('no base URL: exit 1 naming the option and its variable; nothing written', async () => {
+    const out = join(dir, 'nothing.d.ts');
+    const done = await run(['metadata-types', '--out', out], { PROMOKIT_BASE_URL: undefined });
+    expect(done.status).toBe(1);
+    expect(done.stderr).toMatch(/baseUrl.*PROMOKIT_BASE_URL/);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('a --from file that is not JSON, or larger than 16 MiB: exit 1, naming it', async () => {
+    const bad = join(dir, 'bad.json');
+    await writeFile(bad, '{"schemas": [');
+    expect(await run(['metadata-types', '--from', bad])).toMatchObject({ status: 1, stderr: expect.stringContaining('bad.json is not JSON') });
+    const big = join(dir, 'big.json');
+    await writeFile(big, '');
+    await truncate(big, 17 * 1024 * 1024);
+    expect((await stat(big)).size).toBe(17 * 1024 * 1024);
+    expect(await run(['metadata-types', '--from', big])).toMatchObject({ status: 1, stderr: expect.stringContaining('larger than 16777216 bytes') });
+  });
+
+  describe('a service that misbehaves', () => {
+    let hostile: Loopback;
+    let answer: (res: import('node:http').ServerResponse) => void = () => {};
+    beforeAll(async () => {
+      hostile = await listenOnLoopback(createServer((_req, res) => answer(res)));
+    });
+    afterAll(() => hostile?.close());
+    const json =
+      (body: unknown, status = 200) =>
+      (res: import('node:http').ServerResponse) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(typeof body === 'string' ? body : JSON.stringify(body));
+      };
+    const secret = { PROMOKIT_APP_TOKEN: 'app-token-SECRET-cli-1', PROMOKIT_ACCESS_TOKEN: 'access-token-SECRET-cli-2' };
+
+    it('a 401 whose body echoes the credentials sent: exit 1, the error line without them', async () => {
+      answer = json(
+        { code: 401, key: 'unauthorized', message: 'Unauthorized', details: `bad token ${secret.PROMOKIT_APP_TOKEN} / ${secret.PROMOKIT_ACCESS_TOKEN}` },
+        401,
+      );
+      const done = await run(['metadata-types', '--base-url', hostile.url, '--out', join(dir, 'x.d.ts')], secret);
+      expect(done.status).toBe(1);
+      expect(done.stderr).toContain('401');
+      expect(done.stderr + done.stdout).not.toContain('SECRET');
+    });
+
+    it(`more schemas than are read: exit 1 naming the bound, no file written`, async () => {
+      const schemas = Array.from({ length: 1_001 }, (_, i) => ({ related_object: `S${i}`, properties: {} }));
+      answer = json({ object: 'list', data_ref: 'schemas', schemas, total: schemas.length });
+      const out = join(dir, 'many.d.ts');
+      const done = await run(['metadata-types', '--base-url', hostile.url, '--out', out]);
+      expect(done.status).toBe(1);
+      expect(done.stderr).toContain('holds 1001 schemas, more than the 1000 read');
+      expect(existsSync(out)).toBe(false);
+    });
+
+    it('megabytes of control characters in an error body: one printable line, bounded', async () => {
+      answer = json({ code: 400, message: `\u001b[31m${'\u0007\r\n'.repeat(500_000)}` }, 400);
+      const done = await run(['metadata-types', '--base-url', hostile.url]);
+      expect(done.status).toBe(1);
+      expect(done.stderr.trim().split('\n')).toHaveLength(1);
+      expect(done.stderr.length).toBeLessThan(2_000);
+      expect(done.stderr).not.toMatch(/[\u0007\u001b]/);
+    });
+
+    it('a service that never answers: the command ends within its timeout and retries, with a TimeoutError line', async () => {
+      answer = () => {};
+      const done = await run(['metadata-types', '--base-url', hostile.url, '--timeout', '300']);
+      expect(done.status).toBe(1);
+      expect(done.stderr).toMatch(/timed out|TimeoutError|within 300 ms/i);
+      expect(done.ms).toBeLessThan(15_000);
+    });
+
+    it('keys and values that would break out of the file: the written module compiles against the built package', async () => {
+      const texts = ['"', '\\', '*/', '/*', '\n}\ndeclare module "x" {\n', '\u2028', '__proto__', 'constructor', ''];
+      const properties = `{${texts.map((t) => `${JSON.stringify(t)}:{"type":"string","optional":true,"array":false,"eq":${JSON.stringify(texts)}}`).join(',')}}`;
+      answer = json(`{"object":"list","data_ref":"schemas","schemas":[{"related_object":"order","properties":${properties}}],"total":1}`);
+      const out = join(dir, 'hostile.d.ts');
+      expect((await run(['metadata-types', '--base-url', hostile.url, '--out', out])).status).toBe(0);
+      const text = await readFile(out, 'utf8');
+      const use = `import type { OrderMetadata } from './promokit-metadata.js';\nexport const v: OrderMetadata = ${JSON.stringify(Object.fromEntries(texts.map((t) => [t, t])))};\n`;
+      expect(compile(join(dir, 'hostile'), { 'promokit-metadata.d.ts': text, 'use.ts': use }, root).errors).toEqual([]);
+    });
+  });
+});
