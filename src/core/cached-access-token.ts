@@ -160,9 +160,8 @@ export function cachedAccessToken(
   const shared = options.store === undefined ? undefined : sharedFetch(options.store, () => fetchToken({ signal: refreshAbort!.signal }), refreshBeforeMs);
 
   let held: Held | undefined;
-  /** The refresh under way, if any, when it started (epoch ms), and how to abort its `fetchToken`. */
+  /** The refresh under way, if any, and how to abort its `fetchToken`. */
   let refresh: Promise<string> | undefined;
-  let refreshStarted = 0;
   let refreshAbort: AbortController | undefined;
   /** Counts invalidations: a refresh started in an earlier generation is not cached. */
   let generation = 0;
@@ -174,7 +173,7 @@ export function cachedAccessToken(
       refresh = undefined;
       if (next) held = next;
     };
-    const started = (refreshStarted = Date.now());
+    const started = Date.now();
     const abort = (refreshAbort = new AbortController());
     // `async` so that a `fetchToken` that throws at once rejects like one that rejects.
     const promise = (async () => checked(await (shared ? shared.fetch() : fetchToken({ signal: abort.signal })), started, refreshBeforeMs))().then(
@@ -208,10 +207,11 @@ export function cachedAccessToken(
       held = undefined;
       refresh = undefined;
     },
-    // A call gave up waiting at its bound: a refresh started before it began waiting is dropped
-    // (its `fetchToken` aborted), so the next call starts another instead of waiting on it too.
-    [abandonRefresh](since: number): void {
-      if (!refresh || refreshStarted > since) return;
+    // A call gave up waiting at its bound on `waitedOn`, the promise it was given: when that is
+    // the refresh still under way, it is dropped (its `fetchToken` aborted), so the next call
+    // starts another instead of waiting on it too. A refresh started since is left alone.
+    [abandonRefresh](waitedOn: unknown): void {
+      if (!refresh || waitedOn !== refresh) return;
       refreshAbort?.abort(new Error('cachedAccessToken: a call gave up waiting for this refresh'));
       generation++;
       refresh = undefined;

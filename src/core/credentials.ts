@@ -55,8 +55,11 @@ export type SettingName = keyof CredentialSettings | 'baseUrl';
 
 /**
  * The method a managed `accessToken` function (`cachedAccessToken`) has for a caller that gave
- * up waiting on it at its bound: it abandons the refresh started before `since` (epoch ms), so
- * the next call asks again instead of waiting on a refresh that may never settle.
+ * up waiting on it at its bound: given the promise the function returned to that caller, it
+ * abandons the refresh behind it, if that refresh is still the one under way, so the next call
+ * asks again instead of waiting on a refresh that may never settle. Told by the promise, not by
+ * the time: a clock that moved on between the caller's wait and the refresh's start changes
+ * nothing.
  */
 export const abandonRefresh: unique symbol = Symbol('promokit.abandonRefresh') as never;
 
@@ -154,13 +157,18 @@ export class ClientCredentials {
         `${this.#owner}: the accessToken function ${what}; ${wait.again ? 'the call was answered 401 and not sent again' : 'nothing was sent'}`,
         { cause },
       );
-    const since = Date.now();
+    let asked: unknown;
     let token: unknown;
     try {
-      token = await bounded(Promise.resolve().then(source), wait.timeout, wait.signal, () => {
-        (source as { [abandonRefresh]?: (since: number) => void })[abandonRefresh]?.(since);
-        return failed(`gave no token within ${wait.timeout} ms, the call's timeout`);
-      });
+      token = await bounded(
+        Promise.resolve().then(() => (asked = source())),
+        wait.timeout,
+        wait.signal,
+        () => {
+          (source as { [abandonRefresh]?: (waitedOn: unknown) => void })[abandonRefresh]?.(asked);
+          return failed(`gave no token within ${wait.timeout} ms, the call's timeout`);
+        },
+      );
     } catch (error) {
       if (error instanceof ConfigurationError || wait.signal?.aborted) throw error;
       throw failed(`failed: ${error instanceof Error ? error.message : String(error)}`, error);
