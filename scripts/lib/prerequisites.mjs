@@ -1,5 +1,5 @@
-// The two programs outside npm that `npm test` uses, and the test files that need them. Outside CI
-// a missing one skips its files (vitest.config.ts leaves them out) and `npm test` says so in one
+// The two programs outside npm that the slow suite uses, and the test files that need them. Outside CI
+// a missing one skips its files (vitest.config.ts leaves them out) and the run says so in one
 // line; with `CI` set (.ci/run sets it) nothing is skipped, so a missing program fails its files.
 // `npm run prerequisites` (scripts/prerequisites.mjs) checks and installs them.
 import { accessSync, constants } from 'node:fs';
