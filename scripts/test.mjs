@@ -15,7 +15,7 @@
 // skipped, and the line before the count says which and how to install them
 // (scripts/lib/prerequisites.mjs).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureBuilt, root } from './lib/build.mjs';
 import { skipLine } from './lib/prerequisites.mjs';
@@ -24,8 +24,8 @@ import { countLine, countsOf, NODE, reportPath, writeCounts } from './lib/vitest
 const argv = process.argv.slice(2);
 const slow = argv.includes('--slow');
 const args = argv.filter((a) => a !== '--slow');
-// Files or folders named: run them, whichever suite holds them; else the suite's project.
-const named = args.some((a) => !a.startsWith('-')) || args.some((a) => a.startsWith('--project'));
+// Files or folders named (that exist): run them, whichever suite holds them; else the suite's project.
+const named = args.some((a) => !a.startsWith('-') && existsSync(join(root, a))) || args.some((a) => a.startsWith('--project'));
 const suite = slow ? 'slow' : named ? 'files' : 'fast';
 
 try {
