@@ -26,11 +26,12 @@ export default defineConfig({
         extends: true,
         test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: [...NEVER, ...SLOW_FILES, ...skipped], maxWorkers: availableParallelism() },
       },
-      // The slow files run fleets of processes, a browser and npm: one worker per core too, after
-      // the fast ones when a run holds both.
+      // The slow files run fleets of processes against rate windows, a browser, npm and tsc over
+      // every consumer setup: one file at a time, as each was written for (two side by side
+      // starve a fleet's processes), after the fast ones when a run holds both.
       {
         extends: true,
-        test: { name: 'slow', include: SLOW_TESTS, exclude: [...NEVER, ...skipped], maxWorkers: availableParallelism(), sequence: { groupOrder: 1 } },
+        test: { name: 'slow', include: SLOW_TESTS, exclude: [...NEVER, ...skipped], maxWorkers: 1, sequence: { groupOrder: 1 } },
       },
     ],
   },
