@@ -1,19 +1,38 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { skipLine, skippedTestFiles } from './scripts/lib/prerequisites.mjs';
+import { NEVER, SLOW_FILES, SLOW_TESTS } from './scripts/lib/suites.mjs';
 
 // Outside CI, the files that need a missing redis-server or Chromium are left out, said in one line
 // (by `npm test` after its count, by a direct `vitest` run here); under CI nothing is left out.
 const skipped = skippedTestFiles();
 if (skipped.length > 0 && !process.env.PROMOKIT_TEST_SKIP_LINE) console.log(skipLine());
 
+// Two projects (scripts/lib/suites.mjs): `fast`, what `npm test` runs, and `slow`, what
+// `npm run test:slow` runs. A direct `npx vitest run FILE…` runs the files named, whichever
+// project holds them. Every file runs in a process of its own (vitest's `forks` pool, isolated).
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     // test/browser/ runs in Node too: it drives Debian's Chromium with playwright-core.
-    exclude: ['test/consumers/**', '**/node_modules/**', ...skipped],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
     unstubEnvs: true,
+    projects: [
+      // One worker per core (vitest's default is one fewer: a single worker on two cores, where
+      // the files spend most of their time waiting on sockets and timers, not on a core). More
+      // workers than cores starve the tests that wait on real time.
+      {
+        extends: true,
+        test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: [...NEVER, ...SLOW_FILES, ...skipped], maxWorkers: availableParallelism() },
+      },
+      // The slow files run fleets of processes against rate windows, a browser, npm and tsc over
+      // every consumer setup: one file at a time, as each was written for (two side by side
+      // starve a fleet's processes), after the fast ones when a run holds both.
+      {
+        extends: true,
+        test: { name: 'slow', include: SLOW_TESTS, exclude: [...NEVER, ...skipped], maxWorkers: 1, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });

@@ -1,18 +1,32 @@
 #!/usr/bin/env node
-// `npm test`: builds the package when dist/ is missing or stale (some tests run the built package),
-// runs the whole vitest suite and prints a plain `N passed, N failed` line computed from vitest's
-// JSON report. Exits non-zero when anything failed or nothing ran.
+// `npm test` and `npm run test:slow`: builds the package when dist/ is missing or stale (some tests
+// run the built package), runs a suite of vitest files (scripts/lib/suites.mjs) and prints a plain
+// `N passed, N failed` line computed from vitest's JSON report. Exits non-zero when anything failed
+// or nothing ran.
 //
-// Outside CI, test files that need a missing redis-server or Chromium are skipped, and the line
-// before the count says which and how to install them (scripts/lib/prerequisites.mjs).
+//   npm test                              the fast suite: every file but the slow ones
+//   npm test -- test/core/retry.test.ts   some files or folders, whichever suite holds them (any vitest arguments)
+//   npm run test:slow                     the slow suite (a real redis-server, BullMQ, headless
+//                                         Chromium, the packed tarball), then the smoke suite on
+//                                         Bun, Deno and workerd (scripts/runtimes.mjs)
 //
-//   npm test                           the whole suite
-//   npm test -- test/core/retry.test.ts  some files (any vitest arguments)
+// vitest's JSON report goes to .tmp/vitest-<suite>-node<major>.json, and the counts of a suite's run
+// to .tmp/counts/<suite>-node<major>.json, from which CI prints its closing count. Outside CI, test files that need a missing redis-server or Chromium are
+// skipped, and the line before the count says which and how to install them
+// (scripts/lib/prerequisites.mjs).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureBuilt, root } from './lib/build.mjs';
 import { skipLine } from './lib/prerequisites.mjs';
+import { countLine, countsOf, NODE, reportPath, writeCounts } from './lib/vitest-report.mjs';
+
+const argv = process.argv.slice(2);
+const slow = argv.includes('--slow');
+const args = argv.filter((a) => a !== '--slow');
+// Files or folders named (that exist): run them, whichever suite holds them; else the suite's project.
+const named = args.some((a) => !a.startsWith('-') && existsSync(join(root, a))) || args.some((a) => a.startsWith('--project'));
+const suite = slow ? 'slow' : named ? 'files' : 'fast';
 
 try {
   ensureBuilt();
@@ -23,29 +37,53 @@ try {
 }
 
 mkdirSync(join(root, '.tmp'), { recursive: true });
-const report = join(root, '.tmp', 'vitest-report.json');
+const report = reportPath(suite);
 rmSync(report, { force: true });
 const vitest = spawnSync(
   process.execPath,
-  [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
+  [
+    join(root, 'node_modules', 'vitest', 'vitest.mjs'),
+    'run',
+    ...(named ? [] : ['--project', suite]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...args,
+  ],
   // The skip line is printed below, next to the count, not by vitest.config.ts.
   { cwd: root, stdio: 'inherit', env: { ...process.env, PROMOKIT_TEST_SKIP_LINE: '1' } },
 );
 
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-try {
-  const result = JSON.parse(readFileSync(report, 'utf8'));
-  passed = result.numPassedTests;
-  failed = result.numFailedTests;
-  skipped = result.numPendingTests + result.numTodoTests;
-  // A file that fails to load has no tests but must count as a failure.
-  failed += result.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
-} catch {
-  failed += 1;
-}
+const counts = countsOf(report);
+let ok = vitest.status === 0 && counts.failed === 0 && counts.passed > 0;
 const skips = skipLine();
 if (skips) console.log(`\n${skips}`);
-console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(vitest.status !== 0 || failed > 0 || passed === 0 ? 1 : 0);
+
+if (slow) {
+  // The smoke suite on the other runtimes: each runtime's checks count as tests.
+  console.log(`\nthe slow suite on ${NODE}: ${countLine(counts)}`);
+  const runtimes = join(root, '.tmp', 'runtimes.json');
+  rmSync(runtimes, { force: true });
+  const run = spawnSync(process.execPath, [join(root, 'scripts', 'runtimes.mjs'), 'bun', 'deno', 'workerd', '--json', runtimes], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  let checks = { passed: 0, failed: 1 };
+  try {
+    const results = JSON.parse(readFileSync(runtimes, 'utf8'));
+    checks = { passed: 0, failed: 0 };
+    for (const r of results) {
+      const values = Object.values(r.checks ?? {});
+      checks.passed += values.filter((v) => v === true).length;
+      checks.failed += values.filter((v) => v !== true).length || (r.ok ? 0 : 1);
+    }
+  } catch {}
+  console.log(`the smoke suite on Bun, Deno and workerd: ${countLine(checks)}`);
+  counts.passed += checks.passed;
+  counts.failed += checks.failed;
+  ok &&= run.status === 0 && checks.failed === 0;
+}
+
+if (suite !== 'files') writeCounts(`${suite}-${NODE}`, counts);
+console.log(countLine(counts));
+process.exit(ok ? 0 : 1);

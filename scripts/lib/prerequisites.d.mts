@@ -9,6 +9,8 @@ export interface Tool {
   name: string;
   command(): string;
   debian: string;
+  /** What the tests do with it. */
+  purpose: string;
   files: string[];
   installed(): boolean;
 }

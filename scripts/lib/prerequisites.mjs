@@ -1,5 +1,5 @@
-// The two programs outside npm that `npm test` uses, and the test files that need them. Outside CI
-// a missing one skips its files (vitest.config.ts leaves them out) and `npm test` says so in one
+// The two programs outside npm that the slow suite uses, and the test files that need them. Outside CI
+// a missing one skips its files (vitest.config.ts leaves them out) and the run says so in one
 // line; with `CI` set (.ci/run sets it) nothing is skipped, so a missing program fails its files.
 // `npm run prerequisites` (scripts/prerequisites.mjs) checks and installs them.
 import { accessSync, constants } from 'node:fs';
@@ -39,14 +39,15 @@ function onPath(command) {
 const redisServer = () => process.env.REDIS_SERVER ?? 'redis-server';
 
 /**
- * The programs: the command, the Debian package that brings it, the test files (globs) and the
- * examples (names, see scripts/examples.mjs) that need it.
+ * The programs: the command, the Debian package that brings it, what the tests do with it, the
+ * test files (globs) and the examples (names, see scripts/examples.mjs) that need it.
  */
 export const TOOLS = [
   {
     name: 'redis-server',
     command: redisServer,
     debian: 'redis-server',
+    purpose: 'the fleet limiter and token store on a real server (fleets of processes, outages, both Redis clients), and spend jobs on a BullMQ queue',
     files: ['test/redis/**', 'test/queues/**'],
     examples: ['job-queue-bullmq'],
     installed: () => onPath(redisServer()),
@@ -55,6 +56,7 @@ export const TOOLS = [
     name: CHROMIUM,
     command: () => CHROMIUM,
     debian: 'chromium',
+    purpose: 'the browser entry, the server client and the mock in headless Chromium (keepalive as the page is left, redirects, CORS)',
     files: [
       'test/browser/chromium.test.ts',
       'test/browser/redirect.test.ts',

@@ -168,14 +168,13 @@ export function cachedAccessToken(
 
   /**
    * What is held for one set of credentials (a call that says none: the key ''), never served to
-   * another: the token, the refresh under way (when it started, how to abort its `fetchToken`),
-   * and a count of invalidations (a refresh started in an earlier generation is not cached).
+   * another: the token, the refresh under way (and how to abort its `fetchToken`), and a count of
+   * invalidations (a refresh started in an earlier generation is not cached).
    */
   interface Slot {
     readonly owner: TokenOwner | undefined;
     held?: Held | undefined;
     refresh?: Promise<string> | undefined;
-    refreshStarted: number;
     refreshAbort?: AbortController | undefined;
     generation: number;
   }
@@ -184,7 +183,7 @@ export function cachedAccessToken(
     const key = owner ? JSON.stringify([owner.id, owner.origin, owner.secret]) : '';
     let slot = slots.get(key);
     if (!slot) {
-      slots.set(key, (slot = { owner, refreshStarted: 0, generation: 0 }));
+      slots.set(key, (slot = { owner, generation: 0 }));
       if (slots.size > SLOTS_KEPT) slots.delete(slots.keys().next().value!);
     }
     return slot;
@@ -198,7 +197,7 @@ export function cachedAccessToken(
       slot.refresh = undefined;
       if (next) slot.held = next;
     };
-    const started = (slot.refreshStarted = Date.now());
+    const started = Date.now();
     const abort = (slot.refreshAbort = new AbortController());
     const fetchOne = () => fetchToken({ signal: abort.signal });
     // `async` so that a `fetchToken` that throws at once rejects like one that rejects.
@@ -240,11 +239,12 @@ export function cachedAccessToken(
         slot.refresh = undefined;
       }
     },
-    // A call gave up waiting at its bound: a refresh started before it began waiting is dropped
-    // (its `fetchToken` aborted), so the next call starts another instead of waiting on it too.
-    [abandonRefresh](since: number): void {
+    // A call gave up waiting at its bound on `waitedOn`, the promise it was given: when that is a
+    // refresh still under way, it is dropped (its `fetchToken` aborted), so the next call starts
+    // another instead of waiting on it too. A refresh started since is left alone.
+    [abandonRefresh](waitedOn: unknown): void {
       for (const slot of slots.values()) {
-        if (!slot.refresh || slot.refreshStarted > since) continue;
+        if (!slot.refresh || waitedOn !== slot.refresh) continue;
         slot.refreshAbort?.abort(new Error('cachedAccessToken: a call gave up waiting for this refresh'));
         slot.generation++;
         slot.refresh = undefined;

@@ -55,8 +55,11 @@ export type SettingName = keyof CredentialSettings | 'baseUrl';
 
 /**
  * The method a managed `accessToken` function (`cachedAccessToken`) has for a caller that gave
- * up waiting on it at its bound: it abandons the refresh started before `since` (epoch ms), so
- * the next call asks again instead of waiting on a refresh that may never settle.
+ * up waiting on it at its bound: given the promise the function returned to that caller, it
+ * abandons the refresh behind it, if that refresh is still the one under way, so the next call
+ * asks again instead of waiting on a refresh that may never settle. Told by the promise, not by
+ * the time: a clock that moved on between the caller's wait and the refresh's start changes
+ * nothing.
  */
 export const abandonRefresh: unique symbol = Symbol('promokit.abandonRefresh') as never;
 
@@ -174,16 +177,16 @@ export class ClientCredentials {
         `${this.#owner}: the accessToken function ${what}; ${wait.again ? 'the call was answered 401 and not sent again' : 'nothing was sent'}`,
         { cause },
       );
-    const since = Date.now();
+    let asked: unknown;
     let token: unknown;
     let late: ConfigurationError | undefined;
     try {
       token = await bounded(
-        Promise.resolve().then(() => this.ask(source, group)),
+        Promise.resolve().then(() => (asked = this.ask(source, group))),
         wait.timeout,
         wait.signal,
         () => {
-          (source as { [abandonRefresh]?: (since: number) => void })[abandonRefresh]?.(since);
+          (source as { [abandonRefresh]?: (waitedOn: unknown) => void })[abandonRefresh]?.(asked);
           return (late = failed(`gave no token within ${wait.timeout} ms, the call's timeout`));
         },
       );

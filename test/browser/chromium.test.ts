@@ -5,7 +5,7 @@
  * service on another 127.0.0.1 port: a cross-origin request, preflighted, as on a real storefront.
  *
  * The service asserts what arrived (headers, the browser's own `Origin`, the JSON body); the page
- * asserts what the SDK returned. Outside CI, `npm test` skips this file when Chromium is missing
+ * asserts what the SDK returned. Outside CI, `npm run test:slow` skips this file when Chromium is missing
  * (vitest.config.ts, saying so in one line); under CI a missing Chromium fails it.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';

@@ -3,7 +3,7 @@
  * driven by playwright-core): built there with server keys, it throws a `ConfigurationError`
  * pointing to `promokit/client-side`, before anything is sent; with `dangerouslyAllowBrowser: true`
  * it is built and calls the test service cross-origin. The page loads `promokit` (the built
- * package, dist/) bundled for the browser with esbuild, as a bundler would. Outside CI, `npm test`
+ * package, dist/) bundled for the browser with esbuild, as a bundler would. Outside CI, `npm run test:slow`
  * skips this file when Chromium is missing; under CI a missing Chromium fails it.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';

@@ -8,7 +8,7 @@
  * The service answers its preflight after `latencyMs` (0, or 150 ms as a distant service would):
  * how often an event without keepalive is lost depends on how far the request got before the
  * page went, so that side is measured over several runs and printed, and asserted only where it
- * held in every measured run. Outside CI, `npm test` skips this file when Chromium is missing;
+ * held in every measured run. Outside CI, `npm run test:slow` skips this file when Chromium is missing;
  * under CI a missing Chromium fails it.
  */
 import { createServer, type Server } from 'node:http';

@@ -3,7 +3,7 @@
  * build itself (dist/browser/, its entry and chunks served as they are): a storefront without
  * schemas never loads the chunk that runs them; one with schemas loads it on its first event,
  * refuses wrong metadata with nothing sent and sends right metadata. The schemas are plain
- * Standard Schema objects written in the page. Outside CI, `npm test` skips this file when
+ * Standard Schema objects written in the page. Outside CI, `npm run test:slow` skips this file when
  * Chromium is missing; under CI a missing Chromium fails it.
  */
 import { readdirSync, readFileSync } from 'node:fs';

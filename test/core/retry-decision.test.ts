@@ -1,12 +1,14 @@
 /**
  * `retryDecision(error)`, checked call by call on real failures: every fault of the reliability
- * matrix (a real node:http server on 127.0.0.1) for every operation; every status from 300 to 599
- * and every fault `mock.inject` makes, for a read, an idempotent write, a spend and a `join_once`
- * publication, each decision then followed the way a job queue follows it, the mock's records
- * showing that a `retry` never applies a spend twice and that a `reconcile` finds what happened;
- * the redirects against the outcome rule; and the errors that come from no call.
+ * matrix for every operation (in process, and for one operation of each class over a real
+ * node:http server on 127.0.0.1); every status from 300 to 599 and every fault `mock.inject`
+ * makes, for a read, an idempotent write, a spend and a `join_once` publication, each decision
+ * then followed the way a job queue follows it, the mock's records showing that a `retry` never
+ * applies a spend twice and that a `reconcile` finds what happened (over `mock.fetch`, and over
+ * `mock.listen()` for the first and last status of each class of decision and the statuses
+ * Node's fetch treats apart); the redirects against the outcome rule; and the errors that come
+ * from no call.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -27,9 +29,9 @@ import {
 import { createMockService, type MockInjectOptions, type MockService } from '../../src/testing/index.js';
 import { listenOnLoopback, refusedUrl, type Loopback } from '../helpers/http-server.js';
 import { TUNING, timeoutFor } from '../reliability/harness/expectations.js';
-import { IDEMPOTENT_CLASSES, OPERATIONS, OUTCOME_GROUPS, type OperationClass } from '../reliability/harness/operations.js';
-import { REPORT_FILE, keptSection } from '../reliability/harness/report.js';
-import { FAULTS, startFaultServer, type Fault, type FaultServer } from '../reliability/harness/server.js';
+import { IDEMPOTENT_CLASSES, ONE_PER_CLASS, OPERATIONS, OUTCOME_GROUPS, type OperationClass } from '../reliability/harness/operations.js';
+import { REGENERATE, REPORT_FILE, keptSection, updateReport, writingReport } from '../reliability/harness/report.js';
+import { FAULTS, inProcessFaults, startFaultServer, type Fault, type FaultServer } from '../reliability/harness/server.js';
 
 const retry = (delayMs: number): RetryDecision => ({ action: 'retry', delayMs });
 const RECONCILE: RetryDecision = { action: 'reconcile' };
@@ -47,14 +49,18 @@ async function errorOf(call: () => Promise<unknown>): Promise<unknown> {
 
 // ---------------------------------------------------------------------------------------------
 
-describe('the fault matrix: every fault × every operation, over a real node:http server', () => {
+describe('the fault matrix: every fault × every operation in process, and × one operation of each class over a real node:http server', () => {
   let server: FaultServer;
+  const local = inProcessFaults();
   let refused: string;
   beforeAll(async () => {
     server = await startFaultServer();
     refused = await refusedUrl();
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await local.close();
+    await server.close();
+  });
 
   /**
    * The decision the table gives for `fault` on an operation of class `cls`, from the fault's
@@ -97,57 +103,72 @@ describe('the fault matrix: every fault × every operation, over a real node:htt
     }
   }
 
-  for (const [f, fault] of FAULTS.entries()) {
-    it(`${fault}`, async () => {
-      const calls = OPERATIONS.map(async (op, o) => {
-        const key = `rd-${f}-${o}`;
-        server.plan(key, { faults: [fault], body: op.body });
-        // A client of its own: a long Retry-After pauses the client that heard it.
-        const client = new Client({
-          baseUrl: fault === 'refused' ? refused : server.url,
-          appId: 'a',
-          appToken: 't',
-          accessToken: 'k',
-          clientApplicationId: 'c',
-          clientToken: 'ct',
-          origin: 'https://shop.example.com',
-          maxRetries: TUNING.maxRetries,
-          maxRetryDelay: TUNING.maxRetryDelay,
-          timeout: timeoutFor(fault),
-          validation: 'strict',
-          logLevel: 'off',
+  const passes = [
+    { transport: 'in process', operations: OPERATIONS },
+    { transport: 'socket', operations: ONE_PER_CLASS },
+  ] as const;
+  for (const { transport, operations } of passes) {
+    for (const [f, fault] of FAULTS.entries()) {
+      it(`${transport}: ${fault}`, async () => {
+        const overSocket = transport === 'socket';
+        const service = overSocket ? server : local;
+        const calls = operations.map(async (op, o) => {
+          const key = `rd-${transport}-${f}-${o}`;
+          service.plan(key, { faults: [fault], body: op.body });
+          // A client of its own: a long Retry-After pauses the client that heard it.
+          const client = new Client({
+            baseUrl: !overSocket ? local.url : fault === 'refused' ? refused : server.url,
+            ...(overSocket ? {} : { fetch: local.fetch }),
+            appId: 'a',
+            appToken: 't',
+            accessToken: 'k',
+            clientApplicationId: 'c',
+            clientToken: 'ct',
+            origin: 'https://shop.example.com',
+            maxRetries: TUNING.maxRetries,
+            maxRetryDelay: TUNING.maxRetryDelay,
+            timeout: timeoutFor(fault),
+            validation: 'strict',
+            logLevel: 'off',
+          });
+          const error = await errorOf(() => op.call(client, key, { headers: { 'x-case': key } }));
+          const decision = error === 'resolved' ? 'resolved' : retryDecision(error);
+          // A date 3 s ahead is 2 or 3 whole seconds by the time it is read: the error's retryAfter.
+          const asked =
+            error instanceof RateLimitError && decision !== 'resolved' && decision.action === 'retry' && decision.delayMs === error.retryAfter! * 1000;
+          const got = asked && fault === '429-retry-after-date' && [2_000, 3_000].includes(decision.delayMs) ? 'its retryAfter, in ms' : decision;
+          return { operation: op.name, decision: got };
         });
-        const error = await errorOf(() => op.call(client, key, { headers: { 'x-case': key } }));
-        const decision = error === 'resolved' ? 'resolved' : retryDecision(error);
-        // A date 3 s ahead is 2 or 3 whole seconds by the time it is read: the error's retryAfter.
-        const asked =
-          error instanceof RateLimitError && decision !== 'resolved' && decision.action === 'retry' && decision.delayMs === error.retryAfter! * 1000;
-        const got = asked && fault === '429-retry-after-date' && [2_000, 3_000].includes(decision.delayMs) ? 'its retryAfter, in ms' : decision;
-        return { operation: op.name, decision: got };
+        const observed = await Promise.all(calls);
+        for (const [o, op] of operations.entries()) table.push({ transport, fault, cls: op.class, operation: op.name, decision: observed[o]!.decision });
+        expect(observed).toEqual(operations.map((op) => ({ operation: op.name, decision: wanted(fault, op.class) })));
       });
-      const observed = await Promise.all(calls);
-      for (const [o, op] of OPERATIONS.entries()) table.push({ fault, cls: op.class, operation: op.name, decision: observed[o]!.decision });
-      expect(observed).toEqual(OPERATIONS.map((op) => ({ operation: op.name, decision: wanted(fault, op.class) })));
-    });
+    }
   }
 
-  it(`the decision table of ${REPORT_FILE} says what these calls decided (RELIABILITY_REPORT=1 writes it)`, () => {
-    expect(table).toHaveLength(FAULTS.length * OPERATIONS.length);
+  it('over the socket, each operation decided as it did in process', () => {
+    const of = (transport: TableRow['transport']) =>
+      table.filter((r) => r.transport === transport && ONE_PER_CLASS.some((op) => op.name === r.operation)).map(({ transport: _, ...row }) => row);
+    expect(of('socket')).toEqual(of('in process'));
+  });
+
+  it(`the decision table of ${REPORT_FILE} says what these calls decided (${REGENERATE} writes it)`, () => {
+    expect(table).toHaveLength(FAULTS.length * (OPERATIONS.length + ONE_PER_CLASS.length));
     const section = decisionSection(table);
-    if (process.env.RELIABILITY_REPORT) {
-      const text = readFileSync(REPORT_FILE, 'utf8');
-      const kept = keptSection('decisions');
-      writeFileSync(REPORT_FILE, kept ? text.replace(kept, section) : text.replace('<!-- hostile -->', `${section}\n\n<!-- hostile -->`));
+    if (writingReport()) {
+      updateReport((text) => {
+        const kept = keptSection('decisions', text);
+        return kept ? text.replace(kept, () => section) : text.replace('<!-- hostile -->', `${section}\n\n<!-- hostile -->`);
+      });
+      return;
     }
-    expect(
-      keptSection('decisions'),
-      `${REPORT_FILE} has no decision table, or an old one: run RELIABILITY_REPORT=1 npx vitest run test/core/retry-decision.test.ts`,
-    ).toBe(section);
+    expect(keptSection('decisions'), `${REPORT_FILE} has no decision table, or an old one: run ${REGENERATE}`).toBe(section);
   });
 });
 
 /** One call of the fault matrix and what `retryDecision` made of its error. */
 interface TableRow {
+  transport: 'in process' | 'socket';
   fault: Fault;
   cls: OperationClass;
   operation: string;
@@ -165,7 +186,7 @@ function words(decision: RetryDecision | string): string {
 function decisionSection(rows: TableRow[]): string {
   const groups = Object.entries(OUTCOME_GROUPS) as Array<[string, readonly OperationClass[]]>;
   const cell = (fault: Fault, classes: readonly OperationClass[]) => {
-    const mine = rows.filter((r) => r.fault === fault && classes.includes(r.cls));
+    const mine = rows.filter((r) => r.transport === 'in process' && r.fault === fault && classes.includes(r.cls));
     const kinds = [...new Set(mine.map((r) => words(r.decision)))];
     return kinds.length === 1
       ? kinds[0]!
@@ -189,7 +210,7 @@ function decisionSection(rows: TableRow[]): string {
     '`test/core/retry-decision.test.ts`, which also checks each cell call by call, and every status from',
     '300 to 599 and every `mock.inject` fault for a read, an idempotent write, a spend and a `join_once`',
     "publication, following each decision against the mock's records. Regenerate:",
-    '`RELIABILITY_REPORT=1 npx vitest run test/core/retry-decision.test.ts`. The rules:',
+    `\`${REGENERATE}\`. The rules:`,
     '[Errors and retries](errors-and-retries.md#after-a-failed-call-retrydecision).',
     '',
     `| fault | ${groups.map(([g]) => g).join(' | ')} |`,
@@ -268,6 +289,22 @@ function wantedForStatus(status: number, kind: Kind, overHttp: boolean): RetryDe
   if (status >= 500) return kind.idempotent ? retry(status === 503 ? 3_000 : DEFAULT_RETRY_DELAY_MS) : RECONCILE;
   return FAIL;
 }
+
+/** Every status `mock.inject` can answer with, 300 to 599. */
+const STATUSES = Array.from({ length: 300 }, (_, i) => 300 + i);
+
+/**
+ * The statuses also run over `mock.listen()`: the first and last of each class of status (those
+ * given the same decisions for every kind of call in process), and those Node's fetch treats apart
+ * over a real connection (a 407, a 421). The rest of the wire is the same for every status.
+ */
+const OVER_HTTP = (() => {
+  const decisions = (status: number, overHttp: boolean) => JSON.stringify(KINDS.map((kind) => wantedForStatus(status, kind, overHttp)));
+  const classes = new Map<string, number[]>();
+  for (const status of STATUSES) classes.set(decisions(status, false), [...(classes.get(decisions(status, false)) ?? []), status]);
+  const apart = STATUSES.filter((status) => decisions(status, true) !== decisions(status, false));
+  return new Set([...[...classes.values()].flatMap((statuses) => [statuses[0]!, statuses.at(-1)!]), ...apart]);
+})();
 
 /** The other faults `mock.inject` makes (and a refused connection), with the decision each must give. */
 const FAULT_CASES: Array<{ name: string; inject?: Omit<MockInjectOptions, 'operation'>; wanted: (kind: Kind) => RetryDecision }> = [
@@ -362,9 +399,12 @@ describe.each([
   ] as const;
   for (const kind of KINDS) {
     for (const [range, from, to] of ranges) {
-      it(`${range} (with Retry-After: 3), for a ${kind.name}`, async () => {
+      const statuses = STATUSES.filter((status) => status >= from && status <= to && (!overHttp || OVER_HTTP.has(status)));
+      const which = overHttp ? `${range.split(',')[0]}: the first and last status of each class of decision, and those Node's fetch treats apart` : range;
+      it(`${which} (with Retry-After: 3), for a ${kind.name}`, async () => {
+        expect(statuses.length).toBeGreaterThan(overHttp ? 1 : 99);
         const problems: string[] = [];
-        for (let status = from; status <= to; status++) {
+        for (const status of statuses) {
           problems.push(
             ...(await decideAndFollow(kind, `status ${status}`, { fault: 'status', status, ms: RETRY_AFTER_MS }, wantedForStatus(status, kind, overHttp))),
           );

@@ -38,7 +38,7 @@ describe('asyncActions.waitFor', () => {
       expect(error, mode).toBeInstanceOf(ResponseValidationError);
       // At once: not after polling until the deadline.
       expect(ms, mode).toBeLessThan(2_000);
-      names.push(`${mode}: \`${(error as Error).name}\` after ${ms} ms`);
+      names.push(`${mode}: \`${(error as Error).name}\` after ~${ms} ms`);
     }
     record('waitfor-null', names.join('; '));
   });

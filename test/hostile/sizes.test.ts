@@ -101,7 +101,7 @@ describe('a response body past maxResponseBytes', () => {
     expect(service.sent).toHaveLength(1);
     record(
       'body-200mb',
-      `\`ResponseTooLargeError\` after ${ms} ms at the default limit (20,000,000 B); client read ${read().toLocaleString('en-US')} B; server sent ${(written / MB).toFixed(1)} MB of 200 before the client hung up; RSS growth ${growth} MB; requests: ${service.sent.length}`,
+      `\`ResponseTooLargeError\` after ~${ms} ms at the default limit (20,000,000 B); client read ~${read().toLocaleString('en-US')} B; server sent ~${(written / MB).toFixed(1)} MB of 200 before the client hung up; RSS growth ~${growth} MB; requests: ${service.sent.length}`,
     );
   });
 
@@ -113,7 +113,7 @@ describe('a response body past maxResponseBytes', () => {
     const { error, ms, read } = await getMemberCounted(service.url);
     expect(error).toBeInstanceOf(ResponseTooLargeError);
     expect(read()).toBe(0);
-    record('body-declared', `\`ResponseTooLargeError\` after ${ms} ms; client read ${read()} B of the body`);
+    record('body-declared', `\`ResponseTooLargeError\` after ~${ms} ms; client read ${read()} B of the body`);
   });
 
   it('a gzip bomb (1 GiB of zeros, about 1 MB on the wire): ResponseTooLargeError, counted after decompression', async () => {
@@ -148,7 +148,7 @@ describe('a response body past maxResponseBytes', () => {
     expect(service.sent).toHaveLength(1);
     record(
       'gzip-bomb',
-      `\`ResponseTooLargeError\` after ${ms} ms; client inflated ${read().toLocaleString('en-US')} B of 1,073,741,824; ${(wire / MB).toFixed(2)} MB compressed sent (${(inflatedSent / MiB).toFixed(0)} MiB fed to the compressor); RSS growth ${growth} MB, ${Math.round(rss())} MB after`,
+      `\`ResponseTooLargeError\` after ~${ms} ms; client inflated ~${read().toLocaleString('en-US')} B of 1,073,741,824; ~${(wire / MB).toFixed(2)} MB compressed sent (~${(inflatedSent / MiB).toFixed(0)} MiB fed to the compressor); RSS growth ~${growth} MB, ~${Math.round(rss())} MB after`,
     );
   });
 });

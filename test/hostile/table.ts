@@ -4,22 +4,21 @@
  * and `<!-- /hostile -->`. The reliability report's generator keeps that section as it is.
  *
  * Each test file of the suite records the figures of its cases with `useFigures(file)` (`file`: its
- * path under test/, without `.test.ts`). Run with `HOSTILE_REPORT=1`, each file writes its rows
- * into the section (the other files' rows are kept); otherwise it checks that each of its cases
- * has a row. Figures vary from run to run, so a plain run never compares them.
+ * path under test/, without `.test.ts`). After the file, every run compares each figure it
+ * measured with its row and fails when they differ; a number that varies from run to run (a time,
+ * memory, bytes read before a stop) is written `~N` by the test, and only the rest of the figure
+ * is compared ({@link steady}). In the run of `npm run reliability:write`, each file writes its
+ * rows into the section instead (the other files' rows are kept).
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, expect } from 'vitest';
+import { REGENERATE, REPORT_FILE, updateReport, writingReport } from '../reliability/harness/report.js';
 
-/** The report file, relative to the project root (where vitest runs). */
-export const REPORT_FILE = 'docs/RELIABILITY.md';
+export { REGENERATE, REPORT_FILE };
 /** The line that opens the section. */
 export const START = '<!-- hostile -->';
 /** The line that closes the section. */
 export const END = '<!-- /hostile -->';
-/** The command that (re)writes the section's figures: every file with a case, the browser's included. */
-export const REGENERATE = 'HOSTILE_REPORT=1 npx vitest run test/hostile test/browser/redirect.test.ts';
 
 /** One case of the suite: the file that runs it, its class, what it does and the rule it holds to. */
 export interface HostileCase {
@@ -544,8 +543,9 @@ export function renderSection(figures: ReadonlyMap<string, string>): string {
     'redirects, waits that never end, floods, answers that lie, and settings that would split a',
     'request. Each case runs in `test/hostile/` (`test/browser/redirect.test.ts` for the browser)',
     'against real `node:http` servers on 127.0.0.1, and asserts its figure against its rule.',
-    'The figures are those of the run that wrote this section; they vary from run to run, and a',
-    'plain test run only checks that every case has its row.',
+    'The figures are those of the run that wrote this section. Every test run compares each row with',
+    'what it measured; a number marked `~` (a time, memory, bytes read before a stop) varies from run',
+    'to run, and only the rest of its figure is compared.',
     '',
     `Regenerate: \`${REGENERATE}\`.`,
     '',
@@ -575,52 +575,31 @@ export function rowsOf(section: string): Map<string, string> {
   return rows;
 }
 
-/** Runs `write` while holding a lock on the report file, so that test files running in parallel take turns. */
-function withLock(write: () => void): void {
-  const lock = join('.tmp', 'hostile-report.lock');
-  mkdirSync('.tmp', { recursive: true });
-  const until = Date.now() + 10_000;
-  for (;;) {
-    try {
-      closeSync(openSync(lock, 'wx'));
-      break;
-    } catch {
-      // A lock left by a run that died is taken over after 10 s.
-      if (Date.now() > until || (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 10_000)) {
-        rmSync(lock, { force: true });
-        continue;
-      }
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
-    }
-  }
-  try {
-    write();
-  } finally {
-    rmSync(lock, { force: true });
-  }
+/** A figure without the numbers that vary from run to run (written `~N`): what a run compares. */
+export function steady(figure: string): string {
+  return figure.replace(/~-?[\d.,]*\d/g, '~');
 }
 
 /** Writes `measured` (case id → figure) into the report's section, keeping every other row's figure. */
 export function writeFigures(measured: ReadonlyMap<CaseId, string>): void {
-  withLock(() => {
-    const text = readFileSync(REPORT_FILE, 'utf8');
+  updateReport((text) => {
     const old = sectionOf(text);
     const figures = old ? rowsOf(old) : new Map<string, string>();
     for (const [id, figure] of measured) figures.set(CASES[id].case, figure);
     const section = renderSection(figures);
-    writeFileSync(REPORT_FILE, old ? text.replace(old, () => section) : `${text.replace(/\n*$/, '\n')}\n${section}\n`);
+    return old ? text.replace(old, () => section) : `${text.replace(/\n*$/, '\n')}\n${section}\n`;
   });
 }
 
 /**
- * The figures of one test file: `record(id, figure)` in its tests. After the file, with
- * `HOSTILE_REPORT=1` they are written to the report; otherwise the file checks that each of its
- * cases has a row there.
+ * The figures of one test file: `record(id, figure)` in its tests. After the file, each case of
+ * the file must have its row, and each figure measured must be its row's, but for the numbers
+ * marked `~`; in the run of `npm run reliability:write` they are written to the report instead.
  */
 export function useFigures(file: string): (id: CaseId, figure: string) => void {
   const measured = new Map<CaseId, string>();
   afterAll(() => {
-    if (process.env.HOSTILE_REPORT === '1') {
+    if (writingReport()) {
       if (measured.size > 0) writeFigures(measured);
       return;
     }
@@ -630,6 +609,10 @@ export function useFigures(file: string): (id: CaseId, figure: string) => void {
     const mine = (Object.values(CASES) as HostileCase[]).filter((c) => c.file === file);
     const missing = mine.filter((c) => !rows.has(c.case)).map((c) => c.case);
     expect(missing, `cases of test/${file}.test.ts without a row in ${REPORT_FILE}: run ${REGENERATE}`).toEqual([]);
+    const differing = [...measured]
+      .filter(([id, figure]) => steady(rows.get(CASES[id].case) ?? '') !== steady(figure))
+      .map(([id, figure]) => ({ case: id, [REPORT_FILE]: rows.get(CASES[id].case), measured: figure }));
+    expect(differing, `figures of test/${file}.test.ts that are not what ${REPORT_FILE} says (numbers marked ~ aside): run ${REGENERATE}`).toEqual([]);
   });
   return (id, figure) => {
     expect(CASES[id].file, `${id} belongs to test/${CASES[id].file}.test.ts`).toBe(file);

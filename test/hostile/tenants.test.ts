@@ -111,7 +111,7 @@ describe('an option given as undefined inherits', () => {
     for (let i = 0; i < arrivals.length; i++) most = Math.max(most, arrivals.filter((at) => at >= arrivals[i]! && at < arrivals[i]! + 900).length);
     record(
       'tenants-undefined-window',
-      `20 calls of a parent and its \`maxConcurrency: undefined\` clone under 10 per second: the 11th arrived ${Math.min(...gaps)} ms or more after the 1st; at most ${most} in any 900 ms`,
+      `20 calls of a parent and its \`maxConcurrency: undefined\` clone under 10 per second: the 11th arrived ~${Math.min(...gaps)} ms or more after the 1st; at most ~${most} in any 900 ms`,
     );
   }, 10_000);
 });

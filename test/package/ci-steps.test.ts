@@ -1,6 +1,7 @@
 /**
  * Every step of CI can be run by name: each step of .ci/run after the install runs one npm script
- * that package.json defines, and its heading names that script.
+ * that package.json defines, and its heading names that script; the steps that wait on real time
+ * (the test suites) run on their own, never beside others.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -9,14 +10,16 @@ import { describe, expect, it } from 'vitest';
 const root = resolve(__dirname, '../..');
 const scripts = Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts as Record<string, string>);
 
-/** The steps of .ci/run: each heading (`step "…"`) with the commands up to the next heading. */
-function steps(): Array<{ heading: string; commands: string[] }> {
+/**
+ * The steps of .ci/run: each `run "HEADING" \` (a step on its own) or `beside "HEADING" \` (a step
+ * beside others), with the command on the next line.
+ */
+function steps(): Array<{ heading: string; commands: string[]; beside: boolean }> {
   const lines = readFileSync(join(root, '.ci', 'run'), 'utf8').split('\n');
-  const found: Array<{ heading: string; commands: string[] }> = [];
-  for (const line of lines) {
-    const heading = /^step "(.*)"$/.exec(line);
-    if (heading) found.push({ heading: heading[1]!, commands: [] });
-    else if (found.length > 0 && line.trim() !== '' && !line.startsWith('#') && !line.startsWith(' ')) found.at(-1)!.commands.push(line.trim());
+  const found: Array<{ heading: string; commands: string[]; beside: boolean }> = [];
+  for (const [i, line] of lines.entries()) {
+    const step = /^(run|beside) "(.*)" \\$/.exec(line);
+    if (step) found.push({ heading: step[2]!, commands: [lines[i + 1]!.trim()], beside: step[1] === 'beside' });
   }
   return found;
 }
@@ -27,13 +30,19 @@ const scriptOf = (command: string): string | undefined =>
 
 describe('.ci/run', () => {
   const all = steps();
-  const work = all.filter((s) => !s.heading.startsWith('node ') && !s.heading.startsWith('install') && !s.heading.startsWith('done'));
+  const work = all.filter((s) => !s.heading.startsWith('install'));
 
   it('has the steps a reader expects, at least a dozen', () => {
     expect(work.length).toBeGreaterThanOrEqual(12);
     expect(work.map((s) => scriptOf(s.commands[0] ?? ''))).toEqual(
-      expect.arrayContaining(['typecheck', 'lint', 'format:check', 'test', 'pack:fresh', 'size', 'docs', 'check:site']),
+      expect.arrayContaining(['typecheck', 'lint', 'format:check', 'test', 'test:slow', 'test:node24', 'pack:fresh', 'size', 'docs', 'check:site']),
     );
+  });
+
+  it('runs every test suite on its own, never beside a step that would take its cores', () => {
+    const suites = work.filter((s) => /^(test|test:[\w]+)$/.test(scriptOf(s.commands[0] ?? '') ?? ''));
+    expect(suites.map((s) => scriptOf(s.commands[0]!))).toEqual(expect.arrayContaining(['test', 'test:slow', 'test:node24']));
+    for (const suite of suites) expect(suite.beside, suite.heading).toBe(false);
   });
 
   it.each(work.map((s) => [s.heading, s] as const))('%s: runs exactly one npm script that package.json defines, named in its heading', (_heading, step) => {

@@ -1,11 +1,13 @@
 /**
- * Reliability and security suite (issue 6): a real node:http server on 127.0.0.1 injects faults,
- * and every public operation is called through it. Sections: fault matrix, secrets, bad input,
- * concurrency, abort, property tests; the last test writes or checks docs/RELIABILITY.md.
+ * Reliability and security suite (issue 6): a service that injects faults (harness/server.ts), and
+ * every public operation called through it. Sections: fault matrix (every operation × every fault
+ * in process, one operation of each class × every fault over a real node:http server on
+ * 127.0.0.1, the two agreeing cell by cell), secrets, bad input, concurrency, abort, property
+ * tests; the last test checks docs/RELIABILITY.md against what the run observed.
  *
  * Every server is started in `beforeAll` and closed in `afterAll`; every loop is bounded.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,15 +45,27 @@ import { loyaltyMemberSchema, voucherListSchema, voucherSchema } from '../../src
 import { BAD_INPUTS } from './harness/bad-inputs.js';
 import { unknownOutcomeNote } from '../../src/core/outcome.js';
 import { TUNING, WAITS_FOR_TIMEOUT, expected, timeoutFor } from './harness/expectations.js';
-import { IDEMPOTENT_CLASSES, OPERATIONS, OUTCOME_GROUPS, echoOf, type OperationCase } from './harness/operations.js';
-import { REPORT_FILE, buildReport, emptyReport, outcomeCell, type ReportData } from './harness/report.js';
+import { CLASSES, IDEMPOTENT_CLASSES, ONE_PER_CLASS, OPERATIONS, OUTCOME_GROUPS, echoOf, type OperationCase } from './harness/operations.js';
+import {
+  REGENERATE,
+  REPORT_FILE,
+  buildReport,
+  emptyReport,
+  outcomeCell,
+  updateReport,
+  writingReport,
+  type MatrixRow,
+  type ReportData,
+} from './harness/report.js';
 import { RecordingLogger, SECRETS, findLeaks, renderingsOfError, renderingsOfObject, type Leak } from './harness/secrets.js';
-import { FAULTS, refusedUrl, startFaultServer, type Fault, type FaultServer } from './harness/server.js';
+import { FAULTS, inProcessFaults, refusedUrl, startFaultServer, type Fault, type FaultServer } from './harness/server.js';
 
 // ---------------------------------------------------------------------------------------------
 // Shared state
 
 let server: FaultServer;
+/** The same faults in process: the client's `fetch`, no socket. */
+const local = inProcessFaults();
 let refused: string;
 const logger = new RecordingLogger();
 /** Fetch attempts per case id, counted on the client side (the only count a refused connection has). */
@@ -65,11 +79,15 @@ const onUnhandled = (reason: unknown) => void unhandled.push(reason);
 
 const report: ReportData = emptyReport();
 
-const countingFetch: typeof fetch = (input, init) => {
-  const caseId = input instanceof Request ? input.headers.get('x-case') : new Headers(init?.headers).get('x-case');
-  if (caseId) attempts.set(caseId, (attempts.get(caseId) ?? 0) + 1);
-  return globalThis.fetch(input, init);
-};
+/** `fetch` (Node's, by default), counting each attempt of a case. */
+const counting =
+  (fetch: typeof globalThis.fetch = globalThis.fetch): typeof globalThis.fetch =>
+  (input, init) => {
+    const caseId = input instanceof Request ? input.headers.get('x-case') : new Headers(init?.headers).get('x-case');
+    if (caseId) attempts.set(caseId, (attempts.get(caseId) ?? 0) + 1);
+    return fetch(input, init);
+  };
+const countingFetch = counting();
 
 function makeClient(baseUrl: string, options: ClientOptions = {}): Client {
   const { maxRetries, maxRetryDelay, patientTimeout } = TUNING;
@@ -89,7 +107,6 @@ function makeClient(baseUrl: string, options: ClientOptions = {}): Client {
   return client;
 }
 
-let liveClient: Client;
 let refusedClient: Client;
 
 /** The outcome of one call: `ok` or the error's class name, and how long it took. */
@@ -140,7 +157,6 @@ beforeAll(async () => {
   process.on('unhandledRejection', onUnhandled);
   server = await startFaultServer();
   refused = await refusedUrl();
-  liveClient = makeClient(server.url);
   refusedClient = makeClient(refused);
   // Warm up: build every response schema and open connections once, outside any timed call.
   const warm = makeClient(server.url);
@@ -153,6 +169,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   process.off('unhandledRejection', onUnhandled);
+  await local.close();
   if (!server) return;
   await server.close();
   expect(server.openSockets()).toBe(0);
@@ -164,74 +181,115 @@ afterAll(async () => {
 /** Faults whose `Retry-After` is longer than `maxRetryDelay`: the client pauses until it passes. */
 const PAUSES_CLIENT = new Set<string>(['429-retry-after-seconds', '429-retry-after-date', '429-retry-after-huge']);
 
+/**
+ * The two passes of the fault matrix: every operation in process, where the wire adds nothing (the
+ * in-process fetch answers as the server does, and fails as Node's fetch fails on a socket); one
+ * operation of each class over the real socket, which checks that it does.
+ */
+const PASSES = [
+  {
+    transport: 'in process',
+    operations: OPERATIONS,
+    service: () => local,
+    client: (options: ClientOptions = {}) => makeClient(local.url, { fetch: counting(local.fetch), ...options }),
+  },
+  { transport: 'socket', operations: ONE_PER_CLASS, service: () => server, client: (options: ClientOptions = {}) => makeClient(server.url, options) },
+] as const;
+
 describe('fault matrix: every fault × every operation', () => {
-  for (const [f, fault] of FAULTS.entries()) {
-    it(`${fault}`, async () => {
-      const cases = OPERATIONS.map((op, o) => ({ op, key: `m-${f}-${o}`, expect: expected(fault, op.class) }));
-      // A Retry-After longer than maxRetryDelay pauses the client that heard it (its next calls are
-      // refused unsent, tested in test/core/limits.test.ts): each operation gets a client of its own.
-      const clientFor = (): Client => (fault === 'refused' ? refusedClient : PAUSES_CLIENT.has(fault) ? makeClient(server.url) : liveClient);
-      const timeout = timeoutFor(fault);
-      for (const c of cases) server.plan(c.key, { faults: [fault], body: c.op.body });
+  for (const pass of PASSES) {
+    describe(`${pass.transport}: ${pass.operations.length === OPERATIONS.length ? 'every operation' : 'one operation of each class'}`, () => {
+      let live: Client | undefined;
+      for (const [f, fault] of FAULTS.entries()) {
+        it(`${fault}`, async () => {
+          const service = pass.service();
+          const cases = pass.operations.map((op, o) => ({ op, key: `m-${pass.transport}-${f}-${o}`, expect: expected(fault, op.class) }));
+          // A Retry-After longer than maxRetryDelay pauses the client that heard it (its next calls are
+          // refused unsent, tested in test/core/limits.test.ts): each operation gets a client of its own.
+          // Over the socket, a refused connection is a port where nothing listens.
+          live ??= pass.client();
+          const clientFor = (): Client =>
+            fault === 'refused' && pass.transport === 'socket' ? refusedClient : PAUSES_CLIENT.has(fault) ? pass.client() : live!;
+          const timeout = timeoutFor(fault);
+          for (const c of cases) service.plan(c.key, { faults: [fault], body: c.op.body });
 
-      const settled = await Promise.all(cases.map((c) => settle(() => c.op.call(clientFor(), c.key, withCase(c.key, { timeout })))));
-      // A late retry would reach the server now.
-      await sleep(200);
+          const settled = await Promise.all(cases.map((c) => settle(() => c.op.call(clientFor(), c.key, withCase(c.key, { timeout })))));
+          // A late retry would reach the service now.
+          await sleep(200);
 
-      const observed = cases.map((c, i) => {
-        const s = settled[i]!;
-        const seen = server.count(c.key);
-        const tries = attempts.get(c.key) ?? 0;
-        const callOutcome = callOutcomeOf(s);
-        const checkNote = saysCheck(s);
-        report.matrix.push({
-          fault,
-          operation: c.op.name,
-          cls: c.op.class,
-          seen,
-          attempts: tries,
-          outcome: s.outcome,
-          callOutcome,
-          checkNote,
-          boundMs: c.expect.boundMs,
-          withinBound: s.ms <= c.expect.boundMs,
+          const observed = cases.map((c, i) => {
+            const s = settled[i]!;
+            const seen = service.count(c.key);
+            const tries = attempts.get(c.key) ?? 0;
+            const callOutcome = callOutcomeOf(s);
+            const checkNote = saysCheck(s);
+            report.matrix.push({
+              transport: pass.transport,
+              fault,
+              operation: c.op.name,
+              cls: c.op.class,
+              seen,
+              attempts: tries,
+              outcome: s.outcome,
+              callOutcome,
+              checkNote,
+              boundMs: c.expect.boundMs,
+              withinBound: s.ms <= c.expect.boundMs,
+            });
+            return {
+              operation: c.op.name,
+              seen,
+              attempts: tries,
+              outcome: s.outcome,
+              callOutcome,
+              checkNote,
+              withinBound: s.ms <= c.expect.boundMs ? true : `${Math.round(s.ms)} ms > ${c.expect.boundMs} ms`,
+              ownResult: belongsTo(s, c.key, c.op, c.key),
+              errorIsPromokitError: s.error === undefined || s.error instanceof PromokitError,
+            };
+          });
+          const wanted = cases.map((c) => ({
+            operation: c.op.name,
+            seen: c.expect.seen,
+            attempts: c.expect.attempts,
+            outcome: c.expect.outcome,
+            callOutcome: c.expect.callOutcome,
+            checkNote: c.expect.checkNote,
+            withinBound: true,
+            ownResult: true,
+            errorIsPromokitError: true,
+          }));
+          expect(observed).toEqual(wanted);
         });
-        return {
-          operation: c.op.name,
-          seen,
-          attempts: tries,
-          outcome: s.outcome,
-          callOutcome,
-          checkNote,
-          withinBound: s.ms <= c.expect.boundMs ? true : `${Math.round(s.ms)} ms > ${c.expect.boundMs} ms`,
-          ownResult: belongsTo(s, c.key, c.op, c.key),
-          errorIsPromokitError: s.error === undefined || s.error instanceof PromokitError,
-        };
-      });
-      const wanted = cases.map((c) => ({
-        operation: c.op.name,
-        seen: c.expect.seen,
-        attempts: c.expect.attempts,
-        outcome: c.expect.outcome,
-        callOutcome: c.expect.callOutcome,
-        checkNote: c.expect.checkNote,
-        withinBound: true,
-        ownResult: true,
-        errorIsPromokitError: true,
-      }));
-      expect(observed).toEqual(wanted);
+      }
     });
   }
+
+  it('the socket and the in-process fetch give the same cell for every fault and class, and every operation of a class the same as the one over the socket', () => {
+    const cellOf = (rows: readonly MatrixRow[]) => (rows.length === 0 ? 'none' : outcomeCell(rows.map((r) => ({ ...r, operation: r.cls }))));
+    const cells = (transport: MatrixRow['transport']) =>
+      Object.fromEntries(
+        FAULTS.map((fault) => [
+          fault,
+          Object.fromEntries(CLASSES.map((cls) => [cls, cellOf(report.matrix.filter((r) => r.transport === transport && r.fault === fault && r.cls === cls))])),
+        ]),
+      );
+    expect(cells('in process')).toEqual(cells('socket'));
+    expect(ONE_PER_CLASS.map((op) => op.class)).toEqual([...CLASSES]);
+  });
 
   it('the outcome table: each fault × class of operation, requests sent and outcome, is what the policy says, cell by cell', () => {
     const groups = Object.entries(OUTCOME_GROUPS);
     const cells = (pick: (fault: (typeof FAULTS)[number], classes: readonly string[]) => string) =>
       Object.fromEntries(FAULTS.map((fault) => [fault, Object.fromEntries(groups.map(([group, classes]) => [group, pick(fault, classes)]))]));
-    const observed = cells((fault, classes) => outcomeCell(report.matrix.filter((r) => r.fault === fault && classes.includes(r.cls))));
+    const observed = cells((fault, classes) =>
+      outcomeCell(report.matrix.filter((r) => r.transport === 'in process' && r.fault === fault && classes.includes(r.cls))),
+    );
     const wanted = cells((fault, classes) => {
       const rows = OPERATIONS.filter((o) => classes.includes(o.class)).map((o) => {
         const e = expected(fault, o.class);
         return {
+          transport: 'in process' as const,
           fault,
           operation: o.name,
           cls: o.class,
@@ -254,7 +312,7 @@ describe('fault matrix: every fault × every operation', () => {
   it('no spending POST reached the server twice, except on 429 or a refused connection', () => {
     const twice = report.matrix.filter((r) => !IDEMPOTENT_CLASSES.has(r.cls) && !r.fault.startsWith('429') && r.fault !== 'refused' && r.seen > 1);
     expect(twice).toEqual([]);
-    expect(report.matrix).toHaveLength(FAULTS.length * OPERATIONS.length);
+    expect(report.matrix).toHaveLength(FAULTS.length * (OPERATIONS.length + ONE_PER_CLASS.length));
   });
 });
 
@@ -811,13 +869,12 @@ describe('unhandled rejections', () => {
 // The report
 
 describe('docs/RELIABILITY.md', () => {
-  it('is what this run observed (RELIABILITY_REPORT=1 rewrites it)', () => {
-    const text = buildReport(report);
-    if (process.env.RELIABILITY_REPORT === '1') {
-      writeFileSync(REPORT_FILE, text);
+  it(`is what this run observed (${REGENERATE} rewrites it)`, () => {
+    if (writingReport()) {
+      updateReport((current) => buildReport(report, current));
       return;
     }
-    expect(existsSync(REPORT_FILE), `${REPORT_FILE} is missing: run RELIABILITY_REPORT=1 npx vitest run test/reliability`).toBe(true);
-    expect(readFileSync(REPORT_FILE, 'utf8'), `${REPORT_FILE} is out of date: run RELIABILITY_REPORT=1 npx vitest run test/reliability`).toBe(text);
+    expect(existsSync(REPORT_FILE), `${REPORT_FILE} is missing: run ${REGENERATE}`).toBe(true);
+    expect(readFileSync(REPORT_FILE, 'utf8'), `${REPORT_FILE} is not what this run observed: run ${REGENERATE}`).toBe(buildReport(report));
   });
 });

@@ -570,6 +570,31 @@ describe('through a real Client', () => {
     expect(authorization()).toEqual([`Bearer ${SECRET}`]);
   });
 
+  it('a call that gives up on a refresh that never settles abandons it, even when the clock moved on before the refresh started', async () => {
+    // A busy machine: every reading of the clock is a millisecond after the one before, so the
+    // refresh starts later than the call began to wait. The call still abandons the refresh it
+    // waited on, and the next call asks again instead of waiting on it too.
+    let tick = 0;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => T0 + tick++);
+    try {
+      const aborted: unknown[] = [];
+      const fetchToken = vi.fn(({ signal }: { signal: AbortSignal }): Promise<FetchedToken> => {
+        if (fetchToken.mock.calls.length > 1) return Promise.resolve({ token: SECRET, expiresIn: 300 });
+        signal.addEventListener('abort', () => aborted.push(signal.reason));
+        return new Promise<FetchedToken>(() => undefined);
+      });
+      const { fetch, authorization } = authorizationsOf(action);
+      const client = new Client({ baseUrl: 'https://api.promokit.test', ...secrets, accessToken: cachedAccessToken(fetchToken), fetch, logLevel: 'off' });
+      await expect(client.asyncActions.get('aa_1', { timeout: 50 })).rejects.toMatchObject({ name: 'ConfigurationError', option: 'accessToken' });
+      expect(aborted).toHaveLength(1);
+      await expect(client.asyncActions.get('aa_1', { timeout: 5_000 })).resolves.toMatchObject({ id: 'aa_1' });
+      expect(fetchToken).toHaveBeenCalledTimes(2);
+      expect(authorization()).toEqual([`Bearer ${SECRET}`]);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
   it('against the mock service, which checks every token: 30 calls, one token issued, refreshed once after expiry', async () => {
     const mock = createMockService();
     const issue = vi.fn(async (): Promise<FetchedToken> => ({ token: mock.issueToken({ expiresIn: 900 }), expiresIn: 900 }));

@@ -368,6 +368,12 @@ export const OPERATIONS: readonly OperationCase[] = [
   },
 ];
 
+/**
+ * The first operation of each class, in the order of {@link CLASSES}: the ones the fault matrix
+ * also runs over a real socket (every operation runs in process).
+ */
+export const ONE_PER_CLASS: readonly OperationCase[] = CLASSES.map((cls) => OPERATIONS.find((op) => op.class === cls)!);
+
 /** The `echo` the server put in a result (a plain response, or a list page's envelope). */
 export function echoOf(result: unknown): Echo | undefined {
   const r = result as { echo?: Echo; body?: { echo?: Echo } } | undefined;

@@ -1,9 +1,15 @@
 /**
- * A real `node:http` server on 127.0.0.1 that injects one fault per request. Requests are matched
- * to a plan by the `x-case` header the tests send with each call, so hundreds of calls can share
- * one server while each is counted on its own.
+ * A service that injects one fault per request, over two transports that give the same answers: a
+ * real `node:http` server on 127.0.0.1 ({@link startFaultServer}), and an in-process `fetch` for
+ * the client's `fetch` option ({@link inProcessFaults}) that answers what the server would, and
+ * fails where the server's socket would fail with the errors Node's fetch (undici) gives for it:
+ * a refused connection, a reset before the answer or in its body, a silence until the caller's
+ * signal aborts. Each fault's answer is written once ({@link answerOf}); the fault matrix runs
+ * every operation in process and one operation of each class over the socket, and the two must
+ * agree. Requests are matched to a plan by the `x-case` header the tests send with each call, so
+ * hundreds of calls can share one service while each is counted on its own.
  *
- * The server never echoes a request header back: whatever secret a response or an error carries
+ * The service never echoes a request header back: whatever secret a response or an error carries
  * would have to come from the SDK itself.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -78,9 +84,9 @@ export const HTML_PAGE = (status: number, caseId: string) =>
   `<!DOCTYPE html><html><head><title>${status} Error</title></head><body><center><h1>${status} Error</h1></center><hr><center>nginx (case ${caseId})</center></body></html>`;
 
 export interface FaultServer {
-  /** `http://127.0.0.1:PORT` */
+  /** `http://127.0.0.1:PORT` over the socket; `http://faults.test` in process. */
   readonly url: string;
-  /** Registers what the server answers the requests of `caseId`. */
+  /** Registers what the service answers the requests of `caseId`. */
   plan(caseId: string, plan: Plan): void;
   /** Requests received for `caseId` so far. */
   count(caseId: string): number;
@@ -88,42 +94,164 @@ export interface FaultServer {
   received(caseId: string): Received[];
   /** Every request received. */
   readonly all: readonly Received[];
-  /** Sockets currently open. */
+  /** Sockets currently open (none in process). */
   openSockets(): number;
-  /** Closes the server and destroys every socket (stalled and kept-alive ones too). */
+  /** Closes the server and destroys every socket (stalled and kept-alive ones too); in process, ends every stalled answer. */
   close(): Promise<void>;
+}
+
+/** The in-process service: its `fetch` is what the client is given. */
+export interface InProcessFaults extends FaultServer {
+  readonly fetch: typeof globalThis.fetch;
+}
+
+/**
+ * What the service does with one request, whatever carries it:
+ * - `refuse`: nothing listens (the request never arrives);
+ * - `reset`: the connection is reset before any byte of an answer;
+ * - `silent`: the request is read and never answered;
+ * - `answer`: a status, headers and a body, then the body `end`s, is cut by a reset after half
+ *   of it (`reset-half`), or stops after 10 bytes and hangs (`stall`).
+ */
+export type Answer =
+  | { kind: 'refuse' }
+  | { kind: 'reset' }
+  | { kind: 'silent' }
+  | { kind: 'answer'; status: number; headers: Record<string, string>; body: string; then: 'end' | 'reset-half' | 'stall' };
+
+/** The answer to `entry` under `plan` (a 404 with a JSON error when the case has no plan). */
+export function answerOf(entry: Received, plan: Plan | undefined): Answer {
+  const json = (status: number, body: unknown, headers: Record<string, string> = {}): Answer => ({
+    kind: 'answer',
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+    then: 'end',
+  });
+  if (!plan) return json(404, { code: 404, key: 'not_found', message: 'No plan for this case', request_id: entry.caseId });
+  const fault = faultOf(plan, entry.attempt);
+  const echo: Echo = { case: entry.caseId, method: entry.method, path: entry.url.split('?')[0] ?? '', attempt: entry.attempt };
+  const okBody = JSON.stringify({ ...plan.body, echo });
+  const answer = (
+    status: number,
+    body: string,
+    contentType: string,
+    then: 'end' | 'reset-half' | 'stall' = 'end',
+    headers: Record<string, string> = {},
+  ): Answer => ({
+    kind: 'answer',
+    status,
+    headers: { 'content-type': contentType, ...headers },
+    body,
+    then,
+  });
+  const rateLimited = (retryAfter: string) =>
+    json(429, { code: 429, key: 'too_many_requests', message: 'Too many requests', request_id: entry.caseId }, { 'retry-after': retryAfter });
+  switch (fault) {
+    case 'ok':
+      return answer(200, okBody, 'application/json');
+    case 'refused':
+      return { kind: 'refuse' };
+    case 'reset-before-response':
+      return { kind: 'reset' };
+    case 'reset-mid-body':
+      return answer(200, okBody, 'application/json', 'reset-half');
+    case 'no-answer':
+      return { kind: 'silent' };
+    case 'stalled-body':
+      return answer(200, okBody, 'application/json', 'stall');
+    case 'html-500':
+    case 'html-502':
+    case 'html-503':
+    case 'html-504': {
+      const status = Number(fault.slice(5));
+      return answer(status, HTML_PAGE(status, entry.caseId), 'text/html; charset=utf-8');
+    }
+    case 'html-502-body-cut':
+      return answer(502, HTML_PAGE(502, entry.caseId), 'text/html', 'reset-half');
+    case 'html-503-body-stalled':
+      return answer(503, HTML_PAGE(503, entry.caseId), 'text/html', 'stall');
+    case '429-retry-after-seconds':
+      return rateLimited('1');
+    case '429-retry-after-date':
+      return rateLimited(new Date(Date.now() + 3_000).toUTCString());
+    case '429-retry-after-huge':
+      return rateLimited('999999999999999');
+    case 'json-409':
+      return json(409, { code: 409, key: 'duplicate_found', message: 'Duplicate found', request_id: entry.caseId });
+    case 'json-422':
+      return json(422, { code: 422, key: 'unprocessable_entity', message: 'Unprocessable entity', request_id: entry.caseId });
+    case 'redirect-300':
+    case 'redirect-301':
+    case 'redirect-302':
+    case 'redirect-303':
+    case 'redirect-304':
+    case 'redirect-305':
+    case 'redirect-306':
+    case 'redirect-307':
+    case 'redirect-308':
+      // To a path of this same service: a client that followed it would be counted here again.
+      return answer(Number(fault.slice(9)), '', 'text/plain', 'end', { location: `/moved${echo.path}` });
+    case '200-truncated-json':
+      return answer(200, okBody.slice(0, Math.floor(okBody.length / 2)), 'application/json');
+    case '200-non-json':
+      return answer(200, HTML_PAGE(200, entry.caseId), 'text/html');
+    case '200-empty':
+      return answer(200, '', 'application/json');
+    case '200-wrong-content-type':
+      return answer(200, okBody, 'text/plain; charset=utf-8');
+  }
+}
+
+/** The fault of attempt `attempt` (1, 2, …) of a plan: one per attempt, the last repeating. */
+const faultOf = (plan: Plan, attempt: number): Fault => plan.faults[Math.min(attempt - 1, plan.faults.length - 1)]!;
+
+/** The plans and what arrived, shared by both transports. */
+function ledger() {
+  const plans = new Map<string, Plan>();
+  const byCase = new Map<string, Received[]>();
+  const all: Received[] = [];
+  return {
+    plans,
+    all,
+    /** Records a request as it arrives (before its body: a call that settles has been counted), as attempt n of its case. */
+    arrive(caseId: string, method: string, url: string, headers: Received['headers']): Received {
+      const list = byCase.get(caseId) ?? [];
+      byCase.set(caseId, list);
+      const rawPath = url.split('?')[0] ?? '';
+      const entry: Received = {
+        caseId,
+        method,
+        url,
+        segments: rawPath.split('/').slice(1).map(safeDecode),
+        headers,
+        body: '',
+        attempt: list.length + 1,
+      };
+      list.push(entry);
+      all.push(entry);
+      return entry;
+    },
+    /** The attempt the next request of `caseId` would be. */
+    next: (caseId: string) => (byCase.get(caseId)?.length ?? 0) + 1,
+    plan: (caseId: string, plan: Plan) => void plans.set(caseId, plan),
+    count: (caseId: string) => byCase.get(caseId)?.length ?? 0,
+    received: (caseId: string) => byCase.get(caseId) ?? [],
+  };
 }
 
 /** Starts a fault server on an ephemeral port of 127.0.0.1. */
 export async function startFaultServer(): Promise<FaultServer> {
-  const plans = new Map<string, Plan>();
-  const byCase = new Map<string, Received[]>();
-  const all: Received[] = [];
+  const book = ledger();
   const sockets = new Set<Socket>();
 
   const server: Server = createServer((req, res) => {
-    const caseId = String(req.headers['x-case'] ?? '');
-    const list = byCase.get(caseId) ?? [];
-    byCase.set(caseId, list);
-    const url = req.url ?? '/';
-    const rawPath = url.split('?')[0] ?? '';
-    const entry: Received = {
-      caseId,
-      method: req.method ?? '',
-      url,
-      segments: rawPath.split('/').slice(1).map(safeDecode),
-      headers: { ...req.headers },
-      body: '',
-      attempt: list.length + 1,
-    };
-    // Counted the moment the request arrives, before its body: a call that settles has been counted.
-    list.push(entry);
-    all.push(entry);
+    const entry = book.arrive(String(req.headers['x-case'] ?? ''), req.method ?? '', req.url ?? '/', { ...req.headers });
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       entry.body = Buffer.concat(chunks).toString('utf8');
-      answer(req, res, entry, plans.get(caseId));
+      overSocket(req, res, answerOf(entry, book.plans.get(entry.caseId)));
     });
     req.on('error', () => {});
     res.on('error', () => {});
@@ -140,10 +268,10 @@ export async function startFaultServer(): Promise<FaultServer> {
 
   return {
     url: `http://127.0.0.1:${port}`,
-    plan: (caseId, plan) => void plans.set(caseId, plan),
-    count: (caseId) => byCase.get(caseId)?.length ?? 0,
-    received: (caseId) => byCase.get(caseId) ?? [],
-    all,
+    plan: book.plan,
+    count: book.count,
+    received: book.received,
+    all: book.all,
     openSockets: () => sockets.size,
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -152,6 +280,119 @@ export async function startFaultServer(): Promise<FaultServer> {
       await closed;
       // Sockets report 'close' a tick after being destroyed: wait (bounded) until every one has.
       for (let i = 0; i < 100 && sockets.size > 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    },
+  };
+}
+
+/** An answer written to a real socket. */
+function overSocket(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
+  switch (answer.kind) {
+    case 'refuse':
+      // Only reachable if a test points a refused-connection case at a live server.
+      req.socket.destroy();
+      return;
+    case 'reset':
+      req.socket.resetAndDestroy();
+      return;
+    case 'silent':
+      return; // the socket is destroyed by the client's timeout or by close()
+    case 'answer': {
+      res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) });
+      if (answer.then === 'end') {
+        res.end(answer.body);
+      } else if (answer.then === 'reset-half') {
+        res.write(answer.body.slice(0, Math.floor(answer.body.length / 2)));
+        setTimeout(() => req.socket.resetAndDestroy(), 5).unref();
+      } else {
+        res.write(answer.body.slice(0, 10));
+      }
+    }
+  }
+}
+
+/**
+ * The in-process service: a `fetch` that answers each request as the server would, with no
+ * socket. Where the server's socket would fail, it fails as Node's fetch does: a refused
+ * connection and a reset before the answer reject with `TypeError('fetch failed')` caused by an
+ * `ECONNREFUSED` or `ECONNRESET` error; a body cut by a reset errors with `TypeError('terminated')`
+ * caused by `ECONNRESET`; a silence, and a body that stalls, wait until the request's signal
+ * aborts and then reject with its reason.
+ */
+export function inProcessFaults(): InProcessFaults {
+  const book = ledger();
+  const url = 'http://faults.test';
+  /** The stalls waiting for their signal, ended by close(). */
+  const hanging = new Set<() => void>();
+  const osError = (message: string, code: string, errno: number, syscall: string) => Object.assign(new Error(message), { code, errno, syscall });
+
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const request = new Request(input, init);
+    const target = new URL(request.url);
+    const caseId = request.headers.get('x-case') ?? '';
+    const plan = book.plans.get(caseId);
+    const { signal } = request;
+    signal.throwIfAborted();
+    if (plan && faultOf(plan, book.next(caseId)) === 'refused') {
+      // Nothing listens: the request never arrives.
+      throw new TypeError('fetch failed', { cause: osError(`connect ECONNREFUSED 127.0.0.1:${target.port || 80}`, 'ECONNREFUSED', -111, 'connect') });
+    }
+    const headers: Received['headers'] = {};
+    request.headers.forEach((value, name) => (headers[name] = value));
+    headers.host = target.host;
+    const entry = book.arrive(caseId, request.method, `${target.pathname}${target.search}`, headers);
+    entry.body = await request.text();
+    const answer = answerOf(entry, plan);
+    /** A promise rejected with the signal's reason once it aborts (or with an error at close()). */
+    const untilAborted = () =>
+      new Promise<never>((_resolve, reject) => {
+        const end = () => {
+          hanging.delete(end);
+          reject(signal.reason ?? new Error('the fault service was closed'));
+        };
+        hanging.add(end);
+        signal.addEventListener('abort', end, { once: true });
+      });
+    switch (answer.kind) {
+      case 'refuse':
+        throw new TypeError('fetch failed', { cause: osError(`connect ECONNREFUSED 127.0.0.1:${target.port || 80}`, 'ECONNREFUSED', -111, 'connect') });
+      case 'reset':
+        throw new TypeError('fetch failed', { cause: osError('read ECONNRESET', 'ECONNRESET', -104, 'read') });
+      case 'silent':
+        return untilAborted();
+      case 'answer': {
+        const bytes = new TextEncoder().encode(answer.body);
+        const headers = new Headers({ ...answer.headers, 'content-length': String(bytes.length) });
+        // A 304 has no body, whatever the headers say.
+        if (answer.status === 304) return new Response(null, { status: answer.status, headers });
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            if (answer.then === 'end') {
+              controller.enqueue(bytes);
+              controller.close();
+            } else if (answer.then === 'reset-half') {
+              controller.enqueue(new TextEncoder().encode(answer.body.slice(0, Math.floor(answer.body.length / 2))));
+              setTimeout(() => controller.error(new TypeError('terminated', { cause: osError('read ECONNRESET', 'ECONNRESET', -104, 'read') })), 5);
+            } else {
+              controller.enqueue(bytes.slice(0, 10));
+              untilAborted().catch((reason: unknown) => controller.error(reason));
+            }
+          },
+        });
+        return new Response(body, { status: answer.status, headers });
+      }
+    }
+  };
+
+  return {
+    url,
+    fetch,
+    plan: book.plan,
+    count: book.count,
+    received: book.received,
+    all: book.all,
+    openSockets: () => 0,
+    async close() {
+      for (const end of [...hanging]) end();
     },
   };
 }
@@ -165,109 +406,4 @@ function safeDecode(segment: string): string {
   } catch {
     return `<undecodable:${segment}>`;
   }
-}
-
-function answer(req: IncomingMessage, res: ServerResponse, entry: Received, plan: Plan | undefined): void {
-  if (!plan) {
-    sendJson(res, 404, { code: 404, key: 'not_found', message: 'No plan for this case', request_id: entry.caseId });
-    return;
-  }
-  const fault = plan.faults[Math.min(entry.attempt - 1, plan.faults.length - 1)]!;
-  const echo: Echo = { case: entry.caseId, method: entry.method, path: entry.url.split('?')[0] ?? '', attempt: entry.attempt };
-  const okBody = JSON.stringify({ ...plan.body, echo });
-  const rateLimited = (retryAfter: string) =>
-    sendJson(res, 429, { code: 429, key: 'too_many_requests', message: 'Too many requests', request_id: entry.caseId }, { 'retry-after': retryAfter });
-  switch (fault) {
-    case 'ok':
-      send(res, 200, okBody, 'application/json');
-      return;
-    case 'refused':
-      // Only reachable if a test points a refused-connection case at a live server.
-      req.socket.destroy();
-      return;
-    case 'reset-before-response':
-      req.socket.resetAndDestroy();
-      return;
-    case 'reset-mid-body': {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(okBody)) });
-      res.write(okBody.slice(0, Math.floor(okBody.length / 2)));
-      setTimeout(() => req.socket.resetAndDestroy(), 5).unref();
-      return;
-    }
-    case 'no-answer':
-      return; // the socket is destroyed by the client's timeout or by close()
-    case 'stalled-body':
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(okBody)) });
-      res.write(okBody.slice(0, 10));
-      return;
-    case 'html-500':
-    case 'html-502':
-    case 'html-503':
-    case 'html-504': {
-      const status = Number(fault.slice(5));
-      send(res, status, HTML_PAGE(status, entry.caseId), 'text/html; charset=utf-8');
-      return;
-    }
-    case 'html-502-body-cut': {
-      const page = HTML_PAGE(502, entry.caseId);
-      res.writeHead(502, { 'content-type': 'text/html', 'content-length': String(Buffer.byteLength(page)) });
-      res.write(page.slice(0, Math.floor(page.length / 2)));
-      setTimeout(() => req.socket.resetAndDestroy(), 5).unref();
-      return;
-    }
-    case 'html-503-body-stalled': {
-      const page = HTML_PAGE(503, entry.caseId);
-      res.writeHead(503, { 'content-type': 'text/html', 'content-length': String(Buffer.byteLength(page)) });
-      res.write(page.slice(0, 10));
-      return;
-    }
-    case '429-retry-after-seconds':
-      rateLimited('1');
-      return;
-    case '429-retry-after-date':
-      rateLimited(new Date(Date.now() + 3_000).toUTCString());
-      return;
-    case '429-retry-after-huge':
-      rateLimited('999999999999999');
-      return;
-    case 'json-409':
-      sendJson(res, 409, { code: 409, key: 'duplicate_found', message: 'Duplicate found', request_id: entry.caseId });
-      return;
-    case 'json-422':
-      sendJson(res, 422, { code: 422, key: 'unprocessable_entity', message: 'Unprocessable entity', request_id: entry.caseId });
-      return;
-    case 'redirect-300':
-    case 'redirect-301':
-    case 'redirect-302':
-    case 'redirect-303':
-    case 'redirect-304':
-    case 'redirect-305':
-    case 'redirect-306':
-    case 'redirect-307':
-    case 'redirect-308':
-      // To a path of this same server: a client that followed it would be counted here again.
-      send(res, Number(fault.slice(9)), '', 'text/plain', { location: `/moved${echo.path}` });
-      return;
-    case '200-truncated-json':
-      send(res, 200, okBody.slice(0, Math.floor(okBody.length / 2)), 'application/json');
-      return;
-    case '200-non-json':
-      send(res, 200, HTML_PAGE(200, entry.caseId), 'text/html');
-      return;
-    case '200-empty':
-      send(res, 200, '', 'application/json');
-      return;
-    case '200-wrong-content-type':
-      send(res, 200, okBody, 'text/plain; charset=utf-8');
-      return;
-  }
-}
-
-function send(res: ServerResponse, status: number, body: string, contentType: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': contentType, 'content-length': String(Buffer.byteLength(body)), ...headers });
-  res.end(body);
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  send(res, status, JSON.stringify(body), 'application/json', headers);
 }

@@ -1,0 +1,10 @@
+// Types of scripts/lib/suites.mjs, for vitest.config.ts and the tests.
+
+/** The slow files (globs relative to the root), by why they are slow. */
+export declare const SLOW: Array<{ why: string; files: string[] }>;
+/** Every slow file (glob). */
+export declare const SLOW_FILES: string[];
+/** The test files among them. */
+export declare const SLOW_TESTS: string[];
+/** What no suite runs. */
+export declare const NEVER: string[];
