@@ -31,6 +31,8 @@ import { Orders } from './resources/orders.js';
 import { Promotions } from './resources/promotions.js';
 import { Publications } from './resources/publications.js';
 import { Redemptions } from './resources/redemptions.js';
+import { Validations } from './resources/validations.js';
+import { Qualifications } from './resources/qualifications.js';
 import { Rewards } from './resources/rewards.js';
 import { Templates } from './resources/templates.js';
 import { Vouchers } from './resources/vouchers.js';
@@ -132,10 +134,14 @@ export class Client {
   readonly asyncActions: AsyncActions;
   /** OAuth token introspection. */
   readonly oauth: OAuth;
-  /** Vouchers: creation with a chosen code, and validation against a customer and an order. */
+  /** Vouchers: creation with a chosen code, validation against a customer and an order, redemption history, session release. */
   readonly vouchers: Vouchers;
-  /** Redemptions: rollback of stacked redemptions. */
+  /** Redemptions: the checkout's stacked redemption, redemption records, rollbacks. */
   readonly redemptions: Redemptions;
+  /** Stacked validation: up to 30 redeemables against an order, with a session lock when asked. */
+  readonly validations: Validations;
+  /** Eligibility: the redeemables a customer and an order qualify for. */
+  readonly qualifications: Qualifications;
   /** Orders: creation (or update by `source_id`) with items, customer and referrer. */
   readonly orders: Orders;
   /** Publications: vouchers assigned to customers. */
@@ -195,6 +201,8 @@ export class Client {
     this.oauth = new OAuth(core);
     this.vouchers = new Vouchers(core);
     this.redemptions = new Redemptions(core);
+    this.validations = new Validations(core);
+    this.qualifications = new Qualifications(core);
     this.orders = new Orders(core);
     this.publications = new Publications(core);
     this.templates = new Templates(core);

@@ -1,12 +1,13 @@
 /**
- * The service's three ways of reaching a list's next page, one {@link Strategy} each: an id
- * cursor (`starting_after_id`), page numbers (pages 1 to 100), and a time cursor (`end_date`,
- * async actions). A list operation names its strategy in its `paging` fact.
+ * The service's ways of reaching a list's next page, one {@link Strategy} each: an id cursor
+ * (`starting_after_id`), page numbers (pages 1 to 100, or to 99 on the lists that stop there),
+ * a time cursor (`end_date`, async actions) and the qualifications' time cursor
+ * (`options.starting_after`). A list operation names its strategy in its `paging` fact.
  *
  * @module
  */
 import { isRecord } from './inputs.js';
-import { MAX_PAGE, readRecords, type Strategy } from './pagination.js';
+import { MAX_PAGE, readRecords, type Page, type Strategy } from './pagination.js';
 
 function lastId(records: unknown[]): string | undefined {
   const last = records[records.length - 1];
@@ -24,18 +25,27 @@ export const idCursor: Strategy<{ starting_after_id?: string }> = {
   },
 };
 
+/**
+ * Page-numbered lists that serve pages 1 to `lastPage`: `page`/`limit`/`total`. Past the last
+ * page with records left, the walk stops with `PaginationLimitError` naming it.
+ */
+export function pageNumbers(lastPage: number): Strategy<{ page?: number; limit?: number }> {
+  return {
+    lastPage,
+    next(page) {
+      const current = page.params.page ?? 1;
+      const limit = page.params.limit ?? 10;
+      const total = page.total;
+      const remain = total !== undefined ? current * limit < total : page.data.length > 0 && page.data.length >= limit;
+      if (!remain) return undefined;
+      if (current >= lastPage) return 'limit';
+      return { ...page.params, page: current + 1 };
+    },
+  };
+}
+
 /** Page-numbered lists: `page`/`limit`/`total`; the service serves pages 1 to 100. */
-export const pageNumber: Strategy<{ page?: number; limit?: number }> = {
-  next(page) {
-    const current = page.params.page ?? 1;
-    const limit = page.params.limit ?? 10;
-    const total = page.total;
-    const remain = total !== undefined ? current * limit < total : page.data.length > 0 && page.data.length >= limit;
-    if (!remain) return undefined;
-    if (current >= MAX_PAGE) return 'limit';
-    return { ...page.params, page: current + 1 };
-  },
-};
+export const pageNumber: Strategy<{ page?: number; limit?: number }> = pageNumbers(MAX_PAGE);
 
 function createdAt(record: unknown): string | undefined {
   return isRecord(record) && typeof record.created_at === 'string' ? record.created_at : undefined;
@@ -59,6 +69,46 @@ export const endDateCursor: Strategy<{ end_date?: string | Date; limit?: number 
     const boundary = previous.data.length ? createdAt(previous.data[previous.data.length - 1]) : undefined;
     const seen = new Set<string>();
     for (const r of previous.data) if (createdAt(r) === boundary && isRecord(r) && typeof r.id === 'string') seen.add(r.id);
+    return seen.size === 0 ? records : records.filter((r) => !(isRecord(r) && typeof r.id === 'string' && seen.has(r.id)));
+  },
+};
+
+/** The params a qualification's time cursor moves: `options.starting_after`. */
+export interface StartingAfterParams {
+  options?: { starting_after?: string | Date | undefined; limit?: number | undefined } | undefined;
+}
+
+/** The list envelope a qualification's answer holds under `redeemables`. */
+function envelopeOf(body: unknown): Record<string, unknown> {
+  const inner = isRecord(body) ? body.redeemables : undefined;
+  return isRecord(inner) ? inner : {};
+}
+
+/** The ids of the records of `previous` dated at its last record's `created_at`: those a time cursor may serve again. */
+function boundaryIds<P>(previous: Page<unknown, P> | undefined): Set<string> {
+  const seen = new Set<string>();
+  const boundary = previous?.data.length ? createdAt(previous.data[previous.data.length - 1]) : undefined;
+  if (boundary !== undefined) for (const r of previous!.data) if (createdAt(r) === boundary && isRecord(r) && typeof r.id === 'string') seen.add(r.id);
+  return seen;
+}
+
+/**
+ * The time cursor of qualifications: while the envelope under `redeemables` says `has_more`, the
+ * next page asks for the redeemables after `more_starting_after` (else the last one's
+ * `created_at`) in `options.starting_after`; a redeemable the previous page yielded at that
+ * boundary is not yielded again.
+ */
+export const startingAfterCursor: Strategy<StartingAfterParams> = {
+  next(page) {
+    const envelope = envelopeOf(page.body);
+    if (envelope.has_more !== true) return undefined;
+    const cursor = typeof envelope.more_starting_after === 'string' ? envelope.more_starting_after : createdAt(page.data[page.data.length - 1]);
+    // A cursor that does not move, or comes back, is the walk's to refuse (pagination.ts).
+    if (cursor === undefined) return undefined;
+    return { ...page.params, options: { ...page.params.options, starting_after: cursor } };
+  },
+  dedupe(records, previous) {
+    const seen = boundaryIds(previous);
     return seen.size === 0 ? records : records.filter((r) => !(isRecord(r) && typeof r.id === 'string' && seen.has(r.id)));
   },
 };

@@ -15,9 +15,12 @@ import { AbortError, PromokitError } from '../core/errors.js';
 import type { RequestOptions } from '../core/call.js';
 import { checkRequestOptions } from '../core/request-options.js';
 import type { PagePromise } from '../core/pagination.js';
+import type { RedemptionEntry } from '../schemas/redemption-entry.js';
 import type { Customers } from './customers.js';
+import { MARKER_KEY } from './inputs/redeemables.js';
 import type { Loyalties } from './loyalties.js';
 import type { Orders } from './orders.js';
+import { newestRollback, type Redemptions } from './redemptions.js';
 import type { Vouchers } from './vouchers.js';
 
 /**
@@ -47,6 +50,7 @@ export interface Readers {
   readonly customers: Customers;
   readonly orders: Orders;
   readonly vouchers: Vouchers;
+  readonly redemptions: Redemptions;
 }
 
 /**
@@ -76,7 +80,7 @@ function field(value: unknown, ...path: string[]): string | undefined {
  * {@link CLOCK_SKEW_MS}) that `match`es; stops at the first older record, at the end of the list,
  * or after {@link MAX_PAGES} pages (then `cannot_tell`).
  */
-async function since<T extends { created_at?: string | null | undefined }, P>(
+async function since<T extends { created_at?: string | null | undefined; date?: string | null | undefined }, P>(
   list: () => PagePromise<T, P>,
   startedAt: Date,
   match: (record: T) => boolean,
@@ -87,7 +91,7 @@ async function since<T extends { created_at?: string | null | undefined }, P>(
   try {
     for await (const page of list().pages()) {
       for (const record of page.data) {
-        if (Date.parse(record.created_at ?? '') < from) return none(asOf);
+        if (Date.parse(record.created_at ?? record.date ?? '') < from) return none(asOf);
         if (match(record)) return found(record);
       }
       if (++pages === MAX_PAGES && page.hasNextPage()) return unsure(`more than ${MAX_PAGES * 100} records since the call started: the check stopped there`);
@@ -162,6 +166,95 @@ const voucher: Check = async ({ loyalties, vouchers }, { input, startedAt }, opt
   }
 };
 
+/** Records of redemptions a walk reads, one page of the most the service serves. */
+const STACK_LIMIT = 100;
+
+/**
+ * A stacked redemption's records from one of them: the parent and its children (found by the
+ * `parent_redemption_id` filter), or the redemption alone.
+ */
+async function stackOf(redemptions: Redemptions, record: RedemptionEntry, options: RequestOptions): Promise<unknown> {
+  // The parent: the record itself, the one it names, or the one its order lists it under.
+  const listedUnder = Object.entries(record.order?.redemptions ?? {}).find(([, entry]) => entry?.stacked?.includes(record.id))?.[0];
+  const parentId = record.object === 'redemption' && record.related_object_type === 'redemption' ? record.id : (record.redemption ?? listedUnder);
+  if (!parentId) return { redemptions: [record] };
+  const parent = parentId === record.id ? record : await redemptions.get(parentId, options);
+  const children = await redemptions
+    .list({ filters: { parent_redemption_id: { conditions: { $is: parentId } } }, limit: STACK_LIMIT }, options)
+    .toArray({ max: STACK_LIMIT });
+  return { parent_redemption: parent, redemptions: children.filter((c) => c.object === 'redemption' && c.id !== parentId) };
+}
+
+/** The redeemables a call named, as `object id`: a voucher by its code, a tier by its id. */
+function redeemablesOf(params: unknown): Set<string> {
+  const items = typeof params === 'object' && params !== null ? (params as Record<string, unknown>).redeemables : undefined;
+  const named = new Set<string>();
+  if (Array.isArray(items))
+    for (const item of items) if (field(item, 'id') && field(item, 'object')) named.add(`${field(item, 'object')} ${field(item, 'id')}`);
+  return named;
+}
+
+const stackedRedemption: Check = async ({ redemptions }, { input, startedAt }, options) => {
+  const { params } = input;
+  const source = field(params, 'order', 'source_id');
+  const orderId = field(params, 'order', 'id');
+  const marker = field(params, 'metadata', MARKER_KEY);
+  const customerId = field(params, 'customer', 'id');
+  const customerSource = field(params, 'customer', 'source_id');
+  const customer = customerId ?? customerSource;
+  if (!source && !orderId && !marker && !customer)
+    return unsure('the call named no order source_id or id, no customer and no marker to look for (redemptions.redeem with marker: true adds one)');
+  const named = redeemablesOf(params);
+  // With no order and no marker, a redemption of this customer, of a redeemable the call named.
+  const weak = !source && !orderId && !marker;
+  const match = (r: RedemptionEntry): boolean =>
+    r.object === 'redemption' &&
+    (!source || r.order?.source_id === source) &&
+    (!orderId || r.order?.id === orderId) &&
+    (!marker || (r.metadata as Record<string, unknown> | null | undefined)?.[MARKER_KEY] === marker) &&
+    (!weak ||
+      ((r.customer_id === customerId || (customerSource !== undefined && r.customer?.source_id === customerSource)) &&
+        (named.has(`voucher ${r.voucher?.code ?? ''}`) || named.has(`${r.related_object_type ?? ''} ${r.related_object_id ?? ''}`))));
+  const result = await since(
+    () => redemptions.list({ order: '-created_at', limit: STACK_LIMIT, ...(customer ? { customer } : {}) }, options),
+    startedAt,
+    match,
+  );
+  return result.status === 'applied' ? found(await stackOf(redemptions, result.record as RedemptionEntry, options)) : result;
+};
+
+const rollback: Check = async ({ redemptions }, { input }, options) => {
+  const id = input.path.redemptionId ?? '';
+  const asOf = new Date();
+  try {
+    const redemption = await redemptions.get(id, options);
+    if (redemption.object !== 'redemption') return unsure(`${id} is a rollback, not a redemption to roll back`);
+    const newest = newestRollback(redemption);
+    if (newest) return found(await redemptions.get(newest, options));
+    return redemption.status === 'ROLLED_BACK' ? unsure(`${id} is ROLLED_BACK but lists no rollback to read`) : none(asOf);
+  } catch (error) {
+    // No such redemption: nothing was rolled back.
+    if (error instanceof NotFoundError) return none(asOf);
+    throw error;
+  }
+};
+
+const sessionLock: Check = async ({ vouchers }, { input }, options) => {
+  const key = field(input.params, 'session', 'key');
+  if (!key) return unsure('the call sent no session key, so no lock of it can be released');
+  const named = [...redeemablesOf(input.params)];
+  const codes = named.filter((n) => n.startsWith('voucher ')).map((n) => n.slice('voucher '.length));
+  for (const code of codes) {
+    // Resolves when the lock is released or gone; an unknown code held no lock.
+    await vouchers.releaseSession(code, key, options).catch((error: unknown) => {
+      if (!(error instanceof NotFoundError)) throw error;
+    });
+  }
+  if (codes.length < named.length)
+    return unsure(`the vouchers' locks under ${key} are released; a promotion tier's lock has no release, and expires with the session's ttl`);
+  return none(new Date());
+};
+
 /** Why an operation without a check has none, and what to do instead (each operation's `trace`, in its record). */
 const noWay: Record<NoTrace, string> = {
   'no-session-read': 'no operation reads a session lock; sent with your own session.key, it is safe to send again (it joins the same lock)',
@@ -177,6 +270,9 @@ const checks: Record<TraceWay, Check> = {
   'customer-redeemables': publication,
   'order-upsert': order,
   'voucher-by-code': voucher,
+  'redemptions-since': stackedRedemption,
+  'redemption-rollbacks': rollback,
+  'session-release': sessionLock,
 };
 
 /**

@@ -29,9 +29,11 @@ import { oauthOperations } from './oauth.js';
 import { orderOperations } from './orders.js';
 import { promotionOperations } from './promotions.js';
 import { publicationOperations } from './publications.js';
+import { qualificationOperations } from './qualifications.js';
 import { redemptionOperations } from './redemptions.js';
 import { rewardOperations } from './rewards.js';
 import { templateOperations } from './templates.js';
+import { validationOperations } from './validations.js';
 import { voucherOperations } from './vouchers.js';
 
 /** Every operation promokit types, by name. */
@@ -42,6 +44,8 @@ export const registry = {
   ...templateOperations,
   ...promotionOperations,
   ...redemptionOperations,
+  ...validationOperations,
+  ...qualificationOperations,
   ...orderOperations,
   ...publicationOperations,
   ...customerOperations,

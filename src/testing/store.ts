@@ -40,6 +40,7 @@ export type CollectionName =
   | 'asyncActions'
   | 'locations'
   | 'events'
+  | 'sessions'
   | 'tokens';
 
 /** Every collection the mock keeps, with the key each is stored under. */
@@ -70,6 +71,8 @@ export const collectionKeys = {
   locations: 'id',
   /** Custom events received on `/client/v1/events`. */
   events: 'id',
+  /** Session locks taken by stacked validations. Key: `key`. */
+  sessions: 'key',
   /** Access tokens the mock knows. Key: `access_token`. */
   tokens: 'access_token',
 } as const satisfies Record<CollectionName, string>;
@@ -166,6 +169,8 @@ export interface MockState {
   credentials: MockCredentials;
   /** Async actions made by `mock.createAsyncAction()`, which move one step per read. */
   asyncActionRuns: Map<string, AsyncActionRun>;
+  /** The stacking rules the options set over the service's defaults (ops/checkout.ts). */
+  stackingRules: Rec;
 }
 
 /** The credentials the mock accepts; pass them to `new Client({ ...mock.credentials })`. */
