@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { Client, NotFoundError } from '../../src/index.js';
 import { createMockService } from '../../src/testing/index.js';
+import { endpointCount } from '../../src/resources/registry.js';
 import { failure, NOW, serverHeaders } from './transports.js';
 
 const clientFor = (mock: ReturnType<typeof createMockService>) =>
@@ -107,7 +108,7 @@ describe('createMockService', () => {
     expect(await unknown.json()).toMatchObject({
       code: 404,
       key: 'not_found',
-      details: 'No operation at GET /v1/nothing-here: the mock serves the 24 operations and the routes added with mock.route()',
+      details: `No operation at GET /v1/nothing-here: the mock serves the ${endpointCount()} operations promokit types and the routes added with mock.route()`,
     });
     const wrong = await mock.fetch(`${mock.baseUrl}/v1/orders`, { headers: serverHeaders(mock) });
     expect(wrong.status).toBe(405);
