@@ -31,9 +31,10 @@ import { checkQuotedFigures } from './lib/quoted-figures.mjs';
 async function loadRegistry() {
   const result = await build({
     stdin: {
-      contents: ["export { registry, endpointsOf } from './src/resources/registry.ts';", "export { strategies } from './src/core/page-strategies.ts';"].join(
-        '\n',
-      ),
+      contents: [
+        "export { registry, endpointsOf } from './src/resources/registry.ts';",
+        "export { strategies, startingAfterCursor } from './src/core/page-strategies.ts';",
+      ].join('\n'),
       resolveDir: root,
       loader: 'ts',
     },
@@ -88,7 +89,13 @@ function methodSignatures() {
         if (!ts.isMethodDeclaration(member) || !member.body || !ts.isIdentifier(member.name)) continue;
         let operation;
         const find = (n) => {
-          if (ts.isElementAccessExpression(n) && ts.isStringLiteral(n.argumentExpression) && /Operations$/.test(n.expression.getText(source)))
+          // The first operation it reads: the one it calls (a private helper may read others after).
+          if (
+            operation === undefined &&
+            ts.isElementAccessExpression(n) &&
+            ts.isStringLiteral(n.argumentExpression) &&
+            /Operations$/.test(n.expression.getText(source))
+          )
             operation = n.argumentExpression.text;
           if (ts.isPropertyAccessExpression(n) && ts.isPrivateIdentifier(n.name) && privates.has(n.name.text)) find(privates.get(n.name.text));
           ts.forEachChild(n, find);
@@ -130,14 +137,17 @@ function effectOf(op) {
 }
 
 /** The paging of a list record, in words. */
-function pagingOf(op, strategies) {
+function pagingOf(op, strategies, startingAfterCursor) {
   const name = Object.entries(strategies).find(([, strategy]) => strategy === op.paging)?.[0];
-  return { cursor: 'cursor list', page: 'page list', end_date: 'paged by `end_date`' }[name] ?? (op.paging ? 'list' : '');
+  if (name) return { cursor: 'cursor list', page: 'page list', end_date: 'paged by `end_date`' }[name];
+  if (op.paging === startingAfterCursor) return 'paged by `options.starting_after`';
+  if (op.paging?.lastPage) return `page list, pages 1 to ${op.paging.lastPage}`;
+  return op.paging ? 'list' : '';
 }
 
 /** Every figure this script quotes, by name. */
 export async function operationFigures() {
-  const { registry, endpointsOf, strategies } = await loadRegistry();
+  const { registry, endpointsOf, strategies, startingAfterCursor } = await loadRegistry();
   const signatures = methodSignatures();
   const names = Object.keys(registry);
   const missing = names.filter((name) => !signatures.has(name));
@@ -152,7 +162,7 @@ export async function operationFigures() {
         .map((path) => `${op.method} ${path}`)
         .join(', or ');
       const notes = [
-        pagingOf(op, strategies),
+        pagingOf(op, strategies, startingAfterCursor),
         op.method !== 'GET' && op.query ? `${op.query.map((field) => `\`${field}\``).join(', ')} in the query` : '',
       ].filter(Boolean);
       return `| \`${signatures.get(name)}\` | ${paths}${notes.length ? ` (${notes.join('; ')})` : ''} | ${effectOf(op)} |`;

@@ -239,7 +239,9 @@ const rollback: Check = async ({ redemptions }, { input }, options) => {
   }
 };
 
-const sessionLock: Check = async ({ vouchers }, { input }, options) => {
+const sessionLock: Check = async ({ vouchers }, { input, idempotent }, options) => {
+  // Without a session a validation only reads.
+  if (idempotent) return unsure('the call is safe to send again as it is');
   const key = field(input.params, 'session', 'key');
   if (!key) return unsure('the call sent no session key, so no lock of it can be released');
   const named = [...redeemablesOf(input.params)];

@@ -71,7 +71,7 @@ export function useMockApi(): void {
   });
 }
 
-type Method = 'get' | 'post' | 'put';
+type Method = 'get' | 'post' | 'put' | 'delete';
 
 /** Answers `method path` with each response in turn (the last one repeats). */
 export function respond(method: Method, path: string, ...responses: Array<Response | (() => Response | Promise<Response>)>): void {
