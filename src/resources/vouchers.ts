@@ -142,12 +142,16 @@ export class Vouchers extends APIResource {
   releaseSession(code: string, sessionKey: string, options?: RequestOptions): APIPromise<void> {
     const call = this.core.request(voucherOperations['vouchers.releaseSession'], { code, sessionKey }, {}, options);
     return apiPromise(
-      call.withResponse().catch((error: unknown) => {
-        // No lock under the key: what the release is for.
-        if (error instanceof NotFoundError && isRecord(error.body) && error.body.resource_type === 'session')
-          return { data: undefined, response: new Response(null, { status: error.status, headers: error.headers }) };
-        throw error;
-      }),
+      call.withResponse().then(
+        // A body, were one sent, says nothing the release needs: it resolves with `undefined`.
+        ({ response }) => ({ data: undefined, response }),
+        (error: unknown) => {
+          // No lock under the key: what the release is for.
+          if (error instanceof NotFoundError && isRecord(error.body) && error.body.resource_type === 'session')
+            return { data: undefined, response: new Response(null, { status: error.status, headers: error.headers }) };
+          throw error;
+        },
+      ),
     );
   }
 }

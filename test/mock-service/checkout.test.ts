@@ -43,12 +43,10 @@ describe.each(transports)('the checkout of the mock over %s', (_name, connect) =
     });
 
     it('ALL mode: one inapplicable redeemable fails the request, the others skipped as preceding_validation_failed', async () => {
-      const v = await conn
-        .client()
-        .validations.validate({
-          redeemables: [voucher(mock.ids.vouchers.expired), voucher(mock.ids.vouchers.valid), voucher('NO-SUCH')],
-          order: { amount: 5000 },
-        });
+      const v = await conn.client().validations.validate({
+        redeemables: [voucher(mock.ids.vouchers.expired), voucher(mock.ids.vouchers.valid), voucher('NO-SUCH')],
+        order: { amount: 5000 },
+      });
       expect(v.valid).toBe(false);
       expect(statuses(v)).toEqual([
         [mock.ids.vouchers.expired, 'INAPPLICABLE', 'voucher_expired'],

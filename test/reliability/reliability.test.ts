@@ -32,7 +32,11 @@ import { orderSchema } from '../../src/schemas/order.js';
 import { promotionStackSchema, promotionTierSchema, promotionTierSetupSchema } from '../../src/schemas/promotion.js';
 import { publicationSchema } from '../../src/schemas/publication.js';
 import { redemptionSchema } from '../../src/schemas/redemption.js';
-import { redemptionRollbackResultSchema } from '../../src/schemas/redemption-rollback.js';
+import { redemptionRollbackResultSchema, redemptionRollbackSchema } from '../../src/schemas/redemption-rollback.js';
+import { noContentSchema } from '../../src/schemas/base.js';
+import { stackedRedemptionSchema, stackedValidationSchema } from '../../src/schemas/checkout.js';
+import { qualificationSchema } from '../../src/schemas/qualification.js';
+import { redemptionEntrySchema, redemptionListSchema, voucherRedemptionsSchema } from '../../src/schemas/redemption-entry.js';
 import { campaignTemplateListSchema } from '../../src/schemas/template.js';
 import { validationResultSchema } from '../../src/schemas/validation.js';
 import { loyaltyMemberSchema, voucherSchema } from '../../src/schemas/voucher.js';
@@ -119,6 +123,8 @@ const withCase = (caseId: string, options: RequestOptions = {}): RequestOptions 
 /** True when a settled call carries its own request's id: the echo of a result, or the case id in an error body. */
 function belongsTo(settled: Settled, caseId: string, op: OperationCase, key: string): boolean {
   if (settled.outcome === 'ok') {
+    // A DELETE resolves with nothing: nothing to compare.
+    if (op.class === 'DELETE') return settled.result === undefined;
     const echo = echoOf(settled.result);
     return echo?.case === caseId && echo.path === op.path(key);
   }
@@ -624,6 +630,15 @@ describe('property tests (fast-check)', () => {
     'clientEvents.track': eventAcknowledgmentSchema,
     'vouchers.validate (session)': validationResultSchema,
     'publications.create (join_once)': publicationSchema,
+    'redemptions.list': redemptionListSchema,
+    'redemptions.get': redemptionEntrySchema,
+    'vouchers.getRedemptions': voucherRedemptionsSchema,
+    'validations.validate': stackedValidationSchema,
+    'validations.validate (session)': stackedValidationSchema,
+    'qualifications.check': qualificationSchema,
+    'redemptions.redeem': stackedRedemptionSchema,
+    'vouchers.releaseSession': noContentSchema,
+    'redemptions.rollback': redemptionRollbackSchema,
   };
 
   /** Every path into a JSON value, at any depth, array elements included. */

@@ -247,4 +247,81 @@ export const BAD_INPUTS: readonly BadInput[] = [
     field: 'campaignTemplateId',
     call: (c, o) => loose(c).templates.setupPromotionTier(undefined, { campaign_id: 'camp_1', name: 'T' }, o),
   },
+  // the checkout (CHECKOUT.md §3.1, §4.1, §4.2, §4.10)
+  {
+    operation: 'validations.validate',
+    input: '`redeemables: []`',
+    field: 'redeemables',
+    call: (c, o) => loose(c).validations.validate({ redeemables: [] }, o),
+  },
+  {
+    operation: 'validations.validate',
+    input: '31 redeemables',
+    field: 'redeemables',
+    call: (c, o) => loose(c).validations.validate({ redeemables: Array.from({ length: 31 }, (_, i) => ({ object: 'voucher', id: `C-${i}` })) }, o),
+  },
+  {
+    operation: 'redemptions.redeem',
+    input: 'the same voucher twice',
+    field: 'redeemables[1]',
+    call: (c, o) =>
+      loose(c).redemptions.redeem(
+        {
+          redeemables: [
+            { object: 'voucher', id: 'A' },
+            { object: 'voucher', id: 'A' },
+          ],
+        },
+        o,
+      ),
+  },
+  {
+    operation: 'redemptions.redeem',
+    input: 'a promotion stack with a voucher',
+    field: 'redeemables',
+    call: (c, o) =>
+      loose(c).redemptions.redeem(
+        {
+          redeemables: [
+            { object: 'promotion_stack', id: 'stack_1' },
+            { object: 'voucher', id: 'A' },
+          ],
+        },
+        o,
+      ),
+  },
+  {
+    operation: 'redemptions.redeem',
+    input: '`gift.credits: 10.5`',
+    field: 'redeemables[0].gift.credits',
+    call: (c, o) => loose(c).redemptions.redeem({ redeemables: [{ object: 'voucher', id: 'G', gift: { credits: 10.5 } }] }, o),
+  },
+  {
+    operation: 'validations.validate',
+    input: "`session: { type: 'SOFT' }`",
+    field: 'session.type',
+    call: (c, o) => loose(c).validations.validate({ redeemables: [{ object: 'voucher', id: 'A' }], session: { type: 'SOFT' } }, o),
+  },
+  {
+    operation: 'validations.validate',
+    input: 'an order of 501 items',
+    field: 'order.items',
+    call: (c, o) => loose(c).validations.validate({ redeemables: [{ object: 'voucher', id: 'A' }], order: { items: items(501) } }, o),
+  },
+  { operation: 'redemptions.list', input: '`page: 100`', field: 'page', call: (c, o) => loose(c).redemptions.list({ page: 100 }, o) },
+  {
+    operation: 'qualifications.check',
+    input: '`options.limit: 51`',
+    field: 'options.limit',
+    call: (c, o) => loose(c).qualifications.check({ options: { limit: 51 } }, o),
+  },
+  { operation: 'redemptions.rollback', input: "redemption id `''`", field: 'redemptionId', call: (c, o) => loose(c).redemptions.rollback('', {}, o) },
+  { operation: 'redemptions.get', input: "id `'.'` (a dot segment)", field: 'redemptionId', call: (c, o) => loose(c).redemptions.get('.', o) },
+  { operation: 'vouchers.getRedemptions', input: "voucher code `''`", field: 'code', call: (c, o) => loose(c).vouchers.getRedemptions('', o) },
+  {
+    operation: 'vouchers.releaseSession',
+    input: 'session key of spaces',
+    field: 'sessionKey',
+    call: (c, o) => loose(c).vouchers.releaseSession('SPRING15', '   ', o),
+  },
 ];

@@ -4,6 +4,7 @@
  * that passes the operation's schema in `strict` mode.
  */
 import type { Client, RequestOptions } from '../../../src/index.js';
+import * as checkout from '../../fixtures/checkout.js';
 import * as fx from '../../fixtures/every-field.js';
 import type { Echo } from './server.js';
 
@@ -23,6 +24,8 @@ export const CLASSES = [
   'event',
   'session validation',
   'join_once publication',
+  'DELETE',
+  'guarded rollback',
 ] as const;
 
 export type OperationClass = (typeof CLASSES)[number];
@@ -32,7 +35,15 @@ export type OperationClass = (typeof CLASSES)[number];
  * `join_once` (the service answers every repeat with the customer's one code). Every other class
  * spends, creates, records or locks something.
  */
-export const IDEMPOTENT_CLASSES: ReadonlySet<OperationClass> = new Set(['GET', 'PUT', 'validation', 'introspection', 'join_once publication']);
+export const IDEMPOTENT_CLASSES: ReadonlySet<OperationClass> = new Set([
+  'GET',
+  'PUT',
+  'validation',
+  'introspection',
+  'join_once publication',
+  'DELETE',
+  'guarded rollback',
+]);
 
 /**
  * The columns of the outcome table: the classes grouped by what a repeat would do. `spend or
@@ -41,7 +52,7 @@ export const IDEMPOTENT_CLASSES: ReadonlySet<OperationClass> = new Set(['GET', '
  */
 export const OUTCOME_GROUPS = {
   read: ['GET', 'validation', 'introspection'],
-  'idempotent write': ['PUT'],
+  'idempotent write': ['PUT', 'DELETE', 'guarded rollback'],
   'spend or create': ['redemption', 'rollback', 'order', 'publication', 'voucher create', 'tier create', 'tier setup', 'event'],
   'session-locking validate': ['session validation'],
   'join_once publication': ['join_once publication'],
@@ -65,6 +76,8 @@ export const CLASS_KIND: Record<OperationClass, string> = {
   event: 'spending POST',
   'session validation': 'session-locking POST',
   'join_once publication': 'POST safe to repeat',
+  DELETE: 'idempotent write',
+  'guarded rollback': 'idempotent POST (a repeat is refused as already done)',
 };
 
 export interface OperationCase {
@@ -157,6 +170,27 @@ export const OPERATIONS: readonly OperationCase[] = [
     body: fx.asyncActionList,
   },
   { name: 'locations.get', class: 'GET', call: (c, k, o) => c.locations.get(k, o), path: (k) => `/v1/locations/${enc(k)}`, body: fx.circleLocation },
+  {
+    name: 'redemptions.list',
+    class: 'GET',
+    call: (c, k, o) => c.redemptions.list({ customer: k, limit: 10 }, o),
+    path: () => '/v1/redemptions',
+    body: checkout.redemptionList,
+  },
+  {
+    name: 'redemptions.get',
+    class: 'GET',
+    call: (c, k, o) => c.redemptions.get(k, o),
+    path: (k) => `/v1/redemptions/${enc(k)}`,
+    body: checkout.redemptionEntry,
+  },
+  {
+    name: 'vouchers.getRedemptions',
+    class: 'GET',
+    call: (c, k, o) => c.vouchers.getRedemptions(k, o),
+    path: (k) => `/v1/vouchers/${enc(k)}/redemption`,
+    body: checkout.voucherRedemptions,
+  },
   // PUT
   {
     name: 'promotions.updateStack',
@@ -180,6 +214,20 @@ export const OPERATIONS: readonly OperationCase[] = [
     path: () => '/v1/oauth/introspect',
     body: introspection,
   },
+  {
+    name: 'validations.validate',
+    class: 'validation',
+    call: (c, k, o) => c.validations.validate({ redeemables: [{ object: 'voucher', id: k }], order: { amount: 5000 } }, o),
+    path: () => '/v1/validations',
+    body: checkout.stackedValidation,
+  },
+  {
+    name: 'qualifications.check',
+    class: 'validation',
+    call: (c, k, o) => c.qualifications.check({ customer: { source_id: k } }, o),
+    path: () => '/v1/qualifications',
+    body: checkout.qualification,
+  },
   // spending POSTs
   {
     name: 'loyalties.redeemReward',
@@ -201,6 +249,13 @@ export const OPERATIONS: readonly OperationCase[] = [
     call: (c, k, o) => c.redemptions.rollbackStackable(k, { metadata: { why: 'test' } }, o),
     path: (k) => `/v1/redemptions/${enc(k)}/rollbacks`,
     body: fx.rollbackResult,
+  },
+  {
+    name: 'redemptions.redeem',
+    class: 'redemption',
+    call: (c, k, o) => c.redemptions.redeem({ redeemables: [{ object: 'voucher', id: k }], order: { source_id: 'web-1', amount: 5000 } }, o),
+    path: () => '/v1/redemptions',
+    body: checkout.stackedRedemption,
   },
   {
     name: 'orders.create',
@@ -253,11 +308,33 @@ export const OPERATIONS: readonly OperationCase[] = [
     body: fx.validResult,
   },
   {
+    name: 'validations.validate (session)',
+    class: 'session validation',
+    call: (c, k, o) => c.validations.validate({ redeemables: [{ object: 'voucher', id: k }], order: { amount: 5000 }, session: { type: 'LOCK' } }, o),
+    path: () => '/v1/validations',
+    body: checkout.stackedValidation,
+  },
+  {
     name: 'publications.create (join_once)',
     class: 'join_once publication',
     call: (c, _k, o) => c.publications.create({ voucher: 'SPRING-1', customer: { source_id: 'cust-1' }, join_once: true }, o),
     path: () => '/v1/publications',
     body: fx.publicationSingle,
+  },
+  // a DELETE (a 204, or an answer without a body, resolves), and a rollback the service guards
+  {
+    name: 'vouchers.releaseSession',
+    class: 'DELETE',
+    call: (c, k, o) => c.vouchers.releaseSession('SPRING15', k, o),
+    path: (k) => `/v1/vouchers/SPRING15/sessions/${enc(k)}`,
+    body: {},
+  },
+  {
+    name: 'redemptions.rollback',
+    class: 'guarded rollback',
+    call: (c, k, o) => c.redemptions.rollback(k, { reason: 'returned' }, o),
+    path: (k) => `/v1/redemptions/${enc(k)}/rollback`,
+    body: checkout.redemptionRollback,
   },
 ];
 
