@@ -28,7 +28,7 @@ import { root } from './lib/build.mjs';
 import { checkQuotedFigures } from './lib/quoted-figures.mjs';
 
 /** The registry as values: every record, `endpointsOf`, and the paging strategies by name. */
-async function loadRegistry() {
+export async function loadRegistry() {
   const result = await build({
     stdin: {
       contents: [
