@@ -52,6 +52,17 @@ function createdAt(record: unknown): string | undefined {
 }
 
 /**
+ * A time cursor's records without those the previous page yielded at its boundary (its last
+ * record's `created_at`), which the next page may serve again.
+ */
+function afterBoundary<P>(records: unknown[], previous: Page<unknown, P> | undefined): unknown[] {
+  const boundary = previous?.data.length ? createdAt(previous.data[previous.data.length - 1]) : undefined;
+  const seen = new Set<string>();
+  for (const r of previous?.data ?? []) if (createdAt(r) === boundary && isRecord(r) && typeof r.id === 'string') seen.add(r.id);
+  return seen.size === 0 ? records : records.filter((r) => !(isRecord(r) && typeof r.id === 'string' && seen.has(r.id)));
+}
+
+/**
  * Time-cursor lists (async actions): the next page asks for records before the last record's
  * `created_at`; records at that boundary that were already yielded are skipped.
  */
@@ -64,13 +75,7 @@ export const endDateCursor: Strategy<{ end_date?: string | Date; limit?: number 
     if (boundary === undefined || boundary === String(page.params.end_date ?? '')) return undefined;
     return { ...page.params, end_date: boundary };
   },
-  dedupe(records, previous) {
-    if (!previous) return records;
-    const boundary = previous.data.length ? createdAt(previous.data[previous.data.length - 1]) : undefined;
-    const seen = new Set<string>();
-    for (const r of previous.data) if (createdAt(r) === boundary && isRecord(r) && typeof r.id === 'string') seen.add(r.id);
-    return seen.size === 0 ? records : records.filter((r) => !(isRecord(r) && typeof r.id === 'string' && seen.has(r.id)));
-  },
+  dedupe: afterBoundary,
 };
 
 /** The params a qualification's time cursor moves: `options.starting_after`. */
@@ -82,14 +87,6 @@ export interface StartingAfterParams {
 function envelopeOf(body: unknown): Record<string, unknown> {
   const inner = isRecord(body) ? body.redeemables : undefined;
   return isRecord(inner) ? inner : {};
-}
-
-/** The ids of the records of `previous` dated at its last record's `created_at`: those a time cursor may serve again. */
-function boundaryIds<P>(previous: Page<unknown, P> | undefined): Set<string> {
-  const seen = new Set<string>();
-  const boundary = previous?.data.length ? createdAt(previous.data[previous.data.length - 1]) : undefined;
-  if (boundary !== undefined) for (const r of previous!.data) if (createdAt(r) === boundary && isRecord(r) && typeof r.id === 'string') seen.add(r.id);
-  return seen;
 }
 
 /**
@@ -107,10 +104,7 @@ export const startingAfterCursor: Strategy<StartingAfterParams> = {
     if (cursor === undefined) return undefined;
     return { ...page.params, options: { ...page.params.options, starting_after: cursor } };
   },
-  dedupe(records, previous) {
-    const seen = boundaryIds(previous);
-    return seen.size === 0 ? records : records.filter((r) => !(isRecord(r) && typeof r.id === 'string' && seen.has(r.id)));
-  },
+  dedupe: afterBoundary,
 };
 
 /** The strategy of each way of paging a list names (`client.requestList()`'s `paging`). */

@@ -20,7 +20,8 @@ import type { Customers } from './customers.js';
 import { MARKER_KEY } from './inputs/redeemables.js';
 import type { Loyalties } from './loyalties.js';
 import type { Orders } from './orders.js';
-import { newestRollback, type Redemptions } from './redemptions.js';
+import type { Redemptions } from './redemptions.js';
+import { newestRollback } from './rollback-read.js';
 import type { Vouchers } from './vouchers.js';
 
 /**

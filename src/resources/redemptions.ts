@@ -5,7 +5,7 @@
  * @module
  */
 import { BadRequestError } from '../core/api-errors.js';
-import { apiPromise, type APIPromise, type PagePromise, type WithResponse } from '../core/pagination.js';
+import { apiPromise, type APIPromise, type PagePromise } from '../core/pagination.js';
 import { boolean, integer, isoDateTime, isRecord, object, oneOf, text } from '../core/inputs.js';
 import type { Metadata } from '../core/metadata.js';
 import { operation, operations, type RequestOptions } from '../core/call.js';
@@ -180,22 +180,13 @@ export class Redemptions extends APIResource {
     return apiPromise(
       call.withResponse().catch((error: unknown) => {
         if (!(error instanceof BadRequestError && error.key === 'already_rolled_back')) throw error;
-        return this.#existingRollback(redemptionId, error, options);
+        // Read back on first use; a read that cannot load leaves the service's answer standing.
+        return import('./rollback-read.js').then(
+          ({ existingRollback }) => existingRollback(this, redemptionId, error, options),
+          () => Promise.reject(error),
+        );
       }),
     );
-  }
-
-  /** The newest rollback of a redemption, read back; `refusal` when there is none to read. */
-  async #existingRollback(redemptionId: string, refusal: BadRequestError, options: RequestOptions | undefined): Promise<WithResponse<RedemptionRollback>> {
-    const get = redemptionOperations['redemptions.get'];
-    const newest = newestRollback(await this.core.request(get, { redemptionId }, {}, options).catch(() => undefined));
-    if (!newest) throw refusal;
-    const found = await this.core
-      .request(get, { redemptionId: newest }, {}, options)
-      .withResponse()
-      .catch(() => undefined);
-    if (found?.data.object !== 'redemption_rollback' || (found.data.redemption != null && found.data.redemption !== redemptionId)) throw refusal;
-    return { data: found.data, response: found.response };
   }
 }
 
@@ -250,7 +241,7 @@ export const redemptionOperations = operations({
       result: oneOf(['SUCCESS', 'FAILURE']),
       campaign: text(1),
       customer: text(1),
-      order: oneOf(['created_at', '-created_at', 'id', '-id', 'voucher_code', '-voucher_code', 'tracking_id', '-tracking_id', 'customer_id', '-customer_id']),
+      order: oneOf(['created_at', 'id', 'voucher_code', 'tracking_id', 'customer_id'].flatMap((by) => [by, `-${by}`]) as RedemptionListOrder[]),
       created_at: object<NonNullable<ListRedemptionsParams['created_at']>>({ before: isoDateTime(), after: isoDateTime() }),
       filters: object(),
     }),
@@ -275,17 +266,6 @@ export const redemptionOperations = operations({
     metadataPlaces: { metadata: 'redemption', customer: customerPlaces, order: orderPlaces },
   }),
 });
-
-/** The id of a redemption's newest rollback (`related_redemptions.rollbacks`), when it lists one. */
-export function newestRollback(entry: RedemptionEntry | undefined): string | undefined {
-  const rollbacks = entry?.object === 'redemption' ? (entry.related_redemptions?.rollbacks ?? []) : [];
-  let newest: { id: string; date: number } | undefined;
-  for (const r of rollbacks) {
-    const date = Date.parse(r.date ?? '');
-    if (typeof r.id === 'string' && r.id !== '' && (newest === undefined || !(date <= newest.date))) newest = { id: r.id, date };
-  }
-  return newest?.id;
-}
 
 /** The params as sent: a session key of promokit's own, and the marker in the metadata when asked. */
 function withMarker(params: RedeemStackedParams): RedeemStackedParams {

@@ -83,8 +83,7 @@ const redeemableRules: Rule<RedeemableInput> = all<RedeemableInput>(
   (value, path, issues) => {
     if (!isRecord(value) || value.object === 'voucher' || value.object === undefined) return;
     for (const field of ['gift', 'reward'])
-      if (value[field] !== undefined)
-        issues.push({ path: [...path, field], message: `is for a voucher (a gift or loyalty card), not a ${String(value.object)}` });
+      if (value[field] !== undefined) issues.push({ path: [...path, field], message: `is for a voucher, not a ${String(value.object)}` });
   },
 );
 
@@ -103,11 +102,10 @@ export const redeemablesRules: Rule<RedeemableInput[]> = required(
       const key = `${item.object} ${item.id}`;
       const first = seen.get(key);
       if (first === undefined) seen.set(key, index);
-      else issues.push({ path: [...path, index], message: `repeats redeemables[${first}] (${item.object} ${item.id}): each redeemable at most once` });
+      else issues.push({ path: [...path, index], message: `repeats redeemables[${first}]: each redeemable at most once` });
       if (item.object === 'promotion_stack') stacks += 1;
     });
-    if (stacks > 0 && value.length > 1)
-      issues.push({ path, message: 'must hold one promotion stack and nothing else: a stack is never mixed with other redeemables, nor with a second stack' });
+    if (stacks > 0 && value.length > 1) issues.push({ path, message: 'must hold a promotion stack alone, never with other redeemables' });
   }),
 );
 
@@ -138,8 +136,7 @@ export const checkoutSessionRules: Rule<CheckoutSessionInput> = all<CheckoutSess
   }),
   (value, path, issues) => {
     if (!isRecord(value)) return;
-    if (typeof value.key === 'string' && value.key.trim() !== value.key)
-      issues.push({ path: [...path, 'key'], message: 'must not start or end with spaces (the key is part of the path that releases the lock)' });
+    if (typeof value.key === 'string' && value.key.trim() !== value.key) issues.push({ path: [...path, 'key'], message: 'must not start or end with spaces' });
     if (value.ttl_unit !== undefined && value.ttl === undefined) issues.push({ path: [...path, 'ttl'], message: 'is required with ttl_unit' });
   },
 );
