@@ -256,24 +256,23 @@ describe.each(transports)('client.reconcile of the checkout over %s', (_name, co
       expect(mock.list('sessions').map((s) => s.key)).toEqual([validation.session?.key]);
     });
 
-    it('with a promotion tier, whose lock has no release: cannot_tell, the vouchers released', async () => {
+    it("with a promotion tier, whose lock has no release: not_found, the vouchers released; the same key sent again re-targets the tier's lock", async () => {
       const c = client();
-      const error = await failUnder(mock, 'validations.validate', APPLIED[0]!, (o) =>
-        c.validations.validate(
-          {
-            redeemables: [
-              { object: 'voucher', id: mock.ids.vouchers.valid },
-              { object: 'promotion_tier', id: mock.ids.tiers[0]! },
-            ],
-            order: { amount: 8000 },
-            session: {},
-          },
-          o,
-        ),
-      );
-      const result = await c.reconcile(error);
-      expect(result).toEqual({ status: 'cannot_tell', reason: expect.stringContaining("a promotion tier's lock has no release") });
+      const params = {
+        redeemables: [
+          { object: 'voucher' as const, id: mock.ids.vouchers.valid },
+          { object: 'promotion_tier' as const, id: mock.ids.tiers[0]! },
+        ],
+        order: { amount: 8000 },
+        session: { key: 'checkout-77' },
+      };
+      const error = await failUnder(mock, 'validations.validate', APPLIED[0]!, (o) => c.validations.validate(params, o));
+      expect((await c.reconcile(error)).status).toBe('not_found');
       expect(mock.list('sessions').flatMap((s) => s.locks.map((l) => l.object))).toEqual(['promotion_tier']);
+      await c.validations.validate(params);
+      expect(mock.list('sessions').map((s) => [s.key, s.locks.map((l) => l.object)])).toEqual([['checkout-77', ['voucher', 'promotion_tier']]]);
+      await c.redemptions.redeem(params);
+      expect(mock.list('sessions')).toEqual([]);
     });
 
     it('without a session it only reads: retried, and reconcile says it is safe to send again', async () => {
