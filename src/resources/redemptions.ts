@@ -89,12 +89,10 @@ export class Redemptions extends APIResource {
    * @example
    * ```ts
    * // POST /v1/redemptions
-   * const redeemed = await client.redemptions.redeem({
-   *   redeemables: [{ object: 'voucher', id: 'SPRING15' }],
-   *   order: { source_id: 'web-1042', items: [{ product_id: 'prod_beans', quantity: 2, price: 1200 }] },
-   *   customer: { source_id: 'shop-user-1001' },
-   *   session: { key: validation.session?.key ?? undefined },
-   * });
+   * const redeemables = [{ object: 'voucher' as const, id: 'SPRING15' }];
+   * const order = { source_id: 'web-1042', items: [{ product_id: 'prod_beans', quantity: 2, price: 1200 }] };
+   * const validation = await client.validations.validate({ redeemables, order, session: { type: 'LOCK' } });
+   * const redeemed = await client.redemptions.redeem({ redeemables, order, session: { key: validation.session?.key ?? undefined } });
    * for (const r of redeemed.redemptions ?? []) console.log(r.id, r.result);
    * console.log('total:', redeemed.order?.total_amount, 'not used:', redeemed.inapplicable_redeemables?.length ?? 0);
    * ```

@@ -136,7 +136,9 @@ export class Vouchers extends APIResource {
    * @example
    * ```ts
    * // DELETE /v1/vouchers/{code}/sessions/{sessionKey}
-   * await client.vouchers.releaseSession('SPRING15', validation.session?.key ?? 'ssn_pk_…');
+   * const validation = await client.validations.validate({ redeemables: [{ object: 'voucher', id: 'SPRING15' }], session: { key: 'checkout-web-1042' } });
+   * // … the customer leaves the checkout: give the voucher back to the others.
+   * await client.vouchers.releaseSession('SPRING15', validation.session?.key ?? 'checkout-web-1042');
    * ```
    */
   releaseSession(code: string, sessionKey: string, options?: RequestOptions): APIPromise<void> {
