@@ -324,8 +324,11 @@ export class Client {
    * `applied` (with the `record` that proves it), `not_found` (no trace as of `asOf`) or
    * `cannot_tell` (with the `reason`). Checks `loyalties.redeemReward` (the card's transactions),
    * `publications.create` (the customer's redeemables), `orders.create` with a `source_id` (the
-   * order sent again, which names the one already made) and `vouchers.create` (the code read
-   * back); never sends anything that could apply the call a second time. Looks only for a call
+   * order sent again, which names the one already made), `vouchers.create` (the code read back),
+   * `redemptions.redeem` (the redemptions since the call, by order `source_id`, marker or
+   * customer), `redemptions.rollback` (the redemption's rollbacks) and `validations.validate` with
+   * a session (its lock released under its key); never sends anything that could apply the call a
+   * second time. Looks only for a call
    * this client made (not one of another client, another tenant perhaps). Its reads use
    * `options` and this client's limits, timeout and retries, and a walk stops after 1,000
    * records. Rejects only with a `ConfigurationError` for bad `options` (nothing read) and with

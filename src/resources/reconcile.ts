@@ -28,10 +28,12 @@ import type { Vouchers } from './vouchers.js';
  * What `client.reconcile(error)` found out about a failed call:
  *
  * - `applied`: the service applied it; `record` is what proves it (the loyalty transaction, the
- *   order, the redeemable the customer holds, the voucher). Do not send it again.
+ *   order, the redeemable the customer holds, the voucher, a stacked redemption's records
+ *   `{ parent_redemption, redemptions }`, the rollback). Do not send it again.
  * - `not_found`: no trace of it as of `asOf`, the moment the check began to look. Sending it again
  *   is safe unless the failed request was still on its way or running at the service then (after
- *   a timeout, it may be): see the guide "After an unknown outcome".
+ *   a timeout, it may be): see the guide "After an unknown outcome". For a validation with a
+ *   session, the check first releases the lock under the call's key: no lock of it is held.
  * - `cannot_tell`: the service offers no way to find out for this operation, the error is not one
  *   of an `unknown` outcome, another client made the call, or the check itself failed; `reason`
  *   says which, in words. When a read of the check failed, `cause` is its error:

@@ -270,7 +270,7 @@ function withMarker(params: RedeemStackedParams): RedeemStackedParams {
   const { marker, ...rest } = withSessionKey(params);
   if (marker !== true) return rest;
   const metadata: Record<string, unknown> = isRecord(rest.metadata) ? rest.metadata : {};
-  return { ...rest, metadata: { ...metadata, [MARKER_KEY]: metadata[MARKER_KEY] ?? newMarker() } as Metadata<'redemption'> };
+  return { ...rest, metadata: { ...metadata, [MARKER_KEY]: metadata[MARKER_KEY] ?? newMarker() } as unknown as Metadata<'redemption'> };
 }
 
 /**

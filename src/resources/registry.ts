@@ -58,6 +58,7 @@ export const registry = {
 /**
  * The name of an operation promokit types, as `subClient.method` (`'vouchers.create'`): the
  * `operation` of its errors, log lines and hook events, and of `mock.inject({ operation })`.
+ * @useDeclaredType
  * @category Client
  */
 export type OperationName = keyof typeof registry;

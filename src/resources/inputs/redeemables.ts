@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { all, array, integer, isRecord, object, oneOf, required, text, type Rule } from '../../core/inputs.js';
+import { all, array, integer, isRecord, object, oneOf, required, text, type Rule, type Rules } from '../../core/inputs.js';
 import type { Metadata, MetadataPlaces } from '../../core/metadata.js';
 import { customerPlaces, customerRules, type CustomerInput } from './customer.js';
 import { orderPlaces, orderRules, type OrderInput } from './order.js';
@@ -193,7 +193,7 @@ export interface StackedRequestParams {
 }
 
 /** Rules of {@link StackedRequestParams}'s fields, for each operation to use. */
-export const stackedRequestRules = {
+export const stackedRequestRules: Rules<StackedRequestParams> = {
   redeemables: redeemablesRules,
   order: orderRules,
   customer: customerRules,
