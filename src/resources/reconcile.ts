@@ -12,6 +12,7 @@
 import { NotFoundError } from '../core/api-errors.js';
 import { callOf, type CallRecord, type NoTrace, type Trace, type TraceWay } from '../core/call.js';
 import { AbortError, PromokitError } from '../core/errors.js';
+import { isRecord } from '../core/inputs.js';
 import type { RequestOptions } from '../core/call.js';
 import { checkRequestOptions } from '../core/request-options.js';
 import type { PagePromise } from '../core/pagination.js';
@@ -178,7 +179,10 @@ const STACK_LIMIT = 100;
  */
 async function stackOf(redemptions: Redemptions, record: RedemptionEntry, options: RequestOptions): Promise<unknown> {
   // The parent: the record itself, the one it names, or the one its order lists it under.
-  const listedUnder = Object.entries(record.order?.redemptions ?? {}).find(([, entry]) => entry?.stacked?.includes(record.id))?.[0];
+  const listed: unknown = record.order?.redemptions;
+  const listedUnder = isRecord(listed)
+    ? Object.entries(listed).find(([, entry]) => isRecord(entry) && Array.isArray(entry.stacked) && entry.stacked.includes(record.id))?.[0]
+    : undefined;
   const parentId = record.object === 'redemption' && record.related_object_type === 'redemption' ? record.id : (record.redemption ?? listedUnder);
   if (!parentId) return { redemptions: [record] };
   const parent = parentId === record.id ? record : await redemptions.get(parentId, options);

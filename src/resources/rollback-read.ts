@@ -6,19 +6,25 @@
  * @module
  */
 import type { BadRequestError } from '../core/api-errors.js';
+import { isRecord } from '../core/inputs.js';
 import type { RequestOptions } from '../core/call.js';
 import type { WithResponse } from '../core/pagination.js';
 import type { RedemptionEntry } from '../schemas/redemption-entry.js';
 import type { RedemptionRollback } from '../schemas/redemption-rollback.js';
 import type { Redemptions } from './redemptions.js';
 
-/** The id of a redemption's newest rollback (`related_redemptions.rollbacks`), when it lists one. */
+/**
+ * The id of a redemption's newest rollback (`related_redemptions.rollbacks`), when it lists one.
+ * The answer is read as received (in `warn` mode it may break its schema): anything that is not a
+ * rollback with a string id is passed over.
+ */
 export function newestRollback(entry: RedemptionEntry | undefined): string | undefined {
-  const rollbacks = entry?.object === 'redemption' ? (entry.related_redemptions?.rollbacks ?? []) : [];
+  const rollbacks: unknown = entry?.object === 'redemption' ? entry.related_redemptions?.rollbacks : undefined;
   let newest: { id: string; date: number } | undefined;
-  for (const r of rollbacks) {
-    const date = Date.parse(r.date ?? '');
-    if (typeof r.id === 'string' && r.id !== '' && (newest === undefined || !(date <= newest.date))) newest = { id: r.id, date };
+  for (const r of Array.isArray(rollbacks) ? rollbacks : []) {
+    if (!isRecord(r) || typeof r.id !== 'string' || r.id === '') continue;
+    const date = Date.parse(typeof r.date === 'string' ? r.date : '');
+    if (newest === undefined || !(date <= newest.date)) newest = { id: r.id, date };
   }
   return newest?.id;
 }
