@@ -8,10 +8,14 @@
 import type { BadRequestError } from '../core/api-errors.js';
 import { isRecord } from '../core/inputs.js';
 import type { RequestOptions } from '../core/call.js';
-import type { WithResponse } from '../core/pagination.js';
+import type { APIPromise, WithResponse } from '../core/pagination.js';
 import type { RedemptionEntry } from '../schemas/redemption-entry.js';
 import type { RedemptionRollback } from '../schemas/redemption-rollback.js';
-import type { Redemptions } from './redemptions.js';
+
+/** What the read-back reads with: `client.redemptions.get` (the sub-client, not imported: no cycle). */
+export interface RedemptionReader {
+  get(redemptionId: string, options?: RequestOptions): APIPromise<RedemptionEntry>;
+}
 
 /**
  * The id of a redemption's newest rollback (`related_redemptions.rollbacks`), when it lists one.
@@ -34,7 +38,7 @@ export function newestRollback(entry: RedemptionEntry | undefined): string | und
  * `already_rolled_back`) when there is none to read, or the one read is not a rollback of it.
  */
 export async function existingRollback(
-  redemptions: Redemptions,
+  redemptions: RedemptionReader,
   redemptionId: string,
   refusal: BadRequestError,
   options: RequestOptions | undefined,
