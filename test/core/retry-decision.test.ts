@@ -85,9 +85,11 @@ describe('the fault matrix: every fault × every operation, over a real node:htt
       case 'json-409':
       case 'json-422':
         return FAIL;
+      case '200-empty':
+        // A DELETE answers without a body: an empty 200 is its success.
+        return cls === 'DELETE' ? 'resolved' : safe ? FAIL : RECONCILE;
       case '200-truncated-json':
       case '200-non-json':
-      case '200-empty':
         return safe ? FAIL : RECONCILE;
       default:
         return safe ? retry(DEFAULT_RETRY_DELAY_MS) : RECONCILE;
