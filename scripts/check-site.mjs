@@ -58,6 +58,7 @@ export const NAVIGATION = [
   'Guides',
   'Client',
   'Vouchers',
+  'Checkout',
   'Loyalties',
   'Promotions',
   'Templates',

@@ -28,12 +28,12 @@ import { root } from './lib/build.mjs';
 import { checkQuotedFigures } from './lib/quoted-figures.mjs';
 
 /** The registry as values: every record, `endpointsOf`, and the paging strategies by name. */
-async function loadRegistry() {
+export async function loadRegistry() {
   const result = await build({
     stdin: {
       contents: [
         "export { registry, endpointsOf } from './src/resources/registry.ts';",
-        "export { strategies, pageNumber99, customerPaging } from './src/core/page-strategies.ts';",
+        "export { strategies, customerPaging, startingAfterCursor } from './src/core/page-strategies.ts';",
       ].join('\n'),
       resolveDir: root,
       loader: 'ts',
@@ -96,7 +96,13 @@ function methodSignatures() {
         if (!ts.isMethodDeclaration(member) || !member.body || !ts.isIdentifier(member.name)) continue;
         let operation;
         const find = (n) => {
-          if (ts.isElementAccessExpression(n) && ts.isStringLiteral(n.argumentExpression) && /Operations$/.test(n.expression.getText(source)))
+          // The first operation it reads: the one it calls (a private helper may read others after).
+          if (
+            operation === undefined &&
+            ts.isElementAccessExpression(n) &&
+            ts.isStringLiteral(n.argumentExpression) &&
+            /Operations$/.test(n.expression.getText(source))
+          )
             operation = n.argumentExpression.text;
           if (ts.isPropertyAccessExpression(n) && ts.isPrivateIdentifier(n.name) && privates.has(n.name.text)) find(privates.get(n.name.text));
           ts.forEachChild(n, find);
@@ -138,11 +144,13 @@ function effectOf(op) {
 }
 
 /** The paging of a list record, in words. */
-function pagingOf(op, { strategies, pageNumber99, customerPaging }) {
-  if (op.paging === pageNumber99) return 'page list, to page 99';
+function pagingOf(op, { strategies, customerPaging, startingAfterCursor }) {
   if (op.paging === customerPaging) return 'paged by the `starting_after` time cursor, or page list to page 99';
+  if (op.paging === startingAfterCursor) return 'paged by the `options.starting_after` time cursor';
   const name = Object.entries(strategies).find(([, strategy]) => strategy === op.paging)?.[0];
-  return { cursor: 'cursor list', page: 'page list', end_date: 'paged by `end_date`' }[name] ?? (op.paging ? 'list' : '');
+  if (name) return { cursor: 'cursor list', page: 'page list', end_date: 'paged by `end_date`' }[name];
+  if (op.paging?.maxPage) return `page list, to page ${op.paging.maxPage}`;
+  return op.paging ? 'list' : '';
 }
 
 /** Every figure this script quotes, by name. */

@@ -32,6 +32,8 @@ import { Orders } from './resources/orders.js';
 import { Promotions } from './resources/promotions.js';
 import { Publications } from './resources/publications.js';
 import { Redemptions } from './resources/redemptions.js';
+import { Validations } from './resources/validations.js';
+import { Qualifications } from './resources/qualifications.js';
 import { Rewards } from './resources/rewards.js';
 import { Templates } from './resources/templates.js';
 import { Vouchers } from './resources/vouchers.js';
@@ -135,10 +137,14 @@ export class Client {
   readonly asyncActions: AsyncActions;
   /** OAuth token introspection. */
   readonly oauth: OAuth;
-  /** Vouchers: listed, read, changed, enabled, disabled, deleted, created with a chosen code, validated. */
+  /** Vouchers: listed, read, changed, enabled, disabled, deleted, created with a chosen code, validated; their redemption history and session release. */
   readonly vouchers: Vouchers;
-  /** Redemptions: rollback of stacked redemptions. */
+  /** Redemptions: the checkout's stacked redemption, redemption records, rollbacks. */
   readonly redemptions: Redemptions;
+  /** Stacked validation: up to 30 redeemables against an order, with a session lock when asked. */
+  readonly validations: Validations;
+  /** Eligibility: the redeemables a customer and an order qualify for. */
+  readonly qualifications: Qualifications;
   /** Orders: creation (or update by `source_id`) with items, customer and referrer. */
   readonly orders: Orders;
   /** Publications: vouchers assigned to customers. */
@@ -203,6 +209,8 @@ export class Client {
     this.oauth = new OAuth(core);
     this.vouchers = new Vouchers(core);
     this.redemptions = new Redemptions(core);
+    this.validations = new Validations(core);
+    this.qualifications = new Qualifications(core);
     this.orders = new Orders(core);
     this.publications = new Publications(core);
     this.templates = new Templates(core);
@@ -326,9 +334,12 @@ export class Client {
    * `applied` (with the `record` that proves it), `not_found` (no trace as of `asOf`) or
    * `cannot_tell` (with the `reason`). Checks `loyalties.redeemReward` (the card's transactions),
    * `publications.create` (the customer's redeemables), `orders.create` with a `source_id` (the
-   * order sent again, which names the one already made), `vouchers.create` (the code read back)
-   * and `customers.create` without a `source_id` (a customer made since, with the fields sent);
-   * never sends anything that could apply the call a second time. Looks only for a call
+   * order sent again, which names the one already made), `vouchers.create` (the code read back),
+   * `customers.create` without a `source_id` (a customer made since, with the fields sent),
+   * `redemptions.redeem` (the redemptions since the call, by order `source_id`, marker or
+   * customer), `redemptions.rollback` (the redemption's rollbacks) and `validations.validate` with
+   * a session (its lock released under its key); never sends anything that could apply the call a
+   * second time. Looks only for a call
    * this client made (not one of another client, another tenant perhaps). Its reads use
    * `options` and this client's limits, timeout and retries, and a walk stops after 1,000
    * records. Rejects only with a `ConfigurationError` for bad `options` (nothing read) and with

@@ -108,7 +108,25 @@ export type {
   UpdateVoucherParams,
   DeleteVoucherParams,
 } from './resources/vouchers.js';
-export type { Redemptions, RollbackStackableParams } from './resources/redemptions.js';
+export type {
+  Redemptions,
+  RollbackStackableParams,
+  RedeemStackedParams,
+  ListRedemptionsParams,
+  RedemptionListOrder,
+  RollbackRedemptionParams,
+} from './resources/redemptions.js';
+export type { Validations, ValidateStackedParams } from './resources/validations.js';
+export type { Qualifications, CheckEligibilityParams, QualificationOptions, QualificationScenario } from './resources/qualifications.js';
+export type {
+  RedeemableInput,
+  VoucherRedeemableInput,
+  PromotionTierRedeemableInput,
+  PromotionStackRedeemableInput,
+  CheckoutSessionInput,
+  StackedRequestParams,
+  StackedRequestOptions,
+} from './resources/inputs/redeemables.js';
 export type { Orders, CreateOrderParams } from './resources/orders.js';
 export type { Publications, CreatePublicationParams, CreatePublicationFields, PublicationCampaignInput } from './resources/publications.js';
 export type { Templates, ListTemplatesParams, SetupPromotionTierParams } from './resources/templates.js';

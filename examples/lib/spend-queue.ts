@@ -177,7 +177,7 @@ export const FAULTS: ReadonlyArray<{ name: string; fault: MockFault; status?: nu
 ];
 
 /** mulberry32: a small seeded generator, so a run's faults can be drawn again. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let state = seed | 0;
   return () => {
     state = (state + 0x6d2b79f5) | 0;

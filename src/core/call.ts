@@ -155,7 +155,16 @@ export type TraceWay =
   /** The voucher (or loyalty card) of the code. */
   | 'voucher-by-code'
   /** A customer made since the call started whose fields are the ones the call sent. */
-  | 'customer-by-fields';
+  | 'customer-by-fields'
+  /**
+   * The redemptions made since the call started, matched on the call's order `source_id`, its
+   * `promokit_marker` metadata, or its customer and redeemables.
+   */
+  | 'redemptions-since'
+  /** The redemption's own record of its rollbacks (`related_redemptions.rollbacks`). */
+  | 'redemption-rollbacks'
+  /** The session lock released under the call's own key, on each voucher it named. */
+  | 'session-release';
 
 /**
  * Why `client.reconcile` cannot look for an operation's trace (its reason, in words, is in
@@ -213,6 +222,12 @@ export interface Operation<T, I> {
   readonly repeated?: readonly string[] | undefined;
   /** Body encoding: JSON, a form (token introspection), or none (a DELETE, enabling a voucher). */
   readonly encoding: 'json' | 'form' | 'none';
+  /**
+   * What promokit adds to the params once they passed the rules (a session key of its own): a new
+   * object from the checked copy. What it returns is what is sent, and what is kept beside the
+   * call for `client.reconcile`.
+   */
+  readonly prepare?: ((params: I) => I) | undefined;
   /** How a list reaches its next page; only list operations have one. */
   readonly paging?: Strategy<I> | undefined;
   /** The attribute holding a list's records when the envelope names none in `data_ref`. */
@@ -238,7 +253,7 @@ export type OperationFacts<T, I> = Stated<T, I> &
   (
     | { method: 'GET' }
     | { method: 'PUT' | 'DELETE'; effect?: 'idempotent-write' | undefined }
-    | { method: 'POST'; effect: 'read' | 'idempotent-write' }
+    | { method: 'POST'; effect: 'read' | 'idempotent-write'; trace?: Trace | undefined }
     | { method: 'POST'; effect: 'spend' | 'create' | ((params: I) => Effect); trace: Trace }
   );
 
@@ -294,7 +309,7 @@ export interface OutgoingCall<T> {
   readonly changesState?: boolean | undefined;
   /** The schema the response body is checked against. */
   readonly schema: ResponseSchema<T>;
-  /** A 2xx with an empty body resolves with `undefined` (custom requests: a 204 to a DELETE). */
+  /** A 2xx with an empty body resolves with `undefined` (a DELETE's 204, and custom requests'). */
   readonly emptyBody?: boolean | undefined;
   /** What the caller gave, kept beside the call's error for `client.reconcile`. */
   readonly input?: CallRecord['input'];

@@ -1,13 +1,13 @@
 /**
  * The service's ways of reaching a list's next page, one {@link Strategy} each: an id cursor
- * (`starting_after_id`), page numbers (pages 1 to 100, or 1 to 99 on some lists), and time
- * cursors (`end_date`, async actions; `starting_after`, customers). A list operation names its
- * strategy in its `paging` fact.
+ * (`starting_after_id`), page numbers (pages 1 to 100, or to 99 on the lists that stop there),
+ * and time cursors (`end_date`, async actions; `starting_after`, customers; the qualifications'
+ * `options.starting_after`). A list operation names its strategy in its `paging` fact.
  *
  * @module
  */
 import { isRecord } from './inputs.js';
-import { MAX_PAGE, readRecords, type Strategy } from './pagination.js';
+import { MAX_PAGE, readRecords, type Page, type Strategy } from './pagination.js';
 
 function lastId(records: unknown[]): string | undefined {
   const last = records[records.length - 1];
@@ -25,8 +25,12 @@ export const idCursor: Strategy<{ starting_after_id?: string }> = {
   },
 };
 
-/** Page-numbered lists whose last page is `maxPage`: `page`/`limit`, and `total` when the list reports it. */
-function pageNumbers(maxPage: number): Strategy<{ page?: number; limit?: number }> {
+/**
+ * Page-numbered lists that serve pages 1 to `maxPage`: `page`/`limit`, and `total` when the list
+ * reports it. Past the last page with records left, the walk stops with `PaginationLimitError`
+ * naming it.
+ */
+export function pageNumbers(maxPage: number): Strategy<{ page?: number; limit?: number }> {
   return {
     maxPage,
     next(page) {
@@ -52,6 +56,17 @@ function createdAt(record: unknown): string | undefined {
 }
 
 /**
+ * A time cursor's records without those the previous page yielded at its boundary (its last
+ * record's `created_at`), which the next page may serve again.
+ */
+function afterBoundary<P>(records: unknown[], previous: Page<unknown, P> | undefined): unknown[] {
+  const boundary = previous?.data.length ? createdAt(previous.data[previous.data.length - 1]) : undefined;
+  const seen = new Set<string>();
+  for (const r of previous?.data ?? []) if (createdAt(r) === boundary && isRecord(r) && typeof r.id === 'string') seen.add(r.id);
+  return seen.size === 0 ? records : records.filter((r) => !(isRecord(r) && typeof r.id === 'string' && seen.has(r.id)));
+}
+
+/**
  * Time-cursor lists (async actions): the next page asks for records before the last record's
  * `created_at`; records at that boundary that were already yielded are skipped.
  */
@@ -64,20 +79,8 @@ export const endDateCursor: Strategy<{ end_date?: string | Date; limit?: number 
     if (boundary === undefined || boundary === String(page.params.end_date ?? '')) return undefined;
     return { ...page.params, end_date: boundary };
   },
-  dedupe: (records, previous) => dropBoundary(records, previous),
+  dedupe: afterBoundary,
 };
-
-/**
- * The records of the previous page at its boundary (the `created_at` the next page starts from):
- * a time cursor that includes its boundary answers them again.
- */
-function dropBoundary(records: unknown[], previous: { data: unknown[] } | undefined): unknown[] {
-  if (!previous) return records;
-  const boundary = previous.data.length ? createdAt(previous.data[previous.data.length - 1]) : undefined;
-  const seen = new Set<string>();
-  for (const r of previous.data) if (createdAt(r) === boundary && isRecord(r) && typeof r.id === 'string') seen.add(r.id);
-  return seen.size === 0 ? records : records.filter((r) => !(isRecord(r) && typeof r.id === 'string' && seen.has(r.id)));
-}
 
 /** The params of the customers' list that its paging reads. */
 interface CustomerPaging {
@@ -113,7 +116,36 @@ export const customerPaging: Strategy<CustomerPaging> = {
     const after = new Date(params.order === 'created_at' ? boundary - 1 : boundary + 1).toISOString();
     return { ...params, starting_after: after };
   },
-  dedupe: (records, previous) => dropBoundary(records, previous),
+  dedupe: afterBoundary,
+};
+
+/** The params a qualification's time cursor moves: `options.starting_after`. */
+export interface StartingAfterParams {
+  options?: { starting_after?: string | Date | undefined; limit?: number | undefined } | undefined;
+}
+
+/** The list envelope a qualification's answer holds under `redeemables`. */
+function envelopeOf(body: unknown): Record<string, unknown> {
+  const inner = isRecord(body) ? body.redeemables : undefined;
+  return isRecord(inner) ? inner : {};
+}
+
+/**
+ * The time cursor of qualifications: while the envelope under `redeemables` says `has_more`, the
+ * next page asks for the redeemables after `more_starting_after` (else the last one's
+ * `created_at`) in `options.starting_after`; a redeemable the previous page yielded at that
+ * boundary is not yielded again.
+ */
+export const startingAfterCursor: Strategy<StartingAfterParams> = {
+  next(page) {
+    const envelope = envelopeOf(page.body);
+    if (envelope.has_more !== true) return undefined;
+    const cursor = typeof envelope.more_starting_after === 'string' ? envelope.more_starting_after : createdAt(page.data[page.data.length - 1]);
+    // A cursor that does not move, or comes back, is the walk's to refuse (pagination.ts).
+    if (cursor === undefined) return undefined;
+    return { ...page.params, options: { ...page.params.options, starting_after: cursor } };
+  },
+  dedupe: afterBoundary,
 };
 
 /** The strategy of each way of paging a list names (`client.requestList()`'s `paging`). */

@@ -81,12 +81,12 @@ export interface Strategy<P> {
    */
   next(page: Page<unknown, P>): P | undefined | 'limit';
   /** The last page a page-numbered list serves (most serve 100, some 99): what `'limit'` stops at. */
-  readonly maxPage?: number;
+  readonly maxPage?: number | undefined;
   /** Drops records the previous page already yielded (time-cursor lists overlap at the boundary). */
   dedupe?(records: unknown[], previous: Page<unknown, P> | undefined): unknown[];
 }
 
-type Fetcher<T, P> = (params: P, previous?: Page<T, P>, walk?: WalkGuard) => Promise<Page<T, P>>;
+type Fetcher<T, P, B extends object> = (params: P, previous?: Page<T, P, B>, walk?: WalkGuard) => Promise<Page<T, P, B>>;
 
 /**
  * One page of a list: its records, the raw envelope, and the way to the next page.
@@ -95,28 +95,31 @@ type Fetcher<T, P> = (params: P, previous?: Page<T, P>, walk?: WalkGuard) => Pro
  *
  * @category Lists and pagination
  */
-export class Page<T, P = unknown> {
+export class Page<T, P = unknown, B extends object = ListEnvelope> {
   /** This page's records, read from the attribute that `data_ref` names. */
   readonly data: T[];
-  /** The response envelope as received (`has_more`, `total`, `more_starting_after`, …). */
-  readonly body: ListEnvelope;
+  /**
+   * The response body as received: the list envelope (`has_more`, `total`, `more_starting_after`,
+   * …), or the whole answer of a list whose envelope is one of its fields (`qualifications.check`).
+   */
+  readonly body: B;
   /** The params this page was requested with. */
   readonly params: P;
   /** The HTTP response this page came in: status and headers (its body already read). */
   readonly response: Response;
   readonly #strategy: Strategy<P>;
-  readonly #fetch: Fetcher<T, P>;
+  readonly #fetch: Fetcher<T, P, B>;
   readonly #operation: string;
   readonly #walk: WalkGuard;
 
   /** @internal Built by the SDK's list methods. */
   constructor(init: {
     data: T[];
-    body: ListEnvelope;
+    body: B;
     params: P;
     response: Response;
     strategy: Strategy<P>;
-    fetch: Fetcher<T, P>;
+    fetch: Fetcher<T, P, B>;
     operation: string;
     walk: WalkGuard;
   }) {
@@ -132,12 +135,13 @@ export class Page<T, P = unknown> {
 
   /** Count of all matching records, on lists whose response carries `total`. */
   get total(): number | undefined {
-    return typeof this.body.total === 'number' ? this.body.total : undefined;
+    const { total } = this.body as ListEnvelope;
+    return typeof total === 'number' ? total : undefined;
   }
 
   /** True when records exist past this page (even past the last page the service serves). */
   hasNextPage(): boolean {
-    return this.#strategy.next(this) !== undefined;
+    return this.#strategy.next(this as Page<unknown, P>) !== undefined;
   }
 
   /**
@@ -146,8 +150,8 @@ export class Page<T, P = unknown> {
    * {@link PaginationStalledError} when the walk makes no progress (a cursor that comes back, or
    * 10 empty pages in a row that say more follow).
    */
-  async getNextPage(): Promise<Page<T, P>> {
-    const next = this.#strategy.next(this);
+  async getNextPage(): Promise<Page<T, P, B>> {
+    const next = this.#strategy.next(this as Page<unknown, P>);
     if (next === 'limit') throw new PaginationLimitError(this.#operation, this.#strategy.maxPage ?? MAX_PAGE);
     if (next === undefined) throw new NoNextPageError(this.#operation);
     this.#walk.step(this.#operation, this.data.length, next);
@@ -168,36 +172,36 @@ export const TO_ARRAY_LIMIT = 10_000;
  *
  * @category Lists and pagination
  */
-export class PagePromise<T, P = unknown> implements PromiseLike<Page<T, P>>, AsyncIterable<T> {
-  readonly #load: () => Promise<Page<T, P>>;
+export class PagePromise<T, P = unknown, B extends object = ListEnvelope> implements PromiseLike<Page<T, P, B>>, AsyncIterable<T> {
+  readonly #load: () => Promise<Page<T, P, B>>;
   readonly #operation: string;
-  #first: Promise<Page<T, P>> | undefined;
+  #first: Promise<Page<T, P, B>> | undefined;
 
   /** @internal Built by the SDK's list methods. */
-  constructor(load: () => Promise<Page<T, P>>, operation = 'list') {
+  constructor(load: () => Promise<Page<T, P, B>>, operation = 'list') {
     this.#load = load;
     this.#operation = operation;
   }
 
-  #firstPage(): Promise<Page<T, P>> {
+  #firstPage(): Promise<Page<T, P, B>> {
     return (this.#first ??= this.#load());
   }
 
   /** Resolves with the first page. */
-  then<R1 = Page<T, P>, R2 = never>(
-    onfulfilled?: ((page: Page<T, P>) => R1 | PromiseLike<R1>) | null,
+  then<R1 = Page<T, P, B>, R2 = never>(
+    onfulfilled?: ((page: Page<T, P, B>) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
     return this.#firstPage().then(onfulfilled, onrejected);
   }
 
   /** Handles a failure to fetch the first page. */
-  catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<Page<T, P> | R> {
+  catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<Page<T, P, B> | R> {
     return this.#firstPage().catch(onrejected);
   }
 
   /** Runs `onfinally` once the first page settles. */
-  finally(onfinally?: (() => void) | null): Promise<Page<T, P>> {
+  finally(onfinally?: (() => void) | null): Promise<Page<T, P, B>> {
     return this.#firstPage().finally(onfinally);
   }
 
@@ -205,13 +209,13 @@ export class PagePromise<T, P = unknown> implements PromiseLike<Page<T, P>>, Asy
    * The first page and the HTTP response it came in (status, headers). Every later page has its
    * own in {@link Page.response}.
    */
-  async withResponse(): Promise<WithResponse<Page<T, P>>> {
+  async withResponse(): Promise<WithResponse<Page<T, P, B>>> {
     const page = await this.#firstPage();
     return { data: page, response: page.response };
   }
 
   /** Every page in turn, starting with the first. */
-  pages(): AsyncGenerator<Page<T, P>, void, undefined> {
+  pages(): AsyncGenerator<Page<T, P, B>, void, undefined> {
     // The walk lets go of this PagePromise (which caches the first page) once it has the first
     // page, so it holds the page being read and nothing behind it.
     return walkPages({ load: () => this.#firstPage() });
@@ -224,8 +228,8 @@ export class PagePromise<T, P = unknown> implements PromiseLike<Page<T, P>>, Asy
    */
   [Symbol.asyncIterator](): AsyncIterator<T, undefined> {
     // Refers to this PagePromise only until the first page is in: see `pages()`.
-    let source: PagePromise<T, P> | undefined = this;
-    let page: Page<T, P> | undefined;
+    let source: PagePromise<T, P, B> | undefined = this;
+    let page: Page<T, P, B> | undefined;
     let index = 0;
     let finished = false;
     const end: IteratorResult<T, undefined> = { done: true, value: undefined };
@@ -283,10 +287,12 @@ export class PagePromise<T, P = unknown> implements PromiseLike<Page<T, P>>, Asy
 }
 
 /** The pages of a list, from `start.load()`'s first page on; drops `start.load` once called. */
-async function* walkPages<T, P>(start: { load?: (() => Promise<Page<T, P>>) | undefined }): AsyncGenerator<Page<T, P>, void, undefined> {
+async function* walkPages<T, P, B extends object>(start: {
+  load?: (() => Promise<Page<T, P, B>>) | undefined;
+}): AsyncGenerator<Page<T, P, B>, void, undefined> {
   let load = start.load;
   start.load = undefined;
-  let page: Page<T, P> = await load!();
+  let page: Page<T, P, B> = await load!();
   load = undefined;
   yield page;
   while (page.hasNextPage()) {
@@ -295,11 +301,15 @@ async function* walkPages<T, P>(start: { load?: (() => Promise<Page<T, P>>) | un
   }
 }
 
-/** Reads the records from the attribute `data_ref` names, falling back to `fallback`, then `data`. */
+/**
+ * Reads the records from the attribute `data_ref` names, falling back to `fallback`, then `data`;
+ * when that attribute is itself a list envelope (a qualification's `redeemables`), from its own.
+ */
 export function readRecords(body: unknown, fallback = 'data'): unknown[] {
   if (!isRecord(body)) return [];
   const key = typeof body.data_ref === 'string' ? body.data_ref : fallback;
   const records = body[key] ?? body[fallback] ?? body.data;
+  if (isRecord(records)) return readRecords(records);
   return Array.isArray(records) ? records : [];
 }
 
@@ -307,21 +317,21 @@ export function readRecords(body: unknown, fallback = 'data'): unknown[] {
  * Builds the {@link PagePromise} of a list method: `load` fetches one page's envelope for the given
  * params; records are read from the attribute `data_ref` names (`recordsKey` when it is absent).
  */
-export function paginate<T, P>(
+export function paginate<T, P, B extends object = ListEnvelope>(
   operation: string,
   params: P,
   strategy: Strategy<P>,
   load: (params: P) => APIPromise<unknown>,
   recordsKey = 'data',
-): PagePromise<T, P> {
-  const fetchPage: Fetcher<T, P> = async (pageParams, previous, walk = new WalkGuard(pageParams)) => {
+): PagePromise<T, P, B> {
+  const fetchPage: Fetcher<T, P, B> = async (pageParams, previous, walk = new WalkGuard(pageParams)) => {
     const { data, response } = await load(pageParams).withResponse();
-    const body = data as ListEnvelope;
+    const body = data as B;
     let records = readRecords(body, recordsKey);
     if (strategy.dedupe) records = strategy.dedupe(records, previous as Page<unknown, P> | undefined);
-    return new Page<T, P>({ data: records as T[], body, params: pageParams, response, strategy, fetch: fetchPage, operation, walk });
+    return new Page<T, P, B>({ data: records as T[], body, params: pageParams, response, strategy, fetch: fetchPage, operation, walk });
   };
-  return new PagePromise<T, P>(() => fetchPage(params), operation);
+  return new PagePromise<T, P, B>(() => fetchPage(params), operation);
 }
 
 /**

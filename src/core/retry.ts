@@ -176,10 +176,10 @@ const FAIL: RetryDecision = { action: 'fail' };
  * | the error | decision |
  * |---|---|
  * | not a `PromokitError` (your own code's, a `TypeError`, …) | `fail` |
- * | its call's outcome `unknown` and the call changes state and is not safe to repeat (a spend, a create, an order, a publication without `join_once`, a session lock, an event; also a call error without its call's record, such as one made by hand): a timeout, a dropped connection, a 5xx, an unreadable 2xx, a redirect after which the service may have acted, your abort after it was sent, your `metadataSchemas` failing on its answer | `reconcile` |
+ * | its call's outcome `unknown` and the call changes state and is not safe to repeat (a spend such as a redemption, a create, an order, a publication without `join_once`, a validation that takes a session lock, an event; also a call error without its call's record, such as one made by hand): a timeout, a dropped connection, a 5xx, an unreadable 2xx, a redirect after which the service may have acted, your abort after it was sent, your `metadataSchemas` failing on its answer | `reconcile` |
  * | `AbortError`, in every other case (your signal: you asked it to stop) | `fail` |
  * | `RateLimitError` (429, or the client's pause after one): nothing was applied | `retry` after the wait its answer asked for (whole seconds, × 1,000), else 1,000 ms |
- * | `ConnectionError`, `TimeoutError`, a 408 or a 5xx (`ApiError`), `LimiterError`, when nothing was sent or the call is safe to repeat (a read, a PUT, a read-only POST, a publication with `join_once`) | `retry` after the `Retry-After` of a 503 when it has one, else 1,000 ms |
+ * | `ConnectionError`, `TimeoutError`, a 408 or a 5xx (`ApiError`), `LimiterError`, when nothing was sent or the call is safe to repeat (a read, a PUT or DELETE, a read-only POST, a publication with `join_once`, a single redemption's rollback) | `retry` after the `Retry-After` of a 503 when it has one, else 1,000 ms |
  * | `InvalidRequestError`, `ConfigurationError` (bad input or settings: the same call fails again) | `fail` |
  * | any other 4xx (400, 401, 403, 404, 409, 422, …): the service refused it and will again | `fail` |
  * | `RedirectError` not `unknown` (a 307 or 308; a 3xx to a read): promokit follows no redirect, the `baseUrl` is wrong | `fail` |

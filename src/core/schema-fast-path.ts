@@ -67,12 +67,21 @@ function walk(schema: ZodNode, path: ReadonlyArray<string | number>): { parts: s
       node = def?.valueType ?? def?.element;
     } else {
       parts.push(String(part));
-      // Of a union, the first option that declares the field.
-      const object = def?.type === 'union' ? def.options?.find((o: ZodNode) => unwrap(o)?._zod.def.shape?.[part]) : node;
-      node = unwrap(object)?._zod.def.shape?.[part];
+      node = fieldOf(node, String(part));
     }
   }
   return { parts, node, element };
+}
+
+/** The schema of field `name` of `node`: of a union (of unions), the first option that declares it. */
+function fieldOf(node: ZodNode | undefined, name: string): ZodNode | undefined {
+  const def = unwrap(node)?._zod.def;
+  if (def?.type !== 'union') return def?.shape?.[name];
+  for (const option of def.options ?? []) {
+    const field = fieldOf(option, name);
+    if (field) return field;
+  }
+  return undefined;
 }
 
 /**

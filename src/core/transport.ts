@@ -16,7 +16,7 @@ import { loadChunk } from './lazy.js';
 import { scrubbed } from './outcome.js';
 import { send } from './send.js';
 import type { HttpMethod, ListOperation, Operation, OutgoingCall, RequestOptions } from './call.js';
-import { paginate, PagePromise } from './pagination.js';
+import { paginate, PagePromise, type ListEnvelope } from './pagination.js';
 import type { ResponseSchema } from './responses.js';
 import { responseSchemaOf, withFastPath } from './schema-fast-path.js';
 import { buildQuery, fillPath, isRecord } from './inputs.js';
@@ -44,11 +44,11 @@ export class Transport {
    * The {@link PagePromise} of a list operation: each page one {@link request} with the params of
    * that page, all derived from one plain copy of the caller's params.
    */
-  list<R, T, I>(op: ListOperation<T, I>, path: PathParams, params: I, options?: RequestOptions): PagePromise<R, I> {
+  list<R, T, I, B extends object = ListEnvelope>(op: ListOperation<T, I>, path: PathParams, params: I, options?: RequestOptions): PagePromise<R, I, B> {
     const issues: Issue[] = [];
     const snapshot = plainCopy(params, issues) as I;
-    if (issues.length > 0) return new PagePromise<R, I>(() => Promise.reject(new InvalidRequestError(op.name, issues)), op.name);
-    return paginate<R, I>(op.name, snapshot, op.paging, (pageParams) => this.request(op, path, pageParams, options), op.records);
+    if (issues.length > 0) return new PagePromise<R, I, B>(() => Promise.reject(new InvalidRequestError(op.name, issues)), op.name);
+    return paginate<R, I, B>(op.name, snapshot, op.paging, (pageParams) => this.request(op, path, pageParams, options), op.records);
   }
 
   async #send<T, I>(op: Operation<T, I>, path: PathParams, params: I, options: RequestOptions | undefined): Promise<WithResponse<T>> {
@@ -67,8 +67,10 @@ export class Transport {
       ]);
     }
     op.rules?.(snapshot, [], issues);
-    // A copy to route from: the snapshot stays whole, beside the call's error.
-    const fields: Record<string, unknown> = isRecord(snapshot) ? { ...snapshot } : {};
+    // What promokit adds to checked params (a session key of its own) is sent and kept alike.
+    const sent = op.prepare && issues.length === 0 && isRecord(snapshot) ? op.prepare(snapshot as I) : snapshot;
+    // A copy to route from: the params stay whole, beside the call's error.
+    const fields: Record<string, unknown> = isRecord(sent) ? { ...sent } : {};
     let target = fillPath(op.path, path, fields, issues);
     let body: Record<string, unknown> | undefined;
     if (op.method === 'GET') {
@@ -87,15 +89,15 @@ export class Transport {
         for (const name of Object.keys(fields)) issues.push({ path: [name], message: `is not a field of ${op.name}, which sends no body` });
     }
     if (issues.length > 0) throw new InvalidRequestError(op.name, issues);
-    const effect = typeof op.effect === 'function' ? op.effect(snapshot as I) : op.effect;
+    const effect = typeof op.effect === 'function' ? op.effect(sent as I) : op.effect;
     let call: OutgoingCall<T> = {
       ...this.#prepare(op, target, safeToRepeat(effect), responseSchemaOf(op), body && op.encoding !== 'none' ? encode(op.encoding, body) : undefined),
       changesState: effect !== 'read',
       effect,
       trace: op.trace,
-      input: { path, params: snapshot },
       // A DELETE answers 204 without a body.
       emptyBody: op.method === 'DELETE',
+      input: { path, params: sent },
     };
     // The client's own metadata schemas, when it has them: loaded on first use.
     if (this.#config.schemas)

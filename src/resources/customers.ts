@@ -12,7 +12,7 @@ import type { APIPromise, PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
 import { customerListSchema, customerSchema, type Customer, type CustomerList } from '../schemas/customer.js';
 import { customerRedeemableListSchema, type CustomerRedeemable, type CustomerRedeemableList } from '../schemas/customer-redeemable.js';
-import { noContentSchema } from '../schemas/no-content.js';
+import { noContentSchema } from '../schemas/base.js';
 import type { AddressInput } from './inputs/customer.js';
 import {
   cursorListRules,

@@ -12,22 +12,29 @@
 import { NotFoundError } from '../core/api-errors.js';
 import { callOf, type CallRecord, type NoTrace, type Trace, type TraceWay } from '../core/call.js';
 import { AbortError, describeValue, isA, PromokitError } from '../core/errors.js';
+import { isRecord } from '../core/inputs.js';
 import type { RequestOptions } from '../core/call.js';
 import { checkRequestOptions } from '../core/request-options.js';
 import type { PagePromise } from '../core/pagination.js';
+import type { RedemptionEntry } from '../schemas/redemption-entry.js';
 import type { Customers } from './customers.js';
+import { MARKER_KEY } from './inputs/redeemables.js';
 import type { Loyalties } from './loyalties.js';
 import type { Orders } from './orders.js';
+import type { Redemptions } from './redemptions.js';
+import { newestRollback } from './rollback-read.js';
 import type { Vouchers } from './vouchers.js';
 
 /**
  * What `client.reconcile(error)` found out about a failed call:
  *
  * - `applied`: the service applied it; `record` is what proves it (the loyalty transaction, the
- *   order, the redeemable the customer holds, the voucher). Do not send it again.
+ *   order, the redeemable the customer holds, the voucher, a stacked redemption's records
+ *   `{ parent_redemption, redemptions }`, the rollback). Do not send it again.
  * - `not_found`: no trace of it as of `asOf`, the moment the check began to look. Sending it again
  *   is safe unless the failed request was still on its way or running at the service then (after
- *   a timeout, it may be): see the guide "After an unknown outcome".
+ *   a timeout, it may be): see the guide "After an unknown outcome". For a validation with a
+ *   session, the check first releases the lock under the call's key: no lock of it is held.
  * - `cannot_tell`: the service offers no way to find out for this operation, the error is not one
  *   of an `unknown` outcome, another client made the call, or the check itself failed; `reason`
  *   says which, in words. When a read of the check failed, `cause` is its error:
@@ -47,6 +54,7 @@ export interface Readers {
   readonly customers: Customers;
   readonly orders: Orders;
   readonly vouchers: Vouchers;
+  readonly redemptions: Redemptions;
 }
 
 /**
@@ -84,8 +92,12 @@ function field(value: unknown, ...path: string[]): string | undefined {
 }
 
 /** A record's `created_at` (or another date field) in epoch milliseconds, `NaN` when it has none that reads. */
-function dated(record: unknown, key = 'created_at'): number {
-  return Date.parse(field(record, key) ?? '');
+function dated(record: unknown, ...keys: string[]): number {
+  for (const key of keys.length ? keys : ['created_at']) {
+    const at = field(record, key);
+    if (at !== undefined) return Date.parse(at);
+  }
+  return Number.NaN;
 }
 
 /**
@@ -125,7 +137,7 @@ class ServiceTime {
  * or {@link MAX_PAGES} pages, whatever size the service makes its pages, or at a record like the
  * call's that cannot be placed in time (`cannot_tell`).
  */
-async function since<T extends { created_at?: string | null | undefined }, P>(
+async function since<T extends { created_at?: string | null | undefined; date?: string | null | undefined }, P>(
   list: () => PagePromise<T, P>,
   time: ServiceTime,
   match: (record: T) => boolean,
@@ -142,7 +154,7 @@ async function since<T extends { created_at?: string | null | undefined }, P>(
       let older = false;
       for (const record of page.data) {
         if (++walked > MAX_RECORDS) return unsure(tooMany);
-        const at = dated(record);
+        const at = dated(record, 'created_at', 'date');
         if (at > previous) newestFirst = false;
         if (Number.isFinite(at)) previous = at;
         const ofTheCall = from !== undefined && at >= from;
@@ -263,6 +275,93 @@ const customer: Check = async ({ customers }, { input }, time, options) => {
   );
 };
 
+/** Records of redemptions a walk reads, one page of the most the service serves. */
+const STACK_LIMIT = 100;
+
+/**
+ * A stacked redemption's records from one of them: the parent and its children (found by the
+ * `parent_redemption_id` filter), or the redemption alone.
+ */
+async function stackOf(redemptions: Redemptions, record: RedemptionEntry, options: RequestOptions): Promise<unknown> {
+  // The parent: the record itself, the one it names, or the one its order lists it under.
+  const listed: unknown = record.order?.redemptions;
+  const listedUnder = isRecord(listed)
+    ? Object.entries(listed).find(([, entry]) => isRecord(entry) && Array.isArray(entry.stacked) && entry.stacked.includes(record.id))?.[0]
+    : undefined;
+  const parentId = record.object === 'redemption' && record.related_object_type === 'redemption' ? record.id : (record.redemption ?? listedUnder);
+  if (!parentId) return { redemptions: [record] };
+  const parent = parentId === record.id ? record : await redemptions.get(parentId, options);
+  const children = await redemptions
+    .list({ filters: { parent_redemption_id: { conditions: { $is: parentId } } }, limit: STACK_LIMIT }, options)
+    .toArray({ max: STACK_LIMIT });
+  return { parent_redemption: parent, redemptions: children.filter((c) => c.object === 'redemption' && c.id !== parentId) };
+}
+
+/** The redeemables a call named, as `object id`: a voucher by its code, a tier by its id. */
+function redeemablesOf(params: unknown): Set<string> {
+  const items = typeof params === 'object' && params !== null ? (params as Record<string, unknown>).redeemables : undefined;
+  const named = new Set<string>();
+  if (Array.isArray(items))
+    for (const item of items) if (field(item, 'id') && field(item, 'object')) named.add(`${field(item, 'object')} ${field(item, 'id')}`);
+  return named;
+}
+
+const stackedRedemption: Check = async ({ redemptions }, { input }, time, options) => {
+  const { params } = input;
+  const source = field(params, 'order', 'source_id');
+  const orderId = field(params, 'order', 'id');
+  const marker = field(params, 'metadata', MARKER_KEY);
+  const customerId = field(params, 'customer', 'id');
+  const customerSource = field(params, 'customer', 'source_id');
+  const customer = customerId ?? customerSource;
+  if (!source && !orderId && !marker && !customer)
+    return unsure('the call named no order source_id or id, no customer and no marker to look for (redemptions.redeem with marker: true adds one)');
+  const named = redeemablesOf(params);
+  // With no order and no marker, a redemption of this customer, of a redeemable the call named.
+  const weak = !source && !orderId && !marker;
+  const match = (r: RedemptionEntry): boolean =>
+    r.object === 'redemption' &&
+    (!source || r.order?.source_id === source) &&
+    (!orderId || r.order?.id === orderId) &&
+    (!marker || (r.metadata as Record<string, unknown> | null | undefined)?.[MARKER_KEY] === marker) &&
+    (!weak ||
+      ((r.customer_id === customerId || (customerSource !== undefined && r.customer?.source_id === customerSource)) &&
+        (named.has(`voucher ${r.voucher?.code ?? ''}`) || named.has(`${r.related_object_type ?? ''} ${r.related_object_id ?? ''}`))));
+  const result = await since(() => redemptions.list({ order: '-created_at', limit: STACK_LIMIT, ...(customer ? { customer } : {}) }, options), time, match);
+  return result.status === 'applied' ? found(await stackOf(redemptions, result.record as RedemptionEntry, options)) : result;
+};
+
+const rollback: Check = async ({ redemptions }, { input }, _time, options) => {
+  const id = input.path.redemptionId ?? '';
+  const asOf = new Date();
+  try {
+    const redemption = await redemptions.get(id, options);
+    if (redemption.object !== 'redemption') return unsure(`${id} is a rollback, not a redemption to roll back`);
+    const newest = newestRollback(redemption);
+    if (newest) return found(await redemptions.get(newest, options));
+    return redemption.status === 'ROLLED_BACK' ? unsure(`${id} is ROLLED_BACK but lists no rollback to read`) : none(asOf);
+  } catch (error) {
+    // No such redemption: nothing was rolled back.
+    if (error instanceof NotFoundError) return none(asOf);
+    throw error;
+  }
+};
+
+const sessionLock: Check = async ({ vouchers }, { input, idempotent }, _time, options) => {
+  // Without a session a validation only reads.
+  if (idempotent) return unsure('the call is safe to send again as it is');
+  const key = field(input.params, 'session', 'key');
+  if (!key) return unsure('the call sent no session key, so no lock of it can be released');
+  // Each voucher's lock under the key, released (or gone already; an unknown code held none). A
+  // promotion tier's lock has no release: the same key, sent again, re-targets it.
+  for (const named of redeemablesOf(input.params))
+    if (named.startsWith('voucher '))
+      await vouchers.releaseSession(named.slice('voucher '.length), key, options).catch((error: unknown) => {
+        if (!(error instanceof NotFoundError)) throw error;
+      });
+  return none(new Date());
+};
+
 /** Why an operation without a check has none, and what to do instead (each operation's `trace`, in its record). */
 const noWay: Record<NoTrace, string> = {
   'no-session-read': 'no operation reads a session lock; sent with your own session.key, it is safe to send again (it joins the same lock)',
@@ -279,6 +378,9 @@ const checks: Record<TraceWay, Check> = {
   'order-upsert': order,
   'voucher-by-code': voucher,
   'customer-by-fields': customer,
+  'redemptions-since': stackedRedemption,
+  'redemption-rollbacks': rollback,
+  'session-release': sessionLock,
 };
 
 /**

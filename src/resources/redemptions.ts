@@ -1,16 +1,28 @@
 /**
- * `client.redemptions`: rolling back stacked redemptions.
+ * `client.redemptions`: the stacked redemption of a checkout, the redemption records (read and
+ * listed), and rolling back a redemption or a stacked one.
  *
  * @module
  */
-import type { APIPromise } from '../core/pagination.js';
-import { object, text } from '../core/inputs.js';
+import { BadRequestError } from '../core/api-errors.js';
+import { apiPromise, type APIPromise, type PagePromise } from '../core/pagination.js';
+import { boolean, integer, isoDateTime, isRecord, object, oneOf, text } from '../core/inputs.js';
 import type { Metadata } from '../core/metadata.js';
 import { operation, operations, type RequestOptions } from '../core/call.js';
+import { pageNumber99 } from '../core/page-strategies.js';
 import { APIResource } from '../core/resource.js';
-import { redemptionRollbackResultSchema, type RedemptionRollbackResult } from '../schemas/redemption-rollback.js';
+import { stackedRedemptionSchema, type StackedRedemption } from '../schemas/checkout.js';
+import { redemptionEntrySchema, redemptionListSchema, type RedemptionEntry, type RedemptionList } from '../schemas/redemption-entry.js';
+import {
+  redemptionRollbackResultSchema,
+  redemptionRollbackSchema,
+  type RedemptionRollback,
+  type RedemptionRollbackResult,
+} from '../schemas/redemption-rollback.js';
 import { customerPlaces, customerRules, type CustomerInput } from './inputs/customer.js';
+import type { ListFilters } from './inputs/lists.js';
 import { orderPlaces, orderRules, type OrderInput } from './inputs/order.js';
+import { MARKER_KEY, newMarker, stackedRequestPlaces, stackedRequestRules, withSessionKey, type StackedRequestParams } from './inputs/redeemables.js';
 
 /**
  * Redemptions and their rollback.
@@ -51,7 +63,133 @@ export class Redemptions extends APIResource {
   rollbackStackable(parentRedemptionId: string, params: RollbackStackableParams = {}, options?: RequestOptions): APIPromise<RedemptionRollbackResult> {
     return this.core.request(redemptionOperations['redemptions.rollbackStackable'], { parentRedemptionId }, params, options);
   }
+
+  /**
+   * Redeems up to 30 redeemables together on an order, under the project's stacking rules: the
+   * checkout's spend. Several redeemables make a parent redemption (`parent_redemption`) with a
+   * child per applied redeemable (`redemptions`); what could not be used is in
+   * `inapplicable_redeemables` and `skipped_redeemables`, not an error. Under a session (the
+   * `session.key` a validation returned), the redemption uses the lock and releases it.
+   *
+   * `POST /v1/redemptions`. A spend: never sent again after the service may have acted (a 5xx, a
+   * timeout, a connection dropped after sending); retried only on 429 and on connection failures
+   * where nothing was sent. After an unknown outcome, `client.reconcile(error)` finds the
+   * redemption by the order's `source_id`, by the customer and the time of the call, or by a
+   * marker: `marker: true` adds `metadata.promokit_marker` (a fresh value of 130 random bits,
+   * unless your metadata has one), which is not sent itself. A project whose redemption metadata
+   * schema allows only defined keys must define `promokit_marker` (a string) first.
+   *
+   * @param params The redeemables (1 to 30, none twice, one promotion stack never mixed with
+   * others), the order, the customer, the session and the redemption's metadata.
+   * @throws InvalidRequestError when `redeemables` is empty, holds more than 30, a duplicate, or
+   * a stack with anything else; the order has more than 500 items or an amount that is not an
+   * integer; the session is malformed; nothing is sent.
+   * @throws BadRequestError (400) when the service refuses the request.
+   *
+   * @example
+   * ```ts
+   * // POST /v1/redemptions
+   * const redeemables = [{ object: 'voucher' as const, id: 'SPRING15' }];
+   * const order = { source_id: 'web-1042', items: [{ product_id: 'prod_beans', quantity: 2, price: 1200 }] };
+   * const validation = await client.validations.validate({ redeemables, order, session: { type: 'LOCK' } });
+   * const redeemed = await client.redemptions.redeem({ redeemables, order, session: { key: validation.session?.key ?? undefined } });
+   * for (const r of redeemed.redemptions ?? []) console.log(r.id, r.result);
+   * console.log('total:', redeemed.order?.total_amount, 'not used:', redeemed.inapplicable_redeemables?.length ?? 0);
+   * ```
+   */
+  redeem(params: RedeemStackedParams, options?: RequestOptions): APIPromise<StackedRedemption> {
+    return this.core.request(redemptionOperations['redemptions.redeem'], {}, params, options);
+  }
+
+  /**
+   * Lists redemptions and their rollbacks, newest first unless `order` says otherwise; narrow
+   * each record on `object` (`redemption` or `redemption_rollback`), then on `result`. Paged by
+   * number: pages 1 to 99 of up to 100 records; past page 99 the walk stops with
+   * `PaginationLimitError` (narrow it with `created_at`).
+   *
+   * `GET /v1/redemptions`. Read-only: retried on network errors, timeouts, 408, 429 and 5xx.
+   *
+   * @throws InvalidRequestError when `limit` is outside 1–100, `page` outside 1–99, `result` or
+   * `order` unknown, or a `created_at` bound not ISO 8601; nothing is sent.
+   *
+   * @example
+   * ```ts
+   * // GET /v1/redemptions
+   * const since = new Date(Date.now() - 3_600_000);
+   * for await (const entry of client.redemptions.list({ customer: 'shop-user-1001', created_at: { after: since }, limit: 100 })) {
+   *   if (entry.object === 'redemption' && entry.result === 'SUCCESS') console.log(entry.id, entry.order?.source_id);
+   * }
+   * ```
+   */
+  list(params: ListRedemptionsParams = {}, options?: RequestOptions): PagePromise<RedemptionEntry, ListRedemptionsParams> {
+    return this.core.list(redemptionOperations['redemptions.list'], {}, params, options);
+  }
+
+  /**
+   * Reads a redemption or a rollback by id; narrow it on `object`. A redemption's
+   * `related_redemptions.rollbacks` lists its rollbacks.
+   *
+   * `GET /v1/redemptions/{redemptionId}`. Read-only: retried on network errors, timeouts, 408,
+   * 429 and 5xx.
+   *
+   * @param redemptionId `r_…` of a redemption, `rf_…` of a failed one, or `rr_…` of a rollback.
+   * @throws NotFoundError (404) when there is none with this id.
+   *
+   * @example
+   * ```ts
+   * // GET /v1/redemptions/{redemptionId}
+   * const entry = await client.redemptions.get('r_0d1c9f2a7b3e');
+   * if (entry.object === 'redemption') console.log(entry.status, entry.related_redemptions?.rollbacks?.map((r) => r.id));
+   * ```
+   */
+  get(redemptionId: string, options?: RequestOptions): APIPromise<RedemptionEntry> {
+    return this.core.request(redemptionOperations['redemptions.get'], { redemptionId }, {}, options);
+  }
+
+  /**
+   * Rolls back one redemption that is not part of a stacked one: its voucher's redemption, gift
+   * credits and loyalty points are given back, and the order's discount reverted (by the
+   * project's `redeemables_rollback_order_mode`). Roll back a stacked redemption, parent and
+   * children, with `rollbackStackable`; a child alone cannot be rolled back.
+   *
+   * `POST /v1/redemptions/{redemptionId}/rollback`. An idempotent write the service guards: a
+   * second rollback of the same redemption is refused with 400 `already_rolled_back`, so it is
+   * retried like a PUT (network errors, timeouts, 408, 429, 5xx), and an answer
+   * `already_rolled_back`, to a retry or to a call of its own, resolves with the rollback that
+   * exists (read with `redemptions.get`; compare its `date` to tell an older one).
+   *
+   * @param redemptionId `r_…` of the redemption.
+   * @param params `reason` and `tracking_id` (sent in the query string); the `customer`, `order`
+   * and `metadata` of the redemption (the JSON body).
+   * @throws InvalidRequestError when `reason` or `tracking_id` is empty, or the order has more
+   * than 500 items or an amount that is not an integer; nothing is sent.
+   * @throws BadRequestError (400 `invalid_redemption_parent` for a child of a stacked redemption,
+   * `invalid_redemption` for a parent, `invalid_order`, `invalid_customer`) and NotFoundError (404).
+   *
+   * @example
+   * ```ts
+   * // POST /v1/redemptions/{redemptionId}/rollback
+   * const rollback = await client.redemptions.rollback('r_0d1c9f2a7b3e', { reason: 'order returned' });
+   * console.log(rollback.id, rollback.result, rollback.amount);
+   * ```
+   */
+  rollback(redemptionId: string, params: RollbackRedemptionParams = {}, options?: RequestOptions): APIPromise<RedemptionRollback> {
+    const call = this.core.request(redemptionOperations['redemptions.rollback'], { redemptionId }, params, options);
+    return apiPromise(
+      call.withResponse().catch((error: unknown) => {
+        if (!(error instanceof BadRequestError && error.key === 'already_rolled_back')) throw error;
+        // Read back on first use; a read that cannot load leaves the service's answer standing.
+        return import('./rollback-read.js').then(
+          ({ existingRollback }) => existingRollback(this, redemptionId, error, options),
+          () => Promise.reject(error),
+        );
+      }),
+    );
+  }
 }
+
+/** The last page the redemptions list serves (CHECKOUT.md §5 D20). */
+const LAST_PAGE = 99;
 
 /** The operations of {@link Redemptions}, as the registry lists them (resources/registry.ts). */
 export const redemptionOperations = operations({
@@ -67,7 +205,156 @@ export const redemptionOperations = operations({
     rules: object<RollbackStackableParams>({ reason: text(1), tracking_id: text(1), customer: customerRules, order: orderRules, metadata: object() }),
     metadataPlaces: { metadata: 'redemption', customer: customerPlaces, order: orderPlaces },
   }),
+  'redemptions.redeem': operation<StackedRedemption, RedeemStackedParams>({
+    method: 'POST',
+    path: '/v1/redemptions',
+    // Spends a redemption of each voucher, credits and points: never sent twice blindly.
+    effect: 'spend',
+    trace: 'redemptions-since',
+    schema: stackedRedemptionSchema,
+    relies: [
+      'redemptions.*.id',
+      'redemptions.*.result',
+      'parent_redemption.id',
+      'parent_redemption.result',
+      'inapplicable_redeemables.*.id',
+      'inapplicable_redeemables.*.status',
+      'skipped_redeemables.*.id',
+      'skipped_redeemables.*.status',
+    ],
+    rules: object<RedeemStackedParams>({ ...stackedRequestRules, marker: boolean() }),
+    prepare: withMarker,
+    metadataPlaces: stackedRequestPlaces,
+  }),
+  'redemptions.list': operation<RedemptionList, ListRedemptionsParams>({
+    method: 'GET',
+    path: '/v1/redemptions',
+    schema: redemptionListSchema,
+    relies: ['redemptions.*.id', 'redemptions.*.object', 'redemptions.*.result'],
+    paging: pageNumber99,
+    records: 'redemptions',
+    rules: object<ListRedemptionsParams>({
+      limit: integer(1, 100),
+      page: integer(1, LAST_PAGE),
+      result: oneOf(['SUCCESS', 'FAILURE']),
+      campaign: text(1),
+      customer: text(1),
+      order: oneOf(['created_at', 'id', 'voucher_code', 'tracking_id', 'customer_id'].flatMap((by) => [by, `-${by}`]) as RedemptionListOrder[]),
+      created_at: object<NonNullable<ListRedemptionsParams['created_at']>>({ before: isoDateTime(), after: isoDateTime() }),
+      filters: object(),
+    }),
+  }),
+  'redemptions.get': operation<RedemptionEntry>({
+    method: 'GET',
+    path: '/v1/redemptions/{redemptionId}',
+    schema: redemptionEntrySchema,
+    relies: ['id', 'object', 'result'],
+  }),
+  'redemptions.rollback': operation<RedemptionRollback, RollbackRedemptionParams>({
+    method: 'POST',
+    path: '/v1/redemptions/{redemptionId}/rollback',
+    // Gives value back, once: a second rollback is refused (already_rolled_back), which resolves
+    // with the rollback that exists. Sent twice, the end state is the same.
+    effect: 'idempotent-write',
+    trace: 'redemption-rollbacks',
+    query: ['reason', 'tracking_id'],
+    schema: redemptionRollbackSchema,
+    relies: ['id', 'result'],
+    rules: object<RollbackRedemptionParams>({ reason: text(1), tracking_id: text(1), customer: customerRules, order: orderRules, metadata: object() }),
+    metadataPlaces: { metadata: 'redemption', customer: customerPlaces, order: orderPlaces },
+  }),
 });
+
+/** The params as sent: a session key of promokit's own, and the marker in the metadata when asked. */
+function withMarker(params: RedeemStackedParams): RedeemStackedParams {
+  const { marker, ...rest } = withSessionKey(params);
+  if (marker !== true) return rest;
+  const metadata: Record<string, unknown> = isRecord(rest.metadata) ? rest.metadata : {};
+  return { ...rest, metadata: { ...metadata, [MARKER_KEY]: metadata[MARKER_KEY] ?? newMarker() } as unknown as Metadata<'redemption'> };
+}
+
+/**
+ * Params of {@link Redemptions.redeem}, sent as the JSON body but for `marker`.
+ * @category Checkout
+ */
+export interface RedeemStackedParams extends StackedRequestParams {
+  /**
+   * `true`: promokit adds `metadata.promokit_marker`, a fresh value of 130 random bits (unless
+   * your metadata has one), by which `client.reconcile` finds this redemption after an unknown
+   * outcome. Not sent itself. Define `promokit_marker` (a string) in your redemption metadata
+   * schema first if it allows only defined keys.
+   */
+  marker?: boolean | undefined;
+}
+
+/**
+ * Sort orders of the redemptions list: by date, id, voucher code, tracking id or customer;
+ * `-` descending.
+ * @category Redemptions
+ */
+export type RedemptionListOrder =
+  | 'created_at'
+  | '-created_at'
+  | 'id'
+  | '-id'
+  | 'voucher_code'
+  | '-voucher_code'
+  | 'tracking_id'
+  | '-tracking_id'
+  | 'customer_id'
+  | '-customer_id';
+
+/**
+ * Params of {@link Redemptions.list}, sent in the query string.
+ * @category Redemptions
+ */
+export interface ListRedemptionsParams {
+  /** Records per page, 1 to 100 (the service's default is 10). */
+  limit?: number | undefined;
+  /** Page number, 1 to 99. */
+  page?: number | undefined;
+  /** `SUCCESS` or `FAILURE`. */
+  result?: 'SUCCESS' | 'FAILURE' | undefined;
+  /** The campaign's name. */
+  campaign?: string | undefined;
+  /** The customer's `id` or `source_id` (an unknown one lists nothing). */
+  customer?: string | undefined;
+  /** Sort order; newest first when left out. */
+  order?: RedemptionListOrder | undefined;
+  /** Made before or after these moments: ISO 8601 strings or `Date`s. */
+  created_at?:
+    | {
+        /** Made before this moment. */
+        before?: string | Date | undefined;
+        /** Made after this moment. */
+        after?: string | Date | undefined;
+      }
+    | undefined;
+  /**
+   * Filters, e.g. `{ parent_redemption_id: { conditions: { $is: 'r_…' } } }`: on `voucher_code`,
+   * `related_object_id`, `related_object_parent_id`, `parent_redemption_id`, `failure_code`,
+   * `result`, `object`, `customer_id`, `campaign_name`, `user_login`.
+   */
+  filters?: ListFilters | undefined;
+}
+
+/**
+ * Params of {@link Redemptions.rollback}. `reason` and `tracking_id` are sent in the query
+ * string; `customer`, `order` and `metadata` in the JSON body (`{}` when none is given).
+ * @category Redemptions
+ */
+export interface RollbackRedemptionParams {
+  /** Why the redemption is rolled back. Sent in the query string. */
+  reason?: string | undefined;
+  /** Your ID of the customer. Sent in the query string. */
+  tracking_id?: string | undefined;
+  /** The redemption's customer; the fields sent update the customer record. */
+  customer?: CustomerInput | undefined;
+  /** The redemption's order, e.g. `{ source_id }`. */
+  order?: OrderInput | undefined;
+  /** Updates the redemption's metadata. */
+  metadata?: Metadata<'redemption'> | undefined;
+}
 
 /**
  * Params of {@link Redemptions.rollbackStackable}. `reason` and `tracking_id` are sent in the

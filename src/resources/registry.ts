@@ -31,9 +31,11 @@ import { orderOperations } from './orders.js';
 import { productOperations } from './products.js';
 import { promotionOperations } from './promotions.js';
 import { publicationOperations } from './publications.js';
+import { qualificationOperations } from './qualifications.js';
 import { redemptionOperations } from './redemptions.js';
 import { rewardOperations } from './rewards.js';
 import { templateOperations } from './templates.js';
+import { validationOperations } from './validations.js';
 import { voucherOperations } from './vouchers.js';
 
 /** Every operation promokit types, by name. */
@@ -44,6 +46,8 @@ export const registry = {
   ...templateOperations,
   ...promotionOperations,
   ...redemptionOperations,
+  ...validationOperations,
+  ...qualificationOperations,
   ...orderOperations,
   ...publicationOperations,
   ...customerOperations,
@@ -58,6 +62,7 @@ export const registry = {
 /**
  * The name of an operation promokit types, as `subClient.method` (`'vouchers.create'`): the
  * `operation` of its errors, log lines and hook events, and of `mock.inject({ operation })`.
+ * @useDeclaredType
  * @category Client
  */
 export type OperationName = keyof typeof registry;

@@ -1,18 +1,21 @@
 /**
  * `client.vouchers`: listing, reading, changing, enabling, disabling and deleting vouchers;
- * creating a voucher with a chosen code, and validating a voucher against a customer and an order.
+ * creating a voucher with a chosen code, validating a voucher against a customer and an order, a
+ * voucher's redemption history, and releasing a session lock.
  *
  * @module
  */
-import type { APIPromise, PagePromise } from '../core/pagination.js';
+import { NotFoundError } from '../core/api-errors.js';
+import { apiPromise, type APIPromise, type PagePromise } from '../core/pagination.js';
 import { all, array, boolean, closed, integer, object, oneOf, required, text, isRecord } from '../core/inputs.js';
 import { pageNumber99 } from '../core/page-strategies.js';
-import { noContentSchema } from '../schemas/no-content.js';
 import { voucherListSchema, type VoucherList } from '../schemas/voucher.js';
 import { page99ListRules, timeRangeRules, type ListFilters, type Page99ListParams, type TimeRangeInput } from './inputs/lists.js';
 import type { Metadata } from '../core/metadata.js';
 import { operation, operations, type RequestOptions } from '../core/call.js';
 import { APIResource } from '../core/resource.js';
+import { noContentSchema } from '../schemas/base.js';
+import { voucherRedemptionsSchema, type VoucherRedemptions } from '../schemas/redemption-entry.js';
 import { validationResultSchema, type ValidationResult } from '../schemas/validation.js';
 import { voucherSchema, type Voucher } from '../schemas/voucher.js';
 import { customerPlaces, customerRules, type CustomerInput } from './inputs/customer.js';
@@ -233,6 +236,68 @@ export class Vouchers extends APIResource {
   validate(code: string, params: ValidateVoucherParams = {}, options?: RequestOptions): APIPromise<ValidationResult> {
     return this.core.request(voucherOperations['vouchers.validate'], { code }, params, options);
   }
+
+  /**
+   * A voucher's redemption history: its redemptions and rollbacks (narrow each on `object`), and
+   * its counters `quantity` (`null`: unlimited) and `redeemed_quantity`. The service declares no
+   * paging for it: when `total` is more than `redemption_entries.length`, the history is partial.
+   *
+   * `GET /v1/vouchers/{code}/redemption`. Read-only: retried on network errors, timeouts, 408,
+   * 429 and 5xx.
+   *
+   * @param code The voucher code (sent URL-encoded).
+   * @throws NotFoundError (404) when no voucher has this code.
+   *
+   * @example
+   * ```ts
+   * // GET /v1/vouchers/{code}/redemption
+   * const history = await client.vouchers.getRedemptions('SPRING15');
+   * console.log(history.redeemed_quantity, 'of', history.quantity ?? 'unlimited');
+   * for (const entry of history.redemption_entries ?? []) console.log(entry.object, entry.id, entry.result);
+   * ```
+   */
+  getRedemptions(code: string, options?: RequestOptions): APIPromise<VoucherRedemptions> {
+    return this.core.request(voucherOperations['vouchers.getRedemptions'], { code }, {}, options);
+  }
+
+  /**
+   * Releases the session lock a validation took on a voucher: its redemption, credits and points
+   * are free for others again. Vouchers only: a promotion tier's lock has no release and expires
+   * with its `ttl`.
+   *
+   * `DELETE /v1/vouchers/{code}/sessions/{sessionKey}`, answered 204. An idempotent write, retried
+   * like a PUT. An answer 404 for the session (`resource_type` `session`: the lock is gone,
+   * released, consumed by a redemption or expired; the service does not say which) resolves as
+   * released, to a retry or to a call of its own: no lock is held under the key (then
+   * `.withResponse()` gives that 404's status and headers).
+   *
+   * @param code The voucher code or `v_…` id (sent URL-encoded).
+   * @param sessionKey The lock's key (`session.key` of the validation).
+   * @throws NotFoundError (404, `resource_type` `voucher`) when no voucher has this code.
+   *
+   * @example
+   * ```ts
+   * // DELETE /v1/vouchers/{code}/sessions/{sessionKey}
+   * const validation = await client.validations.validate({ redeemables: [{ object: 'voucher', id: 'SPRING15' }], session: { key: 'checkout-web-1042' } });
+   * // … the customer leaves the checkout: give the voucher back to the others.
+   * await client.vouchers.releaseSession('SPRING15', validation.session?.key ?? 'checkout-web-1042');
+   * ```
+   */
+  releaseSession(code: string, sessionKey: string, options?: RequestOptions): APIPromise<void> {
+    const call = this.core.request(voucherOperations['vouchers.releaseSession'], { code, sessionKey }, {}, options);
+    return apiPromise(
+      call.withResponse().then(
+        // A body, were one sent, says nothing the release needs: it resolves with `undefined`.
+        ({ response }) => ({ data: undefined, response }),
+        (error: unknown) => {
+          // No lock under the key: what the release is for.
+          if (error instanceof NotFoundError && isRecord(error.body) && error.body.resource_type === 'session')
+            return { data: undefined, response: new Response(null, { status: error.status, headers: error.headers }) };
+          throw error;
+        },
+      ),
+    );
+  }
 }
 
 /** The object each voucher type requires. */
@@ -375,6 +440,18 @@ export const voucherOperations = operations({
       gift: object<NonNullable<ValidateVoucherParams['gift']>>({ credits: required(integer()) }),
     }),
     metadataPlaces: { metadata: 'redemption', customer: customerPlaces, order: orderPlaces },
+  }),
+  'vouchers.getRedemptions': operation<VoucherRedemptions>({
+    method: 'GET',
+    path: '/v1/vouchers/{code}/redemption',
+    schema: voucherRedemptionsSchema,
+    relies: ['redemption_entries.*.id', 'redemption_entries.*.object', 'redemption_entries.*.result'],
+  }),
+  'vouchers.releaseSession': operation<void>({
+    method: 'DELETE',
+    path: '/v1/vouchers/{code}/sessions/{sessionKey}',
+    schema: noContentSchema,
+    relies: [],
   }),
 });
 

@@ -120,3 +120,9 @@ export function listOf<T, K extends string = 'data'>(record: z.ZodMiniType<T>, k
 export function cursorListOf<T, K extends string = 'data'>(record: z.ZodMiniType<T>, key: K = 'data' as K) {
   return z.extend(listOf(record, key), { has_more: z.boolean() });
 }
+
+/**
+ * The schema of an answer without a body (a DELETE's 204, which resolves before any check): a
+ * body that comes all the same is not read.
+ */
+export const noContentSchema = /* @__PURE__ */ lazy(() => z.unknown() as z.ZodMiniType<void>);

@@ -16,6 +16,7 @@ export type {
 export type { Gift, LoyaltyCard } from './balance.js';
 export type { CampaignType } from './campaign.js';
 export type { Category } from './category.js';
+export type { StackedRedemption, StackedValidation } from './checkout.js';
 export type {
   Customer,
   CustomerAddress,
@@ -61,6 +62,7 @@ export type {
   PromotionTierSummary,
 } from './promotion.js';
 export type { Publication, PublicationCustomer } from './publication.js';
+export type { Qualification, QualifiedRedeemable, QualifiedRedeemableBase, QualifiedRedeemableList } from './qualification.js';
 export type {
   FailedRedemption,
   Redemption,
@@ -70,8 +72,21 @@ export type {
   RedemptionObjectType,
   RedemptionResult,
   RedemptionStatus,
+  RelatedRedemptions,
+  RelatedRollback,
   SuccessfulRedemption,
 } from './redemption.js';
+export type {
+  FailedRedemptionEntry,
+  FailedRollbackEntry,
+  RedemptionEntry,
+  RedemptionEntryBase,
+  RedemptionList,
+  RollbackEntryBase,
+  SucceededRedemptionEntry,
+  SucceededRollbackEntry,
+  VoucherRedemptions,
+} from './redemption-entry.js';
 export type {
   FailedRedemptionRollback,
   RedemptionRollback,
@@ -87,6 +102,21 @@ export type {
   RewardParameters,
 } from './reward.js';
 export type { Session } from './session.js';
+export type {
+  ApplicableRedeemable,
+  Bundle,
+  BundleItem,
+  InapplicableRedeemable,
+  RedeemableBase,
+  RedeemableDetails,
+  RedeemableError,
+  RedeemableObject,
+  RedeemableResult,
+  SkipKey,
+  SkippedRedeemable,
+  StackingRules,
+  ValidatedRedeemable,
+} from './stacking.js';
 export type { CampaignTemplate, CampaignTemplateList } from './template.js';
 export type {
   InvalidValidationResult,

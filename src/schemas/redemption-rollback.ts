@@ -39,14 +39,16 @@ export interface FailedRedemptionRollback extends RedemptionRollbackBase, Refuse
  */
 export type RedemptionRollback = SuccessfulRedemptionRollback | FailedRedemptionRollback;
 
-/** Schema of {@link RedemptionRollback}: one object shape per `result`. */
-export const redemptionRollbackSchema: () => z.ZodMiniType<RedemptionRollback> = /* @__PURE__ */ lazy(() =>
-  byResult({
+/** The schema fields of {@link RedemptionRollbackBase}. */
+export const redemptionRollbackFields = () =>
+  ({
     ...redemptionRecordFields(),
     status: z.nullish(openEnum()),
     reason: z.nullish(z.string()),
-  } satisfies ShapeOf<RedemptionRollbackBase>),
-);
+  }) satisfies ShapeOf<RedemptionRollbackBase>;
+
+/** Schema of {@link RedemptionRollback}: one object shape per `result`. */
+export const redemptionRollbackSchema: () => z.ZodMiniType<RedemptionRollback> = /* @__PURE__ */ lazy(() => byResult(redemptionRollbackFields()));
 
 /**
  * What rolling back a stacked redemption returns: a rollback per stacked redemption and one of

@@ -167,6 +167,52 @@ export const redemptionRecordFields = () =>
   }) satisfies ShapeOf<RedemptionRecord>;
 
 /**
+ * A rollback of a redemption, as the redemption lists it (`related_redemptions.rollbacks`).
+ * @category Redemptions
+ */
+export interface RelatedRollback {
+  /** `rr_…` of the rollback: `client.redemptions.get(id)` reads it. */
+  id?: string | null;
+  /** When it was made, ISO 8601 date-time. */
+  date?: string | null;
+  /** `WITH_ORDER` or `WITHOUT_ORDER`: whether it reverted the order's discounts. */
+  rollback_order_mode?: 'WITH_ORDER' | 'WITHOUT_ORDER' | (string & {}) | null;
+}
+
+/**
+ * The records a redemption links to: its rollbacks, and redemptions related to it.
+ * @category Redemptions
+ */
+export interface RelatedRedemptions {
+  /** Its rollbacks, oldest first. */
+  rollbacks?: RelatedRollback[] | null;
+  /** Redemptions related to it. */
+  redemptions?: Array<{
+    /** `r_…` */
+    id?: string | null;
+    /** When it was made. */
+    date?: string | null;
+  }> | null;
+}
+
+/** Schema of {@link RelatedRedemptions}. */
+const relatedRedemptionsSchema: () => z.ZodMiniType<RelatedRedemptions> = /* @__PURE__ */ lazy(() =>
+  z.looseObject({
+    rollbacks: z.nullish(
+      z.array(
+        z.looseObject({
+          ...nullishStrings('id', 'date'),
+          rollback_order_mode: z.nullish(openEnum()),
+        } satisfies ShapeOf<RelatedRollback>),
+      ),
+    ),
+    redemptions: z.nullish(
+      z.array(z.looseObject({ ...nullishStrings('id', 'date') } satisfies ShapeOf<NonNullable<RelatedRedemptions['redemptions']>[number]>)),
+    ),
+  } satisfies ShapeOf<RelatedRedemptions>),
+);
+
+/**
  * The fields every redemption has, whatever its `result`; see {@link Redemption}.
  * @category Redemptions
  */
@@ -178,6 +224,8 @@ export interface RedemptionBase extends RedemptionRecord {
     /** The session key. */
     key?: string | null;
   } | null;
+  /** Its rollbacks (`related_redemptions.rollbacks`) and related redemptions. */
+  related_redemptions?: RelatedRedemptions | null;
 }
 
 /**
@@ -206,11 +254,14 @@ export interface FailedRedemption extends RedemptionBase, Refused {}
  */
 export type Redemption = SuccessfulRedemption | FailedRedemption;
 
-/** Schema of {@link Redemption}: one object shape per `result`. */
-export const redemptionSchema: () => z.ZodMiniType<Redemption> = /* @__PURE__ */ lazy(() =>
-  byResult({
+/** The schema fields of {@link RedemptionBase}. */
+export const redemptionFields = () =>
+  ({
     ...redemptionRecordFields(),
     status: z.nullish(openEnum()),
     session: z.nullish(z.looseObject({ key: z.nullish(z.string()) } satisfies ShapeOf<RedemptionBase['session']>)),
-  } satisfies ShapeOf<RedemptionBase>),
-);
+    related_redemptions: z.nullish(relatedRedemptionsSchema()),
+  }) satisfies ShapeOf<RedemptionBase>;
+
+/** Schema of {@link Redemption}: one object shape per `result`. */
+export const redemptionSchema: () => z.ZodMiniType<Redemption> = /* @__PURE__ */ lazy(() => byResult(redemptionFields()));

@@ -302,28 +302,47 @@ export function seedDefaultData(state: MockState): MockSeedIds {
     type === 'PERCENT'
       ? { type, percent_off: value, effect: 'APPLY_TO_ORDER', is_dynamic: false }
       : { type, amount_off: value, effect: 'APPLY_TO_ORDER', is_dynamic: false };
-  const season = { type: 'DISCOUNT_VOUCHER', campaign_id: seasonal.id, created_at: ago(120) };
+  // Records made the same day a second apart: a time cursor (qualifications) walks them one by one.
+  let second = 0;
+  const moment = (days: number) => iso(new Date(daysFrom(now, -days).getTime() + ++second * 1000));
+  const season = { type: 'DISCOUNT_VOUCHER', campaign_id: seasonal.id };
   const welcomeCoupon = (code: string) => ({
     code,
     type: 'DISCOUNT_VOUCHER',
     campaign_id: welcome.id,
     discount: discount('AMOUNT', 500),
-    created_at: ago(100),
+    created_at: moment(100),
   });
   applySeed(state, {
     vouchers: [
-      { ...season, code: 'SPRING15', discount: discount('PERCENT', 15), start_date: ago(10), expiration_date: ahead(60), metadata: { channel: 'newsletter' } },
-      { ...season, code: 'WINTER10', discount: discount('AMOUNT', 1000), start_date: ago(120), expiration_date: ago(30) },
-      { ...season, code: 'SUMMER20', discount: discount('PERCENT', 20), start_date: ahead(30), expiration_date: ahead(120) },
-      { ...season, code: 'PAUSED5', discount: discount('AMOUNT', 500), active: false, additional_info: 'Paused while the shop is being renovated' },
-      { ...season, code: 'WEEKEND25', discount: discount('PERCENT', 25), validity_day_of_week: [0, 6] },
       {
         ...season,
+        created_at: moment(120),
+        code: 'SPRING15',
+        discount: discount('PERCENT', 15),
+        start_date: ago(10),
+        expiration_date: ahead(60),
+        metadata: { channel: 'newsletter' },
+      },
+      { ...season, created_at: moment(120), code: 'WINTER10', discount: discount('AMOUNT', 1000), start_date: ago(120), expiration_date: ago(30) },
+      { ...season, created_at: moment(120), code: 'SUMMER20', discount: discount('PERCENT', 20), start_date: ahead(30), expiration_date: ahead(120) },
+      {
+        ...season,
+        created_at: moment(120),
+        code: 'PAUSED5',
+        discount: discount('AMOUNT', 500),
+        active: false,
+        additional_info: 'Paused while the shop is being renovated',
+      },
+      { ...season, created_at: moment(120), code: 'WEEKEND25', discount: discount('PERCENT', 25), validity_day_of_week: [0, 6] },
+      {
+        ...season,
+        created_at: moment(120),
         code: 'LUNCH10',
         discount: discount('PERCENT', 10),
         validity_hours: { daily: [{ start_time: '11:00', expiration_time: '14:00', days_of_week: [0, 1, 2, 3, 4, 5, 6] }] },
       },
-      { ...season, code: 'ONEUSE50', discount: discount('PERCENT', 50), redemption: { quantity: 1, redeemed_quantity: 1 } },
+      { ...season, created_at: moment(120), code: 'ONEUSE50', discount: discount('PERCENT', 50), redemption: { quantity: 1, redeemed_quantity: 1 } },
       welcomeCoupon('WELCOME-7KQ2PX'),
       welcomeCoupon('WELCOME-M4XPJD'),
       welcomeCoupon('WELCOME-Z9RB3T'),
@@ -368,7 +387,7 @@ export function seedDefaultData(state: MockState): MockSeedIds {
     hierarchy,
     banner,
     action,
-    created_at: ago(59),
+    created_at: moment(59),
   });
   const tiers = applySeed(state, {
     tiers: [

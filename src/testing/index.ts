@@ -42,4 +42,4 @@ export type { MockAsyncActionOptions } from './async-action-runs.js';
 export type { MockRateLimit } from './rate-limit.js';
 export type { MockSeedIds } from './data.js';
 export type { MockCredentials, CollectionName as MockCollectionName } from './store.js';
-export type { MockRecords, MockStore, MockSeedInput, MockCampaign, MockToken, MockEvent } from './records.js';
+export type { MockRecords, MockStore, MockSeedInput, MockCampaign, MockToken, MockEvent, MockSession } from './records.js';

@@ -15,6 +15,7 @@ import { loyaltyHandlers } from './ops/loyalties.js';
 import { oauthHandlers } from './ops/oauth.js';
 import { promotionHandlers } from './ops/promotions.js';
 import { redemptionHandlers } from './ops/redemptions.js';
+import { checkoutHandlers } from './ops/checkout.js';
 import { rewardHandlers } from './ops/rewards.js';
 import { voucherHandlers } from './ops/vouchers.js';
 import { customerHandlers } from './ops/customers.js';
@@ -29,6 +30,7 @@ const handlers: { readonly [N in MockOperation]: MockHandler | readonly MockHand
   ...voucherHandlers,
   ...promotionHandlers,
   ...redemptionHandlers,
+  ...checkoutHandlers,
   ...commerceHandlers,
   ...rewardHandlers,
   ...asyncActionHandlers,

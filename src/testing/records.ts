@@ -57,6 +57,24 @@ export interface MockToken {
   expires_at: number;
 }
 
+/**
+ * A session lock a stacked validation took: what it holds of each voucher and tier, until a
+ * redemption under its key consumes it, a release, or `expires_at` on the mock's clock.
+ */
+export interface MockSession {
+  /** The session key. */
+  key: string;
+  type: 'LOCK';
+  ttl: number;
+  ttl_unit: string;
+  created_at: string;
+  /** When it lapses, on the mock's clock; a lapsed session is dropped when next looked at. */
+  expires_at: string;
+  /** One per voucher or tier: its `v_…` or `promo_…` id, a voucher's code, the credits and points held. */
+  locks: Array<{ object: 'voucher' | 'promotion_tier'; id: string; code?: string; credits?: number; points?: number }>;
+  object: 'session';
+}
+
 /** A custom event the mock received: the acknowledgment plus `id`, `origin` and `created_at`. */
 export interface MockEvent extends EventAcknowledgment {
   id: string;
@@ -88,6 +106,7 @@ export interface MockRecords {
   asyncActions: AsyncAction;
   locations: Location;
   events: MockEvent;
+  sessions: MockSession;
   tokens: MockToken;
   binnedVouchers: Voucher;
   metadataSchemas: MetadataSchema;

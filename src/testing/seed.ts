@@ -91,6 +91,16 @@ const normalizers: Record<CollectionName, Normalizer> = {
   })),
   locations: basic('loc_', 'location', () => ({ updated_at: null })),
   events: basic('evcus_', 'event', () => ({ referral: null, loyalty: null, metadata: {} })),
+  sessions: (state, input) => ({
+    type: 'LOCK',
+    ttl: 7,
+    ttl_unit: 'DAYS',
+    created_at: at(state),
+    expires_at: iso(new Date(state.now().getTime() + 7 * 86_400_000)),
+    locks: [],
+    ...input,
+    object: 'session',
+  }),
   tokens: (state, input) => ({ client_id: state.credentials.appId, scope: 'api', expires_at: Math.floor(state.now().getTime() / 1000) + 3600, ...input }),
   vouchers: (state, input) => buildVoucher(state, input),
   binnedVouchers: (state, input) => buildVoucher(state, input),
@@ -124,6 +134,7 @@ const order: CollectionName[] = [
   'events',
   'binnedVouchers',
   'metadataSchemas',
+  'sessions',
 ];
 
 /** Adds the records to the store; returns them as stored. */
@@ -142,6 +153,7 @@ export function applySeed(state: MockState, input: SeedRecords): { [K in Collect
       if (name === 'metadataSchemas' && (typeof raw.related_object !== 'string' || raw.related_object === ''))
         throw new Error('mock.seed: every metadata schema needs a related_object (the kind of record, or the name of a custom schema)');
       if (name === 'tokens' && typeof raw.access_token !== 'string') throw new Error('mock.seed: every token needs an access_token');
+      if (name === 'sessions' && typeof raw.key !== 'string') throw new Error('mock.seed: every session needs a key');
       const record = put(state.store, name, normalizers[name](state, structuredClone(raw)));
       if (name === 'vouchers' && typeof record.holder_id === 'string') {
         const holder = state.store.customers.get(record.holder_id);

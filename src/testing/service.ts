@@ -29,6 +29,8 @@ import { describeThrown, handlerFailure, routeAnswer, UserRoutes, type MockRoute
 import { sparseResponse } from './sparse.js';
 import { clockFrom, emptyStore, find, IdGenerator, type CollectionName, type MockCredentials, type MockState, type Rec } from './store.js';
 import type { AsyncAction } from '../schemas/async-action.js';
+import type { StackingRules } from '../schemas/stacking.js';
+import { defaultStackingRules } from './ops/checkout.js';
 import type { MockRecords, MockSeedInput, MockStore } from './records.js';
 
 /** Options of {@link createMockService}. */
@@ -64,6 +66,13 @@ export interface MockServiceOptions {
    * seconds until there is room). Requests it refuses do not count. Default: none.
    */
   rateLimit?: MockRateLimit | undefined;
+  /**
+   * The project's stacking rules for stacked validations and redemptions, over the service's
+   * defaults (30 redeemables per request, 5 applied, 1 per category, 1 exclusive, `ALL` mode,
+   * requested order, `REDEEM_ANYWAY`, `WITH_ORDER`), e.g. `{ redeemables_application_mode:
+   * 'PARTIAL', exclusive_categories: ['cat_black_friday'] }`. Default: none.
+   */
+  stackingRules?: Partial<StackingRules> | undefined;
 }
 
 /** One request the mock received (CORS preflights aside). */
@@ -247,7 +256,16 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     throw new TypeError(`createMockService: responses must be 'complete' or 'sparse'; got ${String(options.responses)}`);
   }
   const credentials: MockCredentials = Object.freeze({ ...defaultCredentials, ...options.credentials });
-  const state: MockState = { store: emptyStore(), baseUrl, ids: new IdGenerator(), now: clockFrom(options.now), credentials, asyncActionRuns: new Map() };
+  const stackingRules = checkStackingRules(options.stackingRules);
+  const state: MockState = {
+    store: emptyStore(),
+    baseUrl,
+    ids: new IdGenerator(),
+    now: clockFrom(options.now),
+    credentials,
+    asyncActionRuns: new Map(),
+    stackingRules,
+  };
   let rateLimited = options.rateLimit ? rateLimitCheck(options.rateLimit) : undefined;
   const requests: MockRequestLogEntry[] = [];
   let requestCounter = 0;
@@ -471,4 +489,39 @@ function clockDate(now: () => Date): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The values of each stacking rule that is a choice. */
+const choices: Record<string, string[]> = {
+  redeemables_application_mode: ['ALL', 'PARTIAL'],
+  redeemables_sorting_rule: ['REQUESTED_ORDER', 'CATEGORY_HIERARCHY'],
+  redeemables_products_application_mode: ['STACK', 'ONCE'],
+  redeemables_no_effect_rule: ['REDEEM_ANYWAY', 'SKIP'],
+  redeemables_rollback_order_mode: ['WITH_ORDER', 'WITHOUT_ORDER'],
+};
+
+/** The `stackingRules` option, checked: an object of known rules; a `TypeError` naming a bad one. */
+function checkStackingRules(given: unknown): Rec {
+  if (given === undefined) return {};
+  if (typeof given !== 'object' || given === null || Array.isArray(given))
+    throw new TypeError('createMockService: stackingRules must be an object of stacking rules');
+  const rules: Rec = {};
+  for (const [name, value] of Object.entries(given)) {
+    const known = defaultStackingRules[name];
+    if (known === undefined)
+      throw new TypeError(`createMockService: stackingRules has no rule ${name} (its rules: ${Object.keys(defaultStackingRules).join(', ')})`);
+    const fits = Array.isArray(known)
+      ? Array.isArray(value) && value.every((v) => typeof v === 'string')
+      : typeof known === 'number'
+        ? Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 30
+        : typeof known === 'string'
+          ? (choices[name] ?? []).includes(value as string)
+          : typeof value === 'object' && value !== null && Object.values(value).every((v) => Number.isInteger(v) && (v as number) >= 1);
+    if (!fits)
+      throw new TypeError(
+        `createMockService: stackingRules.${name} must be ${Array.isArray(known) ? 'an array of category ids' : typeof known === 'number' ? 'a whole number from 1 to 30' : typeof known === 'string' ? `one of ${choices[name]!.join(', ')}` : 'an object of category id to a whole number'}`,
+      );
+    rules[name] = structuredClone(value);
+  }
+  return rules;
 }

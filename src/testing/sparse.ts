@@ -19,6 +19,8 @@
  * - vouchers returned or listed as records are sparse as embedded ones are; customers have
  *   `summary`, `loyalty` and `referrals` null and no `assets`; a product's SKU list has no
  *   `object` or `data_ref`.
+ * - redemption records read or listed have no `status` and no parent id (`redemption`), a
+ *   failed one has `order` and `customer` null, and a rollback has no `channel`.
  *
  * Every field promokit relies on (the identity of the record returned, `valid`, `result`, the
  * paging keys) is kept, so the SDK parses these answers in every validation mode.
@@ -73,6 +75,18 @@ function sparseRedemption(r: unknown): void {
   sparseTier(r.promotion_tier);
 }
 
+/** A redemption record as the service's examples show it: no `status`, no parent id. */
+function sparseEntry(r: unknown): void {
+  if (!isObject(r)) return;
+  delete r.status;
+  if (r.object === 'redemption') delete r.redemption;
+  if (r.result === 'FAILURE') {
+    r.order = null;
+    r.customer = null;
+  }
+  sparseRedemption(r);
+}
+
 /** What each operation's answer turns into; operations not listed only lose nested `object`s. */
 const shapers: Record<string, (body: Rec) => void> = {
   'publications.create'(body) {
@@ -112,6 +126,19 @@ const shapers: Record<string, (body: Rec) => void> = {
   'templates.setupPromotionTier'(body) {
     sparseTier(body.promotion_tier);
   },
+  // Redemption records without `status` and their parent's id; rollbacks without `status` and
+  // `channel` (CHECKOUT.md §5 D7, D9); a failed one without order and customer (D8).
+  'redemptions.list'(body) {
+    if (Array.isArray(body.redemptions)) body.redemptions.forEach(sparseEntry);
+  },
+  'redemptions.get': sparseEntry,
+  'redemptions.rollback'(body) {
+    sparseEntry(body);
+    delete body.channel;
+  },
+  'vouchers.getRedemptions'(body) {
+    if (Array.isArray(body.redemption_entries)) body.redemption_entries.forEach(sparseEntry);
+  },
   'customers.listRedeemables'(body) {
     if (Array.isArray(body.data)) for (const r of body.data) if (isObject(r) && isObject(r.redeemable)) sparseVoucher(r.redeemable.voucher);
   },
@@ -150,7 +177,7 @@ function sparseProduct(product: unknown): void {
 }
 
 /** The records of a list answer, which keep their own `object` like any record returned. */
-const recordArrays = ['data', 'async_actions', 'campaign_templates'];
+const recordArrays = ['data', 'async_actions', 'campaign_templates', 'redemptions', 'redemption_entries'];
 
 /**
  * The sparse form of `operation`'s answer `body`: a copy, shaped as described in the module

@@ -40,6 +40,7 @@ export type CollectionName =
   | 'asyncActions'
   | 'locations'
   | 'events'
+  | 'sessions'
   | 'tokens'
   | 'binnedVouchers'
   | 'metadataSchemas';
@@ -72,6 +73,8 @@ export const collectionKeys = {
   locations: 'id',
   /** Custom events received on `/client/v1/events`. */
   events: 'id',
+  /** Session locks taken by stacked validations. Key: `key`. */
+  sessions: 'key',
   /** Access tokens the mock knows. Key: `access_token`. */
   tokens: 'access_token',
   /** Vouchers deleted without `force`: in the bin, their codes still taken. Key: `code`. */
@@ -173,6 +176,8 @@ export interface MockState {
   credentials: MockCredentials;
   /** Async actions made by `mock.createAsyncAction()`, which move one step per read. */
   asyncActionRuns: Map<string, AsyncActionRun>;
+  /** The stacking rules the options set over the service's defaults (ops/checkout.ts). */
+  stackingRules: Rec;
 }
 
 /** The credentials the mock accepts; pass them to `new Client({ ...mock.credentials })`. */

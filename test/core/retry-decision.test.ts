@@ -92,9 +92,8 @@ describe('the fault matrix: every fault × every operation in process, and × on
       case 'json-422':
         return FAIL;
       case '200-empty':
-        // A DELETE answers 204 without a body: an empty 2xx is its success.
-        if (cls === 'DELETE') return 'resolved';
-        return safe ? FAIL : RECONCILE;
+        // A DELETE answers without a body: an empty 200 is its success.
+        return cls === 'DELETE' ? 'resolved' : safe ? FAIL : RECONCILE;
       case '200-truncated-json':
       case '200-non-json':
         return safe ? FAIL : RECONCILE;

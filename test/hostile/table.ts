@@ -30,6 +30,72 @@ export interface HostileCase {
 
 /** Every case, in the order of the table. The text of `case` is the row's key: keep it unique. */
 export const CASES = {
+  'checkout-outcome': {
+    file: 'hostile/checkout',
+    cls: 'Outcome honesty',
+    case: 'every way a checkout write can end (`redemptions.redeem`, `validations.validate` with a session, `redemptions.rollback`, `vouchers.releaseSession`): resets before and mid-body, timeouts before and after headers, 500, 503, an unreadable 200, a 302 and a 307, 409, 422, a refused connection',
+    rule: '`not_sent` only when nothing reached the service; `unknown` whenever it may have acted; a spend sent once, and decided `reconcile`',
+  },
+  'checkout-types': {
+    file: 'hostile/checkout',
+    cls: 'Types are not checks',
+    case: "`'false'`, `'1'`, `null`, `NaN`, `{}`, `[]`, `3.5`, `true` as the checkout's redeemables, ids, session ttl, amounts, marker, page, page size, session key and redemption id",
+    rule: '`InvalidRequestError` naming the field; nothing sent',
+  },
+  'checkout-snapshot': {
+    file: 'hostile/checkout',
+    cls: 'Check the snapshot you use',
+    case: "a getter on a redemption's order `source_id` answering the check one value and later reads another, the caller's object changed after the call",
+    rule: 'read once: the checked value is sent, and `client.reconcile` looks for it',
+  },
+  'checkout-no-throw': {
+    file: 'hostile/checkout',
+    cls: 'Check the snapshot you use',
+    case: 'the eight checkout methods given `undefined`, `null`, a string, a number, a Proxy whose traps throw, redeemables that are one, a BigInt',
+    rule: 'no method throws synchronously; every failure a rejected promise with a `PromokitError`',
+  },
+  'checkout-answers': {
+    file: 'hostile/checkout',
+    cls: 'Decisions on bad data',
+    case: '`already_rolled_back`, then a read-back naming another redemption, rollbacks that are no records, a redemption that reads as a rollback',
+    rule: "the service's refusal stands (`BadRequestError`); never a rollback of another redemption; two reads at most",
+  },
+  'checkout-cursor': {
+    file: 'hostile/checkout',
+    cls: 'Bounded resources',
+    case: "a qualification's `options.starting_after` cursor that comes back after 1, 2, 3 and 7 pages",
+    rule: '`PaginationStalledError` within 3 × the period + 3 requests',
+  },
+  'checkout-fetch-refuses': {
+    file: 'hostile/checkout',
+    cls: 'What fetch refuses, refused first',
+    case: 'a lone surrogate in a redeemable, a session key, a path segment; a redemption of more than 64 KB with `keepalive`',
+    rule: '`InvalidRequestError` before sending, never a network failure of `unknown` outcome',
+  },
+  'checkout-messages': {
+    file: 'hostile/checkout',
+    cls: 'Service text',
+    case: '1,002 broken rules in one redemption; a 400 whose message and details are a megabyte each of control characters',
+    rule: 'messages bounded and printable',
+  },
+  'checkout-secrets': {
+    file: 'hostile/checkout',
+    cls: 'Secrets per call',
+    case: "a reconcile read answered with the client's credentials in its body",
+    rule: 'none in the `cannot_tell` result, its `cause`, the stack or any rendering',
+  },
+  'checkout-tenants': {
+    file: 'hostile/checkout',
+    cls: 'Tenants stay apart',
+    case: "a redemption, a validation with a session and a rollback of one tenant reconciled with another tenant's client",
+    rule: '`cannot_tell`; nothing sent with the other credentials',
+  },
+  'checkout-chunk': {
+    file: 'hostile/checkout',
+    cls: 'Smaller ones',
+    case: "the rollback's read-back, a chunk loaded on first use, that cannot load",
+    rule: "the service's `already_rolled_back` stands, typed; nothing more sent",
+  },
   'redirect-other-origin': {
     file: 'hostile/redirects',
     cls: 'Redirects',

@@ -89,6 +89,49 @@ export const operations: MetadataOperation[] = [
     send: (client, _e, mock, params) => client.redemptions.rollbackStackable(mock.ids.stackedRedemption, params),
   },
   {
+    name: 'validations.validate',
+    places: [at('redemption', 'metadata'), at('customer', 'customer', 'metadata'), ...orderPlaces('order')],
+    params: (mock, m) => ({
+      redeemables: [{ object: 'voucher', id: mock.ids.vouchers.valid }],
+      customer: { source_id: 'shop-user-1002', metadata: m(at('customer', 'customer', 'metadata')) },
+      order: order(m, 'order'),
+      metadata: m(at('redemption', 'metadata')),
+    }),
+    send: (client, _e, _mock, params) => client.validations.validate(params as never),
+  },
+  {
+    name: 'redemptions.redeem',
+    places: [at('redemption', 'metadata'), at('customer', 'customer', 'metadata'), ...orderPlaces('order')],
+    params: (mock, m) => ({
+      redeemables: [{ object: 'voucher', id: mock.ids.vouchers.valid }],
+      customer: { source_id: 'shop-user-1002', metadata: m(at('customer', 'customer', 'metadata')) },
+      order: order(m, 'order'),
+      metadata: m(at('redemption', 'metadata')),
+    }),
+    send: (client, _e, _mock, params) => client.redemptions.redeem(params as never),
+  },
+  {
+    name: 'redemptions.rollback',
+    places: [at('redemption', 'metadata'), at('customer', 'customer', 'metadata'), ...orderPlaces('order')],
+    params: (_mock, m) => ({
+      reason: 'typed',
+      customer: { source_id: 'rollback-customer', metadata: m(at('customer', 'customer', 'metadata')) },
+      order: order(m, 'order'),
+      metadata: m(at('redemption', 'metadata')),
+    }),
+    send: (client, _e, _mock, params) => client.redemptions.rollback('r_typed_metadata', params),
+  },
+  {
+    name: 'qualifications.check',
+    places: [at('redemption', 'metadata'), at('customer', 'customer', 'metadata'), ...orderPlaces('order')],
+    params: (_mock, m) => ({
+      customer: { source_id: 'shop-user-1002', metadata: m(at('customer', 'customer', 'metadata')) },
+      order: order(m, 'order'),
+      metadata: m(at('redemption', 'metadata')),
+    }),
+    send: (client, _e, _mock, params) => client.qualifications.check(params),
+  },
+  {
     name: 'orders.create',
     places: orderPlaces(),
     params: (_mock, m) => ({ source_id: 'typed-order', ...order(m) }),

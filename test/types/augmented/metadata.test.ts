@@ -50,6 +50,15 @@ import type {
   ValidateVoucherParams,
   ValidationResult,
   Voucher,
+  ValidateStackedParams,
+  RedeemStackedParams,
+  RollbackRedemptionParams,
+  CheckEligibilityParams,
+  StackedValidation,
+  StackedRedemption,
+  RedemptionEntry,
+  QualifiedRedeemable,
+  Qualification,
 } from '../../../src/index.js';
 import type * as ClientSide from '../../../src/client-side.js';
 
@@ -203,6 +212,40 @@ describe('each declared kind types its metadata in params and responses, whereve
       const redemption = await client.loyalties.redeemReward('LC-1', { metadata: { till: 3 } });
       expectTypeOf(redemption.customer?.metadata?.tier).toEqualTypeOf<'gold' | 'silver' | undefined>();
     };
+    expectTypeOf(calls).toBeFunction();
+  });
+});
+
+describe('the checkout: the redemption, order and customer kinds in its params and answers', () => {
+  it('the stacked validation and redemption, the rollback and the qualification take each kind where it sits', () => {
+    expectTypeOf<MetadataOf<ValidateStackedParams>>().toEqualTypeOf<RedemptionMeta>();
+    expectTypeOf<MetadataOf<RedeemStackedParams>>().toEqualTypeOf<RedemptionMeta>();
+    expectTypeOf<MetadataOf<RollbackRedemptionParams>>().toEqualTypeOf<RedemptionMeta>();
+    expectTypeOf<MetadataOf<CheckEligibilityParams>>().toEqualTypeOf<RedemptionMeta>();
+    expectTypeOf<MetadataOf<ValidateStackedParams['order']>>().toEqualTypeOf<OrderMeta>();
+    expectTypeOf<MetadataOf<RedeemStackedParams['customer']>>().toEqualTypeOf<CustomerMeta>();
+    expectTypeOf<MetadataOf<CheckEligibilityParams['order']>>().toEqualTypeOf<OrderMeta>();
+  });
+
+  it('the answers: a redemption record and its order, a validated or qualified redeemable (its voucher kind)', () => {
+    expectTypeOf<MetadataOf<RedemptionEntry>>().toEqualTypeOf<RedemptionMeta>();
+    expectTypeOf<MetadataOf<RedemptionEntry['order']>>().toEqualTypeOf<OrderMeta>();
+    expectTypeOf<MetadataOf<RedemptionEntry['customer']>>().toEqualTypeOf<CustomerMeta>();
+    expectTypeOf<MetadataOf<NonNullable<StackedRedemption['redemptions']>[number]>>().toEqualTypeOf<RedemptionMeta>();
+    expectTypeOf<MetadataOf<StackedValidation['order']>>().toEqualTypeOf<OrderMeta>();
+    expectTypeOf<MetadataOf<StackedValidation['redeemables'][number]>>().toEqualTypeOf<VoucherMeta>();
+    expectTypeOf<MetadataOf<QualifiedRedeemable>>().toEqualTypeOf<VoucherMeta>();
+    expectTypeOf<MetadataOf<Qualification['order']>>().toEqualTypeOf<OrderMeta>();
+  });
+
+  it('a wrong metadata shape does not compile in a checkout call', () => {
+    const calls = (client: Client) => [
+      // @ts-expect-error: the redemption metadata is { till: number }
+      client.validations.validate({ redeemables: [{ object: 'voucher', id: 'A' }], metadata: { till: 'one' } }),
+      // @ts-expect-error: the order metadata's channel is 'web' or 'pos'
+      client.redemptions.redeem({ redeemables: [{ object: 'voucher', id: 'A' }], order: { metadata: { channel: 'phone' } } }),
+      client.redemptions.redeem({ redeemables: [{ object: 'voucher', id: 'A' }], metadata: { till: 3 }, marker: true }),
+    ];
     expectTypeOf(calls).toBeFunction();
   });
 });

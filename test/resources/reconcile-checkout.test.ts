@@ -1,0 +1,286 @@
+/**
+ * `client.reconcile(error)` for the checkout, against the mock service over `mock.fetch` and
+ * `mock.listen()`: a stacked redemption found by its order's `source_id`, by its marker and by
+ * its customer; a rollback found in its redemption's `related_redemptions.rollbacks`; a validation
+ * with a session, whose lock the check releases. Each meets a fault that applies it and drops the
+ * answer, or one that applies nothing; the mock's records say what happened, reconcile must say
+ * the same, send nothing that applies the call again, and the caller who follows it ends with the
+ * change made exactly once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Client,
+  PromokitError,
+  type RedemptionEntry,
+  type ReconcileResult,
+  type RedeemStackedParams,
+  type RequestOptions,
+  retryDecision,
+  type StackedRedemption,
+} from '../../src/index.js';
+import type { MockInjectOptions, MockService } from '../../src/testing/index.js';
+import { failure, transports, useMock } from '../mock-service/transports.js';
+
+type Fault = { name: string; inject: Omit<MockInjectOptions, 'operation'>; applied: boolean };
+
+const APPLIED: Fault[] = [
+  { name: 'commit-then-reset', inject: { fault: 'commit-then-reset' }, applied: true },
+  { name: 'malformed-json (a 200 cut short)', inject: { fault: 'malformed-json' }, applied: true },
+  { name: 'latency past the timeout', inject: { fault: 'latency', ms: 600 }, applied: true },
+];
+const NOT_APPLIED: Fault[] = [
+  { name: 'reset before the body', inject: { fault: 'reset' }, applied: false },
+  { name: 'status 503', inject: { fault: 'status', status: 503 }, applied: false },
+  { name: 'timeout (no answer)', inject: { fault: 'timeout' }, applied: false },
+];
+const FAULTS = [...APPLIED, ...NOT_APPLIED];
+
+const sent = (mock: MockService, operation: string) => mock.requests.filter((r) => r.operation === operation).length;
+
+/** Runs `call` under `fault`: its error, an `unknown` outcome. */
+async function failUnder(
+  mock: MockService,
+  operation: MockInjectOptions['operation'],
+  fault: Fault,
+  call: (options: RequestOptions) => Promise<unknown>,
+): Promise<PromokitError> {
+  mock.inject({ operation, ...fault.inject } as MockInjectOptions);
+  const waits = fault.inject.fault === 'timeout' || fault.inject.fault === 'latency';
+  const error = await failure(call(waits ? { timeout: 400 } : {}));
+  expect(error).toBeInstanceOf(PromokitError);
+  expect((error as PromokitError).outcome).toBe('unknown');
+  return error as PromokitError;
+}
+
+function expectNotFound(result: ReconcileResult, checkStarted: number): void {
+  expect(result.status).toBe('not_found');
+  const asOf = (result as { asOf: Date }).asOf;
+  expect(asOf.getTime()).toBeGreaterThanOrEqual(checkStarted);
+  expect(asOf.getTime()).toBeLessThanOrEqual(Date.now());
+}
+
+const unhandled: unknown[] = [];
+const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+beforeAll(() => void process.on('unhandledRejection', onUnhandled));
+afterAll(() => {
+  process.off('unhandledRejection', onUnhandled);
+  expect(unhandled).toEqual([]);
+});
+
+describe.each(transports)('client.reconcile of the checkout over %s', (_name, connect) => {
+  // The real clock: reconcile compares the records' dates with the call's start.
+  const { mock, conn } = useMock(connect, { now: undefined });
+  const client = (options = {}) => conn.client({ timeout: 10_000, maxRetries: 2, maxRetryDelay: 20, ...options });
+
+  /** The successful redemptions the mock holds whose order is `source`, or whose metadata carries `marker`. */
+  const redeemed = (match: (r: RedemptionEntry) => boolean) => mock.list('redemptions').filter((r) => r.result === 'SUCCESS' && match(r as RedemptionEntry));
+
+  describe('redemptions.redeem: the redemptions since the call started', () => {
+    const ways: Array<[string, (tag: string) => RedeemStackedParams, (tag: string) => (r: RedemptionEntry) => boolean]> = [
+      [
+        "by the order's source_id",
+        (tag) => ({
+          redeemables: [{ object: 'voucher', id: mock.ids.vouchers.valid }],
+          order: { source_id: `order-${tag}`, amount: 4000 },
+          customer: { source_id: `buyer-${tag}` },
+        }),
+        (tag) => (r) => r.order?.source_id === `order-${tag}`,
+      ],
+      [
+        'by its marker alone (no order source_id, no customer)',
+        () => ({ redeemables: [{ object: 'voucher', id: mock.ids.vouchers.valid }], order: { amount: 4000 }, marker: true }),
+        () => (r) => typeof (r.metadata as Record<string, unknown> | null)?.promokit_marker === 'string',
+      ],
+      [
+        'by the customer and its redeemables: a parent and its children',
+        (tag) => ({
+          redeemables: [
+            { object: 'voucher', id: mock.ids.vouchers.valid },
+            { object: 'promotion_tier', id: mock.ids.tiers[0]! },
+          ],
+          order: { amount: 8000 },
+          customer: { source_id: `buyer-${tag}` },
+        }),
+        (tag) => (r) => r.customer?.source_id === `buyer-${tag}` && r.related_object_type !== 'redemption',
+      ],
+    ];
+    describe.each(ways)('%s', (_way, paramsOf, matchOf) => {
+      it.each(FAULTS)('after $name: applied (with the records) only when the mock applied it; redeemed once in all', async (fault) => {
+        const c = client();
+        const tag = fault.name.replace(/\W+/g, '-');
+        const params = paramsOf(tag);
+        const mine = matchOf(tag);
+        const spring = () => mock.get('vouchers', mock.ids.vouchers.valid)!.redemption!.redeemed_quantity!;
+        const before = spring();
+        const error = await failUnder(mock, 'redemptions.redeem', fault, (o) => c.redemptions.redeem(params, o));
+        expect(retryDecision(error)).toEqual({ action: 'reconcile' });
+        expect(sent(mock, 'redemptions.redeem')).toBe(1); // a spend is never sent twice
+        const checkStarted = Date.now();
+        const result = await c.reconcile(error);
+        expect(sent(mock, 'redemptions.redeem')).toBe(1);
+        if (fault.applied) {
+          expect(result.status).toBe('applied');
+          const record = (result as { record: StackedRedemption }).record;
+          const stored = redeemed(mine);
+          expect(record.redemptions?.map((r) => r.id).sort()).toEqual(stored.map((r) => r.id).sort());
+          if (params.redeemables.length > 1) {
+            expect(record.parent_redemption?.related_object_type).toBe('redemption');
+            expect(record.redemptions?.every((r) => r.redemption === record.parent_redemption?.id)).toBe(true);
+          } else expect(record.parent_redemption).toBeUndefined();
+        } else {
+          expectNotFound(result, checkStarted);
+          expect(redeemed(mine)).toHaveLength(0);
+          await c.redemptions.redeem(params);
+        }
+        expect(redeemed(mine)).toHaveLength(params.redeemables.length);
+        expect(spring()).toBe(before + 1);
+      });
+    });
+
+    it('a call that named nothing traceable: cannot_tell saying what to send, and nothing read', async () => {
+      const c = client();
+      const error = await failUnder(mock, 'redemptions.redeem', APPLIED[0]!, (o) =>
+        c.redemptions.redeem({ redeemables: [{ object: 'voucher', id: mock.ids.vouchers.valid }], order: { amount: 4000 } }, o),
+      );
+      const requests = mock.requests.length;
+      expect(await c.reconcile(error)).toEqual({ status: 'cannot_tell', reason: expect.stringContaining('marker: true') });
+      expect(mock.requests).toHaveLength(requests);
+    });
+
+    it("another customer's redemption of the same voucher since the call: not this call's, not_found", async () => {
+      const c = client();
+      const error = await failUnder(mock, 'redemptions.redeem', NOT_APPLIED[0]!, (o) =>
+        c.redemptions.redeem(
+          { redeemables: [{ object: 'voucher', id: mock.ids.vouchers.valid }], order: { amount: 4000 }, customer: { source_id: 'buyer-a' } },
+          o,
+        ),
+      );
+      await c.redemptions.redeem({
+        redeemables: [{ object: 'voucher', id: mock.ids.vouchers.valid }],
+        order: { amount: 4000 },
+        customer: { source_id: 'buyer-b' },
+      });
+      expect((await c.reconcile(error)).status).toBe('not_found');
+    });
+
+    it('a walk past 1,000 redemptions since the call started: cannot_tell, after 10 pages', async () => {
+      const c = client();
+      const error = await failUnder(mock, 'redemptions.redeem', NOT_APPLIED[0]!, (o) =>
+        c.redemptions.redeem({ redeemables: [{ object: 'voucher', id: mock.ids.vouchers.valid }], order: { source_id: 'order-busy', amount: 4000 } }, o),
+      );
+      mock.seed({ redemptions: Array.from({ length: 1_050 }, () => ({ date: new Date().toISOString(), order: { source_id: 'someone-else' } })) });
+      const pagesBefore = sent(mock, 'redemptions.list');
+      expect(await c.reconcile(error)).toEqual({ status: 'cannot_tell', reason: 'more than 1000 records since the call started: the check stopped there' });
+      expect(sent(mock, 'redemptions.list') - pagesBefore).toBe(10);
+    });
+
+    it('redemptions older than the call (and its allowance for clock skew) end the walk: not_found after one page', async () => {
+      const c = client();
+      mock.seed({ redemptions: [{ date: new Date(Date.now() - 3_600_000).toISOString(), order: { source_id: 'order-old' } }] });
+      const error = await failUnder(mock, 'redemptions.redeem', NOT_APPLIED[0]!, (o) =>
+        c.redemptions.redeem({ redeemables: [{ object: 'voucher', id: mock.ids.vouchers.valid }], order: { source_id: 'order-old', amount: 4000 } }, o),
+      );
+      const pagesBefore = sent(mock, 'redemptions.list');
+      expect((await c.reconcile(error)).status).toBe('not_found');
+      expect(sent(mock, 'redemptions.list') - pagesBefore).toBe(1);
+    });
+  });
+
+  describe("redemptions.rollback: the redemption's related_redemptions.rollbacks", () => {
+    /** A redemption of one voucher, made for the test. */
+    async function redemptionOf(c: Client, tag: string): Promise<string> {
+      const made = await c.redemptions.redeem({ redeemables: [{ object: 'voucher', id: 'WELCOME-7KQ2PX' }], order: { source_id: `rb-${tag}`, amount: 3000 } });
+      return made.redemptions![0]!.id;
+    }
+    const rollbacks = (id: string) => mock.list('rollbacks').filter((r) => r.redemption === id);
+
+    it.each(FAULTS)('sent once (maxRetries 0), after $name: applied (the rollback) only when the mock applied it; rolled back once in all', async (fault) => {
+      const c = client({ maxRetries: 0 });
+      const id = await redemptionOf(c, fault.name);
+      const error = await failUnder(mock, 'redemptions.rollback', fault, (o) => c.redemptions.rollback(id, { reason: 'returned' }, o));
+      // An idempotent write the service guards: safe to send again (but an answer that breaks its schema would break it again).
+      expect(retryDecision(error).action).toBe(fault.inject.fault === 'malformed-json' ? 'fail' : 'retry');
+      const checkStarted = Date.now();
+      const result = await c.reconcile(error);
+      if (fault.applied) {
+        expect(result.status).toBe('applied');
+        expect((result as { record: RedemptionEntry }).record).toMatchObject({ id: rollbacks(id)[0]!.id, object: 'redemption_rollback', redemption: id });
+      } else {
+        expectNotFound(result, checkStarted);
+        expect(rollbacks(id)).toHaveLength(0);
+      }
+      // Sent again either way: a rollback that exists is what it resolves with.
+      const again = await c.redemptions.rollback(id, { reason: 'returned' });
+      expect(again.id).toBe(rollbacks(id)[0]!.id);
+      expect(rollbacks(id)).toHaveLength(1);
+      expect(mock.get('vouchers', 'WELCOME-7KQ2PX')?.redemption?.redeemed_quantity).toBe(0);
+    });
+
+    it('retried by the client after commit-then-reset: the retry answered already_rolled_back resolves with the rollback that exists', async () => {
+      const c = client({ maxRetries: 2 });
+      const id = await redemptionOf(c, 'retried');
+      mock.inject({ operation: 'redemptions.rollback', fault: 'commit-then-reset' });
+      const rollback = await c.redemptions.rollback(id, { reason: 'returned' });
+      expect(rollback).toMatchObject({ id: rollbacks(id)[0]!.id, redemption: id, result: 'SUCCESS' });
+      expect(sent(mock, 'redemptions.rollback')).toBe(2);
+      expect(mock.requests.filter((r) => r.operation === 'redemptions.rollback').map((r) => r.status)).toEqual([200, 400]);
+      expect(rollbacks(id)).toHaveLength(1);
+    });
+
+    it('a redemption the service does not know: not_found', async () => {
+      const c = client({ maxRetries: 0 });
+      const error = await failUnder(mock, 'redemptions.rollback', NOT_APPLIED[0]!, (o) => c.redemptions.rollback('r_never_made', {}, o));
+      expect((await c.reconcile(error)).status).toBe('not_found');
+    });
+  });
+
+  describe('validations.validate with a session: the lock released under its key', () => {
+    it.each(FAULTS)('after $name: not_found, and no lock held; validated again, one lock', async (fault) => {
+      const c = client();
+      const params = {
+        redeemables: [
+          { object: 'voucher' as const, id: mock.ids.vouchers.valid },
+          { object: 'voucher' as const, id: mock.ids.vouchers.giftCard, gift: { credits: 500 } },
+        ],
+        order: { amount: 4000 },
+        session: { type: 'LOCK' as const },
+      };
+      const error = await failUnder(mock, 'validations.validate', fault, (o) => c.validations.validate(params, o));
+      expect(retryDecision(error)).toEqual({ action: 'reconcile' });
+      expect(mock.list('sessions')).toHaveLength(fault.applied ? 1 : 0);
+      const checkStarted = Date.now();
+      expectNotFound(await c.reconcile(error), checkStarted);
+      expect(mock.list('sessions')).toEqual([]);
+      expect(sent(mock, 'validations.validate')).toBe(1);
+      const validation = await c.validations.validate(params);
+      expect(mock.list('sessions').map((s) => s.key)).toEqual([validation.session?.key]);
+    });
+
+    it("with a promotion tier, whose lock has no release: not_found, the vouchers released; the same key sent again re-targets the tier's lock", async () => {
+      const c = client();
+      const params = {
+        redeemables: [
+          { object: 'voucher' as const, id: mock.ids.vouchers.valid },
+          { object: 'promotion_tier' as const, id: mock.ids.tiers[0]! },
+        ],
+        order: { amount: 8000 },
+        session: { key: 'checkout-77' },
+      };
+      const error = await failUnder(mock, 'validations.validate', APPLIED[0]!, (o) => c.validations.validate(params, o));
+      expect((await c.reconcile(error)).status).toBe('not_found');
+      expect(mock.list('sessions').flatMap((s) => s.locks.map((l) => l.object))).toEqual(['promotion_tier']);
+      await c.validations.validate(params);
+      expect(mock.list('sessions').map((s) => [s.key, s.locks.map((l) => l.object)])).toEqual([['checkout-77', ['voucher', 'promotion_tier']]]);
+      await c.redemptions.redeem(params);
+      expect(mock.list('sessions')).toEqual([]);
+    });
+
+    it('without a session it only reads: retried, and reconcile says it is safe to send again', async () => {
+      const c = client({ maxRetries: 0 });
+      mock.inject({ operation: 'validations.validate', fault: 'commit-then-reset' });
+      const error = await failure(c.validations.validate({ redeemables: [{ object: 'voucher', id: mock.ids.vouchers.valid }] }));
+      expect(retryDecision(error).action).toBe('retry');
+      expect(await c.reconcile(error)).toEqual({ status: 'cannot_tell', reason: 'the call is safe to send again as it is' });
+    });
+  });
+});
