@@ -107,7 +107,10 @@ export class Transport {
         { request: op.metadataPlaces, response: op.schema },
         options,
       );
-    return op.method === 'DELETE' ? this.#dispatch(call, options).catch(gone<T>) : this.#dispatch(call, options);
+    // A DELETE resolves with nothing, whatever body an answer carries; a retried one answered 404 too.
+    return op.method === 'DELETE'
+      ? this.#dispatch(call, options).then(({ response }) => ({ data: undefined as T, response }), gone<T>)
+      : this.#dispatch(call, options);
   }
 
   /**

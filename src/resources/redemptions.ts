@@ -8,6 +8,8 @@ import { BadRequestError } from '../core/api-errors.js';
 import { apiPromise, type APIPromise, type PagePromise } from '../core/pagination.js';
 import { boolean, integer, isoDateTime, isRecord, object, oneOf, text } from '../core/inputs.js';
 import type { Metadata } from '../core/metadata.js';
+import { loadChunk } from '../core/lazy.js';
+import type { PromokitError } from '../core/errors.js';
 import { operation, operations, type RequestOptions } from '../core/call.js';
 import { pageNumber99 } from '../core/page-strategies.js';
 import { APIResource } from '../core/resource.js';
@@ -178,10 +180,17 @@ export class Redemptions extends APIResource {
     return apiPromise(
       call.withResponse().catch((error: unknown) => {
         if (!(error instanceof BadRequestError && error.key === 'already_rolled_back')) throw error;
-        // Read back on first use; a read that cannot load leaves the service's answer standing.
-        return import('./rollback-read.js').then(
+        // The read-back, loaded on first use: one that cannot load is a typed error naming it.
+        return loadChunk(
+          'rollback-read',
+          () => import('./rollback-read.js'),
+          'the service answered 400 already_rolled_back and the rollback was not read back',
+        ).then(
           ({ existingRollback }) => existingRollback(this, redemptionId, error, options),
-          () => Promise.reject(error),
+          (failure: PromokitError) => {
+            failure.outcome = 'rejected';
+            throw failure;
+          },
         );
       }),
     );

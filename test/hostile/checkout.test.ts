@@ -354,19 +354,24 @@ describe('secrets and tenants', () => {
 });
 
 describe('a chunk loaded on first use that cannot load', () => {
-  it("the rollback's read-back failing to load leaves the service's already_rolled_back, typed", async () => {
+  it("the rollback's read-back failing to load: a ConfigurationError naming it, outcome rejected (the service answered already_rolled_back)", async () => {
     vi.resetModules();
     vi.doMock('../../src/resources/rollback-read.js', () => {
       throw new Error('chunk missing');
     });
     try {
-      const { Client: Fresh, BadRequestError: FreshBadRequest } = await import('../../src/index.js');
+      const { Client: Fresh, ConfigurationError: FreshConfigurationError, retryDecision: freshDecision } = await import('../../src/index.js');
       const service = await serve((_request, res) => json(res, 400, { code: 400, key: 'already_rolled_back', message: 'done' }));
       const { error } = await settle(new Fresh({ baseUrl: service.url, ...keys, logLevel: 'off' }).redemptions.rollback('r_1'));
-      expect(error).toBeInstanceOf(FreshBadRequest);
-      expect((error as BadRequestError).key).toBe('already_rolled_back');
+      expect(error).toBeInstanceOf(FreshConfigurationError);
+      expect(error).toMatchObject({ option: 'chunk', chunk: 'rollback-read', outcome: 'rejected' });
+      expect((error as Error).message).toContain('answered 400 already_rolled_back');
+      expect(freshDecision(error)).toEqual({ action: 'fail' });
       expect(service.sent).toHaveLength(1);
-      record('checkout-chunk', '`BadRequestError` `already_rolled_back`, 1 request: the failed load adds nothing untyped');
+      record(
+        'checkout-chunk',
+        '`ConfigurationError` naming `rollback-read`, outcome `rejected`, decision `fail`; 1 request: the failed load adds nothing untyped',
+      );
     } finally {
       vi.doUnmock('../../src/resources/rollback-read.js');
       vi.resetModules();

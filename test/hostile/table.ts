@@ -94,7 +94,7 @@ export const CASES = {
     file: 'hostile/checkout',
     cls: 'Smaller ones',
     case: "the rollback's read-back, a chunk loaded on first use, that cannot load",
-    rule: "the service's `already_rolled_back` stands, typed; nothing more sent",
+    rule: 'a `ConfigurationError` naming the chunk, outcome `rejected` (the service answered `already_rolled_back`); nothing more sent',
   },
   'redirect-other-origin': {
     file: 'hostile/redirects',

@@ -76,6 +76,7 @@ const SCENARIOS: Record<string, string> = {
     let n = 0;
     return new sdk.Client({ baseUrl, ...keys, accessToken: () => 'token-' + ++n + '-abcdefgh' }).loyalties.getMember('NEEDS-REFRESH');`,
   distribution: `return new sdk.Client({ baseUrl, ...keys }).loyalties.getMember('LOYAL-1');`,
+  'rollback-read': `return new sdk.Client({ baseUrl, ...keys }).redemptions.rollback('r_rolled_back');`,
 };
 
 /** What each chunk's loader calls it (ky's chunk is `distribution` in dist/, after ky 2's folder). */
@@ -93,8 +94,9 @@ function script(format: Format, body: string): string {
     const member = { id: 'v_1', code: 'LOYAL-1', object: 'voucher', type: 'LOYALTY_CARD', created_at: '2026-01-01T00:00:00Z' };
     const server = http.createServer((req, res) => {
       requests.push(req.method + ' ' + req.url);
-      const status = req.url.includes('NEEDS-REFRESH') ? 401 : req.url.includes('/redemption') ? 503 : 200;
-      const text = JSON.stringify(status === 200 ? member : { code: status, key: 'k', message: 'm' });
+      const status = req.url.includes('NEEDS-REFRESH') ? 401 : req.url.endsWith('/rollback') ? 400 : req.url.includes('/redemption') ? 503 : 200;
+      const key = status === 400 ? 'already_rolled_back' : 'k';
+      const text = JSON.stringify(status === 200 ? member : { code: status, key, message: 'm' });
       res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
     });
     await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -154,6 +156,10 @@ describe.each<Format>(['esm', 'cjs'])('the %s build', (format) => {
       // The 401 was answered: the resend that could not load is no network failure, and was not sent.
       expect(settled.error).toMatchObject({ outcome: 'rejected', message: expect.stringContaining('answered 401 and not sent again') });
       expect(settled.requests).toEqual(['GET /v1/loyalties/members/NEEDS-REFRESH']);
+    } else if (name === 'rollback-read') {
+      // The rollback was answered already_rolled_back: the read-back that could not load read nothing.
+      expect(settled.error).toMatchObject({ outcome: 'rejected', message: expect.stringContaining('answered 400 already_rolled_back') });
+      expect(settled.requests).toEqual(['POST /v1/redemptions/r_rolled_back/rollback']);
     } else {
       expect(settled.error).toMatchObject({ outcome: 'not_sent', message: expect.stringContaining('nothing was sent') });
       expect(settled.requests).toEqual([]);

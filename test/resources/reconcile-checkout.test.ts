@@ -170,7 +170,10 @@ describe.each(transports)('client.reconcile of the checkout over %s', (_name, co
       );
       mock.seed({ redemptions: Array.from({ length: 1_050 }, () => ({ date: new Date().toISOString(), order: { source_id: 'someone-else' } })) });
       const pagesBefore = sent(mock, 'redemptions.list');
-      expect(await c.reconcile(error)).toEqual({ status: 'cannot_tell', reason: 'more than 1000 records since the call started: the check stopped there' });
+      expect(await c.reconcile(error)).toEqual({
+        status: 'cannot_tell',
+        reason: 'more than 1000 records (or 10 pages) to look through since the call started: the check stopped there',
+      });
       expect(sent(mock, 'redemptions.list') - pagesBefore).toBe(10);
     });
 
