@@ -17,10 +17,10 @@
  * every step (the validation, the redemption, the reads and releases of the checks), and counts
  * what happened. The test suite runs it (test/queues/checkout-queue.test.ts).
  */
-import { DelayedError, Queue, QueueEvents, UnrecoverableError, Worker, type ConnectionOptions, type Processor } from 'bullmq';
+import { DelayedError, UnrecoverableError, type ConnectionOptions, type Processor, type Queue } from 'bullmq';
 import { Client, RateLimitError, TimeoutError, retryDecision, type ReconcileResult, type StackedRedemption } from 'promokit';
 import { createMockService, type MockService } from 'promokit/testing';
-import { backoffStrategy, FAULTS, random } from './spend-queue.js';
+import { faultyFetch, runJobs } from './queue-run.js';
 
 /** One checkout: an order, its customer, its own single-use voucher and a promotion tier. */
 export interface CheckoutJob {
@@ -219,23 +219,10 @@ export async function runCheckoutQueue(options: CheckoutRunOptions): Promise<{ f
   mock.seed({ vouchers });
 
   const server = await mock.listen();
-  const draw = random(seed);
-  const faultyFetch: typeof fetch = (input, init) => {
-    const request = new Request(input, init);
-    const operation = stepOf(request);
-    if (operation && draw() < faultRate) {
-      const { fault, status, ms } = FAULTS[Math.floor(draw() * FAULTS.length)]!;
-      mock.inject({ operation, fault, ...(status === undefined ? {} : { status }), ...(ms === undefined ? {} : { ms }) });
-    }
-    return fetch(request);
-  };
+  const fetch = faultyFetch(mock, stepOf, faultRate, seed);
   // A 429 asks for a second: the client waits it within the call (maxRetryDelay), its other calls with it.
-  const client = new Client({ baseUrl: server.url, ...mock.credentials, fetch: faultyFetch, timeout: 2_000, maxRetryDelay: 1_000, logLevel: 'off' });
+  const client = new Client({ baseUrl: server.url, ...mock.credentials, fetch, timeout: 2_000, maxRetryDelay: 1_000, logLevel: 'off' });
 
-  const name = `checkout-${process.pid}-${Date.now()}`;
-  const queue = new Queue<CheckoutJob>(name, { connection });
-  const review = new Queue(`${name}-review`, { connection });
-  const events = new QueueEvents(name, { connection });
   const figures: CheckoutFigures = {
     jobs: { total: jobs.length, completed: 0, failed: 0 },
     endings: {},
@@ -256,54 +243,34 @@ export async function runCheckoutQueue(options: CheckoutRunOptions): Promise<{ f
     else if (event.type === 'reconciled') tally(figures.reconciliations, `${event.step} ${event.status}`);
     else figures.toPerson.push(event.reason);
   };
-  const workers = [1, 2].map(
-    () =>
-      new Worker<CheckoutJob, CheckoutResult>(name, checkoutProcessor({ client, review, onEvent, settleAfterTimeoutMs: 500 }), {
-        connection,
-        concurrency,
-        maxStalledCount: 0,
-        settings: { backoffStrategy },
-      }),
-  );
   try {
-    await events.waitUntilReady();
-    const settled = new Promise<void>((resolve, reject) => {
-      let done = 0;
-      const timer = setTimeout(() => reject(new Error(`the queue did not finish within ${timeoutMs} ms: ${done} of ${jobs.length} jobs settled`)), timeoutMs);
-      const one = () => {
-        if (++done === jobs.length) {
-          clearTimeout(timer);
-          resolve();
+    await runJobs({
+      prefix: 'checkout',
+      connection,
+      jobs,
+      add: (data) => ({ name: 'checkout', opts: { jobId: data.order, attempts: 8, backoff: { type: 'custom' } } }),
+      processor: (review) => checkoutProcessor({ client, review, onEvent, settleAfterTimeoutMs: 500 }),
+      concurrency,
+      timeoutMs,
+      read: async (queue) => {
+        for (const job of await queue.getJobs(['completed', 'failed'])) {
+          figures.attemptsMade += job.attemptsMade;
+          if (job.finishedOn && job.returnvalue) {
+            figures.jobs.completed += 1;
+            tally(figures.endings, job.returnvalue.how);
+          } else figures.jobs.failed += 1;
         }
-      };
-      events.on('completed', one);
-      events.on('failed', one);
+        for (const request of mock.requests) {
+          if (!request.operation || !(STEPS as readonly string[]).includes(request.operation)) continue;
+          tally(figures.requests, request.operation);
+          if (request.fault) tally(figures.faults, `${request.operation} ${request.fault === 'status' ? request.status : request.fault}`);
+        }
+        figures.locksHeld = mock.list('sessions').length;
+        figures.durationMs = Math.round(performance.now() - started);
+      },
     });
-    await queue.addBulk(jobs.map((data) => ({ name: 'checkout', data, opts: { jobId: data.order, attempts: 8, backoff: { type: 'custom' } } })));
-    await settled;
-
-    for (const job of await queue.getJobs(['completed', 'failed'])) {
-      figures.attemptsMade += job.attemptsMade;
-      if (job.finishedOn && job.returnvalue) {
-        figures.jobs.completed += 1;
-        tally(figures.endings, job.returnvalue.how);
-      } else figures.jobs.failed += 1;
-    }
-    for (const request of mock.requests) {
-      if (!request.operation || !(STEPS as readonly string[]).includes(request.operation)) continue;
-      tally(figures.requests, request.operation);
-      if (request.fault) tally(figures.faults, `${request.operation} ${request.fault === 'status' ? request.status : request.fault}`);
-    }
-    figures.locksHeld = mock.list('sessions').length;
-    figures.durationMs = Math.round(performance.now() - started);
     return { figures, mock, jobs };
   } finally {
-    await Promise.all(workers.map((worker) => worker.close()));
-    await events.close();
-    await queue.obliterate({ force: true });
-    await review.obliterate({ force: true });
-    await queue.close();
-    await review.close();
     await server.close();
   }
 }

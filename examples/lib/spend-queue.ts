@@ -17,9 +17,10 @@
  * with faults injected into a share of the spending requests, and counts what happened. The
  * example `job-queue-bullmq.ts` and the test suite (test/queues/) both run it.
  */
-import { DelayedError, Queue, QueueEvents, UnrecoverableError, Worker, type ConnectionOptions, type Job, type Processor } from 'bullmq';
+import { DelayedError, UnrecoverableError, type ConnectionOptions, type Job, type Processor, type Queue } from 'bullmq';
+import { backoffStrategy, faultyFetch, runJobs } from './queue-run.js';
 import { Client, RateLimitError, TimeoutError, retryDecision, type ReconcileResult } from 'promokit';
-import { createMockService, type MockFault, type MockService } from 'promokit/testing';
+import { createMockService, type MockService } from 'promokit/testing';
 import type { RunFigures } from './queue-figures.js';
 
 export type { RunFigures };
@@ -139,15 +140,6 @@ function recordId(record: unknown): string {
   return typeof id === 'string' ? id : 'unknown';
 }
 
-/**
- * BullMQ's wait before a job's next attempt: exponential (250 ms, 500 ms, 1 s, …), and never less
- * than the `delayMs` of the error's decision (a 503's `Retry-After`, the default second).
- */
-export function backoffStrategy(attemptsMade: number, _type?: string, error?: Error): number {
-  const decision = retryDecision(error);
-  return Math.max(decision.action === 'retry' ? decision.delayMs : 0, 250 * 2 ** Math.max(0, attemptsMade - 1));
-}
-
 // ---------------------------------------------------------------------------------------------
 // The run against the mock service
 
@@ -165,26 +157,6 @@ export interface RunOptions {
   seed?: number;
   /** Longest the whole run may take. Default 60 s. */
   timeoutMs?: number;
-}
-
-/** The faults drawn, in equal shares, and how `mock.inject` makes each. */
-export const FAULTS: ReadonlyArray<{ name: string; fault: MockFault; status?: number; ms?: number }> = [
-  { name: '503', fault: 'status', status: 503, ms: 0 },
-  { name: 'reset', fault: 'reset' },
-  { name: 'commit-then-reset', fault: 'commit-then-reset' },
-  { name: 'timeout', fault: 'timeout' },
-  { name: '429', fault: 'status', status: 429, ms: 1_000 },
-];
-
-/** mulberry32: a small seeded generator, so a run's faults can be drawn again. */
-export function random(seed: number): () => number {
-  let state = seed | 0;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 /** The SDK operation a spending request is, from its method and path; `undefined` for any other request. */
@@ -226,25 +198,12 @@ export async function runSpendQueue(options: RunOptions): Promise<{ figures: Run
   mock.seed({ vouchers: cards });
 
   const server = await mock.listen();
-  const draw = random(seed);
   // The faults: before a spending request leaves, a draw decides whether the mock meets it with one.
-  const faultyFetch: typeof fetch = (input, init) => {
-    const request = new Request(input, init);
-    const operation = spendingOperation(request);
-    if (operation && draw() < faultRate) {
-      const { fault, status, ms } = FAULTS[Math.floor(draw() * FAULTS.length)]!;
-      mock.inject({ operation, fault, ...(status === undefined ? {} : { status }), ...(ms === undefined ? {} : { ms }) });
-    }
-    return fetch(request);
-  };
+  const fetch = faultyFetch(mock, spendingOperation, faultRate, seed);
   // A short timeout for the `timeout` faults, and a cap on the client's own waits that is below a
   // 429's Retry-After, so the queue, not the request, waits it out.
-  const client = new Client({ baseUrl: server.url, ...mock.credentials, fetch: faultyFetch, timeout: 2_000, maxRetryDelay: 100, logLevel: 'off' });
+  const client = new Client({ baseUrl: server.url, ...mock.credentials, fetch, timeout: 2_000, maxRetryDelay: 100, logLevel: 'off' });
 
-  const name = `spend-${process.pid}-${Date.now()}`;
-  const queue = new Queue<SpendJob>(name, { connection });
-  const review = new Queue(`${name}-review`, { connection });
-  const events = new QueueEvents(name, { connection });
   const figures: RunFigures = {
     jobs: { total: jobs.length, redeem: 0, order: 0, publish: 0, completed: 0, failed: 0 },
     endings: {},
@@ -281,64 +240,43 @@ export async function runSpendQueue(options: RunOptions): Promise<{ figures: Run
         figures.toPerson.push(event.reason);
     }
   };
-  const workers = [1, 2].map(
-    () =>
-      new Worker<SpendJob, SpendResult>(name, spendProcessor({ client, review, onEvent, settleAfterTimeoutMs: 500 }), {
-        connection,
-        concurrency,
-        // A job whose worker died mid-call has no error to reconcile: failed, never run again.
-        maxStalledCount: 0,
-        settings: { backoffStrategy },
-      }),
-  );
   try {
-    await events.waitUntilReady();
-    const settled = new Promise<void>((resolve, reject) => {
-      let done = 0;
-      const timer = setTimeout(() => reject(new Error(`the queue did not finish within ${timeoutMs} ms: ${done} of ${jobs.length} jobs settled`)), timeoutMs);
-      const one = () => {
-        if (++done === jobs.length) {
-          clearTimeout(timer);
-          resolve();
+    await runJobs({
+      prefix: 'spend',
+      connection,
+      jobs,
+      add: (data, i) => ({ name: data.kind, opts: { jobId: `spend-${i}`, attempts: 5, backoff: { type: 'custom' } } }),
+      processor: (review) => spendProcessor({ client, review, onEvent, settleAfterTimeoutMs: 500 }),
+      concurrency,
+      timeoutMs,
+      read: async (queue) => {
+        for (const job of await queue.getJobs(['completed', 'failed'])) {
+          figures.jobs[job.data.kind] += 1;
+          figures.attemptsMade += job.attemptsMade;
+          if (rateLimited.has(String(job.id))) {
+            figures.rateLimitedJobs += 1;
+            if (job.attemptsMade > 1 + (failures.get(String(job.id)) ?? 0)) figures.rateLimitedJobsWithMoreAttempts += 1;
+          }
+          if (job.finishedOn && job.returnvalue) {
+            figures.jobs.completed += 1;
+            figures.endings[job.returnvalue.how] = (figures.endings[job.returnvalue.how] ?? 0) + 1;
+          } else {
+            figures.jobs.failed += 1;
+          }
         }
-      };
-      events.on('completed', one);
-      events.on('failed', one);
+        for (const request of mock.requests) {
+          if (!request.operation || !['loyalties.redeemReward', 'orders.create', 'publications.create'].includes(request.operation)) continue;
+          figures.requests.spending += 1;
+          if (request.fault) {
+            const kind = request.fault === 'status' ? String(request.status) : request.fault;
+            figures.requests.faults[kind] = (figures.requests.faults[kind] ?? 0) + 1;
+          }
+        }
+        figures.durationMs = Math.round(performance.now() - started);
+      },
     });
-    await queue.addBulk(jobs.map((data, i) => ({ name: data.kind, data, opts: { jobId: `spend-${i}`, attempts: 5, backoff: { type: 'custom' } } })));
-    await settled;
-
-    for (const job of await queue.getJobs(['completed', 'failed'])) {
-      figures.jobs[job.data.kind] += 1;
-      figures.attemptsMade += job.attemptsMade;
-      if (rateLimited.has(String(job.id))) {
-        figures.rateLimitedJobs += 1;
-        if (job.attemptsMade > 1 + (failures.get(String(job.id)) ?? 0)) figures.rateLimitedJobsWithMoreAttempts += 1;
-      }
-      if (job.finishedOn && job.returnvalue) {
-        figures.jobs.completed += 1;
-        figures.endings[job.returnvalue.how] = (figures.endings[job.returnvalue.how] ?? 0) + 1;
-      } else {
-        figures.jobs.failed += 1;
-      }
-    }
-    for (const request of mock.requests) {
-      if (!request.operation || !['loyalties.redeemReward', 'orders.create', 'publications.create'].includes(request.operation)) continue;
-      figures.requests.spending += 1;
-      if (request.fault) {
-        const kind = request.fault === 'status' ? String(request.status) : request.fault;
-        figures.requests.faults[kind] = (figures.requests.faults[kind] ?? 0) + 1;
-      }
-    }
-    figures.durationMs = Math.round(performance.now() - started);
     return { figures, mock, jobs };
   } finally {
-    await Promise.all(workers.map((worker) => worker.close()));
-    await events.close();
-    await queue.obliterate({ force: true });
-    await review.obliterate({ force: true });
-    await queue.close();
-    await review.close();
     await server.close();
   }
 }

@@ -8,8 +8,8 @@
  *
  * Without redis-server the test fails (under CI) or is left out (see scripts/lib/prerequisites.mjs).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startRedis, type RedisServer } from '../../bench/fleet-redis.mjs';
+import { expect, it } from 'vitest';
+import { useRedis } from './redis.js';
 import type { MockService } from '../../src/testing/index.js';
 import type { RunFigures } from '../../examples/lib/queue-figures.js';
 
@@ -23,20 +23,7 @@ interface SpendQueueModule {
 }
 
 const JOBS = 240;
-let redis: RedisServer;
-const unhandled: unknown[] = [];
-const onUnhandled = (reason: unknown) => void unhandled.push(reason);
-
-beforeAll(async () => {
-  process.on('unhandledRejection', onUnhandled);
-  redis = await startRedis();
-});
-
-afterAll(async () => {
-  process.off('unhandledRejection', onUnhandled);
-  await redis?.stop();
-  expect(unhandled).toEqual([]);
-});
+const redis = useRedis();
 
 /** How many records of `records` each key has. */
 function countBy<T>(records: T[], key: (record: T) => string | null | undefined): Map<string, number> {

@@ -9,8 +9,8 @@
  *
  * Without redis-server the test fails (under CI) or is left out (see scripts/lib/prerequisites.mjs).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startRedis, type RedisServer } from '../../bench/fleet-redis.mjs';
+import { expect, it } from 'vitest';
+import { useRedis } from './redis.js';
 import type { MockService } from '../../src/testing/index.js';
 
 /** What the test uses of examples/lib/checkout-queue.ts (imported at run time: it imports the built package). */
@@ -36,20 +36,7 @@ interface CheckoutQueueModule {
 }
 
 const JOBS = 240;
-let redis: RedisServer;
-const unhandled: unknown[] = [];
-const onUnhandled = (reason: unknown) => void unhandled.push(reason);
-
-beforeAll(async () => {
-  process.on('unhandledRejection', onUnhandled);
-  redis = await startRedis();
-});
-
-afterAll(async () => {
-  process.off('unhandledRejection', onUnhandled);
-  await redis?.stop();
-  expect(unhandled).toEqual([]);
-});
+const redis = useRedis();
 
 it(`${JOBS} checkout jobs under 30 % injected faults on every step: every order redeemed exactly once, no lock left held, no job failed`, {
   timeout: 120_000,
