@@ -7,65 +7,12 @@
  * the same, send nothing that applies the call again, and the caller who follows it ends with the
  * change made exactly once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Client,
-  PromokitError,
-  type RedemptionEntry,
-  type ReconcileResult,
-  type RedeemStackedParams,
-  type RequestOptions,
-  retryDecision,
-  type StackedRedemption,
-} from '../../src/index.js';
-import type { MockInjectOptions, MockService } from '../../src/testing/index.js';
+import { describe, expect, it } from 'vitest';
+import { type Client, type RedemptionEntry, type RedeemStackedParams, retryDecision, type StackedRedemption } from '../../src/index.js';
 import { failure, transports, useMock } from '../mock-service/transports.js';
+import { APPLIED, expectNotFound, failUnder, FAULTS, NOT_APPLIED, noUnhandledRejection, sent } from './reconcile-faults.js';
 
-type Fault = { name: string; inject: Omit<MockInjectOptions, 'operation'>; applied: boolean };
-
-const APPLIED: Fault[] = [
-  { name: 'commit-then-reset', inject: { fault: 'commit-then-reset' }, applied: true },
-  { name: 'malformed-json (a 200 cut short)', inject: { fault: 'malformed-json' }, applied: true },
-  { name: 'latency past the timeout', inject: { fault: 'latency', ms: 600 }, applied: true },
-];
-const NOT_APPLIED: Fault[] = [
-  { name: 'reset before the body', inject: { fault: 'reset' }, applied: false },
-  { name: 'status 503', inject: { fault: 'status', status: 503 }, applied: false },
-  { name: 'timeout (no answer)', inject: { fault: 'timeout' }, applied: false },
-];
-const FAULTS = [...APPLIED, ...NOT_APPLIED];
-
-const sent = (mock: MockService, operation: string) => mock.requests.filter((r) => r.operation === operation).length;
-
-/** Runs `call` under `fault`: its error, an `unknown` outcome. */
-async function failUnder(
-  mock: MockService,
-  operation: MockInjectOptions['operation'],
-  fault: Fault,
-  call: (options: RequestOptions) => Promise<unknown>,
-): Promise<PromokitError> {
-  mock.inject({ operation, ...fault.inject } as MockInjectOptions);
-  const waits = fault.inject.fault === 'timeout' || fault.inject.fault === 'latency';
-  const error = await failure(call(waits ? { timeout: 400 } : {}));
-  expect(error).toBeInstanceOf(PromokitError);
-  expect((error as PromokitError).outcome).toBe('unknown');
-  return error as PromokitError;
-}
-
-function expectNotFound(result: ReconcileResult, checkStarted: number): void {
-  expect(result.status).toBe('not_found');
-  const asOf = (result as { asOf: Date }).asOf;
-  expect(asOf.getTime()).toBeGreaterThanOrEqual(checkStarted);
-  expect(asOf.getTime()).toBeLessThanOrEqual(Date.now());
-}
-
-const unhandled: unknown[] = [];
-const onUnhandled = (reason: unknown) => void unhandled.push(reason);
-beforeAll(() => void process.on('unhandledRejection', onUnhandled));
-afterAll(() => {
-  process.off('unhandledRejection', onUnhandled);
-  expect(unhandled).toEqual([]);
-});
+noUnhandledRejection();
 
 describe.each(transports)('client.reconcile of the checkout over %s', (_name, connect) => {
   // The real clock: reconcile compares the records' dates with the call's start.
@@ -200,7 +147,7 @@ describe.each(transports)('client.reconcile of the checkout over %s', (_name, co
     it.each(FAULTS)('sent once (maxRetries 0), after $name: applied (the rollback) only when the mock applied it; rolled back once in all', async (fault) => {
       const c = client({ maxRetries: 0 });
       const id = await redemptionOf(c, fault.name);
-      const error = await failUnder(mock, 'redemptions.rollback', fault, (o) => c.redemptions.rollback(id, { reason: 'returned' }, o));
+      const error = await failUnder(mock, 'redemptions.rollback', fault, (o) => c.redemptions.rollback(id, { reason: 'returned' }, o), 'any');
       // An idempotent write the service guards: safe to send again (but an answer that breaks its schema would break it again).
       expect(retryDecision(error).action).toBe(fault.inject.fault === 'malformed-json' ? 'fail' : 'retry');
       const checkStarted = Date.now();
@@ -232,7 +179,7 @@ describe.each(transports)('client.reconcile of the checkout over %s', (_name, co
 
     it('a redemption the service does not know: not_found', async () => {
       const c = client({ maxRetries: 0 });
-      const error = await failUnder(mock, 'redemptions.rollback', NOT_APPLIED[0]!, (o) => c.redemptions.rollback('r_never_made', {}, o));
+      const error = await failUnder(mock, 'redemptions.rollback', NOT_APPLIED[0]!, (o) => c.redemptions.rollback('r_never_made', {}, o), 'any');
       expect((await c.reconcile(error)).status).toBe('not_found');
     });
   });

@@ -21,46 +21,11 @@ import {
   type LoyaltyTransaction,
   type Order,
   type ReconcileResult,
-  type RequestOptions,
 } from '../../src/index.js';
-import type { MockFault, MockInjectOptions, MockService } from '../../src/testing/index.js';
+import type { MockFault, MockService } from '../../src/testing/index.js';
 import { listenOnLoopback, refusedUrl } from '../helpers/http-server.js';
 import { failure, transports, useMock } from '../mock-service/transports.js';
-
-/** A fault, and whether the service applies the call under it. */
-type Fault = { name: string; inject: Omit<MockInjectOptions, 'operation'>; applied: boolean };
-
-const APPLIED: Fault[] = [
-  { name: 'commit-then-reset', inject: { fault: 'commit-then-reset' }, applied: true },
-  { name: 'malformed-json (a 200 cut short)', inject: { fault: 'malformed-json' }, applied: true },
-  { name: 'latency past the timeout', inject: { fault: 'latency', ms: 600 }, applied: true },
-];
-const NOT_APPLIED: Fault[] = [
-  { name: 'reset', inject: { fault: 'reset' }, applied: false },
-  { name: 'status 503', inject: { fault: 'status', status: 503 }, applied: false },
-  { name: 'timeout (no answer)', inject: { fault: 'timeout' }, applied: false },
-];
-const FAULTS = [...APPLIED, ...NOT_APPLIED];
-
-/** The requests of `operation` the mock has received. */
-const sent = (mock: MockService, operation: string) => mock.requests.filter((r) => r.operation === operation).length;
-
-/** Runs `call` under `fault`; returns its error, which must be an `unknown` outcome whose decision is `reconcile`. */
-async function failUnder(
-  mock: MockService,
-  operation: Parameters<MockService['inject']>[0]['operation'],
-  fault: Fault,
-  call: (options: RequestOptions) => Promise<unknown>,
-): Promise<PromokitError> {
-  mock.inject({ operation, ...fault.inject } as MockInjectOptions);
-  // A short timeout for the faults that wait for it; any other call has the client's patient one.
-  const waits = fault.inject.fault === 'timeout' || fault.inject.fault === 'latency';
-  const error = await failure(call(waits ? { timeout: 400 } : {}));
-  expect(error).toBeInstanceOf(PromokitError);
-  expect((error as PromokitError).outcome).toBe('unknown');
-  expect(retryDecision(error)).toEqual({ action: 'reconcile' });
-  return error as PromokitError;
-}
+import { APPLIED, expectNotFound, failUnder, FAULTS, NOT_APPLIED, noUnhandledRejection, sent } from './reconcile-faults.js';
 
 /** Reconciles, checking that the check sent no request of `operation` (the call itself). */
 async function reconcileWithoutResending(client: Client, mock: MockService, error: unknown, operation: string): Promise<ReconcileResult> {
@@ -70,22 +35,7 @@ async function reconcileWithoutResending(client: Client, mock: MockService, erro
   return result;
 }
 
-/** Asserts a `not_found` whose `asOf` lies within the check. */
-function expectNotFound(result: ReconcileResult, checkStarted: number): void {
-  expect(result.status).toBe('not_found');
-  const asOf = (result as { asOf: Date }).asOf;
-  expect(asOf).toBeInstanceOf(Date);
-  expect(asOf.getTime()).toBeGreaterThanOrEqual(checkStarted);
-  expect(asOf.getTime()).toBeLessThanOrEqual(Date.now());
-}
-
-const unhandled: unknown[] = [];
-const onUnhandled = (reason: unknown) => void unhandled.push(reason);
-beforeAll(() => void process.on('unhandledRejection', onUnhandled));
-afterAll(() => {
-  process.off('unhandledRejection', onUnhandled);
-  expect(unhandled).toEqual([]);
-});
+noUnhandledRejection();
 
 describe.each(transports)('client.reconcile over %s', (_name, connect) => {
   // The real clock: reconcile compares the records' dates with the call's start.
