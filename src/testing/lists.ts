@@ -28,6 +28,58 @@ export function boolParam(query: Rec, name: string): boolean | undefined {
   throw badRequest('invalid_query_params', `Query parameter ${name} must be true or false; got ${String(raw)}`, 'Invalid query params');
 }
 
+/** A date-time query value (`starting_after`, `start_date`, a window's bound) as a time; 400 naming it (`label`) when it is not one. */
+export function timeParam(query: Rec, name: string, label = name): number | undefined {
+  const raw = query[name];
+  if (raw === undefined) return undefined;
+  const time = typeof raw === 'string' ? Date.parse(raw) : Number.NaN;
+  if (Number.isNaN(time))
+    throw badRequest('invalid_query_params', `Query parameter ${label} must be an ISO 8601 date-time; got ${String(raw)}`, 'Invalid query params');
+  return time;
+}
+
+/**
+ * The `name[before]` / `name[after]` window of a query (`created_at`, `updated_at`): whether a
+ * record's date-time falls strictly inside it (any value when the query has none); 400 when the
+ * window is not sent as such or a bound is no date-time.
+ */
+export function windowParam(query: Rec, name: string): (value: unknown) => boolean {
+  const range = query[name];
+  if (range === undefined) return () => true;
+  if (typeof range !== 'object' || range === null || Array.isArray(range))
+    throw badRequest('invalid_query_params', `Query parameter ${name} must be sent as ${name}[before] or ${name}[after]`, 'Invalid query params');
+  const before = timeParam(range, 'before', `${name}[before]`);
+  const after = timeParam(range, 'after', `${name}[after]`);
+  return (value) => {
+    const time = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+    return (before === undefined || time < before) && (after === undefined || time > after);
+  };
+}
+
+/**
+ * The `order` query of a record list: one of `fields`, ascending, or the same with `-`,
+ * descending (`fallback` when absent); 400 naming the choices otherwise. Gives the order and a
+ * comparison by that field, as text, ties broken by `tie` (the records' ID, or their code).
+ */
+export function orderParam(query: Rec, fields: readonly string[], fallback: string, tie = 'id'): { order: string; compare: (a: Rec, b: Rec) => number } {
+  const order = query.order ?? fallback;
+  const choices = fields.flatMap((field) => [field, `-${field}`]);
+  if (typeof order !== 'string' || !choices.includes(order))
+    throw badRequest('invalid_query_params', `Query parameter order must be one of ${choices.join(', ')}`, 'Invalid query params');
+  const descending = order.startsWith('-');
+  const field = descending ? order.slice(1) : order;
+  const text = (record: Rec, key: string) => String(record[key] ?? '');
+  return {
+    order,
+    compare: (a, b) => {
+      const [x, y] = [text(a, field), text(b, field)];
+      const [i, j] = [text(a, tie), text(b, tie)];
+      const by = x < y ? -1 : x > y ? 1 : i < j ? -1 : i > j ? 1 : 0;
+      return descending ? -by : by;
+    },
+  };
+}
+
 /**
  * One page of a cursor list: records sorted by ID (`order` `id` ascending, the default, or
  * `-id`), starting after `starting_after_id`, `limit` of them.

@@ -6,11 +6,10 @@
  * @module
  */
 import { snapshot } from '../domain.js';
-import { badRequest, MockHttpError, type MockRequest } from '../http.js';
-import { intParam } from '../lists.js';
+import { MockHttpError, type MockRequest } from '../http.js';
+import { intParam, orderParam, timeParam } from '../lists.js';
 import type { MockHandlers } from '../router.js';
 import { find, type MockState, type Rec } from '../store.js';
-import { dateField } from './vouchers.js';
 
 /** A product as the service answers with it: with its SKUs (the mock keeps none of its own). */
 function productView(product: Rec): Rec {
@@ -19,33 +18,18 @@ function productView(product: Rec): Rec {
   return { ...rest, skus: { object: 'list', data_ref: 'data', data: list, total: list.length } };
 }
 
-const orders: Record<string, [field: string, descending: boolean]> = {
-  created_at: ['created_at', false],
-  '-created_at': ['created_at', true],
-  updated_at: ['updated_at', false],
-  '-updated_at': ['updated_at', true],
-};
-
 /** `GET /v1/products`: created between `start_date` and `end_date`, oldest first unless `order` says otherwise. */
 function listProducts(state: MockState, req: MockRequest): Rec {
   const { query } = req;
   const limit = intParam(query, 'limit', 1, 100, 10);
   const page = intParam(query, 'page', 1, 100, 1);
-  const order = query.order ?? 'created_at';
-  if (typeof order !== 'string' || !Object.hasOwn(orders, order))
-    throw badRequest('invalid_query_params', `Query parameter order must be one of ${Object.keys(orders).join(', ')}`, 'Invalid query params');
-  const [field, descending] = orders[order]!;
-  const from = query.start_date === undefined ? undefined : Date.parse(dateField(query.start_date, 'start_date')!);
-  const to = query.end_date === undefined ? undefined : Date.parse(dateField(query.end_date, 'end_date')!);
+  const { compare } = orderParam(query, ['created_at', 'updated_at'], 'created_at');
+  const from = timeParam(query, 'start_date');
+  const to = timeParam(query, 'end_date');
   const time = (value: unknown) => (typeof value === 'string' ? Date.parse(value) : Number.NaN);
   const records = [...state.store.products.values()]
     .filter((p) => (from === undefined || time(p.created_at) >= from) && (to === undefined || time(p.created_at) <= to))
-    .sort((a, b) => {
-      const x = String(a[field] ?? '');
-      const y = String(b[field] ?? '');
-      const by = x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-      return descending ? -by : by;
-    });
+    .sort(compare);
   return { object: 'list', data_ref: 'products', products: records.slice((page - 1) * limit, page * limit).map(productView), total: records.length };
 }
 

@@ -6,10 +6,9 @@
  * @module
  */
 import { badRequest, notFound, type MockRequest } from '../http.js';
-import { intParam } from '../lists.js';
+import { intParam, orderParam, timeParam, windowParam } from '../lists.js';
 import type { MockHandlers } from '../router.js';
 import { find, iso, put, where, type MockState, type Rec } from '../store.js';
-import { dateField } from './vouchers.js';
 
 /** The fields of a customer a request sets. */
 const fields = ['name', 'description', 'email', 'phone', 'birthday', 'birthdate', 'address'] as const;
@@ -141,20 +140,6 @@ function deleteCustomer(state: MockState, req: MockRequest): undefined {
   return undefined;
 }
 
-const orders: Record<string, [field: string, descending: boolean]> = {
-  created_at: ['created_at', false],
-  '-created_at': ['created_at', true],
-  updated_at: ['updated_at', false],
-  '-updated_at': ['updated_at', true],
-  source_id: ['source_id', false],
-  '-source_id': ['source_id', true],
-};
-
-/** A date-time query value, as a time; 400 naming it when it is not one. */
-function timeParam(value: unknown, name: string): number | undefined {
-  return value === undefined ? undefined : Date.parse(dateField(value, name)!);
-}
-
 /**
  * `GET /v1/customers`: filtered by `email`, `city`, `name`, `segment_id` (the mock has no
  * segments: none match) and the `created_at[…]`/`updated_at[…]` windows; newest first unless
@@ -166,19 +151,9 @@ function listCustomers(state: MockState, req: MockRequest): Rec {
   const { query } = req;
   const limit = intParam(query, 'limit', 1, 100, 10);
   const page = intParam(query, 'page', 1, 99, 1);
-  const order = query.order ?? '-created_at';
-  if (typeof order !== 'string' || !Object.hasOwn(orders, order))
-    throw badRequest('invalid_query_params', `Query parameter order must be one of ${Object.keys(orders).join(', ')}`, 'Invalid query params');
-  const [field, descending] = orders[order]!;
-  const window = (name: string) => {
-    const range = query[name];
-    if (range === undefined) return { before: undefined, after: undefined };
-    if (typeof range !== 'object' || range === null || Array.isArray(range))
-      throw badRequest('invalid_query_params', `Query parameter ${name} must be sent as ${name}[before] or ${name}[after]`, 'Invalid query params');
-    return { before: timeParam(range.before, `${name}[before]`), after: timeParam(range.after, `${name}[after]`) };
-  };
-  const created = window('created_at');
-  const updated = window('updated_at');
+  const { order, compare } = orderParam(query, ['created_at', 'updated_at', 'source_id'], '-created_at');
+  const created = windowParam(query, 'created_at');
+  const updated = windowParam(query, 'updated_at');
   const time = (value: unknown) => (typeof value === 'string' ? Date.parse(value) : Number.NaN);
   let records = [...state.store.customers.values()].filter(
     (c) =>
@@ -186,19 +161,12 @@ function listCustomers(state: MockState, req: MockRequest): Rec {
       (query.name === undefined || c.name === query.name) &&
       (query.city === undefined || c.address?.city === query.city) &&
       query.segment_id === undefined &&
-      (created.before === undefined || time(c.created_at) < created.before) &&
-      (created.after === undefined || time(c.created_at) > created.after) &&
-      (updated.before === undefined || time(c.updated_at) < updated.before) &&
-      (updated.after === undefined || time(c.updated_at) > updated.after),
+      created(c.created_at) &&
+      updated(c.updated_at),
   );
-  records.sort((a, b) => {
-    const x = String(a[field] ?? '');
-    const y = String(b[field] ?? '');
-    const by = x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-    return descending ? -by : by;
-  });
+  records.sort(compare);
   const total = records.length;
-  const after = timeParam(query.starting_after, 'starting_after');
+  const after = timeParam(query, 'starting_after');
   if (after !== undefined) {
     // After this moment in the listing's order: newer ones ascending, older ones otherwise.
     records = records.filter((c) => (order === 'created_at' ? time(c.created_at) > after : time(c.created_at) < after));

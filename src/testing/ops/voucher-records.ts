@@ -9,7 +9,7 @@
  */
 import { snapshot } from '../domain.js';
 import { badRequest, notFound, type MockRequest } from '../http.js';
-import { applyFilters, boolParam, intParam } from '../lists.js';
+import { applyFilters, boolParam, intParam, orderParam, windowParam } from '../lists.js';
 import type { MockHandlers } from '../router.js';
 import { find, iso, put, type MockState, type Rec } from '../store.js';
 import { checkValidity, dateField } from './vouchers.js';
@@ -28,41 +28,16 @@ function listed(voucher: Rec): Rec {
   return rest;
 }
 
-const orders: Record<string, [field: string, descending: boolean]> = {
-  created_at: ['created_at', false],
-  '-created_at': ['created_at', true],
-  updated_at: ['updated_at', false],
-  '-updated_at': ['updated_at', true],
-  code: ['code', false],
-  '-code': ['code', true],
-};
-
-/** A `created_at[before|after]`-style window of the query, as times; 400 when a bound is no date-time. */
-function window(query: Rec, name: string): { before?: number | undefined; after?: number | undefined } {
-  const range = query[name];
-  if (range === undefined) return {};
-  if (typeof range !== 'object' || range === null || Array.isArray(range))
-    throw badRequest('invalid_query_params', `Query parameter ${name} must be sent as ${name}[before] or ${name}[after]`, 'Invalid query params');
-  const time = (bound: 'before' | 'after') => (range[bound] === undefined ? undefined : Date.parse(dateField(range[bound], `${name}[${bound}]`)!));
-  return { before: time('before'), after: time('after') };
-}
-
 /** `GET /v1/vouchers`: filtered, newest first unless `order` says otherwise, a page (1–99) of `limit`. */
 function listVouchers(state: MockState, req: MockRequest): Rec {
   const { query } = req;
   const limit = intParam(query, 'limit', 1, 100, 10);
   const page = intParam(query, 'page', 1, 99, 1);
-  const order = query.order ?? '-created_at';
-  if (typeof order !== 'string' || !Object.hasOwn(orders, order))
-    throw badRequest('invalid_query_params', `Query parameter order must be one of ${Object.keys(orders).join(', ')}`, 'Invalid query params');
-  const [field, descending] = orders[order]!;
-  const created = window(query, 'created_at');
-  const updated = window(query, 'updated_at');
+  const { compare } = orderParam(query, ['created_at', 'updated_at', 'code'], '-created_at', 'code');
+  const created = windowParam(query, 'created_at');
+  const updated = windowParam(query, 'updated_at');
   const ids = req.search.getAll('ids');
   const holder = typeof query.customer === 'string' ? find(state.store, 'customers', query.customer) : undefined;
-  const time = (value: unknown) => (typeof value === 'string' ? Date.parse(value) : Number.NaN);
-  const within = (value: unknown, range: { before?: number | undefined; after?: number | undefined }) =>
-    (range.before === undefined || time(value) < range.before) && (range.after === undefined || time(value) > range.after);
   const matching = [...state.store.vouchers.values()].filter(
     (v) =>
       (query.category === undefined || v.category === query.category || v.category_id === query.category) &&
@@ -71,15 +46,10 @@ function listVouchers(state: MockState, req: MockRequest): Rec {
       (query.customer === undefined || (holder !== undefined && v.holder_id === holder.id)) &&
       (query.code === undefined || v.code === query.code) &&
       (ids.length === 0 || ids.includes(v.id)) &&
-      within(v.created_at, created) &&
-      within(v.updated_at, updated),
+      created(v.created_at) &&
+      updated(v.updated_at),
   );
-  const records = applyFilters(matching, query.filters).sort((a, b) => {
-    const x = String(a[field] ?? '');
-    const y = String(b[field] ?? '');
-    const by = x < y ? -1 : x > y ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
-    return descending ? -by : by;
-  });
+  const records = applyFilters(matching, query.filters).sort(compare);
   return { object: 'list', data_ref: 'vouchers', vouchers: records.slice((page - 1) * limit, page * limit).map(listed), total: records.length };
 }
 
