@@ -94,14 +94,21 @@ export const inspectSymbol: unique symbol = Symbol.for('nodejs.util.inspect.cust
 /**
  * `text` with every secret replaced by `[redacted]`, in any letter case (a token echoed in a URL's
  * host comes back lowercased) and in its JSON-escaped form too: a service that echoes a token in
- * an error body must not put it in an error. Secrets shorter than 8 characters are left alone
- * (they would blank out ordinary words).
+ * an error body must not put it in an error. So is the start of a secret (4 characters or more)
+ * where text was cut short (`…`): quoted text is bounded before it is scrubbed. Secrets shorter
+ * than 8 characters are left alone (they would blank out ordinary words).
  */
 export function scrubText(text: string, secrets: readonly string[]): string {
   for (const secret of secrets) {
     if (secret.length < 8) continue;
     for (const form of new Set([secret, JSON.stringify(secret).slice(1, -1)])) {
       text = text.replace(new RegExp(form.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&'), 'gi'), '[redacted]');
+      const start = form.toLowerCase();
+      text = text.replace(/[^…]{4,}(?=…)/g, (cut) => {
+        const tail = cut.toLowerCase();
+        for (let n = Math.min(start.length, tail.length); n >= 4; n--) if (tail.endsWith(start.slice(0, n))) return `${cut.slice(0, -n)}[redacted]`;
+        return cut;
+      });
     }
   }
   return text;

@@ -223,7 +223,10 @@ function scrubbedData(value: unknown, secrets: readonly string[]): unknown {
 /** A cause, scrubbed: a promokit error in place, anything else as a scrubbed copy; `undefined` past the depth or in a cycle. */
 function scrubbedCause(cause: unknown, secrets: readonly string[], depth: number, seen: Set<unknown>): unknown {
   if (depth > CAUSE_DEPTH || seen.has(cause)) return undefined;
-  if (typeof cause !== 'object' || cause === null) return typeof cause === 'string' ? scrubText(cause, secrets) : cause;
+  // A string, a Symbol or a function thrown is kept as its scrubbed text (a Symbol's description
+  // and a function's name render as they are).
+  if (typeof cause === 'string' || typeof cause === 'symbol' || typeof cause === 'function') return scrubText(describeValue(cause, CAUSE_TEXT), secrets);
+  if (typeof cause !== 'object' || cause === null) return cause;
   if (isA(cause, PromokitError)) {
     try {
       return scrubbed(cause, secrets, depth, seen);

@@ -43,7 +43,23 @@ function carriers(secret: string): Array<[string, () => unknown]> {
     ['a null-prototype object', () => Object.assign(Object.create(null), { message: `failed ${secret}` })],
     ['a Proxy of an error', () => new Proxy(new Error(`proxied ${secret}`), {})],
     ['promokit errors of every class, nested, the innermost cause holding it', () => wrapEach(secret)],
+    ['a Symbol whose description holds it', () => Symbol(`failed with ${secret}`)],
+    ['a function whose name holds it', () => Object.defineProperty(() => undefined, 'name', { value: `call ${secret}` })],
   ];
+}
+
+/**
+ * Text that holds a secret after `pad` characters, for every `pad` up to 480 in steps of 9 (less
+ * than a secret's length): each place that bounds what it quotes (40, 255, 300 characters, …) cuts
+ * some of them inside the secret, before it is scrubbed; as an error, and one pad in three as a
+ * Symbol.
+ */
+function cutCarriers(secret: string): Array<[string, () => unknown]> {
+  return Array.from({ length: 54 }, (_, i) => i * 9).flatMap((pad): Array<[string, () => unknown]> => {
+    const text = `${'x'.repeat(pad)} ${secret}`;
+    const error: [string, () => unknown] = [`an Error, the secret after ${pad} characters`, () => new Error(text)];
+    return pad % 27 === 0 ? [error, [`a Symbol, the secret after ${pad} characters`, () => Symbol(text)]] : [error];
+  });
 }
 
 /** An `Error` whose cause is an error of every promokit class in turn, each with `secret` in its own cause. */
@@ -81,122 +97,139 @@ function keeping(): { logger: Logger; lines: string[] } {
 const standard = (validate: (value: unknown) => unknown): StandardSchemaV1 => ({ '~standard': { version: 1, vendor: 'test', validate } }) as StandardSchemaV1;
 
 describe('a secret in the cause chain of an error', () => {
-  it('every carrier, from every place user code runs, against a service that echoes every credential: in no rendering, no hook event, no log line', async () => {
-    // The service echoes what it was sent: the bearer token and the app token, in its answers.
-    const service = await serve((sent, res) => {
-      const echo = `${String(sent.headers.authorization)} ${String(sent.headers['x-app-token'])}`;
-      json(res, 200, {
-        id: 'v_1',
-        object: 'voucher',
-        code: 'LOYAL-1',
-        type: 'LOYALTY_CARD',
-        created_at: '2026-01-01T00:00:00Z',
-        echo,
-        metadata: { note: echo },
+  it.each([
+    ['every carrier', carriers, 'chains-cause'],
+    ['text cut short at every length', cutCarriers, 'chains-cut'],
+  ] as const)(
+    '%s, from every place user code runs, against a service that echoes every credential: in no rendering, no hook event, no log line, not even its start',
+    async (_what, carriersOf, figure) => {
+      // The service echoes what it was sent: the bearer token and the app token, in its answers.
+      const service = await serve((sent, res) => {
+        const echo = `${String(sent.headers.authorization)} ${String(sent.headers['x-app-token'])}`;
+        json(res, 200, {
+          id: 'v_1',
+          object: 'voucher',
+          code: 'LOYAL-1',
+          type: 'LOYALTY_CARD',
+          created_at: '2026-01-01T00:00:00Z',
+          echo,
+          metadata: { note: echo },
+        });
       });
-    });
-    let issued = 0;
-    const tokens: string[] = [];
-    const accessToken = () => {
-      const token = `rotating-SECRET-token-${++issued}-abcdef`;
-      tokens.push(token);
-      return token;
-    };
-    const last = () => tokens[tokens.length - 1]!;
-    /** The places user code runs, each throwing what `carry` makes of a secret it holds. */
-    const places: Array<[string, (carry: (secret: string) => unknown) => { client: Client; call: (client: Client) => Promise<unknown> }]> = [
-      [
-        'a fetch that throws, quoting the bearer token it was given',
-        (carry) => ({
-          client: client({ fetch: async (request: Request) => Promise.reject(carry(String(request.headers.get('authorization')))) }),
-          call: (c) => c.loyalties.redeemReward('LOYAL-1', { reward: { id: 'rew_1' } }),
-        }),
-      ],
-      [
-        'a token function that fails naming the token it refreshes',
-        (carry) => {
-          let calls = 0;
-          return {
-            client: client({ accessToken: () => (calls++ === 0 ? accessToken() : Promise.reject(carry(last()))), maxRetries: 0 }),
-            call: async (c) => {
-              await c.loyalties.getMember('LOYAL-1');
-              return c.loyalties.getMember('LOYAL-1');
-            },
-          };
-        },
-      ],
-      [
-        'a limiter that fails quoting its settings (the app token)',
-        (carry) => ({
-          client: client({ limiter: { acquire: async () => Promise.reject(carry(keys.appToken)) } }),
-          call: (c) => c.loyalties.getMember('LOYAL-1'),
-        }),
-      ],
-      [
-        "client.request's schema, quoting the body the service echoed",
-        (carry) => ({
-          client: client({}),
-          call: (c) =>
-            c.request({
-              method: 'GET',
-              path: '/v1/loyalties/members/LOYAL-1',
-              schema: {
-                safeParse: (body: unknown) => {
-                  throw carry(String((body as { echo: string }).echo));
+      let issued = 0;
+      const tokens: string[] = [];
+      const accessToken = () => {
+        const token = `rotating-SECRET-token-${++issued}-abcdef`;
+        tokens.push(token);
+        return token;
+      };
+      const last = () => tokens[tokens.length - 1]!;
+      /** The places user code runs, each throwing what `carry` makes of a secret it holds. */
+      const places: Array<[string, (carry: (secret: string) => unknown) => { client: Client; call: (client: Client) => Promise<unknown> }]> = [
+        [
+          'a fetch that throws, quoting the bearer token it was given',
+          (carry) => ({
+            client: client({ fetch: async (request: Request) => Promise.reject(carry(String(request.headers.get('authorization')))) }),
+            call: (c) => c.loyalties.redeemReward('LOYAL-1', { reward: { id: 'rew_1' } }),
+          }),
+        ],
+        [
+          'a token function that fails naming the token it refreshes',
+          (carry) => {
+            let calls = 0;
+            return {
+              client: client({ accessToken: () => (calls++ === 0 ? accessToken() : Promise.reject(carry(last()))), maxRetries: 0 }),
+              call: async (c) => {
+                await c.loyalties.getMember('LOYAL-1');
+                return c.loyalties.getMember('LOYAL-1');
+              },
+            };
+          },
+        ],
+        [
+          'a limiter that fails quoting its settings (the app token)',
+          (carry) => ({
+            client: client({ limiter: { acquire: async () => Promise.reject(carry(keys.appToken)) } }),
+            call: (c) => c.loyalties.getMember('LOYAL-1'),
+          }),
+        ],
+        [
+          "client.request's schema, quoting the body the service echoed",
+          (carry) => ({
+            client: client({}),
+            call: (c) =>
+              c.request({
+                method: 'GET',
+                path: '/v1/loyalties/members/LOYAL-1',
+                schema: {
+                  safeParse: (body: unknown) => {
+                    throw carry(String((body as { echo: string }).echo));
+                  },
                 },
+              }),
+          }),
+        ],
+        [
+          'a metadata schema of the answer, quoting the metadata the service echoed',
+          (carry) => ({
+            client: client({
+              metadataSchemas: {
+                voucher: standard((value) => {
+                  if ((value as { note?: string }).note?.includes('Bearer')) throw carry(String((value as { note: string }).note));
+                  return { value };
+                }),
               },
             }),
-        }),
-      ],
-      [
-        'a metadata schema of the answer, quoting the metadata the service echoed',
-        (carry) => ({
-          client: client({
-            metadataSchemas: {
-              voucher: standard((value) => {
-                if ((value as { note?: string }).note?.includes('Bearer')) throw carry(String((value as { note: string }).note));
-                return { value };
-              }),
-            },
+            call: (c) => c.loyalties.getMember('LOYAL-1'),
           }),
-          call: (c) => c.loyalties.getMember('LOYAL-1'),
-        }),
-      ],
-    ];
-    const { logger, lines } = keeping();
-    const events: ErrorEvent[] = [];
-    function client(options: object): Client {
-      return new Client({
-        baseUrl: service.url,
-        ...keys,
-        accessToken,
-        logger,
-        logLevel: 'debug',
-        hooks: { error: (event) => void events.push(event) },
-        ...options,
-      });
-    }
-    const classes = new Set<string>();
-    let checked = 0;
-    for (const [place, make] of places) {
-      for (const [carrier] of carriers('x')) {
-        const { client: c, call } = make((secret) => carriers(secret).find(([name]) => name === carrier)![1]());
-        const error = await call(c).then(
-          () => undefined,
-          (e: unknown) => e,
-        );
-        expect(error, `${place}, ${carrier}`).toBeInstanceOf(PromokitError);
-        classes.add((error as Error).name);
-        const seen = [...renderings(error), ...events.map((event) => inspect(event, { depth: Number.POSITIVE_INFINITY })), ...lines].join('\n').toLowerCase();
-        for (const secret of [...tokens, keys.appToken, keys.clientToken]) expect(seen, `${place}, ${carrier}: ${secret}`).not.toContain(secret.toLowerCase());
-        checked++;
+        ],
+      ];
+      const { logger, lines } = keeping();
+      const events: ErrorEvent[] = [];
+      function client(options: object): Client {
+        return new Client({
+          baseUrl: service.url,
+          ...keys,
+          accessToken,
+          logger,
+          logLevel: 'debug',
+          hooks: { error: (event) => void events.push(event) },
+          ...options,
+        });
       }
-    }
-    record(
-      'chains-cause',
-      `${checked} errors (${places.length} places user code runs × ${carriers('x').length} ways to carry a secret), of ${classes.size} classes (${[...classes].sort().join(', ')}): each in 7 renderings, its error event and ${lines.length} log lines: secrets shown: 0`,
-    );
-  });
+      const classes = new Set<string>();
+      let checked = 0;
+      for (const [place, make] of places) {
+        for (const [carrier] of carriersOf('x')) {
+          const { client: c, call } = make((secret) => carriersOf(secret).find(([name]) => name === carrier)![1]());
+          const [firstEvent, firstLine] = [events.length, lines.length];
+          const error = await call(c).then(
+            () => undefined,
+            (e: unknown) => e,
+          );
+          expect(error, `${place}, ${carrier}`).toBeInstanceOf(PromokitError);
+          classes.add((error as Error).name);
+          // What this call rendered, logged and reported.
+          const seen = [
+            ...renderings(error),
+            ...events.slice(firstEvent).map((event) => inspect(event, { depth: Number.POSITIVE_INFINITY })),
+            ...lines.slice(firstLine),
+          ]
+            .join('\n')
+            .toLowerCase();
+          // Not even its first 14 characters (past the header names that start like it): text cut short inside a secret keeps none of it.
+          for (const secret of [...tokens, keys.appToken, keys.clientToken])
+            expect(seen, `${place}, ${carrier}: ${secret}`).not.toContain(secret.slice(0, 14).toLowerCase());
+          checked++;
+        }
+      }
+      record(
+        figure,
+        `${checked} errors (${places.length} places user code runs × ${carriersOf('x').length} ways to carry a secret), of ${classes.size} classes (${[...classes].sort().join(', ')}): each in 7 renderings, its error event and ${lines.length} log lines: secrets shown: 0`,
+      );
+    },
+    120_000,
+  );
 });
 
 describe('a cause of megabytes', () => {

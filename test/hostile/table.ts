@@ -429,8 +429,14 @@ export const CASES = {
   'chains-cause': {
     file: 'hostile/chains',
     cls: 'Every rendering, the whole chain',
-    case: "a secret (a bearer token sent, one returned before, the app token) in what user code throws: a fetch, a token function, a limiter, `client.request`'s schema, a metadata schema; in a message, three causes deep, a cycle, an `AggregateError`, a field, a name, a stack, upper case, a string, a null-prototype object, a Proxy, promokit errors of every class nested; the service echoing every credential",
+    case: "a secret (a bearer token sent, one returned before, the app token) in what user code throws: a fetch, a token function, a limiter, `client.request`'s schema, a metadata schema; in a message, three causes deep, a cycle, an `AggregateError`, a field, a name, a stack, upper case, a string, a null-prototype object, a Proxy, promokit errors of every class nested, a Symbol's description, a function's name; the service echoing every credential",
     rule: 'in no rendering (message, stack, `String()`, `toJSON()`, `JSON.stringify`, `util.inspect` with hidden properties), no error event, no log line, in any letter case',
+  },
+  'chains-cut': {
+    file: 'hostile/chains',
+    cls: 'Every rendering, the whole chain',
+    case: 'the same places, what they throw holding a secret after 0 to 477 characters (an error; a Symbol), so that each bound on quoted text (40, 255, 300 characters, …) cuts inside the secret before it is scrubbed',
+    rule: 'not even the start of a secret in any rendering, error event or log line: its first 4 characters or more before a cut are redacted',
   },
   'foreign-code': {
     file: 'hostile/foreign',

@@ -262,6 +262,9 @@ export async function startFaultServer(): Promise<FaultServer> {
     socket.on('error', () => {});
   });
   server.on('clientError', (_err, socket) => socket.destroy());
+  // An idle kept-alive socket stays open a minute, not Node's 5 s: on a loaded machine a client
+  // could send on one the server had just timed out, and a reset no fault planned would fail a case.
+  server.keepAliveTimeout = 60_000;
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
