@@ -65,9 +65,10 @@ export const SERVER_TOTAL_BUDGET = 44_500;
  * (p-queue, for `maxConcurrency` or `rateLimit`), `asyncActions.waitFor`'s polling, the escape
  * hatch, `client.reconcile`, the check of a client's own `metadataSchemas` and `eventSchemas`
  * (`checkedCall`, in the server and the browser builds), the hooks (`reportRequest`, loaded by
- * a client that has `hooks`), the resend with a fresh token (`resend`, loaded by a first 401) and
- * the rollback read back after `already_rolled_back` (`existingRollback`). ky's own chunk, which
- * every call loads, stays in.
+ * a client that has `hooks`), the resend with a fresh token (`resend`, loaded by a first 401),
+ * the rollback read back after `already_rolled_back` (`existingRollback`) and a failed call's
+ * typed error (`mapError`, loaded by a client's first failure: a call that succeeds never needs
+ * it). ky's own chunk, which every call loads, stays in.
  */
 export const withoutLazyChunks = {
   name: 'without-lazy-chunks',
@@ -76,7 +77,7 @@ export const withoutLazyChunks = {
       if (args.kind !== 'dynamic-import') return undefined;
       const file = join(args.resolveDir, args.path);
       return existsSync(file) &&
-        /\bPQueue\b|\bwaitForAsyncAction\b|\bsendCustom\b|\breconcileFailedCall\b|\bcheckedCall\b|\breportRequest\b|\bfunction resend\b|\bexistingRollback\b/.test(
+        /\bPQueue\b|\bwaitForAsyncAction\b|\bsendCustom\b|\breconcileFailedCall\b|\bcheckedCall\b|\breportRequest\b|\bfunction resend\b|\bexistingRollback\b|\bfunction mapError\b/.test(
           readFileSync(file, 'utf8'),
         )
         ? { path: args.path, external: true }

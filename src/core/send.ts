@@ -14,7 +14,7 @@ import type { Options as KyOptions } from 'ky';
 import { callSignal, checkResponse, loadKy, nothingWasSent, readBody } from './runtime.js';
 import type { WithResponse } from './pagination.js';
 import type { PipelineConfig } from './config.js';
-import { describeFailure, fetchFailure, isResponse, mapError, notResponse, redirectError, outcomeOf, unsent, worse } from './outcome.js';
+import { describeFailure, fetchFailure, isResponse, notResponse, redirectError, outcomeOf, typedError, unsentError, worse } from './outcome.js';
 import { effectOf, type OutgoingCall } from './call.js';
 import { loadChunk } from './lazy.js';
 import { isKyHttpError } from './errors.js';
@@ -164,8 +164,9 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
       await call.verify?.(data);
       return { data, response };
     } catch (thrown) {
-      // 8. Or the typed error, with its outcome and none of the call's secrets, reported once to the error hook.
-      const error = mapError(
+      // 8. Or the typed error, with its outcome and none of the call's secrets (its module loaded by
+      // a client's first failure), reported once to the error hook.
+      const error = await typedError(
         thrown,
         { operation: call.name, method: call.method, host, attempts },
         {
@@ -189,7 +190,7 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
     }
   } catch (thrown) {
     // Or, before any attempt (the limits, the hooks' module), the typed error with its record.
-    throw unsent(thrown, call, changesState);
+    throw await unsentError(thrown, call, changesState);
   } finally {
     abort?.done();
   }

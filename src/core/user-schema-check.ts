@@ -14,7 +14,7 @@ import type { OutgoingCall, RequestOptions } from './call.js';
 import type { WithResponse } from './pagination.js';
 import type { PipelineConfig } from './config.js';
 import { ConfigurationError, describeValue, InvalidRequestError, isA, PromokitError, type Issue } from './errors.js';
-import { scrubbed } from './outcome.js';
+import { scrubbedError } from './outcome.js';
 import { send } from './send.js';
 import { isRecord } from './inputs.js';
 import type { MetadataKind, StandardSchemaV1, MetadataPlaces } from './metadata.js';
@@ -324,7 +324,7 @@ export async function sendEvent<T>(config: PipelineConfig, call: OutgoingCall<T>
     checked = await checkedCall(config, call, { request: eventPlaces, event }, options);
   } catch (error) {
     // Refused before sending: without a secret in any rendering, the schema's own error included.
-    throw isA(error, PromokitError) ? scrubbed(error, config.credentials.secrets([])) : error;
+    throw isA(error, PromokitError) ? await scrubbedError(error, config.credentials.secrets([])) : error;
   }
   return send(config, checked, options);
 }
