@@ -12,25 +12,31 @@
  *
  * @module
  */
+import type { AuthGroup, ClientCredentials } from './credentials.js';
 import { apiErrorFor, AuthenticationError, RateLimitError, retryAfterMs } from './api-errors.js';
 import { callOf, effectOf, recordCall, type Effect } from './call.js';
-import { scrubText } from './log.js';
+import { scrubText, type Log } from './log.js';
 import {
   AbortError,
   ConnectionError,
+  describeIssues,
   describeValue,
+  formatPath,
   isA,
   PromokitError,
+  RedirectError,
   ResponseValidationError,
   TimeoutError,
   say,
   type CallContext,
+  type Issue,
+  type Outcome,
   isKyHttpError,
   isKyTimeout,
   networkCause,
 } from './errors.js';
-import { describeFailure, type Failure } from './outcome.js';
-import { parseBody } from './responses.js';
+import { DEVIATION_KINDS_LIMIT, parseBody, type DeviationRecord, type ResponseSchema, type ValidationMode } from './responses.js';
+import { describeFailure } from './retry.js';
 
 /**
  * The words an `unknown` error of a call that changes state adds to its message: it may have been
@@ -38,6 +44,32 @@ import { parseBody } from './responses.js';
  */
 export function unknownOutcomeNote(): string {
   return '; it may have been applied, and was not retried: to check, see the guide "After an unknown outcome" in the promokit docs';
+}
+
+/** What the pipeline knows of a failed call besides where it went. */
+export interface Failure {
+  /** The call's own signal (aborted when the caller's is). */
+  signal: AbortSignal | undefined;
+  /** Milliseconds per attempt. */
+  timeout: number;
+  /** The text of the last response read: the error body of a non-2xx answer. */
+  body: string;
+  /** What the attempts tell about whether the service may have acted. */
+  outcome: Outcome;
+  /** The call may not be sent twice: an `unknown` outcome says so in its message. */
+  changesState: boolean;
+  /** What the call may do to the service's state, for its record. */
+  effect: Effect;
+  /** Every secret the call sent or the client holds: none may appear in the error. */
+  secrets: readonly string[];
+  /** The client's credentials, for what a 401 asks to check. */
+  credentials: ClientCredentials;
+  /** The call's credentials group, for what a 401 asks to check. */
+  auth: AuthGroup;
+  /** The wait a retryable failure asked for, longer than `maxRetryDelay`, so not retried. */
+  refusedWaitMs?: number | undefined;
+  /** The client's `maxRetryDelay`, for the message of a wait not waited. */
+  maxRetryDelay: number;
 }
 
 /** The typed error for whatever a call threw, with the call's outcome and none of its secrets, its record kept beside it. */
@@ -217,4 +249,57 @@ function scrubbedCause(cause: unknown, secrets: readonly string[], depth: number
 /** Sets `key` on `target` as an own property that is not enumerable, as `stack` and `cause` are. */
 function own(target: object, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, writable: true, configurable: true, enumerable: false });
+}
+
+/** The error for a 3xx answer (or a browser's opaque redirect): where it pointed, never followed. */
+export function redirectError(target: string | null, url: string, context: CallContext & { status: number }, outcome: Outcome): RedirectError {
+  const location = target !== null && URL.canParse(target, url) ? new URL(target, url).origin : undefined;
+  const where = location ? `to ${location}` : 'elsewhere';
+  return new RedirectError(
+    say(
+      context,
+      `redirected ${where} (${context.status}), not followed: nothing was sent there${outcome === 'unknown' ? ', and the service may have processed the request' : ''}`,
+    ),
+    { ...context, location },
+  );
+}
+
+/**
+ * What a response that does not match its schema makes of its call (`checkResponse`, outcome.ts,
+ * found it; `broken` the schema's issues, `inexact` the numbers read rounded): `strict` throws
+ * {@link ResponseValidationError}; `warn` returns the body untouched and records each deviation
+ * (operation and field path) in the client's record, logging each kind once, unless the body is
+ * not what the schema needs at its root or a field promokit decides on (the tolerance policy)
+ * breaks its schema: that is an error in `warn` mode too, for an answer read the wrong way could
+ * take the wrong branch. The body is never copied or transformed.
+ */
+export function deviating<T>(
+  mode: ValidationMode,
+  operation: string,
+  schema: ResponseSchema<T>,
+  body: unknown,
+  log: Log,
+  record: DeviationRecord,
+  broken: ReadonlyArray<{ path: PropertyKey[]; message: string }>,
+  inexact: Issue[],
+): T {
+  const issues: Issue[] = broken.map((i) => ({ path: i.path.map((p) => (typeof p === 'number' ? p : String(p))), message: i.message }));
+  issues.push(...inexact);
+  const shapes = issues.map((issue) => schema.pathShape?.(issue.path) ?? formatPath(issue.path.map((p) => (typeof p === 'number' ? '*' : p))));
+  if (mode === 'strict' || issues.some((issue) => issue.path.length === 0 || schema.decides?.(issue.path))) {
+    throw new ResponseValidationError(operation, issues, body);
+  }
+  const { kinds } = record;
+  const fresh = issues.filter((_, i) => {
+    const key = `${operation} ${shapes[i]}`;
+    const count = kinds.get(key);
+    if (count === undefined && kinds.size >= DEVIATION_KINDS_LIMIT) {
+      record.dropped += 1;
+      return false;
+    }
+    kinds.set(key, (count ?? 0) + 1);
+    return count === undefined;
+  });
+  if (fresh.length > 0) log.write('warn', `promokit: ${operation}: response does not match its schema, returned as received: ${describeIssues(fresh, 5)}`);
+  return body as T;
 }

@@ -1,32 +1,23 @@
 /**
- * Recognising ky's errors without importing ky: the pipeline loads ky only on the first request
- * (see `send.ts`), so its classes are not at hand for `instanceof`. ky names its errors.
- *
  * What a call's attempts tell about whether the service may have acted, for the `outcome` of the
  * error the call rejects with. The pipeline (send.ts) records each attempt: sent or not, and the
  * status it got. `not_sent` holds only until an attempt may have reached the service: any answer,
- * of any status, makes the call `rejected` or `unknown`. The typed error a failed call rejects
- * with is made from them by failure.ts, loaded by the first failure.
+ * of any status, makes the call `rejected` or `unknown`.
+ *
+ * And the answer's check against its schema. What a call meets only when something went wrong
+ * (its typed error, a body that deviates from its schema, a redirect refused) is failure.ts,
+ * loaded by a client's first failure: a call that succeeds never loads it. When it cannot be
+ * loaded, the call rejects with the loader's `ConfigurationError`, carrying the outcome the
+ * attempts told and nothing of what the call threw.
  *
  * @module
  */
 import { callOf, recordCall, type Effect } from './call.js';
-import {
-  ConfigurationError,
-  describeValue,
-  isA,
-  PromokitError,
-  RedirectError,
-  say,
-  type CallContext,
-  type Outcome,
-  isKyHttpError,
-  isKyTimeout,
-  networkCause,
-} from './errors.js';
-import type { AuthGroup, ClientCredentials } from './credentials.js';
+import { ConfigurationError, describeValue, isA, PromokitError, type CallContext, type Outcome, isKyHttpError } from './errors.js';
+import type { Failure } from './failure.js';
+import type { Log } from './log.js';
+import type { DeviationRecord, ResponseSchema, ValidationMode } from './responses.js';
 import { loadChunk } from './lazy.js';
-import { failureCode } from './runtime.js';
 
 /** The outcomes, from the one that says most about the service having not acted. */
 const rank: readonly Outcome[] = ['not_sent', 'rejected', 'unknown'];
@@ -49,14 +40,6 @@ export function outcomeOf(status: number, changesState: boolean): Outcome {
   if (status === 307 || status === 308 || (status >= 400 && status < 500)) return 'rejected';
   if ((status >= 200 && status < 300) || status >= 500 || changesState) return 'unknown';
   return 'rejected';
-}
-
-/** Why an attempt failed, in a few words: `status 503`, `timeout`, `connection failure (ECONNRESET)`. */
-export function describeFailure(error: unknown): string {
-  if (isKyHttpError(error)) return `status ${error.response.status}`;
-  if (isKyTimeout(error)) return 'timeout';
-  const code = failureCode(networkCause(error));
-  return `connection failure${code ? ` (${code})` : ''}`;
 }
 
 /**
@@ -82,47 +65,6 @@ export function isResponse(value: unknown): value is Response {
 /** The error for a `fetch` option that resolved no `Response`: the request may have been sent. */
 export function notResponse(value: unknown): ConfigurationError {
   return new ConfigurationError('fetch', `the fetch option resolved ${describeValue(value, 80)}, not a Response`);
-}
-
-/** The error for a 3xx answer (or a browser's opaque redirect): where it pointed, never followed. */
-export function redirectError(response: Response, url: string, context: CallContext & { status: number }, outcome: Outcome): RedirectError {
-  void response.body?.cancel().catch(() => undefined);
-  const target = response.headers.get('location');
-  const location = target !== null && URL.canParse(target, url) ? new URL(target, url).origin : undefined;
-  const where = location ? `to ${location}` : 'elsewhere';
-  return new RedirectError(
-    say(
-      context,
-      `redirected ${where} (${context.status}), not followed: nothing was sent there${outcome === 'unknown' ? ', and the service may have processed the request' : ''}`,
-    ),
-    { ...context, location },
-  );
-}
-
-/** What the pipeline knows of a failed call besides where it went. */
-export interface Failure {
-  /** The call's own signal (aborted when the caller's is). */
-  signal: AbortSignal | undefined;
-  /** Milliseconds per attempt. */
-  timeout: number;
-  /** The text of the last response read: the error body of a non-2xx answer. */
-  body: string;
-  /** What the attempts tell about whether the service may have acted. */
-  outcome: Outcome;
-  /** The call may not be sent twice: an `unknown` outcome says so in its message. */
-  changesState: boolean;
-  /** What the call may do to the service's state, for its record. */
-  effect: Effect;
-  /** Every secret the call sent or the client holds: none may appear in the error. */
-  secrets: readonly string[];
-  /** The client's credentials, for what a 401 asks to check. */
-  credentials: ClientCredentials;
-  /** The call's credentials group, for what a 401 asks to check. */
-  auth: AuthGroup;
-  /** The wait a retryable failure asked for, longer than `maxRetryDelay`, so not retried. */
-  refusedWaitMs?: number | undefined;
-  /** The client's `maxRetryDelay`, for the message of a wait not waited. */
-  maxRetryDelay: number;
 }
 
 /** failure.ts, loaded by a call's first failure; the loader's `ConfigurationError`, carrying `outcome`, when it cannot be. */
@@ -183,5 +125,42 @@ export async function scrubbedError(error: PromokitError, secrets: readonly stri
   return failureModule(error.outcome).then(
     (module) => module.scrubbed(error, secrets),
     (loadError: PromokitError) => loadError,
+  );
+}
+
+/**
+ * The error for a 3xx answer (or a browser's opaque redirect), never followed: its body cancelled,
+ * the error saying where it pointed made by failure.ts (or the loader's error, with `outcome`).
+ */
+export async function redirectError(response: Response, url: string, context: CallContext & { status: number }, outcome: Outcome): Promise<PromokitError> {
+  void response.body?.cancel().catch(() => undefined);
+  return failureModule(outcome).then(
+    (module) => module.redirectError(response.headers.get('location'), url, context, outcome),
+    (error: PromokitError) => error,
+  );
+}
+
+/**
+ * Checks a response body against its schema, in the client's validation mode: `off` returns it
+ * unchecked; a body that matches (in `strict` mode, with no number read rounded) is returned as
+ * it is, never copied or transformed. One that does not is judged by `deviating` (failure.ts,
+ * loaded by the first deviation): an error, or the body returned with the deviation recorded.
+ */
+export function checkResponse<T>(
+  mode: ValidationMode,
+  operation: string,
+  schema: ResponseSchema<T>,
+  body: unknown,
+  log: Log,
+  record: DeviationRecord,
+): T | Promise<T> {
+  if (mode === 'off') return body as T;
+  const result = schema.safeParse(body);
+  // Strict: a number read rounded (an integer past 2^53 - 1) is refused too, where the schema can tell.
+  const inexact = (mode === 'strict' && schema.inexact?.(body)) || [];
+  if (result.success && inexact.length === 0) return body as T;
+  // The call was answered: a body that cannot be judged leaves its outcome unknown.
+  return failureModule('unknown').then((module) =>
+    module.deviating(mode, operation, schema, body, log, record, result.success ? [] : result.error.issues, inexact),
   );
 }
