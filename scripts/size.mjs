@@ -68,7 +68,8 @@ export const SERVER_TOTAL_BUDGET = 44_500;
  * a client that has `hooks`), the resend with a fresh token (`resend`, loaded by a first 401),
  * the rollback read back after `already_rolled_back` (`existingRollback`) and a failed call's
  * typed error (`mapError`, loaded by a client's first failure: a call that succeeds never needs
- * it). ky's own chunk, which every call loads, stays in.
+ * it) and the access token function's call (`tokenFromFunction`, loaded by a client whose token
+ * is a function). ky's own chunk, which every call loads, stays in.
  */
 export const withoutLazyChunks = {
   name: 'without-lazy-chunks',
@@ -77,7 +78,7 @@ export const withoutLazyChunks = {
       if (args.kind !== 'dynamic-import') return undefined;
       const file = join(args.resolveDir, args.path);
       return existsSync(file) &&
-        /\bPQueue\b|\bwaitForAsyncAction\b|\bsendCustom\b|\breconcileFailedCall\b|\bcheckedCall\b|\breportRequest\b|\bfunction resend\b|\bexistingRollback\b|\bfunction mapError\b/.test(
+        /\bPQueue\b|\bwaitForAsyncAction\b|\bsendCustom\b|\breconcileFailedCall\b|\bcheckedCall\b|\breportRequest\b|\bfunction resend\b|\bexistingRollback\b|\bfunction mapError\b|\bfunction tokenFromFunction\b/.test(
           readFileSync(file, 'utf8'),
         )
         ? { path: args.path, external: true }

@@ -79,6 +79,7 @@ const SCENARIOS: Record<string, string> = {
   distribution: `return new sdk.Client({ baseUrl, ...keys }).loyalties.getMember('LOYAL-1');`,
   'rollback-read': `return new sdk.Client({ baseUrl, ...keys }).redemptions.rollback('r_rolled_back');`,
   failure: `return new sdk.Client({ baseUrl, ...keys, maxRetries: 0 }).loyalties.redeemReward('LOYAL-1', { reward: { id: 'rew_1' } });`,
+  'access-token': `return new sdk.Client({ baseUrl, ...keys, accessToken: () => 'token-from-a-function' }).loyalties.getMember('LOYAL-1');`,
 };
 
 /** What each chunk's loader calls it (ky's chunk is `distribution` in dist/, after ky 2's folder). */
