@@ -118,13 +118,14 @@ export async function unsentError(
 
 /**
  * `error` with every secret scrubbed from every rendering (`scrubbed`, failure.ts), for an error
- * made before the pipeline; the loader's `ConfigurationError` (with `error`'s outcome, and nothing
- * of `error`) when failure.ts cannot be loaded.
+ * made before the pipeline. When failure.ts cannot be loaded: a loader's own error as it is (it
+ * holds no secret, and keeps its call's record), anything else replaced by the loader's
+ * `ConfigurationError` (with `error`'s outcome, and nothing of `error`).
  */
 export async function scrubbedError(error: PromokitError, secrets: readonly string[]): Promise<PromokitError> {
   return failureModule(error.outcome).then(
     (module) => module.scrubbed(error, secrets),
-    (loadError: PromokitError) => loadError,
+    (loadError: PromokitError) => ((error as { chunk?: unknown }).chunk ? error : loadError),
   );
 }
 

@@ -78,7 +78,13 @@ const SCENARIOS: Record<string, string> = {
     return new sdk.Client({ baseUrl, ...keys, accessToken: () => 'token-' + ++n + '-abcdefgh' }).loyalties.getMember('NEEDS-REFRESH');`,
   distribution: `return new sdk.Client({ baseUrl, ...keys }).loyalties.getMember('LOYAL-1');`,
   'rollback-read': `return new sdk.Client({ baseUrl, ...keys }).redemptions.rollback('r_rolled_back');`,
-  failure: `return new sdk.Client({ baseUrl, ...keys, maxRetries: 0 }).loyalties.redeemReward('LOYAL-1', { reward: { id: 'rew_1' } });`,
+  failure: `
+    const client = new sdk.Client({ baseUrl, ...keys, maxRetries: 0 });
+    const failed = await client.loyalties.redeemReward('LOYAL-1', { reward: { id: 'rew_1' } }).then(() => undefined, (e) => e);
+    // The call's record is kept beside the error: reconcile looks for its trace (the member, read once).
+    const checked = await client.reconcile(failed);
+    if (checked.status !== 'cannot_tell' || !checked.reason.includes('no loyalty campaign')) throw new Error('reconcile did not read the record: ' + JSON.stringify(checked));
+    throw failed;`,
   'access-token': `return new sdk.Client({ baseUrl, ...keys, accessToken: () => 'token-from-a-function' }).loyalties.getMember('LOYAL-1');`,
 };
 
@@ -164,7 +170,7 @@ describe.each<Format>(['esm', 'cjs'])('the %s build', (format) => {
       // The redemption was answered 503: its error could not be typed, but it keeps the outcome the
       // attempt told and the call's record, so the decision is to reconcile, never to send it again.
       expect(settled.error).toMatchObject({ outcome: 'unknown', decision: { action: 'reconcile' }, message: expect.stringContaining('may have been applied') });
-      expect(settled.requests).toEqual(['POST /v1/loyalties/members/LOYAL-1/redemption']);
+      expect(settled.requests).toEqual(['POST /v1/loyalties/members/LOYAL-1/redemption', 'GET /v1/loyalties/members/LOYAL-1']);
     } else if (name === 'rollback-read') {
       // The rollback was answered already_rolled_back: the read-back that could not load read nothing.
       expect(settled.error).toMatchObject({ outcome: 'rejected', message: expect.stringContaining('answered 400 already_rolled_back') });
