@@ -32,13 +32,14 @@ export declare const SERVER_BUDGET: number;
 export declare const SERVER_TOTAL_BUDGET: number;
 /** The server entry, one call: `Client`, one getMember. */
 export declare const SERVER_CALL: string;
-/** An esbuild plugin leaving out the chunks loaded on first use (the limits' queue, `waitFor`'s polling, the escape hatch, the check of a client's own schemas). */
+/** An esbuild plugin leaving out the chunks loaded on first use (the limits' queue, `waitFor`'s polling, the escape hatch, the check of a client's own schemas, a failure's typed error, the access token function's call, …). */
 export declare const withoutLazyChunks: import('esbuild').Plugin;
 
 /** Every figure the gates and the documentation use, measured from dist/. */
 export declare function measure(): Promise<{
   clientSide: BrowserBundle;
   clientSideTotal: BrowserBundle;
+  clientSideWithCheck: BrowserBundle;
   server: BrowserBundle;
   serverTotal: BrowserBundle;
   kyAlone: number;

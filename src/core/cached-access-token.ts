@@ -9,7 +9,8 @@
 import { optionCheck } from './inputs.js';
 import { ConfigurationError } from './errors.js';
 import { inspectSymbol } from './log.js';
-import { abandonRefresh, forOwner, type TokenOwner } from './credentials.js';
+import { forOwner, type TokenOwner } from './credentials.js';
+import { abandonRefresh } from './waiting.js';
 import { sharedFetch, type TokenStore } from './token-store.js';
 
 /**

@@ -189,19 +189,22 @@ export const commonOptionRules: OptionRules<CommonOptions> = {
   fetch: aFunction,
   fetchOptions: fetchOptionsRule,
   maxResponseBytes: wholeNumber(1),
-  // The server `Client` also refuses a name that is no hook (`hookNamesRule`); in the browser
-  // entry that list would cost every storefront its bytes.
+  // The server `Client` also refuses a name that is no hook (`hooksRule`); in the browser entry
+  // that list would cost every storefront its bytes.
   hooks: [(v) => isRecord(v) && Object.values(v).every((hook) => hook === undefined || typeof hook === 'function'), 'an object of functions', shallowCopy],
   metadataSchemas: schemasRule,
   eventSchemas: schemasRule,
 };
 
-/** Rule of the server `Client`'s `hooks`: an object of functions, each named after a hook. */
-export const hooksRule: OptionRule = [
-  (v) => commonOptionRules.hooks[0](v) === true && Object.keys(v as object).every((name) => hookNames.includes(name)),
+/**
+ * Rule of the server `Client`'s `hooks`: an object of functions, each named after a hook. Made by
+ * a call marked pure, so that a bundle without the server `Client` (a storefront's) drops it.
+ */
+export const hooksRule: OptionRule = /* @__PURE__ */ (() => [
+  (v: unknown) => commonOptionRules.hooks[0](v) === true && Object.keys(v as object).every((name) => hookNames.includes(name)),
   `an object of functions named ${hookNames.join(', ')}`,
   shallowCopy,
-];
+])() as OptionRule;
 
 /**
  * The pipeline settings of options already copied and checked against their rules

@@ -5,9 +5,10 @@
  *
  * @module
  */
-import { ConfigurationError, describeValue } from './errors.js';
-import { envHint, envName, isBrowser, isHeaderValue, checkCredentialValues } from './runtime.js';
-import { bounded } from './waiting.js';
+import { ConfigurationError } from './errors.js';
+import { loadChunk } from './lazy.js';
+import type { TokenWait } from './waiting.js';
+import { envHint, envName, isBrowser, checkCredentialValues } from './runtime.js';
 
 /**
  * Which headers an endpoint needs:
@@ -30,16 +31,6 @@ export type AuthGroup = 'app' | 'server' | 'client';
  */
 export type AccessToken = string | (() => string | Promise<string>);
 
-/** How long the access token function may take, and the caller's signal: the call's own bounds. */
-export interface TokenWait {
-  /** Milliseconds: the call's timeout. */
-  timeout: number;
-  /** The caller's signal. */
-  signal?: AbortSignal | undefined;
-  /** The token is asked for again after a 401 to the call: its failure says the call was answered. */
-  again?: boolean | undefined;
-}
-
 /** The credential settings; any may be absent until a request needs it. */
 export interface CredentialSettings {
   appId?: string | undefined;
@@ -52,16 +43,6 @@ export interface CredentialSettings {
 
 /** A setting that may fall back to an environment variable. */
 export type SettingName = keyof CredentialSettings | 'baseUrl';
-
-/**
- * The method a managed `accessToken` function (`cachedAccessToken`) has for a caller that gave
- * up waiting on it at its bound: given the promise the function returned to that caller, it
- * abandons the refresh behind it, if that refresh is still the one under way, so the next call
- * asks again instead of waiting on a refresh that may never settle. Told by the promise, not by
- * the time: a clock that moved on between the caller's wait and the refresh's start changes
- * nothing.
- */
-export const abandonRefresh: unique symbol = Symbol('promokit.abandonRefresh') as never;
 
 /** How many of the tokens the access token function returned a client keeps, to scrub them. */
 export const RECENT_TOKENS = 16;
@@ -160,10 +141,9 @@ export class ClientCredentials {
   }
 
   /**
-   * The access token, calling the token function if one is configured: within the call's timeout
-   * and signal, its failure a {@link ConfigurationError} naming `accessToken` with the function's
-   * error as `cause`. A wait that reaches the call's bound abandons the function's refresh, when
-   * it is a managed one, so the next call asks again.
+   * The access token, calling the token function if one is configured (access-token.ts, loaded
+   * by the first call of a client whose token is a function): within the call's timeout and
+   * signal, its failure a {@link ConfigurationError} naming `accessToken`.
    */
   protected async accessToken(wait: TokenWait, group: AuthGroup): Promise<string> {
     const source = this.#settings.accessToken;
@@ -171,32 +151,9 @@ export class ClientCredentials {
       if (typeof source !== 'string' || source === '') throw this.missing('accessToken');
       return source;
     }
-    const failed = (what: string, cause?: unknown) =>
-      new ConfigurationError(
-        'accessToken',
-        `${this.#owner}: the accessToken function ${what}; ${wait.again ? 'the call was answered 401 and not sent again' : 'nothing was sent'}`,
-        { cause },
-      );
-    let asked: unknown;
-    let token: unknown;
-    let late: ConfigurationError | undefined;
-    try {
-      token = await bounded(
-        Promise.resolve().then(() => (asked = this.ask(source, group))),
-        wait.timeout,
-        wait.signal,
-        () => {
-          (source as { [abandonRefresh]?: (waitedOn: unknown) => void })[abandonRefresh]?.(asked);
-          return (late = failed(`gave no token within ${wait.timeout} ms, the call's timeout`));
-        },
-      );
-    } catch (error) {
-      // Only the bound's own error goes on as it is: whatever the function threw is described, its cause.
-      if ((late && error === late) || wait.signal?.aborted) throw error;
-      throw failed(`failed: ${describeValue(error)}`, error);
-    }
-    if (typeof token !== 'string' || token === '') throw failed('returned no token');
-    if (!isHeaderValue(token)) throw failed('returned a token that is not Latin-1 text without control characters');
+    // The function's call, within the call's bounds: its module loaded by a client whose token is a function.
+    const { tokenFromFunction } = await loadChunk('access-token', () => import('./access-token.js'));
+    const token = await tokenFromFunction(() => this.ask(source, group), source, wait, this.#owner);
     this.tokenSeen(token);
     return token;
   }

@@ -8,7 +8,8 @@
  * @module
  */
 import type { Options as KyOptions } from 'ky';
-import type { AuthGroup, ClientCredentials, TokenWait } from './credentials.js';
+import type { AuthGroup, ClientCredentials } from './credentials.js';
+import type { TokenWait } from './waiting.js';
 import { isKyHttpError } from './errors.js';
 
 const is401 = (error: unknown): boolean => isKyHttpError(error) && error.response.status === 401;

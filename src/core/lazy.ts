@@ -7,23 +7,33 @@
  *
  * @module
  */
-import { ConfigurationError, describeValue } from './errors.js';
+import { ConfigurationError, describeValue, type Outcome } from './errors.js';
+
+/** What became of a call whose chunk could not be loaded, by the outcome its attempts told. */
+const became: Record<Outcome, string> = {
+  not_sent: 'nothing was sent',
+  rejected: 'the service refused the call',
+  unknown: 'the call was sent and may have been applied',
+};
 
 /**
  * The module `load` imports, or a {@link ConfigurationError} (`option: 'chunk'`, `chunk` its name,
- * the module error its `cause`, `outcome: 'not_sent'`) when it cannot be loaded. `after` says what
- * became of the call instead of `nothing was sent` (the resend after a 401: it was answered).
+ * the module error its `cause`) when it cannot be loaded. Its `outcome` is what the call's
+ * attempts told (`not_sent` unless given: the module of a failure, loaded after the call was
+ * sent); `after` says what became of the call, by default in the words of that outcome (the
+ * resend after a 401: it was answered).
  */
-export async function loadChunk<M>(chunk: string, load: () => Promise<M>, after = 'nothing was sent'): Promise<M> {
+export async function loadChunk<M>(chunk: string, load: () => Promise<M>, after?: string, outcome: Outcome = 'not_sent'): Promise<M> {
   try {
     return await load();
   } catch (cause) {
     const error = new ConfigurationError(
       'chunk',
-      `promokit could not load its ${chunk} module (loaded on first use: ship every file of its dist/ folder): ${describeValue(cause)}; ${after}`,
+      `promokit could not load its ${chunk} module (loaded on first use: ship every file of its dist/ folder): ${describeValue(cause)}; ${after ?? became[outcome]}`,
       { cause },
     );
     (error as { chunk?: string }).chunk = chunk;
+    error.outcome = outcome;
     throw error;
   }
 }

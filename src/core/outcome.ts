@@ -1,43 +1,23 @@
 /**
- * Recognising ky's errors without importing ky: the pipeline loads ky only on the first request
- * (see `send.ts`), so its classes are not at hand for `instanceof`. ky names its errors.
- *
  * What a call's attempts tell about whether the service may have acted, for the `outcome` of the
  * error the call rejects with. The pipeline (send.ts) records each attempt: sent or not, and the
  * status it got. `not_sent` holds only until an attempt may have reached the service: any answer,
  * of any status, makes the call `rejected` or `unknown`.
  *
- * From whatever a call threw to the typed error it rejects with: the service's answer becomes an
- * `ApiError` of its status, ky's timeout a `TimeoutError`, the caller's abort an `AbortError`, and
- * any other failure of the transport a `ConnectionError`, each naming where the call went and how
- * many attempts it made, with the call's `outcome`. Text from the service is made printable, and
- * every secret the call sent is scrubbed from every field of the error.
+ * And the answer's check against its schema. What a call meets only when something went wrong
+ * (its typed error, a body that deviates from its schema, a redirect refused) is failure.ts,
+ * loaded by a client's first failure: a call that succeeds never loads it. When it cannot be
+ * loaded, the call rejects with the loader's `ConfigurationError`, carrying the outcome the
+ * attempts told and nothing of what the call threw.
  *
  * @module
  */
-import { apiErrorFor, AuthenticationError, RateLimitError, retryAfterMs } from './api-errors.js';
-import { callOf, effectOf, recordCall, type Effect } from './call.js';
-import type { AuthGroup, ClientCredentials } from './credentials.js';
-import { scrubText } from './log.js';
-import {
-  AbortError,
-  ConfigurationError,
-  ConnectionError,
-  describeValue,
-  isA,
-  PromokitError,
-  RedirectError,
-  ResponseValidationError,
-  TimeoutError,
-  say,
-  type CallContext,
-  type Outcome,
-  isKyHttpError,
-  isKyTimeout,
-  networkCause,
-} from './errors.js';
-import { parseBody } from './responses.js';
-import { failureCode } from './runtime.js';
+import { callOf, recordCall, type Effect } from './call.js';
+import { ConfigurationError, describeValue, isA, PromokitError, type CallContext, type Outcome, isKyHttpError } from './errors.js';
+import type { Failure } from './failure.js';
+import type { Log } from './log.js';
+import type { DeviationRecord, ResponseSchema, ValidationMode } from './responses.js';
+import { loadChunk } from './lazy.js';
 
 /** The outcomes, from the one that says most about the service having not acted. */
 const rank: readonly Outcome[] = ['not_sent', 'rejected', 'unknown'];
@@ -63,245 +43,6 @@ export function outcomeOf(status: number, changesState: boolean): Outcome {
 }
 
 /**
- * The words an `unknown` error of a call that changes state adds to its message: it may have been
- * applied, it was not retried, and the guide that says how to find out for each operation.
- */
-export function unknownOutcomeNote(): string {
-  return '; it may have been applied, and was not retried: to check, see the guide "After an unknown outcome" in the promokit docs';
-}
-
-/** What the pipeline knows of a failed call besides where it went. */
-export interface Failure {
-  /** The call's own signal (aborted when the caller's is). */
-  signal: AbortSignal | undefined;
-  /** Milliseconds per attempt. */
-  timeout: number;
-  /** The text of the last response read: the error body of a non-2xx answer. */
-  body: string;
-  /** What the attempts tell about whether the service may have acted. */
-  outcome: Outcome;
-  /** The call may not be sent twice: an `unknown` outcome says so in its message. */
-  changesState: boolean;
-  /** What the call may do to the service's state, for its record. */
-  effect: Effect;
-  /** Every secret the call sent or the client holds: none may appear in the error. */
-  secrets: readonly string[];
-  /** The client's credentials, for what a 401 asks to check. */
-  credentials: ClientCredentials;
-  /** The call's credentials group, for what a 401 asks to check. */
-  auth: AuthGroup;
-  /** The wait a retryable failure asked for, longer than `maxRetryDelay`, so not retried. */
-  refusedWaitMs?: number | undefined;
-  /** The client's `maxRetryDelay`, for the message of a wait not waited. */
-  maxRetryDelay: number;
-}
-
-/** The typed error for whatever a call threw, with the call's outcome and none of its secrets, its record kept beside it. */
-export function mapError(thrown: unknown, context: CallContext, failure: Failure): PromokitError {
-  const { credentials, secrets } = failure;
-  let error: PromokitError;
-  let status: number | undefined;
-  let waitMs: number | undefined;
-  try {
-    // A promokit error of this call; one of another call (thrown by user code) is foreign, a cause.
-    if (isA(thrown, PromokitError) && !callOf(thrown)) {
-      error = thrown;
-      const answered = (thrown as { status?: unknown }).status;
-      if (typeof answered === 'number') status = answered;
-    } else if (failure.signal?.aborted) error = new AbortError(say(context, `aborted by the caller's signal`), context);
-    else if (isKyHttpError(thrown)) {
-      const { response } = thrown;
-      const headers: Record<string, string> = {};
-      for (const [name, value] of response.headers) headers[name] = value;
-      status = response.status;
-      const asked = retryAfterMs((name) => headers[name]);
-      if (asked! >= 0) waitMs = asked;
-      error = apiErrorFor({ ...context, status, body: parseBody(failure.body), headers });
-    } else if (isKyTimeout(thrown)) error = new TimeoutError(say(context, `no complete response within ${failure.timeout} ms per attempt`), context);
-    // Keep only the low-level cause: it names the socket failure and carries no request headers.
-    else
-      error = new ConnectionError(say(context, `${describeFailure(thrown)} before a complete response arrived`), context, {
-        cause: (networkCause(thrown) as { cause?: unknown } | undefined)?.cause,
-      });
-  } catch (unreadable) {
-    // Whatever user code threw that defeats every reading: still a typed error, never a bare one.
-    error = new ConnectionError(say(context, `failed: ${describeValue(unreadable)}`), context, { cause: thrown });
-  }
-  const { outcome } = failure;
-  error.outcome = outcome;
-  const wait = failure.refusedWaitMs;
-  error.message +=
-    (error instanceof AuthenticationError ? `; ${credentials.advice(failure.auth)}` : '') +
-    (wait === undefined
-      ? ''
-      : `; not retried: the service asked to wait ${Math.ceil(wait / 1000)} s, longer than maxRetryDelay (${failure.maxRetryDelay} ms)`) +
-    (outcome === 'unknown' && failure.changesState ? unknownOutcomeNote() : '');
-  recordCall(error, {
-    operation: context.operation,
-    method: context.method,
-    idempotent: !failure.changesState,
-    effect: failure.effect,
-    attempts: context.attempts,
-    phase: outcome === 'not_sent' ? 'unsent' : status !== undefined || outcome === 'rejected' || error instanceof ResponseValidationError ? 'answered' : 'sent',
-    status,
-    outcome,
-    waitMs,
-  });
-  return scrubbed(error, secrets);
-}
-
-/**
- * The error a call rejects with when it failed before any attempt (its limits, the hooks'
- * module): a promokit error as it is, anything else typed, `not_sent`, with its record beside it.
- * An error `mapError` made already has its record, and goes on as it is.
- */
-export function unsent(
-  thrown: unknown,
-  call: { name: string; method: string; idempotent: boolean; effect?: Effect | undefined },
-  changesState: boolean,
-): PromokitError {
-  if (isA(thrown, PromokitError) && callOf(thrown)) return thrown;
-  const error = isA(thrown, PromokitError)
-    ? thrown
-    : new PromokitError(
-        `${call.name}: failed before anything was sent: ${describeValue(thrown)}`,
-        { operation: call.name, outcome: 'not_sent' },
-        { cause: thrown },
-      );
-  recordCall(error, {
-    operation: call.name,
-    method: call.method,
-    idempotent: call.idempotent,
-    effect: call.effect ?? effectOf(changesState, call.idempotent),
-    attempts: 0,
-    phase: 'unsent',
-    status: undefined,
-    outcome: 'not_sent',
-    waitMs: error instanceof RateLimitError && error.retryAfter! >= 0 ? error.retryAfter! * 1000 : undefined,
-  });
-  error.outcome = 'not_sent';
-  return error;
-}
-
-/** How deep a chain of causes is kept: a deeper cause (or a cycle) is left out. */
-const CAUSE_DEPTH = 8;
-
-/** The longest text (a message, a stack) a copied cause keeps, in characters. */
-const CAUSE_TEXT = 10_000;
-
-/**
- * `error` with every secret replaced by `[redacted]` (in any letter case, and in its JSON-escaped
- * form) in every rendering: its message and stack, every field it has (body, headers, issues, …:
- * plain JSON data, scrubbed as its JSON text), and its whole chain of causes. A promokit error in
- * the chain is scrubbed the same way; anything else there (what user code or the network threw)
- * is replaced by a copy that holds only scrubbed text (10,000 characters at most of each): an
- * `Error` with its name, message, stack, plain fields (`code`, …), its `errors` and its own
- * cause, so that no rendering of the error (`message`, `stack`, `toJSON()`, `util.inspect`, a
- * logger's serialiser) can show the original.
- */
-export function scrubbed<E extends PromokitError>(error: E, secrets: readonly string[], depth = 0, seen = new Set<unknown>()): E {
-  seen.add(error);
-  const fields = error as unknown as Record<string, unknown>;
-  for (const key of Object.keys(fields)) fields[key] = scrubbedData(fields[key], secrets);
-  error.message = scrubText(error.message, secrets);
-  // Read after the message: a stack not yet rendered renders with the scrubbed message.
-  own(error, 'stack', scrubText(String(error.stack), secrets));
-  if ('cause' in error) own(error, 'cause', scrubbedCause(error.cause, secrets, depth + 1, seen));
-  return error;
-}
-
-/** Plain data with every secret scrubbed from its JSON text; what JSON cannot carry (a BigInt, a getter that throws), described. */
-function scrubbedData(value: unknown, secrets: readonly string[]): unknown {
-  try {
-    if (typeof value !== 'object' && typeof value !== 'string') return value;
-    return value === null ? null : JSON.parse(scrubText(JSON.stringify(value), secrets));
-  } catch {
-    return scrubText(describeValue(value), secrets);
-  }
-}
-
-/** A cause, scrubbed: a promokit error in place, anything else as a scrubbed copy; `undefined` past the depth or in a cycle. */
-function scrubbedCause(cause: unknown, secrets: readonly string[], depth: number, seen: Set<unknown>): unknown {
-  if (depth > CAUSE_DEPTH || seen.has(cause)) return undefined;
-  // A string, a Symbol or a function thrown is kept as its scrubbed text (a Symbol's description
-  // and a function's name render as they are).
-  if (typeof cause === 'string' || typeof cause === 'symbol' || typeof cause === 'function') return scrubText(describeValue(cause, CAUSE_TEXT), secrets);
-  if (typeof cause !== 'object' || cause === null) return cause;
-  if (isA(cause, PromokitError)) {
-    try {
-      return scrubbed(cause, secrets, depth, seen);
-    } catch {
-      // A promokit error that cannot be scrubbed in place (frozen, a Proxy): copied like any other.
-    }
-  }
-  seen.add(cause);
-  const read = (key: string): unknown => {
-    try {
-      return (cause as Record<string, unknown>)[key];
-    } catch {
-      return undefined;
-    }
-  };
-  // Its text scrubbed, then kept bounded (a cut through a secret would leave part of it), however
-  // long what was thrown: a cause must not flood a log.
-  const text = (value: unknown): string => {
-    const scrubbedText = scrubText(typeof value === 'string' ? value : '', secrets);
-    return scrubbedText.length > CAUSE_TEXT ? `${scrubbedText.slice(0, CAUSE_TEXT)}…` : scrubbedText;
-  };
-  const copy = new Error(text(read('message')) || scrubText(describeValue(cause), secrets));
-  const name = text(read('name'));
-  if (name) own(copy, 'name', name);
-  own(copy, 'stack', text(read('stack')) || `${copy.name}: ${copy.message}`);
-  let keys: string[] = [];
-  try {
-    keys = Object.keys(cause).slice(0, 50);
-  } catch {
-    // A Proxy that cannot list its keys: its name and message are all that is kept.
-  }
-  for (const key of keys)
-    if (key !== 'message' && key !== 'stack' && key !== 'cause' && key !== 'errors')
-      (copy as unknown as Record<string, unknown>)[key] = scrubbedData(read(key), secrets);
-  const errors = read('errors');
-  if (Array.isArray(errors))
-    own(
-      copy,
-      'errors',
-      errors.slice(0, CAUSE_DEPTH).map((e) => scrubbedCause(e, secrets, depth + 1, seen)),
-    );
-  const next = read('cause');
-  if (next !== undefined) own(copy, 'cause', scrubbedCause(next, secrets, depth + 1, seen));
-  return copy;
-}
-
-/** Sets `key` on `target` as an own property that is not enumerable, as `stack` and `cause` are. */
-function own(target: object, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, writable: true, configurable: true, enumerable: false });
-}
-
-/** The error for a 3xx answer (or a browser's opaque redirect): where it pointed, never followed. */
-export function redirectError(response: Response, url: string, context: CallContext & { status: number }, outcome: Outcome): RedirectError {
-  void response.body?.cancel().catch(() => undefined);
-  const target = response.headers.get('location');
-  const location = target !== null && URL.canParse(target, url) ? new URL(target, url).origin : undefined;
-  const where = location ? `to ${location}` : 'elsewhere';
-  return new RedirectError(
-    say(
-      context,
-      `redirected ${where} (${context.status}), not followed: nothing was sent there${outcome === 'unknown' ? ', and the service may have processed the request' : ''}`,
-    ),
-    { ...context, location },
-  );
-}
-
-/** Why an attempt failed, in a few words: `status 503`, `timeout`, `connection failure (ECONNRESET)`. */
-export function describeFailure(error: unknown): string {
-  if (isKyHttpError(error)) return `status ${error.response.status}`;
-  if (isKyTimeout(error)) return 'timeout';
-  const code = failureCode(networkCause(error));
-  return `connection failure${code ? ` (${code})` : ''}`;
-}
-
-/**
  * What a `fetch` threw, as the pipeline reads a network failure: an `Error` as it is (fetch's
  * `TypeError` with undici's cause, an abort), anything else a user's fetch threw (a promokit error
  * of another call, a string, `undefined`, a Proxy, a null-prototype object) as the `cause` of a
@@ -324,4 +65,103 @@ export function isResponse(value: unknown): value is Response {
 /** The error for a `fetch` option that resolved no `Response`: the request may have been sent. */
 export function notResponse(value: unknown): ConfigurationError {
   return new ConfigurationError('fetch', `the fetch option resolved ${describeValue(value, 80)}, not a Response`);
+}
+
+/** failure.ts, loaded by a call's first failure; the loader's `ConfigurationError`, carrying `outcome`, when it cannot be. */
+const failureModule = (outcome?: Outcome) => loadChunk('failure', () => import('./failure.js'), undefined, outcome);
+
+/**
+ * The typed error of a call that failed after its attempts began (`mapError`, failure.ts), with
+ * its outcome, its record and none of its secrets. When failure.ts cannot be loaded: the loader's
+ * `ConfigurationError` naming it, with the outcome the attempts told and the call's record (so
+ * `retryDecision` and `client.reconcile` read it as the call's error); it holds nothing of what
+ * the call threw, so no secret.
+ */
+export async function typedError(thrown: unknown, context: CallContext, failure: Failure): Promise<PromokitError> {
+  const { outcome } = failure;
+  return failureModule(outcome).then(
+    (module) => module.mapError(thrown, context, failure),
+    (error: PromokitError) => {
+      const status = isKyHttpError(thrown) ? thrown.response.status : undefined;
+      recordCall(error, {
+        operation: context.operation,
+        method: context.method,
+        idempotent: !failure.changesState,
+        effect: failure.effect,
+        attempts: context.attempts,
+        phase: outcome === 'not_sent' ? 'unsent' : status !== undefined || outcome === 'rejected' ? 'answered' : 'sent',
+        status,
+        outcome,
+        waitMs: undefined,
+      });
+      return error;
+    },
+  );
+}
+
+/**
+ * The error a call rejects with when it failed before any attempt (its limits, the hooks'
+ * module): an error {@link typedError} made, as it is; anything else through `unsent` (failure.ts),
+ * or the loader's `ConfigurationError` (`not_sent`) when failure.ts cannot be loaded.
+ */
+export async function unsentError(
+  thrown: unknown,
+  call: { name: string; method: string; idempotent: boolean; effect?: Effect | undefined },
+  changesState: boolean,
+): Promise<PromokitError> {
+  if (isA(thrown, PromokitError) && callOf(thrown)) return thrown;
+  return failureModule().then(
+    (module) => module.unsent(thrown, call, changesState),
+    (error: PromokitError) => error,
+  );
+}
+
+/**
+ * `error` with every secret scrubbed from every rendering (`scrubbed`, failure.ts), for an error
+ * made before the pipeline. When failure.ts cannot be loaded: a loader's own error as it is (it
+ * holds no secret, and keeps its call's record), anything else replaced by the loader's
+ * `ConfigurationError` (with `error`'s outcome, and nothing of `error`).
+ */
+export async function scrubbedError(error: PromokitError, secrets: readonly string[]): Promise<PromokitError> {
+  return failureModule(error.outcome).then(
+    (module) => module.scrubbed(error, secrets),
+    (loadError: PromokitError) => ((error as { chunk?: unknown }).chunk ? error : loadError),
+  );
+}
+
+/**
+ * The error for a 3xx answer (or a browser's opaque redirect), never followed: its body cancelled,
+ * the error saying where it pointed made by failure.ts (or the loader's error, with `outcome`).
+ */
+export async function redirectError(response: Response, url: string, context: CallContext & { status: number }, outcome: Outcome): Promise<PromokitError> {
+  void response.body?.cancel().catch(() => undefined);
+  return failureModule(outcome).then(
+    (module) => module.redirectError(response.headers.get('location'), url, context, outcome),
+    (error: PromokitError) => error,
+  );
+}
+
+/**
+ * Checks a response body against its schema, in the client's validation mode: `off` returns it
+ * unchecked; a body that matches (in `strict` mode, with no number read rounded) is returned as
+ * it is, never copied or transformed. One that does not is judged by `deviating` (failure.ts,
+ * loaded by the first deviation): an error, or the body returned with the deviation recorded.
+ */
+export function checkResponse<T>(
+  mode: ValidationMode,
+  operation: string,
+  schema: ResponseSchema<T>,
+  body: unknown,
+  log: Log,
+  record: DeviationRecord,
+): T | Promise<T> {
+  if (mode === 'off') return body as T;
+  const result = schema.safeParse(body);
+  // Strict: a number read rounded (an integer past 2^53 - 1) is refused too, where the schema can tell.
+  const inexact = (mode === 'strict' && schema.inexact?.(body)) || [];
+  if (result.success && inexact.length === 0) return body as T;
+  // The call was answered: a body that cannot be judged leaves its outcome unknown.
+  return failureModule('unknown').then((module) =>
+    module.deviating(mode, operation, schema, body, log, record, result.success ? [] : result.error.issues, inexact),
+  );
 }

@@ -12,7 +12,7 @@
  */
 import type { RetryOptions } from 'ky';
 import { isKyHttpError, isKyNetworkError, isKyTimeout, networkCause } from './errors.js';
-import { nothingWasSent } from './runtime.js';
+import { failureCode, nothingWasSent } from './runtime.js';
 import { ApiError, InternalServerError, LONGEST_ASKED_WAIT, RateLimitError, retryAfterMs } from './api-errors.js';
 import { callOf } from './call.js';
 import {
@@ -28,6 +28,14 @@ import {
   ResponseValidationError,
   type Outcome,
 } from './errors.js';
+
+/** Why an attempt failed, in a few words: `status 503`, `timeout`, `connection failure (ECONNRESET)`. */
+export function describeFailure(error: unknown): string {
+  if (isKyHttpError(error)) return `status ${error.response.status}`;
+  if (isKyTimeout(error)) return 'timeout';
+  const code = failureCode(networkCause(error));
+  return `connection failure${code ? ` (${code})` : ''}`;
+}
 
 /** True for the failure fetch reports when the network fails: a `TypeError`, or ky's `NetworkError` around one. */
 export function isNetworkError(error: unknown): boolean {

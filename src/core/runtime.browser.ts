@@ -7,10 +7,8 @@
  * @module
  */
 import ky from 'ky';
-import { describeIssues, describeValue, formatPath, ResponseValidationError, type CallContext, type Issue } from './errors.js';
+import { describeValue, type CallContext, type Issue } from './errors.js';
 import { isRecord, shallowCopy, type OptionRule } from './inputs.js';
-import type { Log } from './log.js';
-import type { DeviationRecord, ResponseSchema, ValidationMode } from './responses.js';
 
 /** The caller's signal, used by the call as it is. */
 export function callSignal(signal: AbortSignal): { signal: AbortSignal; done: () => void } {
@@ -103,24 +101,6 @@ export function plainCopy(value: unknown, issues: Issue[], path: Array<string | 
     issues.push({ path, message: `must be data JSON can carry, not ${typeof error === 'string' ? error : describeValue(error)}` });
     return undefined;
   }
-}
-
-/**
- * Checks a response body against its schema in `mode`, as the Node side does, without the
- * tolerance policy's paths or the bound on the deviations recorded (a storefront checks one kind of
- * answer, the event's acknowledgment).
- */
-export function checkResponse<T>(mode: ValidationMode, operation: string, schema: ResponseSchema<T>, body: unknown, log: Log, record: DeviationRecord): T {
-  const result = mode === 'off' ? { success: true as const } : schema.safeParse(body);
-  if (result.success) return body as T;
-  const issues: Issue[] = result.error.issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'number' ? p : String(p))), message: i.message }));
-  if (mode === 'strict' || issues.some((issue) => issue.path.length === 0)) throw new ResponseValidationError(operation, issues, body);
-  const fresh = issues.filter(({ path }) => {
-    const key = `${operation} ${formatPath(path.map((p) => (typeof p === 'number' ? '*' : p)))}`;
-    return !record.kinds.has(key) && !!record.kinds.set(key, 1);
-  });
-  if (fresh.length > 0) log.write('warn', `promokit: ${operation}: response does not match its schema, returned as received: ${describeIssues(fresh, 5)}`);
-  return body as T;
 }
 
 /**

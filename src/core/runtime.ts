@@ -8,26 +8,13 @@
  * What differs: one listener per caller's signal (Node programs share one signal among thousands
  * of calls), the environment variables, the checks of headers (a browser's fetch enforces its
  * own), which fetch failures prove nothing was sent (undici's error codes), a body read within
- * `maxResponseBytes`, the responses' check with its tolerance policy, the snapshot of params, and
- * ky imported on first use.
+ * `maxResponseBytes`, the snapshot of params, and ky imported on first use.
  *
  * @module
  */
-import {
-  ConfigurationError,
-  describeIssues,
-  describeValue,
-  formatPath,
-  printable,
-  ResponseValidationError,
-  tooLargeError,
-  type CallContext,
-  type Issue,
-} from './errors.js';
+import { ConfigurationError, describeValue, printable, tooLargeError, type CallContext, type Issue } from './errors.js';
 import { optionCheck, shallowCopy, type OptionRule } from './inputs.js';
 import { loadChunk } from './lazy.js';
-import type { Log } from './log.js';
-import { DEVIATION_KINDS_LIMIT, type DeviationRecord, type ResponseSchema, type ValidationMode } from './responses.js';
 
 /** The calls listening to each caller's signal, through its one listener. */
 const listening = new WeakMap<AbortSignal, Set<AbortController>>();
@@ -355,42 +342,4 @@ export async function loadKy(): Promise<Ky> {
   // The CommonJS build imports ky's chunk as CommonJS, whose `default` is the chunk's exports.
   ky = typeof instance === 'function' ? instance : (instance as unknown as { default: Ky }).default;
   return ky;
-}
-
-/**
- * Checks a response body against its schema. `off` returns it unchecked; `strict` throws
- * {@link ResponseValidationError}; `warn` returns it untouched and records each deviation
- * (operation and field path) in the client's record, logging each kind once, unless the body
- * is not what the schema needs at its root or a field promokit decides on (the tolerance policy)
- * breaks its schema: that is an error in `warn` mode too, for an answer read the wrong way could take the
- * wrong branch. The body is never copied or transformed.
- */
-export function checkResponse<T>(mode: ValidationMode, operation: string, schema: ResponseSchema<T>, body: unknown, log: Log, record: DeviationRecord): T {
-  if (mode === 'off') return body as T;
-  const result = schema.safeParse(body);
-  // Strict: a number read rounded (an integer past 2^53 - 1) is refused too, where the schema can tell.
-  const inexact = (mode === 'strict' && schema.inexact?.(body)) || [];
-  if (result.success && inexact.length === 0) return body as T;
-  const issues: Issue[] = (result.success ? [] : result.error.issues).map((i) => ({
-    path: i.path.map((p) => (typeof p === 'number' ? p : String(p))),
-    message: i.message,
-  }));
-  issues.push(...inexact);
-  const shapes = issues.map((issue) => schema.pathShape?.(issue.path) ?? formatPath(issue.path.map((p) => (typeof p === 'number' ? '*' : p))));
-  if (mode === 'strict' || issues.some((issue) => issue.path.length === 0 || schema.decides?.(issue.path))) {
-    throw new ResponseValidationError(operation, issues, body);
-  }
-  const { kinds } = record;
-  const fresh = issues.filter((_, i) => {
-    const key = `${operation} ${shapes[i]}`;
-    const count = kinds.get(key);
-    if (count === undefined && kinds.size >= DEVIATION_KINDS_LIMIT) {
-      record.dropped += 1;
-      return false;
-    }
-    kinds.set(key, (count ?? 0) + 1);
-    return count === undefined;
-  });
-  if (fresh.length > 0) log.write('warn', `promokit: ${operation}: response does not match its schema, returned as received: ${describeIssues(fresh, 5)}`);
-  return body as T;
 }

@@ -11,10 +11,10 @@
  * @module
  */
 import type { Options as KyOptions } from 'ky';
-import { callSignal, checkResponse, loadKy, nothingWasSent, readBody } from './runtime.js';
+import { callSignal, loadKy, nothingWasSent, readBody } from './runtime.js';
 import type { WithResponse } from './pagination.js';
 import type { PipelineConfig } from './config.js';
-import { describeFailure, fetchFailure, isResponse, mapError, notResponse, redirectError, outcomeOf, unsent, worse } from './outcome.js';
+import { checkResponse, fetchFailure, isResponse, notResponse, redirectError, outcomeOf, typedError, unsentError, worse } from './outcome.js';
 import { effectOf, type OutgoingCall } from './call.js';
 import { loadChunk } from './lazy.js';
 import { isKyHttpError } from './errors.js';
@@ -22,7 +22,7 @@ import { InvalidRequestError, type Outcome } from './errors.js';
 import { redactHeaders } from './log.js';
 import { checkRequestOptions, splitFetchOptions } from './request-options.js';
 import { parseJson } from './responses.js';
-import { retryPlan } from './retry.js';
+import { describeFailure, retryPlan } from './retry.js';
 import { joinUrl } from './inputs.js';
 
 /**
@@ -117,7 +117,7 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
         gate?.observe(response, tenant!);
         outcome = worse(before, outcomeOf(response.status, changesState));
         const context = { operation: call.name, method: call.method, host, attempts: n, status: response.status };
-        if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) throw redirectError(response, url, context, outcome);
+        if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) throw await redirectError(response, url, context, outcome);
         body = await readBody(response, config.maxResponseBytes, context);
         const durationMs = now() - began;
         if (debug) log.write('debug', `promokit: ${response.status} ${call.method} ${url} in ${durationMs} ms, attempt ${n}`);
@@ -160,12 +160,13 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
 
       // 7. The body, parsed and checked in the client's validation mode (and by its own metadata schemas).
       if (call.emptyBody && body === '') return { data: undefined as T, response };
-      const data = checkResponse(config.validation, call.name, call.schema, parseJson(body, call.name), log, config.deviations);
+      const data = await checkResponse(config.validation, call.name, call.schema, parseJson(body, call.name), log, config.deviations);
       await call.verify?.(data);
       return { data, response };
     } catch (thrown) {
-      // 8. Or the typed error, with its outcome and none of the call's secrets, reported once to the error hook.
-      const error = mapError(
+      // 8. Or the typed error, with its outcome and none of the call's secrets (its module loaded by
+      // a client's first failure), reported once to the error hook.
+      const error = await typedError(
         thrown,
         { operation: call.name, method: call.method, host, attempts },
         {
@@ -189,7 +190,7 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
     }
   } catch (thrown) {
     // Or, before any attempt (the limits, the hooks' module), the typed error with its record.
-    throw unsent(thrown, call, changesState);
+    throw await unsentError(thrown, call, changesState);
   } finally {
     abort?.done();
   }

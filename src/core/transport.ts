@@ -13,7 +13,7 @@ import type { PipelineConfig } from './config.js';
 import { describeValue, InvalidRequestError, isA, PromokitError, type Issue } from './errors.js';
 import { NotFoundError } from './api-errors.js';
 import { loadChunk } from './lazy.js';
-import { scrubbed } from './outcome.js';
+import { scrubbedError } from './outcome.js';
 import { send } from './send.js';
 import type { HttpMethod, ListOperation, Operation, OutgoingCall, RequestOptions } from './call.js';
 import { paginate, PagePromise, type ListEnvelope } from './pagination.js';
@@ -169,7 +169,7 @@ export class Transport {
           waitMs: undefined,
         });
       }
-      throw scrubbed(error, this.#config.credentials.secrets([]));
+      throw await scrubbedError(error, this.#config.credentials.secrets([]));
     }
   }
 

@@ -14,12 +14,11 @@ import type { OutgoingCall, RequestOptions } from './call.js';
 import type { WithResponse } from './pagination.js';
 import type { PipelineConfig } from './config.js';
 import { ConfigurationError, describeValue, InvalidRequestError, isA, PromokitError, type Issue } from './errors.js';
-import { scrubbed } from './outcome.js';
+import { checkResponse, scrubbedError } from './outcome.js';
 import { send } from './send.js';
 import { isRecord } from './inputs.js';
 import type { MetadataKind, StandardSchemaV1, MetadataPlaces } from './metadata.js';
 import { MAX_TIMEOUT } from './request-options.js';
-import { checkResponse } from './runtime.js';
 import { bounded } from './waiting.js';
 
 /** A client's schemas: those it has, each option an object without a prototype. */
@@ -299,7 +298,7 @@ async function checkResponseMetadata(
   if (checks.length === 0) return;
   const issues = await runAll(checks, runOf(config, operation, options, true));
   if (issues.length > 0)
-    checkResponse(
+    await checkResponse(
       config.validation,
       operation,
       { safeParse: () => ({ success: false, error: { issues: issues.map((i) => ({ path: [...i.path], message: i.message })) } }) },
@@ -324,7 +323,7 @@ export async function sendEvent<T>(config: PipelineConfig, call: OutgoingCall<T>
     checked = await checkedCall(config, call, { request: eventPlaces, event }, options);
   } catch (error) {
     // Refused before sending: without a secret in any rendering, the schema's own error included.
-    throw isA(error, PromokitError) ? scrubbed(error, config.credentials.secrets([])) : error;
+    throw isA(error, PromokitError) ? await scrubbedError(error, config.credentials.secrets([])) : error;
   }
   return send(config, checked, options);
 }

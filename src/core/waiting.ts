@@ -8,6 +8,16 @@
  * @module
  */
 
+/** How long the access token function may take, and the caller's signal: the call's own bounds. */
+export interface TokenWait {
+  /** Milliseconds: the call's timeout. */
+  timeout: number;
+  /** The caller's signal. */
+  signal?: AbortSignal | undefined;
+  /** The token is asked for again after a 401 to the call: its failure says the call was answered. */
+  again?: boolean | undefined;
+}
+
 /**
  * Resolves after `ms` milliseconds; rejects with `signal.reason` as soon as `signal` aborts (at
  * once when it already has), clearing the timer, so an aborted wait keeps nothing alive.
@@ -51,3 +61,13 @@ export function bounded<T>(promise: PromiseLike<T>, ms: number, signal: AbortSig
     );
   });
 }
+
+/**
+ * The method a managed `accessToken` function (`cachedAccessToken`) has for a caller that gave
+ * up waiting on it at its bound: given the promise the function returned to that caller, it
+ * abandons the refresh behind it, if that refresh is still the one under way, so the next call
+ * asks again instead of waiting on a refresh that may never settle. Told by the promise, not by
+ * the time: a clock that moved on between the caller's wait and the refresh's start changes
+ * nothing.
+ */
+export const abandonRefresh: unique symbol = Symbol('promokit.abandonRefresh') as never;

@@ -9,7 +9,6 @@ import { apiPromise, type APIPromise, type PagePromise } from '../core/paginatio
 import { boolean, integer, isoDateTime, isRecord, object, oneOf, text } from '../core/inputs.js';
 import type { Metadata } from '../core/metadata.js';
 import { loadChunk } from '../core/lazy.js';
-import type { PromokitError } from '../core/errors.js';
 import { operation, operations, type RequestOptions } from '../core/call.js';
 import { pageNumber99 } from '../core/page-strategies.js';
 import { APIResource } from '../core/resource.js';
@@ -185,13 +184,8 @@ export class Redemptions extends APIResource {
           'rollback-read',
           () => import('./rollback-read.js'),
           'the service answered 400 already_rolled_back and the rollback was not read back',
-        ).then(
-          ({ existingRollback }) => existingRollback(this, redemptionId, error, options),
-          (failure: PromokitError) => {
-            failure.outcome = 'rejected';
-            throw failure;
-          },
-        );
+          'rejected',
+        ).then(({ existingRollback }) => existingRollback(this, redemptionId, error, options));
       }),
     );
   }

@@ -4,6 +4,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ResponseValidationError, type Issue } from '../../src/core/errors.js';
 import { Log, type Logger } from '../../src/core/log.js';
+import { checkResponse } from '../../src/core/outcome.js';
 import { DeviationRecord, type ResponseSchema } from '../../src/core/responses.js';
 import * as browserSide from '../../src/core/runtime.browser.js';
 import * as nodeSide from '../../src/core/runtime.js';
@@ -53,22 +54,6 @@ describe('the runtime seam', () => {
       side.plainCopy(value, issues);
       expect(issues).toHaveLength(1);
       expect(issues[0]!.message).toMatch(/^must be/);
-    });
-
-    it('checks a response in strict mode: a broken body throws ResponseValidationError', () => {
-      const { log } = recordingLog();
-      expect(side.checkResponse('strict', 'vouchers.get', idSchema, { id: 'v_1' }, log, new DeviationRecord())).toEqual({ id: 'v_1' });
-      expect(() => side.checkResponse('strict', 'vouchers.get', idSchema, { id: 1 }, log, new DeviationRecord())).toThrow(ResponseValidationError);
-    });
-
-    it('in warn mode returns a broken body as received and logs each kind of deviation once', () => {
-      const { log, warnings } = recordingLog();
-      const record = new DeviationRecord();
-      const body = { id: 1 };
-      expect(side.checkResponse('warn', 'vouchers.get', idSchema, body, log, record)).toBe(body);
-      side.checkResponse('warn', 'vouchers.get', idSchema, { id: 2 }, log, record);
-      expect(warnings).toHaveLength(1);
-      expect(warnings[0]).toContain('vouchers.get: response does not match its schema');
     });
 
     it('reads a body', async () => {
@@ -135,5 +120,23 @@ describe('the runtime seam', () => {
       expect(nodeSide.isBrowser()).toBe(false);
       expect(browserSide.isBrowser()).toBe(false);
     });
+  });
+});
+
+describe('the response check (the same on both sides; a deviation judged by the failure module)', () => {
+  it('checks a response in strict mode: a broken body throws ResponseValidationError', async () => {
+    const { log } = recordingLog();
+    expect(checkResponse('strict', 'vouchers.get', idSchema, { id: 'v_1' }, log, new DeviationRecord())).toEqual({ id: 'v_1' });
+    await expect(checkResponse('strict', 'vouchers.get', idSchema, { id: 1 }, log, new DeviationRecord())).rejects.toThrow(ResponseValidationError);
+  });
+
+  it('in warn mode returns a broken body as received and logs each kind of deviation once', async () => {
+    const { log, warnings } = recordingLog();
+    const record = new DeviationRecord();
+    const body = { id: 1 };
+    expect(await checkResponse('warn', 'vouchers.get', idSchema, body, log, record)).toBe(body);
+    await checkResponse('warn', 'vouchers.get', idSchema, { id: 2 }, log, record);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('vouchers.get: response does not match its schema');
   });
 });

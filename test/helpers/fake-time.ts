@@ -13,8 +13,9 @@ import { Client } from '../../src/index.js';
 let warm = false;
 
 /**
- * Loads what the client imports lazily on its first call (ky, the limits' queue, `waitFor`'s
- * polling), in real time: loading a module reads files, which fake time cannot wait for.
+ * Loads what the client imports lazily on its first use (ky, the limits' queue, `waitFor`'s
+ * polling, a failure's typed error, the access token function's call), in real time: loading a
+ * module reads files, which fake time cannot wait for.
  */
 async function warmUp(): Promise<void> {
   if (warm) return;
@@ -29,6 +30,8 @@ async function warmUp(): Promise<void> {
     rateLimit: { requests: 1, perMs: 1 },
   }).locations.get('loc_1');
   await import('../../src/resources/async-action-wait.js');
+  await import('../../src/core/failure.js');
+  await import('../../src/core/access-token.js');
   warm = true;
 }
 

@@ -6,7 +6,8 @@
  * file, imported by a Node process of its own (run with `--unhandled-rejections=strict`) that
  * makes the call needing the chunk against a node:http server on 127.0.0.1. The call rejects with
  * a `ConfigurationError` naming the chunk (`option: 'chunk'`), `not_sent` with nothing sent, but
- * after a 401 (`rejected`, the resend never reported as a network failure); `client.reconcile`
+ * after a 401 (`rejected`, the resend never reported as a network failure) and after a failed
+ * attempt (the module of a call's typed error: the outcome the attempt told); `client.reconcile`
  * answers `cannot_tell` with that error as `cause`. And every `import()` of the SDK's sources goes
  * through the one loader that makes that error.
  */
@@ -77,6 +78,14 @@ const SCENARIOS: Record<string, string> = {
     return new sdk.Client({ baseUrl, ...keys, accessToken: () => 'token-' + ++n + '-abcdefgh' }).loyalties.getMember('NEEDS-REFRESH');`,
   distribution: `return new sdk.Client({ baseUrl, ...keys }).loyalties.getMember('LOYAL-1');`,
   'rollback-read': `return new sdk.Client({ baseUrl, ...keys }).redemptions.rollback('r_rolled_back');`,
+  failure: `
+    const client = new sdk.Client({ baseUrl, ...keys, maxRetries: 0 });
+    const failed = await client.loyalties.redeemReward('LOYAL-1', { reward: { id: 'rew_1' } }).then(() => undefined, (e) => e);
+    // The call's record is kept beside the error: reconcile looks for its trace (the member, read once).
+    const checked = await client.reconcile(failed);
+    if (checked.status !== 'cannot_tell' || !checked.reason.includes('no loyalty campaign')) throw new Error('reconcile did not read the record: ' + JSON.stringify(checked));
+    throw failed;`,
+  'access-token': `return new sdk.Client({ baseUrl, ...keys, accessToken: () => 'token-from-a-function' }).loyalties.getMember('LOYAL-1');`,
 };
 
 /** What each chunk's loader calls it (ky's chunk is `distribution` in dist/, after ky 2's folder). */
@@ -150,12 +159,18 @@ describe.each<Format>(['esm', 'cjs'])('the %s build', (format) => {
       expect(settled.requests).toHaveLength(1);
       return;
     }
-    expect(settled.error).toMatchObject({ name: 'ConfigurationError', option: 'chunk', chunk: loaderName, promokit: true, decision: { action: 'fail' } });
+    expect(settled.error).toMatchObject({ name: 'ConfigurationError', option: 'chunk', chunk: loaderName, promokit: true });
+    if (name !== 'failure') expect(settled.error!.decision).toEqual({ action: 'fail' });
     expect(settled.error!.message).toContain(`could not load its ${loaderName} module`);
     if (name === 'fresh-token') {
       // The 401 was answered: the resend that could not load is no network failure, and was not sent.
       expect(settled.error).toMatchObject({ outcome: 'rejected', message: expect.stringContaining('answered 401 and not sent again') });
       expect(settled.requests).toEqual(['GET /v1/loyalties/members/NEEDS-REFRESH']);
+    } else if (name === 'failure') {
+      // The redemption was answered 503: its error could not be typed, but it keeps the outcome the
+      // attempt told and the call's record, so the decision is to reconcile, never to send it again.
+      expect(settled.error).toMatchObject({ outcome: 'unknown', decision: { action: 'reconcile' }, message: expect.stringContaining('may have been applied') });
+      expect(settled.requests).toEqual(['POST /v1/loyalties/members/LOYAL-1/redemption', 'GET /v1/loyalties/members/LOYAL-1']);
     } else if (name === 'rollback-read') {
       // The rollback was answered already_rolled_back: the read-back that could not load read nothing.
       expect(settled.error).toMatchObject({ outcome: 'rejected', message: expect.stringContaining('answered 400 already_rolled_back') });

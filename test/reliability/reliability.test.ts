@@ -26,7 +26,7 @@ import { operationOf } from '../../src/resources/registry.js';
 import type { OperationName } from '../../src/index.js';
 
 import { BAD_INPUTS } from './harness/bad-inputs.js';
-import { unknownOutcomeNote } from '../../src/core/outcome.js';
+import { unknownOutcomeNote } from '../../src/core/failure.js';
 import { TUNING, WAITS_FOR_TIMEOUT, expected, timeoutFor } from './harness/expectations.js';
 import { CLASSES, IDEMPOTENT_CLASSES, ONE_PER_CLASS, OPERATIONS, OUTCOME_GROUPS, echoOf, type OperationCase } from './harness/operations.js';
 import {
