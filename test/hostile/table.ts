@@ -486,6 +486,12 @@ export const CASES = {
     case: '`client.reconcile` against a service whose `Date` header is garbled, a redemption like the call held',
     rule: '`cannot_tell` (the call cannot be placed in time), never `not_found` nor `applied`',
   },
+  'deletes-404': {
+    file: 'hostile/deletes',
+    cls: 'Decisions on bad data',
+    case: "`customers.delete`, `vouchers.delete`, `vouchers.releaseSession` answered 404: of the very record, of another kind or id, without key, kind or id, a proxy's HTML page, an empty, array or `null` body; to the first attempt or to a retry after a 503",
+    rule: "resolves only on the service's own 404 of the very record (`not_found`, its `resource_type` and `resource_id`); any other is a `NotFoundError` with its outcome",
+  },
   'mock-listen-host': {
     file: 'hostile/mock',
     cls: 'The mock over HTTP',
