@@ -507,8 +507,8 @@ export const CASES = {
   'reconcile-twins': {
     file: 'hostile/reconcile-pages',
     cls: "Time is the service's",
-    case: '`customers.create` reconciled with a customer of the same fields made 3 days, 30 minutes or 2 minutes before the call, the call applied or not',
-    rule: 'only a customer made since the call counts; two candidates, or a twin within the hour before, `cannot_tell`',
+    case: "`client.reconcile` of every check that looks by likeness (`loyalties.redeemReward`, `publications.create`, `customers.create`, `redemptions.redeem` by customer) with a record like the call's made 3 days, 30 minutes or 2 minutes before the call, the call applied or not",
+    rule: 'only a record made since the call counts; two of them, or one within the hour before, `cannot_tell`',
   },
   'reconcile-reads': {
     file: 'hostile/reconcile-reads',
