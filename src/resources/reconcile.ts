@@ -401,7 +401,11 @@ const redemption: Check = async ({ loyalties }, { input }, time, options) => {
         loyalties.listTransactions(campaign, { order: '-id', limit: PAGE_SIZE, ...(after ? { starting_after_id: String(after) } : {}) }, options),
     },
     time,
-    (tx) => (tx.type === 'POINTS_REDEMPTION' && tx.voucher_id === card && field(tx, 'details', 'reward', 'id') === rewardId ? 'like' : undefined),
+    // A redemption on the card that names no reward cannot be told from the call's: like it.
+    (tx) => {
+      const reward = field(tx, 'details', 'reward', 'id');
+      return tx.type === 'POINTS_REDEMPTION' && tx.voucher_id === card && (reward === rewardId || reward === undefined) ? 'like' : undefined;
+    },
   );
 };
 
@@ -425,7 +429,11 @@ const publication: Check = async ({ customers }, { input }, time, options) => {
     time,
     (held) => {
       const voucher = isRecord(held.redeemable) ? held.redeemable.voucher : undefined;
-      return (code ? field(voucher, 'code') === code : held.campaign_id === campaign || field(voucher, 'campaign') === campaign) ? 'like' : undefined;
+      const heldCode = field(voucher, 'code');
+      const heldCampaign = field(held, 'campaign_id') ?? field(voucher, 'campaign');
+      // One that names no code (or no campaign) cannot be told from the call's: like it.
+      if (code) return heldCode === code || heldCode === undefined ? 'like' : undefined;
+      return held.campaign_id === campaign || field(voucher, 'campaign') === campaign || heldCampaign === undefined ? 'like' : undefined;
     },
   );
 };
@@ -596,8 +604,10 @@ const stackedRedemption: Check = async ({ redemptions }, { input }, time, option
       const unkept = (source || orderId ? !isRecord(r.order) : false) || (marker ? !isRecord(r.metadata) : false);
       return ofCustomer && unkept ? 'like' : undefined;
     }
-    const ofRedeemable =
-      named.has(`voucher ${field(r, 'voucher', 'code') ?? ''}`) || named.has(`${field(r, 'related_object_type') ?? ''} ${field(r, 'related_object_id') ?? ''}`);
+    const code = field(r, 'voucher', 'code');
+    const related = field(r, 'related_object_type');
+    // One that names no redeemable cannot be told from the call's: like it.
+    const ofRedeemable = named.has(`voucher ${code ?? ''}`) || named.has(`${related ?? ''} ${field(r, 'related_object_id') ?? ''}`) || (!code && !related);
     return ofCustomer && ofRedeemable ? 'like' : undefined;
   };
   const result = await search(

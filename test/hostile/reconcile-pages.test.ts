@@ -261,3 +261,19 @@ describe("records like the call's made before it × every check that looks by li
     );
   });
 });
+
+describe("the call's record kept without the fields the check matches it by (no reward, no redeemable, no order)", () => {
+  const bare = LIST_OPS.filter((op) => op.bare);
+  const statuses: string[] = [];
+  it.each(bare.flatMap((op) => MODES.map((mode) => [op.name, mode, op] as const)))(
+    '%s, %s: applied or cannot_tell, never not_found',
+    async (_name, mode, op) => {
+      const { result } = await reconcileIn({ op, mode, held: true, bare: true, since: 2 }, serve);
+      expect(result.status, JSON.stringify(result)).not.toBe('not_found');
+      statuses.push(result.status);
+    },
+  );
+  it('records the figures', () => {
+    record('reconcile-bare', `${bare.length} checks × 3 modes: ${tally(statuses)}; never not_found`);
+  });
+});

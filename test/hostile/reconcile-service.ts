@@ -39,6 +39,8 @@ export interface ListOp {
   alike(id: string, at: number): Rec;
   /** Other reads the check makes, by path: their answers. */
   reads?: Record<string, (recordsNow: number) => Rec>;
+  /** The call's record as a service that keeps less of it serves it: without the fields the check matches it by. */
+  bare?(id: string, at: number): Rec;
 }
 
 const card = 'v_card_1';
@@ -100,6 +102,7 @@ export const LIST_OPS: ListOp[] = [
     other: (id, at) => transaction(id, at, 'v_card_2'),
     alike: (id, at) => transaction(id, at, card, 'rew_1'),
     reads: { '/v1/loyalties/members/LOYAL-1': member },
+    bare: (id, at) => ({ ...transaction(id, at, card, 'rew_1'), details: {} }),
   },
   {
     name: 'publications.create',
@@ -112,6 +115,7 @@ export const LIST_OPS: ListOp[] = [
     mine: (id, at) => held(id, at, 'Welcome'),
     other: (id, at) => held(id, at, 'Seasonal'),
     alike: (id, at) => held(id, at, 'Welcome'),
+    bare: (id, at) => ({ ...held(id, at, 'Welcome'), redeemable: null }),
   },
   {
     name: 'customers.create',
@@ -138,6 +142,7 @@ export const LIST_OPS: ListOp[] = [
     other: (id, at) => redemption(id, at, {}),
     // The same customer's redemption of another order: not the call's, whatever its date.
     alike: (id, at) => redemption(id, at, { ...ofCu1, order: { source_id: 'ord-0' } }),
+    bare: (id, at) => redemption(id, at, { ...ofCu1, order: null, metadata: null }),
   },
   {
     name: 'redemptions.redeem, by its marker',
@@ -162,6 +167,7 @@ export const LIST_OPS: ListOp[] = [
     mine: (id, at) => redemption(id, at, { ...ofCu1, order: { amount: 100 } }),
     other: (id, at) => redemption(id, at, {}),
     alike: (id, at) => redemption(id, at, { ...ofCu1, order: { amount: 100 } }),
+    bare: (id, at) => redemption(id, at, { ...ofCu1, voucher: null, related_object_type: null, related_object_id: null }),
   },
 ];
 
@@ -198,6 +204,8 @@ export interface World {
   size?: number;
   /** What the service makes of the honest answer to the `n`th list request (1 first). */
   shape?(honest: Rec, n: number, query: URLSearchParams): Reply;
+  /** The service keeps the call's record without the fields the check matches it by ({@link ListOp.bare}). */
+  bare?: boolean;
 }
 
 /** What the check saw and said. */
@@ -254,7 +262,7 @@ export async function reconcileIn(world: World, serve: (handle: (sent: Sent, res
       // The call: applied (its record, then others' since), or not; either way the answer is lost.
       const body = JSON.parse(sent.body || '{}') as Rec;
       const at = recordsNow();
-      const made = world.held ? [op.mine(id(), at, body)] : [];
+      const made = world.held ? [world.bare && op.bare ? op.bare(id(), at) : op.mine(id(), at, body)] : [];
       for (let i = 0; i < world.since; i++) made.push(op.other(id(), at + 1 + i));
       records = [...made.reverse(), ...records];
       res.destroy();

@@ -516,6 +516,12 @@ export const CASES = {
     case: "`client.reconcile` of `orders.create`, `vouchers.create` (a voucher, a card), `redemptions.rollback`, `validations.validate` with a session, and the first reads of `loyalties.redeemReward` and `publications.create`, in `strict`, `warn` and `off`, their read answered honestly, with `{}`, `null`, `[]` or a string, a record of another id or code, the service's 404 of the record or of another, a proxy's HTML 404, a 500",
     rule: "`applied` or `not_found` only from an honest answer or the service's own 404 of the very record; every other answer `cannot_tell`",
   },
+  'reconcile-bare': {
+    file: 'hostile/reconcile-pages',
+    cls: 'Decisions on bad data',
+    case: "`client.reconcile` against a service that keeps the call's record without the fields the check matches it by: a redemption transaction without its reward, a redeemable without code or campaign, a redemption of the customer without its voucher, or without its order and metadata; in `strict`, `warn` and `off`",
+    rule: "such a record cannot be told from the call's: `applied` or `cannot_tell`, never `not_found`",
+  },
   'mock-listen-host': {
     file: 'hostile/mock',
     cls: 'The mock over HTTP',
