@@ -117,6 +117,19 @@ export class NotFoundError extends ApiError {
   override name: string = 'NotFoundError';
 }
 /**
+ * True when `error` is the service's own 404 saying that the record `resource` `id` does not
+ * exist: a {@link NotFoundError} whose body has the key `not_found`, that `resource_type` and that
+ * `resource_id` (the service echoes the id the path named). A 404 about another record (the
+ * voucher, when a session was asked for), one that names no record, or one without the service's
+ * error body (a proxy's HTML page) is not.
+ */
+export function namesMissing(error: unknown, resource: string, id: string): boolean {
+  if (!(error instanceof NotFoundError) || !isRecord(error.body)) return false;
+  const { key, resource_type, resource_id } = error.body;
+  return key === 'not_found' && resource_type === resource && resource_id === id;
+}
+
+/**
  * 409: a record with that identity already exists (e.g. a duplicate voucher code).
  * @category Errors
  */

@@ -228,6 +228,13 @@ export interface Operation<T, I> {
    * call for `client.reconcile`.
    */
   readonly prepare?: ((params: I) => I) | undefined;
+  /**
+   * A DELETE's record as the service's 404 names it when that record does not exist: its
+   * `resource_type`, and the path parameter whose value the 404's `resource_id` echoes. A DELETE
+   * retried after an attempt that may have deleted it, answered with that very 404, resolves: the
+   * record is gone, as the call asked. Any other 404 (of another record, a proxy's page) does not.
+   */
+  readonly gone?: { readonly resource: string; readonly param: string } | undefined;
   /** How a list reaches its next page; only list operations have one. */
   readonly paging?: Strategy<I> | undefined;
   /** The attribute holding a list's records when the envelope names none in `data_ref`. */
@@ -252,7 +259,8 @@ type Stated<T, I> = Omit<Operation<T, I>, 'name' | 'auth' | 'encoding' | 'effect
 export type OperationFacts<T, I> = Stated<T, I> &
   (
     | { method: 'GET' }
-    | { method: 'PUT' | 'DELETE'; effect?: 'idempotent-write' | undefined }
+    | { method: 'PUT'; effect?: 'idempotent-write' | undefined }
+    | { method: 'DELETE'; effect?: 'idempotent-write' | undefined; gone: NonNullable<Operation<T, I>['gone']> }
     | { method: 'POST'; effect: 'read' | 'idempotent-write'; trace?: Trace | undefined }
     | { method: 'POST'; effect: 'spend' | 'create' | ((params: I) => Effect); trace: Trace }
   );

@@ -11,7 +11,7 @@ import { apiPromise, type APIPromise, type WithResponse } from './pagination.js'
 import type { AuthGroup, Credentials } from './credentials.js';
 import type { PipelineConfig } from './config.js';
 import { describeValue, InvalidRequestError, isA, PromokitError, type Issue } from './errors.js';
-import { NotFoundError } from './api-errors.js';
+import { namesMissing } from './api-errors.js';
 import { loadChunk } from './lazy.js';
 import { scrubbedError } from './outcome.js';
 import { send } from './send.js';
@@ -107,9 +107,13 @@ export class Transport {
         { request: op.metadataPlaces, response: op.schema },
         options,
       );
-    // A DELETE resolves with nothing, whatever body an answer carries; a retried one answered 404 too.
+    // A DELETE resolves with nothing, whatever body an answer carries; a retried one answered the
+    // 404 of its very record too.
     return op.method === 'DELETE'
-      ? this.#dispatch(call, options).then(({ response }) => ({ data: undefined as T, response }), gone<T>)
+      ? this.#dispatch(call, options).then(
+          ({ response }) => ({ data: undefined as T, response }),
+          (error: unknown) => gone<T>(error, op.gone, path),
+        )
       : this.#dispatch(call, options);
   }
 
@@ -224,13 +228,18 @@ export class Transport {
 
 /**
  * A DELETE answered 404 after an attempt that may have deleted the record (a timeout, a dropped
- * connection or a 5xx, retried: only such an attempt leaves a 404's outcome `unknown`): the record
- * is gone, as the call asked, so it resolves. A 404 to the first attempt stays a `NotFoundError`.
+ * connection or a 5xx, retried: only such an attempt leaves a 404's outcome `unknown`): when the
+ * 404 is the service's own for the very record the DELETE targeted (its `resource_type` and
+ * `resource_id`, the operation's `gone`), the record is gone, as the call asked, so it resolves.
+ * A 404 to the first attempt, or one of another record or without the service's error body (a
+ * proxy's page), stays a `NotFoundError`.
  */
-function gone<T>(error: unknown): WithResponse<T> {
-  // Read from the call's own record, which no code holding the error can rewrite.
-  if (error instanceof NotFoundError && callOf(error)?.outcome === 'unknown')
-    return { data: undefined as T, response: new Response(null, { status: 404, headers: error.headers }) };
+function gone<T>(error: unknown, record: Operation<unknown, unknown>['gone'], path: PathParams): WithResponse<T> {
+  // The outcome read from the call's own record, which no code holding the error can rewrite.
+  if (record && callOf(error)?.outcome === 'unknown' && namesMissing(error, record.resource, path[record.param] ?? '')) {
+    const { headers } = error as { headers: Record<string, string> };
+    return { data: undefined as T, response: new Response(null, { status: 404, headers }) };
+  }
   throw error;
 }
 

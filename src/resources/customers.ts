@@ -136,10 +136,12 @@ export class Customers extends APIResource {
    * finds it already deleted.
    *
    * `DELETE /v1/customers/{customerId}`. An idempotent write: retried on network errors,
-   * timeouts, 408, 429 and 5xx; a retry answered 404 (the first attempt deleted it) resolves.
+   * timeouts, 408, 429 and 5xx; a retry answered the service's 404 of this very customer
+   * (`resource_type` `customer`, `resource_id` the ID given: the first attempt deleted it) resolves.
    *
    * @param customerId The service's customer ID (`cust_…`) or your own source ID of the customer.
-   * @throws {NotFoundError} No such customer, at the first attempt (404).
+   * @throws {NotFoundError} No such customer, at the first attempt (404); any other 404 to a retry
+   * (of another record, a proxy's page).
    *
    * @example
    * ```ts
@@ -262,6 +264,8 @@ export const customerOperations = operations({
   'customers.delete': operation<void, Record<string, never>>({
     method: 'DELETE',
     path: '/v1/customers/{customerId}',
+    // Gone: 404 `not_found` of this customer (`resource_type` `customer`).
+    gone: { resource: 'customer', param: 'customerId' },
     schema: noContentSchema,
     relies: [],
   }),

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { NotFoundError } from '../core/api-errors.js';
+import { namesMissing, type NotFoundError } from '../core/api-errors.js';
 import { apiPromise, type APIPromise, type PagePromise } from '../core/pagination.js';
 import { all, array, boolean, closed, integer, object, oneOf, required, text, isRecord } from '../core/inputs.js';
 import { pageNumber99 } from '../core/page-strategies.js';
@@ -108,12 +108,13 @@ export class Vouchers extends APIResource {
    * a retry after a lost answer finds it already deleted.
    *
    * `DELETE /v1/vouchers/{code}` (`force` in the query). An idempotent write: retried on network
-   * errors, timeouts, 408, 429 and 5xx; a retry answered 404 (the first attempt deleted it)
-   * resolves.
+   * errors, timeouts, 408, 429 and 5xx; a retry answered the service's 404 of this very voucher
+   * (`resource_type` `voucher`, `resource_id` the code: the first attempt deleted it) resolves.
    *
    * @param code The voucher code (sent URL-encoded).
    * @throws {InvalidRequestError} `force` that is not `true` or `false`; nothing is sent.
-   * @throws {NotFoundError} No such voucher, at the first attempt (404).
+   * @throws {NotFoundError} No such voucher, at the first attempt (404); any other 404 to a retry
+   * (of another record, a proxy's page).
    *
    * @example
    * ```ts
@@ -266,14 +267,16 @@ export class Vouchers extends APIResource {
    * with its `ttl`.
    *
    * `DELETE /v1/vouchers/{code}/sessions/{sessionKey}`, answered 204. An idempotent write, retried
-   * like a PUT. An answer 404 for the session (`resource_type` `session`: the lock is gone,
-   * released, consumed by a redemption or expired; the service does not say which) resolves as
-   * released, to a retry or to a call of its own: no lock is held under the key (then
-   * `.withResponse()` gives that 404's status and headers).
+   * like a PUT. The service's 404 for this very session (key `not_found`, `resource_type`
+   * `session`, `resource_id` the key: the lock is gone, released, consumed by a redemption or
+   * expired; the service does not say which) resolves as released, to a retry or to a call of its
+   * own: no lock is held under the key (then `.withResponse()` gives that 404's status and
+   * headers). Any other 404 (of the voucher, of another key, a proxy's page) is a `NotFoundError`.
    *
    * @param code The voucher code or `v_…` id (sent URL-encoded).
    * @param sessionKey The lock's key (`session.key` of the validation).
-   * @throws NotFoundError (404, `resource_type` `voucher`) when no voucher has this code.
+   * @throws NotFoundError (404, `resource_type` `voucher`) when no voucher has this code, and on
+   * any 404 that is not the service's own for this session.
    *
    * @example
    * ```ts
@@ -291,8 +294,8 @@ export class Vouchers extends APIResource {
         ({ response }) => ({ data: undefined, response }),
         (error: unknown) => {
           // No lock under the key: what the release is for.
-          if (error instanceof NotFoundError && isRecord(error.body) && error.body.resource_type === 'session')
-            return { data: undefined, response: new Response(null, { status: error.status, headers: error.headers }) };
+          if (namesMissing(error, 'session', sessionKey))
+            return { data: undefined, response: new Response(null, { status: 404, headers: (error as NotFoundError).headers }) };
           throw error;
         },
       ),
@@ -386,6 +389,8 @@ export const voucherOperations = operations({
   'vouchers.delete': operation<void, DeleteVoucherParams>({
     method: 'DELETE',
     path: '/v1/vouchers/{code}',
+    // Gone: 404 `not_found` of this voucher (`resource_type` `voucher`).
+    gone: { resource: 'voucher', param: 'code' },
     schema: noContentSchema,
     relies: [],
     rules: object<DeleteVoucherParams>({ force: boolean() }),
@@ -450,6 +455,8 @@ export const voucherOperations = operations({
   'vouchers.releaseSession': operation<void>({
     method: 'DELETE',
     path: '/v1/vouchers/{code}/sessions/{sessionKey}',
+    // Gone: 404 `not_found` of this session key (`resource_type` `session`); one of the voucher is not.
+    gone: { resource: 'session', param: 'sessionKey' },
     schema: noContentSchema,
     relies: [],
   }),

@@ -171,7 +171,14 @@ describe('operation records', () => {
   it('fill the defaults: server credentials, JSON; a GET reads, a PUT and a DELETE are idempotent writes, a DELETE sends no body', () => {
     expect(member).toMatchObject({ name: 'test.member', auth: 'server', encoding: 'json', effect: 'read' });
     expect(operation({ method: 'PUT', path: '/v1/x', schema, relies: [] })).toMatchObject({ effect: 'idempotent-write', encoding: 'json' });
-    expect(operation({ method: 'DELETE', path: '/v1/x', schema, relies: [] })).toMatchObject({ effect: 'idempotent-write', encoding: 'none' });
+    const gone = { resource: 'x', param: 'id' };
+    expect(operation({ method: 'DELETE', path: '/v1/x/{id}', gone, schema, relies: [] })).toMatchObject({ effect: 'idempotent-write', encoding: 'none', gone });
+  });
+
+  it('a DELETE that does not name the record its 404 means gone does not compile', () => {
+    // @ts-expect-error: a DELETE must say which 404 resolves a retry
+    const remove = () => operation({ method: 'DELETE', path: '/v1/x/{id}', schema, relies: [] });
+    expectTypeOf(remove).toBeFunction();
   });
 
   it('a POST that does not state its effect does not compile', () => {
@@ -193,7 +200,14 @@ describe('operation records', () => {
     const { transport, sent } = transportFor();
     const remove = named(
       'test.delete',
-      operation<unknown, { force?: boolean; other?: string }>({ method: 'DELETE', path: '/v1/x/{id}', query: ['force'], schema, relies: [] }),
+      operation<unknown, { force?: boolean; other?: string }>({
+        method: 'DELETE',
+        path: '/v1/x/{id}',
+        gone: { resource: 'x', param: 'id' },
+        query: ['force'],
+        schema,
+        relies: [],
+      }),
     );
     await transport.request(remove, { id: 'a' }, { force: true });
     expect(sent[0]).toMatchObject({ method: 'DELETE', path: '/v1/x/a', search: 'force=true', body: '' });

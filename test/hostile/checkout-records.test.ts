@@ -198,7 +198,7 @@ describe('the records around a checkout, attacked', () => {
     // The first attempt's connection is dropped once the request is read (the service may have deleted); the retry gets 404.
     const dropped = await startRaw((_sent, res, n) => {
       if (n === 1) res.socket?.destroy();
-      else json(res, 404, { code: 404, key: 'not_found', message: 'Resource not found', resource_type: 'customer' });
+      else json(res, 404, { code: 404, key: 'not_found', message: 'Resource not found', resource_type: 'customer', resource_id: 'cust_1' });
     });
     await expect(client(dropped).customers.delete('cust_1')).resolves.toBeUndefined();
     expect(dropped.sent).toHaveLength(2);

@@ -92,6 +92,8 @@ describe('a real error, its fields rewritten', () => {
       const client = new Client({ baseUrl: server.url, ...mock.credentials, logLevel: 'off', maxRetries: 0 });
       const results: string[] = [];
       for (const outcome of [undefined, 'not_sent', 'rejected', 'bogus']) {
+        // One redemption of the reward at a time: two alike since the call would be cannot_tell.
+        mock.reset();
         mock.inject({ operation: 'loyalties.redeemReward', fault: 'commit-then-reset' });
         const { error } = await settle(client.loyalties.redeemReward(mock.ids.members.ada, { reward: { id: mock.ids.rewards.espresso } }));
         if (outcome !== undefined) (error as { outcome: unknown }).outcome = outcome;

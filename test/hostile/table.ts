@@ -492,6 +492,42 @@ export const CASES = {
     case: '`client.reconcile` against a service whose `Date` header is garbled, a redemption like the call held',
     rule: '`cannot_tell` (the call cannot be placed in time), never `not_found` nor `applied`',
   },
+  'deletes-404': {
+    file: 'hostile/deletes',
+    cls: 'Decisions on bad data',
+    case: "`customers.delete`, `vouchers.delete`, `vouchers.releaseSession` answered 404: of the very record, of another kind or id, without key, kind or id, a proxy's HTML page, an empty, array or `null` body; to the first attempt or to a retry after a 503",
+    rule: "resolves only on the service's own 404 of the very record (`not_found`, its `resource_type` and `resource_id`); any other is a `NotFoundError` with its outcome",
+  },
+  'reconcile-shapes': {
+    file: 'hostile/reconcile-pages',
+    cls: 'Decisions on bad data',
+    case: "`client.reconcile` of every check that walks a list (`loyalties.redeemReward`, `publications.create`, `customers.create`, `redemptions.redeem` by order, marker and customer) in `strict`, `warn` and `off`, applied or not, against pages shorter than asked, answers without records (`{}`, `{ object: 'list' }`, `null` or a string for the records, a bare array, a string), a page 2 that answers 404, 500, `{}`, HTML or nothing while more is said, `has_more` against `total`, a total below what came, a cursor that comes back",
+    rule: '`not_found` only with every record seen: a call applied never `not_found`, one not applied never `applied`; an unreadable, failed or self-contradicting page `cannot_tell` with a typed `cause`',
+  },
+  'reconcile-clocks-disagree': {
+    file: 'hostile/reconcile-pages',
+    cls: "Time is the service's",
+    case: "`client.reconcile` of every list check against one clock years or hours from the real one, records 10 or 50 minutes behind the `Date`, a `Date` of the year 3000, garbled or missing, answers whose `Date`s are 30 minutes apart, records an hour after the `Date`; a record like the call's three days before it",
+    rule: "a record carrying the call's identity (order `source_id`, marker) `applied` whatever its date; a clock not trusted never gives `not_found` for a record like the call's",
+  },
+  'reconcile-twins': {
+    file: 'hostile/reconcile-pages',
+    cls: "Time is the service's",
+    case: "`client.reconcile` of every check that looks by likeness (`loyalties.redeemReward`, `publications.create`, `customers.create`, `redemptions.redeem` by customer) with a record like the call's made 3 days, 30 minutes or 2 minutes before the call, the call applied or not",
+    rule: 'only a record made since the call counts; two of them, or one within the hour before, `cannot_tell`',
+  },
+  'reconcile-reads': {
+    file: 'hostile/reconcile-reads',
+    cls: 'Decisions on bad data',
+    case: "`client.reconcile` of `orders.create`, `vouchers.create` (a voucher, a card), `redemptions.rollback`, `validations.validate` with a session, and the first reads of `loyalties.redeemReward` and `publications.create`, in `strict`, `warn` and `off`, their read answered honestly, with `{}`, `null`, `[]` or a string, a record of another id or code, the service's 404 of the record or of another, a proxy's HTML 404, a 500",
+    rule: "`applied` or `not_found` only from an honest answer or the service's own 404 of the very record; every other answer `cannot_tell`",
+  },
+  'reconcile-bare': {
+    file: 'hostile/reconcile-pages',
+    cls: 'Decisions on bad data',
+    case: "`client.reconcile` against a service that keeps the call's record without the fields the check matches it by: a redemption transaction without its reward, a redeemable without code or campaign, a redemption of the customer without its voucher, or without its order and metadata; in `strict`, `warn` and `off`",
+    rule: "such a record cannot be told from the call's: `applied` or `cannot_tell`, never `not_found`",
+  },
   'mock-listen-host': {
     file: 'hostile/mock',
     cls: 'The mock over HTTP',

@@ -329,7 +329,11 @@ describe('vouchers.releaseSession', () => {
   });
 
   it('answered 404 for the session: resolves (no lock is held), withResponse() showing the 404', async () => {
-    respond('delete', '/v1/vouchers/A/sessions/gone', json({ code: 404, key: 'not_found', message: 'Session not found', resource_type: 'session' }, 404));
+    respond(
+      'delete',
+      '/v1/vouchers/A/sessions/gone',
+      json({ code: 404, key: 'not_found', message: 'Session not found', resource_type: 'session', resource_id: 'gone' }, 404),
+    );
     const { data, response } = await testClient().vouchers.releaseSession('A', 'gone').withResponse();
     expect([data, response.status]).toEqual([undefined, 404]);
   });
@@ -344,7 +348,7 @@ describe('vouchers.releaseSession', () => {
       'delete',
       '/v1/vouchers/A/sessions/k',
       json({ code: 503, message: 'down' }, 503),
-      json({ code: 404, key: 'not_found', message: 'Session not found', resource_type: 'session' }, 404),
+      json({ code: 404, key: 'not_found', message: 'Session not found', resource_type: 'session', resource_id: 'k' }, 404),
     );
     await testClient({ maxRetries: 1, maxRetryDelay: 0 }).vouchers.releaseSession('A', 'k');
     expect(seen).toHaveLength(2);

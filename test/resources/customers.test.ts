@@ -94,7 +94,9 @@ const listed = (n: number) => ({
   created_at: new Date(Date.UTC(2026, 2, 1, 12, 60 - n)).toISOString(),
 });
 const customersPage = (records: unknown[], total = 100) => ({ object: 'list', data_ref: 'customers', customers: records, total });
-const notFound = json({ code: 404, key: 'not_found', message: 'Resource not found', resource_type: 'customer' }, 404);
+/** The service's 404 of the customer `id`. */
+const notFoundOf = (id: string) => json({ code: 404, key: 'not_found', message: 'Resource not found', resource_type: 'customer', resource_id: id }, 404);
+const notFound = notFoundOf('cust_gone');
 const unavailable = json({ code: 503, message: 'Service unavailable' }, 503);
 
 describe('customers.list', () => {
@@ -269,7 +271,7 @@ describe('customers.get, customers.update, customers.delete', () => {
   });
 
   it('a retry answered 404 after an attempt that may have deleted (a 503): resolves, the customer is gone', async () => {
-    respond('delete', '/v1/customers/cust_1', unavailable, notFound);
+    respond('delete', '/v1/customers/cust_1', unavailable, notFoundOf('cust_1'));
     const { data, response } = await testClient({ maxRetryDelay: 10 }).customers.delete('cust_1').withResponse();
     expect(data).toBeUndefined();
     expect(response.status).toBe(404);

@@ -124,15 +124,24 @@ describe.each(transports)('client.reconcile of the checkout over %s', (_name, co
       expect(sent(mock, 'redemptions.list') - pagesBefore).toBe(10);
     });
 
-    it('redemptions older than the call (and its allowance for clock skew) end the walk: not_found after one page', async () => {
+    it('redemptions older than the call (and its allowances for clock skew and doubt) end the walk: not_found after one page', async () => {
       const c = client();
-      mock.seed({ redemptions: [{ date: new Date(Date.now() - 3_600_000).toISOString(), order: { source_id: 'order-old' } }] });
+      mock.seed({ redemptions: [{ date: new Date(Date.now() - 2 * 3_600_000).toISOString(), order: { source_id: 'order-older' } }] });
       const error = await failUnder(mock, 'redemptions.redeem', NOT_APPLIED[0]!, (o) =>
-        c.redemptions.redeem({ redeemables: [{ object: 'voucher', id: mock.ids.vouchers.valid }], order: { source_id: 'order-old', amount: 4000 } }, o),
+        c.redemptions.redeem({ redeemables: [{ object: 'voucher', id: mock.ids.vouchers.valid }], order: { source_id: 'order-new', amount: 4000 } }, o),
       );
       const pagesBefore = sent(mock, 'redemptions.list');
       expect((await c.reconcile(error)).status).toBe('not_found');
       expect(sent(mock, 'redemptions.list') - pagesBefore).toBe(1);
+    });
+
+    it("a redemption of the call's order source_id is the call's whatever its date (an earlier one of the same order reads as it: send a marker)", async () => {
+      const c = client();
+      mock.seed({ redemptions: [{ date: new Date(Date.now() - 3 * 3_600_000).toISOString(), order: { source_id: 'order-twice' } }] });
+      const error = await failUnder(mock, 'redemptions.redeem', NOT_APPLIED[0]!, (o) =>
+        c.redemptions.redeem({ redeemables: [{ object: 'voucher', id: mock.ids.vouchers.valid }], order: { source_id: 'order-twice', amount: 4000 } }, o),
+      );
+      expect((await c.reconcile(error)).status).toBe('applied');
     });
   });
 

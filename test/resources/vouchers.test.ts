@@ -203,7 +203,9 @@ describe('vouchers.validate', () => {
 });
 
 const unavailable = json({ code: 503, message: 'Service unavailable' }, 503);
-const voucherNotFound = json({ code: 404, key: 'not_found', message: 'Resource not found', resource_type: 'voucher' }, 404);
+/** The service's 404 of the voucher `code`. */
+const notFoundOf = (code: string) => json({ code: 404, key: 'not_found', message: 'Resource not found', resource_type: 'voucher', resource_id: code }, 404);
+const voucherNotFound = notFoundOf('GONE');
 
 describe('vouchers.list', () => {
   it('GETs /v1/vouchers with every filter: windows in brackets, ids as the key repeated; parses the vouchers under data_ref', async () => {
@@ -327,7 +329,7 @@ describe('vouchers.delete', () => {
   });
 
   it('a retry answered 404 after an attempt that may have deleted: resolves; a first 404 is a NotFoundError', async () => {
-    respond('delete', '/v1/vouchers/SUMMER-10', unavailable, voucherNotFound);
+    respond('delete', '/v1/vouchers/SUMMER-10', unavailable, notFoundOf('SUMMER-10'));
     await expect(testClient({ maxRetryDelay: 10 }).vouchers.delete('SUMMER-10')).resolves.toBeUndefined();
     respond('delete', '/v1/vouchers/GONE', voucherNotFound);
     await rejection(testClient().vouchers.delete('GONE'), NotFoundError);
