@@ -233,8 +233,10 @@ export interface Operation<T, I> {
    * `resource_type`, and the path parameter whose value the 404's `resource_id` echoes. A DELETE
    * retried after an attempt that may have deleted it, answered with that very 404, resolves: the
    * record is gone, as the call asked. Any other 404 (of another record, a proxy's page) does not.
+   * With `always`, that 404 resolves a first attempt too (a session release: no lock under the
+   * key is what it asks for).
    */
-  readonly gone?: { readonly resource: string; readonly param: string } | undefined;
+  readonly gone?: { readonly resource: string; readonly param: string; readonly always?: true } | undefined;
   /** How a list reaches its next page; only list operations have one. */
   readonly paging?: Strategy<I> | undefined;
   /** The attribute holding a list's records when the envelope names none in `data_ref`. */

@@ -231,12 +231,12 @@ export class Transport {
  * connection or a 5xx, retried: only such an attempt leaves a 404's outcome `unknown`): when the
  * 404 is the service's own for the very record the DELETE targeted (its `resource_type` and
  * `resource_id`, the operation's `gone`), the record is gone, as the call asked, so it resolves.
- * A 404 to the first attempt, or one of another record or without the service's error body (a
- * proxy's page), stays a `NotFoundError`.
+ * A 404 to the first attempt (unless the operation's `gone` says `always`), or one of another
+ * record or without the service's error body (a proxy's page), stays a `NotFoundError`.
  */
 function gone<T>(error: unknown, record: Operation<unknown, unknown>['gone'], path: PathParams): WithResponse<T> {
   // The outcome read from the call's own record, which no code holding the error can rewrite.
-  if (record && callOf(error)?.outcome === 'unknown' && namesMissing(error, record.resource, path[record.param] ?? '')) {
+  if (record && (record.always || callOf(error)?.outcome === 'unknown') && namesMissing(error, record.resource, path[record.param] ?? '')) {
     const { headers } = error as { headers: Record<string, string> };
     return { data: undefined as T, response: new Response(null, { status: 404, headers }) };
   }

@@ -5,8 +5,7 @@
  *
  * @module
  */
-import { namesMissing, type NotFoundError } from '../core/api-errors.js';
-import { apiPromise, type APIPromise, type PagePromise } from '../core/pagination.js';
+import type { APIPromise, PagePromise } from '../core/pagination.js';
 import { all, array, boolean, closed, integer, object, oneOf, required, text, isRecord } from '../core/inputs.js';
 import { pageNumber99 } from '../core/page-strategies.js';
 import { voucherListSchema, type VoucherList } from '../schemas/voucher.js';
@@ -287,19 +286,7 @@ export class Vouchers extends APIResource {
    * ```
    */
   releaseSession(code: string, sessionKey: string, options?: RequestOptions): APIPromise<void> {
-    const call = this.core.request(voucherOperations['vouchers.releaseSession'], { code, sessionKey }, {}, options);
-    return apiPromise(
-      call.withResponse().then(
-        // A body, were one sent, says nothing the release needs: it resolves with `undefined`.
-        ({ response }) => ({ data: undefined, response }),
-        (error: unknown) => {
-          // No lock under the key: what the release is for.
-          if (namesMissing(error, 'session', sessionKey))
-            return { data: undefined, response: new Response(null, { status: 404, headers: (error as NotFoundError).headers }) };
-          throw error;
-        },
-      ),
-    );
+    return this.core.request(voucherOperations['vouchers.releaseSession'], { code, sessionKey }, {}, options);
   }
 }
 
@@ -455,8 +442,8 @@ export const voucherOperations = operations({
   'vouchers.releaseSession': operation<void>({
     method: 'DELETE',
     path: '/v1/vouchers/{code}/sessions/{sessionKey}',
-    // Gone: 404 `not_found` of this session key (`resource_type` `session`); one of the voucher is not.
-    gone: { resource: 'session', param: 'sessionKey' },
+    // Gone: 404 `not_found` of this session key (`resource_type` `session`), to any attempt; one of the voucher is not.
+    gone: { resource: 'session', param: 'sessionKey', always: true },
     schema: noContentSchema,
     relies: [],
   }),
