@@ -48,7 +48,19 @@ export class Transport {
     const issues: Issue[] = [];
     const snapshot = plainCopy(params, issues) as I;
     if (issues.length > 0) return new PagePromise<R, I, B>(() => Promise.reject(new InvalidRequestError(op.name, issues)), op.name);
-    return paginate<R, I, B>(op.name, snapshot, op.paging, (pageParams) => this.request(op, path, pageParams, options), op.records);
+    return paginate<R, I, B>(
+      op.name,
+      snapshot,
+      op.paging,
+      (pageParams) => this.request(op, path, pageParams, options),
+      op.records,
+      (error) => this.secured(error),
+    );
+  }
+
+  /** An error of a list walk's own (a page it cannot read), without a secret of the client in any rendering. */
+  secured<E extends PromokitError>(error: E): E {
+    return scrubbed(error, this.#config.credentials.secrets([]));
   }
 
   async #send<T, I>(op: Operation<T, I>, path: PathParams, params: I, options: RequestOptions | undefined): Promise<WithResponse<T>> {

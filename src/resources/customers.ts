@@ -37,13 +37,20 @@ export class Customers extends APIResource {
    * The service pages customers two ways, and the walk takes the one that reaches them all: in
    * the default order (newest first) or `order: 'created_at'`, each next page starts after the
    * last customer's `created_at` (`starting_after`), without the 99-page limit, and a customer
-   * created during the walk shifts nothing; with `page` or another `order`, pages 1 to 99.
+   * created during the walk shifts nothing; customers created in one millisecond (a bulk import),
+   * more than a page holds, are walked by page over a `created_at` window around that instant, 100
+   * a page (up to 9,900 of one instant). With `page` or another `order`, pages 1 to 99.
    *
    * `GET /v1/customers`. Read-only: retried on network errors, timeouts, 408, 429 and 5xx.
    *
    * @throws {InvalidRequestError} `limit` outside 1–100, `page` outside 1–99, an unknown `order`,
    *   a time that is not an ISO 8601 date-time; nothing is sent.
-   * @throws {PaginationLimitError} While iterating by page, when customers remain past page 99.
+   * @throws {PaginationLimitError} While iterating by page, when customers remain past page 99
+   *   (or more than 9,900 share one `created_at`).
+   * @throws {PaginationStalledError} While iterating, when the service serves customers the
+   *   cursor has passed, or the same page again.
+   * @throws {ResponseValidationError} While iterating, on a page whose customers cannot be read
+   *   (no array of them, a customer without `created_at` on the time walk), naming the page.
    *
    * @example
    * ```ts

@@ -23,10 +23,14 @@ export class Qualifications extends APIResource {
    * The redeemables a customer and an order qualify for, under a scenario (`ALL` by default: the
    * customer's vouchers, the promotions, the stacks). Awaited, it gives the first page; `for
    * await` goes over every redeemable, a page of at most 50 at a time (`options.limit`, 5 unless
-   * set), each next page asked with the time cursor `options.starting_after` (the previous page's
-   * `more_starting_after`). A redeemable at the cursor's boundary is yielded once; a cursor that
-   * comes back stops the walk with `PaginationStalledError`. Each page's `body` is the whole
-   * answer: `body.order`, `body.stacking_rules`, `body.redeemables.has_more`.
+   * set), each next page asked with the time cursor `options.starting_after`: newest first (the
+   * default), a millisecond after the page's oldest `created_at`, so that redeemables of that
+   * instant past the page are reached too (each yielded once); sorted by deal, the service's
+   * `more_starting_after`. Newest first, the cursor must move back in time from page to page: a
+   * page newer than its cursor, a cursor that cannot move, or more redeemables of one instant
+   * than a page holds (raise `options.limit`) stop the walk with `PaginationStalledError`. Each
+   * page's `body` is the whole answer: `body.order`, `body.stacking_rules`,
+   * `body.redeemables.has_more`.
    *
    * Qualifying does not promise redeeming: qualification ignores budgets and per-customer limits
    * and is cached by the service for 5 minutes; validate what the customer picks before redeeming.

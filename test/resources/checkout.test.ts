@@ -231,7 +231,9 @@ describe('redemptions.list, redemptions.get, vouchers.getRedemptions', () => {
   });
 
   it('walks pages 1 to 99 and stops there with PaginationLimitError naming 99, when total says more remain', async () => {
-    respond('get', '/v1/redemptions', () => json({ object: 'list', data_ref: 'redemptions', redemptions: [fixtures.redemptionEntry], total: 500 }));
+    respond('get', '/v1/redemptions', () =>
+      json({ object: 'list', data_ref: 'redemptions', redemptions: [{ ...fixtures.redemptionEntry, id: `r_${seen.at(-1)!.query.page ?? 1}` }], total: 500 }),
+    );
     let count = 0;
     const error = await (async () => {
       for await (const _ of testClient().redemptions.list({ limit: 1 })) count++;
@@ -427,6 +429,57 @@ describe('qualifications.check', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PaginationStalledError);
     expect(seen.length).toBeLessThanOrEqual(4);
+  });
+
+  /** Answers qualifications from `times` (newest first) as a service with a strict time cursor does: before `starting_after`, `limit` of them. */
+  function serveQualifications(times: string[]) {
+    respond('post', '/v1/qualifications', () => {
+      const options = (JSON.parse(seen.at(-1)!.body) as { options?: { starting_after?: string; limit?: number } }).options ?? {};
+      const after = options.starting_after === undefined ? Number.POSITIVE_INFINITY : Date.parse(options.starting_after);
+      const older = times.map((t, i) => [`Q${i}`, t] as [string, string]).filter(([, t]) => Date.parse(t) < after);
+      const data = older.slice(0, options.limit ?? 5);
+      return json(page(data, older.length > data.length, data.at(-1)?.[1]));
+    });
+  }
+
+  it('newest first, every redeemable once when the instants fit in a page; a full page of one instant stops the walk naming options.limit rather than skip', async () => {
+    // Three of each instant: a page of 4 always reaches past one; a page of 3 may end on a whole one.
+    const times = Array.from({ length: 12 }, (_, i) => new Date(Date.UTC(2026, 2, 10 - Math.floor(i / 3))).toISOString());
+    serveQualifications(times);
+    const all = await testClient()
+      .qualifications.check({ options: { limit: 4 } })
+      .toArray();
+    expect(all.map((r) => r.id)).toEqual(times.map((_, i) => `Q${i}`));
+    const error = await testClient()
+      .qualifications.check({ options: { limit: 3 } })
+      .toArray()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PaginationStalledError);
+    expect((error as Error).message).toContain('raise options.limit (at most 50)');
+  });
+
+  it('newest first, a page newer than its cursor, or an empty page naming a cursor that is not before it: PaginationStalledError saying which, before a record of it is yielded', async () => {
+    respond(
+      'post',
+      '/v1/qualifications',
+      json(page([['A', '2026-03-03T00:00:00.000Z']], true, '2026-03-03T00:00:00.000Z')),
+      json(page([['B', '2026-03-04T00:00:00.000Z']], true, '2026-03-04T00:00:00.000Z')),
+    );
+    const ids: string[] = [];
+    const forward = await (async () => {
+      for await (const r of testClient().qualifications.check({})) ids.push(r.id);
+    })().catch((e: unknown) => e);
+    expect(forward).toBeInstanceOf(PaginationStalledError);
+    expect((forward as Error).message).toContain(
+      'a redeemable created at 2026-03-04T00:00:00.000Z was served on a page asked for those created before 2026-03-03T00:00:00.001Z',
+    );
+    expect(ids).toEqual(['A']);
+    respond('post', '/v1/qualifications', json(page([], true, '2026-03-03T00:00:00.000Z')));
+    const empty = await testClient()
+      .qualifications.check({ options: { starting_after: '2026-03-03T00:00:00.000Z' } })
+      .toArray()
+      .catch((e: unknown) => e);
+    expect((empty as Error).message).toContain('an empty page said more redeemables follow');
   });
 
   it.each([
