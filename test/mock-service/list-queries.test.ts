@@ -11,7 +11,14 @@ import { serverHeaders } from './transports.js';
 
 /** Each list: its path, the array its answer holds, the orders it documents, the field of a tie, its date parameters. */
 const lists = [
-  { path: '/v1/customers', data: 'customers', fields: ['created_at', 'updated_at', 'source_id'], tie: 'id', windows: ['created_at', 'updated_at'], dates: ['starting_after'] },
+  {
+    path: '/v1/customers',
+    data: 'customers',
+    fields: ['created_at', 'updated_at', 'source_id'],
+    tie: 'id',
+    windows: ['created_at', 'updated_at'],
+    dates: ['starting_after'],
+  },
   { path: '/v1/vouchers', data: 'vouchers', fields: ['created_at', 'updated_at', 'code'], tie: 'code', windows: ['created_at', 'updated_at'], dates: [] },
   { path: '/v1/products', data: 'products', fields: ['created_at', 'updated_at'], tie: 'id', windows: [], dates: ['start_date', 'end_date'] },
 ] as const;
@@ -66,7 +73,10 @@ describe.each(lists)('the query of GET $path', (list) => {
 
   it.each(list.windows)('a %s window keeps the records strictly inside it', async (name) => {
     const all = (await get('', list.path)).body[list.data] as Array<Record<string, unknown>>;
-    const times = all.map((r) => Date.parse(String(r[name]))).filter(Number.isFinite).sort((a, b) => a - b);
+    const times = all
+      .map((r) => Date.parse(String(r[name])))
+      .filter(Number.isFinite)
+      .sort((a, b) => a - b);
     expect(new Set(times).size).toBeGreaterThan(2);
     const [low, high] = [times[0]!, times.at(-1)!];
     const query = `${encodeURIComponent(`${name}[after]`)}=${new Date(low).toISOString()}&${encodeURIComponent(`${name}[before]`)}=${new Date(high).toISOString()}`;
