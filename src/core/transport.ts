@@ -78,7 +78,11 @@ export class Transport {
         },
       ]);
     }
-    op.rules?.(snapshot, [], issues);
+    // A value the copy refused (`NaN`, a BigInt) is left out of it: the rules would call it missing.
+    const refused = new Set(issues.map((issue) => JSON.stringify(issue.path)));
+    const broken: Issue[] = [];
+    op.rules?.(snapshot, [], broken);
+    for (const issue of broken) if (!refused.has(JSON.stringify(issue.path))) issues.push(issue);
     // What promokit adds to checked params (a session key of its own) is sent and kept alike.
     const sent = op.prepare && issues.length === 0 && isRecord(snapshot) ? op.prepare(snapshot as I) : snapshot;
     // A copy to route from: the params stay whole, beside the call's error.

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { closed, isoDateTime, isoDay, isRecord, object, oneOf, required, text, type Rule, type Rules } from '../core/inputs.js';
+import { closed, identity, isoDateTime, isoDay, isRecord, object, oneOf, required, text, type Rule, type Rules } from '../core/inputs.js';
 import type { Metadata } from '../core/metadata.js';
 import { operation, operations, type Effect, type RequestOptions } from '../core/call.js';
 import { customerPaging, idCursor } from '../core/page-strategies.js';
@@ -75,7 +75,7 @@ export class Customers extends APIResource {
    * `client.reconcile(error)` looks for a customer created since the call with the fields it sent.
    *
    * @param params The customer: `source_id` (your own ID) is the way to make it safe to send again.
-   * @throws {InvalidRequestError} An empty `source_id` or `id`, a `birthdate` that is not
+   * @throws {InvalidRequestError} An empty or blank (only spaces) `source_id` or `id`, a `birthdate` that is not
    *   `YYYY-MM-DD`, an `address` or `metadata` that is not an object; nothing is sent.
    * @throws {NotFoundError} An `id` the service does not know (404).
    *
@@ -209,9 +209,10 @@ function nullable<T>(rule: Rule<T>): Rule<T | null> {
   return (value, path, issues) => (value === null ? undefined : rule(value, path, issues));
 }
 
-/** True when the params of `customers.create` carry a key the service upserts by. */
+/** True when the params of `customers.create` carry a key the service upserts by (blank ones are refused before). */
 function upsertKey(params: unknown): boolean {
-  return isRecord(params) && ((typeof params.source_id === 'string' && params.source_id !== '') || (typeof params.id === 'string' && params.id !== ''));
+  const key = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+  return isRecord(params) && (key(params.source_id) || key(params.id));
 }
 
 /** The operations of {@link Customers}, as the registry lists them (resources/registry.ts). */
@@ -244,7 +245,7 @@ export const customerOperations = operations({
     trace: 'customer-by-fields',
     schema: customerSchema,
     relies: ['id'],
-    rules: required(object<CreateCustomerParams>({ ...customerFieldRules, id: text(1), source_id: text(1) })),
+    rules: required(object<CreateCustomerParams>({ ...customerFieldRules, id: identity(), source_id: identity() })),
     metadataPlaces: { metadata: 'customer' },
   }),
   'customers.get': operation<Customer, Record<string, never>>({

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { array, integer, isoDateTime, object, oneOf, text } from '../core/inputs.js';
+import { array, closed, integer, isoDateTime, object, oneOf, text } from '../core/inputs.js';
 import type { Metadata } from '../core/metadata.js';
 import { operation, operations, type RequestOptions } from '../core/call.js';
 import { startingAfterCursor } from '../core/page-strategies.js';
@@ -40,8 +40,9 @@ export class Qualifications extends APIResource {
    *
    * @param params The customer, the order, the scenario and the options.
    * @throws InvalidRequestError when `options.limit` is outside 1–50, `scenario` or
-   * `options.sorting_rule` is unknown, `options.starting_after` is not an ISO 8601 date-time, or
-   * the order has more than 500 items or an amount that is not an integer; nothing is sent.
+   * `options.sorting_rule` is unknown, `options.starting_after` is not an ISO 8601 date-time, the
+   * `session` holds more than its `type` (a `key`, a `ttl`: a qualification takes no lock), or the
+   * order has more than 500 items or an amount that is not an integer; nothing is sent.
    *
    * @example
    * ```ts
@@ -92,7 +93,11 @@ export const qualificationOperations = operations({
         expand: array(Infinity, oneOf(['redeemable', 'category', 'validation_rules'])),
         sorting_rule: oneOf(['DEFAULT', 'BEST_DEAL', 'LEAST_DEAL']),
       }),
-      session: object<NonNullable<CheckEligibilityParams['session']>>({ type: oneOf(['LOCK']) }),
+      // Its own session, not a validation's: `{ type }` alone (it takes no lock, so it has no key or ttl).
+      session: closed<NonNullable<CheckEligibilityParams['session']>>(
+        { type: oneOf(['LOCK']) },
+        "a qualification's session is { type: 'LOCK' } alone: it takes no lock, so it has no key, ttl or ttl_unit",
+      ),
       metadata: object(),
     }),
     metadataPlaces: { metadata: 'redemption', customer: customerPlaces, order: orderPlaces },

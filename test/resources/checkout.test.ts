@@ -108,9 +108,35 @@ describe.each(stacked)('%s', (_name, path, call, answer) => {
     ['an unknown expansion', { redeemables: [voucher('A')], options: { expand: ['everything'] } }, ['options.expand[0]']],
     ['metadata as an array', { redeemables: [voucher('A')], metadata: ['x'] }, ['metadata']],
   ];
-  it.each(broken)('refuses %s, naming the field; nothing sent', async (_case, params, fields) => {
+  // Whitespace of every kind, the whole id or at either end of it: the id names no redeemable, or
+  // one the service may read as another (`'A '` beside `'A'`).
+  const spaces = [' ', '   ', '\t', '\n', '\u00a0', '\u2028', '\ufeff'];
+  const blank: Array<[string, unknown, string[]]> = spaces.flatMap(
+    (space): Array<[string, unknown, string[]]> => [
+      [`an id of ${JSON.stringify(space)}`, { redeemables: [voucher(space)] }, ['redeemables[0].id']],
+      [`an id ending in ${JSON.stringify(space)} beside the same id without`, { redeemables: [voucher('A'), voucher(`A${space}`)] }, ['redeemables[1].id']],
+      [`a tier id starting with ${JSON.stringify(space)}`, { redeemables: [{ object: 'promotion_tier', id: `${space}promo_1` }] }, ['redeemables[0].id']],
+      [`a reward id of ${JSON.stringify(space)}`, { redeemables: [{ ...voucher('L'), reward: { id: space } }] }, ['redeemables[0].reward.id']],
+    ],
+  );
+  it.each([...broken, ...blank])('refuses %s, naming the field; nothing sent', async (_case, params, fields) => {
     const error = await refusal(call(testClient(), params as never));
     expect(error.issues.map((i) => formatPath(i.path))).toEqual(fields);
+    expect(seen).toHaveLength(0);
+  });
+
+  it('says a bound in words, an open one left unsaid, and a value JSON cannot carry as such, not as missing', async () => {
+    const messages = async (params: unknown) => (await refusal(call(testClient(), params as never))).issues.map((i) => `${formatPath(i.path)}: ${i.message}`);
+    expect(await messages({ redeemables: [voucher('')] })).toEqual(['redeemables[0].id: must be at least 1 character long']);
+    expect(await messages({ redeemables: [voucher('   ')] })).toEqual(['redeemables[0].id: must not be blank (it holds only spaces)']);
+    expect(await messages({ redeemables: [{ ...voucher('G'), gift: { credits: 0 } }] })).toEqual(['redeemables[0].gift.credits: must be 1 or more']);
+    for (const credits of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])
+      expect(await messages({ redeemables: [{ ...voucher('G'), gift: { credits } }] })).toEqual([
+        `redeemables[0].gift.credits: must be a finite number (${credits} cannot be sent)`,
+      ]);
+    expect(await messages({ redeemables: [voucher('A')], session: { ttl: Number.POSITIVE_INFINITY, ttl_unit: 'DAYS' } })).toEqual([
+      'session.ttl: must be a finite number (Infinity cannot be sent)',
+    ]);
     expect(seen).toHaveLength(0);
   });
 
@@ -489,6 +515,10 @@ describe('qualifications.check', () => {
     ['an unknown sorting rule', { options: { sorting_rule: 'CHEAPEST' } }, 'options.sorting_rule'],
     ['a cursor that is no date-time', { options: { starting_after: '2026-03-01' } }, 'options.starting_after'],
     ['a session of another type', { session: { type: 'HOLD' } }, 'session.type'],
+    // Its session is `{ type }` alone, not a validation's (the spec's defect D24): it takes no lock.
+    ['a session with a key', { session: { type: 'LOCK', key: 'checkout-1' } }, 'session.key'],
+    ['a session with a ttl', { session: { type: 'LOCK', ttl: 5 } }, 'session.ttl'],
+    ['a session with a ttl unit', { session: { ttl_unit: 'DAYS' } }, 'session.ttl_unit'],
   ])('refuses %s before sending', async (_case, params, field) => {
     const error = await refusal(testClient().qualifications.check(params as never));
     expect(error.issues.map((i) => formatPath(i.path))).toEqual([field]);

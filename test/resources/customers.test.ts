@@ -279,6 +279,24 @@ describe('customers.create', () => {
     expect(seen).toHaveLength(0);
   });
 
+  // A blank identity names no customer, or whichever the service trims it to: were it taken as an
+  // upsert key, a create would be retried after a 5xx. Whitespace of every kind, in either field.
+  it.each(['source_id', 'id'].flatMap((field) => [' ', '   ', '\t', '\n', '\u00a0', '\u2028', ' \t\n '].map((blank) => [field, blank] as const)))(
+    'refuses a %s of only spaces (%j) as blank, naming it; nothing sent, so nothing retried',
+    async (field, blank) => {
+      respond('post', '/v1/customers', unavailable, json(fullCustomer));
+      const error = await refusal(testClient({ maxRetryDelay: 10 }).customers.create({ [field]: blank, name: 'Ada' }));
+      expect(error.issues).toEqual([{ path: [field], message: 'must not be blank (it holds only spaces)' }]);
+      expect(seen).toHaveLength(0);
+    },
+  );
+
+  it('takes a source_id with spaces around it as given, an upsert key (the service trims it or not; either way one customer)', async () => {
+    respond('post', '/v1/customers', unavailable, json(fullCustomer));
+    await testClient({ maxRetryDelay: 10 }).customers.create({ source_id: ' crm-10442 ' });
+    expect(seen.map((r) => JSON.parse(r.body))).toEqual([{ source_id: ' crm-10442 ' }, { source_id: ' crm-10442 ' }]);
+  });
+
   it('accepts address: null (the address removed)', async () => {
     respond('post', '/v1/customers', json(fullCustomer));
     await testClient().customers.create({ source_id: 'a', address: null });
