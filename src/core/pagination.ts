@@ -229,7 +229,7 @@ export class Page<T, P = unknown, B extends object = ListEnvelope> {
   /**
    * Fetches the next page. Throws {@link NoNextPageError} when this is the last page,
    * {@link PaginationLimitError} when records remain past the last page the service serves (or
-   * past the {@link WALK_PAGES_LIMIT} pages of one walk), {@link PaginationStalledError} when the
+   * past the 100,000 pages of one walk), {@link PaginationStalledError} when the
    * walk makes no progress (a cursor that comes back or moves the wrong way, a page that serves the
    * records of the page before it, 10 empty pages in a row that say more follow), and
    * `ResponseValidationError` naming the page when its records cannot be read.

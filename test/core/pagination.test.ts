@@ -9,7 +9,8 @@ import {
   ToArrayLimitError,
 } from '../../src/index.js';
 import { apiPromise, type APIPromise } from '../../src/core/pagination.js';
-import { paginate } from '../../src/core/pagination.js';
+import { EMPTY_PAGES_LIMIT, paginate, TO_ARRAY_LIMIT, WALK_PAGES_LIMIT } from '../../src/core/pagination.js';
+import { readFileSync } from 'node:fs';
 import { idCursor, pageNumber } from '../../src/core/page-strategies.js';
 import { json, respond, seen, testClient, useMockApi } from '../helpers/mock-api.js';
 
@@ -368,5 +369,24 @@ describe('toArray never truncates silently', () => {
       expect((error as InvalidRequestError).issues[0]!.path).toEqual(['max']);
       expect(fetched).toHaveLength(0);
     }
+  });
+});
+
+describe('the bounds of a walk, as the docs say them', () => {
+  // A figure lives in the code; the guide, the errors' and the methods' comments say it, checked here.
+  const guide = readFileSync(new URL('../../docs/lists-and-pagination.md', import.meta.url), 'utf8');
+  const source = (file: string) => readFileSync(new URL(`../../src/${file}`, import.meta.url), 'utf8');
+  const n = (value: number) => value.toLocaleString('en-US');
+
+  it('the pages of one walk, the empty pages in a row, the records toArray() collects unasked, the customers of one instant', () => {
+    expect(guide).toContain(`after ${n(WALK_PAGES_LIMIT)} pages in one walk (\`maxPage: ${WALK_PAGES_LIMIT}\`)`);
+    expect(source('core/errors.ts')).toContain(`the pages one walk fetches at most (${n(WALK_PAGES_LIMIT)})`);
+    expect(source('core/pagination.ts')).toContain(`past the ${n(WALK_PAGES_LIMIT)} pages of one walk`);
+    expect(guide).toContain(`| ${EMPTY_PAGES_LIMIT} empty pages in a row that say more records follow |`);
+    expect(guide).toContain(`a safety limit of ${n(TO_ARRAY_LIMIT)}`);
+    expect(source('core/errors.ts')).toContain(`its safety limit (${n(TO_ARRAY_LIMIT)} records)`);
+    // 99 pages of 100, the instant's window walked at the most the service serves a page.
+    expect(guide).toContain(`up to ${n(99 * 100)} of one millisecond (99 pages of 100)`);
+    expect(source('resources/customers.ts')).toContain(`up to ${n(99 * 100)} of one instant`);
   });
 });
