@@ -42,6 +42,7 @@ export const idCursor: Strategy<{ starting_after_id?: string }> = {
  */
 export function pageNumbers(maxPage: number): Strategy<{ page?: number; limit?: number }> {
   return {
+    maxPage,
     next(page, walked) {
       const total = page.total;
       const current = page.params.page ?? 1;

@@ -140,6 +140,8 @@ export interface Strategy<P> {
    * records may remain that the walk cannot reach.
    */
   next(page: Page<unknown, P>, walked: Walked): P | undefined | Stop;
+  /** The last page a page-numbered list serves (most serve 100, some 99). */
+  readonly maxPage?: number | undefined;
   /**
    * Checks the records a page of `params` served before any is yielded: a {@link Stop} when the
    * walk cannot take them (a record past the page's time cursor, one without the time the walk
