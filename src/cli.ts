@@ -6,10 +6,10 @@
  * @module
  * @internal
  */
-import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { metadataDeclarations } from './core/metadata-declarations.js';
-import { Client } from './index.js';
+import { Client, ConfigurationError } from './index.js';
 
 /** The usage, printed by `--help` and after a usage error. */
 export const usage = `Usage: npx promokit metadata-types [options]
@@ -27,8 +27,13 @@ Options:
   --timeout MS     milliseconds per attempt of the request (default: 30000)
   -h, --help       this text
 
-Secrets are read from the environment only (a command line is visible to every user of the
-machine): PROMOKIT_APP_TOKEN, or PROMOKIT_ACCESS_TOKEN.
+The schemas are read with the app keys and a bearer token, both: the API key ID (--app-id or
+PROMOKIT_APP_ID), PROMOKIT_APP_TOKEN and PROMOKIT_ACCESS_TOKEN. The two secrets are read from the
+environment only (a command line is visible to every user of the machine). --from needs none.
+
+FILE is written through a file beside it, then renamed: an existing FILE must be a regular
+file (a symbolic link, a directory or a device is refused, never replaced). Nothing is written
+when the schemas hold one of the secrets above.
 
 Exit status: 0 done (or up to date), 1 failed (or out of date), 2 a usage error.`;
 
@@ -64,8 +69,10 @@ export async function main(args: readonly string[], output: Output): Promise<num
     const out = values.out ?? 'promokit-metadata.d.ts';
     const timeout = values.timeout === undefined ? undefined : Number(values.timeout);
     if (timeout !== undefined && !(Number.isInteger(timeout) && timeout > 0)) throw new Failure(`--timeout must be a whole number of milliseconds, above 0`, 2);
+    await checkOut(out);
     const list = values.from !== undefined ? await readList(values.from) : await fetchList(values['base-url'], values['app-id'], timeout);
     const text = metadataDeclarations(list);
+    refuseSecrets(list, text);
     const from = values.from ?? 'the service';
     if (values.check) {
       const current = await readCurrent(out);
@@ -147,15 +154,91 @@ async function readCurrent(file: string): Promise<string | undefined> {
   return readFile(file, 'utf8');
 }
 
-/** The schemas the service holds, read with the usual credentials (options, else `PROMOKIT_*`). */
+/** The settings the command reads the schemas with: the client's option, and where the command takes it from. */
+const settings = {
+  baseUrl: { what: 'the base URL', from: '--base-url or PROMOKIT_BASE_URL', env: 'PROMOKIT_BASE_URL' },
+  appId: { what: 'the API key ID', from: '--app-id or PROMOKIT_APP_ID', env: 'PROMOKIT_APP_ID' },
+  appToken: { what: 'the app token', from: 'PROMOKIT_APP_TOKEN', env: 'PROMOKIT_APP_TOKEN' },
+  accessToken: { what: 'the access token', from: 'PROMOKIT_ACCESS_TOKEN', env: 'PROMOKIT_ACCESS_TOKEN' },
+} as const;
+
+/** A setting from the environment, `undefined` when it is not set or empty. */
+function env(name: string): string | undefined {
+  const value = process.env[name];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+/**
+ * The schemas the service holds, read with the command's settings: `--base-url` and `--app-id`,
+ * else `PROMOKIT_BASE_URL` and `PROMOKIT_APP_ID`, and the two secrets from the environment. A
+ * setting missing or wrong is a failure in the command's own words (its option or variable).
+ */
 async function fetchList(baseUrl: string | undefined, appId: string | undefined, timeout: number | undefined): Promise<unknown> {
-  const client = new Client({
-    ...(baseUrl !== undefined && { baseUrl }),
-    ...(appId !== undefined && { appId }),
-    ...(timeout !== undefined && { timeout }),
-    validation: 'strict',
+  const given = {
+    baseUrl: baseUrl ?? env('PROMOKIT_BASE_URL'),
+    appId: appId ?? env('PROMOKIT_APP_ID'),
+    appToken: env('PROMOKIT_APP_TOKEN'),
+    accessToken: env('PROMOKIT_ACCESS_TOKEN'),
+  };
+  const missing = (Object.keys(settings) as Array<keyof typeof settings>).filter((name) => given[name] === undefined);
+  if (missing.length > 0)
+    throw new Failure(
+      `${missing.map((name) => `${settings[name].what} (${settings[name].from})`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing: the metadata schemas are read with the app keys and a bearer token, both (npx promokit --help)`,
+      1,
+    );
+  try {
+    const client = new Client({ ...given, ...(timeout !== undefined && { timeout }), validation: 'strict' });
+    return await client.metadataSchemas.list();
+  } catch (error) {
+    throw error instanceof ConfigurationError ? inOwnWords(error) : error;
+  }
+}
+
+/** A client's {@link ConfigurationError} said in the command's words: the option or variable the setting came from. */
+function inOwnWords(error: ConfigurationError): Error {
+  const setting = Object.hasOwn(settings, error.option) ? settings[error.option as keyof typeof settings] : undefined;
+  if (!setting) return error;
+  const rule = /\boption (must .*)$/.exec(error.message)?.[1] ?? 'is not one the client takes';
+  return new Failure(`${setting.what} (${setting.from}) ${rule}`, 1);
+}
+
+/**
+ * Refuses to write, or compare, schemas that hold a secret of the command (a key or a value
+ * echoing the app token or the access token): it would land in a file a project commits.
+ */
+function refuseSecrets(list: unknown, text: string): void {
+  let raw: string;
+  try {
+    raw = JSON.stringify(list) ?? '';
+  } catch {
+    raw = '';
+  }
+  for (const name of ['PROMOKIT_APP_TOKEN', 'PROMOKIT_ACCESS_TOKEN'] as const) {
+    const secret = env(name);
+    // As the SDK scrubs its errors: in any letter case and JSON-escaped; a value under 8 characters is no secret to look for.
+    if (secret === undefined || secret.length < 8) continue;
+    const forms = [secret, JSON.stringify(secret).slice(1, -1)].map((form) => form.toLowerCase());
+    if ([raw, text].some((where) => forms.some((form) => where.toLowerCase().includes(form))))
+      throw new Failure(
+        `the metadata schemas hold the value of ${name} (a key name or a value echoing it): refusing to write it into a file; nothing written`,
+        1,
+      );
+  }
+}
+
+/**
+ * Refuses an `--out` that exists and is not a regular file: a symbolic link (written through the
+ * rename, the link would be replaced; a link is never followed nor replaced silently), a
+ * directory, a device, a pipe, a socket.
+ */
+async function checkOut(file: string): Promise<void> {
+  const info = await lstat(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw new Failure(`cannot read ${printable(file)}: ${printable(error.message)}`, 1);
   });
-  return client.metadataSchemas.list();
+  if (!info || info.isFile()) return;
+  const kind = info.isSymbolicLink() ? 'a symbolic link' : info.isDirectory() ? 'a directory' : 'not a regular file (a device, a pipe or a socket)';
+  throw new Failure(`${printable(file)} is ${kind}: refusing to replace it; give --out the path of a regular file, or of none yet`, 1);
 }
 
 /** The first line (from 1) where `a` and `b` differ, or `undefined` when they are the same. */

@@ -323,6 +323,7 @@ export class Client {
         strategies[paging] as Strategy<Record<string, unknown>>,
         (pageQuery) => this.request({ ...rest, method: 'GET', query: pageQuery }, options),
         records,
+        (error) => this.#core.secured(error),
       );
     };
     return new PagePromise<T, Record<string, unknown>>(first, 'client.requestList');

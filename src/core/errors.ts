@@ -321,19 +321,21 @@ export class LimiterError extends PromokitError {
 }
 
 /**
- * A page-numbered list has more records than the service lets a client reach (page 100).
- * Thrown instead of silently stopping; narrow the query with filters to reach the rest.
+ * A list has more records than a walk can reach: past the last page the service serves (page 100,
+ * or 99 on some lists), or past the pages one walk fetches at most (100,000). Thrown instead of
+ * silently stopping; narrow the query with filters to reach the rest.
  * @category Errors
  */
 export class PaginationLimitError extends PromokitError {
   override name: string = 'PaginationLimitError';
   /** The list operation, e.g. `loyalties.listRewardAssignments`. */
   declare readonly operation: string;
-  /** The last page the service allows. */
+  /** The last page the service allows, or the most pages one walk fetches. */
   declare readonly maxPage: number;
 
-  constructor(operation: string, maxPage: number) {
-    super(`${operation}: records remain past page ${maxPage}, the last page the service serves; narrow the query to reach them`, {
+  /** `message`: another account of the bound than the service's last page (the pages of one walk). */
+  constructor(operation: string, maxPage: number, message?: string) {
+    super(message ?? `${operation}: records remain past page ${maxPage}, the last page the service serves; narrow the query to reach them`, {
       operation,
       maxPage,
       outcome: 'not_sent',
@@ -342,9 +344,12 @@ export class PaginationLimitError extends PromokitError {
 }
 
 /**
- * A list walk stopped because it made no progress: the service named a page already fetched as
- * the next one (a cursor that cycles), or kept answering empty pages that said more records
- * follow. Thrown instead of fetching for ever; the records yielded so far are all there were.
+ * A list walk stopped because it made no progress, or could not go on without skipping records:
+ * the service named a page already fetched as the next one (a cursor that cycles), moved a time
+ * cursor the wrong way, served the records of the page before again, kept answering empty pages
+ * that said more records follow, or said more follow and named no way to them. Thrown instead of
+ * fetching for ever or ending the list early; each record yielded so far was yielded once, and
+ * more may remain (the message says which way out there is, when there is one).
  * @category Errors
  */
 export class PaginationStalledError extends PromokitError {
@@ -352,8 +357,9 @@ export class PaginationStalledError extends PromokitError {
   /** The list operation, e.g. `loyalties.listTransactions`. */
   declare readonly operation: string;
 
+  /** `why`: what the walk saw, and why it could not go on (the records yielded so far are kept). */
   constructor(operation: string, why: string) {
-    super(`${operation}: the list walk stopped: ${why}, so it would never end`, { operation, outcome: 'not_sent' });
+    super(`${operation}: the list walk stopped: ${why}`, { operation, outcome: 'not_sent' });
   }
 }
 

@@ -192,8 +192,20 @@ export function integer<N extends number = number>(min = -Infinity, max = Infini
     if (typeof value !== 'number' || !Number.isInteger(value)) issues.push({ path, message: 'must be an integer' });
     else if (!Number.isSafeInteger(value))
       issues.push({ path, message: 'must be an integer of at most 2^53 - 1 in size (a larger one cannot be sent exactly)' });
-    else if (value < min || value > max) issues.push({ path, message: `must be between ${min} and ${max}` });
+    else if (value < min || value > max) issues.push({ path, message: `must be ${range(min, max)}` });
   };
+}
+
+/** A range of numbers in words, an open bound left unsaid: `between 1 and 50`, `1 or more`, `50 or less`. */
+function range(min: number, max: number): string {
+  if (min === -Infinity) return `${max} or less`;
+  if (max === Infinity) return `${min} or more`;
+  return `between ${min} and ${max}`;
+}
+
+/** A number of characters in words: `1 character`, `3 characters`. */
+function characters(n: number): string {
+  return `${n} character${n === 1 ? '' : 's'}`;
 }
 
 /** One of the listed strings. */
@@ -213,8 +225,32 @@ export function text(min = 0, max = Infinity): Rule<string> {
     else if (/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value))
       issues.push({ path, message: 'must be well-formed Unicode text (it contains a lone surrogate)' });
     else if (value.length < min || value.length > max) {
-      issues.push({ path, message: min === max ? `must be ${min} characters` : `must be ${min} to ${max} characters long` });
+      const long =
+        min === max
+          ? `${characters(min)} long`
+          : max === Infinity
+            ? `at least ${characters(min)} long`
+            : min === 0
+              ? `at most ${characters(max)} long`
+              : `${min} to ${characters(max)} long`;
+      issues.push({ path, message: `must be ${long}` });
     }
+  };
+}
+
+/**
+ * A string naming a record (a code, an ID, a `source_id`): at least one character, not only
+ * spaces (a blank identity names nothing, or every record the service trims it to); with
+ * `trimmed`, no space at either end either (the service does not say whether `'A '` names the
+ * record `'A'` or another).
+ */
+export function identity(options: { trimmed?: boolean } = {}): Rule<string> {
+  const chars = text(1);
+  return (value: unknown, path: Path, issues: Issue[]) => {
+    if (typeof value === 'string' && value !== '' && value.trim() === '') issues.push({ path, message: 'must not be blank (it holds only spaces)' });
+    else if (options.trimmed && typeof value === 'string' && value.trim() !== value)
+      issues.push({ path, message: 'must not start or end with spaces (the service may read it as another code or ID, or as the same one)' });
+    else chars(value, path, issues);
   };
 }
 

@@ -31,7 +31,7 @@ interface Issue {
  * `reward`, `voucher`), checking what the service checks:
  *
  * - each key's type: `string`, `number` (finite), `boolean`, `date` (`YYYY-MM-DD`), `datetime`
- *   (ISO 8601), `image_url` (a URL), `geopoint` (a string), `object` (the nested schema its
+ *   (ISO 8601), `image_url` (an `http:` or `https:` URL), `geopoint` (a string), `object` (the nested schema its
  *   `objectType` names, checked in turn), and arrays of them, element by element;
  * - the values `eq` allows and `ne` forbids, the bounds `lt`, `lte`, `gt`, `gte`, and the
  *   lengths `minLength`, `maxLength`, `exactLength`;
@@ -113,6 +113,17 @@ function checkKey(value: unknown, definition: KeyDefinition, definitions: Defini
   value.forEach((element, index) => checkValue(element, definition, definitions, [...path, index], issues, depth));
 }
 
+/**
+ * True for an absolute `http:` or `https:` URL with a host, written without spaces around it: an
+ * image URL a page shows. Any other scheme (`javascript:`, `data:`, `file:`) is refused, as the
+ * script a `javascript:` URL runs where it is rendered.
+ */
+function isWebUrl(text: string): boolean {
+  if (text.trim() !== text || !URL.canParse(text)) return false;
+  const url = new URL(text);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+}
+
 /** What each type of key takes, and its rule in words. */
 const typeRules: Record<Exclude<KeyDefinition['type'], 'object' | 'unknown'>, [test: (value: unknown) => boolean, rule: string]> = {
   string: [(v) => typeof v === 'string', 'must be a string'],
@@ -120,7 +131,7 @@ const typeRules: Record<Exclude<KeyDefinition['type'], 'object' | 'unknown'>, [t
   boolean: [(v) => typeof v === 'boolean', 'must be true or false'],
   date: [(v) => typeof v === 'string' && v.length === 10 && isIsoDate(v, false), 'must be a date, YYYY-MM-DD'],
   datetime: [(v) => typeof v === 'string' && isIsoDate(v, true), 'must be an ISO 8601 date-time, e.g. 2026-11-22T10:00:00Z'],
-  image_url: [(v) => typeof v === 'string' && URL.canParse(v), 'must be a URL'],
+  image_url: [(v) => typeof v === 'string' && isWebUrl(v), 'must be an http or https URL (an image a page can load, never a javascript: or data: URL)'],
   geopoint: [(v) => typeof v === 'string', 'must be a string (a geopoint)'],
 };
 

@@ -134,7 +134,7 @@ function noteOf(definition: KeyDefinition): string {
   const notes: string[] = [];
   if (definition.type === 'date') notes.push('A date, `YYYY-MM-DD`.');
   if (definition.type === 'datetime') notes.push('An ISO 8601 date-time.');
-  if (definition.type === 'image_url') notes.push('The URL of an image.');
+  if (definition.type === 'image_url') notes.push('The http or https URL of an image.');
   if (definition.type === 'geopoint') notes.push('A geopoint.');
   const bounds = [
     definition.gt !== undefined ? `above ${definition.gt}` : '',

@@ -48,7 +48,19 @@ export class Transport {
     const issues: Issue[] = [];
     const snapshot = plainCopy(params, issues) as I;
     if (issues.length > 0) return new PagePromise<R, I, B>(() => Promise.reject(new InvalidRequestError(op.name, issues)), op.name);
-    return paginate<R, I, B>(op.name, snapshot, op.paging, (pageParams) => this.request(op, path, pageParams, options), op.records);
+    return paginate<R, I, B>(
+      op.name,
+      snapshot,
+      op.paging,
+      (pageParams) => this.request(op, path, pageParams, options),
+      op.records,
+      (error) => this.secured(error),
+    );
+  }
+
+  /** An error of a list walk's own (a page it cannot read), without a secret of the client in any rendering. */
+  secured(error: PromokitError): Promise<PromokitError> {
+    return scrubbedError(error, this.#config.credentials.secrets([]));
   }
 
   async #send<T, I>(op: Operation<T, I>, path: PathParams, params: I, options: RequestOptions | undefined): Promise<WithResponse<T>> {
@@ -66,7 +78,11 @@ export class Transport {
         },
       ]);
     }
-    op.rules?.(snapshot, [], issues);
+    // A value the copy refused (`NaN`, a BigInt) is left out of it: the rules would call it missing.
+    const refused = new Set(issues.map((issue) => JSON.stringify(issue.path)));
+    const broken: Issue[] = [];
+    op.rules?.(snapshot, [], broken);
+    for (const issue of broken) if (!refused.has(JSON.stringify(issue.path))) issues.push(issue);
     // What promokit adds to checked params (a session key of its own) is sent and kept alike.
     const sent = op.prepare && issues.length === 0 && isRecord(snapshot) ? op.prepare(snapshot as I) : snapshot;
     // A copy to route from: the params stay whole, beside the call's error.

@@ -71,8 +71,11 @@ export class AsyncActions extends APIResource {
 
   /**
    * Lists async actions, newest first, without their `result` (read it with {@link get}). The
-   * service has no cursor here: the SDK asks for the next page with `end_date` set to the last
-   * record's `created_at` and skips records it already yielded.
+   * service has no cursor here: the SDK asks for the next page with `end_date` a millisecond after
+   * the last record's `created_at` (so that actions of that instant past the page are reached) and
+   * skips records it already yielded; the list ends on `has_more: false` or an empty page. More
+   * actions of one millisecond than a page holds stop the walk with `PaginationStalledError`
+   * (raise `limit`).
    *
    * `GET /v1/async-actions`; records under `async_actions`.
    *

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { closed, isoDateTime, isoDay, isRecord, object, oneOf, required, text, type Rule, type Rules } from '../core/inputs.js';
+import { closed, identity, isoDateTime, isoDay, isRecord, object, oneOf, required, text, type Rule, type Rules } from '../core/inputs.js';
 import type { Metadata } from '../core/metadata.js';
 import { operation, operations, type Effect, type RequestOptions } from '../core/call.js';
 import { customerPaging, idCursor } from '../core/page-strategies.js';
@@ -37,13 +37,20 @@ export class Customers extends APIResource {
    * The service pages customers two ways, and the walk takes the one that reaches them all: in
    * the default order (newest first) or `order: 'created_at'`, each next page starts after the
    * last customer's `created_at` (`starting_after`), without the 99-page limit, and a customer
-   * created during the walk shifts nothing; with `page` or another `order`, pages 1 to 99.
+   * created during the walk shifts nothing; customers created in one millisecond (a bulk import),
+   * more than a page holds, are walked by page over a `created_at` window around that instant, 100
+   * a page (up to 9,900 of one instant). With `page` or another `order`, pages 1 to 99.
    *
    * `GET /v1/customers`. Read-only: retried on network errors, timeouts, 408, 429 and 5xx.
    *
    * @throws {InvalidRequestError} `limit` outside 1–100, `page` outside 1–99, an unknown `order`,
    *   a time that is not an ISO 8601 date-time; nothing is sent.
-   * @throws {PaginationLimitError} While iterating by page, when customers remain past page 99.
+   * @throws {PaginationLimitError} While iterating by page, when customers remain past page 99
+   *   (or more than 9,900 share one `created_at`).
+   * @throws {PaginationStalledError} While iterating, when the service serves customers the
+   *   cursor has passed, or the same page again.
+   * @throws {ResponseValidationError} While iterating, on a page whose customers cannot be read
+   *   (no array of them, a customer without `created_at` on the time walk), naming the page.
    *
    * @example
    * ```ts
@@ -68,7 +75,7 @@ export class Customers extends APIResource {
    * `client.reconcile(error)` looks for a customer created since the call with the fields it sent.
    *
    * @param params The customer: `source_id` (your own ID) is the way to make it safe to send again.
-   * @throws {InvalidRequestError} An empty `source_id` or `id`, a `birthdate` that is not
+   * @throws {InvalidRequestError} An empty or blank (only spaces) `source_id` or `id`, a `birthdate` that is not
    *   `YYYY-MM-DD`, an `address` or `metadata` that is not an object; nothing is sent.
    * @throws {NotFoundError} An `id` the service does not know (404).
    *
@@ -204,9 +211,10 @@ function nullable<T>(rule: Rule<T>): Rule<T | null> {
   return (value, path, issues) => (value === null ? undefined : rule(value, path, issues));
 }
 
-/** True when the params of `customers.create` carry a key the service upserts by. */
+/** True when the params of `customers.create` carry a key the service upserts by (blank ones are refused before). */
 function upsertKey(params: unknown): boolean {
-  return isRecord(params) && ((typeof params.source_id === 'string' && params.source_id !== '') || (typeof params.id === 'string' && params.id !== ''));
+  const key = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+  return isRecord(params) && (key(params.source_id) || key(params.id));
 }
 
 /** The operations of {@link Customers}, as the registry lists them (resources/registry.ts). */
@@ -239,7 +247,7 @@ export const customerOperations = operations({
     trace: 'customer-by-fields',
     schema: customerSchema,
     relies: ['id'],
-    rules: required(object<CreateCustomerParams>({ ...customerFieldRules, id: text(1), source_id: text(1) })),
+    rules: required(object<CreateCustomerParams>({ ...customerFieldRules, id: identity(), source_id: identity() })),
     metadataPlaces: { metadata: 'customer' },
   }),
   'customers.get': operation<Customer, Record<string, never>>({

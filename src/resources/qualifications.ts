@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { array, integer, isoDateTime, object, oneOf, text } from '../core/inputs.js';
+import { array, closed, integer, isoDateTime, object, oneOf, text } from '../core/inputs.js';
 import type { Metadata } from '../core/metadata.js';
 import { operation, operations, type RequestOptions } from '../core/call.js';
 import { startingAfterCursor } from '../core/page-strategies.js';
@@ -23,10 +23,14 @@ export class Qualifications extends APIResource {
    * The redeemables a customer and an order qualify for, under a scenario (`ALL` by default: the
    * customer's vouchers, the promotions, the stacks). Awaited, it gives the first page; `for
    * await` goes over every redeemable, a page of at most 50 at a time (`options.limit`, 5 unless
-   * set), each next page asked with the time cursor `options.starting_after` (the previous page's
-   * `more_starting_after`). A redeemable at the cursor's boundary is yielded once; a cursor that
-   * comes back stops the walk with `PaginationStalledError`. Each page's `body` is the whole
-   * answer: `body.order`, `body.stacking_rules`, `body.redeemables.has_more`.
+   * set), each next page asked with the time cursor `options.starting_after`: newest first (the
+   * default), a millisecond after the page's oldest `created_at`, so that redeemables of that
+   * instant past the page are reached too (each yielded once); sorted by deal, the service's
+   * `more_starting_after`. Newest first, the cursor must move back in time from page to page: a
+   * page newer than its cursor, a cursor that cannot move, or more redeemables of one instant
+   * than a page holds (raise `options.limit`) stop the walk with `PaginationStalledError`. Each
+   * page's `body` is the whole answer: `body.order`, `body.stacking_rules`,
+   * `body.redeemables.has_more`.
    *
    * Qualifying does not promise redeeming: qualification ignores budgets and per-customer limits
    * and is cached by the service for 5 minutes; validate what the customer picks before redeeming.
@@ -36,8 +40,9 @@ export class Qualifications extends APIResource {
    *
    * @param params The customer, the order, the scenario and the options.
    * @throws InvalidRequestError when `options.limit` is outside 1–50, `scenario` or
-   * `options.sorting_rule` is unknown, `options.starting_after` is not an ISO 8601 date-time, or
-   * the order has more than 500 items or an amount that is not an integer; nothing is sent.
+   * `options.sorting_rule` is unknown, `options.starting_after` is not an ISO 8601 date-time, the
+   * `session` holds more than its `type` (a `key`, a `ttl`: a qualification takes no lock), or the
+   * order has more than 500 items or an amount that is not an integer; nothing is sent.
    *
    * @example
    * ```ts
@@ -88,7 +93,11 @@ export const qualificationOperations = operations({
         expand: array(Infinity, oneOf(['redeemable', 'category', 'validation_rules'])),
         sorting_rule: oneOf(['DEFAULT', 'BEST_DEAL', 'LEAST_DEAL']),
       }),
-      session: object<NonNullable<CheckEligibilityParams['session']>>({ type: oneOf(['LOCK']) }),
+      // Its own session, not a validation's: `{ type }` alone (it takes no lock, so it has no key or ttl).
+      session: closed<NonNullable<CheckEligibilityParams['session']>>(
+        { type: oneOf(['LOCK']) },
+        "a qualification's session is { type: 'LOCK' } alone: it takes no lock, so it has no key, ttl or ttl_unit",
+      ),
       metadata: object(),
     }),
     metadataPlaces: { metadata: 'redemption', customer: customerPlaces, order: orderPlaces },

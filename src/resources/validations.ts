@@ -39,8 +39,8 @@ export class Validations extends APIResource {
    *
    * @param params The redeemables (1 to 30, none twice, one promotion stack never mixed with
    * others), the order, the customer, the session and the redemption's metadata.
-   * @throws InvalidRequestError when `redeemables` is empty, holds more than 30, a duplicate, or
-   * a stack with anything else; the order has more than 500 items or an amount that is not an
+   * @throws InvalidRequestError when `redeemables` is empty, holds more than 30, a duplicate, a
+   * stack with anything else, or an `id` that is blank or starts or ends with spaces; the order has more than 500 items or an amount that is not an
    * integer; the session is malformed; nothing is sent.
    * @throws BadRequestError (400 `invalid_payload`, `duplicated_redeemables`,
    * `invalid_redeemables`) when the service refuses the request.

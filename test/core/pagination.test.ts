@@ -9,7 +9,8 @@ import {
   ToArrayLimitError,
 } from '../../src/index.js';
 import { apiPromise, type APIPromise } from '../../src/core/pagination.js';
-import { paginate } from '../../src/core/pagination.js';
+import { EMPTY_PAGES_LIMIT, paginate, TO_ARRAY_LIMIT, WALK_PAGES_LIMIT } from '../../src/core/pagination.js';
+import { readFileSync } from 'node:fs';
 import { idCursor, pageNumber } from '../../src/core/page-strategies.js';
 import { json, respond, seen, testClient, useMockApi } from '../helpers/mock-api.js';
 
@@ -165,23 +166,77 @@ describe('page-numbered lists', () => {
     await expect(list.toArray({ max: 5000 })).resolves.toHaveLength(1000);
   });
 
-  it('without total, stops on a short page', async () => {
+  it('without total, walks on past a page shorter than limit, to an empty page', async () => {
     const requested: number[] = [];
     const list = paginate<{ id: string }, { page?: number; limit?: number }>('x', { limit: 2 }, pageNumber, (p) =>
       answer(async () => {
-        requested.push(p.page ?? 1);
-        return { data: (p.page ?? 1) < 3 ? [{ id: 'a' }, { id: 'b' }] : [{ id: 'c' }] };
+        const page = p.page ?? 1;
+        requested.push(page);
+        return { data: page < 3 ? [{ id: `a${page}` }, { id: `b${page}` }] : page === 3 ? [{ id: 'c' }] : [] };
       }),
     );
     expect(await list.toArray()).toHaveLength(5);
-    expect(requested).toEqual([1, 2, 3]);
+    expect(requested).toEqual([1, 2, 3, 4]);
+  });
+
+  /** A page list of `total` records served `size` a page whatever `limit` asks, walked from page `first`. */
+  function servedBy(total: number, size: number, withTotal = true, first?: number) {
+    const requested: number[] = [];
+    const params = first === undefined ? { limit: 100 } : { limit: 100, page: first };
+    const list = paginate<{ id: string }, { page?: number; limit?: number }>('redemptions.list', params, pageNumber, (p) =>
+      answer(async () => {
+        const page = p.page ?? 1;
+        requested.push(page);
+        const start = (page - 1) * size;
+        const data = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, i) => ({ id: `r_${start + i}` }));
+        return withTotal ? { object: 'list', data_ref: 'data', data, total } : { object: 'list', data_ref: 'data', data };
+      }),
+    );
+    return { requested, list };
+  }
+
+  // A service that serves fewer records than `limit` asks: the list ends where `total` (or an empty page) says, every record reached once.
+  it.each([
+    [300, 10, true],
+    [300, 30, true],
+    [250, 100, true],
+    [250, 7, true],
+    [300, 10, false],
+    [95, 20, false],
+  ])('%i records served %i a page of the 100 asked (total sent: %s): every record once', async (total, size, withTotal) => {
+    const { requested, list } = servedBy(total, size, withTotal);
+    const ids = (await list.toArray()).map((r) => r.id);
+    expect(ids).toEqual(Array.from({ length: total }, (_, i) => `r_${i}`));
+    // Without total, one more page: the empty one that ends the list.
+    expect(requested).toHaveLength(Math.ceil(total / size) + (withTotal ? 0 : 1));
+  });
+
+  it('started at a later page, counts the records before it as that many pages of the size the first one served', async () => {
+    const { requested, list } = servedBy(300, 10, true, 5);
+    const ids = (await list.toArray()).map((r) => r.id);
+    expect(ids).toEqual(Array.from({ length: 260 }, (_, i) => `r_${40 + i}`));
+    expect(requested).toEqual(Array.from({ length: 26 }, (_, i) => 5 + i));
+  });
+
+  it('the same records for every page number: PaginationStalledError on the second page, naming it', async () => {
+    const requested: number[] = [];
+    const list = paginate<{ id: string }, { page?: number; limit?: number }>('vouchers.list', { limit: 3 }, pageNumber, (p) =>
+      answer(async () => {
+        requested.push(p.page ?? 1);
+        return { object: 'list', data_ref: 'data', data: [{ id: 'v_1' }, { id: 'v_2' }, { id: 'v_3' }], total: 300 };
+      }),
+    );
+    const error = await list.toArray().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PaginationStalledError);
+    expect((error as Error).message).toContain('page 2 served the same 3 records as page 1');
+    expect(requested).toEqual([1, 2]);
   });
 });
 
 describe('end-date cursor lists (async actions)', () => {
   const action = (id: string, created_at: string) => ({ id, type: 'VOUCHERS.IMPORT', status: 'DONE', created_at, object: 'async_action' });
 
-  it('asks for the next page before the last created_at and skips records already seen', async () => {
+  it('asks for the next page before the last created_at and a millisecond, and skips records already seen', async () => {
     respond('get', '/v1/async-actions', () => {
       const end = seen[seen.length - 1]!.query.end_date;
       if (!end)
@@ -191,8 +246,8 @@ describe('end-date cursor lists (async actions)', () => {
           async_actions: [action('aa_5', '2026-11-05T00:00:00Z'), action('aa_4', '2026-11-04T00:00:00Z')],
           has_more: true,
         });
-      if (end === '2026-11-04T00:00:00Z')
-        // The service includes the boundary record again: it must not be yielded twice.
+      if (end === '2026-11-04T00:00:00.001Z')
+        // Before the cursor: the boundary record again, which must not be yielded twice.
         return json({
           object: 'list',
           data_ref: 'async_actions',
@@ -203,28 +258,61 @@ describe('end-date cursor lists (async actions)', () => {
     });
     const ids = (await testClient().asyncActions.list({ limit: 2 }).toArray()).map((a) => a.id);
     expect(ids).toEqual(['aa_5', 'aa_4', 'aa_3', 'aa_2']);
-    expect(seen.map((s) => s.query.end_date)).toEqual([undefined, '2026-11-04T00:00:00Z', '2026-11-03T00:00:00Z']);
+    expect(seen.map((s) => s.query.end_date)).toEqual([undefined, '2026-11-04T00:00:00.001Z', '2026-11-03T00:00:00.001Z']);
   });
 
-  it('sends a Date end_date as ISO 8601 and stops on a short page without has_more', async () => {
-    respond('get', '/v1/async-actions', json({ object: 'list', data_ref: 'async_actions', async_actions: [action('aa_1', '2026-10-01T00:00:00Z')] }));
+  /** Answers the async actions list from `actions` (newest first) as the service does: before `end_date`, `limit` of them, no has_more. */
+  function serveActions(actions: Array<ReturnType<typeof action>>) {
+    respond('get', '/v1/async-actions', () => {
+      const { end_date, limit } = seen[seen.length - 1]!.query;
+      const before = end_date ? Date.parse(end_date) : Number.POSITIVE_INFINITY;
+      const older = actions.filter((a) => Date.parse(a.created_at) < before);
+      return json({ object: 'list', data_ref: 'async_actions', async_actions: older.slice(0, Number(limit ?? 10)) });
+    });
+  }
+
+  it('sends a Date end_date as ISO 8601; without has_more, walks on past a short page to an empty one', async () => {
+    serveActions([action('aa_1', '2026-10-01T00:00:00Z')]);
     const all = await testClient()
       .asyncActions.list({ limit: 10, end_date: new Date('2026-11-01T00:00:00Z') })
       .toArray();
-    expect(all).toHaveLength(1);
-    expect(seen).toHaveLength(1);
+    expect(all.map((a) => a.id)).toEqual(['aa_1']);
     expect(seen[0]!.query.end_date).toBe('2026-11-01T00:00:00.000Z');
+    // The boundary served again (nothing new, every action of that instant held), then before it: empty.
+    expect(seen.map((s) => s.query.end_date).slice(1)).toEqual(['2026-10-01T00:00:00.001Z', '2026-10-01T00:00:00.000Z']);
   });
 
-  it('stops when a page brings nothing new', async () => {
+  // Actions sharing one created_at across page boundaries, for page sizes that split them every way: each yielded once, none skipped.
+  it.each([1, 2, 3, 4, 5, 7])('12 actions, three of each of four instants, %i a page: each once, in order', async (limit) => {
+    const actions = Array.from({ length: 12 }, (_, i) =>
+      action(`aa_${String(i).padStart(2, '0')}`, new Date(Date.UTC(2026, 10, 10 - Math.floor(i / 3))).toISOString()),
+    );
+    serveActions(actions);
+    const result = await testClient()
+      .asyncActions.list({ limit })
+      .toArray()
+      .catch((e: unknown) => e);
+    if (limit <= 3) {
+      // A page cannot hold an instant's three: the list has no way past them but a larger limit.
+      expect(result).toBeInstanceOf(PaginationStalledError);
+      expect((result as Error).message).toContain('raise limit');
+    } else expect((result as Array<{ id: string }>).map((a) => a.id)).toEqual(actions.map((a) => a.id));
+  });
+
+  it('a service that keeps answering the same action with has_more: PaginationStalledError once it serves an action the cursor has passed', async () => {
     respond(
       'get',
       '/v1/async-actions',
       json({ object: 'list', data_ref: 'async_actions', async_actions: [action('aa_1', '2026-10-01T00:00:00Z')], has_more: true }),
     );
-    const all = await testClient().asyncActions.list().toArray();
-    expect(all.map((a) => a.id)).toEqual(['aa_1']);
-    expect(seen).toHaveLength(2);
+    const ids: string[] = [];
+    const error = await (async () => {
+      for await (const a of testClient().asyncActions.list()) ids.push(a.id);
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PaginationStalledError);
+    expect((error as Error).message).toContain('the time cursor would not move back');
+    expect(ids).toEqual(['aa_1']);
+    expect(seen).toHaveLength(3);
   });
 });
 
@@ -281,5 +369,25 @@ describe('toArray never truncates silently', () => {
       expect((error as InvalidRequestError).issues[0]!.path).toEqual(['max']);
       expect(fetched).toHaveLength(0);
     }
+  });
+});
+
+describe('the bounds of a walk, as the docs say them', () => {
+  // A figure lives in the code; the guide, the errors' and the methods' comments say it, checked here.
+  const guide = readFileSync(new URL('../../docs/lists-and-pagination.md', import.meta.url), 'utf8');
+  const source = (file: string) => readFileSync(new URL(`../../src/${file}`, import.meta.url), 'utf8');
+  const n = (value: number) => value.toLocaleString('en-US');
+
+  it('the pages of one walk, the empty pages in a row, the records toArray() collects unasked, the customers of one instant', () => {
+    expect(guide).toContain(`after ${n(WALK_PAGES_LIMIT)} pages in one walk (\`maxPage: ${WALK_PAGES_LIMIT}\`)`);
+    expect(source('core/errors.ts')).toContain(`the pages one walk fetches at most (${n(WALK_PAGES_LIMIT)})`);
+    expect(source('core/pagination.ts')).toContain(`past the ${n(WALK_PAGES_LIMIT)} pages of one walk`);
+    expect(readFileSync(new URL('../../docs/errors-and-retries.md', import.meta.url), 'utf8')).toContain(`the ${n(WALK_PAGES_LIMIT)} pages one walk fetches`);
+    expect(guide).toContain(`| ${EMPTY_PAGES_LIMIT} empty pages in a row that say more records follow |`);
+    expect(guide).toContain(`a safety limit of ${n(TO_ARRAY_LIMIT)}`);
+    expect(source('core/errors.ts')).toContain(`its safety limit (${n(TO_ARRAY_LIMIT)} records)`);
+    // 99 pages of 100, the instant's window walked at the most the service serves a page.
+    expect(guide).toContain(`up to ${n(99 * 100)} of one millisecond (99 pages of 100)`);
+    expect(source('resources/customers.ts')).toContain(`up to ${n(99 * 100)} of one instant`);
   });
 });

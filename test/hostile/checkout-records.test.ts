@@ -252,7 +252,9 @@ describe('the records around a checkout, attacked', () => {
     const empty = await start(() => ({ body: { object: 'list', data_ref: 'vouchers', vouchers: [], total: 1_000_000 } }));
     const emptyWalk = await settle(client(empty).vouchers.list({ limit: 100 }).toArray());
     expect(emptyWalk.error).toBeInstanceOf(PaginationStalledError);
-    const products = await start(() => ({ body: { object: 'list', data_ref: 'products', products: [{ id: 'prod_1' }], total: 1_000_000 } }));
+    const products = await start((sent) => ({
+      body: { object: 'list', data_ref: 'products', products: [{ id: `prod_${new URL(sent.target, 'http://x').searchParams.get('page')}` }], total: 1_000_000 },
+    }));
     const past = await settle(client(products).products.list({ limit: 1, page: 99 }).toArray());
     expect(past.error).toBeInstanceOf(PaginationLimitError);
     expect(products.sent).toHaveLength(2);

@@ -257,22 +257,26 @@ describe("the service's answers are input", () => {
     record('checkout-answers', `${cases.length} hostile read-backs after \`already_rolled_back\`: the \`BadRequestError\` stands each time, at most 2 reads`);
   });
 
-  it('a qualification cursor that comes back after 1, 2, 3 or 7 pages: PaginationStalledError within 3 × the period + 3 requests', async () => {
+  it('a qualification cursor that comes back after 1, 2, 3 or 7 pages: PaginationStalledError within 3 × the period + 3 requests, at its first step forward in the newest-first order', async () => {
     const figures: string[] = [];
-    for (const period of [1, 2, 3, 7]) {
-      const service = await serve((request, res) => {
-        const after = JSON.parse(request.body).options?.starting_after as string | undefined;
-        const n = after ? Number(after.slice(17, 19)) : 0;
-        const next = `2026-01-01T00:00:${String((n + 1) % period).padStart(2, '0')}.000Z`;
-        json(res, 200, {
-          redeemables: { object: 'list', data: [{ id: `q_${service.sent.length}`, created_at: next }], has_more: true, more_starting_after: next },
+    for (const sorting_rule of [undefined, 'BEST_DEAL'] as const) {
+      const runs: string[] = [];
+      for (const period of [1, 2, 3, 7]) {
+        const service = await serve((request, res) => {
+          const after = JSON.parse(request.body).options?.starting_after as string | undefined;
+          const n = after ? Number(after.slice(17, 19)) : 0;
+          const next = `2026-01-01T00:00:${String((n + 1) % period).padStart(2, '0')}.000Z`;
+          json(res, 200, {
+            redeemables: { object: 'list', data: [{ id: `q_${service.sent.length}`, created_at: next }], has_more: true, more_starting_after: next },
+          });
         });
-      });
-      const client = new Client({ baseUrl: service.url, ...keys, logLevel: 'off' });
-      const { error } = await settle(client.qualifications.check({}).toArray({ max: 10_000 }));
-      expect(error, `period ${period}`).toBeInstanceOf(PaginationStalledError);
-      expect(service.sent.length, `period ${period}`).toBeLessThanOrEqual(3 * period + 3);
-      figures.push(`period ${period}: ${service.sent.length} requests`);
+        const client = new Client({ baseUrl: service.url, ...keys, logLevel: 'off' });
+        const { error } = await settle(client.qualifications.check({ options: { sorting_rule } }).toArray({ max: 10_000 }));
+        expect(error, `period ${period}`).toBeInstanceOf(PaginationStalledError);
+        expect(service.sent.length, `period ${period}`).toBeLessThanOrEqual(sorting_rule ? 3 * period + 3 : 3);
+        runs.push(`${period}: ${service.sent.length}`);
+      }
+      figures.push(`${sorting_rule ?? 'newest first'}, requests by period: ${runs.join(', ')}`);
     }
     record('checkout-cursor', figures.join('; '));
   });

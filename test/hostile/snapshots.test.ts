@@ -97,7 +97,8 @@ function calls(client: Client, events: ClientEvents): Array<[name: string, where
 }
 
 async function setup(): Promise<{ service: Recorder; client: Client; events: ClientEvents }> {
-  const service = await serve((_request, res) => json(res, 200, { id: 'x', object: 'event' }));
+  // An answer any call takes: a record, and an empty last page to a list.
+  const service = await serve((_request, res) => json(res, 200, { id: 'x', object: 'event', data: [], has_more: false }));
   const client = new Client({ baseUrl: service.url, ...keys, logLevel: 'off', validation: 'off' });
   const events = new ClientEvents({
     baseUrl: service.url,

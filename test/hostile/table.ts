@@ -63,8 +63,8 @@ export const CASES = {
   'checkout-cursor': {
     file: 'hostile/checkout',
     cls: 'Bounded resources',
-    case: "a qualification's `options.starting_after` cursor that comes back after 1, 2, 3 and 7 pages",
-    rule: '`PaginationStalledError` within 3 × the period + 3 requests',
+    case: "a qualification's `options.starting_after` cursor that comes back after 1, 2, 3 and 7 pages, newest first and by best deal",
+    rule: '`PaginationStalledError` at the first step forward in time of a newest-first list; within 3 × the period + 3 requests in any order',
   },
   'checkout-fetch-refuses': {
     file: 'hostile/checkout',
@@ -341,6 +341,30 @@ export const CASES = {
     cls: 'Bounded resources',
     case: 'a cursor cycling through 1, 2, 7 and 1,001 pages, each with a record',
     rule: "`PaginationStalledError` within three times the cycle's length, whatever the length",
+  },
+  'list-unreadable-page': {
+    file: 'hostile/walks',
+    cls: 'Bounded resources',
+    case: 'every list of the registry whose second page cannot be read (`{}`, its records left out, `null`, a string, a number, an object, `data_ref` naming nothing, the app token beside them), in each validation mode',
+    rule: "`ResponseValidationError` naming the page, after the first page's records; never a silent end; no secret in it",
+  },
+  'list-repeated-page': {
+    file: 'hostile/walks',
+    cls: 'Bounded resources',
+    case: 'every list of the registry answered with the same page whatever page or cursor is asked',
+    rule: '`PaginationStalledError` on the second page, before a record is yielded twice',
+  },
+  'list-wrong-way': {
+    file: 'hostile/walks',
+    cls: 'Bounded resources',
+    case: 'the time-cursor lists (customers, async actions, qualifications) answered with pages newer than the cursor asked, a cursor going forward on a newest-first list',
+    rule: '`PaginationStalledError` on the page that breaks the cursor, its records not yielded',
+  },
+  'customers-one-instant': {
+    file: 'hostile/walks',
+    cls: 'Bounded resources',
+    case: "280 customers on the mock service, 250 of them created in one millisecond (a bulk import), walked by the customers' time cursor",
+    rule: 'each customer once, in order, at every page size: the instant walked by page over a `created_at` window around it',
   },
   'deviations-map-keys': {
     file: 'hostile/walks',

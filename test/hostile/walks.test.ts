@@ -6,12 +6,27 @@
  */
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { Client, PaginationStalledError, type ListTransactionsParams, type LoyaltyTransaction, type PagePromise } from '../../src/index.js';
+import {
+  Client,
+  PaginationLimitError,
+  PaginationStalledError,
+  PromokitError,
+  ResponseValidationError,
+  type ListTransactionsParams,
+  type LoyaltyTransaction,
+  type PagePromise,
+  type ValidationMode,
+} from '../../src/index.js';
+import { paginate, WALK_PAGES_LIMIT, type APIPromise } from '../../src/core/pagination.js';
+import { idCursor } from '../../src/core/page-strategies.js';
+import { operationOf, type OperationName } from '../../src/resources/registry.js';
+import { createMockService } from '../../src/testing/index.js';
 import { useRecorders } from '../helpers/recorder.js';
-import { json, keys } from './servers.js';
+import { OPERATIONS, type OperationCase } from '../reliability/harness/operations.js';
+import { json, keys, secrets } from './servers.js';
 import { useFigures } from './table.js';
 
-const serve = useRecorders().startRaw;
+const { start, startRaw: serve } = useRecorders();
 const record = useFigures('hostile/walks');
 
 /** The three ways to walk a list, each returning the records it got, or throwing. */
@@ -147,5 +162,263 @@ describe('the warn-mode deviation record', () => {
       'deviations-cap',
       `3 answers × 150 deviations: ${deviations.length - 1} entries + one \`*\` entry counting ${deviations[100]!.count} dropped; ${lines.length} warning line`,
     );
+  });
+});
+
+/** Every list of the registry, as the fault matrix calls it (each variant of its path). */
+const LISTS = OPERATIONS.filter((op) => operationOf(op.name.split(' ')[0] as OperationName).paging !== undefined);
+
+const T0 = Date.parse('2026-01-01T00:00:00.000Z');
+const iso = (time: number) => new Date(time).toISOString();
+
+/** The envelope of a list's answer: the body, or the one under `redeemables` (qualifications). */
+function envelopeIn(op: OperationCase, body: Record<string, unknown>): Record<string, unknown> {
+  return op.name === 'qualifications.check' ? (body.redeemables as Record<string, unknown>) : body;
+}
+
+/** The attribute of an envelope that holds its records. */
+const recordsKey = (envelope: Record<string, unknown>) => (typeof envelope.data_ref === 'string' ? envelope.data_ref : 'data');
+
+/**
+ * A first page of `op` (its fixture's body, valid in `strict` mode): three records, distinct ids,
+ * a second apart, newest first, and more said to follow (`has_more`, a `total` of 1,000, a cursor).
+ */
+function firstPage(op: OperationCase): Record<string, unknown> {
+  const body = structuredClone(op.body);
+  const envelope = envelopeIn(op, body);
+  const key = recordsKey(envelope);
+  const template = (envelope[key] as unknown[])[0] as Record<string, unknown>;
+  envelope[key] = [0, 1, 2].map((i) => ({ ...template, id: `rec_${i}`, created_at: iso(T0 - i * 1000) }));
+  Object.assign(envelope, { has_more: true, total: 1_000, more_starting_after: op.name === 'qualifications.check' ? iso(T0 - 2000) : 'rec_2' });
+  return body;
+}
+
+/** What a list walk gave: its records, its error, the requests it made. */
+async function walkList(op: OperationCase, client: Client, sent: () => number): Promise<{ records: number; error: unknown; requests: number }> {
+  const before = sent();
+  let records = 0;
+  const error = await (async () => {
+    for await (const _ of op.call(client, 'key_1', {}) as unknown as PagePromise<unknown>) records += 1;
+  })().then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  return { records, error, requests: sent() - before };
+}
+
+/** Pages that cannot be read, as a change to a first page's envelope and the attribute of its records. */
+const UNREADABLE: Array<[label: string, change: (envelope: Record<string, unknown>, key: string) => void]> = [
+  [
+    '`{}` where the page was',
+    (e) => {
+      for (const k of Object.keys(e)) delete e[k];
+    },
+  ],
+  [
+    'the envelope without its records',
+    (e, k) => {
+      delete e[k];
+    },
+  ],
+  [
+    'records `null`',
+    (e, k) => {
+      e[k] = null;
+    },
+  ],
+  [
+    'records `null` beside the app token',
+    (e, k) => {
+      e[k] = null;
+      e.note = keys.appToken;
+    },
+  ],
+  [
+    'records a string',
+    (e, k) => {
+      e[k] = 'none';
+    },
+  ],
+  [
+    'records a number',
+    (e, k) => {
+      e[k] = 0;
+    },
+  ],
+  [
+    'records an object',
+    (e, k) => {
+      e[k] = { count: 3 };
+    },
+  ],
+  [
+    '`data_ref` naming an attribute the page lacks',
+    (e, k) => {
+      e.data_ref = 'elsewhere';
+      delete e[k];
+    },
+  ],
+];
+
+const MODES: readonly ValidationMode[] = ['strict', 'warn', 'off'];
+
+describe('every list of the registry, against pages it cannot walk', () => {
+  it('a later page that cannot be read: ResponseValidationError naming the page, never a silent end; no secret in it', async () => {
+    let answer: (n: number) => unknown = () => ({});
+    let base = 0;
+    const server = await start((_sent, n) => ({ body: answer(n - base) }));
+    const failures: string[] = [];
+    let walks = 0;
+    let named = 0;
+    for (const op of LISTS) {
+      for (const [label, change] of UNREADABLE) {
+        for (const validation of MODES) {
+          const first = firstPage(op);
+          const later = structuredClone(first);
+          const envelope = envelopeIn(op, later);
+          change(envelope, recordsKey(envelope));
+          base = server.sent.length;
+          answer = (n) => (n === 1 ? first : later);
+          const client = new Client({ baseUrl: server.url, ...keys, logLevel: 'off', validation });
+          const { records, error, requests } = await walkList(op, client, () => server.sent.length);
+          walks += 1;
+          const shown =
+            error instanceof Error
+              ? `${error.message} ${error.stack} ${JSON.stringify(error)} ${String((error as { body?: unknown }).body && JSON.stringify((error as { body?: unknown }).body))}`
+              : '';
+          if (!(error instanceof ResponseValidationError) || records !== 3 || requests !== 2 || secrets.some((s) => shown.includes(s)))
+            failures.push(`${op.name}, ${label}, ${validation}: ${String(error)} after ${records} records, ${requests} requests`);
+          else if (error.message.includes('page 2 of the walk')) named += 1;
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // Those the response check let through (it reads the records' fields, not their presence) are named by the walk.
+    expect(named).toBeGreaterThan(walks / 2);
+    record(
+      'list-unreadable-page',
+      `${LISTS.length} lists × ${UNREADABLE.length} unreadable pages × ${MODES.length} validation modes: ${walks} walks, each a \`ResponseValidationError\` after page 1's 3 records and 2 requests (${named} naming page 2, the rest refused by the response check); no secret in any`,
+    );
+  });
+
+  it('the same page served again whatever is asked: PaginationStalledError before a record is yielded twice, every list', async () => {
+    let page: unknown = {};
+    const server = await start(() => ({ body: page }));
+    const rows: string[] = [];
+    for (const op of LISTS) {
+      page = firstPage(op);
+      const client = new Client({ baseUrl: server.url, ...keys, logLevel: 'off' });
+      const { records, error, requests } = await walkList(op, client, () => server.sent.length);
+      expect(error, op.name).toBeInstanceOf(PaginationStalledError);
+      expect(records, op.name).toBe(3);
+      expect(requests, op.name).toBe(2);
+      rows.push(op.name);
+    }
+    record('list-repeated-page', `${rows.length} lists: each \`PaginationStalledError\` on page 2, page 1's 3 records yielded once`);
+  });
+
+  it('a time cursor moved the wrong way, or records past the cursor: PaginationStalledError on the next page, every time-cursor list', async () => {
+    const timeLists = LISTS.filter((op) => ['customers.list', 'asyncActions.list', 'qualifications.check'].includes(op.name));
+    expect(timeLists).toHaveLength(3);
+    let n = 0;
+    // Each page newer than the last (a cursor going forward on a newest-first list).
+    const server = await start(() => {
+      n += 1;
+      const body = structuredClone(current);
+      const envelope = envelopeIn(timeOp, body);
+      const records = envelope[recordsKey(envelope)] as Array<Record<string, unknown>>;
+      for (const [i, r] of records.entries()) Object.assign(r, { id: `rec_${n}_${i}`, created_at: iso(T0 + n * 10_000 - i * 1000) });
+      if (timeOp.name === 'qualifications.check') envelope.more_starting_after = iso(T0 + n * 10_000 - 2000);
+      return { body };
+    });
+    let timeOp = timeLists[0]!;
+    let current = firstPage(timeOp);
+    const rows: string[] = [];
+    for (const op of timeLists) {
+      [timeOp, current, n] = [op, firstPage(op), 0];
+      const client = new Client({ baseUrl: server.url, ...keys, logLevel: 'off' });
+      const { records, error, requests } = await walkList(op, client, () => server.sent.length);
+      expect(error, op.name).toBeInstanceOf(PaginationStalledError);
+      expect(records, op.name).toBe(3);
+      rows.push(`${op.name}: ${requests} requests`);
+    }
+    record('list-wrong-way', rows.join('; '));
+  });
+});
+
+describe('a walk has a bound no answer lifts', () => {
+  it(`an id cursor that moves for ever, a new record on each page: PaginationLimitError after ${WALK_PAGES_LIMIT.toLocaleString('en-US')} pages`, async () => {
+    let pages = 0;
+    const answer = (load: () => unknown): APIPromise<unknown> => {
+      const data = load();
+      return Object.assign(Promise.resolve(data), { withResponse: async () => ({ data, response: new Response(null) }) }) as APIPromise<unknown>;
+    };
+    const list = paginate<{ id: string }, { starting_after_id?: string }>('loyalties.listTransactions', {}, idCursor, (p) =>
+      answer(() => {
+        pages += 1;
+        const n = p.starting_after_id ? Number(p.starting_after_id.slice(3)) + 1 : 0;
+        return { object: 'list', data_ref: 'data', data: [{ id: `tx_${n}` }], has_more: true, more_starting_after: `tx_${n}` };
+      }),
+    );
+    let records = 0;
+    const error = await (async () => {
+      for await (const _ of list) records += 1;
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PaginationLimitError);
+    expect(error).toBeInstanceOf(PromokitError);
+    expect(error).toMatchObject({ maxPage: WALK_PAGES_LIMIT, operation: 'loyalties.listTransactions' });
+    expect((error as Error).message).toContain('100,000 pages');
+    expect(pages).toBe(WALK_PAGES_LIMIT);
+    expect(records).toBe(WALK_PAGES_LIMIT);
+  }, 120_000);
+});
+
+describe('customers created in one millisecond (a bulk import)', () => {
+  /** 250 customers of one instant between 30 others, on the mock service. */
+  function bulkImport() {
+    const mock = createMockService({ seed: false });
+    const instant = '2026-02-01T09:30:00.000Z';
+    const customers = [
+      ...Array.from({ length: 15 }, (_, i) => ({ id: `cust_after_${String(i).padStart(2, '0')}`, created_at: iso(Date.parse(instant) + 1 + i) })),
+      ...Array.from({ length: 250 }, (_, i) => ({ id: `cust_bulk_${String(i).padStart(3, '0')}`, created_at: instant })),
+      ...Array.from({ length: 15 }, (_, i) => ({ id: `cust_before_${String(i).padStart(2, '0')}`, created_at: iso(Date.parse(instant) - 1 - i) })),
+    ];
+    mock.seed({ customers: customers.map((c) => ({ ...c, source_id: c.id, object: 'customer' })) });
+    return { mock, customers };
+  }
+
+  it.each([
+    ['the mock, in process', 'fetch'],
+    ['the mock over node:http', 'listen'],
+  ] as const)('250 of 280 customers sharing one created_at, walked newest first and oldest first at every page size, on %s: each once', async (_label, how) => {
+    const { mock, customers } = bulkImport();
+    const server = how === 'listen' ? await mock.listen() : undefined;
+    try {
+      const client = new Client({
+        ...(server ? { baseUrl: server.url } : { baseUrl: mock.baseUrl, fetch: mock.fetch }),
+        ...mock.credentials,
+        logLevel: 'off',
+        validation: 'strict',
+      });
+      const figures: string[] = [];
+      for (const limit of [1, 10, 100]) {
+        for (const order of [undefined, 'created_at'] as const) {
+          const before = mock.requests.length;
+          const ids = (await client.customers.list({ limit, ...(order && { order }) }).toArray()).map((c) => c.id);
+          expect(new Set(ids).size, `limit ${limit}, ${order ?? 'newest first'}`).toBe(280);
+          expect(ids).toHaveLength(280);
+          const times = ids.map((id) => Date.parse(customers.find((c) => c.id === id)!.created_at));
+          expect(times).toEqual([...times].sort((a, b) => (order ? a - b : b - a)));
+          figures.push(`${mock.requests.length - before}`);
+        }
+      }
+      if (how === 'listen')
+        record(
+          'customers-one-instant',
+          `280 customers, 250 of one millisecond, limits 1, 10 and 100, newest and oldest first: each once, in order, over node:http (requests: ${figures.join(', ')})`,
+        );
+    } finally {
+      await server?.close();
+    }
   });
 });

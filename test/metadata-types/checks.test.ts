@@ -28,6 +28,19 @@ function issues(list: unknown, value: unknown): Array<[string, string]> {
   return result.issues.map((i) => [(i.path ?? []).map(String).join('.'), i.message]);
 }
 
+describe('an image URL is a web URL', () => {
+  // Every scheme a browser would act on where the value is rendered, in each letter case and behind
+  // what a URL parser strips: only http and https pass.
+  const schemes = ['javascript', 'data', 'vbscript', 'file', 'blob', 'ftp', 'mailto', 'ws', 'chrome', 'about'];
+  const written = (scheme: string) => [`${scheme}:alert(1)`, `${scheme.toUpperCase()}:alert(1)`, `${scheme}://host/x`, `\t${scheme}:x`, `${scheme}\n:x`];
+  it.each(schemes)('%s: refused however it is written', (scheme) => {
+    for (const value of written(scheme)) {
+      const found = issues(one({ k: key('image_url') }), { k: value });
+      expect(found, JSON.stringify(value)).toEqual([['k', 'must be an http or https URL (an image a page can load, never a javascript: or data: URL)']]);
+    }
+  });
+});
+
 describe('each rule of a definition', () => {
   it.each([
     ['string', key('string'), ['a', ''], [1, null, true], 'must be a string'],
@@ -35,7 +48,13 @@ describe('each rule of a definition', () => {
     ['boolean', key('boolean'), [true, false], ['true', 0], 'must be true or false'],
     ['date', key('date'), ['2026-02-28', '2024-02-29'], ['2026-02-30', '2026-2-1', '2026-02-28T10:00:00Z', 20260228], 'must be a date, YYYY-MM-DD'],
     ['datetime', key('datetime'), ['2026-02-28T10:00:00Z', '2026-02-28T10:00:00.123+01:00'], ['2026-02-28', 'yesterday', 1], 'must be an ISO 8601 date-time'],
-    ['image_url', key('image_url'), ['https://img.example.test/a.png', 'data:image/png;base64,AA=='], ['not a url', '/relative.png', 5], 'must be a URL'],
+    [
+      'image_url',
+      key('image_url'),
+      ['https://img.example.test/a.png', 'http://img.example.test/a.png?w=2', 'HTTPS://IMG.EXAMPLE.TEST/A.PNG'],
+      ['not a url', '/relative.png', '//img.example.test/a.png', 'https://', ' https://img.example.test/a.png', 5],
+      'must be an http or https URL',
+    ],
     ['geopoint', key('geopoint'), ['52.52, 13.40'], [{ lat: 1 }], 'must be a string (a geopoint)'],
     ['unknown type', key('email'), ['x', 1, { a: [1] }, null], [], ''],
     ['eq', key('string', { eq: ['web', 'pos'] }), ['web'], ['fax', 'WEB'], 'must be one of "web", "pos"'],

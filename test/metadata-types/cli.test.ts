@@ -10,9 +10,9 @@
  * - `--from` gives the same module offline; the failures of the command each exit with a line
  *   that names them, and no secret.
  */
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, truncate, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -189,12 +189,94 @@ describe('failures: a line naming each, an exit status, no secret, nothing half 
     expect(done.stdout).toContain('Usage: npx promokit metadata-types');
   });
 
-  it('no base URL: exit 1 naming the option and its variable; nothing written', async () => {
-    const out = join(dir, 'nothing.d.ts');
-    const done = await run(['metadata-types', '--out', out], { PROMOKIT_BASE_URL: undefined });
-    expect(done.status).toBe(1);
-    expect(done.stderr).toMatch(/baseUrl.*PROMOKIT_BASE_URL/);
-    expect(existsSync(out)).toBe(false);
+  it('--help says the schemas are read with the app keys and a bearer token, both', async () => {
+    const { stdout } = await run(['--help']);
+    expect(stdout).toContain('the app keys and a bearer token, both');
+    expect(stdout).toMatch(/PROMOKIT_APP_TOKEN and PROMOKIT_ACCESS_TOKEN/);
+  });
+
+  // Each setting the command reads the schemas with, missing alone, and all of them: exit 1, each
+  // named in the command's own words (its option or variable), never a Client option; nothing written.
+  const needed = [
+    ['PROMOKIT_BASE_URL', 'the base URL (--base-url or PROMOKIT_BASE_URL)'],
+    ['PROMOKIT_APP_ID', 'the API key ID (--app-id or PROMOKIT_APP_ID)'],
+    ['PROMOKIT_APP_TOKEN', 'the app token (PROMOKIT_APP_TOKEN)'],
+    ['PROMOKIT_ACCESS_TOKEN', 'the access token (PROMOKIT_ACCESS_TOKEN)'],
+  ] as const;
+  it.each([...needed.map((one) => [one[0], [one]] as const), ['every one', needed] as const])(
+    "without %s: exit 1 naming what is missing in the command's words; nothing written",
+    async (_label, missing) => {
+      const out = join(dir, 'nothing.d.ts');
+      const done = await run(['metadata-types', '--out', out], Object.fromEntries(missing.map(([variable]) => [variable, undefined])));
+      expect(done.status).toBe(1);
+      for (const [, words] of missing) expect(done.stderr).toContain(words);
+      expect(done.stderr).toContain('the metadata schemas are read with the app keys and a bearer token, both');
+      expect(done.stderr).not.toMatch(/new Client|Client\(|accessToken|appToken|baseUrl/);
+      expect(existsSync(out)).toBe(false);
+    },
+  );
+
+  it("a base URL or an app ID the client refuses: exit 1 in the command's words", async () => {
+    const bad = await run(['metadata-types', '--base-url', 'ftp://example.test'], {});
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('the base URL (--base-url or PROMOKIT_BASE_URL) must be an http:// or https:// URL');
+    const id = await run(['metadata-types', '--app-id', 'app\u0007id'], {});
+    expect(id.status).toBe(1);
+    expect(id.stderr).toContain('the API key ID (--app-id or PROMOKIT_APP_ID) must be');
+    expect(bad.stderr + id.stderr).not.toMatch(/new Client|baseUrl|appId/);
+  });
+
+  describe('an --out that is not a regular file', () => {
+    // What --out may name besides a file or nothing: each refused before the service is asked,
+    // written or checked, and left as it was.
+    const targets: Array<[string, () => Promise<string>]> = [
+      [
+        'a symbolic link to a file',
+        async () => {
+          await writeFile(join(dir, 'kept.d.ts'), 'kept\n');
+          await symlink(join(dir, 'kept.d.ts'), join(dir, 'link.d.ts'));
+          return join(dir, 'link.d.ts');
+        },
+      ],
+      [
+        'a dangling symbolic link',
+        async () => {
+          await symlink(join(dir, 'nowhere.d.ts'), join(dir, 'dangling.d.ts'));
+          return join(dir, 'dangling.d.ts');
+        },
+      ],
+      [
+        'a directory',
+        async () => {
+          await mkdir(join(dir, 'a-directory.d.ts'));
+          return join(dir, 'a-directory.d.ts');
+        },
+      ],
+      ['a device (/dev/null)', async () => '/dev/null'],
+      [
+        'a named pipe',
+        async () => {
+          execFileSync('mkfifo', [join(dir, 'pipe.d.ts')]);
+          return join(dir, 'pipe.d.ts');
+        },
+      ],
+    ];
+    it.each(targets)('%s: exit 1 naming it, in both modes; left as it was, nothing asked of the service', async (_label, make) => {
+      const out = await make();
+      const before = await lstat(out);
+      const asked = mock.requests.length;
+      for (const mode of [[], ['--check']]) {
+        const done = await run(['metadata-types', '--out', out, ...mode]);
+        expect(done.status).toBe(1);
+        expect(done.stderr).toContain(`${out} is `);
+        expect(done.stderr).toContain('refusing to replace it');
+      }
+      const after = await lstat(out);
+      expect([after.ino, after.mode, after.isSymbolicLink()]).toEqual([before.ino, before.mode, before.isSymbolicLink()]);
+      if (before.isSymbolicLink() && existsSync(join(dir, 'kept.d.ts'))) expect(await readFile(join(dir, 'kept.d.ts'), 'utf8')).toBe('kept\n');
+      expect(mock.requests.length).toBe(asked);
+      expect((await readdir(dir)).filter((name) => name.endsWith('.partial'))).toEqual([]);
+    });
   });
 
   it('a --from file that is not JSON, or larger than 16 MiB: exit 1, naming it', async () => {
@@ -210,9 +292,9 @@ describe('failures: a line naming each, an exit status, no secret, nothing half 
 
   describe('a service that misbehaves', () => {
     let hostile: Loopback;
-    let answer: (res: import('node:http').ServerResponse) => void = () => {};
+    let answer: (res: import('node:http').ServerResponse, req: import('node:http').IncomingMessage) => void = () => {};
     beforeAll(async () => {
-      hostile = await listenOnLoopback(createServer((_req, res) => answer(res)));
+      hostile = await listenOnLoopback(createServer((req, res) => answer(res, req)));
     });
     afterAll(() => hostile?.close());
     const json =
@@ -232,6 +314,33 @@ describe('failures: a line naming each, an exit status, no secret, nothing half 
       expect(done.status).toBe(1);
       expect(done.stderr).toContain('401');
       expect(done.stderr + done.stdout).not.toContain('SECRET');
+    });
+
+    // A secret the command holds, echoed by the service where the module would carry it: as a key,
+    // a value, in another letter case, JSON-escaped; in write and --check modes.
+    const echoes: Array<[string, (token: string, access: string) => unknown]> = [
+      ['the app token as a key name', (token) => ({ [token]: { type: 'string' } })],
+      ['the access token as a key name', (_token, access) => ({ [`x_${access}`]: { type: 'string' } })],
+      ['the app token in upper case as a key name', (token) => ({ [token.toUpperCase()]: { type: 'string' } })],
+      ['the access token among the eq values', (_token, access) => ({ channel: { type: 'string', eq: ['web', access] } })],
+    ];
+    it.each(echoes)('%s: exit 1 naming the variable, never its value; nothing written or changed', async (_label, echo) => {
+      answer = (res, req) => {
+        const token = String(req.headers['x-app-token']);
+        const access = String(req.headers.authorization).replace(/^Bearer /, '');
+        json({ object: 'list', data_ref: 'schemas', schemas: [{ related_object: 'order', properties: echo(token, access) }], total: 1 })(res);
+      };
+      const out = join(dir, 'echo.d.ts');
+      const write = await run(['metadata-types', '--base-url', hostile.url, '--out', out], secret);
+      expect(write.status).toBe(1);
+      expect(write.stderr).toMatch(/hold the value of PROMOKIT_(APP|ACCESS)_TOKEN/);
+      expect(existsSync(out)).toBe(false);
+      await writeFile(out, 'old\n');
+      const check = await run(['metadata-types', '--base-url', hostile.url, '--out', out, '--check'], secret);
+      expect(check.status).toBe(1);
+      expect(await readFile(out, 'utf8')).toBe('old\n');
+      await rm(out);
+      for (const done of [write, check]) expect((done.stderr + done.stdout).toLowerCase()).not.toMatch(/secret-cli/);
     });
 
     it(`more schemas than are read: exit 1 naming the bound, no file written`, async () => {

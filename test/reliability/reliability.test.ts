@@ -323,6 +323,11 @@ describe('bad input: refused before anything is sent', () => {
       const error = s.error as InvalidRequestError;
       expect(error.issues.map((issue) => formatPath(issue.path))).toContain(bad.field);
       expect(error.message).toContain(bad.field);
+      // A bound in words (an open one left unsaid), and a value JSON cannot carry said as such, never as missing too.
+      expect(error.message).not.toMatch(/(to|and) Infinity|Infinity characters/);
+      const required = error.issues.filter((issue) => issue.message.startsWith('is required')).map((issue) => formatPath(issue.path));
+      const besides = error.issues.filter((issue) => !issue.message.startsWith('is required') && required.includes(formatPath(issue.path)));
+      expect(besides, `a field said to be missing and wrong: ${error.message}`).toEqual([]);
       expect(error.operation).toBe(bad.operation);
       expect(seen).toBe(0);
     });

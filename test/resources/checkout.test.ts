@@ -108,9 +108,35 @@ describe.each(stacked)('%s', (_name, path, call, answer) => {
     ['an unknown expansion', { redeemables: [voucher('A')], options: { expand: ['everything'] } }, ['options.expand[0]']],
     ['metadata as an array', { redeemables: [voucher('A')], metadata: ['x'] }, ['metadata']],
   ];
-  it.each(broken)('refuses %s, naming the field; nothing sent', async (_case, params, fields) => {
+  // Whitespace of every kind, the whole id or at either end of it: the id names no redeemable, or
+  // one the service may read as another (`'A '` beside `'A'`).
+  const spaces = [' ', '   ', '\t', '\n', '\u00a0', '\u2028', '\ufeff'];
+  const blank: Array<[string, unknown, string[]]> = spaces.flatMap(
+    (space): Array<[string, unknown, string[]]> => [
+      [`an id of ${JSON.stringify(space)}`, { redeemables: [voucher(space)] }, ['redeemables[0].id']],
+      [`an id ending in ${JSON.stringify(space)} beside the same id without`, { redeemables: [voucher('A'), voucher(`A${space}`)] }, ['redeemables[1].id']],
+      [`a tier id starting with ${JSON.stringify(space)}`, { redeemables: [{ object: 'promotion_tier', id: `${space}promo_1` }] }, ['redeemables[0].id']],
+      [`a reward id of ${JSON.stringify(space)}`, { redeemables: [{ ...voucher('L'), reward: { id: space } }] }, ['redeemables[0].reward.id']],
+    ],
+  );
+  it.each([...broken, ...blank])('refuses %s, naming the field; nothing sent', async (_case, params, fields) => {
     const error = await refusal(call(testClient(), params as never));
     expect(error.issues.map((i) => formatPath(i.path))).toEqual(fields);
+    expect(seen).toHaveLength(0);
+  });
+
+  it('says a bound in words, an open one left unsaid, and a value JSON cannot carry as such, not as missing', async () => {
+    const messages = async (params: unknown) => (await refusal(call(testClient(), params as never))).issues.map((i) => `${formatPath(i.path)}: ${i.message}`);
+    expect(await messages({ redeemables: [voucher('')] })).toEqual(['redeemables[0].id: must be at least 1 character long']);
+    expect(await messages({ redeemables: [voucher('   ')] })).toEqual(['redeemables[0].id: must not be blank (it holds only spaces)']);
+    expect(await messages({ redeemables: [{ ...voucher('G'), gift: { credits: 0 } }] })).toEqual(['redeemables[0].gift.credits: must be 1 or more']);
+    for (const credits of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])
+      expect(await messages({ redeemables: [{ ...voucher('G'), gift: { credits } }] })).toEqual([
+        `redeemables[0].gift.credits: must be a finite number (${credits} cannot be sent)`,
+      ]);
+    expect(await messages({ redeemables: [voucher('A')], session: { ttl: Number.POSITIVE_INFINITY, ttl_unit: 'DAYS' } })).toEqual([
+      'session.ttl: must be a finite number (Infinity cannot be sent)',
+    ]);
     expect(seen).toHaveLength(0);
   });
 
@@ -231,7 +257,9 @@ describe('redemptions.list, redemptions.get, vouchers.getRedemptions', () => {
   });
 
   it('walks pages 1 to 99 and stops there with PaginationLimitError naming 99, when total says more remain', async () => {
-    respond('get', '/v1/redemptions', () => json({ object: 'list', data_ref: 'redemptions', redemptions: [fixtures.redemptionEntry], total: 500 }));
+    respond('get', '/v1/redemptions', () =>
+      json({ object: 'list', data_ref: 'redemptions', redemptions: [{ ...fixtures.redemptionEntry, id: `r_${seen.at(-1)!.query.page ?? 1}` }], total: 500 }),
+    );
     let count = 0;
     const error = await (async () => {
       for await (const _ of testClient().redemptions.list({ limit: 1 })) count++;
@@ -433,6 +461,57 @@ describe('qualifications.check', () => {
     expect(seen.length).toBeLessThanOrEqual(4);
   });
 
+  /** Answers qualifications from `times` (newest first) as a service with a strict time cursor does: before `starting_after`, `limit` of them. */
+  function serveQualifications(times: string[]) {
+    respond('post', '/v1/qualifications', () => {
+      const options = (JSON.parse(seen.at(-1)!.body) as { options?: { starting_after?: string; limit?: number } }).options ?? {};
+      const after = options.starting_after === undefined ? Number.POSITIVE_INFINITY : Date.parse(options.starting_after);
+      const older = times.map((t, i) => [`Q${i}`, t] as [string, string]).filter(([, t]) => Date.parse(t) < after);
+      const data = older.slice(0, options.limit ?? 5);
+      return json(page(data, older.length > data.length, data.at(-1)?.[1]));
+    });
+  }
+
+  it('newest first, every redeemable once when the instants fit in a page; a full page of one instant stops the walk naming options.limit rather than skip', async () => {
+    // Three of each instant: a page of 4 always reaches past one; a page of 3 may end on a whole one.
+    const times = Array.from({ length: 12 }, (_, i) => new Date(Date.UTC(2026, 2, 10 - Math.floor(i / 3))).toISOString());
+    serveQualifications(times);
+    const all = await testClient()
+      .qualifications.check({ options: { limit: 4 } })
+      .toArray();
+    expect(all.map((r) => r.id)).toEqual(times.map((_, i) => `Q${i}`));
+    const error = await testClient()
+      .qualifications.check({ options: { limit: 3 } })
+      .toArray()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PaginationStalledError);
+    expect((error as Error).message).toContain('raise options.limit (at most 50)');
+  });
+
+  it('newest first, a page newer than its cursor, or an empty page naming a cursor that is not before it: PaginationStalledError saying which, before a record of it is yielded', async () => {
+    respond(
+      'post',
+      '/v1/qualifications',
+      json(page([['A', '2026-03-03T00:00:00.000Z']], true, '2026-03-03T00:00:00.000Z')),
+      json(page([['B', '2026-03-04T00:00:00.000Z']], true, '2026-03-04T00:00:00.000Z')),
+    );
+    const ids: string[] = [];
+    const forward = await (async () => {
+      for await (const r of testClient().qualifications.check({})) ids.push(r.id);
+    })().catch((e: unknown) => e);
+    expect(forward).toBeInstanceOf(PaginationStalledError);
+    expect((forward as Error).message).toContain(
+      'a redeemable created at 2026-03-04T00:00:00.000Z was served on a page asked for those created before 2026-03-03T00:00:00.001Z',
+    );
+    expect(ids).toEqual(['A']);
+    respond('post', '/v1/qualifications', json(page([], true, '2026-03-03T00:00:00.000Z')));
+    const empty = await testClient()
+      .qualifications.check({ options: { starting_after: '2026-03-03T00:00:00.000Z' } })
+      .toArray()
+      .catch((e: unknown) => e);
+    expect((empty as Error).message).toContain('an empty page said more redeemables follow');
+  });
+
   it.each([
     ['a page of 51', { options: { limit: 51 } }, 'options.limit'],
     ['a page of 0', { options: { limit: 0 } }, 'options.limit'],
@@ -440,6 +519,10 @@ describe('qualifications.check', () => {
     ['an unknown sorting rule', { options: { sorting_rule: 'CHEAPEST' } }, 'options.sorting_rule'],
     ['a cursor that is no date-time', { options: { starting_after: '2026-03-01' } }, 'options.starting_after'],
     ['a session of another type', { session: { type: 'HOLD' } }, 'session.type'],
+    // Its session is `{ type }` alone, not a validation's (the spec's defect D24): it takes no lock.
+    ['a session with a key', { session: { type: 'LOCK', key: 'checkout-1' } }, 'session.key'],
+    ['a session with a ttl', { session: { type: 'LOCK', ttl: 5 } }, 'session.ttl'],
+    ['a session with a ttl unit', { session: { ttl_unit: 'DAYS' } }, 'session.ttl_unit'],
   ])('refuses %s before sending', async (_case, params, field) => {
     const error = await refusal(testClient().qualifications.check(params as never));
     expect(error.issues.map((i) => formatPath(i.path))).toEqual([field]);

@@ -125,15 +125,75 @@ describe('customers.list', () => {
     expectTypeOf(page.data[0]!).toEqualTypeOf<Customer>();
   });
 
-  it('walks newest first by the time cursor: each next page starts at the last created_at, past page 99, until a short page', async () => {
-    const first = [listed(1), listed(2)];
-    const second = [listed(3), listed(4)];
-    respond('get', '/v1/customers', json(customersPage(first)), json(customersPage(second)), json(customersPage([listed(5)])));
+  /**
+   * Answers the customers' list from `records` as the service does: newest first (`order:
+   * 'created_at'`, oldest), within the `created_at` window, after `starting_after` in that order,
+   * else page `page`; `limit` of them, with `total` and no `has_more`.
+   */
+  function serveCustomers(records: Array<{ id: string; created_at: string }>) {
+    respond('get', '/v1/customers', () => {
+      const q = seen[seen.length - 1]!.query;
+      const ascending = q.order === 'created_at';
+      const time = (c: { created_at: string }) => Date.parse(c.created_at);
+      const [after, before] = [q['created_at[after]'], q['created_at[before]']].map((t) => (t === undefined ? undefined : Date.parse(t)));
+      const sorted = records
+        .filter((c) => (after === undefined || time(c) > after) && (before === undefined || time(c) < before))
+        .sort((x, y) => (time(x) - time(y) || (x.id < y.id ? -1 : 1)) * (ascending ? 1 : -1));
+      const limit = Number(q.limit ?? 10);
+      const cursor = q.starting_after === undefined ? undefined : Date.parse(q.starting_after);
+      const page =
+        cursor === undefined
+          ? sorted.slice((Number(q.page ?? 1) - 1) * limit, Number(q.page ?? 1) * limit)
+          : sorted.filter((c) => (ascending ? time(c) > cursor : time(c) < cursor)).slice(0, limit);
+      return json(customersPage(page, sorted.length));
+    });
+  }
+
+  it('walks newest first by the time cursor: each next page starts a millisecond back into the last created_at, past page 99, to an empty page', async () => {
+    const customers = Array.from({ length: 5 }, (_, i) => listed(i + 1));
+    serveCustomers(customers);
     const all = await testClient().customers.list({ limit: 2 }).toArray();
     expect(all.map((c) => c.id)).toEqual(['cust_0001', 'cust_0002', 'cust_0003', 'cust_0004', 'cust_0005']);
     // A millisecond back into the page (newer, as the list goes newest first): none of the same millisecond is skipped.
-    const after = (record: { created_at: string }) => encodeURIComponent(new Date(Date.parse(record.created_at) + 1).toISOString());
-    expect(seen.map((r) => r.search)).toEqual(['limit=2', `limit=2&starting_after=${after(first[1]!)}`, `limit=2&starting_after=${after(second[1]!)}`]);
+    const after = (record: { created_at: string }, by = 1) => encodeURIComponent(new Date(Date.parse(record.created_at) + by).toISOString());
+    expect(seen.map((r) => r.search)).toEqual([
+      'limit=2',
+      `limit=2&starting_after=${after(customers[1]!)}`,
+      `limit=2&starting_after=${after(customers[2]!)}`,
+      `limit=2&starting_after=${after(customers[3]!)}`,
+      `limit=2&starting_after=${after(customers[4]!)}`,
+      // The last page held nothing but the last instant: the window around it (100 a page), then past it, empty.
+      `limit=100&created_at[after]=${after(customers[4]!, -1)}&created_at[before]=${after(customers[4]!)}&page=1`,
+      `limit=2&starting_after=${after(customers[4]!, 0)}`,
+    ]);
+  });
+
+  // More customers of one millisecond than a page holds (a bulk import), among others, for page sizes that split them every way.
+  it.each([1, 2, 3, 10, 25, 100])('250 customers created in one millisecond between 20 others, %i a page: each once, in order', async (limit) => {
+    const instant = '2026-03-01T12:00:00.000Z';
+    const older = Array.from({ length: 10 }, (_, i) => ({
+      ...fullCustomer,
+      id: `cust_old_${i}`,
+      created_at: new Date(Date.parse(instant) - 1 - i).toISOString(),
+    }));
+    const newer = Array.from({ length: 10 }, (_, i) => ({
+      ...fullCustomer,
+      id: `cust_new_${9 - i}`,
+      created_at: new Date(Date.parse(instant) + 10 - i).toISOString(),
+    }));
+    const bulk = Array.from({ length: 250 }, (_, i) => ({ ...fullCustomer, id: `cust_bulk_${String(i).padStart(3, '0')}`, created_at: instant }));
+    serveCustomers([...older, ...bulk, ...newer]);
+    for (const order of [undefined, 'created_at'] as const) {
+      seen.length = 0;
+      const ids = (
+        await testClient()
+          .customers.list({ limit, ...(order && { order }) })
+          .toArray()
+      ).map((c) => c.id);
+      const expected = [...newer, ...[...bulk].reverse(), ...older].map((c) => c.id);
+      expect(ids).toEqual(order ? [...expected].reverse() : expected);
+      expect(new Set(ids).size).toBe(270);
+    }
   });
 
   it('skips a customer a cursor that includes its boundary answers again', async () => {
@@ -144,7 +204,7 @@ describe('customers.list', () => {
   });
 
   it('walks by page number when the params name a page or an order the cursor cannot follow, and stops at page 99', async () => {
-    respond('get', '/v1/customers', json(customersPage([listed(1)], 500)));
+    respond('get', '/v1/customers', () => json(customersPage([listed(Number(seen[seen.length - 1]!.query.page ?? 1))], 500)));
     const byPage = testClient().customers.list({ limit: 1, page: 98 });
     const pages = byPage.pages();
     expect((await pages.next()).value?.params.page).toBe(98);
@@ -219,6 +279,24 @@ describe('customers.create', () => {
     const error = await refusal(testClient().customers.create(params as never));
     expect(error.issues.map((i) => i.path.join('.'))).toEqual([field]);
     expect(seen).toHaveLength(0);
+  });
+
+  // A blank identity names no customer, or whichever the service trims it to: were it taken as an
+  // upsert key, a create would be retried after a 5xx. Whitespace of every kind, in either field.
+  it.each(['source_id', 'id'].flatMap((field) => [' ', '   ', '\t', '\n', '\u00a0', '\u2028', ' \t\n '].map((blank) => [field, blank] as const)))(
+    'refuses a %s of only spaces (%j) as blank, naming it; nothing sent, so nothing retried',
+    async (field, blank) => {
+      respond('post', '/v1/customers', unavailable, json(fullCustomer));
+      const error = await refusal(testClient({ maxRetryDelay: 10 }).customers.create({ [field]: blank, name: 'Ada' }));
+      expect(error.issues).toEqual([{ path: [field], message: 'must not be blank (it holds only spaces)' }]);
+      expect(seen).toHaveLength(0);
+    },
+  );
+
+  it('takes a source_id with spaces around it as given, an upsert key (the service trims it or not; either way one customer)', async () => {
+    respond('post', '/v1/customers', unavailable, json(fullCustomer));
+    await testClient({ maxRetryDelay: 10 }).customers.create({ source_id: ' crm-10442 ' });
+    expect(seen.map((r) => JSON.parse(r.body))).toEqual([{ source_id: ' crm-10442 ' }, { source_id: ' crm-10442 ' }]);
   });
 
   it('accepts address: null (the address removed)', async () => {

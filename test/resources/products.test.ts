@@ -25,7 +25,9 @@ describe('products.list', () => {
   });
 
   it('walks page by page to page 100 (one more than the other lists) and stops there', async () => {
-    respond('get', '/v1/products', json({ ...productList, total: 1_000 }));
+    respond('get', '/v1/products', () =>
+      json({ ...productList, products: [{ ...productList.products[0]!, id: `prod_${seen.at(-1)!.query.page}` }], total: 1_000 }),
+    );
     const pages = testClient().products.list({ limit: 1, page: 99 }).pages();
     expect((await pages.next()).value?.params.page).toBe(99);
     expect((await pages.next()).value?.params.page).toBe(100);

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { all, array, integer, isRecord, object, oneOf, required, text, type Rule, type Rules } from '../../core/inputs.js';
+import { all, array, identity, integer, isRecord, object, oneOf, required, text, type Rule, type Rules } from '../../core/inputs.js';
 import type { Metadata, MetadataPlaces } from '../../core/metadata.js';
 import { customerPlaces, customerRules, type CustomerInput } from './customer.js';
 import { orderPlaces, orderRules, type OrderInput } from './order.js';
@@ -72,13 +72,13 @@ export type RedeemableInput = VoucherRedeemableInput | PromotionTierRedeemableIn
 /** The most redeemables one stacked request carries. */
 export const MAX_REDEEMABLES = 30;
 
-/** Rules of one redeemable: its kind and id; credits and points only on a voucher, integers. */
+/** Rules of one redeemable: its kind and id (not blank, no space at either end); credits and points only on a voucher, integers. */
 const redeemableRules: Rule<RedeemableInput> = all<RedeemableInput>(
   object<RedeemableInput>({
     object: required(oneOf(['voucher', 'promotion_tier', 'promotion_stack'])),
-    id: required(text(1)),
+    id: required(identity({ trimmed: true })),
     gift: object<NonNullable<VoucherRedeemableInput['gift']>>({ credits: required(integer(1)) }),
-    reward: object<NonNullable<VoucherRedeemableInput['reward']>>({ id: required(text(1)), points: integer(1) }),
+    reward: object<NonNullable<VoucherRedeemableInput['reward']>>({ id: required(identity({ trimmed: true })), points: integer(1) }),
   }),
   (value, path, issues) => {
     if (!isRecord(value) || value.object === 'voucher' || value.object === undefined) return;

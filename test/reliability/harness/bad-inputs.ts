@@ -258,6 +258,7 @@ const BY_OPERATION: { readonly [N in OperationName]: ReadonlyArray<Omit<BadInput
   ],
   'customers.create': [
     { input: "`source_id: ''`", field: 'source_id', call: (c, o) => loose(c).customers.create({ source_id: '' }, o) },
+    { input: "`source_id: '  '` (only spaces)", field: 'source_id', call: (c, o) => loose(c).customers.create({ source_id: '  ' }, o) },
     {
       input: "`birthdate: '1990-02-30'`",
       field: 'birthdate',
@@ -317,6 +318,30 @@ const BY_OPERATION: { readonly [N in OperationName]: ReadonlyArray<Omit<BadInput
       field: 'order.items',
       call: (c, o) => loose(c).validations.validate({ redeemables: [{ object: 'voucher', id: 'A' }], order: { items: items(501) } }, o),
     },
+    {
+      input: '`gift.credits: NaN`',
+      field: 'redeemables[0].gift.credits',
+      call: (c, o) => loose(c).validations.validate({ redeemables: [{ object: 'voucher', id: 'G', gift: { credits: Number.NaN } }] }, o),
+    },
+    {
+      input: "a voucher id of spaces, `'   '`",
+      field: 'redeemables[0].id',
+      call: (c, o) => loose(c).validations.validate({ redeemables: [{ object: 'voucher', id: '   ' }] }, o),
+    },
+    {
+      input: "`'A'` beside `'A '`",
+      field: 'redeemables[1].id',
+      call: (c, o) =>
+        loose(c).validations.validate(
+          {
+            redeemables: [
+              { object: 'voucher', id: 'A' },
+              { object: 'voucher', id: 'A ' },
+            ],
+          },
+          o,
+        ),
+    },
   ],
   'redemptions.redeem': [
     {
@@ -359,6 +384,11 @@ const BY_OPERATION: { readonly [N in OperationName]: ReadonlyArray<Omit<BadInput
       input: '`options.limit: 51`',
       field: 'options.limit',
       call: (c, o) => loose(c).qualifications.check({ options: { limit: 51 } }, o),
+    },
+    {
+      input: "`session: { type: 'LOCK', key }` (its session is `{ type }` alone)",
+      field: 'session.key',
+      call: (c, o) => loose(c).qualifications.check({ session: { type: 'LOCK', key: 'checkout-1' } }, o),
     },
   ],
   'redemptions.rollback': [{ input: "redemption id `''`", field: 'redemptionId', call: (c, o) => loose(c).redemptions.rollback('', {}, o) }],
