@@ -27,14 +27,11 @@ import ts from 'typescript';
 import { root } from './lib/build.mjs';
 import { checkQuotedFigures } from './lib/quoted-figures.mjs';
 
-/** The registry as values: every record, `endpointsOf`, and the paging strategies by name. */
+/** The registry as values: every record and `endpointsOf`. */
 export async function loadRegistry() {
   const result = await build({
     stdin: {
-      contents: [
-        "export { registry, endpointsOf } from './src/resources/registry.ts';",
-        "export { strategies, customerPaging, startingAfterCursor } from './src/core/page-strategies.ts';",
-      ].join('\n'),
+      contents: ["export { registry, endpointsOf } from './src/resources/registry.ts';"].join('\n'),
       resolveDir: root,
       loader: 'ts',
     },
@@ -143,14 +140,17 @@ function effectOf(op) {
   return `${classes.map((c) => EFFECTS[c]).join(' or ')}, by its params`;
 }
 
-/** The paging of a list record, in words. */
-function pagingOf(op, { strategies, customerPaging, startingAfterCursor }) {
-  if (op.paging === customerPaging) return 'paged by the `starting_after` time cursor, or page list to page 99';
-  if (op.paging === startingAfterCursor) return 'paged by the `options.starting_after` time cursor';
-  const name = Object.entries(strategies).find(([, strategy]) => strategy === op.paging)?.[0];
-  if (name) return { cursor: 'cursor list', page: 'page list', end_date: 'paged by `end_date`' }[name];
-  if (op.paging?.maxPage) return `page list, to page ${op.paging.maxPage}`;
-  return op.paging ? 'list' : '';
+/** The paging of a list record, in words, from its `paging` (pagination.ts `walks`). */
+function pagingOf(op) {
+  const words = {
+    idCursor: 'cursor list',
+    pageNumber: 'page list',
+    pageNumber99: `page list, to page ${op.paging?.maxPage}`,
+    endDateCursor: 'paged by `end_date`',
+    customerPaging: `paged by the \`starting_after\` time cursor, or page list to page ${op.paging?.maxPage}`,
+    startingAfterCursor: 'paged by the `options.starting_after` time cursor',
+  };
+  return op.paging ? (words[op.paging.style] ?? 'list') : '';
 }
 
 /** Every figure this script quotes, by name. */

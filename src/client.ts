@@ -16,8 +16,7 @@ import { limitOptionRules, limitsGate } from './core/limits.js';
 import { loadChunk } from './core/lazy.js';
 import { inspectSymbol } from './core/log.js';
 import type { RequestOptions } from './core/call.js';
-import { strategies } from './core/page-strategies.js';
-import { paginate, PagePromise, type Page, type Strategy } from './core/pagination.js';
+import { paginate, PagePromise, walks, type Page, type Paging } from './core/pagination.js';
 import type { ReconcileResult } from './resources/reconcile.js';
 import { deviationsOf, type DeviationRecord, type ResponseDeviation } from './core/responses.js';
 import { Transport } from './core/transport.js';
@@ -320,7 +319,7 @@ export class Client {
       return paginate<T, Record<string, unknown>>(
         name,
         query,
-        strategies[paging] as Strategy<Record<string, unknown>>,
+        ({ cursor: walks.idCursor, page: walks.pageNumber, end_date: walks.endDateCursor } as const)[paging] as Paging<Record<string, unknown>>,
         (pageQuery) => this.request({ ...rest, method: 'GET', query: pageQuery }, options),
         records,
         (error) => this.#core.secured(error),

@@ -14,7 +14,7 @@
 import type { AuthGroup } from './credentials.js';
 import type { Outcome } from './errors.js';
 import type { Rule } from './inputs.js';
-import type { Strategy } from './pagination.js';
+import type { Paging, Strategy } from './pagination.js';
 import type { ResponseSchema } from './responses.js';
 import type { MetadataPlaces } from './metadata.js';
 
@@ -238,7 +238,7 @@ export interface Operation<T, I> {
    */
   readonly gone?: { readonly resource: string; readonly param: string; readonly always?: true } | undefined;
   /** How a list reaches its next page; only list operations have one. */
-  readonly paging?: Strategy<I> | undefined;
+  readonly paging?: Paging<I> | Strategy<I> | undefined;
   /** The attribute holding a list's records when the envelope names none in `data_ref`. */
   readonly records?: string | undefined;
   /** Where the params hold metadata of which kind, for the client's `metadataSchemas`. */
@@ -271,7 +271,7 @@ export type OperationFacts<T, I> = Stated<T, I> &
 export type UnnamedOperation<T, I> = Omit<Operation<T, I>, 'name'>;
 
 /** An operation from its facts, with the defaults filled in; a list operation when it has `paging`. */
-export function operation<T, I>(facts: OperationFacts<T, I> & { paging: Strategy<I> }): Omit<ListOperation<T, I>, 'name'>;
+export function operation<T, I>(facts: OperationFacts<T, I> & { paging: Paging<I> | Strategy<I> }): Omit<ListOperation<T, I>, 'name'>;
 export function operation<T, I = Record<string, never>>(facts: OperationFacts<T, I>): UnnamedOperation<T, I>;
 export function operation<T, I>(facts: OperationFacts<T, I>): UnnamedOperation<T, I> {
   const effect = facts.method === 'GET' ? 'read' : facts.method === 'POST' ? facts.effect : 'idempotent-write';
@@ -292,7 +292,7 @@ export function operations<const Table extends Record<string, UnnamedOperation<a
 }
 
 /** An operation whose responses are list pages. */
-export type ListOperation<T, I> = Operation<T, I> & { readonly paging: Strategy<I> };
+export type ListOperation<T, I> = Operation<T, I> & { readonly paging: Paging<I> | Strategy<I> };
 
 /** A call checked and encoded, ready for `send`: what the request pipeline needs, and nothing else. */
 export interface OutgoingCall<T> {

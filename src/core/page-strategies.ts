@@ -13,7 +13,7 @@
  */
 import { PaginationLimitError, ResponseValidationError } from './errors.js';
 import { isRecord } from './inputs.js';
-import { MAX_PAGE, stalled, Stop, type Page, type Strategy, type Walked } from './pagination.js';
+import { stalled, Stop, walks, type Page, type Paging, type Strategy, type Walked } from './pagination.js';
 
 function lastId(records: readonly unknown[]): string | undefined {
   const last = records[records.length - 1];
@@ -57,10 +57,10 @@ export function pageNumbers(maxPage: number): Strategy<{ page?: number; limit?: 
 }
 
 /** Page-numbered lists: `page`/`limit`/`total`; the service serves pages 1 to 100. */
-export const pageNumber: Strategy<{ page?: number; limit?: number }> = /* @__PURE__ */ pageNumbers(MAX_PAGE);
+export const pageNumber: Strategy<{ page?: number; limit?: number }> = /* @__PURE__ */ pageNumbers(walks.pageNumber.maxPage!);
 
 /** Page-numbered lists the service serves to page 99 (vouchers, customers, redemptions). */
-export const pageNumber99: Strategy<{ page?: number; limit?: number }> = /* @__PURE__ */ pageNumbers(99);
+export const pageNumber99: Strategy<{ page?: number; limit?: number }> = /* @__PURE__ */ pageNumbers(walks.pageNumber99.maxPage!);
 
 function createdAt(record: unknown): string | undefined {
   return isRecord(record) && typeof record.created_at === 'string' ? record.created_at : undefined;
@@ -392,5 +392,12 @@ export const startingAfterCursor: Strategy<StartingAfterParams> = {
   dedupe: afterPage,
 };
 
-/** The strategy of each way of paging a list names (`client.requestList()`'s `paging`). */
-export const strategies = { cursor: idCursor, page: pageNumber, end_date: endDateCursor } as const;
+/** The strategy of each way of paging a list (pagination.ts `walks`), by its name. */
+export const strategyOf: Record<Paging<unknown>['style'], unknown> = {
+  idCursor,
+  pageNumber,
+  pageNumber99,
+  endDateCursor,
+  customerPaging,
+  startingAfterCursor,
+};

@@ -1,89 +1,21 @@
 /**
  * Lists: {@link Page} (one page of records) and {@link PagePromise} (awaitable for the first page,
  * async-iterable over every record), with the service's ways of reaching the next page
- * (page-strategies.ts).
+ * (page-strategies.ts), walked by list-walk.ts, a chunk loaded with a list's first page.
  *
  * The bounds on a list walk, which no answer of the service can lift: a page whose records
  * cannot be read is a `ResponseValidationError` naming the page, never the end of the list; a
  * page that serves the records of the page before it, a cursor that comes back after any number
  * of pages, or too many empty pages in a row that say more records follow stop the walk with
- * `PaginationStalledError`; and no walk fetches more than {@link WALK_PAGES_LIMIT} pages. Where a
+ * `PaginationStalledError`; and no walk fetches more than 100,000 pages (list-walk.ts). Where a
  * list ends is read from what the service says (`has_more`, `total`, an empty page), never from a
  * page shorter than the `limit` asked.
  *
  * @module
  */
-import {
-  describeValue,
-  InvalidRequestError,
-  NoNextPageError,
-  PaginationLimitError,
-  PaginationStalledError,
-  type PromokitError,
-  ResponseValidationError,
-  ToArrayLimitError,
-} from './errors.js';
-import { isRecord } from './inputs.js';
-
-/** Empty pages in a row that claim more records, past which a walk stops. */
-export const EMPTY_PAGES_LIMIT = 10;
-
-/**
- * Pages one walk fetches at most (10,000,000 records at a `limit` of 100): past it the walk stops
- * with `PaginationLimitError`, whatever the service says, so that a service that never lets a list
- * end cannot keep a `for await` fetching for ever.
- */
-export const WALK_PAGES_LIMIT = 100_000;
-
-/**
- * The state of one walk through a list, from its first page on: its pages counted against
- * {@link WALK_PAGES_LIMIT}, its empty pages in a row, and the params of its pages watched for a
- * repeat. A cursor that comes back after any number of pages is found by Brent's cycle detection
- * over the pages' params: the walk keeps one earlier page's params, moved forward at each power of
- * two, and stops when a page names it again, within about three times the cycle's length (a cycle
- * of 1,000 pages is found within 3,000), in constant memory.
- */
-export class WalkGuard {
-  /** The params the walk compares each next page with. */
-  #mark: string;
-  /** Pages since the mark moved, and the count at which it moves next. */
-  #since = 0;
-  #power = 1;
-  #empty = 0;
-  /** Pages fetched, the first included. */
-  #pages = 1;
-
-  /** A walk that starts at the page of `first` params. */
-  constructor(first: unknown) {
-    this.#mark = JSON.stringify(first);
-  }
-
-  /**
-   * Checks the step from a page of `records` records to the page of `next` params; throws
-   * {@link PaginationStalledError} when the walk has come back to a page it fetched before or
-   * makes no progress, and {@link PaginationLimitError} when it has fetched its last page.
-   */
-  step(operation: string, records: number, next: unknown): void {
-    if (this.#pages >= WALK_PAGES_LIMIT)
-      throw new PaginationLimitError(
-        operation,
-        WALK_PAGES_LIMIT,
-        `${operation}: the list walk stopped after ${WALK_PAGES_LIMIT.toLocaleString('en-US')} pages, the most one walk fetches; records may remain: narrow the query (a filter, a date window), or walk with .pages() and start a new walk from the params the last page's next one would take`,
-      );
-    this.#empty = records === 0 ? this.#empty + 1 : 0;
-    if (this.#empty >= EMPTY_PAGES_LIMIT)
-      throw new PaginationStalledError(operation, `${EMPTY_PAGES_LIMIT} empty pages in a row said more records follow, so it would never end`);
-    const key = JSON.stringify(next);
-    if (key === this.#mark)
-      throw new PaginationStalledError(operation, 'the service named a page already fetched as the next one (its cursor came back), so it would never end');
-    this.#pages += 1;
-    if (++this.#since === this.#power) {
-      this.#mark = key;
-      this.#power *= 2;
-      this.#since = 0;
-    }
-  }
-}
+import { InvalidRequestError, NoNextPageError, PaginationStalledError, type PromokitError, ToArrayLimitError } from './errors.js';
+import { loadChunk } from './lazy.js';
+import type { WalkGuard } from './list-walk.js';
 
 /**
  * The list envelope every list response shares. The records sit under the attribute `data_ref` names.
@@ -158,12 +90,13 @@ export interface Strategy<P> {
   overlaps?(params: P): boolean;
 }
 
-/** A page's place in its walk, as the page keeps it. */
-interface Place extends Walked {
+/** @internal A page's place in its walk, as the page keeps it. */
+export interface Place extends Walked {
   readonly walk: WalkGuard;
 }
 
-type Fetcher<T, P, B extends object> = (params: P, previous?: Place) => Promise<Page<T, P, B>>;
+/** @internal How a walk fetches the page of `params` after `previous` (list-walk.ts). */
+export type Fetcher<T, P, B extends object> = (params: P, previous?: Place) => Promise<Page<T, P, B>>;
 
 /**
  * One page of a list: its records, the raw envelope, and the way to the next page.
@@ -387,120 +320,52 @@ async function* walkPages<T, P, B extends object>(start: {
 }
 
 /**
- * Reads the records from the attribute `data_ref` names, falling back to `fallback`, then `data`;
- * when that attribute is itself a list envelope (a qualification's `redeemables`), from its own.
- * `undefined` when the body holds no array of records there: the page cannot be read.
+ * A list's way of reaching its next page, by name: what a list operation's `paging` says. The
+ * walk itself (its {@link Strategy}, page-strategies.ts, and list-walk.ts) is a chunk loaded with
+ * a list's first page: a program that makes no list call never loads it. `maxPage` is the last
+ * page a page-numbered list serves.
  */
-export function readRecords(body: unknown, fallback = 'data'): unknown[] | undefined {
-  return recordsAt(body, fallback, 1);
+export interface Paging<P> {
+  readonly style: 'idCursor' | 'pageNumber' | 'pageNumber99' | 'endDateCursor' | 'customerPaging' | 'startingAfterCursor';
+  readonly maxPage?: number | undefined;
+  /** The params of the list's pages, for the types only. */
+  readonly params?: P | undefined;
 }
 
-/**
- * The attribute of `body` that holds its records: the one `data_ref` names, else `fallback`, else
- * `data`, the first the body has; the one it should have been when it has none.
- */
-function recordsKeyOf(body: Record<string, unknown>, fallback: string): string {
-  const named = typeof body.data_ref === 'string' ? body.data_ref : undefined;
-  for (const key of [named, fallback, 'data']) if (key !== undefined && Object.hasOwn(body, key)) return key;
-  return named ?? fallback;
-}
-
-/** {@link readRecords}, going down at most `depth` envelopes held in an envelope. */
-function recordsAt(body: unknown, fallback: string, depth: number): unknown[] | undefined {
-  if (!isRecord(body)) return undefined;
-  const key = recordsKeyOf(body, fallback);
-  const records = Object.hasOwn(body, key) ? body[key] : undefined;
-  if (Array.isArray(records)) return records;
-  return depth > 0 && isRecord(records) ? recordsAt(records, 'data', depth - 1) : undefined;
-}
-
-/** Where the records of `body` were looked for, as a field path: what an unreadable page names. */
-function recordsPath(body: unknown, fallback: string, depth = 1): string[] {
-  if (!isRecord(body)) return [];
-  const key = recordsKeyOf(body, fallback);
-  const inner = Object.hasOwn(body, key) ? body[key] : undefined;
-  return depth > 0 && isRecord(inner) && !Array.isArray(inner) ? [key, ...recordsPath(inner, 'data', depth - 1)] : [key];
-}
-
-/** What a value is, in a word or two, never its content. */
-function kindOf(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
-/**
- * The error for a page whose records cannot be read: a `ResponseValidationError` naming the page
- * (its number in the walk and the params it was asked with) and where its records should be.
- */
-function unreadablePage(operation: string, body: unknown, fallback: string, number: number, params: unknown): ResponseValidationError {
-  const path = recordsPath(body, fallback);
-  let found: unknown = body;
-  for (const key of path) found = isRecord(found) && Object.hasOwn(found, key) ? found[key] : undefined;
-  const asked = describeValue(safeJson(params), 200);
-  const message = `must be the array of the page's records; got ${kindOf(found)} (page ${number} of the walk, asked with ${asked}): the list cannot be walked past it`;
-  return new ResponseValidationError(operation, [{ path, message }], body);
-}
-
-/** JSON text of plain params, or a word when they are none. */
-function safeJson(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? 'no params';
-  } catch {
-    return 'params that cannot be shown';
-  }
-}
-
-/** True when two pages hold the same records, in the same order: by `id` where records have one. */
-function samePage(a: readonly unknown[], b: readonly unknown[]): boolean {
-  if (a.length === 0 || a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const [x, y] = [a[i], b[i]];
-    if (x === y) continue;
-    const [idX, idY] = [isRecord(x) ? x.id : undefined, isRecord(y) ? y.id : undefined];
-    if (typeof idX === 'string' || typeof idY === 'string') {
-      if (idX !== idY) return false;
-    } else if (safeJson(x) !== safeJson(y)) return false;
-  }
-  return true;
-}
+/** The service's ways of paging a list, each a {@link Paging} a list operation names. */
+export const walks = {
+  /** Cursor lists: `starting_after_id` ← `more_starting_after` while `has_more`. */
+  idCursor: { style: 'idCursor' } as Paging<{ starting_after_id?: string }>,
+  /** Page-numbered lists: `page`/`limit`/`total`; the service serves pages 1 to 100. */
+  pageNumber: { style: 'pageNumber', maxPage: MAX_PAGE } as Paging<{ page?: number; limit?: number }>,
+  /** Page-numbered lists the service serves to page 99 (vouchers, customers, redemptions). */
+  pageNumber99: { style: 'pageNumber99', maxPage: 99 } as Paging<{ page?: number; limit?: number }>,
+  /** Async actions: the `end_date` time cursor. */
+  endDateCursor: { style: 'endDateCursor' } as Paging<{ end_date?: string | Date; limit?: number }>,
+  /** Customers: the `starting_after` time cursor, or page numbers to page 99. */
+  customerPaging: { style: 'customerPaging', maxPage: 99 } as Paging<Record<string, unknown>>,
+  /** Qualifications: the `options.starting_after` time cursor. */
+  startingAfterCursor: { style: 'startingAfterCursor' } as Paging<Record<string, unknown>>,
+} as const;
 
 /**
  * Builds the {@link PagePromise} of a list method: `load` fetches one page's envelope for the given
  * params; records are read from the attribute `data_ref` names (`recordsKey` when it is absent).
  * `secure` makes an error of the walk's own fit to show (the client's secrets scrubbed from the
- * body it carries).
+ * body it carries). The walk (list-walk.ts) is loaded with the first page.
  */
 export function paginate<T, P, B extends object = ListEnvelope>(
   operation: string,
   params: P,
-  strategy: Strategy<P>,
+  strategy: Paging<P> | Strategy<P>,
   load: (params: P) => APIPromise<unknown>,
   recordsKey = 'data',
   secure: (error: PromokitError) => Promise<PromokitError> = async (error) => error,
 ): PagePromise<T, P, B> {
-  const fetchPage: Fetcher<T, P, B> = async (pageParams, previous) => {
-    const { data, response } = await load(pageParams).withResponse();
-    const body = data as B;
-    const number = (previous?.number ?? 0) + 1;
-    const raw = readRecords(body, recordsKey);
-    if (raw === undefined) throw await secure(unreadablePage(operation, body, recordsKey, number, pageParams));
-    const refused = strategy.check?.(pageParams, raw, body);
-    if (refused) throw await secure(refused.error(operation));
-    if (previous && !strategy.overlaps?.(pageParams) && samePage(raw, previous.records))
-      throw await secure(new PaginationStalledError(operation, `page ${number} served the same ${raw.length} records as page ${number - 1}, so it would never end`));
-    const place: Place = {
-      walk: previous?.walk ?? new WalkGuard(pageParams),
-      number,
-      records: raw,
-      served: (previous?.served ?? 0) + raw.length,
-      first: previous?.first ?? { params: pageParams, count: raw.length },
-    };
-    const records = strategy.dedupe ? strategy.dedupe(raw, previous, pageParams) : raw;
-    return new Page<T, P, B>({ data: records as T[], body, params: pageParams, response, strategy, fetch: fetchPage, operation, place, secure });
-  };
-  return new PagePromise<T, P, B>(() => fetchPage(params), operation);
+  return new PagePromise<T, P, B>(
+    async () => (await loadChunk('list-walk', () => import('./list-walk.js'))).firstPage<T, P, B>({ operation, params, strategy, load, recordsKey, secure }),
+    operation,
+  );
 }
 
 /**

@@ -4,10 +4,9 @@
  * @module
  */
 import { loadChunk } from '../core/lazy.js';
-import type { APIPromise } from '../core/pagination.js';
+import { walks, type APIPromise } from '../core/pagination.js';
 import { integer, isoDateTime, object } from '../core/inputs.js';
 import { operation, operations, type RequestOptions } from '../core/call.js';
-import { endDateCursor } from '../core/page-strategies.js';
 import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
 import { asyncActionListSchema, asyncActionSchema, type AsyncAction, type AsyncActionList } from '../schemas/async-action.js';
@@ -100,7 +99,7 @@ export const asyncActionOperations = operations({
     schema: asyncActionListSchema,
     relies: ['async_actions.*.id', 'async_actions.*.created_at', 'async_actions.*.status'],
     rules: object<ListAsyncActionsParams>({ limit: integer(1, 100), end_date: isoDateTime() }),
-    paging: endDateCursor,
+    paging: walks.endDateCursor,
     records: 'async_actions',
   }),
 });

@@ -7,8 +7,7 @@
 import { closed, identity, isoDateTime, isoDay, isRecord, object, oneOf, required, text, type Rule, type Rules } from '../core/inputs.js';
 import type { Metadata } from '../core/metadata.js';
 import { operation, operations, type Effect, type RequestOptions } from '../core/call.js';
-import { customerPaging, idCursor } from '../core/page-strategies.js';
-import type { APIPromise, PagePromise } from '../core/pagination.js';
+import { walks, type APIPromise, type PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
 import { customerListSchema, customerSchema, type Customer, type CustomerList } from '../schemas/customer.js';
 import { customerRedeemableListSchema, type CustomerRedeemable, type CustomerRedeemableList } from '../schemas/customer-redeemable.js';
@@ -235,7 +234,7 @@ export const customerOperations = operations({
       order: oneOf(customerOrders),
       starting_after: isoDateTime({ time: 'required' }),
     }),
-    paging: customerPaging,
+    paging: walks.customerPaging,
     records: 'customers',
   }),
   'customers.create': operation<Customer, CreateCustomerParams>({
@@ -283,7 +282,7 @@ export const customerOperations = operations({
     schema: customerRedeemableListSchema,
     relies: ['has_more', 'data.*.id'],
     rules: object<ListCustomerRedeemablesParams>({ ...cursorListRules, filters: object() }),
-    paging: idCursor,
+    paging: walks.idCursor,
   }),
 });
 

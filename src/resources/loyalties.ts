@@ -4,11 +4,10 @@
  *
  * @module
  */
-import type { APIPromise } from '../core/pagination.js';
+import { walks, type APIPromise } from '../core/pagination.js';
 import { object, text } from '../core/inputs.js';
 import type { Metadata } from '../core/metadata.js';
 import { operation, operations, type RequestOptions } from '../core/call.js';
-import { idCursor, pageNumber } from '../core/page-strategies.js';
 import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
 import { loyaltyTransactionListSchema, type LoyaltyTransaction, type LoyaltyTransactionList } from '../schemas/loyalty-transaction.js';
@@ -172,7 +171,7 @@ export const loyaltyOperations = operations({
     schema: loyaltyTransactionListSchema,
     relies: ['has_more', 'data.*.id'],
     rules: object<ListTransactionsParams>({ ...cursorListRules, filters: object() }),
-    paging: idCursor,
+    paging: walks.idCursor,
   }),
   'loyalties.listPendingPoints': operation<PendingPointsList, ListPendingPointsParams>({
     method: 'GET',
@@ -180,7 +179,7 @@ export const loyaltyOperations = operations({
     schema: pendingPointsListSchema,
     relies: ['has_more', 'data.*.id'],
     rules: object<ListPendingPointsParams>(cursorListRules),
-    paging: idCursor,
+    paging: walks.idCursor,
   }),
   'loyalties.redeemReward': operation<Redemption, RedeemRewardParams>({
     method: 'POST',
@@ -199,7 +198,7 @@ export const loyaltyOperations = operations({
     schema: rewardAssignmentListSchema,
     relies: ['data.*.id'],
     rules: object<ListRewardAssignmentsParams>({ ...pageListRules, assignment_id: text(1) }),
-    paging: pageNumber,
+    paging: walks.pageNumber,
   }),
 });
 

@@ -5,8 +5,7 @@
  */
 import { isoDateTime, object, oneOf } from '../core/inputs.js';
 import { operation, operations, type RequestOptions } from '../core/call.js';
-import { pageNumber } from '../core/page-strategies.js';
-import type { APIPromise, PagePromise } from '../core/pagination.js';
+import { walks, type APIPromise, type PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
 import { catalogProductSchema, productListSchema, type CatalogProduct, type ProductList } from '../schemas/product.js';
 import { pageListRules, type PageListParams } from './inputs/lists.js';
@@ -72,7 +71,7 @@ export const productOperations = operations({
       start_date: isoDateTime({ time: 'required' }),
       end_date: isoDateTime({ time: 'required' }),
     }),
-    paging: pageNumber,
+    paging: walks.pageNumber,
     records: 'products',
   }),
   'products.get': operation<CatalogProduct>({ method: 'GET', path: '/v1/products/{productId}', schema: catalogProductSchema, relies: ['id'] }),

@@ -6,8 +6,7 @@
 import { array, closed, integer, isoDateTime, object, oneOf, text } from '../core/inputs.js';
 import type { Metadata } from '../core/metadata.js';
 import { operation, operations, type RequestOptions } from '../core/call.js';
-import { startingAfterCursor } from '../core/page-strategies.js';
-import type { PagePromise } from '../core/pagination.js';
+import { walks, type PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
 import { qualificationSchema, type Qualification, type QualifiedRedeemable } from '../schemas/qualification.js';
 import { customerPlaces, customerRules, type CustomerInput } from './inputs/customer.js';
@@ -70,7 +69,7 @@ export const qualificationOperations = operations({
     effect: 'read',
     schema: qualificationSchema,
     relies: ['redeemables', 'redeemables.has_more', 'redeemables.data.*.id', 'redeemables.data.*.redeemables.*.id'],
-    paging: startingAfterCursor,
+    paging: walks.startingAfterCursor,
     records: 'redeemables',
     rules: object<CheckEligibilityParams>({
       customer: customerRules,

@@ -5,12 +5,11 @@
  * @module
  */
 import { BadRequestError } from '../core/api-errors.js';
-import { apiPromise, type APIPromise, type PagePromise } from '../core/pagination.js';
+import { apiPromise, type APIPromise, type PagePromise, walks } from '../core/pagination.js';
 import { boolean, integer, isoDateTime, isRecord, object, oneOf, text } from '../core/inputs.js';
 import type { Metadata } from '../core/metadata.js';
 import { loadChunk } from '../core/lazy.js';
 import { operation, operations, type RequestOptions } from '../core/call.js';
-import { pageNumber99 } from '../core/page-strategies.js';
 import { APIResource } from '../core/resource.js';
 import { stackedRedemptionSchema, type StackedRedemption } from '../schemas/checkout.js';
 import { redemptionEntrySchema, redemptionListSchema, type RedemptionEntry, type RedemptionList } from '../schemas/redemption-entry.js';
@@ -234,7 +233,7 @@ export const redemptionOperations = operations({
     path: '/v1/redemptions',
     schema: redemptionListSchema,
     relies: ['redemptions.*.id', 'redemptions.*.object', 'redemptions.*.result'],
-    paging: pageNumber99,
+    paging: walks.pageNumber99,
     records: 'redemptions',
     rules: object<ListRedemptionsParams>({
       limit: integer(1, 100),

@@ -5,8 +5,7 @@
  */
 import { object } from '../core/inputs.js';
 import { operation, operations, type RequestOptions } from '../core/call.js';
-import { pageNumber } from '../core/page-strategies.js';
-import type { PagePromise } from '../core/pagination.js';
+import { walks, type PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
 import { rewardAssignmentListSchema, type RewardAssignment, type RewardAssignmentList } from '../schemas/reward.js';
 import { pageListRules, type PageListParams } from './inputs/lists.js';
@@ -50,7 +49,7 @@ export const rewardOperations = operations({
     schema: rewardAssignmentListSchema,
     relies: ['data.*.id'],
     rules: object<ListAssignmentsParams>(pageListRules),
-    paging: pageNumber,
+    paging: walks.pageNumber,
   }),
 });
 

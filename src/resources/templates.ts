@@ -3,10 +3,9 @@
  *
  * @module
  */
-import type { APIPromise } from '../core/pagination.js';
+import { walks, type APIPromise } from '../core/pagination.js';
 import { boolean, object, required, text } from '../core/inputs.js';
 import { operation, operations, type RequestOptions } from '../core/call.js';
-import { idCursor } from '../core/page-strategies.js';
 import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
 import { promotionTierSetupSchema, type PromotionTierSetup } from '../schemas/promotion.js';
@@ -81,7 +80,7 @@ export const templateOperations = operations({
     schema: campaignTemplateListSchema,
     relies: ['has_more', 'data.*.id', 'campaign_templates.*.id'],
     rules: object<ListTemplatesParams>({ ...cursorListRules, include_total: boolean(), filters: object() }),
-    paging: idCursor,
+    paging: walks.idCursor,
     // The spec's schema says `data`, its example `campaign_templates`: read either, even without `data_ref`.
     records: 'campaign_templates',
   }),

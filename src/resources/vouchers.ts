@@ -5,9 +5,8 @@
  *
  * @module
  */
-import type { APIPromise, PagePromise } from '../core/pagination.js';
+import { walks, type APIPromise, type PagePromise } from '../core/pagination.js';
 import { all, array, boolean, closed, integer, object, oneOf, required, text, isRecord } from '../core/inputs.js';
-import { pageNumber99 } from '../core/page-strategies.js';
 import { voucherListSchema, type VoucherList } from '../schemas/voucher.js';
 import { page99ListRules, timeRangeRules, type ListFilters, type Page99ListParams, type TimeRangeInput } from './inputs/lists.js';
 import type { Metadata } from '../core/metadata.js';
@@ -361,7 +360,7 @@ export const voucherOperations = operations({
       filters: object(),
     }),
     repeated: ['ids'],
-    paging: pageNumber99,
+    paging: walks.pageNumber99,
     records: 'vouchers',
   }),
   'vouchers.get': operation<Voucher>({ method: 'GET', path: '/v1/vouchers/{code}', schema: voucherSchema, relies: ['id', 'code'] }),

@@ -86,6 +86,7 @@ const SCENARIOS: Record<string, string> = {
     if (checked.status !== 'cannot_tell' || !checked.reason.includes('no loyalty campaign')) throw new Error('reconcile did not read the record: ' + JSON.stringify(checked));
     throw failed;`,
   'access-token': `return new sdk.Client({ baseUrl, ...keys, accessToken: () => 'token-from-a-function' }).loyalties.getMember('LOYAL-1');`,
+  'list-walk': `return new sdk.Client({ baseUrl, ...keys }).customers.list({ limit: 10 });`,
 };
 
 /** What each chunk's loader calls it (ky's chunk is `distribution` in dist/, after ky 2's folder). */
