@@ -13,7 +13,7 @@
  */
 import { PaginationLimitError, ResponseValidationError } from './errors.js';
 import { isRecord } from './inputs.js';
-import { stalled, Stop, walks, type Page, type Paging, type Strategy, type Walked } from './pagination.js';
+import { stalled, Stop, walks, type PageView, type Paging, type Strategy, type Walked } from './paging.js';
 
 function lastId(records: readonly unknown[]): string | undefined {
   const last = records[records.length - 1];
@@ -236,7 +236,7 @@ function byPageNumber(params: CustomerPaging): boolean {
  * page while `total` says more (or, without `total`, until an empty page), then the time cursor
  * past the instant.
  */
-function nextInInstant(page: Page<unknown, CustomerPaging>, walked: Walked, walk: InstantWalk): CustomerPaging | Stop {
+function nextInInstant(page: PageView<CustomerPaging>, walked: Walked, walk: InstantWalk): CustomerPaging | Stop {
   const served = walk.served + walked.records.length;
   const total = page.total;
   const remain = total !== undefined ? served < total : walked.records.length > 0;

@@ -16,7 +16,7 @@ import { loadChunk } from './lazy.js';
 import { scrubbedError } from './outcome.js';
 import { send } from './send.js';
 import type { HttpMethod, ListOperation, Operation, OutgoingCall, RequestOptions } from './call.js';
-import { paginate, PagePromise, type ListEnvelope } from './pagination.js';
+import { Page, PagePromise, type ListEnvelope, type Paging, type Strategy } from './pagination.js';
 import type { ResponseSchema } from './responses.js';
 import { responseSchemaOf, withFastPath } from './schema-fast-path.js';
 import { buildQuery, fillPath, isRecord } from './inputs.js';
@@ -270,4 +270,34 @@ function encode(encoding: 'json' | 'form', body: unknown): Encoded {
   return encoding === 'form'
     ? { body: new URLSearchParams(body as Record<string, string>).toString(), type: 'application/x-www-form-urlencoded' }
     : { body: JSON.stringify(body), type: 'application/json' };
+}
+
+/**
+ * Builds the {@link PagePromise} of a list method: `load` fetches one page's envelope for the given
+ * params; records are read from the attribute `data_ref` names (`recordsKey` when it is absent).
+ * `secure` makes an error of the walk's own fit to show (the client's secrets scrubbed from the
+ * body it carries). The walk (list-walk.ts) is loaded with the first page: it is here, on the server's side, so that the
+ * storefront's entry, which reaches pagination.ts, never reaches the walk.
+ */
+export function paginate<T, P, B extends object = ListEnvelope>(
+  operation: string,
+  params: P,
+  strategy: Paging<P> | Strategy<P>,
+  load: (params: P) => APIPromise<unknown>,
+  recordsKey = 'data',
+  secure: (error: PromokitError) => Promise<PromokitError> = async (error) => error,
+): PagePromise<T, P, B> {
+  return new PagePromise<T, P, B>(
+    async () =>
+      (await loadChunk('list-walk', () => import('./list-walk.js'))).firstPage<Page<T, P, B>, P, B>({
+        operation,
+        params,
+        strategy,
+        load,
+        recordsKey,
+        secure,
+        make: (parts) => new Page<T, P, B>({ ...parts, data: parts.data as T[] }),
+      }),
+    operation,
+  );
 }

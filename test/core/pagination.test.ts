@@ -9,7 +9,8 @@ import {
   ToArrayLimitError,
 } from '../../src/index.js';
 import { apiPromise, type APIPromise } from '../../src/core/pagination.js';
-import { paginate, TO_ARRAY_LIMIT } from '../../src/core/pagination.js';
+import { TO_ARRAY_LIMIT } from '../../src/core/pagination.js';
+import { paginate } from '../../src/core/transport.js';
 import { EMPTY_PAGES_LIMIT, WALK_PAGES_LIMIT } from '../../src/core/list-walk.js';
 import { readFileSync } from 'node:fs';
 import { idCursor, pageNumber } from '../../src/core/page-strategies.js';

@@ -17,7 +17,8 @@ import {
   type PagePromise,
   type ValidationMode,
 } from '../../src/index.js';
-import { paginate, type APIPromise } from '../../src/core/pagination.js';
+import type { APIPromise } from '../../src/core/pagination.js';
+import { paginate } from '../../src/core/transport.js';
 import { WALK_PAGES_LIMIT } from '../../src/core/list-walk.js';
 import { idCursor } from '../../src/core/page-strategies.js';
 import { operationOf, type OperationName } from '../../src/resources/registry.js';
