@@ -711,7 +711,9 @@ describe('property tests (fast-check)', () => {
         "any field at any depth changed, nulled or deleted: `strict` mode gives zod's verdict and zod's issue paths, and refuses a number past 2^53 - 1 (the SDK's fast path never accepts what zod refuses)",
       runs: 150,
     });
-  });
+    // 150 calls over a socket, each a body of any of the 47 operations: about 9 s alone on two
+    // cores, more beside the rest of the suite. The bound is for a hang, not a speed.
+  }, 90_000);
 
   it('random strings as voucher codes and ids round-trip through path encoding', async () => {
     const client = makeClient(server.url);
