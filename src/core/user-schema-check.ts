@@ -48,6 +48,15 @@ const TEXT_LIMIT = 500;
 /** The deepest path an issue keeps. */
 const PATH_LIMIT = 32;
 
+/**
+ * Text of a schema's issue, kept to {@link TEXT_LIMIT} characters, a cut marked `…`: the error's
+ * scrubbing redacts the start of a secret a cut leaves (log.ts `scrubText`), so a schema quoting
+ * a token in a long message leaves none of it in `issues`.
+ */
+function cut(text: string): string {
+  return text.length > TEXT_LIMIT ? `${text.slice(0, TEXT_LIMIT)}…` : text;
+}
+
 /** One value to check: where it is, and which option's schema checks it under which name. */
 interface Check {
   path: Path;
@@ -90,7 +99,7 @@ function runOf(config: PipelineConfig, operation: string, options: RequestOption
 /** An issue path segment of a Standard Schema issue as promokit's issues hold it: a string or an index. */
 function segment(part: unknown): string | number {
   const key = isRecord(part) ? part.key : part;
-  return typeof key === 'number' ? key : String(key).slice(0, TEXT_LIMIT);
+  return typeof key === 'number' ? key : cut(String(key));
 }
 
 /**
@@ -137,7 +146,7 @@ function issuesOf(result: unknown, check: Check, failed: (what: string) => Confi
   const found: Issue[] = issues.slice(0, ISSUES_PER_SCHEMA).map((issue: unknown) => {
     const given = isRecord(issue) ? issue : {};
     const path = Array.isArray(given.path) ? given.path.slice(0, PATH_LIMIT).map(segment) : [];
-    return { path: [...check.path, ...path], message: String(given.message ?? 'is invalid').slice(0, TEXT_LIMIT) };
+    return { path: [...check.path, ...path], message: cut(String(given.message ?? 'is invalid')) };
   });
   if (issues.length === 0) found.push({ path: check.path, message: 'is invalid (the schema gave no issue)' });
   if (issues.length > ISSUES_PER_SCHEMA) found.push({ path: check.path, message: `and ${issues.length - ISSUES_PER_SCHEMA} more issues` });

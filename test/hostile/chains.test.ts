@@ -232,6 +232,41 @@ describe('a secret in the cause chain of an error', () => {
   );
 });
 
+describe("a secret in a schema's issues", () => {
+  it('an issue message or path segment quoting the echoed token at every length up to 600 characters: not even its start in `issues` or any rendering', async () => {
+    const service = await serve((sent, res) => {
+      const echo = String(sent.headers.authorization);
+      json(res, 200, { id: 'v_1', object: 'voucher', code: 'LOYAL-1', type: 'LOYALTY_CARD', created_at: '2026-01-01T00:00:00Z', metadata: { note: echo } });
+    });
+    const token = 'issue-SECRET-token-abcdefghijklmnopqrstuvwxyz';
+    let checked = 0;
+    for (let pad = 0; pad <= 600; pad += 9) {
+      for (const where of ['message', 'path'] as const) {
+        const quoting = standard((value) => {
+          const text = `${'x'.repeat(pad)} ${String((value as { note?: string }).note)}`;
+          return { issues: [where === 'message' ? { message: text, path: ['note'] } : { message: 'is wrong', path: [text] }] };
+        });
+        const client = new Client({
+          baseUrl: service.url,
+          ...keys,
+          accessToken: token,
+          metadataSchemas: { voucher: quoting as StandardSchemaV1<unknown, Record<string, unknown>> },
+          validation: 'strict',
+        });
+        const error = await client.loyalties.getMember('LOYAL-1').then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        expect(error, `${where}, after ${pad}`).toBeInstanceOf(PromokitError);
+        const seen = [...renderings(error), inspect((error as { issues?: unknown }).issues, { depth: Number.POSITIVE_INFINITY })].join('\n').toLowerCase();
+        expect(seen, `${where}, after ${pad}`).not.toContain(token.slice(0, 14).toLowerCase());
+        checked++;
+      }
+    }
+    expect(checked).toBe(134);
+  });
+});
+
 describe('a cause of megabytes', () => {
   it('a token function failing with a 10 MB message holding a secret at its end: the error renders bounded, the secret in none of it', async () => {
     const service = await serve((_sent, res) => json(res, 200, {}));
