@@ -77,6 +77,33 @@ export function recordCall(error: unknown, record: Partial<CallRecord>): void {
   if (typeof error === 'object' && error !== null) calls.set(error, { ...calls.get(error), ...record } as CallRecord);
 }
 
+/**
+ * Keeps beside a failed call's error what its attempts told: the call, its effect, its outcome,
+ * and how far it got (`unsent`; `answered` when the service answered, or `answered` is true;
+ * `sent` otherwise), with the status of the answer that failed it and the wait it asked for.
+ */
+export function recordFailure(
+  error: unknown,
+  call: { operation: string; method: string; attempts: number },
+  failure: { changesState: boolean; effect: Effect; outcome: Outcome },
+  status: number | undefined,
+  waitMs: number | undefined,
+  answered = false,
+): void {
+  const { outcome } = failure;
+  recordCall(error, {
+    operation: call.operation,
+    method: call.method,
+    idempotent: !failure.changesState,
+    effect: failure.effect,
+    attempts: call.attempts,
+    phase: outcome === 'not_sent' ? 'unsent' : answered || status !== undefined || outcome === 'rejected' ? 'answered' : 'sent',
+    status,
+    outcome,
+    waitMs,
+  });
+}
+
 /** The call a promokit error came from, when it came from one. */
 export function callOf(error: unknown): CallRecord | undefined {
   return typeof error === 'object' && error !== null ? calls.get(error) : undefined;

@@ -14,7 +14,7 @@
  */
 import type { AuthGroup, ClientCredentials } from './credentials.js';
 import { apiErrorFor, AuthenticationError, RateLimitError, retryAfterMs } from './api-errors.js';
-import { callOf, effectOf, recordCall, type Effect } from './call.js';
+import { callOf, effectOf, recordCall, recordFailure, type Effect } from './call.js';
 import { scrubText, type Log } from './log.js';
 import {
   AbortError,
@@ -112,17 +112,7 @@ export function mapError(thrown: unknown, context: CallContext, failure: Failure
       ? ''
       : `; not retried: the service asked to wait ${Math.ceil(wait / 1000)} s, longer than maxRetryDelay (${failure.maxRetryDelay} ms)`) +
     (outcome === 'unknown' && failure.changesState ? unknownOutcomeNote() : '');
-  recordCall(error, {
-    operation: context.operation,
-    method: context.method,
-    idempotent: !failure.changesState,
-    effect: failure.effect,
-    attempts: context.attempts,
-    phase: outcome === 'not_sent' ? 'unsent' : status !== undefined || outcome === 'rejected' || error instanceof ResponseValidationError ? 'answered' : 'sent',
-    status,
-    outcome,
-    waitMs,
-  });
+  recordFailure(error, context, failure, status, waitMs, error instanceof ResponseValidationError);
   return scrubbed(error, secrets);
 }
 

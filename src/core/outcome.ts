@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { callOf, recordCall, type Effect } from './call.js';
+import { callOf, recordFailure, type Effect } from './call.js';
 import { ConfigurationError, describeValue, isA, PromokitError, type CallContext, type Outcome, isKyHttpError } from './errors.js';
 import type { Failure } from './failure.js';
 import type { Log } from './log.js';
@@ -83,17 +83,7 @@ export async function typedError(thrown: unknown, context: CallContext, failure:
     (module) => module.mapError(thrown, context, failure),
     (error: PromokitError) => {
       const status = isKyHttpError(thrown) ? thrown.response.status : undefined;
-      recordCall(error, {
-        operation: context.operation,
-        method: context.method,
-        idempotent: !failure.changesState,
-        effect: failure.effect,
-        attempts: context.attempts,
-        phase: outcome === 'not_sent' ? 'unsent' : status !== undefined || outcome === 'rejected' ? 'answered' : 'sent',
-        status,
-        outcome,
-        waitMs: undefined,
-      });
+      recordFailure(error, context, failure, status, undefined);
       return error;
     },
   );
