@@ -10,7 +10,7 @@
  * before sending.
  */
 import { inspect } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   cachedAccessToken,
   Client,
@@ -25,17 +25,12 @@ import {
 import { useRecorders } from '../helpers/recorder.js';
 import { json, keys, member, throwingProxy } from './servers.js';
 import { useFigures } from './table.js';
+import { noUnhandledRejections } from '../helpers/unhandled.js';
 
 const serve = useRecorders().startRaw;
 const record = useFigures('hostile/foreign');
 
-const unhandled: unknown[] = [];
-const onUnhandled = (reason: unknown) => void unhandled.push(reason);
-process.on('unhandledRejection', onUnhandled);
-afterAll(() => {
-  process.off('unhandledRejection', onUnhandled);
-  expect(unhandled).toEqual([]);
-});
+const unhandled = noUnhandledRejections();
 
 /** Every kind of value user code may throw or return. */
 function kinds(): Array<[string, () => unknown]> {

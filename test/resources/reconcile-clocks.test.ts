@@ -9,9 +9,10 @@
  * so (`cannot_tell`). And a service whose answers carry no `Date` header cannot place the call in
  * time: a record like it is `cannot_tell`, never `not_found`.
  */
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Client, PromokitError, retryDecision, type ReconcileResult } from '../../src/index.js';
 import { createMockService, type MockService } from '../../src/testing/index.js';
+import { noUnhandledRejections } from '../helpers/unhandled.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -51,13 +52,7 @@ function callOf(operation: Operation, mock: MockService, n: number): (client: Cl
 
 const servers: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => void (await Promise.all(servers.splice(0).map((s) => s.close()))));
-const unhandled: unknown[] = [];
-const onUnhandled = (reason: unknown) => void unhandled.push(reason);
-process.on('unhandledRejection', onUnhandled);
-afterAll(() => {
-  process.off('unhandledRejection', onUnhandled);
-  expect(unhandled).toEqual([]);
-});
+noUnhandledRejections();
 
 /** A client of `mock` over the transport named. */
 async function clientOf(mock: MockService, transport: string): Promise<Client> {
