@@ -68,14 +68,15 @@ const READS: Read[] = [
     ],
   },
   {
-    name: 'vouchers.create (a discount voucher, validated)',
+    name: 'vouchers.create (a discount voucher, read back)',
     post: 'POST /v1/vouchers/NEW-10',
     call: (c) => c.vouchers.create('NEW-10', { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 } }),
-    read: 'POST /v1/vouchers/NEW-10/validate',
+    read: 'GET /v1/vouchers/NEW-10',
     answers: [
-      ['its validation', () => ({ body: { valid: true, code: 'NEW-10' } }), 'applied'],
+      ['the voucher, made since the call', () => ({ body: { ...card('NEW-10', now()), type: 'DISCOUNT_VOUCHER' } }), 'applied'],
       ["the service's 404 of the code", () => notFound('voucher', 'NEW-10'), 'not_found'],
-      ['a validation of another code', () => ({ body: { valid: true, code: 'OLD-10' } }), 'cannot_tell'],
+      ['the voucher, made a year before', () => ({ body: { ...card('NEW-10', '2020-01-01T00:00:00Z'), type: 'DISCOUNT_VOUCHER' } }), 'cannot_tell'],
+      ['another voucher', () => ({ body: { ...card('OLD-10', now()), type: 'DISCOUNT_VOUCHER' } }), 'cannot_tell'],
       ['a 404 of another voucher', () => notFound('voucher', 'OLD-10'), 'cannot_tell'],
       ['a 404 of a campaign', () => notFound('campaign', 'NEW-10'), 'cannot_tell'],
       ...GARBAGE.map(([name, reply]): [string, () => Reply, ReconcileResult['status']] => [name, () => reply, 'cannot_tell']),
@@ -84,10 +85,10 @@ const READS: Read[] = [
     ],
   },
   {
-    name: 'vouchers.create (a loyalty card, read as a member)',
+    name: 'vouchers.create (a loyalty card, read back)',
     post: 'POST /v1/vouchers/CARD-10',
     call: (c) => c.vouchers.create('CARD-10', { type: 'LOYALTY_CARD', loyalty_card: { points: 0 } }),
-    read: 'GET /v1/loyalties/members/CARD-10',
+    read: 'GET /v1/vouchers/CARD-10',
     answers: [
       ['the card, made since the call', () => ({ body: card('CARD-10', now()) }), 'applied'],
       ["the service's 404 of the code", () => notFound('voucher', 'CARD-10'), 'not_found'],

@@ -207,10 +207,22 @@ export const stackedRequestRules: Rules<StackedRequestParams> = {
 export const stackedRequestPlaces: MetadataPlaces<StackedRequestParams> = { metadata: 'redemption', customer: customerPlaces, order: orderPlaces };
 
 /**
- * The redemption metadata key of the marker `client.reconcile` finds a redemption by (the
- * `marker` param of `redemptions.redeem`).
+ * The metadata key of the marker `client.reconcile` finds the record of a call by: a spend or a
+ * create whose record keeps its metadata (`redemptions.redeem`, `loyalties.redeemReward`,
+ * `customers.create` without `source_id` or `id`) carries one unless sent with `marker: false`.
  */
 export const MARKER_KEY = 'promokit_marker';
+
+/**
+ * The params as sent: `marker` taken out (it is not a field of the service's), and, unless it is
+ * `false` (or `add` is), the marker in `metadata`, a fresh one unless the metadata has its own.
+ */
+export function withMarker<P extends { marker?: boolean | undefined; metadata?: unknown }>(params: P, add = true): Omit<P, 'marker'> {
+  const { marker, ...rest } = params;
+  if (marker === false || !add) return rest;
+  const metadata: Record<string, unknown> = isRecord(rest.metadata) ? rest.metadata : {};
+  return { ...rest, metadata: { ...metadata, [MARKER_KEY]: metadata[MARKER_KEY] ?? newMarker() } };
+}
 
 /** A marker of promokit's own: `mk_` and 26 characters of Crockford's base 32 (130 random bits). */
 export function newMarker(): string {
