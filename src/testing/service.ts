@@ -18,6 +18,7 @@ import {
   type MockFault,
   type MockInjectOptions,
 } from './faults.js';
+import { distorted, distortedRequest } from './distort.js';
 import { corsHeaders, errorAnswer, isLoopbackOrigin, json, MockHttpError, parseRequest, preflight, type MockRequest, type OriginPolicy } from './http.js';
 import { listen, type ListenOptions, type MockServer } from './node-server.js';
 import { createAsyncActionRun, type MockAsyncActionOptions } from './async-action-runs.js';
@@ -389,7 +390,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       await holds.wait(request.signal); // settles only when the signal aborts (a rejection) or reset() lets go
       return Response.error();
     }
-    const response = fault?.fault === 'status' ? errorAnswer(injectedStatus(fault), requestId) : await answer(request, match, url, requestId);
+    const asked = fault?.distortion ? distortedRequest(request, fault.distortion) : request;
+    const response = fault?.fault === 'status' ? errorAnswer(injectedStatus(fault), requestId) : await answer(asked, match, new URL(asked.url), requestId);
     if (isNetworkError(response)) {
       log(0); // a handler's request that reset() let go
       return response;
@@ -405,6 +407,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         return Response.error();
       case 'malformed-json':
         return malformed(response);
+      case 'distort':
+        return distorted(response, fault.distortion!);
       case 'latency':
         return (await holds.wait(request.signal, fault.ms)) === 'elapsed' ? response : Response.error();
       default:
