@@ -105,11 +105,11 @@ export const evidence: { readonly [W in TraceWay]: Evidence } = {
       'a customer with every field the call sent (or with one absent, cut or stored differently), dated since the call or on a clock the check cannot trust',
   },
   'voucher-by-code': {
-    identifies: [{ record: 'code', call: 'path.code' }],
-    excludes: [],
+    identifies: [marker('metadata.')],
+    excludes: [{ record: 'code', call: 'path.code' }],
     dated: ['created_at'],
-    identity: "the code in the call's path, on a voucher dated since the call on a clock the check trusts",
-    unknown: 'a voucher of the code that existed before the call, or one that cannot be placed in time',
+    identity: `the voucher of the code in the call's path that carries the call's metadata.${MARKER_KEY} (added unless marker: false): another call may have made a voucher of that code`,
+    unknown: 'a voucher of the code without the marker (or with it cut or stored differently): made before the call, or by another call',
   },
   'order-upsert': {
     identifies: [

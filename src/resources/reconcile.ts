@@ -26,7 +26,7 @@ import type { RedemptionEntry } from '../schemas/redemption-entry.js';
 import type { Customers } from './customers.js';
 import type { Loyalties } from './loyalties.js';
 import type { Orders } from './orders.js';
-import { carriesIdentity, evidence } from './reconcile-evidence.js';
+import { carriesIdentity, evidence, judge } from './reconcile-evidence.js';
 import { dated, field, found, none, PAGE_SIZE, type ReconcileResult, search, ServiceTime, unsure, walk } from './reconcile-walk.js';
 import type { Redemptions } from './redemptions.js';
 import { newestRollback } from './rollback-read.js';
@@ -145,8 +145,9 @@ const order: Check = async ({ orders }, { input }, _time, options) => {
 };
 
 /**
- * The check of a voucher: its code, which the call fixed, read back with its `created_at`: the
- * call's when made since the call started, on a clock the check trusts.
+ * The check of a voucher: its code, which the call fixed, read back. It is the call's only when it
+ * carries the call's marker; one that carries another is another call's (the call was refused); one
+ * without a marker may be either.
  */
 const voucher: Check = async ({ vouchers }, { input }, time, options) => {
   const code = input.path.code ?? '';
@@ -154,13 +155,15 @@ const voucher: Check = async ({ vouchers }, { input }, time, options) => {
   try {
     const { data: made, response } = await vouchers.get(code, options).withResponse();
     time.saw(response);
-    if (field(made, 'code') !== code) return unsure(`the voucher read back does not carry the code ${code}`);
-    const at = dated(made);
-    time.record(at);
-    const from = time.from;
-    if (from === undefined || !Number.isFinite(at))
-      return unsure(`a voucher with this code exists, but it could not be placed in time: ${from === undefined ? time.why : 'it has no readable created_at'}`);
-    return at < from ? unsure('a voucher with this code existed before the call started, so the call could not have made it') : found(made);
+    const judged = judge(made, evidence['voucher-by-code'], viewOf(input));
+    if (judged.is === 'call') return found(made);
+    if (judged.is === 'excluded')
+      return unsure(
+        judged.by === 'code'
+          ? `the voucher read back does not carry the code ${code}`
+          : `a voucher of this code exists, made by another call (its ${judged.by} is not the call's): the call was refused, or made nothing`,
+      );
+    return unsure(`a voucher of this code exists, but nothing shows the call made it: its ${judged.fields.join(', ') || 'marker absent (the call sent none)'}`);
   } catch (error) {
     // The service's 404 of the code: no voucher has it.
     if (namesMissing(error, 'voucher', code)) return none(asOf);

@@ -128,9 +128,13 @@ function show(value: unknown): string {
 export class FaultQueue {
   #faults: InjectedFault[] = [];
 
-  /** Adds a fault (checked by {@link checkInjectOptions}) after those already injected. */
-  add(fault: InjectedFault): void {
+  /** Adds a fault (checked by {@link checkInjectOptions}) after those already injected; returns what takes it back. */
+  add(fault: InjectedFault): () => void {
     this.#faults.push(fault);
+    return () => {
+      const index = this.#faults.indexOf(fault);
+      if (index >= 0) this.#faults.splice(index, 1);
+    };
   }
 
   /**
