@@ -7,7 +7,9 @@
  * @module
  */
 import { all, array, identity, integer, isRecord, object, oneOf, required, text, type Rule, type Rules } from '../../core/inputs.js';
-import type { Metadata, MetadataPlaces } from '../../core/metadata.js';
+import { MARKER_KEY, type Metadata, type MetadataPlaces } from '../../core/metadata.js';
+
+export { MARKER_KEY };
 import { customerPlaces, customerRules, type CustomerInput } from './customer.js';
 import { orderPlaces, orderRules, type OrderInput } from './order.js';
 import type { SessionTtlUnit } from './session.js';
@@ -205,13 +207,6 @@ export const stackedRequestRules: Rules<StackedRequestParams> = {
 
 /** Where a stacked request holds metadata. */
 export const stackedRequestPlaces: MetadataPlaces<StackedRequestParams> = { metadata: 'redemption', customer: customerPlaces, order: orderPlaces };
-
-/**
- * The metadata key of the marker `client.reconcile` finds the record of a call by: a spend or a
- * create whose record keeps its metadata (`redemptions.redeem`, `loyalties.redeemReward`,
- * `customers.create` without `source_id` or `id`) carries one unless sent with `marker: false`.
- */
-export const MARKER_KEY = 'promokit_marker';
 
 /**
  * The params as sent: `marker` taken out (it is not a field of the service's), and, unless it is
