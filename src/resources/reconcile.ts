@@ -155,14 +155,11 @@ const voucher: Check = async ({ vouchers }, { input }, time, options) => {
   try {
     const { data: made, response } = await vouchers.get(code, options).withResponse();
     time.saw(response);
+    if (field(made, 'code') !== code) return unsure(`the voucher read back does not carry the code ${code}`);
     const judged = judge(made, evidence['voucher-by-code'], viewOf(input));
     if (judged.is === 'call') return found(made);
     if (judged.is === 'excluded')
-      return unsure(
-        judged.by === 'code'
-          ? `the voucher read back does not carry the code ${code}`
-          : `a voucher of this code exists, made by another call (its ${judged.by} is not the call's): the call was refused, or made nothing`,
-      );
+      return unsure(`a voucher of this code exists, made by another call (its ${judged.by} is not the call's): the call was refused, or made nothing`);
     return unsure(`a voucher of this code exists, but nothing shows the call made it: its ${judged.fields.join(', ') || 'marker absent (the call sent none)'}`);
   } catch (error) {
     // The service's 404 of the code: no voucher has it.

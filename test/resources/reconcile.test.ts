@@ -218,13 +218,16 @@ describe.each(transports)('client.reconcile over %s', (_name, connect) => {
       });
     });
 
-    it('a loyalty card whose code existed before the call, without the call\'s marker: cannot_tell (nothing shows the call made it)', async () => {
+    it("a loyalty card whose code existed before the call, without the call's marker: cannot_tell (nothing shows the call made it)", async () => {
       const c = client();
       mock.seed({ vouchers: [{ code: 'OLD-CARD', type: 'LOYALTY_CARD', campaign_id: mock.ids.campaigns.coffeeClub, created_at: '2020-01-01T00:00:00.000Z' }] });
       const error = await failUnder(mock, 'vouchers.create', NOT_APPLIED[1]!, (o) =>
         c.vouchers.create('OLD-CARD', { type: 'LOYALTY_CARD', loyalty_card: { points: 0 } }, o),
       );
-      expect(await c.reconcile(error)).toEqual({ status: 'cannot_tell', reason: expect.stringContaining('nothing shows the call made it: its metadata.promokit_marker absent') });
+      expect(await c.reconcile(error)).toEqual({
+        status: 'cannot_tell',
+        reason: expect.stringContaining('nothing shows the call made it: its metadata.promokit_marker absent'),
+      });
     });
   });
 

@@ -38,7 +38,10 @@ describe('vouchers.create', () => {
     });
     const voucher = await testClient({ validation: 'strict' }).vouchers.create('SUMMER-10', body);
     // promokit's marker, by which client.reconcile knows the voucher, beside your metadata.
-    postedJson('/v1/vouchers/SUMMER-10', { ...body, metadata: { ...(body as { metadata?: object }).metadata, promokit_marker: expect.stringMatching(/^mk_[0-9a-hjkmnp-tv-z]{26}$/) } });
+    postedJson('/v1/vouchers/SUMMER-10', {
+      ...body,
+      metadata: { ...(body as { metadata?: object }).metadata, promokit_marker: expect.stringMatching(/^mk_[0-9a-hjkmnp-tv-z]{26}$/) },
+    });
     expect(voucher).toEqual(discountVoucher);
     expect(voucher.discount?.percent_off).toBe(10);
     expect(voucher.validation_rules_assignments?.total).toBe(1);
