@@ -252,3 +252,24 @@ describe('validations.validate with a session on a promotion tier only', () => {
     }
   });
 });
+
+describe("the marker's cost: a project whose metadata schema allows only defined keys", () => {
+  it('its 400 about promokit_marker names the fix (define it, or marker: false); another 400 does not', async () => {
+    const answering = (details: string) =>
+      new Client({
+        baseUrl: 'https://strict-schema.promokit.test',
+        ...mock.credentials,
+        logLevel: 'off',
+        fetch: async () =>
+          new Response(JSON.stringify({ code: 400, key: 'invalid_metadata', message: 'Invalid metadata', details }), {
+            status: 400,
+            headers: { 'content-type': 'application/json' },
+          }),
+      });
+    const redeem = (c: Client) => failure(c.redemptions.redeem({ redeemables: [{ object: 'voucher', id: 'SPRING15' }] }));
+    const refused = (await redeem(answering('promokit_marker is not a defined property of the redemption metadata'))) as Error;
+    expect(refused.message).toContain("define promokit_marker (a string) in the project's metadata schema of this record, or send the call with marker: false");
+    const other = (await redeem(answering('channel is not a defined property of the redemption metadata'))) as Error;
+    expect(other.message).not.toContain('promokit_marker');
+  });
+});
