@@ -107,7 +107,6 @@ export const evidence: { readonly [W in TraceWay]: Evidence } = {
   'voucher-by-code': {
     identifies: [marker('metadata.')],
     excludes: [{ record: 'code', call: 'path.code' }],
-    dated: ['created_at'],
     identity: `the voucher of the code in the call's path that carries the call's metadata.${MARKER_KEY} (added unless marker: false): another call may have made a voucher of that code`,
     unknown: 'a voucher of the code without the marker (or with it cut or stored differently): made before the call, or by another call',
   },

@@ -7,6 +7,7 @@
  * emails lower-cased, orders and metadata the service does not keep, a `Date` 2 hours ahead over
  * pages of 5, a `total` under-reported, a tier's session lock.
  */
+import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Client, PromokitError, type ReconcileResult } from '../../src/index.js';
 import { operationNames, operationOf } from '../../src/resources/registry.js';
@@ -45,6 +46,15 @@ describe('the rules as data: one entry per way a trace is found', () => {
     for (const rules of Object.values(evidence)) {
       expect(rules.identity.length).toBeGreaterThan(10);
       expect(rules.unknown.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('the guide "After an unknown outcome" states each way\'s rules as the code has them', () => {
+    const guide = readFileSync(new URL('../../docs/after-an-unknown-outcome.md', import.meta.url), 'utf8');
+    for (const rules of Object.values(evidence)) {
+      expect(guide).toContain(rules.identity);
+      expect(guide).toContain(rules.unknown);
+      for (const field of rules.excludes) expect(guide).toContain(`\`${field.record}\``);
     }
   });
 
