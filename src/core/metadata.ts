@@ -57,10 +57,6 @@ export interface MetadataTypes {}
 export interface CustomEventTypes {}
 
 /**
- * The kinds of record whose metadata {@link MetadataTypes} may type and `metadataSchemas` may check.
- * @category Typed metadata
- */
-/**
  * The metadata key of the marker `client.reconcile` finds the record of a call by: a spend or a
  * create whose record keeps its metadata (`redemptions.redeem`, `loyalties.redeemReward`,
  * `customers.create` without `source_id` or `id`, `vouchers.create`) carries one unless sent with
@@ -75,6 +71,10 @@ export function withoutMarker(metadata: Record<string, unknown>): Record<string,
   return rest;
 }
 
+/**
+ * The kinds of record whose metadata {@link MetadataTypes} may type and `metadataSchemas` may check.
+ * @category Typed metadata
+ */
 export type MetadataKind = 'voucher' | 'customer' | 'order' | 'orderItem' | 'product' | 'promotionTier' | 'publication' | 'redemption' | 'reward';
 
 /**

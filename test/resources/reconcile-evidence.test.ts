@@ -39,9 +39,7 @@ async function reconcileBent(c: Client, error: unknown, distort?: MockDistortion
 
 describe('the rules as data: one entry per way a trace is found', () => {
   it('every way an operation of the registry has has its rules, in words and as fields', () => {
-    const ways = new Set(
-      operationNames.map((name) => operationOf(name).trace).filter((trace): trace is string => trace !== undefined && !trace.startsWith('no-')),
-    );
+    const ways = new Set(operationNames.map((name) => operationOf(name).trace).filter((trace) => trace !== undefined && !trace.startsWith('no-')));
     expect(Object.keys(evidence).sort()).toEqual([...ways].sort());
     for (const rules of Object.values(evidence)) {
       expect(rules.identity.length).toBeGreaterThan(10);
