@@ -99,8 +99,6 @@ const FIELDS = [
 ];
 const TEXT = ['email', 'name', 'order.source_id', 'metadata.promokit_marker', 'redeemable.voucher.campaign'];
 
-const some = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { freq: 3, nil: undefined });
-
 /** A behaviour of the service: honest about half the time, else bent in one or more ways. */
 export const behaviour: fc.Arbitrary<Behaviour> = fc
   .record({
