@@ -37,6 +37,7 @@ import {
 } from './errors.js';
 import { DEVIATION_KINDS_LIMIT, parseBody, type DeviationRecord, type ResponseSchema, type ValidationMode } from './responses.js';
 import { describeFailure } from './retry.js';
+import { MARKER_KEY } from './metadata.js';
 
 /**
  * The words an `unknown` error of a call that changes state adds to its message: it may have been
@@ -108,12 +109,22 @@ export function mapError(thrown: unknown, context: CallContext, failure: Failure
   const wait = failure.refusedWaitMs;
   error.message +=
     (error instanceof AuthenticationError ? `; ${credentials.advice(failure.auth)}` : '') +
+    (status === 400 && namesMarker(error) ? markerAdvice : '') +
     (wait === undefined
       ? ''
       : `; not retried: the service asked to wait ${Math.ceil(wait / 1000)} s, longer than maxRetryDelay (${failure.maxRetryDelay} ms)`) +
     (outcome === 'unknown' && failure.changesState ? unknownOutcomeNote() : '');
   recordFailure(error, context, failure, status, waitMs, error instanceof ResponseValidationError);
   return scrubbed(error, secrets);
+}
+
+/** A 400 about promokit's marker: what fixes it. */
+const markerAdvice = `; promokit adds metadata.${MARKER_KEY} to the call (its identity for client.reconcile): define ${MARKER_KEY} (a string) in the project's metadata schema of this record, or send the call with marker: false`;
+
+/** Whether the service's 400 names promokit's marker (a metadata schema that allows only defined keys). */
+function namesMarker(error: PromokitError): boolean {
+  const { body, message } = error as PromokitError & { body?: unknown };
+  return message.includes(MARKER_KEY) || (typeof body === 'string' ? body : (JSON.stringify(body) ?? '')).includes(MARKER_KEY);
 }
 
 /**

@@ -57,6 +57,21 @@ export interface MetadataTypes {}
 export interface CustomEventTypes {}
 
 /**
+ * The metadata key of the marker `client.reconcile` finds the record of a call by: a spend or a
+ * create whose record keeps its metadata (`redemptions.redeem`, `loyalties.redeemReward`,
+ * `customers.create` without `source_id` or `id`, `vouchers.create`) carries one unless sent with
+ * `marker: false`. It is promokit's key, not checked against the client's `metadataSchemas`.
+ */
+export const MARKER_KEY = 'promokit_marker';
+
+/** `metadata` without promokit's {@link MARKER_KEY}, for the checks of the client's own schemas. */
+export function withoutMarker(metadata: Record<string, unknown>): Record<string, unknown> {
+  if (!(MARKER_KEY in metadata)) return metadata;
+  const { [MARKER_KEY]: _marker, ...rest } = metadata;
+  return rest;
+}
+
+/**
  * The kinds of record whose metadata {@link MetadataTypes} may type and `metadataSchemas` may check.
  * @category Typed metadata
  */

@@ -17,7 +17,7 @@ import { ConfigurationError, describeValue, InvalidRequestError, isA, PromokitEr
 import { checkResponse, scrubbedError } from './outcome.js';
 import { send } from './send.js';
 import { isRecord } from './inputs.js';
-import type { MetadataKind, StandardSchemaV1, MetadataPlaces } from './metadata.js';
+import { withoutMarker, type MetadataKind, type StandardSchemaV1, type MetadataPlaces } from './metadata.js';
 import { MAX_TIMEOUT } from './request-options.js';
 import { bounded } from './waiting.js';
 
@@ -179,7 +179,11 @@ function placesIn(value: unknown, places: MetadataPlaces, schemas: UserSchemas, 
 
 /** Adds the check of `value` at `path` when there is a schema for it and the value is an object (anything else breaks the SDK's own rules or schema first). */
 function add(checks: Map<string, Check>, path: Path, value: unknown, option: Check['option'], name: string, schema: StandardSchemaV1 | undefined): void {
-  if (schema && isRecord(value)) checks.set(JSON.stringify(path), { path, value, option, name, schema });
+  if (!schema || !isRecord(value)) return;
+  // promokit's own marker is not the user's to describe: metadata that holds only it, the user sent none.
+  const own = withoutMarker(value);
+  if (own !== value && Object.keys(own).length === 0) return;
+  checks.set(JSON.stringify(path), { path, value: own, option, name, schema });
 }
 
 /** A zod schema node as the response walk reads it: its definition, and the kind a metadata node carries. */

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { closed, identity, isoDateTime, isoDay, isRecord, object, oneOf, required, text, type Rule, type Rules } from '../core/inputs.js';
+import { boolean, closed, identity, isoDateTime, isoDay, isRecord, object, oneOf, required, text, type Rule, type Rules } from '../core/inputs.js';
 import type { Metadata } from '../core/metadata.js';
 import { operation, operations, type Effect, type RequestOptions } from '../core/call.js';
 import { walks, type APIPromise, type PagePromise } from '../core/pagination.js';
@@ -13,6 +13,7 @@ import { customerListSchema, customerSchema, type Customer, type CustomerList } 
 import { customerRedeemableListSchema, type CustomerRedeemable, type CustomerRedeemableList } from '../schemas/customer-redeemable.js';
 import { noContentSchema } from '../schemas/base.js';
 import type { AddressInput } from './inputs/customer.js';
+import { withMarker } from './inputs/redeemables.js';
 import {
   cursorListRules,
   page99ListRules,
@@ -71,7 +72,9 @@ export class Customers extends APIResource {
    * `POST /v1/customers`. With `id` or `source_id` it is an idempotent write, retried like a PUT.
    * Without either, each call makes a new customer: it is sent once (retried only on 429 and on
    * connection failures where nothing was sent), and after an `unknown` outcome
-   * `client.reconcile(error)` looks for a customer created since the call with the fields it sent.
+   * `client.reconcile(error)` looks for the customer by its marker: without `source_id` or `id`,
+   * promokit adds `metadata.promokit_marker` (130 random bits) unless you send `marker: false`. A
+   * project whose customer metadata schema allows only defined keys must define `promokit_marker`.
    *
    * @param params The customer: `source_id` (your own ID) is the way to make it safe to send again.
    * @throws {InvalidRequestError} An empty or blank (only spaces) `source_id` or `id`, a `birthdate` that is not
@@ -246,7 +249,9 @@ export const customerOperations = operations({
     trace: 'customer-by-fields',
     schema: customerSchema,
     relies: ['id'],
-    rules: required(object<CreateCustomerParams>({ ...customerFieldRules, id: identity(), source_id: identity() })),
+    rules: required(object<CreateCustomerParams>({ ...customerFieldRules, id: identity(), source_id: identity(), marker: boolean() })),
+    // The call's identity for `client.reconcile`: the marker in the customer's metadata (an upsert needs none).
+    prepare: (params) => withMarker(params, !upsertKey(params)) as CreateCustomerParams,
     metadataPlaces: { metadata: 'customer' },
   }),
   'customers.get': operation<Customer, Record<string, never>>({
@@ -332,6 +337,14 @@ export interface CreateCustomerParams extends UpdateCustomerParams {
   source_id?: string | undefined;
   /** The service's ID (`cust_…`) of an existing customer to update. */
   id?: string | undefined;
+  /**
+   * `false`: no marker. Otherwise, without `source_id` or `id`, promokit adds
+   * `metadata.promokit_marker`, a fresh value of 130 random bits (unless your metadata has one), by
+   * which `client.reconcile` finds this customer after an unknown outcome; `marker` itself is not
+   * sent. Define `promokit_marker` (a string) in your customer metadata schema if it allows only
+   * defined keys.
+   */
+  marker?: boolean | undefined;
 }
 
 /**

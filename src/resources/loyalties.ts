@@ -5,7 +5,7 @@
  * @module
  */
 import { walks, type APIPromise } from '../core/pagination.js';
-import { object, text } from '../core/inputs.js';
+import { boolean, object, text } from '../core/inputs.js';
 import type { Metadata } from '../core/metadata.js';
 import { operation, operations, type RequestOptions } from '../core/call.js';
 import type { PagePromise } from '../core/pagination.js';
@@ -17,6 +17,7 @@ import { rewardAssignmentListSchema, type RewardAssignment, type RewardAssignmen
 import { loyaltyMemberSchema, type LoyaltyMember } from '../schemas/voucher.js';
 import { cursorListRules, pageListRules, type CursorListParams, type ListFilters, type PageListParams } from './inputs/lists.js';
 import { orderPlaces, orderRules, type OrderInput } from './inputs/order.js';
+import { withMarker } from './inputs/redeemables.js';
 import { rewardRules, type RewardInput } from './inputs/reward.js';
 
 /**
@@ -100,7 +101,10 @@ export class Loyalties extends APIResource {
    * `POST /v1/loyalties/{campaignId}/members/{memberId}/redemption` with `campaign_id`, else
    * `POST /v1/loyalties/members/{memberId}/redemption`; `campaign_id` goes to the path, the other
    * fields to the JSON body. Spends points, so never retried on 5xx or timeouts (the service may
-   * have acted); retried only on 429 and on connection failures where nothing was sent.
+   * have acted); retried only on 429 and on connection failures where nothing was sent. After an
+   * unknown outcome, `client.reconcile(error)` finds the redemption by its marker: promokit adds
+   * `metadata.promokit_marker` (130 random bits) unless you send `marker: false`. A project whose
+   * redemption metadata schema allows only defined keys must define `promokit_marker` (a string).
    *
    * @param memberId The loyalty card code.
    * @throws InvalidRequestError when `reward.points` is not a positive integer, the order has more
@@ -189,7 +193,9 @@ export const loyaltyOperations = operations({
     trace: 'member-transactions',
     schema: redemptionSchema,
     relies: ['id', 'result'],
-    rules: object<RedeemRewardParams>({ reward: rewardRules, order: orderRules, metadata: object() }),
+    rules: object<RedeemRewardParams>({ reward: rewardRules, order: orderRules, metadata: object(), marker: boolean() }),
+    // The call's identity for `client.reconcile`: the marker in the redemption's metadata.
+    prepare: (params) => withMarker(params) as RedeemRewardParams,
     metadataPlaces: { metadata: 'redemption', order: orderPlaces },
   }),
   'loyalties.listRewardAssignments': operation<RewardAssignmentList, ListRewardAssignmentsParams>({
@@ -245,6 +251,13 @@ export interface RedeemRewardParams {
   order?: OrderInput | undefined;
   /** Custom key/value pairs, checked against the redemption metadata validation rules. */
   metadata?: Metadata<'redemption'> | undefined;
+  /**
+   * `false`: no marker. Otherwise promokit adds `metadata.promokit_marker`, a fresh value of 130
+   * random bits (unless your metadata has one), by which `client.reconcile` finds this redemption
+   * after an unknown outcome; `marker` itself is not sent. Define `promokit_marker` (a string) in
+   * your redemption metadata schema if it allows only defined keys.
+   */
+  marker?: boolean | undefined;
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { BadRequestError } from '../core/api-errors.js';
 import { apiPromise, type APIPromise, type PagePromise, walks } from '../core/pagination.js';
-import { boolean, integer, isoDateTime, isRecord, object, oneOf, text } from '../core/inputs.js';
+import { boolean, integer, isoDateTime, object, oneOf, text } from '../core/inputs.js';
 import type { Metadata } from '../core/metadata.js';
 import { loadChunk } from '../core/lazy.js';
 import { operation, operations, type RequestOptions } from '../core/call.js';
@@ -22,7 +22,7 @@ import {
 import { customerPlaces, customerRules, type CustomerInput } from './inputs/customer.js';
 import type { ListFilters } from './inputs/lists.js';
 import { orderPlaces, orderRules, type OrderInput } from './inputs/order.js';
-import { MARKER_KEY, newMarker, stackedRequestPlaces, stackedRequestRules, withSessionKey, type StackedRequestParams } from './inputs/redeemables.js';
+import { stackedRequestPlaces, stackedRequestRules, withMarker, withSessionKey, type StackedRequestParams } from './inputs/redeemables.js';
 
 /**
  * Redemptions and their rollback.
@@ -74,10 +74,10 @@ export class Redemptions extends APIResource {
    * `POST /v1/redemptions`. A spend: never sent again after the service may have acted (a 5xx, a
    * timeout, a connection dropped after sending); retried only on 429 and on connection failures
    * where nothing was sent. After an unknown outcome, `client.reconcile(error)` finds the
-   * redemption by the order's `source_id`, by the customer and the time of the call, or by a
-   * marker: `marker: true` adds `metadata.promokit_marker` (a fresh value of 130 random bits,
-   * unless your metadata has one), which is not sent itself. A project whose redemption metadata
-   * schema allows only defined keys must define `promokit_marker` (a string) first.
+   * redemption by its marker: promokit adds `metadata.promokit_marker` (a fresh value of 130
+   * random bits, unless your metadata has one) unless you send `marker: false`, or by the order's
+   * `source_id`. A project whose redemption metadata schema allows only defined keys must define
+   * `promokit_marker` (a string) first.
    *
    * @param params The redeemables (1 to 30, none twice, one promotion stack never mixed with
    * others), the order, the customer, the session and the redemption's metadata.
@@ -225,7 +225,7 @@ export const redemptionOperations = operations({
       'skipped_redeemables.*.status',
     ],
     rules: object<RedeemStackedParams>({ ...stackedRequestRules, marker: boolean() }),
-    prepare: withMarker,
+    prepare: (params) => withMarker(withSessionKey(params)) as RedeemStackedParams,
     metadataPlaces: stackedRequestPlaces,
   }),
   'redemptions.list': operation<RedemptionList, ListRedemptionsParams>({
@@ -267,24 +267,17 @@ export const redemptionOperations = operations({
   }),
 });
 
-/** The params as sent: a session key of promokit's own, and the marker in the metadata when asked. */
-function withMarker(params: RedeemStackedParams): RedeemStackedParams {
-  const { marker, ...rest } = withSessionKey(params);
-  if (marker !== true) return rest;
-  const metadata: Record<string, unknown> = isRecord(rest.metadata) ? rest.metadata : {};
-  return { ...rest, metadata: { ...metadata, [MARKER_KEY]: metadata[MARKER_KEY] ?? newMarker() } as unknown as Metadata<'redemption'> };
-}
-
 /**
  * Params of {@link Redemptions.redeem}, sent as the JSON body but for `marker`.
  * @category Checkout
  */
 export interface RedeemStackedParams extends StackedRequestParams {
   /**
-   * `true`: promokit adds `metadata.promokit_marker`, a fresh value of 130 random bits (unless
-   * your metadata has one), by which `client.reconcile` finds this redemption after an unknown
-   * outcome. Not sent itself. Define `promokit_marker` (a string) in your redemption metadata
-   * schema first if it allows only defined keys.
+   * `false`: no marker. Otherwise promokit adds `metadata.promokit_marker`, a fresh value of 130
+   * random bits (unless your metadata has one), by which `client.reconcile` finds this redemption
+   * after an unknown outcome; `marker` itself is not sent. A project whose redemption metadata
+   * schema allows only defined keys must define `promokit_marker` (a string), or send
+   * `marker: false` (then the order's `source_id` is the call's identity, when it has one).
    */
   marker?: boolean | undefined;
 }

@@ -17,6 +17,7 @@ import { voucherRedemptionsSchema, type VoucherRedemptions } from '../schemas/re
 import { validationResultSchema, type ValidationResult } from '../schemas/validation.js';
 import { voucherSchema, type Voucher } from '../schemas/voucher.js';
 import { customerPlaces, customerRules, type CustomerInput } from './inputs/customer.js';
+import { withMarker } from './inputs/redeemables.js';
 import { discountRules, type DiscountInput } from './inputs/discount.js';
 import { orderPlaces, orderRules, type OrderInput } from './inputs/order.js';
 import { sessionRules, type SessionInput } from './inputs/session.js';
@@ -171,7 +172,10 @@ export class Vouchers extends APIResource {
    * by `type`. Returns the new voucher with its `validation_rules_assignments` and `categories`.
    *
    * `POST /v1/vouchers/{code}`. Not idempotent: retried only on 429 and on connection failures
-   * where nothing was sent, never on 5xx or timeouts.
+   * where nothing was sent, never on 5xx or timeouts. After an unknown outcome,
+   * `client.reconcile(error)` reads the code back and knows the voucher by its marker: promokit
+   * adds `metadata.promokit_marker` (130 random bits) unless you send `marker: false`. A project
+   * whose voucher metadata schema allows only defined keys must define `promokit_marker`.
    *
    * ```ts
    * await client.vouchers.create('SUMMER-10', { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } });
@@ -310,6 +314,7 @@ const createRules = all<CreateVoucherParams>(
     active: boolean(),
     additional_info: text(),
     metadata: object(),
+    marker: boolean(),
     validation_rules: array(Infinity, text(1)),
     redemption: object<NonNullable<CreateVoucherBase['redemption']>>({ quantity: integer() }),
     ...validityRules,
@@ -409,6 +414,8 @@ export const voucherOperations = operations({
     schema: voucherSchema,
     relies: ['id', 'code'],
     rules: required(createRules),
+    // The call's identity for `client.reconcile`: the marker in the voucher's metadata.
+    prepare: (params) => withMarker(params) as CreateVoucherParams,
     metadataPlaces: { metadata: 'voucher' },
   }),
   'vouchers.validate': operation<ValidationResult, ValidateVoucherParams>({
@@ -498,6 +505,13 @@ export interface CreateVoucherBase extends ValidityInput {
   additional_info?: string | undefined;
   /** Custom key/value pairs, checked against the voucher metadata schema. */
   metadata?: Metadata<'voucher'> | undefined;
+  /**
+   * `false`: no marker. Otherwise promokit adds `metadata.promokit_marker`, a fresh value of 130
+   * random bits (unless your metadata has one), by which `client.reconcile` knows this voucher
+   * after an unknown outcome; `marker` itself is not sent. Define `promokit_marker` (a string) in
+   * your voucher metadata schema if it allows only defined keys.
+   */
+  marker?: boolean | undefined;
   /** `val_…` IDs of validation rules to assign to the voucher. */
   validation_rules?: string[] | undefined;
   /** Redemption limit. */

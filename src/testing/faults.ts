@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { checkDistortion, type MockDistortion } from './distort.js';
 import { MockHttpError } from './http.js';
 import { mockOperations } from './operations.js';
 import type { MockOperation } from './router.js';
@@ -27,9 +28,13 @@ import type { UserRoute } from './user-routes.js';
  *   whether its call took effect;
  * - `'latency'`: the service acts at once and its answer arrives `ms` milliseconds later;
  * - `'malformed-json'`: the service acts and answers with its status, but the body is cut short,
- *   so it is not valid JSON (a 2xx whose body is unreadable).
+ *   so it is not valid JSON (a 2xx whose body is unreadable);
+ * - `'distort'`: the service acts as it should, but its answer bends as `distort` says (fields left
+ *   out, `null`, lower-cased or cut; a `Date` header off; pages that ignore `limit`; a `total` and a
+ *   `has_more` that lie; records repeated or reversed): see {@link MockDistortion}. Its records stay
+ *   as they are. Usually with `times: Infinity`, for every read of a list.
  */
-export type MockFault = 'status' | 'timeout' | 'reset' | 'commit-then-reset' | 'latency' | 'malformed-json';
+export type MockFault = 'status' | 'timeout' | 'reset' | 'commit-then-reset' | 'latency' | 'malformed-json' | 'distort';
 
 /** Options of `mock.inject()`. */
 export interface MockInjectOptions {
@@ -59,6 +64,8 @@ export interface MockInjectOptions {
    * second on 429 and 503, none on other codes). Refused by the other faults.
    */
   ms?: number | undefined;
+  /** How a `'distort'` fault bends the answers: required by it, refused by the others. */
+  distort?: MockDistortion | undefined;
 }
 
 /** One injected fault and how many more requests it applies to. */
@@ -69,11 +76,12 @@ export interface InjectedFault {
   readonly fault: MockFault;
   readonly status: number | undefined;
   readonly ms: number | undefined;
+  readonly distortion?: MockDistortion | undefined;
   remaining: number;
 }
 
-const faults: readonly MockFault[] = ['status', 'timeout', 'reset', 'commit-then-reset', 'latency', 'malformed-json'];
-const optionNames = ['operation', 'route', 'fault', 'times', 'status', 'ms'];
+const faults: readonly MockFault[] = ['status', 'timeout', 'reset', 'commit-then-reset', 'latency', 'malformed-json', 'distort'];
+const optionNames = ['operation', 'route', 'fault', 'times', 'status', 'ms', 'distort'];
 /** The longest delay a timer keeps: beyond it, `setTimeout` fires at once. */
 const MAX_MS = 2_147_483_647;
 
@@ -83,7 +91,7 @@ const MAX_MS = 2_147_483_647;
  */
 export function checkInjectOptions(options: MockInjectOptions, routeNamed: (spec: unknown) => UserRoute): InjectedFault {
   const fail = (rule: string, ...got: unknown[]) => new TypeError(`mock.inject: ${rule}${got.length > 0 ? `; got ${show(got[0])}` : ''}`);
-  if (!options || typeof options !== 'object') throw fail('takes an options object { fault, operation?, route?, times?, status?, ms? }', options);
+  if (!options || typeof options !== 'object') throw fail('takes an options object { fault, operation?, route?, times?, status?, ms?, distort? }', options);
   const unknown = Object.keys(options).filter((name) => !optionNames.includes(name));
   if (unknown.length > 0) throw new TypeError(`mock.inject: unknown option ${unknown.slice(0, 5).join(', ')}; the options are ${optionNames.join(', ')}`);
   const { operation, route, fault, times = 1, status, ms } = options;
@@ -107,7 +115,9 @@ export function checkInjectOptions(options: MockInjectOptions, routeNamed: (spec
   } else if (ms !== undefined) {
     throw fail(`ms applies only to faults 'latency' and 'status', not '${fault}'`, ms);
   }
-  return { operation, route: routeShape, fault, status, ms, remaining: times };
+  if (fault !== 'distort' && options.distort !== undefined) throw fail(`distort applies only to fault 'distort', not '${fault}'`);
+  const distortion = fault === 'distort' ? checkDistortion(options.distort) : undefined;
+  return { operation, route: routeShape, fault, status, ms, remaining: times, ...(distortion ? { distortion } : {}) };
 }
 
 function show(value: unknown): string {
@@ -118,9 +128,13 @@ function show(value: unknown): string {
 export class FaultQueue {
   #faults: InjectedFault[] = [];
 
-  /** Adds a fault (checked by {@link checkInjectOptions}) after those already injected. */
-  add(fault: InjectedFault): void {
+  /** Adds a fault (checked by {@link checkInjectOptions}) after those already injected; returns what takes it back. */
+  add(fault: InjectedFault): () => void {
     this.#faults.push(fault);
+    return () => {
+      const index = this.#faults.indexOf(fault);
+      if (index >= 0) this.#faults.splice(index, 1);
+    };
   }
 
   /**

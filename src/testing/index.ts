@@ -36,6 +36,7 @@
 export { createMockService, type MockService, type MockServiceOptions, type MockRequestLogEntry, type MswHttpLike } from './service.js';
 export type { MockServer, ListenOptions } from './node-server.js';
 export type { MockFault, MockInjectOptions } from './faults.js';
+export type { MockDistortion } from './distort.js';
 export type { MockRouteHandler, MockRouteRequest, MockRouteResponse, MockRouteOptions } from './user-routes.js';
 export type { MockOperation } from './router.js';
 export type { MockAsyncActionOptions } from './async-action-runs.js';

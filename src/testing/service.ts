@@ -18,6 +18,7 @@ import {
   type MockFault,
   type MockInjectOptions,
 } from './faults.js';
+import { distorted, distortedRequest } from './distort.js';
 import { corsHeaders, errorAnswer, isLoopbackOrigin, json, MockHttpError, parseRequest, preflight, type MockRequest, type OriginPolicy } from './http.js';
 import { listen, type ListenOptions, type MockServer } from './node-server.js';
 import { createAsyncActionRun, type MockAsyncActionOptions } from './async-action-runs.js';
@@ -181,11 +182,12 @@ export interface MockService {
   /**
    * Makes the next requests meet a fault of the network or the service, to test what your code
    * does then: an error status, no answer, a connection dropped before or after the service
-   * acts, a slow answer, an unreadable body (see {@link MockFault}). `operation` (a built-in
+   * acts, a slow answer, an unreadable body, an answer bent (see {@link MockFault}). `operation` (a built-in
    * operation) or `route` (a route of {@link route}) picks the requests (default: every one the
    * mock serves), `times` how many meet it (default 1); faults are used in the
    * order injected, and `mock.requests` notes the fault each request met. The same through
-   * `mock.fetch`, `mock.listen()` and `mock.handlers()`. Bad options throw a `TypeError`.
+   * `mock.fetch`, `mock.listen()` and `mock.handlers()`. Bad options throw a `TypeError`. Returns
+   * a function that takes the fault back (what it has not met yet, no request meets).
    *
    * ```ts
    * mock.inject({ operation: 'loyalties.redeemReward', fault: 'commit-then-reset' });
@@ -194,7 +196,7 @@ export interface MockService {
    * console.log(error instanceof ConnectionError, mock.get('vouchers', ada)?.loyalty_card?.points); // true 1050: spent all the same
    * ```
    */
-  inject(options: MockInjectOptions): void;
+  inject(options: MockInjectOptions): () => void;
   /**
    * Drops every change: back to the initial data (default data plus `records`), request log
    * emptied, ID sequence restarted, injected faults forgotten; a request still held by a
@@ -389,7 +391,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       await holds.wait(request.signal); // settles only when the signal aborts (a rejection) or reset() lets go
       return Response.error();
     }
-    const response = fault?.fault === 'status' ? errorAnswer(injectedStatus(fault), requestId) : await answer(request, match, url, requestId);
+    const asked = fault?.distortion ? distortedRequest(request, fault.distortion) : request;
+    const response = fault?.fault === 'status' ? errorAnswer(injectedStatus(fault), requestId) : await answer(asked, match, new URL(asked.url), requestId);
     if (isNetworkError(response)) {
       log(0); // a handler's request that reset() let go
       return response;
@@ -405,6 +408,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         return Response.error();
       case 'malformed-json':
         return malformed(response);
+      case 'distort':
+        return distorted(response, fault.distortion!);
       case 'latency':
         return (await holds.wait(request.signal, fault.ms)) === 'elapsed' ? response : Response.error();
       default:
@@ -454,7 +459,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     ],
     route: (spec, handler, routeOptions) => userRoutes.add(spec, handler, routeOptions),
     inject(injectOptions) {
-      faults.add(checkInjectOptions(injectOptions, (spec) => userRoutes.named(spec)));
+      return faults.add(checkInjectOptions(injectOptions, (spec) => userRoutes.named(spec)));
     },
     reset() {
       faults.clear();

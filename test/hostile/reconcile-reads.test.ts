@@ -42,7 +42,8 @@ interface Read {
   /** The read the cases answer (`METHOD path`), and the honest answers of the others. */
   read: string;
   others?: Record<string, () => Reply>;
-  answers: Array<[name: string, reply: () => Reply, says: ReconcileResult['status']]>;
+  /** Each answer of the read, from the body the failed call sent. */
+  answers: Array<[name: string, reply: (call: Record<string, unknown>) => Reply, says: ReconcileResult['status']]>;
 }
 
 const order = (updated: string | null) => ({ id: 'ord_1', object: 'order', source_id: 'web-1', amount: 100, created_at: now(), updated_at: updated });
@@ -67,38 +68,32 @@ const READS: Read[] = [
       ['a 500', () => FAILED, 'cannot_tell'],
     ],
   },
-  {
-    name: 'vouchers.create (a discount voucher, validated)',
-    post: 'POST /v1/vouchers/NEW-10',
-    call: (c) => c.vouchers.create('NEW-10', { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 } }),
-    read: 'POST /v1/vouchers/NEW-10/validate',
-    answers: [
-      ['its validation', () => ({ body: { valid: true, code: 'NEW-10' } }), 'applied'],
-      ["the service's 404 of the code", () => notFound('voucher', 'NEW-10'), 'not_found'],
-      ['a validation of another code', () => ({ body: { valid: true, code: 'OLD-10' } }), 'cannot_tell'],
-      ['a 404 of another voucher', () => notFound('voucher', 'OLD-10'), 'cannot_tell'],
-      ['a 404 of a campaign', () => notFound('campaign', 'NEW-10'), 'cannot_tell'],
-      ...GARBAGE.map(([name, reply]): [string, () => Reply, ReconcileResult['status']] => [name, () => reply, 'cannot_tell']),
-      ["a proxy's HTML 404", () => HTML_404, 'cannot_tell'],
-      ['a 500', () => FAILED, 'cannot_tell'],
-    ],
-  },
-  {
-    name: 'vouchers.create (a loyalty card, read as a member)',
-    post: 'POST /v1/vouchers/CARD-10',
-    call: (c) => c.vouchers.create('CARD-10', { type: 'LOYALTY_CARD', loyalty_card: { points: 0 } }),
-    read: 'GET /v1/loyalties/members/CARD-10',
-    answers: [
-      ['the card, made since the call', () => ({ body: card('CARD-10', now()) }), 'applied'],
-      ["the service's 404 of the code", () => notFound('voucher', 'CARD-10'), 'not_found'],
-      ['the card, made a year before', () => ({ body: card('CARD-10', '2020-01-01T00:00:00Z') }), 'cannot_tell'],
-      ['another card', () => ({ body: card('CARD-11', now()) }), 'cannot_tell'],
-      ['a 404 of another voucher', () => notFound('voucher', 'CARD-11'), 'cannot_tell'],
-      ...GARBAGE.map(([name, reply]): [string, () => Reply, ReconcileResult['status']] => [name, () => reply, 'cannot_tell']),
-      ["a proxy's HTML 404", () => HTML_404, 'cannot_tell'],
-      ['a 500', () => FAILED, 'cannot_tell'],
-    ],
-  },
+  ...(['DISCOUNT_VOUCHER', 'LOYALTY_CARD'] as const).map(
+    (type): Read => ({
+      name: `vouchers.create (a ${type === 'LOYALTY_CARD' ? 'loyalty card' : 'discount voucher'}, read back)`,
+      post: 'POST /v1/vouchers/NEW-10',
+      call: (c) =>
+        c.vouchers.create('NEW-10', type === 'LOYALTY_CARD' ? { type, loyalty_card: { points: 0 } } : { type, discount: { type: 'AMOUNT', amount_off: 500 } }),
+      read: 'GET /v1/vouchers/NEW-10',
+      answers: [
+        ["the voucher, with the call's marker", (call) => ({ body: { ...card('NEW-10', now()), type, metadata: call.metadata } }), 'applied'],
+        ["the service's 404 of the code", () => notFound('voucher', 'NEW-10'), 'not_found'],
+        ['the voucher, made since the call, without a marker', () => ({ body: { ...card('NEW-10', now()), type, metadata: {} } }), 'cannot_tell'],
+        [
+          "the voucher, with another call's marker",
+          () => ({ body: { ...card('NEW-10', now()), type, metadata: { promokit_marker: 'mk_0000000000000000000000other' } } }),
+          'cannot_tell',
+        ],
+        ['the voucher, made a year before', () => ({ body: { ...card('NEW-10', '2020-01-01T00:00:00Z'), type } }), 'cannot_tell'],
+        ["another voucher, with the call's marker", (call) => ({ body: { ...card('OLD-10', now()), type, metadata: call.metadata } }), 'cannot_tell'],
+        ['a 404 of another voucher', () => notFound('voucher', 'OLD-10'), 'cannot_tell'],
+        ['a 404 of a campaign', () => notFound('campaign', 'NEW-10'), 'cannot_tell'],
+        ...GARBAGE.map(([name, reply]): [string, () => Reply, ReconcileResult['status']] => [name, () => reply, 'cannot_tell']),
+        ["a proxy's HTML 404", () => HTML_404, 'cannot_tell'],
+        ['a 500', () => FAILED, 'cannot_tell'],
+      ],
+    }),
+  ),
   {
     name: 'redemptions.rollback (the redemption read back)',
     post: 'POST /v1/redemptions/r_1/rollback',
@@ -173,15 +168,17 @@ describe('the reads of every check × every answer × every validation mode', ()
       for (const [name, reply, says] of read.answers)
         for (const mode of MODES) {
           let failed = false;
+          let call: Record<string, unknown> = {};
           const server = await serve((sent, res) => {
             const key = `${sent.method} ${sent.path}`;
             // The failed call: its answer lost.
             if (key === read.post && !failed) {
               failed = true;
+              call = JSON.parse(sent.body || '{}') as Record<string, unknown>;
               res.destroy();
               return;
             }
-            const answer = key === read.read ? reply() : read.others?.[key]?.();
+            const answer = key === read.read ? reply(call) : read.others?.[key]?.();
             const r = answer ?? { status: 404, body: { code: 404, key: 'not_found', message: 'no route' } };
             const text = r.raw ?? (r.body === undefined ? '' : JSON.stringify(r.body));
             res.writeHead(r.status ?? 200, { 'content-type': r.raw === undefined ? 'application/json' : 'text/html', ...r.headers }).end(text);

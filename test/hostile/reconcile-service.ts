@@ -26,7 +26,7 @@ export interface ListOp {
   key: string;
   /** The list's path. */
   list: string;
-  /** The check finds the call by its own identity (order `source_id`, marker), whatever its date. */
+  /** The check finds the call by its own identity (order `source_id`, marker), whatever its date: applied only then. */
   identity: boolean;
   /** The failed call's path (a POST). */
   post: string;
@@ -59,7 +59,8 @@ const transaction = (id: string, at: number, voucher: string, reward?: string): 
   voucher_id: voucher,
   campaign_id: 'camp_1',
   type: reward ? 'POINTS_REDEMPTION' : 'POINTS_ADDITION',
-  details: reward ? { reward: { id: reward } } : {},
+  // The redemption it names is served at /v1/redemptions/r_of_<id>, with the metadata of the call that made it.
+  details: reward ? { reward: { id: reward }, redemption: { id: `r_of_${id}` } } : {},
   created_at: iso(at),
 });
 const held = (id: string, at: number, campaign: string): Rec => ({
@@ -95,7 +96,7 @@ export const LIST_OPS: ListOp[] = [
     kind: 'cursor',
     key: 'data',
     list: '/v1/loyalties/camp_1/transactions',
-    identity: false,
+    identity: true,
     post: '/v1/loyalties/members/LOYAL-1/redemption',
     call: (c) => c.loyalties.redeemReward('LOYAL-1', { reward: { id: 'rew_1' } }),
     mine: (id, at) => transaction(id, at, card, 'rew_1'),
@@ -122,10 +123,10 @@ export const LIST_OPS: ListOp[] = [
     kind: 'page',
     key: 'customers',
     list: '/v1/customers',
-    identity: false,
+    identity: true,
     post: '/v1/customers',
     call: (c) => c.customers.create({ name: 'Zed', email: 'zed@example.com' }),
-    mine: (id, at) => person(id, at, 'Zed'),
+    mine: (id, at, body) => ({ ...person(id, at, 'Zed'), metadata: body.metadata }),
     other: (id, at) => person(id, at, `Other ${id}`),
     alike: (id, at) => person(id, at, 'Zed'),
   },
@@ -153,17 +154,19 @@ export const LIST_OPS: ListOp[] = [
     post: '/v1/redemptions',
     call: (c) => c.redemptions.redeem({ redeemables: [{ object: 'voucher', id: 'A' }], order: { amount: 100 }, marker: true }),
     mine: (id, at, body) => redemption(id, at, { metadata: body.metadata as Rec }),
-    other: (id, at) => redemption(id, at, {}),
+    // Others' redemptions carry their own markers (promokit adds one by default): each excluded by it.
+    other: (id, at) => redemption(id, at, { metadata: { promokit_marker: `mk_of_${id}` } }),
     alike: (id, at) => redemption(id, at, { metadata: { promokit_marker: 'pk_mk_of_another_call' } }),
   },
   {
-    name: 'redemptions.redeem, by its customer and voucher',
+    name: 'redemptions.redeem with marker: false, by its customer and voucher',
     kind: 'page',
     key: 'redemptions',
     list: '/v1/redemptions',
     identity: false,
     post: '/v1/redemptions',
-    call: (c) => c.redemptions.redeem({ redeemables: [{ object: 'voucher', id: 'A' }], order: { amount: 100 }, customer: { source_id: 'cu-1' } }),
+    call: (c) =>
+      c.redemptions.redeem({ redeemables: [{ object: 'voucher', id: 'A' }], order: { amount: 100 }, customer: { source_id: 'cu-1' }, marker: false }),
     mine: (id, at) => redemption(id, at, { ...ofCu1, order: { amount: 100 } }),
     other: (id, at) => redemption(id, at, {}),
     alike: (id, at) => redemption(id, at, { ...ofCu1, order: { amount: 100 } }),
@@ -256,6 +259,20 @@ export async function reconcileIn(world: World, serve: (handle: (sent: Sent, res
     .map((ago) => op.alike(id(), recordsNow() - ago))
     .reverse();
   let lists = 0;
+  /** The redemptions the records name (a transaction's), by path: the call's with the metadata it sent. */
+  const named = new Map<string, Rec>();
+  const name = (record: Rec, metadata: unknown) => {
+    const redemption = ((record.details as Rec | undefined)?.redemption as Rec | undefined)?.id;
+    if (typeof redemption === 'string')
+      named.set(`/v1/redemptions/${redemption}`, {
+        id: redemption,
+        object: 'redemption',
+        result: 'SUCCESS',
+        date: record.created_at,
+        metadata: metadata ?? {},
+      });
+  };
+  for (const record of records) name(record, {});
   const server = await serve((sent, res) => {
     const date = clocks.date(Date.now());
     if (sent.method === 'POST' && sent.path === op.post) {
@@ -263,6 +280,7 @@ export async function reconcileIn(world: World, serve: (handle: (sent: Sent, res
       const body = JSON.parse(sent.body || '{}') as Rec;
       const at = recordsNow();
       const made = world.held ? [world.bare && op.bare ? op.bare(id(), at) : op.mine(id(), at, body)] : [];
+      if (made[0]) name(made[0], body.metadata);
       for (let i = 0; i < world.since; i++) made.push(op.other(id(), at + 1 + i));
       records = [...made.reverse(), ...records];
       res.destroy();
@@ -270,6 +288,8 @@ export async function reconcileIn(world: World, serve: (handle: (sent: Sent, res
     }
     const read = op.reads?.[sent.path];
     if (read) return write(res, { body: read(recordsNow()) }, date);
+    const redemption = named.get(sent.path);
+    if (redemption) return write(res, { body: redemption }, date);
     if (sent.path !== op.list) return write(res, { status: 404, body: { code: 404, key: 'not_found', message: 'Resource not found' } }, date);
     const query = new URLSearchParams(sent.search);
     const honest = honestPage(op, records, query, world.size ?? Number(query.get('limit') ?? 10));

@@ -18,15 +18,20 @@ const record = useFigures('hostile/reconcile');
 const HOUR = 3_600_000;
 const member = { id: 'v_card_1', code: 'LOYAL-H1', object: 'voucher', type: 'LOYALTY_CARD', campaign_id: 'camp_1', created_at: '2020-01-01T00:00:00Z' };
 
-/** A transaction of the card: the redemption of `reward` (the call's, when it is `rew_1`), or a points addition. */
-function transaction(i: number, at: number, reward?: string) {
+/**
+ * A transaction of the card: the redemption of `reward`, or a points addition. A redemption names
+ * its redemption record: `r_call`, which carries the failed call's metadata (its marker), when
+ * `call` says it is the call's; another one, without a marker, otherwise.
+ */
+function transaction(i: number, at: number, reward?: string, call = false) {
+  const id = `tx_${String(i).padStart(6, '0')}`;
   return {
-    id: `tx_${String(i).padStart(6, '0')}`,
+    id,
     object: 'loyalty_transaction',
     voucher_id: member.id,
     campaign_id: 'camp_1',
     type: reward ? 'POINTS_REDEMPTION' : 'POINTS_ADDITION',
-    details: reward ? { reward: { id: reward } } : {},
+    details: reward ? { reward: { id: reward }, redemption: { id: call ? 'r_call' : `r_of_${id}` } } : {},
     created_at: new Date(at).toISOString(),
   };
 }
@@ -43,11 +48,20 @@ interface Service {
 /** A service that answers the redemption 503 (with its transaction stored when `applied`), then serves the card and `service`'s pages. */
 async function hostile(service: Service) {
   let lists = 0;
+  let metadata: unknown = {};
   const server = await serve((sent, res) => {
     const now = service.now();
     const date = service.date ? service.date(now) : new Date(now).toUTCString();
     const headers: Record<string, string> = date === null ? {} : { date };
-    if (sent.path.endsWith('/redemption')) return json(res, 503, { code: 503, key: 'unavailable', message: 'try later' }, headers);
+    if (sent.path.endsWith('/redemption')) {
+      metadata = (JSON.parse(sent.body || '{}') as { metadata?: unknown }).metadata;
+      return json(res, 503, { code: 503, key: 'unavailable', message: 'try later' }, headers);
+    }
+    // The redemption a transaction names: the call's carries the metadata it sent.
+    if (sent.path.startsWith('/v1/redemptions/')) {
+      const id = sent.path.slice('/v1/redemptions/'.length);
+      return json(res, 200, { id, object: 'redemption', result: 'SUCCESS', metadata: id === 'r_call' ? metadata : {} }, headers);
+    }
     if (sent.path.includes('/transactions')) {
       const after = new URLSearchParams(sent.search).get('starting_after_id') ?? undefined;
       const page = service.page(lists++, after);
@@ -92,7 +106,7 @@ describe('bounds count what arrives', () => {
   it('records in any order within a page (oldest first, shuffled): never a not_found before the call is found', async () => {
     const now = Date.now();
     const old = (i: number) => transaction(i, now - 30 * 24 * HOUR);
-    const mine = transaction(999, now, 'rew_1');
+    const mine = transaction(999, now, 'rew_1', true);
     const orders: Array<[string, unknown[]]> = [
       ['oldest first', [old(1), old(2), old(3), mine]],
       ['older record before it', [old(1), mine, old(2)]],
@@ -104,7 +118,14 @@ describe('bounds count what arrives', () => {
       const twoPages = name.startsWith('shuffled');
       const { result } = await hostile({
         now: Date.now,
-        page: (n) => (twoPages ? (n === 0 ? { data, has_more: true } : { data: [old(4), mine], has_more: false }) : { data, has_more: false }),
+        page: (n, after) =>
+          after !== undefined && !twoPages
+            ? { data: [], has_more: false }
+            : twoPages
+              ? n === 0
+                ? { data, has_more: true }
+                : { data: [old(4), mine], has_more: false }
+              : { data, has_more: false },
       });
       expect(result.status, name).toBe('applied');
       answers.push(result.status);
@@ -118,7 +139,7 @@ describe('bounds count what arrives', () => {
 
 describe("time is the service's", () => {
   const OFFSETS = [-3 * 365 * 24 * HOUR, -2 * 24 * HOUR, -5 * HOUR, 5 * HOUR, 2 * 24 * HOUR, 3 * 365 * 24 * HOUR];
-  it("a service clock hours, days or years away, behind and ahead: the call's redemption applied, none held not_found", async () => {
+  it("a service clock hours, days or years away, behind and ahead: the call's redemption applied by its marker, none held not_found", async () => {
     const results: ReconcileResult['status'][] = [];
     for (const offset of OFFSETS) {
       for (const held of [true, false]) {
@@ -127,10 +148,16 @@ describe("time is the service's", () => {
         const made = clock();
         const { result } = await hostile({
           now: clock,
-          page: () => ({
-            data: [...(held ? [transaction(100, made, 'rew_1')] : []), ...Array.from({ length: 10 }, (_, i) => transaction(i, made - (i + 1) * 24 * HOUR))],
-            has_more: false,
-          }),
+          page: (_n, after) =>
+            after !== undefined
+              ? { data: [], has_more: false }
+              : {
+                  data: [
+                    ...(held ? [transaction(100, made, 'rew_1', true)] : []),
+                    ...Array.from({ length: 10 }, (_, i) => transaction(i, made - (i + 1) * 24 * HOUR)),
+                  ],
+                  has_more: false,
+                },
         });
         expect(result.status, `offset ${offset}, held ${held}`).toBe(held ? 'applied' : 'not_found');
         results.push(result.status);
@@ -146,8 +173,12 @@ describe("time is the service's", () => {
     const results: string[] = [];
     for (const date of ['soon', '', 'Thu, 99 Foo 2026 99:99:99 GMT']) {
       const made = Date.now() - 5 * HOUR;
-      const { result } = await hostile({ now: () => made, date: () => date, page: () => ({ data: [transaction(1, made, 'rew_1')], has_more: false }) });
-      expect(result, date).toEqual({ status: 'cannot_tell', reason: expect.stringContaining('could not be placed in time') });
+      const { result } = await hostile({
+        now: () => made,
+        date: () => date,
+        page: (_n, after) => (after !== undefined ? { data: [], has_more: false } : { data: [transaction(1, made, 'rew_1')], has_more: false }),
+      });
+      expect(result, date).toEqual({ status: 'cannot_tell', reason: expect.stringMatching(/may be the call's.*cannot be excluded by its date/) });
       results.push(result.status);
     }
     record('reconcile-no-date', `3 garbled Date headers: ${results.join(', ')}`);

@@ -152,7 +152,8 @@ describe('read once: the value checked is the value sent', () => {
     // A Proxy that hides a field from `in` but lists it for spreading: the copy has it, the wire too, nothing else.
     const lying = new Proxy({ reward: { id: 'rew_1' }, metadata: { a: 1 } }, { has: () => false });
     await client.loyalties.redeemReward('LOYAL-H1', lying);
-    expect(JSON.parse(service.sent[1]!.body)).toEqual({ reward: { id: 'rew_1' }, metadata: { a: 1 } });
+    // promokit's marker beside the metadata given, nothing else.
+    expect(JSON.parse(service.sent[1]!.body)).toEqual({ reward: { id: 'rew_1' }, metadata: { a: 1, promokit_marker: expect.stringMatching(/^mk_/) } });
     record('snapshot-read-once', `a getter read ${reads} time, checked and sent as \`limit=10\`; a Proxy lying to \`in\` sent as the plain copy of its fields`);
   });
 

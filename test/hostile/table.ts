@@ -525,25 +525,25 @@ export const CASES = {
   'reconcile-shapes': {
     file: 'hostile/reconcile-pages',
     cls: 'Decisions on bad data',
-    case: "`client.reconcile` of every check that walks a list (`loyalties.redeemReward`, `publications.create`, `customers.create`, `redemptions.redeem` by order, marker and customer) in `strict`, `warn` and `off`, applied or not, against pages shorter than asked, answers without records (`{}`, `{ object: 'list' }`, `null` or a string for the records, a bare array, a string), a page 2 that answers 404, 500, `{}`, HTML or nothing while more is said, `has_more` against `total`, a total below what came, a cursor that comes back",
-    rule: '`not_found` only with every record seen: a call applied never `not_found`, one not applied never `applied`; an unreadable, failed or self-contradicting page `cannot_tell` with a typed `cause`',
+    case: "`client.reconcile` of every check that walks a list (`loyalties.redeemReward`, `publications.create`, `customers.create`, `redemptions.redeem` by order, marker and, with `marker: false`, customer) in `strict`, `warn` and `off`, applied or not, against pages shorter than asked, answers without records (`{}`, `{ object: 'list' }`, `null` or a string for the records, a bare array, a string), a page 2 that answers 404, 500, `{}`, HTML or nothing while more is said, a `has_more: false` that lies, a total below what came, a cursor that comes back",
+    rule: "`applied` only on the call's identity, `not_found` only with every record seen to an empty page: a call applied never `not_found`, one not applied never `applied`; an unreadable, failed or self-contradicting page `cannot_tell` with a typed `cause`",
   },
   'reconcile-clocks-disagree': {
     file: 'hostile/reconcile-pages',
     cls: "Time is the service's",
     case: "`client.reconcile` of every list check against one clock years or hours from the real one, records 10 or 50 minutes behind the `Date`, a `Date` of the year 3000, garbled or missing, answers whose `Date`s are 30 minutes apart, records an hour after the `Date`; a record like the call's three days before it",
-    rule: "a record carrying the call's identity (order `source_id`, marker) `applied` whatever its date; a clock not trusted never gives `not_found` for a record like the call's",
+    rule: "a record carrying the call's identity (order `source_id`, marker) `applied` whatever its date; a `Date` more than five minutes from this machine's clock is not trusted, and excludes no record by its date",
   },
   'reconcile-twins': {
     file: 'hostile/reconcile-pages',
     cls: "Time is the service's",
-    case: "`client.reconcile` of every check that looks by likeness (`loyalties.redeemReward`, `publications.create`, `customers.create`, `redemptions.redeem` by customer) with a record like the call's made 3 days, 30 minutes or 2 minutes before the call, the call applied or not",
-    rule: 'only a record made since the call counts; two of them, or one within the hour before, `cannot_tell`',
+    case: "`client.reconcile` of every check without the call's identity (`publications.create`, `redemptions.redeem` with `marker: false` by customer) with a record like the call's made 3 days, 30 minutes or 2 minutes before the call, the call applied or not",
+    rule: "likeness never gives `applied`; a record like the call's excludes `not_found` unless it is older than the call by more than an hour on a clock this machine's agrees with",
   },
   'reconcile-reads': {
     file: 'hostile/reconcile-reads',
     cls: 'Decisions on bad data',
-    case: "`client.reconcile` of `orders.create`, `vouchers.create` (a voucher, a card), `redemptions.rollback`, `validations.validate` with a session, and the first reads of `loyalties.redeemReward` and `publications.create`, in `strict`, `warn` and `off`, their read answered honestly, with `{}`, `null`, `[]` or a string, a record of another id or code, the service's 404 of the record or of another, a proxy's HTML 404, a 500",
+    case: "`client.reconcile` of `orders.create`, `vouchers.create` (a voucher, a card: with the call's marker, without, with another's), `redemptions.rollback`, `validations.validate` with a session, and the first reads of `loyalties.redeemReward` and `publications.create`, in `strict`, `warn` and `off`, their read answered honestly, with `{}`, `null`, `[]` or a string, a record of another id or code, the service's 404 of the record or of another, a proxy's HTML 404, a 500",
     rule: "`applied` or `not_found` only from an honest answer or the service's own 404 of the very record; every other answer `cannot_tell`",
   },
   'reconcile-bare': {

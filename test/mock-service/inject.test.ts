@@ -252,7 +252,15 @@ describe('mock.inject() options', () => {
   const mock = createMockService();
   const refused: Array<[unknown, RegExp]> = [
     [undefined, /options object/],
-    [{ fault: 'explode' }, /fault must be one of 'status', 'timeout', 'reset', 'commit-then-reset', 'latency', 'malformed-json'; got 'explode'/],
+    [{ fault: 'explode' }, /fault must be one of 'status', 'timeout', 'reset', 'commit-then-reset', 'latency', 'malformed-json', 'distort'; got 'explode'/],
+    [{ fault: 'distort' }, /distort must be an object/],
+    [{ fault: 'distort', distort: { omitt: ['x'] } }, /distort has no option omitt/],
+    [{ fault: 'distort', distort: { omit: 'metadata' } }, /distort.omit must be an array of dot-separated field paths/],
+    [{ fault: 'distort', distort: { pageSize: 0 } }, /distort.pageSize must be a whole number from 1 to 100/],
+    [{ fault: 'distort', distort: { dateOffsetMs: 1.5 } }, /distort.dateOffsetMs must be a whole number/],
+    [{ fault: 'distort', distort: { cut: { fields: ['email'] } } }, /distort.cut must be/],
+    [{ fault: 'distort', distort: { reverse: 'yes' } }, /distort.reverse must be true or false/],
+    [{ fault: 'reset', distort: {} }, /distort applies only to fault 'distort', not 'reset'/],
     [{}, /fault must be one of/],
     [{ fault: 'reset', operation: 'loyalties.redeem' }, /operation must be the SDK method of an operation.*got 'loyalties.redeem'/],
     [{ fault: 'reset', times: 0 }, /times must be a whole number, 1 or more, or Infinity; got 0/],
@@ -274,6 +282,64 @@ describe('mock.inject() options', () => {
   it.each(refused)('refuses %j with a TypeError naming the option and its rule', (options, message) => {
     expect(() => mock.inject(options as MockInjectOptions)).toThrow(TypeError);
     expect(() => mock.inject(options as MockInjectOptions)).toThrow(message);
+  });
+
+  it("'distort' bends the answers it meets, never the records: fields left out, null, lower-cased or cut, a Date off, pages of its own size, a lying total and has_more, records repeated and reversed", async () => {
+    const own = createMockService({ seed: false });
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
+    own.seed({
+      customers: Array.from({ length: 7 }, (_, i) => ({
+        source_id: `c${i}`,
+        email: `Ann.${i}@Example.com`,
+        name: `Ann Number ${i}`,
+        created_at: at(i),
+        metadata: { k: i },
+      })),
+    });
+    const list = async (query: string) => {
+      const response = await own.fetch(`${own.baseUrl}/v1/customers?${query}`, { headers: serverHeaders(own) });
+      return {
+        body: (await response.json()) as { customers: Array<Record<string, unknown>>; total: number; has_more?: boolean },
+        date: Date.parse(response.headers.get('date')!),
+      };
+    };
+    const honest = await list('limit=100');
+    own.inject({
+      operation: 'customers.list',
+      fault: 'distort',
+      times: Infinity,
+      distort: {
+        omit: ['metadata'],
+        nullify: ['source_id'],
+        lowercase: ['email'],
+        cut: { fields: ['name'], length: 3 },
+        dateOffsetMs: -2 * 3_600_000,
+        pageSize: 3,
+        totalOffset: -2,
+        hasMore: false,
+        repeat: true,
+        reverse: true,
+      },
+    });
+    const page = await list('limit=100&order=-created_at');
+    expect(page.body.total).toBe(5);
+    expect(page.body.has_more).toBe(false);
+    expect(page.body.customers.map((c) => c.email)).toEqual([
+      'ann.4@example.com',
+      'ann.4@example.com',
+      'ann.5@example.com',
+      'ann.5@example.com',
+      'ann.6@example.com',
+      'ann.6@example.com',
+    ]);
+    for (const customer of page.body.customers) {
+      expect(customer).not.toHaveProperty('metadata');
+      expect(customer).toMatchObject({ source_id: null, name: 'Ann' });
+    }
+    expect(Math.abs(page.date + 2 * 3_600_000 - honest.date)).toBeLessThan(2_000);
+    // The records are the truth: untouched.
+    expect(own.list('customers').map((c) => c.email)).toEqual(honest.body.customers.map((c) => c.email).reverse());
+    expect(own.list('customers').every((c) => c.metadata && c.source_id)).toBe(true);
   });
 
   it('adds nothing when it refuses', async () => {

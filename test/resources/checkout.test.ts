@@ -27,6 +27,7 @@ import { refusal, rejection } from './rejections.js';
 useMockApi();
 
 const KEY = /^ssn_pk_[0-9a-hjkmnp-tv-z]{26}$/;
+const MARKER = /^mk_[0-9a-hjkmnp-tv-z]{26}$/;
 const voucher = (id: string) => ({ object: 'voucher' as const, id });
 
 /** The two stacked calls: same request shape, same rules. */
@@ -47,7 +48,8 @@ describe.each(stacked)('%s', (_name, path, call, answer) => {
       options: { expand: ['order', 'redeemable'] },
     });
     await call(testClient({ validation: 'strict' }), params as never);
-    postedJson(path, params);
+    // A redemption carries promokit's marker in its metadata, beside yours.
+    postedJson(path, path === '/v1/redemptions' ? { ...params, metadata: { ...params.metadata, promokit_marker: expect.stringMatching(MARKER) } } : params);
   });
 
   it('sends a session key of its own when the session names none (ssn_pk_ and 26 characters), a new one per call; keeps yours', async () => {
@@ -202,15 +204,21 @@ describe("retries follow each operation's effect", () => {
 });
 
 describe('redemptions.redeem: the marker reconcile finds it by', () => {
-  it('marker: true adds metadata.promokit_marker (mk_ and 26 characters) beside yours, and is not sent itself', async () => {
+  it.each([
+    ['unasked', {}],
+    ['with marker: true', { marker: true }],
+  ])('%s, adds metadata.promokit_marker (mk_ and 26 characters) beside yours, a new one per call, and is not sent itself', async (_name, asked) => {
     respond('post', '/v1/redemptions', json(fixtures.stackedRedemption));
-    const params: RedeemStackedParams = deepFreeze({ redeemables: [voucher('A')], metadata: { channel: 'web' }, marker: true });
+    const params: RedeemStackedParams = deepFreeze({ redeemables: [voucher('A')], metadata: { channel: 'web' }, ...asked });
     await testClient().redemptions.redeem(params);
-    const body = JSON.parse(seen[0]!.body);
-    expect(body).toEqual({ redeemables: [voucher('A')], metadata: { channel: 'web', promokit_marker: expect.stringMatching(/^mk_[0-9a-hjkmnp-tv-z]{26}$/) } });
+    await testClient().redemptions.redeem({ redeemables: [voucher('A')] });
+    const [first, second] = seen.map((s) => JSON.parse(s.body));
+    expect(first).toEqual({ redeemables: [voucher('A')], metadata: { channel: 'web', promokit_marker: expect.stringMatching(MARKER) } });
+    expect(second).toEqual({ redeemables: [voucher('A')], metadata: { promokit_marker: expect.stringMatching(MARKER) } });
+    expect(first.metadata.promokit_marker).not.toBe(second.metadata.promokit_marker);
   });
 
-  it('keeps a marker of yours, sends none unasked, and refuses a marker that is not true or false', async () => {
+  it('keeps a marker of yours, sends none with marker: false, and refuses a marker that is not true or false', async () => {
     respond('post', '/v1/redemptions', json(fixtures.stackedRedemption));
     await testClient().redemptions.redeem({ redeemables: [voucher('A')], metadata: { promokit_marker: 'checkout-77' }, marker: true });
     await testClient().redemptions.redeem({ redeemables: [voucher('A')], marker: false });

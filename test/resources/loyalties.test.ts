@@ -170,7 +170,8 @@ describe('loyalties.redeemReward', () => {
     const req = postedJson('/v1/loyalties/camp_Xk3w9Lq1/members/LOYAL-8QF2-ZT/redemption', {
       reward: { id: 'rew_PayPoints', points: 300 },
       order: orderInput,
-      metadata: { store: 'LIS-01' },
+      // promokit's marker, by which client.reconcile finds the redemption, beside yours.
+      metadata: { store: 'LIS-01', promokit_marker: expect.stringMatching(/^mk_[0-9a-hjkmnp-tv-z]{26}$/) },
     });
     // Items go out exactly as given: numbers, and no `object` key added.
     expect(req.body).toContain('"items":[{"product_id":"prod_Beans1kg","quantity":1,"price":3000},');
@@ -181,11 +182,17 @@ describe('loyalties.redeemReward', () => {
     expect(params.campaign_id).toBe('camp_Xk3w9Lq1');
   });
 
-  it('POSTs to /v1/loyalties/members/{memberId}/redemption without campaign_id, with an empty JSON body when no params are given', async () => {
+  it('POSTs to /v1/loyalties/members/{memberId}/redemption without campaign_id, with only the marker when no params are given, an empty JSON body with marker: false', async () => {
     respond('post', '/v1/loyalties/members/LOYAL%2F8QF2%20ZT/redemption', json(payWithPoints));
     await testClient().loyalties.redeemReward('LOYAL/8QF2 ZT');
-    expect(seen).toHaveLength(1);
-    expect([seen[0]!.method, seen[0]!.path, seen[0]!.body]).toEqual(['POST', '/v1/loyalties/members/LOYAL%2F8QF2%20ZT/redemption', '{}']);
+    await testClient().loyalties.redeemReward('LOYAL/8QF2 ZT', { marker: false });
+    expect(seen).toHaveLength(2);
+    expect([seen[0]!.method, seen[0]!.path, JSON.parse(seen[0]!.body)]).toEqual([
+      'POST',
+      '/v1/loyalties/members/LOYAL%2F8QF2%20ZT/redemption',
+      { metadata: { promokit_marker: expect.stringMatching(/^mk_[0-9a-hjkmnp-tv-z]{26}$/) } },
+    ]);
+    expect(seen[1]!.body).toBe('{}');
     expect(seen[0]!.headers['content-type']).toBe('application/json');
   });
 

@@ -84,13 +84,13 @@ describe.each(transports)('client.reconcile of the checkout over %s', (_name, co
       });
     });
 
-    it('a call that named nothing traceable: cannot_tell saying what to send, and nothing read', async () => {
+    it('a call sent with marker: false that named nothing traceable: cannot_tell saying so, and nothing read', async () => {
       const c = client();
       const error = await failUnder(mock, 'redemptions.redeem', APPLIED[0]!, (o) =>
-        c.redemptions.redeem({ redeemables: [{ object: 'voucher', id: mock.ids.vouchers.valid }], order: { amount: 4000 } }, o),
+        c.redemptions.redeem({ redeemables: [{ object: 'voucher', id: mock.ids.vouchers.valid }], order: { amount: 4000 }, marker: false }, o),
       );
       const requests = mock.requests.length;
-      expect(await c.reconcile(error)).toEqual({ status: 'cannot_tell', reason: expect.stringContaining('marker: true') });
+      expect(await c.reconcile(error)).toEqual({ status: 'cannot_tell', reason: expect.stringContaining('marker: false') });
       expect(mock.requests).toHaveLength(requests);
     });
 
@@ -119,16 +119,31 @@ describe.each(transports)('client.reconcile of the checkout over %s', (_name, co
       const pagesBefore = sent(mock, 'redemptions.list');
       expect(await c.reconcile(error)).toEqual({
         status: 'cannot_tell',
-        reason: 'more than 1000 records (or 10 pages) to look through since the call started: the check stopped there',
+        reason: 'more than 1000 records (or 10 pages) to look through: the check stopped there',
       });
       expect(sent(mock, 'redemptions.list') - pagesBefore).toBe(10);
     });
 
-    it('redemptions older than the call (and its allowances for clock skew and doubt) end the walk: not_found after one page', async () => {
+    it("with the call's identity the walk goes to the list's end (an empty page), whatever the records' dates: not_found after two reads", async () => {
       const c = client();
       mock.seed({ redemptions: [{ date: new Date(Date.now() - 2 * 3_600_000).toISOString(), order: { source_id: 'order-older' } }] });
       const error = await failUnder(mock, 'redemptions.redeem', NOT_APPLIED[0]!, (o) =>
         c.redemptions.redeem({ redeemables: [{ object: 'voucher', id: mock.ids.vouchers.valid }], order: { source_id: 'order-new', amount: 4000 } }, o),
+      );
+      const pagesBefore = sent(mock, 'redemptions.list');
+      expect((await c.reconcile(error)).status).toBe('not_found');
+      expect(sent(mock, 'redemptions.list') - pagesBefore).toBe(2);
+    });
+
+    it("without an identity, the customer's redemptions older than the call (and the doubt) on a clock this machine's agrees with end the walk: not_found after one page", async () => {
+      const c = client();
+      const customer = { source_id: 'walk-ender' };
+      const old = new Date(Date.now() - 2 * 3_600_000).toISOString();
+      mock.seed({ customers: [{ source_id: customer.source_id }] });
+      const customerId = mock.list('customers').find((x) => x.source_id === customer.source_id)!.id;
+      mock.seed({ redemptions: Array.from({ length: 100 }, () => ({ date: old, customer_id: customerId, order: { source_id: 'order-older' } })) });
+      const error = await failUnder(mock, 'redemptions.redeem', NOT_APPLIED[0]!, (o) =>
+        c.redemptions.redeem({ redeemables: [{ object: 'voucher', id: mock.ids.vouchers.valid }], customer, marker: false }, o),
       );
       const pagesBefore = sent(mock, 'redemptions.list');
       expect((await c.reconcile(error)).status).toBe('not_found');
@@ -215,7 +230,7 @@ describe.each(transports)('client.reconcile of the checkout over %s', (_name, co
       expect(mock.list('sessions').map((s) => s.key)).toEqual([validation.session?.key]);
     });
 
-    it("with a promotion tier, whose lock has no release: not_found, the vouchers released; the same key sent again re-targets the tier's lock", async () => {
+    it("with a promotion tier, whose lock has no release and may still be held: cannot_tell advising the same key, the vouchers released; the same key sent again re-targets the tier's lock", async () => {
       const c = client();
       const params = {
         redeemables: [
@@ -226,7 +241,10 @@ describe.each(transports)('client.reconcile of the checkout over %s', (_name, co
         session: { key: 'checkout-77' },
       };
       const error = await failUnder(mock, 'validations.validate', APPLIED[0]!, (o) => c.validations.validate(params, o));
-      expect((await c.reconcile(error)).status).toBe('not_found');
+      expect(await c.reconcile(error)).toEqual({
+        status: 'cannot_tell',
+        reason: expect.stringMatching(/promotion_tier .* has no release and may still be held: send the validation again under the same session key/),
+      });
       expect(mock.list('sessions').flatMap((s) => s.locks.map((l) => l.object))).toEqual(['promotion_tier']);
       await c.validations.validate(params);
       expect(mock.list('sessions').map((s) => [s.key, s.locks.map((l) => l.object)])).toEqual([['checkout-77', ['voucher', 'promotion_tier']]]);

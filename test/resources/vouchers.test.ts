@@ -37,7 +37,11 @@ describe('vouchers.create', () => {
       redemption: { quantity: 100 },
     });
     const voucher = await testClient({ validation: 'strict' }).vouchers.create('SUMMER-10', body);
-    postedJson('/v1/vouchers/SUMMER-10', body);
+    // promokit's marker, by which client.reconcile knows the voucher, beside your metadata.
+    postedJson('/v1/vouchers/SUMMER-10', {
+      ...body,
+      metadata: { ...(body as { metadata?: object }).metadata, promokit_marker: expect.stringMatching(/^mk_[0-9a-hjkmnp-tv-z]{26}$/) },
+    });
     expect(voucher).toEqual(discountVoucher);
     expect(voucher.discount?.percent_off).toBe(10);
     expect(voucher.validation_rules_assignments?.total).toBe(1);
@@ -51,7 +55,12 @@ describe('vouchers.create', () => {
       start_date: new Date(Date.UTC(2026, 5, 1)),
     });
     expect(seen[0]!.path).toBe('/v1/vouchers/GIFT%2050%25%2FA%231');
-    expect(JSON.parse(seen[0]!.body)).toEqual({ type: 'GIFT_VOUCHER', gift: { amount: 5000, balance: 5000 }, start_date: '2026-06-01T00:00:00.000Z' });
+    expect(JSON.parse(seen[0]!.body)).toEqual({
+      type: 'GIFT_VOUCHER',
+      gift: { amount: 5000, balance: 5000 },
+      start_date: '2026-06-01T00:00:00.000Z',
+      metadata: { promokit_marker: expect.stringMatching(/^mk_/) },
+    });
     expect(voucher.gift?.balance).toBe(5000);
   });
 

@@ -7,7 +7,9 @@
  * @module
  */
 import { all, array, identity, integer, isRecord, object, oneOf, required, text, type Rule, type Rules } from '../../core/inputs.js';
-import type { Metadata, MetadataPlaces } from '../../core/metadata.js';
+import { MARKER_KEY, type Metadata, type MetadataPlaces } from '../../core/metadata.js';
+
+export { MARKER_KEY };
 import { customerPlaces, customerRules, type CustomerInput } from './customer.js';
 import { orderPlaces, orderRules, type OrderInput } from './order.js';
 import type { SessionTtlUnit } from './session.js';
@@ -207,10 +209,15 @@ export const stackedRequestRules: Rules<StackedRequestParams> = {
 export const stackedRequestPlaces: MetadataPlaces<StackedRequestParams> = { metadata: 'redemption', customer: customerPlaces, order: orderPlaces };
 
 /**
- * The redemption metadata key of the marker `client.reconcile` finds a redemption by (the
- * `marker` param of `redemptions.redeem`).
+ * The params as sent: `marker` taken out (it is not a field of the service's), and, unless it is
+ * `false` (or `add` is), the marker in `metadata`, a fresh one unless the metadata has its own.
  */
-export const MARKER_KEY = 'promokit_marker';
+export function withMarker<P extends { marker?: boolean | undefined; metadata?: unknown }>(params: P, add = true): Omit<P, 'marker'> {
+  const { marker, ...rest } = params;
+  if (marker === false || !add) return rest;
+  const metadata: Record<string, unknown> = isRecord(rest.metadata) ? rest.metadata : {};
+  return { ...rest, metadata: { ...metadata, [MARKER_KEY]: metadata[MARKER_KEY] ?? newMarker() } };
+}
 
 /** A marker of promokit's own: `mk_` and 26 characters of Crockford's base 32 (130 random bits). */
 export function newMarker(): string {
