@@ -34,8 +34,11 @@ export interface ApiErrorInit extends Partial<CallContext> {
   operation: string;
   /** The parsed JSON body, or the raw text when the body was not JSON. */
   body: unknown;
-  /** Response headers, lower-cased names. */
-  headers: Record<string, string>;
+  /**
+   * Response headers: a record (any letter case), a `Headers`, a `Map` or pairs; none when
+   * absent. The error keeps them as a record of lower-cased names.
+   */
+  headers?: Record<string, string> | Headers | ReadonlyMap<string, string> | ReadonlyArray<readonly [string, string]> | undefined;
 }
 
 /**
@@ -72,19 +75,23 @@ export class ApiError extends PromokitError {
   declare readonly headers: Record<string, string>;
 
   constructor(init: ApiErrorInit) {
-    const { status, operation, body } = init;
+    // An error built by hand may be given anything: it builds all the same.
+    const given: Partial<ApiErrorInit> = isRecord(init) ? init : {};
+    const { status, operation, body } = given;
+    const headers = headerRecord(given.headers);
     const fields: ApiErrorBody = isRecord(body) ? body : {};
     const key = text(fields.key);
     const details = text(fields.details);
     // `details` is where the service names the record or field at fault.
     super(`${operation}: ${status}${key ? ` ${key}` : ''}: ${text(fields.message) ?? describeRawBody(body)}${details ? ` (${details})` : ''}`, {
-      outcome: status < 500 ? 'rejected' : 'unknown',
-      ...init,
+      outcome: status! < 500 ? 'rejected' : 'unknown',
+      ...given,
+      headers,
     });
     this.code = typeof fields.code === 'number' ? fields.code : undefined;
     this.key = key;
     this.details = details;
-    this.request_id = text(fields.request_id) ?? init.headers['x-request-id'];
+    this.request_id = text(fields.request_id) ?? headers['x-request-id'];
   }
 }
 
@@ -159,7 +166,7 @@ export class RateLimitError extends ApiError {
 
   constructor(init: ApiErrorInit) {
     super(init);
-    const ms = retryAfterMs((name) => init.headers[name])!;
+    const ms = retryAfterMs((name) => this.headers[name])!;
     // A wait already over is 0; an unreadable or absent one (NaN, undefined) stays undefined.
     this.retryAfter = ms >= 0 ? Math.ceil(ms / 1000) : ms < 0 ? 0 : undefined;
   }
@@ -189,6 +196,18 @@ const statusClasses: Record<number, typeof ApiError> = {
 export function apiErrorFor(init: ApiErrorInit): ApiError {
   const Class = statusClasses[init.status] ?? (init.status >= 500 ? InternalServerError : ApiError);
   return new Class(init);
+}
+
+/**
+ * Response headers as a record of lower-cased names, from anything `Headers` takes (a record in
+ * any letter case, a `Headers`, a `Map`, pairs); none from any other value.
+ */
+function headerRecord(headers: unknown): Record<string, string> {
+  try {
+    return Object.fromEntries(new Headers(headers as Headers));
+  } catch {
+    return {};
+  }
 }
 
 /** The value, made printable, if it is a string: service text never reaches a message raw. */

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { optionCheck } from './inputs.js';
+import { optionCheck, readOnce } from './inputs.js';
 import { ConfigurationError } from './errors.js';
 import { inspectSymbol } from './log.js';
 import { forOwner, type TokenOwner } from './credentials.js';
@@ -156,7 +156,8 @@ export function cachedAccessToken(
   const check = optionCheck('cachedAccessToken');
   check(typeof fetchToken === 'function', 'fetchToken', `a function resolving { token, expiresIn } or { token, expiresAt }; got ${kind(fetchToken)}`);
   check(typeof options === 'object' && options !== null, 'options', `an object; got ${kind(options)}`);
-  const refreshBeforeMs = options.refreshBeforeMs ?? 60_000;
+  // A copy, each option read once: a getter or a Proxy that throws is refused, naming it.
+  const { refreshBeforeMs = 60_000, store } = readOnce('cachedAccessToken', options) as CachedAccessTokenOptions;
   check(
     Number.isFinite(refreshBeforeMs) && refreshBeforeMs >= 0,
     'refreshBeforeMs',
@@ -165,7 +166,7 @@ export function cachedAccessToken(
 
   // The fleet's token store, when one is given: the refresh of a call that says whose token it
   // asks for goes through it.
-  const shared = options.store === undefined ? undefined : sharedFetch(options.store, refreshBeforeMs);
+  const shared = store === undefined ? undefined : sharedFetch(store, refreshBeforeMs);
 
   /**
    * What is held for one set of credentials (a call that says none: the key ''), never served to

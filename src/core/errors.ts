@@ -86,10 +86,23 @@ export function formatPath(path: ReadonlyArray<string | number>): string {
  */
 export function describeIssues(issues: readonly Issue[], max = Infinity): string {
   // Paths can hold keys of a response body: printable, so a hostile key cannot forge a log line;
-  // a long one is cut, so the rule it broke stays in the message.
-  const shown = issues.slice(0, max).map(({ path, message }) => `${printable(formatPath(path), 120)}: ${printable(message)}`);
-  if (issues.length > max) shown.push(`and ${issues.length - max} more`);
+  // a long one is cut, so the rule it broke stays in the message. What is no issue (given to an
+  // error built by hand) is described as the value it is.
+  const list = issuesOf(issues);
+  const shown = list.slice(0, max).map((issue) => {
+    try {
+      return `${printable(formatPath(issue.path), 120)}: ${printable(issue.message)}`;
+    } catch {
+      return describeValue(issue);
+    }
+  });
+  if (list.length > max) shown.push(`and ${list.length - max} more`);
   return shown.join('; ');
+}
+
+/** The issues given to an error: the array, or none when it is no array (an error built by hand may be given anything). */
+function issuesOf(issues: unknown): readonly Issue[] {
+  return Array.isArray(issues) ? issues : [];
 }
 
 /**
@@ -194,7 +207,7 @@ export class InvalidRequestError extends PromokitError {
   declare readonly issues: readonly Issue[];
 
   constructor(operation: string, issues: readonly Issue[]) {
-    super(`${operation}: invalid request: ${describeIssues(issues, 20)}`, { operation, issues, outcome: 'not_sent' });
+    super(`${operation}: invalid request: ${describeIssues(issues, 20)}`, { operation, issues: issuesOf(issues), outcome: 'not_sent' });
   }
 }
 
@@ -294,7 +307,7 @@ export class ResponseValidationError extends PromokitError {
   declare readonly body: unknown;
 
   constructor(operation: string, issues: readonly Issue[], body: unknown) {
-    super(`${operation}: unexpected response: ${describeIssues(issues, 5)}`, { operation, issues, body });
+    super(`${operation}: unexpected response: ${describeIssues(issues, 5)}`, { operation, issues: issuesOf(issues), body });
   }
 }
 
@@ -378,7 +391,7 @@ export class ToArrayLimitError extends PromokitError {
 
   constructor(operation: string, limit: number) {
     super(
-      `${operation}: more than ${limit.toLocaleString('en-US')} records, the safety limit of toArray() without max; pass toArray({ max: n }) to collect up to n records, or iterate with for await to walk them all`,
+      `${operation}: more than ${typeof limit === 'number' ? limit.toLocaleString('en-US') : limit} records, the safety limit of toArray() without max; pass toArray({ max: n }) to collect up to n records, or iterate with for await to walk them all`,
       { operation, limit, outcome: 'not_sent' },
     );
   }

@@ -85,6 +85,22 @@ export function checkedOptions<O extends object>(owner: string, rules: OptionRul
   return copy as O;
 }
 
+/**
+ * The own fields of an options object given to a function (not a client: those have
+ * {@link checkedOptions}), each read once into a plain copy. A getter or a Proxy trap that throws
+ * is a `ConfigurationError` naming the field, or `options` when its fields cannot even be listed.
+ */
+export function readOnce(owner: string, options: object): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  let name = 'options';
+  try {
+    for (name of Object.keys(options)) copy[name] = (options as Record<string, unknown>)[name];
+  } catch (error) {
+    throw new ConfigurationError(name, `${owner}: the ${name} option could not be read: ${describeValue(error)}`);
+  }
+  return copy;
+}
+
 /** A positive number of milliseconds a timer can hold: at most 2^31 - 1 (about 24.8 days). */
 export const MAX_TIMEOUT = 2_147_483_647;
 

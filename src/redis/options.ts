@@ -5,7 +5,7 @@
  * @module
  * @internal
  */
-import { optionCheck, type OptionCheck } from '../core/inputs.js';
+import { optionCheck, readOnce, type OptionCheck } from '../core/inputs.js';
 import { clientKind, type ClientKind, type RedisClient } from './connection.js';
 
 /** The rule of `redis`, as messages state it. */
@@ -13,8 +13,9 @@ const CLIENT_RULE = 'an ioredis client or cluster, or a node-redis client or clu
 
 /**
  * `options` copied once (a getter or a Proxy is not asked twice), its `redis` told apart, and the
- * check of `owner`'s other options. Throws `ConfigurationError` naming `options`, `redis` or a
- * name that is not one of `names` (a typo such as `lockms` is refused, not ignored).
+ * check of `owner`'s other options. Throws `ConfigurationError` naming `options`, `redis`, an
+ * option that could not be read, or a name that is not one of `names` (a typo such as `lockms` is
+ * refused, not ignored).
  */
 export function readOptions<T extends { redis: RedisClient }>(
   owner: string,
@@ -23,18 +24,14 @@ export function readOptions<T extends { redis: RedisClient }>(
   names: ReadonlyArray<keyof T & string>,
 ): { given: T; kind: ClientKind; check: OptionCheck } {
   const check = optionCheck(owner);
-  let given: T | undefined;
-  try {
-    if (typeof options === 'object' && options !== null) given = { ...options };
-  } catch {
-    given = undefined;
-  }
-  check(given !== undefined, 'options', `an object: ${shape}`);
-  const unknown = Object.keys(given!).find((name) => !names.includes(name as keyof T & string));
+  check(typeof options === 'object' && options !== null, 'options', `an object: ${shape}`);
+  // Each option read once: a getter or a Proxy that throws is refused, naming it.
+  const given = readOnce(owner, options) as T;
+  const unknown = Object.keys(given).find((name) => !names.includes(name as keyof T & string));
   check(unknown === undefined, unknown!, `one of the options of ${owner} (${names.join(', ')}): it has no other`);
-  const kind = clientKind(given!.redis);
+  const kind = clientKind(given.redis);
   check(kind !== undefined, 'redis', CLIENT_RULE);
-  return { given: given!, kind: kind!, check };
+  return { given, kind: kind!, check };
 }
 
 /** True for a number of milliseconds from `min` to `max`. */

@@ -19,8 +19,9 @@ export class AsyncActionFailedError extends PromokitError {
   declare readonly asyncAction: AsyncAction;
 
   constructor(asyncAction: AsyncAction) {
-    const reason = asyncAction.result?.message;
-    super(`asyncActions.waitFor: async action ${asyncAction.id}${asyncAction.type ? ` (${asyncAction.type})` : ''} failed${reason ? `: ${reason}` : ''}`);
+    // An error built by hand may be given anything: it builds all the same.
+    const reason = asyncAction?.result?.message;
+    super(`asyncActions.waitFor: async action ${asyncAction?.id}${asyncAction?.type ? ` (${asyncAction.type})` : ''} failed${reason ? `: ${reason}` : ''}`);
     this.asyncAction = asyncAction;
   }
 }
