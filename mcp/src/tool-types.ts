@@ -67,6 +67,11 @@ export interface WriteTool {
   kind: string;
   /** Safe to send again by its nature (an idempotent write). */
   idempotent: boolean;
+  /**
+   * The check of `client.reconcile` sends the call again itself (`orders.create` under its
+   * `source_id`): its `not_found` means the check's own send made the record, once.
+   */
+  checkSends?: boolean;
   /** What the policy checks (points, amounts, campaigns, …), or a refusal before any claim. */
   ask(
     args: Record<string, unknown>,

@@ -392,7 +392,7 @@ export const writeTools: WriteTool[] = [
     annotations: SPEND,
     kind: 'redemption',
     idempotent: false,
-    ask: async (a, rt, p) => ((await preparedOf(rt, p, a.prepared_id)) ? {} : notPrepared),
+    ask: async () => ({}),
     target: (a, p) => `${p}:prepared:${a.prepared_id as string}`,
     send: async (c, a, ctx) => {
       const prepared = await preparedOf(ctx.rt, ctx.principal, a.prepared_id);
@@ -418,7 +418,7 @@ export const writeTools: WriteTool[] = [
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     kind: 'released_session',
     idempotent: true,
-    ask: async (a, rt, p) => ((await preparedOf(rt, p, a.prepared_id)) ? {} : notPrepared),
+    ask: async () => ({}),
     target: (a, p) => `${p}:prepared:${a.prepared_id as string}`,
     send: async (c, a, ctx) => {
       const prepared = await preparedOf(ctx.rt, ctx.principal, a.prepared_id);
@@ -508,6 +508,7 @@ export const writeTools: WriteTool[] = [
     annotations: CREATE,
     kind: 'order',
     idempotent: false,
+    checkSends: true,
     ask: async (a) => ({ amount: a.amount as number | undefined }),
     target: (a, p) => `${p}:order:${a.source_id as string}`,
     send: async (c, a) => {

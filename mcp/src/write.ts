@@ -277,6 +277,17 @@ async function reconcile(
       data: { error: (data as { error: unknown }).error, record: found.record },
     });
   }
+  if (found.status === 'not_found' && tool.checkSends) {
+    rt.pending.delete(entry.key);
+    const record = { kind: tool.kind, id: String((entry.call?.args as { source_id?: unknown } | undefined)?.source_id ?? 'unknown'), made_by: 'the check' };
+    return result(tool, key, entry, {
+      write: 'applied',
+      retry: 'never',
+      record,
+      evidence: { ...evidence, reconcile: { status: 'not_found', reason: "the failed call made nothing; the check's own send made it, once" } },
+      data,
+    });
+  }
   if (found.status === 'not_found') {
     rt.pending.delete(entry.key);
     return result(tool, key, entry, {
