@@ -14,17 +14,26 @@ import { type ClaimOutcome, type Ledger, type LedgerEntry, LedgerUnavailableErro
 /** The file name of a key: its SHA-256, so that no key can name a path. */
 const fileOf = (key: string) => `${createHash('sha256').update(key).digest('hex')}.json`;
 
-/** Writes `text` to `path` durably: a new file, or (`replace`) a temporary file renamed over it. */
+/**
+ * Writes `text` to `path` durably and whole: a temporary file written and flushed, then linked to
+ * `path` (exclusive: `EEXIST` when `path` exists, so a claim is an exclusive create that no reader
+ * ever sees half written) or (`replace`) renamed over it; then the directory flushed.
+ */
 async function writeDurably(dir: string, path: string, text: string, replace: boolean): Promise<void> {
-  const target = replace ? join(dir, `.tmp-${randomBytes(8).toString('hex')}`) : path;
-  const handle = await fs.open(target, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
+  const temporary = join(dir, `.tmp-${randomBytes(8).toString('hex')}`);
+  const handle = await fs.open(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
   try {
     await handle.writeFile(text);
     await handle.sync();
   } finally {
     await handle.close();
   }
-  if (replace) await fs.rename(target, path);
+  try {
+    if (replace) await fs.rename(temporary, path);
+    else await fs.link(temporary, path);
+  } finally {
+    if (!replace) await fs.rm(temporary, { force: true });
+  }
   const dirHandle = await fs.open(dir, 'r');
   try {
     await dirHandle.sync();
