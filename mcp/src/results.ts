@@ -61,7 +61,7 @@ export interface ToolAnswer {
  * value can end the boundary, start a line of its own or reorder what a person reads.
  */
 export function escapedJson(value: unknown): string {
-  return (JSON.stringify(value, null, 1) ?? 'null').replace(
+  return (JSON.stringify(value) ?? 'null').replace(
     /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069<>]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
