@@ -33,7 +33,7 @@ describe('untrusted text', () => {
     const match = boundary.exec(rest.join('\n'));
     expect(match).not.toBeNull();
     // Inside: one line of JSON with no control character, no separator, no direction mark, no `<` or `>`.
-    expect(match![2]).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069<>]/);
+    expect(match![2]).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069<>]/);
     expect(JSON.parse(match![2]!).name).toBe(name);
     expect(read.structured.data.name).toBe(name);
   });
