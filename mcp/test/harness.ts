@@ -28,7 +28,7 @@ export async function setup(
   options: Partial<ServerOptions> = {},
   mock: MockService = createMockService({ now: '2026-03-18T09:30:00Z' }),
 ): Promise<Setup> {
-  const client = new Client({ fetch: mock.fetch, baseUrl: mock.baseUrl, ...mock.credentials, timeout: 2000, maxRetries: 0 });
+  const client = new Client({ fetch: mock.fetch, baseUrl: mock.baseUrl, ...mock.credentials, timeout: 600, maxRetries: 0 });
   const server = await createServer({ client, allow: ['spend', 'create', 'admin'], ledger: 'memory', ...options });
   const mcp = await connect(server.factory, way);
   return {

@@ -48,7 +48,10 @@ function start(config: Record<string, unknown>): { child: ChildProcess; lines: P
 /** The entries of a file ledger. */
 const entries = (dir: string): any[] => {
   try {
-    return readdirSync(join(dir, 'entries')).map((f) => JSON.parse(readFileSync(join(dir, 'entries', f), 'utf8')));
+    // Its entries, not a write's temporary file (renamed over an entry once whole).
+    return readdirSync(join(dir, 'entries'))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => JSON.parse(readFileSync(join(dir, 'entries', f), 'utf8')));
   } catch {
     return [];
   }
