@@ -11,9 +11,9 @@ import { FileLedger } from './ledger/file.js';
 import { MemoryLedger } from './ledger/memory.js';
 import type { Ledger } from './ledger/types.js';
 import { type Limits, Policy } from './policy.js';
-import { readAnswer, readFailure, readResultSchema, type ToolAnswer, writeAnswer, writeResultSchema } from './results.js';
+import { plain, readAnswer, readFailure, readResultSchema, type ToolAnswer, type WriteResult, writeAnswer, writeResultSchema } from './results.js';
 import type { Runtime } from './runtime.js';
-import { GROUPS, type Group } from './tool-types.js';
+import { GROUPS, type Group, type WriteTool } from './tool-types.js';
 import { operationKeySchema, readTools, writeTools } from './tools.js';
 import { newOwner, recoverSent, runWrite, scrubbed } from './write.js';
 
@@ -45,6 +45,11 @@ export interface ServerOptions {
   leaseMs?: number;
   /** The longest a reconcile may take, in ms. Default 20,000. */
   reconcileMs?: number;
+  /**
+   * Ask the person to confirm a commit, where the client declared elicitation (a UX step, not
+   * proof: the answer is untrusted input, and only an exact `true` confirms). Default true.
+   */
+  confirmCommits?: boolean;
 }
 
 /** A server made by {@link createServer}. */
@@ -83,6 +88,43 @@ function principalOf(options: ServerOptions, ctx: ServerContext): string {
 /** A tool's answer when something unexpected broke: promokit's scrubbed error, never a secret. */
 function failed(tool: string, error: unknown): ToolAnswer {
   return readFailure(tool, error instanceof PromokitError ? scrubbed(error) : { name: 'Error', message: 'the tool failed unexpectedly (details withheld)' });
+}
+
+/** How long a person has to answer a confirmation. */
+const CONFIRM_MS = 120_000;
+
+/**
+ * Asks the person to confirm a commit not yet in the ledger; undefined when confirmed (or already
+ * in the ledger: a repeat is answered from it), else the refusal. Nothing is claimed or sent.
+ */
+async function confirmed(rt: Runtime, tool: WriteTool, args: Record<string, unknown>, principal: string, ctx: ServerContext): Promise<WriteResult | undefined> {
+  const key = String(args.operation_key);
+  if (await rt.ledger.get(`${principal}:${tool.name}:${key}`).catch(() => undefined)) return undefined;
+  const refusal = (code: string, message: string, retry: WriteResult['retry']): WriteResult => ({
+    write: 'not_applied',
+    operation_key: key,
+    tool: tool.name,
+    replayed: false,
+    retry,
+    refusal: { code, message },
+    evidence: { outcome: 'not_sent' },
+    ledger: { state: 'none', first_seen_at: new Date().toISOString() },
+  });
+  try {
+    const answer = await ctx.mcpReq.elicitInput(
+      {
+        mode: 'form',
+        message: `Redeem the prepared cart ${plain(args.prepared_id)} now? This spends the vouchers and discounts it holds.`,
+        requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: 'Redeem this cart' } }, required: ['confirm'] },
+      },
+      { timeout: CONFIRM_MS },
+    );
+    // Untrusted input: only an accepted answer whose `confirm` is exactly true confirms.
+    if (answer.action === 'accept' && answer.content?.confirm === true) return undefined;
+    return refusal('declined_by_person', 'the person did not confirm the commit; nothing was sent', 'same_key_now');
+  } catch {
+    return refusal('confirmation_unavailable', 'the confirmation could not be asked or was not answered in time; nothing was sent', 'same_key_now');
+  }
 }
 
 /**
@@ -143,7 +185,12 @@ export async function createServer(options: ServerOptions = {}): Promise<Promoki
         },
         async (args: Record<string, unknown>, ctx: ServerContext) => {
           try {
-            return writeAnswer(await runWrite(rt, tool, args, principalOf(options, ctx))) as never;
+            const principal = principalOf(options, ctx);
+            if (tool.name === 'commit_redemption' && options.confirmCommits !== false && server.server.getClientCapabilities()?.elicitation) {
+              const declined = await confirmed(rt, tool, args, principal, ctx);
+              if (declined) return writeAnswer(declined) as never;
+            }
+            return writeAnswer(await runWrite(rt, tool, args, principal)) as never;
           } catch (error) {
             return failed(tool.name, error) as never;
           }

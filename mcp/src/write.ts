@@ -240,6 +240,8 @@ async function fromError(rt: Runtime, tool: WriteTool, key: string, entry: Ledge
     });
   }
   rt.pending.set(entry.key, error);
+  // Bounded: the oldest failed call kept goes first (its entry then asks a person).
+  if (rt.pending.size > 1_000) rt.pending.delete(rt.pending.keys().next().value as string);
   return reconcile(rt, tool, key, entry, error, evidence, data);
 }
 
