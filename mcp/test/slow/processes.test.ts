@@ -113,17 +113,21 @@ describe('two server processes on one Redis ledger', () => {
   }, 30_000);
   afterAll(() => redis?.stop());
 
-  it('the same spend from both at once: sent once, both answer applied, one replayed', async () => {
+  it('the same spend from both at once (one on ioredis, one on node-redis): sent once, both answer applied, one replayed', async () => {
     mock.inject({ operation: 'loyalties.redeemReward', fault: 'latency', ms: 400 });
     const args = { member_id: mock.ids.members.ada, reward_id: mock.ids.rewards.espresso, operation_key: 'fleet-spend-1' };
     const [[a], [b]] = await Promise.all([
       start({ redisPort: redis.port, tool: 'redeem_reward', args }).lines,
-      start({ redisPort: redis.port, tool: 'redeem_reward', args }).lines,
+      start({ redisPort: redis.port, redisClient: 'node-redis', tool: 'redeem_reward', args }).lines,
     ]);
     expect([a.write, b.write]).toEqual(['applied', 'applied']);
     expect([a.replayed, b.replayed].sort()).toEqual([false, true]);
     expect(mock.requests.filter((r) => r.operation === 'loyalties.redeemReward')).toHaveLength(1);
     expect(mock.get('vouchers', mock.ids.members.ada)?.loyalty_card?.points).toBe(1250 - 200);
+    // A third process, later, on node-redis: the same key replays from the shared ledger.
+    const [c] = await start({ redisPort: redis.port, redisClient: 'node-redis', tool: 'redeem_reward', args }).lines;
+    expect(c).toMatchObject({ write: 'applied', replayed: true, record: a.record });
+    expect(mock.requests.filter((r) => r.operation === 'loyalties.redeemReward')).toHaveLength(1);
   });
 
   it('Redis away: writes fail closed (ledger_unavailable, nothing sent), reads go on', async () => {
