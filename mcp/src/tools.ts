@@ -359,12 +359,19 @@ export const writeTools: WriteTool[] = [
           ? { amount: v.order.amount ?? null, total_discount_amount: v.order.total_discount_amount ?? null, total_amount: v.order.total_amount ?? null }
           : null,
       };
-      if (!v.valid)
+      if (!v.valid) {
+        // The service's own reason: the first inapplicable redeemable's error key.
+        const serviceKey = v.inapplicable_redeemables?.find((r) => r.result?.error?.key)?.result?.error?.key ?? undefined;
         return {
           record: { kind: 'validation', id: v.id ?? 'none' },
-          data: v,
-          refusal: { code: 'invalid_cart', message: 'the service found the cart not valid: see the redeemables' },
+          data: { quote, validation: v },
+          refusal: {
+            code: serviceKey ?? 'invalid_cart',
+            ...(serviceKey ? { key: serviceKey } : {}),
+            message: 'the service found the cart not valid: see the redeemables',
+          },
         };
+      }
       const preparedId = `prep_${randomBytes(16).toString('hex')}`;
       const until = Date.now() + ctx.rt.prepareTtlSeconds * 1000;
       const prepared: Prepared = {

@@ -42,7 +42,8 @@ describe('prepare, then commit', () => {
       redeemables: [{ object: 'voucher', id: s.mock.ids.vouchers.expired }],
       operation_key: 'cart-bad-prepare',
     });
-    expect(r.structured).toMatchObject({ write: 'not_applied', retry: 'never', refusal: { code: 'invalid_cart' } });
+    expect(r.structured).toMatchObject({ write: 'not_applied', retry: 'never', refusal: { code: 'voucher_expired', key: 'voucher_expired' } });
+    expect(r.structured.data.quote.redeemables[0]).toMatchObject({ status: 'INAPPLICABLE' });
     expect(r.structured.record).toBeUndefined();
   });
 
