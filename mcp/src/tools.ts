@@ -444,7 +444,8 @@ export const writeTools: WriteTool[] = [
     input: z.object({ redemption_id: id('The redemption id (r_...).'), reason: z.string().max(500).optional() }),
     annotations: SPEND,
     kind: 'rollback',
-    idempotent: false,
+    // Sent again, a rollback already done is answered as done (promokit reads already_rolled_back so).
+    idempotent: true,
     ask: async () => ({}),
     target: (a, p) => `${p}:redemption:${a.redemption_id as string}`,
     send: async (c, a) => {

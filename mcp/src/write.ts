@@ -61,6 +61,9 @@ function refused(tool: WriteTool, key: string, code: string, message: string, re
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The longest wait before a write safe to repeat is sent once more after an unknown outcome. */
+const RESEND_WAIT_MS = 2_000;
+
 /** Runs the write `tool` with `args` (its `operation_key` among them) for `principal`. */
 export async function runWrite(rt: Runtime, tool: WriteTool, input: Record<string, unknown>, principal: string): Promise<WriteResult> {
   const { operation_key: key, ...args } = input as { operation_key: string } & Record<string, unknown>;
@@ -185,7 +188,35 @@ async function callAndReconcile(
   try {
     done = await tool.send(rt.client, args, { rt, principal, key, ledgerKey: entry.key });
   } catch (error) {
-    return fromError(rt, tool, key, entry, error);
+    // A write safe to repeat by its nature, of unknown outcome: sent once more (after the wait
+    // promokit advises, bounded) to find out, rather than answer `unknown`.
+    const decision = retryDecision(error);
+    if (
+      !(tool.idempotent && error instanceof PromokitError && error.outcome === 'unknown' && decision.action === 'retry' && decision.delayMs <= RESEND_WAIT_MS)
+    )
+      return fromError(rt, tool, key, entry, error);
+    await sleep(decision.delayMs);
+    try {
+      done = await tool.send(rt.client, args, { rt, principal, key, ledgerKey: entry.key });
+    } catch (again) {
+      return fromError(rt, tool, key, entry, again);
+    }
+    const evidence = { outcome: 'unknown' as const, attempts: 2 };
+    if (done.refusal)
+      return result(tool, key, entry, {
+        write: 'not_applied',
+        retry: 'never',
+        refusal: done.refusal,
+        evidence,
+        ...(done.data !== undefined ? { data: done.data } : {}),
+      });
+    return result(tool, key, entry, {
+      write: 'applied',
+      retry: 'never',
+      record: done.record,
+      evidence,
+      ...(done.data !== undefined ? { data: done.data } : {}),
+    });
   }
   if (done.refusal)
     return result(tool, key, entry, {
