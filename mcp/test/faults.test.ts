@@ -2,7 +2,7 @@
 // happened at most once, and the same key again answers from the ledger with no new request.
 import { afterEach, describe, expect, it } from 'vitest';
 import { cases, faults } from './cases.js';
-import { type Setup, setup } from './harness.js';
+import { type Setup, setup, type Way } from './harness.js';
 
 let s: Setup | undefined;
 afterEach(async () => {
@@ -10,9 +10,17 @@ afterEach(async () => {
   s = undefined;
 });
 
-describe.each(cases)('$tool', (c) => {
+/** The full matrix in memory; the spends' rows again through the fetch handler in both protocol eras. */
+const rows: { tool: string; way: Way; c: (typeof cases)[number] }[] = [
+  ...cases.map((c) => ({ tool: c.tool, way: 'memory' as Way, c })),
+  ...(['http-legacy', 'http-auto'] as const).flatMap((way) =>
+    cases.filter((c) => ['redeem_reward', 'commit_redemption'].includes(c.tool)).map((c) => ({ tool: c.tool, way, c })),
+  ),
+];
+
+describe.each(rows)('$tool over $way', ({ way, c }) => {
   it('applies once with no fault, and the same key replays', async () => {
-    s = await setup();
+    s = await setup(way);
     const args = await c.prepare(s);
     const before = c.effect(s.mock);
     const first = await s.call(c.tool, { ...args, operation_key: 'plain-run-1' });
@@ -25,7 +33,7 @@ describe.each(cases)('$tool', (c) => {
   });
 
   it.each(faults)('under $name', async (f) => {
-    s = await setup();
+    s = await setup(way);
     const args = await c.prepare(s);
     const before = c.effect(s.mock);
     s.mock.inject({ operation: c.operation as never, times: 1, ...f.inject } as never);
