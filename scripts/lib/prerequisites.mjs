@@ -49,7 +49,7 @@ export const TOOLS = [
     debian: 'redis-server',
     purpose:
       'the fleet limiter and token store on a real server (fleets of processes, outages, both Redis clients), spend jobs on a BullMQ queue, and promokit-mcp servers sharing one Redis ledger',
-    files: ['test/redis/**', 'test/queues/**', 'mcp/test/slow/processes.test.ts'],
+    files: ['test/redis/**', 'test/queues/**', 'mcp/test/slow/processes.test.ts', 'mcp/test/slow/redis-ledger.test.ts'],
     examples: ['job-queue-bullmq'],
     installed: () => onPath(redisServer()),
   },
