@@ -9,7 +9,7 @@ const skipped = skippedTestFiles();
 if (skipped.length > 0 && !process.env.PROMOKIT_TEST_SKIP_LINE) console.log(skipLine());
 
 // Two projects (scripts/lib/suites.mjs): `fast`, what `npm test` runs, and `slow`, what
-// `npm run test:slow` runs. A direct `npx vitest run FILE…` runs the files named, whichever
+// `npm run test:slow` runs; each holds the promokit-mcp workspace's files (mcp/test/) too. A direct `npx vitest run FILE…` runs the files named, whichever
 // project holds them. Every file runs in a process of its own (vitest's `forks` pool, isolated).
 export default defineConfig({
   test: {
@@ -24,7 +24,12 @@ export default defineConfig({
       // workers than cores starve the tests that wait on real time.
       {
         extends: true,
-        test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: [...NEVER, ...SLOW_FILES, ...skipped], maxWorkers: availableParallelism() },
+        test: {
+          name: 'fast',
+          include: ['test/**/*.test.ts', 'mcp/test/**/*.test.ts'],
+          exclude: [...NEVER, ...SLOW_FILES, ...skipped],
+          maxWorkers: availableParallelism(),
+        },
       },
       // The slow files run fleets of processes against rate windows, a browser, npm and tsc over
       // every consumer setup: one file at a time, as each was written for (two side by side

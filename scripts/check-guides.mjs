@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Type-checks every ```ts block of the guides (README.md, docs/*.md and the reference site's home
-// page, docs/site/*.md) against the package's own sources, each block as its own module, so
+// page, docs/site/*.md) against the package's own sources (and promokit-mcp's, mcp/src/), each block as its own module, so
 // documentation code cannot drift from the API.
 //
 // The blocks of all guides are one program, but for a guide with a block that augments
@@ -55,6 +55,7 @@ for (const dir of programs) {
           'promokit/testing': [`./${up}/src/testing/index.ts`],
           'promokit/redis': [`./${up}/src/redis.ts`],
           'promokit/limiter-redis': [`./${up}/src/limiter-redis.ts`],
+          'promokit-mcp': [`./${up}/mcp/src/index.ts`],
         },
       },
       include: ['*.ts'],

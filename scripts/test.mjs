@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test` and `npm run test:slow`: builds the package when dist/ is missing or stale (some tests
-// run the built package), runs a suite of vitest files (scripts/lib/suites.mjs) and prints a plain
+// `npm test` and `npm run test:slow`: builds the package (and the promokit-mcp workspace, mcp/)
+// when dist/ is missing or stale (some tests run the built package), runs a suite of vitest files (scripts/lib/suites.mjs) and prints a plain
 // `N passed, N failed` line computed from vitest's JSON report. Exits non-zero when anything failed
 // or nothing ran.
 //
@@ -17,7 +17,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureBuilt, root } from './lib/build.mjs';
+import { ensureBuilt, ensureMcpBuilt, root } from './lib/build.mjs';
 import { skipLine } from './lib/prerequisites.mjs';
 import { countLine, countsOf, NODE, reportPath, writeCounts } from './lib/vitest-report.mjs';
 
@@ -30,6 +30,8 @@ const suite = slow ? 'slow' : named ? 'files' : 'fast';
 
 try {
   ensureBuilt();
+  // The promokit-mcp workspace's slow files run its built bin.
+  ensureMcpBuilt();
 } catch (error) {
   console.log(`npm test: ${error instanceof Error ? error.message : error}`);
   console.log('0 passed, 1 failed');

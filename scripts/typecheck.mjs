@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// `npm run typecheck`: the three TypeScript programs, side by side (one per core at most), each
+// `npm run typecheck`: the four TypeScript programs, side by side (one per core at most), each
 // with tsc's incremental record in .tmp/tsbuildinfo/ so that a second run on an unchanged tree
 // checks only what changed:
 //
 //   tsconfig.json                      the sources alone, without Node's types (the browser entry must not need them)
 //   test/tsconfig.json                 the tests, the scripts and the sources, with Node's types
 //   test/types/augmented/tsconfig.json a user's module augmentation of promokit's metadata and events
+//   mcp/tsconfig.json                  the promokit-mcp workspace: its sources and tests, against promokit's dist/
 //
 // Prints each program's errors and time; exits non-zero when any has an error.
 import { spawn } from 'node:child_process';
@@ -17,6 +18,7 @@ const PROGRAMS = [
   ['sources', 'tsconfig.json'],
   ['tests', 'test/tsconfig.json'],
   ['augmented', 'test/types/augmented/tsconfig.json'],
+  ['mcp', 'mcp/tsconfig.json'],
 ];
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 

@@ -72,3 +72,40 @@ export function ensureBuilt({ force = false, quiet = false } = {}) {
   say(`Built dist/ in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
   return true;
 }
+
+/** The promokit-mcp workspace: its folder, what its build reads, and the files it writes. */
+const MCP = join(root, 'mcp');
+const MCP_INPUTS = ['src', 'package.json', 'tsup.config.ts', 'tsconfig.json'];
+const MCP_FILES = ['dist/index.js', 'dist/index.d.ts', 'dist/bin.js'];
+
+/**
+ * Builds the promokit-mcp workspace (mcp/dist/, with tsup) when a file of it is missing or older
+ * than what it is built from (or always, with `force`); the same lines and errors as
+ * {@link ensureBuilt}. Returns true when it built.
+ */
+export function ensureMcpBuilt({ force = false, quiet = false } = {}) {
+  const stale = () => {
+    if (MCP_FILES.some((file) => !existsSync(join(MCP, file)))) return true;
+    const built = Math.min(...MCP_FILES.map((file) => statSync(join(MCP, file)).mtimeMs));
+    return (
+      built <
+      Math.max(
+        ...MCP_INPUTS.map((input) => join(MCP, input))
+          .filter(existsSync)
+          .map(newest),
+      )
+    );
+  };
+  if (!force && !stale()) return false;
+  const say = quiet ? () => {} : (line) => console.log(line);
+  const started = performance.now();
+  say('Building promokit-mcp into mcp/dist/ (the library, its bin and its declarations)…');
+  const tsup = join(root, 'node_modules', 'tsup', 'dist', 'cli-default.js');
+  if (!existsSync(tsup)) throw new Error('tsup is not installed: run `npm ci` first');
+  const build = spawnSync(process.execPath, [tsup, '--silent'], { cwd: MCP, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (build.status !== 0) throw new Error(`the promokit-mcp build failed (tsup exit ${build.status ?? build.signal})`);
+  const missing = MCP_FILES.filter((file) => !existsSync(join(MCP, file)));
+  if (missing.length > 0) throw new Error(`the promokit-mcp build left out ${missing.join(', ')}`);
+  say(`Built mcp/dist/ in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  return true;
+}

@@ -47,8 +47,9 @@ export const TOOLS = [
     name: 'redis-server',
     command: redisServer,
     debian: 'redis-server',
-    purpose: 'the fleet limiter and token store on a real server (fleets of processes, outages, both Redis clients), and spend jobs on a BullMQ queue',
-    files: ['test/redis/**', 'test/queues/**'],
+    purpose:
+      'the fleet limiter and token store on a real server (fleets of processes, outages, both Redis clients), spend jobs on a BullMQ queue, and promokit-mcp servers sharing one Redis ledger',
+    files: ['test/redis/**', 'test/queues/**', 'mcp/test/slow/processes.test.ts', 'mcp/test/slow/redis-ledger.test.ts'],
     examples: ['job-queue-bullmq'],
     installed: () => onPath(redisServer()),
   },

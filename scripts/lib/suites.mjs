@@ -12,6 +12,10 @@ export const SLOW = [
     why: 'the packed tarball: `npm pack` installed into scratch projects, imported and type-checked by every consumer setup',
     files: ['test/package/pack.test.ts', 'test/package/consumers.test.ts'],
   },
+  {
+    why: 'promokit-mcp as hosts run it: the built bin over stdio and HTTP, server processes that crash or share one Redis ledger, the packed package run from npx',
+    files: ['mcp/test/slow/**'],
+  },
 ];
 
 /** Every slow file (glob). */
