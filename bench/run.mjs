@@ -35,7 +35,7 @@ const PER_NODE = [
   { name: 'latency, p95', unit: 'ms', of: (r, c) => r.latency[c].p95_ms, op: 'info' },
   { name: 'throughput, 16 in flight', unit: 'req/s', of: (r, c) => r.throughput[c].requests_per_s, op: '>=', limit: 0.95, vendor: 'ahead' },
   { name: 'client CPU per request', unit: 'µs', of: (r, c) => r.throughput[c].cpu_us_per_request, op: '<=', limit: 1.05, vendor: 'ahead', vendorNode20: 1 },
-  { name: 'CPU per call, in-memory fetch', unit: 'µs', of: (r, c) => r.own_cpu[c].cpu_us_per_call, op: 'info' },
+  { name: 'CPU per call, in-memory fetch', unit: 'µs', of: (r, c) => r.own_cpu[c]?.cpu_us_per_call, op: 'info' },
   { name: 'list walk, 50 × 100 transactions', unit: 'records/s', of: (r, c) => r.list_walk[c].records_per_s, op: '>=', limit: 0.95, vendor: 'ahead' },
 ];
 

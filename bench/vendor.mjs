@@ -1,7 +1,7 @@
 // The benchmark's third contender: the vendor's own SDK (`@voucherify/sdk`, axios on node:http),
 // as its users call it, against the same server and bodies. Its `getMember` is the one promokit's
 // mirrors; it has no list of a campaign's transactions, so its walk reads a member's transactions
-// (`listMemberTransactions`), a route the benchmark server answers with the same pages.
+// (`listCardTransactions`), a route the benchmark server answers with the same pages.
 import { createRequire } from 'node:module';
 
 const { VoucherifyServerSide } = createRequire(import.meta.url)('@voucherify/sdk');
@@ -16,7 +16,7 @@ export function vendorClient(baseUrl, campaignId, memberId) {
       let count = 0;
       let after = '';
       for (;;) {
-        const page = await client.loyalties.listMemberTransactions(campaignId, memberId, after ? { limit, starting_after_id: after } : { limit });
+        const page = await client.loyalties.listCardTransactions(memberId, campaignId, after ? { limit, starting_after_id: after } : { limit });
         for (const record of page.data) count += onRecord(record);
         if (!page.has_more || !page.more_starting_after) return count;
         after = page.more_starting_after;
