@@ -246,6 +246,9 @@ describe.each(transports)('the checkout of the mock over %s', (_name, connect) =
       expect(mock.get('vouchers', mock.ids.members.ada)!.loyalty_card!.points).toBe(before.points - 200);
       const order = mock.list('orders').find((o) => o.source_id === 'web-1')!;
       expect(order.redemptions?.[parent.id]?.stacked).toEqual(r.redemptions?.map((x) => x.id));
+      // The answer names the order it kept, as each of its redemptions does.
+      expect(r.order).toMatchObject({ id: order.id, source_id: 'web-1' });
+      expect(new Set([parent, ...r.redemptions!].map((x) => x.order?.id))).toEqual(new Set([order.id]));
       // A child cannot be rolled back alone, nor the parent by the single rollback.
       const child = await failure(c.redemptions.rollback(r.redemptions![0]!.id));
       expect(child).toBeInstanceOf(BadRequestError);

@@ -560,10 +560,11 @@ function redeemStacked(state: MockState, req: MockRequest): Rec {
     );
   });
   const head = parent ?? children[0]!;
-  keepOrder(state, result.order, head, children, parent !== undefined);
+  const orderId = keepOrder(state, result.order, head, children, parent !== undefined);
   // A redemption under a session releases it.
   if (key) state.store.sessions.delete(key);
-  return { redemptions: children.map(snapshot), ...(parent ? { parent_redemption: snapshot(parent) } : {}), order: result.order, ...omitAll(answer) };
+  const order = orderId ? { ...result.order, id: orderId } : result.order;
+  return { redemptions: children.map(snapshot), ...(parent ? { parent_redemption: snapshot(parent) } : {}), order, ...omitAll(answer) };
 }
 
 /** The parts of an answer's split besides `redeemables`. */
@@ -571,9 +572,9 @@ function omitAll(answer: Rec): Rec {
   return { inapplicable_redeemables: answer.inapplicable_redeemables, skipped_redeemables: answer.skipped_redeemables };
 }
 
-/** The order of a redemption, stored (by `source_id` or `id`) with the redemption under its id. */
-function keepOrder(state: MockState, order: Rec, head: Rec, children: Rec[], stacked: boolean): void {
-  if (!order.source_id && !order.id) return;
+/** The order of a redemption, stored (by `source_id` or `id`) with the redemption under its id; the id it is kept under. */
+function keepOrder(state: MockState, order: Rec, head: Rec, children: Rec[], stacked: boolean): string | undefined {
+  if (!order.source_id && !order.id) return undefined;
   const stored = (order.id && state.store.orders.get(order.id)) || (order.source_id && first(state.store.orders, (o) => o.source_id === order.source_id));
   const now = iso(state.now());
   const kept = put(state.store, 'orders', {
@@ -593,6 +594,7 @@ function keepOrder(state: MockState, order: Rec, head: Rec, children: Rec[], sta
     },
   };
   for (const r of [head, ...children]) if (r.order) r.order.id = kept.id;
+  return kept.id;
 }
 
 // ---- a voucher's history and its locks -----------------------------------------------------
