@@ -1,6 +1,6 @@
-// One benchmark run in the Node it is started with (bench/run.mjs starts it under Node 20 and
-// Node 24): promokit against a plain ky + zod client (bench/ky-zod.mjs) and a bare `fetch` +
-// `JSON.parse`, in one process, interleaved rounds with rotating order, against a local node:http
+// One benchmark run in the Node it is started with (bench/run.mjs starts it under Node 20, 22 and
+// 24): promokit against the vendor's SDK (bench/vendor.mjs), a plain ky + zod client
+// (bench/ky-zod.mjs) and a bare `fetch` + `JSON.parse`, in one process, interleaved rounds with rotating order, against a local node:http
 // server in a child process (bench/server.mjs). Writes its figures as JSON to the file given.
 //
 //   node --expose-gc bench/measure.mjs <out.json>        (BENCH_QUICK=1 for a short run)
@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PAGES, PAGE_SIZE, loyaltyCard, transactionPage } from './fixtures.mjs';
 import { kyZodClient } from './ky-zod.mjs';
+import { vendorClient } from './vendor.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -38,6 +39,7 @@ const CAMPAIGN = 'camp_Xk3w9Lq1';
 
 const client = new Client({ baseUrl, appId: 'app', appToken: 'token', accessToken: 'access', validation: 'warn', logLevel: 'off' });
 const kyZod = kyZodClient(baseUrl, headers);
+const vendor = vendorClient(baseUrl, CAMPAIGN, MEMBER);
 
 /** Each contender: one `getMember`, and a walk over every transaction calling `onRecord` per record. */
 const contenders = {
@@ -67,8 +69,14 @@ const contenders = {
       }
     },
   },
+  vendor: {
+    getMember: () => vendor.getMember(MEMBER),
+    walk: (onRecord) => vendor.walk(PAGE_SIZE, onRecord),
+  },
 };
 const names = Object.keys(contenders);
+/** The contenders that can be given an in-memory `fetch` (the vendor's SDK sends through node:http). */
+const fetchNames = names.filter((n) => n !== 'vendor');
 const countRecord = (record) => (record.id ? 1 : 0);
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -128,16 +136,16 @@ async function ownCpu() {
     fetch: async () => JSON.parse(await (await memoryFetch()).text()),
   };
   const N = quick ? 500 : 3000;
-  const per = Object.fromEntries(names.map((n) => [n, []]));
+  const per = Object.fromEntries(fetchNames.map((n) => [n, []]));
   for (let round = 0; round < ROUNDS; round++) {
-    for (const name of order(round)) {
+    for (const name of order(round).filter((n) => n !== 'vendor')) {
       const cpu = process.cpuUsage();
       for (let i = 0; i < N; i++) await calls[name]();
       const used = process.cpuUsage(cpu);
       per[name].push((used.user + used.system) / N);
     }
   }
-  return Object.fromEntries(names.map((n) => [n, { cpu_us_per_call: median(per[n]) }]));
+  return Object.fromEntries(fetchNames.map((n) => [n, { cpu_us_per_call: median(per[n]) }]));
 }
 
 /** The walk's retained heap, each run in a fresh process (bench/heap.mjs); the median of the runs. */
@@ -169,7 +177,7 @@ async function listWalk() {
     }
   }
   const out = {};
-  for (const n of names) out[n] = { records_per_s: median(rates[n]), ...retainedHeap(n) };
+  for (const n of names) out[n] = { records_per_s: median(rates[n]), ...(n === 'vendor' ? {} : retainedHeap(n)) };
   return out;
 }
 

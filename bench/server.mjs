@@ -1,5 +1,6 @@
 // The benchmark's service: a node:http server on 127.0.0.1 in its own process (so the client's CPU
-// time is measured alone), answering from pre-serialised bodies.
+// time is measured alone), answering from pre-serialised bodies. The campaign's transactions are
+// also a member's, for the vendor's SDK, which lists only those (bench/vendor.mjs).
 import { createServer } from 'node:http';
 import { PAGES, loyaltyCard, transactionPage } from './fixtures.mjs';
 
@@ -15,7 +16,7 @@ const server = createServer((req, res) => {
   if (url.startsWith('/v1/loyalties/members/')) {
     body = member;
     status = 200;
-  } else if (url.startsWith('/v1/loyalties/camp_Xk3w9Lq1/transactions')) {
+  } else if (url.startsWith('/v1/loyalties/camp_Xk3w9Lq1/transactions') || url.startsWith('/v1/loyalties/camp_Xk3w9Lq1/members/LOYAL-8QF2-ZT/transactions')) {
     const after = new URL(url, 'http://x').searchParams.get('starting_after_id') ?? '';
     const index = pageAfter.get(after);
     if (index !== undefined) {

@@ -1,8 +1,11 @@
 /**
- * The admission of calls by a server `Client`'s limits: a place in its queue (`maxConcurrency`,
- * `rateLimit`, with p-queue) and one from its shared `limiter`, each waited for within the
- * caller's signal and the limiter's own bound. Loaded, with p-queue, on the first call of a
- * client that sets one of them.
+ * The admission of calls by a server `Client`'s limits: a place among the calls in flight
+ * (`maxConcurrency`), a start in the rate's window (`rateLimit`), both with p-queue, and a place
+ * from its shared `limiter`, each waited for within the caller's signal and the limiter's own
+ * bound. Every attempt passes the limits that count requests: a retry (after a 429, a 5xx, a
+ * timeout) and the resend after a 401 take a start in the window and the limiter's admission
+ * again, first in line, while the call keeps its place in flight. Loaded, with p-queue, on the
+ * first call of a client that sets one of them.
  *
  * @module
  */
@@ -15,14 +18,11 @@ import { bounded } from './waiting.js';
 
 /** How calls take and give back their places in a client's queue and limiter. */
 export interface Admission {
-  /** Waits for a place in the queue, then one from the limiter; `tenant`'s pause is waited out first. */
-  admit(operation: string, signal: AbortSignal | undefined, pause: Pause, tenant: string): Promise<Place>;
   /**
-   * Keeps a place in the window for the retry of a call the service answered 429, first in line
-   * when its pause ends (`afterMs` from now): else the retry, sent outside the queue, would be one
-   * call over the limit.
+   * Waits for a place in flight, a start in the window, then one from the limiter; `tenant`'s
+   * pause is waited out first. The place's `again` admits each later attempt of the call.
    */
-  keepForRetry(afterMs: number): void;
+  admit(operation: string, signal: AbortSignal | undefined, pause: Pause, tenant: string): Promise<Place>;
   /** Tells the limiter of a 429's `Retry-After` (`Limiter.pause`), so that a fleet pauses as one. */
   pauseLimiter(headers: Headers): void;
 }
@@ -30,7 +30,11 @@ export interface Admission {
 /** The admission of `options`' queue and limiter; the queue pauses with `pause`. */
 export function admission(options: LimitOptions): Admission {
   const { maxConcurrency, rateLimit, limiter, limiterTimeout = 60_000 } = options;
-  const queue = maxConcurrency !== undefined || rateLimit !== undefined ? queueFor(maxConcurrency, rateLimit) : undefined;
+  // Two queues: the places in flight, held for the whole call, and the starts in the window, one
+  // per attempt (a retry takes a start but keeps its place: with one queue for both, a call
+  // holding the last place in flight would wait for itself).
+  const inFlight = maxConcurrency !== undefined ? new PQueue({ concurrency: maxConcurrency }) : undefined;
+  const window = rateLimit !== undefined ? new PQueue({ concurrency: Number.POSITIVE_INFINITY, ...rateOptions(rateLimit) }) : undefined;
   return {
     async admit(operation, signal, paused, tenant) {
       let queued: (() => void) | undefined;
@@ -43,26 +47,31 @@ export function admission(options: LimitOptions): Admission {
       try {
         // A pause of the tenant that began while the call waited in the queue: the call gives its
         // place back and waits it out, then queues again (a few rounds at most), so that the calls
-        // held back do not all start at once when it ends, and other tenants' calls go on.
-        for (let round = 0; queue; round++) {
-          queued = await slot(queue, signal);
-          if (paused.left(tenant) === 0) break;
+        // held back do not all start at once when it ends, and other tenants' calls go on. After
+        // the last wait it keeps its place in flight, and still takes a start in the window: the
+        // start of a call is never one taken before a pause.
+        for (let round = 0; inFlight || window; round++) {
+          if (inFlight && !queued) queued = await slot(inFlight, signal);
+          if (window) await start(window, signal, 0);
+          if (round === 3 || paused.left(tenant) === 0) break;
           if (round < 2) release();
           await paused.over(operation, tenant, signal);
-          if (round === 2) break;
         }
         if (limiter) granted = await acquire(limiter, operation, limiterTimeout, signal, undefined);
       } catch (error) {
         release();
         throw error;
       }
-      if (!limiter) return { release };
+      if (!limiter && !window) return { release };
       return {
         release,
-        // The limiter's place of the earlier attempt is given back once the retry is in line
-        // (first in it): a limit of calls in flight would otherwise wait for the very place this
-        // call holds, or hand it to a call behind.
+        // A later attempt: a start in the window, first in line, then the limiter's admission. The
+        // limiter's place of the earlier attempt is given back once the retry is in line (first in
+        // it): a limit of calls in flight would otherwise wait for the very place this call holds,
+        // or hand it to a call behind.
         async again() {
+          if (window) await start(window, signal, 1);
+          if (!limiter) return;
           const earlier = granted;
           granted = undefined;
           const asking = acquire(limiter, operation, limiterTimeout, signal, { retry: true });
@@ -70,12 +79,6 @@ export function admission(options: LimitOptions): Admission {
           granted = await asking;
         },
       };
-    },
-    keepForRetry(afterMs) {
-      if (!rateLimit || !queue) return;
-      const keep = () => void queue.add(() => undefined, { priority: 1 });
-      if (afterMs > 0) (setTimeout(keep, afterMs) as { unref?(): void }).unref?.();
-      else keep();
     },
     pauseLimiter(headers) {
       const ms = retryAfterMs((name) => headers.get(name)) ?? 0;
@@ -153,11 +156,12 @@ function slot(queue: PQueue, signal: AbortSignal | undefined): Promise<() => voi
 }
 
 /**
- * The p-queue of a client: `concurrency` for `maxConcurrency`, and for `rateLimit` its `strict`
- * mode, a sliding window (at most `intervalCap` starts in any `interval`).
+ * One start in the window of `rateLimit` (p-queue's `strict` mode: a sliding window, at most
+ * `intervalCap` starts in any `interval`): resolves when the attempt may go; rejects when `signal`
+ * aborts first. `priority` 1, a call's later attempt, goes ahead of first attempts.
  */
-function queueFor(maxConcurrency: number | undefined, rateLimit: RateLimit | undefined): PQueue {
-  return new PQueue({ concurrency: maxConcurrency ?? Number.POSITIVE_INFINITY, ...(rateLimit && rateOptions(rateLimit)) });
+function start(window: PQueue, signal: AbortSignal | undefined, priority: number): Promise<void> {
+  return window.add(() => undefined, { signal, priority });
 }
 
 /**

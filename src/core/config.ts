@@ -111,9 +111,10 @@ export interface Place {
   /** Frees the place; called once, when the call settles. */
   release(): void;
   /**
-   * Asks the shared `limiter` again before the call is sent again (a retry, or the resend with a
-   * fresh token after a 401), first in line; present when the client has a `limiter`. Rejects
-   * when the caller's signal aborts or the limiter fails or does not answer within its bound.
+   * Admits the call again before it is sent again (a retry, or the resend with a fresh token after
+   * a 401): a start in the `rateLimit` window and the shared `limiter`'s admission, first in line;
+   * present when the client has either. Rejects when the caller's signal aborts or the limiter
+   * fails or does not answer within its bound.
    */
   again?: (() => Promise<void>) | undefined;
 }

@@ -151,13 +151,15 @@ export function callEvents(
 
 /**
  * Reports an attempt to the request hook and sets on `request` the headers the hook asked for, once
- * it returned: a hook that throws changes nothing. `credentials` are the attempt's credential
+ * it returned, and returns them (for a transport that sends plain headers): a hook that throws
+ * changes nothing. `credentials` are the attempt's credential
  * headers, which no hook may set.
  */
-export function reportRequest(emit: Emit, attempt: number, credentials: Record<string, string>, request: Request): void {
+export function reportRequest(emit: Emit, attempt: number, credentials: Record<string, string>, request: Request): Record<string, string> | undefined {
   const set: Record<string, string> = {};
-  if (emit('request', attempt, { setHeader: (name, value) => void (set[settable(name, value, credentials)] = value) }))
-    for (const name in set) request.headers.set(name, set[name]!);
+  if (!emit('request', attempt, { setHeader: (name, value) => void (set[settable(name, value, credentials)] = value) })) return undefined;
+  for (const name in set) request.headers.set(name, set[name]!);
+  return set;
 }
 
 /** `name`, when a hook may set that header on a request with these `credentials` headers; else throws. */

@@ -87,8 +87,9 @@ export interface LimitOptions {
    * At most `requests` calls started in any window of `perMs` milliseconds: a sliding window, so
    * never twice the rate across a window boundary. Calls are spread through the window in about
    * 20 slices rather than sent in one burst, with 2 % to spare for network jitter; the rest wait
-   * in order. A call's retries are not queued again, but a retry after a 429 has a place in the
-   * window kept for it. Default: none.
+   * in order. Every attempt counts: a call's retry (after a 429's pause too) and its resend after
+   * a 401 take a start in the window as well, ahead of the calls waiting for their first.
+   * Default: none.
    */
   rateLimit?: RateLimit | undefined;
   /** A limit shared with other clients or processes, asked after `maxConcurrency` and `rateLimit`. */

@@ -93,7 +93,6 @@ export function limitsGate(options: LimitOptions, maxRetryDelay: number): Gate {
     observe(response, tenant) {
       if (response.status !== 429) return;
       pause.saw(response.headers, tenant);
-      loaded?.keepForRetry(pause.left(tenant));
       loaded?.pauseLimiter(response.headers);
     },
   };

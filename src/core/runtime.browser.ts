@@ -81,6 +81,27 @@ export function readBody(response: Response, _limit: number, _context: CallConte
   return response.text();
 }
 
+/**
+ * One attempt as the pipeline holds it, handed to the runtime's transport beside ky's `Request`
+ * (a browser's sends ky's `Request`).
+ */
+export interface PlainRequest {
+  /** The whole URL, query included. */
+  readonly url: string;
+  readonly method: string;
+  /** The call's headers (names in any case; the last of one name set wins). */
+  readonly headers: Record<string, string>;
+  /** Headers a request hook set for this attempt, over `headers`. */
+  readonly extra?: Record<string, string> | undefined;
+  /** The encoded body, when the call has one. */
+  readonly body?: string | undefined;
+}
+
+/** Sends one attempt with the browser's `fetch`, ky's request as it is. */
+export function transmit(request: Request, init: Record<string, unknown> | undefined, _plain: PlainRequest | undefined): Promise<Response> {
+  return fetch(request, init as RequestInit);
+}
+
 /** A plain-data copy of `value` as JSON sends it, or `undefined` with the reason it cannot be sent pushed to `issues`. */
 export function plainCopy(value: unknown, issues: Issue[], path: Array<string | number> = []): unknown {
   try {

@@ -8,13 +8,16 @@
  * What differs: one listener per caller's signal (Node programs share one signal among thousands
  * of calls), the environment variables, the checks of headers (a browser's fetch enforces its
  * own), which fetch failures prove nothing was sent (undici's error codes), a body read within
- * `maxResponseBytes`, the snapshot of params, and ky imported on first use.
+ * `maxResponseBytes`, the snapshot of params, ky imported on first use, and Node's transport under ky (node-transport.ts).
  *
  * @module
  */
 import { ConfigurationError, describeValue, printable, tooLargeError, type CallContext, type Issue } from './errors.js';
 import { optionCheck, shallowCopy, type OptionRule } from './inputs.js';
 import { loadChunk } from './lazy.js';
+import { isNodesFetch, loadUndici, nodeFetch, unreadBody, type PlainRequest } from './node-transport.js';
+
+export type { PlainRequest } from './node-transport.js';
 
 /** The calls listening to each caller's signal, through its one listener. */
 const listening = new WeakMap<AbortSignal, Set<AbortController>>();
@@ -260,6 +263,9 @@ export function failureCode(error: unknown): string | undefined {
  */
 export async function readBody(response: Response, limit: number, context: CallContext & { status: number }): Promise<string> {
   const tooLarge = () => tooLargeError(limit, context);
+  // An answer of Node's transport: its body is undici's stream, read within the same limit.
+  const unread = unreadBody(response);
+  if (unread) return unread(limit, tooLarge);
   const { body, headers } = response;
   if (!body) return '';
   const length = headers.get('content-length');
@@ -284,6 +290,15 @@ export async function readBody(response: Response, limit: number, context: CallC
     }
     text += decoder.decode(value, { stream: true });
   }
+}
+
+/**
+ * Sends one attempt when the user gave no `fetch`: in Node, through Node's transport
+ * (node-transport.ts: undici's `request()`, from `plain`), which hands anything it does not take
+ * to `globalThis.fetch` with ky's `request` and `init` (a call without `plain` too).
+ */
+export function transmit(request: Request, init: Record<string, unknown> | undefined, plain: PlainRequest | undefined): Promise<Response> {
+  return plain ? nodeFetch(request, init, plain) : fetch(request, init as RequestInit);
 }
 
 /** The deepest nesting a snapshot copies: deeper input is refused (JSON of the service is far shallower). */
@@ -341,7 +356,8 @@ let ky: Ky | undefined;
 /** ky's default instance, imported on the first call (a failed import is tried again by the next). */
 export async function loadKy(): Promise<Ky> {
   if (ky) return ky;
-  const { default: instance } = await loadChunk('ky', () => import('ky'));
+  // Node's transport's undici with it, where it will be used: a failed import leaves fetch in its place.
+  const [{ default: instance }] = await Promise.all([loadChunk('ky', () => import('ky')), isNodesFetch(globalThis.fetch) ? loadUndici() : undefined]);
   // The CommonJS build imports ky's chunk as CommonJS, whose `default` is the chunk's exports.
   ky = typeof instance === 'function' ? instance : (instance as unknown as { default: Ky }).default;
   return ky;

@@ -11,7 +11,7 @@
  * @module
  */
 import type { Options as KyOptions } from 'ky';
-import { callSignal, loadKy, nothingWasSent, readBody } from './runtime.js';
+import { callSignal, loadKy, nothingWasSent, readBody, transmit } from './runtime.js';
 import type { WithResponse } from './pagination.js';
 import type { PipelineConfig } from './config.js';
 import { checkResponse, fetchFailure, isResponse, notResponse, redirectError, outcomeOf, typedError, unsentError, worse } from './outcome.js';
@@ -94,6 +94,7 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
       // Fetch options: the request's own fields to ky, which sets them on the request; the rest
       // to fetch with it. No option of ky's own can be set through them.
       const fetchOptions = options.fetchOptions || config.fetchOptions ? splitFetchOptions({ ...config.fetchOptions, ...options.fetchOptions }) : undefined;
+      const requestFields = fetchOptions !== undefined && Object.keys(fetchOptions.request).length > 0;
 
       // 5. One attempt: the request hook, the fetch, the limits' view of the response, a redirect
       // refused, the whole body within `maxResponseBytes` (read inside the attempt, so ky's
@@ -101,14 +102,23 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
       // it once per attempt.
       const attempt = async (request: Request, init?: RequestInit): Promise<Response> => {
         const n = ++attempts;
-        if (hooked) hooked.reportRequest(emit!, n, sent[sent.length - 1]!, request);
+        const extra = hooked ? hooked.reportRequest(emit!, n, sent[sent.length - 1]!, request) : undefined;
         const began = now();
         const before = outcome;
         // From here the request may reach the service; a failure that shows it did not goes back.
         outcome = 'unknown';
         let response: Response;
         try {
-          response = await (config.fetch ?? fetch)(request, fetchOptions ? { ...init, ...fetchOptions.init } : init);
+          const fetchInit = fetchOptions ? { ...init, ...fetchOptions.init } : init;
+          // A user's fetch as it is; else the runtime's transport, which in Node sends the call's plain
+          // values (not those of a call whose fetch options set fields of the request: fetch reads them).
+          response = await (config.fetch
+            ? config.fetch(request, fetchInit)
+            : transmit(
+                request,
+                fetchInit as Record<string, unknown> | undefined,
+                requestFields ? undefined : { url, method: call.method, headers, extra, body: call.body },
+              ));
         } catch (error) {
           if (nothingWasSent(error)) outcome = before;
           throw fetchFailure(error);
@@ -139,7 +149,8 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
       if (call.body !== undefined) kyOptions.body = call.body;
       if (signal) kyOptions.signal = signal;
       if (options.keepalive) kyOptions.keepalive = true;
-      // A shared limiter admits every request the service counts: each retry asks it again.
+      // The limits admit every request the service counts: each retry takes a start in the rate's
+      // window and asks a shared limiter again.
       if (place?.again) kyOptions.hooks = { beforeRetry: [place.again] };
       const ky = await loadKy();
       const run = () => ky(url, kyOptions);

@@ -144,7 +144,7 @@ describe('rateLimit', () => {
 describe('rateLimit and 429s', () => {
   beforeEach(useFakeTime);
 
-  it('keeps a place in the window for the retry of a call that got a 429, so attempts stay within the rate', async () => {
+  it('the retry of a call that got a 429 takes a start in the window of its own, so attempts stay within the rate', async () => {
     const attempts: number[] = [];
     const fetch = refusingFirst('1', () => attempts.push(performance.now()));
     const client = new Client({ baseUrl: 'http://127.0.0.1:9', ...credentials, fetch, rateLimit: { requests: 5, perMs: 500 } });

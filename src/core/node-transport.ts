@@ -1,0 +1,373 @@
+/**
+ * Node's transport: what ky's `fetch` is in Node when the user gave none and `globalThis.fetch`
+ * is Node's own. Each attempt goes out through undici's `request()` (undici, the one dependency of
+ * the Node path, imported on the first call), from the call's URL, method, plain headers and
+ * body rather than from ky's `Request`, and hands ky a `Response` without a body: the body is read
+ * by the pipeline's `readBody` (runtime.ts) from undici's stream, within `maxResponseBytes` while
+ * reading. Skipping the web stream of fetch's body is the gain; what fetch gives holds:
+ *
+ * - the connection kept alive and reused (undici's dispatcher: the global one, or a `dispatcher`
+ *   given in `fetchOptions`, such as a `ProxyAgent`);
+ * - the call's signal (ky's per-attempt timeout and the caller's abort) at every phase: before
+ *   the request, while waiting for the answer, while reading the body;
+ * - no redirect followed, even by a dispatcher that would (`maxRedirections: 0`);
+ * - the failures fetch reports, in fetch's shape: a `TypeError` (`fetch failed`, `terminated`)
+ *   whose `cause` is the socket's error, the abort's reason as it is;
+ * - the content codings fetch decodes (gzip, deflate, br), asked for as fetch asks, the limit
+ *   counted on the decoded bytes.
+ *
+ * Anything it does not take as it is goes to fetch instead: a user's own `fetch`, a
+ * `globalThis.fetch` that is not Node's own (a test's mock, msw), fetch options other than a
+ * `dispatcher`, a body that is not text, and every runtime that is not Node (Bun, Deno, workerd
+ * and browsers have no Node `fetch`). When undici cannot be loaded (a bundle that left it out),
+ * every call goes to fetch: a dependency missing costs speed, never a call.
+ *
+ * @module
+ */
+import type { Readable } from 'node:stream';
+import type { Dispatcher } from 'undici';
+
+/**
+ * One attempt as the pipeline holds it, handed to the runtime's transport beside ky's `Request`:
+ * Node's transport sends it from these plain values without reading the `Request` back.
+ */
+export interface PlainRequest {
+  /** The whole URL, query included. */
+  readonly url: string;
+  readonly method: string;
+  /** The call's headers (names in any case; the last of one name set wins). */
+  readonly headers: Record<string, string>;
+  /** Headers a request hook set for this attempt, over `headers`. */
+  readonly extra?: Record<string, string> | undefined;
+  /** The encoded body, when the call has one. */
+  readonly body?: string | undefined;
+}
+
+/** The body of an answer the transport gave, read by `readBody` within its limit. */
+type Unread = (limit: number, tooLarge: () => Error) => Promise<string>;
+
+/** The bodies of the answers handed to ky, by answer: read once, by the pipeline. */
+const unread = new WeakMap<Response, Unread>();
+
+type Undici = typeof import('undici');
+
+/** undici once loaded; `null` when it could not be (then every call goes to fetch). */
+let undici: Undici | null | undefined;
+let loading: Promise<Undici | null> | undefined;
+
+/**
+ * The package's name in a variable: a bundler leaves the import alone, so no browser or edge
+ * bundle of promokit carries undici (a server bundle that leaves it out falls back to fetch).
+ */
+const undiciName = 'undici';
+
+/**
+ * undici, imported on the first call (with ky, so that a call admitted by a rate limit is not held
+ * back on the wire by the import) when Node's fetch is the one in place; `null`, for good, when it
+ * cannot be.
+ */
+export function loadUndici(): Promise<Undici | null> {
+  return (loading ??= import(/* webpackIgnore: true */ /* @vite-ignore */ undiciName).then(
+    (module: Undici & { default?: Undici }) => (undici = typeof module.request === 'function' ? module : (module.default ?? null)),
+    () => (undici = null),
+  ));
+}
+
+/** The functions already told apart: Node's own fetch or not (its source names Node's undici). */
+const nodesFetch = new WeakMap<object, boolean>();
+
+/** True for Node's own `fetch`: not a mock, not a wrapper, not another runtime's. */
+export function isNodesFetch(value: unknown): boolean {
+  if (typeof value !== 'function') return false;
+  let known = nodesFetch.get(value);
+  if (known === undefined) {
+    try {
+      known = value.name === 'fetch' && Function.prototype.toString.call(value).includes("require('internal/deps/undici/undici')");
+    } catch {
+      known = false;
+    }
+    nodesFetch.set(value, known);
+  }
+  return known;
+}
+
+/**
+ * Sends one attempt through undici when the transport applies (see the module's comment), else
+ * through `globalThis.fetch`, as ky would have: `request` and `init` are ky's.
+ */
+export function nodeFetch(request: Request, init: Record<string, unknown> | undefined, plain: PlainRequest): Promise<Response> {
+  const fetch = globalThis.fetch;
+  const dispatcher = init && transportDispatcher(init);
+  if (undici === null || dispatcher === false || !isNodesFetch(fetch) || typeof (plain.body ?? '') !== 'string' || blockedPort(plain.url))
+    return fetch(request, init as RequestInit);
+  if (undici) return exchange(undici, request.signal, plain, dispatcher);
+  return loadUndici().then((loaded) => (loaded ? exchange(loaded, request.signal, plain, dispatcher) : fetch(request, init as RequestInit)));
+}
+
+/**
+ * The ports fetch refuses to reach (the Fetch standard's "bad ports"): a call to one goes to fetch,
+ * which refuses it as ever, nothing sent.
+ */
+const BAD_PORTS = new Set(
+  [
+    1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137,
+    139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723,
+    2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+  ].map(String),
+);
+
+/** Whether each origin's port is one fetch refuses, for the last origins seen (a client has one or a few). */
+const blockedOrigins = new Map<string, boolean>();
+
+/** True when `url`'s port is one fetch refuses. */
+function blockedPort(url: string): boolean {
+  const end = url.indexOf('/', url.indexOf('//') + 2);
+  const origin = end < 0 ? url : url.slice(0, end);
+  let blocked = blockedOrigins.get(origin);
+  if (blocked === undefined) {
+    blocked = BAD_PORTS.has(new URL(origin).port);
+    if (blockedOrigins.size >= 64) blockedOrigins.clear();
+    blockedOrigins.set(origin, blocked);
+  }
+  return blocked;
+}
+
+/** The dispatcher of fetch's options when it is the only one given (`undefined`: none); `false` when others are given. */
+function transportDispatcher(init: Record<string, unknown>): Dispatcher | undefined | false {
+  let dispatcher: Dispatcher | undefined;
+  for (const name in init) {
+    if (name !== 'dispatcher') return false;
+    dispatcher = init[name] as Dispatcher | undefined;
+  }
+  return dispatcher;
+}
+
+/** Statuses whose answers have no body (fetch's null body statuses). */
+const nullBodyStatus = new Set([101, 103, 204, 205, 304]);
+
+/** The most content codings decoded, as fetch: more fail the attempt. */
+const MAX_CODINGS = 5;
+
+/**
+ * One attempt through undici: the answer's head as a `Response` without a body, its body left to
+ * `readBody`. As fetch in Node: a 407 is a network failure (no proxy to authenticate to), and a
+ * 421 (the server did not process the request) is sent once more, on a new connection.
+ */
+async function exchange(undici: Undici, signal: AbortSignal, plain: PlainRequest, dispatcher: Dispatcher | undefined): Promise<Response> {
+  const https = plain.url.startsWith('https:');
+  const options = {
+    method: plain.method as Dispatcher.HttpMethod,
+    headers: wireHeaders(plain, https),
+    body: plain.body,
+    signal,
+    // A dispatcher with undici's redirect interceptor follows none either.
+    maxRedirections: 0,
+    ...(dispatcher && { dispatcher }),
+  } as Parameters<Undici['request']>[1];
+  let answer: Dispatcher.ResponseData<unknown>;
+  try {
+    answer = await undici.request(plain.url, options);
+    if (answer.statusCode === 421) {
+      // Destroyed unread, its connection is closed: the request goes out on another.
+      discard(answer.body);
+      answer = await undici.request(plain.url, options);
+    }
+  } catch (error) {
+    throw signal.aborted ? signal.reason : new TypeError('fetch failed', { cause: error });
+  }
+  const { statusCode: status, body } = answer;
+  if (status === 407) {
+    discard(body);
+    throw new TypeError('fetch failed', { cause: new Error('proxy authentication required') });
+  }
+  let response: Response;
+  try {
+    response = headOf(status, answer.headers);
+  } catch (error) {
+    discard(body);
+    throw new TypeError('fetch failed', { cause: error });
+  }
+  // A redirect is refused unread; an answer without a body has none to read.
+  if (status >= 300 && status < 400) discard(body);
+  else unread.set(response, (limit, tooLarge) => bodyText(answer, plain.method, limit, tooLarge, signal));
+  return response;
+}
+
+/**
+ * The text of an answer's body, read within `limit` bytes: none for a HEAD or a status without a
+ * body (read to its end all the same, for the connection); a declared length past the limit
+ * refused unread, as the fetch path does.
+ */
+function bodyText(answer: Dispatcher.ResponseData<unknown>, method: string, limit: number, tooLarge: () => Error, signal: AbortSignal): Promise<string> {
+  const { body, headers, statusCode } = answer;
+  if (method === 'HEAD' || nullBodyStatus.has(statusCode)) return drained(body);
+  const length = headers['content-length'];
+  if (typeof length === 'string' && headers['content-encoding'] === undefined && Number(length) > limit) {
+    discard(body);
+    return Promise.reject(tooLarge());
+  }
+  return readWithin(decoded(body, headers), limit, tooLarge, signal);
+}
+
+/** The headers on the wire: the call's, the hook's over them (names in lower case, the last one set wins), and the coding fetch asks for. */
+function wireHeaders(plain: PlainRequest, https: boolean): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name in plain.headers) out[name.toLowerCase()] = plain.headers[name]!;
+  for (const name in plain.extra) out[name.toLowerCase()] = plain.extra[name]!;
+  // What fetch adds when the call sets none: the codings it decodes, and the type of a text body.
+  out['accept-encoding'] ??= https ? 'br, gzip, deflate' : 'gzip, deflate';
+  if (plain.body !== undefined) out['content-type'] ??= 'text/plain;charset=UTF-8';
+  return out;
+}
+
+/** The error of reading a body already read, as fetch's. */
+const unusable = () => new TypeError('Body is unusable: Body has already been read');
+
+/**
+ * The answer the pipeline hands on: its body already read (by `readBody`), as fetch's answer is
+ * once read: `bodyUsed`, and every way to read it again or clone it fails as fetch's does.
+ */
+class AnswerRead extends Response {
+  override get bodyUsed(): boolean {
+    return true;
+  }
+  override text(): Promise<string> {
+    return Promise.reject(unusable());
+  }
+  override json(): Promise<never> {
+    return Promise.reject(unusable());
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.reject(unusable());
+  }
+  override blob(): Promise<Blob> {
+    return Promise.reject(unusable());
+  }
+  override formData(): Promise<FormData> {
+    return Promise.reject(unusable());
+  }
+  override bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    return Promise.reject(unusable());
+  }
+  override clone(): Response {
+    throw unusable();
+  }
+}
+
+/** The answer's head as a `Response` without a body: its status (any, as fetch gives it) and headers. */
+function headOf(status: number, given: Record<string, string | string[] | undefined>): Response {
+  let headers: Record<string, string> | Headers = given as Record<string, string>;
+  for (const name in given) {
+    if (typeof given[name] === 'string') continue;
+    // A header sent more than once: each value its own, as fetch keeps them (`getSetCookie()`).
+    headers = new Headers();
+    for (const key of Object.keys(given)) {
+      const value = given[key];
+      if (typeof value === 'string') headers.append(key, value);
+      else if (Array.isArray(value)) for (const one of value) headers.append(key, one);
+    }
+    break;
+  }
+  const inRange = status >= 200 && status <= 599;
+  const response = new AnswerRead(null, { status: inRange ? status : 200, headers });
+  // A status the constructor refuses (1xx but 101, 600 and over), as fetch's own answer carries it.
+  if (!inRange) Object.defineProperties(response, { status: { value: status }, ok: { value: false } });
+  return response;
+}
+
+/** The body of an answer the transport gave, if it is unread: `readBody` reads it with this. */
+export function unreadBody(response: Response): Unread | undefined {
+  const read = unread.get(response);
+  unread.delete(response);
+  return read;
+}
+
+/** `body` dropped unread: its connection is closed (undici's abort of it, an error no one needs, is let go). */
+function discard(body: Readable): void {
+  body.on('error', () => undefined).destroy();
+}
+
+/** `body` read to its end, discarded: the connection is then free for the next call. */
+function drained(body: Readable): Promise<string> {
+  return new Promise((resolve) => {
+    body.on('error', () => resolve('')).on('end', () => resolve(''));
+    body.resume();
+  });
+}
+
+/** `body` decoded by its content codings, as fetch decodes them (unknown codings: the body as it came). */
+function decoded(body: Readable, headers: Record<string, string | string[] | undefined>): Readable {
+  const coding = headers['content-encoding'];
+  if (typeof coding !== 'string' || coding === '' || coding === 'identity') return body;
+  return decodedBy(body, coding.toLowerCase().split(','));
+}
+
+/** Node's own modules, looked up when first needed: no import of a Node module in the build (workerd bundles it). */
+const builtin = <M>(name: string): M => (process as unknown as { getBuiltinModule(name: string): M }).getBuiltinModule(name);
+
+/** `body` through a decoder per coding, last applied first; `body` itself when one is unknown. */
+function decodedBy(body: Readable, codings: string[]): Readable {
+  if (codings.length > MAX_CODINGS) {
+    body.destroy(new Error(`too many content-encodings in response: ${codings.length}, maximum allowed is ${MAX_CODINGS}`));
+    return body;
+  }
+  const zlib = builtin<typeof import('node:zlib')>('zlib');
+  const { constants } = zlib;
+  const decoders: NodeJS.ReadWriteStream[] = [];
+  for (let i = codings.length - 1; i >= 0; i--) {
+    const coding = codings[i]!.trim();
+    if (coding === 'gzip' || coding === 'x-gzip') decoders.push(zlib.createGunzip({ flush: constants.Z_SYNC_FLUSH, finishFlush: constants.Z_SYNC_FLUSH }));
+    else if (coding === 'deflate') decoders.push(inflate(zlib));
+    else if (coding === 'br')
+      decoders.push(zlib.createBrotliDecompress({ flush: constants.BROTLI_OPERATION_FLUSH, finishFlush: constants.BROTLI_OPERATION_FLUSH }));
+    else return body;
+  }
+  const { pipeline } = builtin<typeof import('node:stream')>('stream');
+  return (pipeline as (...streams: unknown[]) => Readable)(body, ...decoders, () => undefined);
+}
+
+/** A `deflate` decoder as fetch's: the zlib format, or the raw one that some servers send, told by the first byte. */
+function inflate(zlib: typeof import('node:zlib')): NodeJS.ReadWriteStream {
+  const { Transform } = builtin<typeof import('node:stream')>('stream');
+  const options = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
+  let inner: import('node:zlib').Inflate | import('node:zlib').InflateRaw | undefined;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (!inner) {
+        inner = (chunk[0]! & 0x0f) === 0x08 ? zlib.createInflate(options) : zlib.createInflateRaw(options);
+        inner.on('data', (data: Buffer) => this.push(data)).on('error', (error) => this.destroy(error));
+      }
+      inner.write(chunk, done);
+    },
+    flush(done) {
+      if (!inner) return done();
+      inner.once('end', () => done()).end();
+    },
+  });
+}
+
+/**
+ * The text of `body` (UTF-8, a byte order mark dropped, as fetch's `text()`), or the error of
+ * `tooLarge` once it passes `limit` bytes (the body destroyed: its connection is not reused).
+ * A body that fails while read fails as fetch's does: `terminated`, the socket's error its
+ * cause; the call's abort as its reason.
+ */
+function readWithin(body: Readable, limit: number, tooLarge: () => Error, signal: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    body
+      .on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > limit) {
+          body.destroy();
+          reject(tooLarge());
+        } else chunks.push(chunk);
+      })
+      .on('end', () => {
+        const text = (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)).toString('utf8');
+        resolve(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+      })
+      .on('error', (error) => reject(signal.aborted ? signal.reason : new TypeError('terminated', { cause: error })));
+  });
+}
