@@ -18,6 +18,7 @@ import { loyaltyMemberSchema, type LoyaltyMember } from '../schemas/voucher.js';
 import { cursorListRules, pageListRules, type CursorListParams, type ListFilters, type PageListParams } from './inputs/lists.js';
 import { orderPlaces, orderRules, type OrderInput } from './inputs/order.js';
 import { rewardRules, type RewardInput } from './inputs/reward.js';
+import type { SubClientGuide } from './guide.js';
 
 /**
  * Loyalty programs: members, points, transactions, rewards and their redemption.
@@ -201,6 +202,21 @@ export const loyaltyOperations = operations({
     paging: walks.pageNumber,
   }),
 });
+
+/**
+ * Where `client.loyalties` stands in the documentation: the reference's category of its class, and
+ * what each method is for, in the order the home page lists them (`npm run operations` writes both).
+ */
+export const loyaltyGuide: SubClientGuide<keyof typeof loyaltyOperations> = {
+  category: 'Loyalties',
+  tasks: {
+    'loyalties.getMember': 'read a loyalty member: card, points balance',
+    'loyalties.redeemReward': 'spend points on a reward',
+    'loyalties.listPendingPoints': "list a member's pending points",
+    'loyalties.listTransactions': "walk a loyalty campaign's transactions",
+    'loyalties.listRewardAssignments': "list a loyalty campaign's rewards",
+  },
+};
 
 /**
  * Params of {@link Loyalties.getMember}.
