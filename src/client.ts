@@ -9,6 +9,7 @@ import { apiPromise, type APIPromise } from './core/pagination.js';
 import { commonOptionRules, credentialRule, hooksRule, pipelineConfig, type CommonOptions, type Gate } from './core/config.js';
 import { checkedOptions, trueOrFalse, type OptionRules } from './core/inputs.js';
 import { isBrowser, optionOrEnv } from './core/runtime.js';
+import { mergeHeaders } from './core/request-options.js';
 import type { CustomListRequest, CustomRequest } from './core/custom-request.js';
 import { ConfigurationError, InvalidRequestError } from './core/errors.js';
 import type { LimitOptions } from './core/limit-options.js';
@@ -268,7 +269,8 @@ export class Client {
     }
     inheriting = { ...this.#shared, changes };
     try {
-      return new Client({ ...parent, ...changes });
+      // Headers add to the parent's, header by header: a name the clone sets, in any letter case, wins.
+      return new Client({ ...parent, ...changes, headers: mergeHeaders([parent.headers, changes.headers]) });
     } finally {
       inheriting = undefined;
     }

@@ -88,8 +88,11 @@ export function envHint(option: string): string {
   return ` or set ${envName(option)}`;
 }
 
-/** The headers that carry credentials: set by the client's options, never by a call's `headers`. */
-const credentialHeader = /^(authorization|x-app-id|x-app-token|x-client-application-id|x-client-token)$/i;
+/**
+ * The headers the credentials send (`origin` with the client-side keys outside browsers): set by
+ * the client's options, never by its `headers` or a call's.
+ */
+const credentialHeader = /^(authorization|x-app-id|x-app-token|x-client-application-id|x-client-token|origin)$/i;
 
 /**
  * Headers fetch will not send (Node's fetch throws on them, browsers drop them): they describe

@@ -20,7 +20,7 @@ import { loadChunk } from './lazy.js';
 import { isKyHttpError } from './errors.js';
 import { InvalidRequestError, type Outcome } from './errors.js';
 import { redactHeaders } from './log.js';
-import { checkRequestOptions, splitFetchOptions } from './request-options.js';
+import { checkRequestOptions, mergeHeaders, splitFetchOptions } from './request-options.js';
 import { parseJson } from './responses.js';
 import { describeFailure, retryPlan } from './retry.js';
 import { joinUrl } from './inputs.js';
@@ -82,13 +82,13 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
         : undefined,
     );
     try {
-      // 4. Headers: defaults, the client's, the content type, the credentials (the access token
-      // function within the call's timeout and signal), then the call's.
+      // 4. Headers, each name once in any letter case, the last value given winning: defaults, the
+      // client's, the content type, the call's, then the credentials (the access token function
+      // within the call's timeout and signal), which no other may name.
       const credentialHeaders = await credentials.headersFor(call.auth, { timeout, signal });
       sent.push(credentialHeaders);
-      const headers: Record<string, string> = { accept: 'application/json', ...config.headers };
-      if (call.type) headers['content-type'] = call.type;
-      Object.assign(headers, credentialHeaders, options.headers);
+      const type = call.type ? { 'content-type': call.type } : undefined;
+      const headers = mergeHeaders([{ accept: 'application/json' }, config.headers, type, options.headers, credentialHeaders]);
       const debug = log.enabled('debug');
       if (debug) log.write('debug', `promokit: ${call.method} ${url}`, { operation: call.name, headers: redactHeaders(headers) });
       // Fetch options: the request's own fields to ky, which sets them on the request; the rest
