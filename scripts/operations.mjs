@@ -15,23 +15,38 @@
 //   table           the README's table: method, HTTP operation, effect, paging
 //   relies          the tolerance policy: the response fields each method relies on
 //   effects         the operations by effect class (read, idempotent write, spend, create)
+//   tasks           the home page's "Find your method" (docs/site/home.md): each method's task, by
+//                   category, from the sub-clients' guides (src/resources/guide.ts)
+//
+// And typedoc.json's `categoryOrder`, the reference's sidebar: the categories of the sub-clients'
+// guides in the order `subClientGuides` lists them, between the others (`otherCategories`).
 //
 // The registry's values are read from the source (bundled in memory with esbuild); the methods'
 // signatures from the sub-clients' classes (the TypeScript compiler): a method's positional
 // parameters, and its params object's fields when it has few.
 import { build } from 'esbuild';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { root } from './lib/build.mjs';
 import { checkQuotedFigures } from './lib/quoted-figures.mjs';
 
-/** The registry as values: every record and `endpointsOf`. */
-export async function loadRegistry() {
+let registryLoaded;
+
+/** The registry as values: every record, `endpointsOf`, the sub-clients' guides and the other categories of the reference. */
+export function loadRegistry() {
+  registryLoaded ??= loadTypeScript(
+    "export { registry, endpointsOf, subClientGuides } from './src/resources/registry.ts';\nexport { otherCategories } from './src/resources/guide.ts';",
+  );
+  return registryLoaded;
+}
+
+/** The exports of `contents`, a module of TypeScript source (bundled in memory with esbuild) at the root. */
+export async function loadTypeScript(contents) {
   const result = await build({
     stdin: {
-      contents: ["export { registry, endpointsOf } from './src/resources/registry.ts';"].join('\n'),
+      contents,
       resolveDir: root,
       loader: 'ts',
     },
@@ -43,7 +58,7 @@ export async function loadRegistry() {
   });
   const dir = join(root, '.tmp');
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, `registry-${process.pid}.mjs`);
+  const file = join(dir, `loaded-${process.pid}-${Math.random().toString(36).slice(2)}.mjs`);
   writeFileSync(file, result.outputFiles[0].text);
   try {
     return await import(pathToFileURL(file).href);
@@ -58,9 +73,17 @@ const MAX_LISTED_FIELDS = 5;
 /**
  * Every sub-client method that calls a registry operation, by operation name: its signature as the
  * README shows it (`loyalties.getMember(memberId, { campaign_id? })`). A method calls the operation
- * whose table entry (`xOperations['name']`) it reads.
+ * whose table entry (`xOperations['name']`) it reads. And every sub-client's class, by its name on
+ * the client: the class's name and its `@category` tags.
  */
+let signaturesRead;
 function methodSignatures() {
+  signaturesRead ??= readSignatures();
+  return signaturesRead;
+}
+
+/** {@link methodSignatures}, read with the TypeScript compiler. */
+function readSignatures() {
   const files = ts.sys.readDirectory(join(root, 'src', 'resources'), ['.ts']).filter((f) => !f.includes('/inputs/'));
   const program = ts.createProgram(files, {
     target: ts.ScriptTarget.ES2022,
@@ -71,6 +94,7 @@ function methodSignatures() {
   });
   const checker = program.getTypeChecker();
   const signatures = new Map();
+  const classes = new Map();
   const subClient = {
     Loyalties: 'loyalties',
     AsyncActions: 'asyncActions',
@@ -85,6 +109,11 @@ function methodSignatures() {
       if (!ts.isClassDeclaration(node) || !node.name) return;
       const className = node.name.text;
       const prefix = subClient[className] ?? className[0].toLowerCase() + className.slice(1);
+      const categories = ts
+        .getJSDocTags(node)
+        .filter((tag) => tag.tagName.text === 'category')
+        .map((tag) => tag.comment?.toString().trim());
+      if (node.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) && !classes.has(prefix)) classes.set(prefix, { className, categories });
       // A public method may call the operation through a private one (`this.#track`).
       const privates = new Map(
         node.members.filter((m) => ts.isMethodDeclaration(m) && m.body && ts.isPrivateIdentifier(m.name)).map((m) => [m.name.text, m.body]),
@@ -126,7 +155,7 @@ function methodSignatures() {
       }
     });
   }
-  return signatures;
+  return { signatures, classes };
 }
 
 /** The words of each effect class. */
@@ -157,7 +186,7 @@ function pagingOf(op) {
 export async function operationFigures() {
   const loaded = await loadRegistry();
   const { registry, endpointsOf } = loaded;
-  const signatures = methodSignatures();
+  const { signatures, classes } = methodSignatures();
   const names = Object.keys(registry);
   const missing = names.filter((name) => !signatures.has(name));
   if (missing.length > 0) throw new Error(`operations: no sub-client method calls ${missing.join(', ')}`);
@@ -189,7 +218,65 @@ export async function operationFigures() {
       return `| ${words} | ${of.map((name) => `\`${name}\``).join(', ')} |`;
     }),
   ].join('\n');
-  return { count: String(endpoints), methods: String(names.length), table, relies, effects };
+  return { count: String(endpoints), methods: String(names.length), table, relies, effects, tasks: taskTable(loaded, classes) };
+}
+
+/** The sub-clients' guides (src/resources/guide.ts), each with its class: the category of that class must be the guide's. */
+function guidesOf({ registry, subClientGuides }, classes) {
+  const problems = [];
+  const guides = subClientGuides.map((guide) => {
+    const prefix = Object.keys(guide.tasks)[0].split('.')[0];
+    const found = classes.get(prefix);
+    if (!found) problems.push(`no class of a sub-client \`${prefix}\``);
+    else if (!found.categories.includes(guide.category))
+      problems.push(`the class ${found.className} is in the categories ${JSON.stringify(found.categories)}, its guide says "${guide.category}"`);
+    return { ...guide, prefix, className: found?.className };
+  });
+  const tasked = new Set(subClientGuides.flatMap((guide) => Object.keys(guide.tasks)));
+  for (const name of Object.keys(registry)) if (!tasked.has(name)) problems.push(`${name} has no task in a guide listed by subClientGuides`);
+  if (problems.length > 0) throw new Error(`operations: the sub-clients' guides (src/resources/registry.ts) disagree:\n  ${problems.join('\n  ')}`);
+  return guides;
+}
+
+/** The home page's "Find your method": each sub-client's methods under its category, in the guides' order. */
+function taskTable(loaded, classes) {
+  const { registry, endpointsOf } = loaded;
+  const rows = ['| to … | call |', '|---|---|'];
+  let category;
+  for (const guide of guidesOf(loaded, classes)) {
+    if (guide.category !== category) rows.push(`| **${(category = guide.category)}** | |`);
+    for (const [name, task] of Object.entries(guide.tasks)) {
+      const method = name.split('.')[1];
+      const op = registry[typeof task === 'string' ? name : task.polls];
+      const how = `${typeof task === 'string' ? '' : 'polls '}\`${op.method} ${endpointsOf(op).at(-1)}\``;
+      rows.push(`| ${typeof task === 'string' ? task : task.task} | {@link ${guide.className}.${method} ${name}}<br>${how} |`);
+    }
+  }
+  return rows.join('\n');
+}
+
+/** The reference's categories in order (typedoc.json `categoryOrder`): the sub-clients' between the others. */
+export async function categoryOrder() {
+  const loaded = await loadRegistry();
+  const { otherCategories } = loaded;
+  const { classes } = methodSignatures();
+  const categories = [...otherCategories.before, ...guidesOf(loaded, classes).map((guide) => guide.category), ...otherCategories.after];
+  return [...new Set(categories)];
+}
+
+/**
+ * Compares typedoc.json's `categoryOrder` with `wanted`; with `write`, rewrites it (the file keeps
+ * its comments). Returns the finding, or nothing when they agree.
+ */
+function checkCategoryOrder(wanted, write) {
+  const file = join(root, 'typedoc.json');
+  const text = readFileSync(file, 'utf8');
+  const found = /"categoryOrder": \[([^\]]*)\]/.exec(text);
+  if (!found) return 'typedoc.json: no "categoryOrder"';
+  const quoted = JSON.parse(`[${found[1]}]`);
+  if (JSON.stringify(quoted) === JSON.stringify(wanted)) return undefined;
+  if (write) writeFileSync(file, text.replace(found[0], `"categoryOrder": [\n${wanted.map((c) => `    ${JSON.stringify(c)}`).join(',\n')}\n  ]`));
+  return `typedoc.json: categoryOrder is ${JSON.stringify(quoted)}, the guides say ${JSON.stringify(wanted)}${write ? ': rewritten' : ''}`;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -197,6 +284,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   if (process.argv.includes('--list')) for (const [name, text] of Object.entries(figures)) console.log(`${name}:\n${text}\n`);
   const write = process.argv.includes('--write');
   const result = checkQuotedFigures(figures, { write, kind: 'operations', fix: 'npm run operations -- --write' });
+  const order = checkCategoryOrder(await categoryOrder(), write);
   for (const line of result.lines) console.log(line);
-  process.exit(!write && (result.stale > 0 || result.unknown > 0) ? 1 : 0);
+  console.log(order ?? "typedoc.json: the reference's category order agrees with the guides");
+  if (order && !write) console.log('operations: run `npm run operations -- --write`');
+  process.exit(!write && (result.stale > 0 || result.unknown > 0 || order) ? 1 : 0);
 }

@@ -11,6 +11,7 @@ import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
 import { asyncActionListSchema, asyncActionSchema, type AsyncAction, type AsyncActionList } from '../schemas/async-action.js';
 import type { WaitForOptions } from './async-action-wait.js';
+import type { SubClientGuide } from './guide.js';
 
 /**
  * Asynchronous actions: imports, bulk updates and purges the service runs in the background.
@@ -103,6 +104,19 @@ export const asyncActionOperations = operations({
     records: 'async_actions',
   }),
 });
+
+/**
+ * Where `client.asyncActions` stands in the documentation: the reference's category of its class, and
+ * what each method is for, in the order the home page lists them (`npm run operations` writes both).
+ */
+export const asyncActionGuide: SubClientGuide<keyof typeof asyncActionOperations> = {
+  category: 'Async actions',
+  tasks: {
+    'asyncActions.get': 'read an import or export in progress',
+    'asyncActions.waitFor': { task: 'wait for an import or export to finish', polls: 'asyncActions.get' },
+    'asyncActions.list': 'list imports and exports',
+  },
+};
 
 /**
  * Params of {@link AsyncActions.list}.

@@ -16,6 +16,7 @@ import type { CustomEventMetadata, CustomEventName } from '../core/metadata.js';
 import { safeToRepeat, type Effect, type Operation, type OutgoingCall, type RequestOptions } from '../core/call.js';
 import { eventAcknowledgmentSchema, type EventAcknowledgment } from '../schemas/event.js';
 import type { CustomerInput } from './inputs/customer.js';
+import type { SubClientGuide } from './guide.js';
 
 /**
  * Options of {@link ClientEvents}: client-side keys only, never the server's app token.
@@ -185,6 +186,17 @@ export const clientEventOperations: {
     encoding: 'json',
     schema: eventAcknowledgmentSchema,
     relies: [],
+  },
+};
+
+/**
+ * Where `client.clientEvents` stands in the documentation: the reference's category of its class, and
+ * what each method is for, in the order the home page lists them (`npm run operations` writes both).
+ */
+export const clientEventGuide: SubClientGuide<keyof typeof clientEventOperations> = {
+  category: 'Client events',
+  tasks: {
+    'clientEvents.track': 'send a custom event (also from a browser)',
   },
 };
 

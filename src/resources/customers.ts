@@ -23,6 +23,7 @@ import {
   type Page99ListParams,
   type TimeRangeInput,
 } from './inputs/lists.js';
+import type { SubClientGuide } from './guide.js';
 
 /**
  * Customers: who they are and their metadata; the vouchers they hold as owner, referrer or referee.
@@ -290,6 +291,22 @@ export const customerOperations = operations({
     paging: walks.idCursor,
   }),
 });
+
+/**
+ * Where `client.customers` stands in the documentation: the reference's category of its class, and
+ * what each method is for, in the order the home page lists them (`npm run operations` writes both).
+ */
+export const customerGuide: SubClientGuide<keyof typeof customerOperations> = {
+  category: 'Customers',
+  tasks: {
+    'customers.listRedeemables': 'list what a customer can redeem',
+    'customers.list': 'list customers, by email, city or time',
+    'customers.create': 'create a customer, or update it by your own ID',
+    'customers.get': 'read a customer, with what they did and hold',
+    'customers.update': 'change a customer (an address, metadata)',
+    'customers.delete': 'delete a customer',
+  },
+};
 
 /**
  * Params of {@link Customers.listRedeemables}.

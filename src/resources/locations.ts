@@ -7,6 +7,7 @@ import type { APIPromise } from '../core/pagination.js';
 import { operation, operations, type RequestOptions } from '../core/call.js';
 import { APIResource } from '../core/resource.js';
 import { locationSchema, type Location } from '../schemas/location.js';
+import type { SubClientGuide } from './guide.js';
 
 /**
  * Locations: circles and polygons usable in validation rules.
@@ -40,3 +41,14 @@ export class Locations extends APIResource {
 export const locationOperations = operations({
   'locations.get': operation<Location>({ method: 'GET', path: '/v1/locations/{locationId}', schema: locationSchema, relies: ['id'] }),
 });
+
+/**
+ * Where `client.locations` stands in the documentation: the reference's category of its class, and
+ * what each method is for, in the order the home page lists them (`npm run operations` writes both).
+ */
+export const locationGuide: SubClientGuide<keyof typeof locationOperations> = {
+  category: 'Locations',
+  tasks: {
+    'locations.get': 'read a store location',
+  },
+};

@@ -19,6 +19,7 @@ import { cursorListRules, pageListRules, type CursorListParams, type ListFilters
 import { orderPlaces, orderRules, type OrderInput } from './inputs/order.js';
 import { withMarker } from './inputs/redeemables.js';
 import { rewardRules, type RewardInput } from './inputs/reward.js';
+import type { SubClientGuide } from './guide.js';
 
 /**
  * Loyalty programs: members, points, transactions, rewards and their redemption.
@@ -207,6 +208,21 @@ export const loyaltyOperations = operations({
     paging: walks.pageNumber,
   }),
 });
+
+/**
+ * Where `client.loyalties` stands in the documentation: the reference's category of its class, and
+ * what each method is for, in the order the home page lists them (`npm run operations` writes both).
+ */
+export const loyaltyGuide: SubClientGuide<keyof typeof loyaltyOperations> = {
+  category: 'Loyalties',
+  tasks: {
+    'loyalties.getMember': 'read a loyalty member: card, points balance',
+    'loyalties.redeemReward': 'spend points on a reward',
+    'loyalties.listPendingPoints': "list a member's pending points",
+    'loyalties.listTransactions': "walk a loyalty campaign's transactions",
+    'loyalties.listRewardAssignments': "list a loyalty campaign's rewards",
+  },
+};
 
 /**
  * Params of {@link Loyalties.getMember}.

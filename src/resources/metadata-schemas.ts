@@ -9,6 +9,7 @@ import { operation, operations, type RequestOptions } from '../core/call.js';
 import type { APIPromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
 import { metadataSchemaListSchema, metadataSchemaSchema, type MetadataSchema, type MetadataSchemaList } from '../schemas/metadata-schema.js';
+import type { SubClientGuide } from './guide.js';
 
 /**
  * The metadata schemas the service holds for your project (not the client's own run-time
@@ -75,3 +76,15 @@ export const metadataSchemaOperations = operations({
     relies: ['related_object', 'properties'],
   }),
 });
+
+/**
+ * Where `client.metadataSchemas` stands in the documentation: the reference's category of its class, and
+ * what each method is for, in the order the home page lists them (`npm run operations` writes both).
+ */
+export const metadataSchemaGuide: SubClientGuide<keyof typeof metadataSchemaOperations> = {
+  category: 'Typed metadata',
+  tasks: {
+    'metadataSchemas.list': "read your project's metadata schemas (`npx promokit metadata-types` types them)",
+    'metadataSchemas.get': 'read one metadata schema',
+  },
+};

@@ -8,6 +8,7 @@ import { object, required, text } from '../core/inputs.js';
 import { operation, operations, type RequestOptions } from '../core/call.js';
 import { APIResource } from '../core/resource.js';
 import { tokenIntrospectionSchema, type TokenIntrospection } from '../schemas/oauth.js';
+import type { SubClientGuide } from './guide.js';
 
 /**
  * OAuth token introspection. Uses the app keys only (`X-App-Id`, `X-App-Token`), no access token.
@@ -49,6 +50,17 @@ export const oauthOperations = operations({
     rules: object<IntrospectionForm>({ access_token: required(text(1)) }),
   }),
 });
+
+/**
+ * Where `client.oauth` stands in the documentation: the reference's category of its class, and
+ * what each method is for, in the order the home page lists them (`npm run operations` writes both).
+ */
+export const oauthGuide: SubClientGuide<keyof typeof oauthOperations> = {
+  category: 'OAuth',
+  tasks: {
+    'oauth.introspect': 'check an access token',
+  },
+};
 
 /** The form {@link OAuth.introspect} sends. */
 export interface IntrospectionForm {

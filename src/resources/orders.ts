@@ -9,6 +9,7 @@ import { operation, operations, type RequestOptions } from '../core/call.js';
 import { APIResource } from '../core/resource.js';
 import { orderSchema, type Order } from '../schemas/order.js';
 import { orderPlaces, orderRules, type OrderInput } from './inputs/order.js';
+import type { SubClientGuide } from './guide.js';
 
 /**
  * Orders: the purchases vouchers and promotions apply to.
@@ -60,6 +61,17 @@ export const orderOperations = operations({
     metadataPlaces: orderPlaces,
   }),
 });
+
+/**
+ * Where `client.orders` stands in the documentation: the reference's category of its class, and
+ * what each method is for, in the order the home page lists them (`npm run operations` writes both).
+ */
+export const orderGuide: SubClientGuide<keyof typeof orderOperations> = {
+  category: 'Orders',
+  tasks: {
+    'orders.create': 'record an order',
+  },
+};
 
 /**
  * Params of {@link Orders.create}: the order, sent as the JSON body. All fields are optional; an

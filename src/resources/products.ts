@@ -9,6 +9,7 @@ import { walks, type APIPromise, type PagePromise } from '../core/pagination.js'
 import { APIResource } from '../core/resource.js';
 import { catalogProductSchema, productListSchema, type CatalogProduct, type ProductList } from '../schemas/product.js';
 import { pageListRules, type PageListParams } from './inputs/lists.js';
+import type { SubClientGuide } from './guide.js';
 
 /**
  * Products: your catalog, which order items and rewards refer to.
@@ -76,6 +77,18 @@ export const productOperations = operations({
   }),
   'products.get': operation<CatalogProduct>({ method: 'GET', path: '/v1/products/{productId}', schema: catalogProductSchema, relies: ['id'] }),
 });
+
+/**
+ * Where `client.products` stands in the documentation: the reference's category of its class, and
+ * what each method is for, in the order the home page lists them (`npm run operations` writes both).
+ */
+export const productGuide: SubClientGuide<keyof typeof productOperations> = {
+  category: 'Products',
+  tasks: {
+    'products.list': 'list the products of your catalog',
+    'products.get': 'read a product, with its SKUs',
+  },
+};
 
 /**
  * Params of {@link Products.list}: order, a window of time, page size and page number (1 to 100).

@@ -10,6 +10,7 @@ import { APIResource } from '../core/resource.js';
 import { promotionStackSchema, promotionTierSchema, type PromotionStack, type PromotionTier } from '../schemas/promotion.js';
 import { discountRules, type DiscountInput } from './inputs/discount.js';
 import { promotionTierPlaces, promotionTierRules, type PromotionTierInput } from './inputs/promotion-tier.js';
+import type { SubClientGuide } from './guide.js';
 
 /**
  * Promotion campaigns: their tiers (discounts with their own rules) and stacks of tiers.
@@ -109,6 +110,18 @@ export const promotionOperations = operations({
     ),
   }),
 });
+
+/**
+ * Where `client.promotions` stands in the documentation: the reference's category of its class, and
+ * what each method is for, in the order the home page lists them (`npm run operations` writes both).
+ */
+export const promotionGuide: SubClientGuide<keyof typeof promotionOperations> = {
+  category: 'Promotions',
+  tasks: {
+    'promotions.createTier': 'add a tier to a promotion',
+    'promotions.updateStack': 'change a promotion stack',
+  },
+};
 
 /**
  * What a promotion tier gives.

@@ -10,6 +10,7 @@ import { operation, operations, type RequestOptions } from '../core/call.js';
 import { APIResource } from '../core/resource.js';
 import { publicationSchema, type Publication } from '../schemas/publication.js';
 import { customerPlaces, customerRules, type CustomerInput } from './inputs/customer.js';
+import type { SubClientGuide } from './guide.js';
 
 /**
  * Publications: vouchers assigned to customers.
@@ -89,6 +90,17 @@ export const publicationOperations = operations({
     metadataPlaces: { metadata: 'publication', customer: customerPlaces },
   }),
 });
+
+/**
+ * Where `client.publications` stands in the documentation: the reference's category of its class, and
+ * what each method is for, in the order the home page lists them (`npm run operations` writes both).
+ */
+export const publicationGuide: SubClientGuide<keyof typeof publicationOperations> = {
+  category: 'Publications',
+  tasks: {
+    'publications.create': 'give a customer a code from a campaign',
+  },
+};
 
 /**
  * The campaign to publish a voucher from, instead of a specific voucher code.

@@ -12,6 +12,7 @@ import { qualificationSchema, type Qualification, type QualifiedRedeemable } fro
 import { customerPlaces, customerRules, type CustomerInput } from './inputs/customer.js';
 import type { ListFilters } from './inputs/lists.js';
 import { orderPlaces, orderRules, type OrderInput } from './inputs/order.js';
+import type { SubClientGuide } from './guide.js';
 
 /**
  * Eligibility: the vouchers, promotion tiers and stacks a customer and an order qualify for.
@@ -102,6 +103,17 @@ export const qualificationOperations = operations({
     metadataPlaces: { metadata: 'redemption', customer: customerPlaces, order: orderPlaces },
   }),
 });
+
+/**
+ * Where `client.qualifications` stands in the documentation: the reference's category of its class, and
+ * what each method is for, in the order the home page lists them (`npm run operations` writes both).
+ */
+export const qualificationGuide: SubClientGuide<keyof typeof qualificationOperations> = {
+  category: 'Checkout',
+  tasks: {
+    'qualifications.check': 'see what a cart qualifies for',
+  },
+};
 
 /**
  * Which redeemables a qualification looks at.

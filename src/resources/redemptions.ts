@@ -23,6 +23,7 @@ import { customerPlaces, customerRules, type CustomerInput } from './inputs/cust
 import type { ListFilters } from './inputs/lists.js';
 import { orderPlaces, orderRules, type OrderInput } from './inputs/order.js';
 import { stackedRequestPlaces, stackedRequestRules, withMarker, withSessionKey, type StackedRequestParams } from './inputs/redeemables.js';
+import type { SubClientGuide } from './guide.js';
 
 /**
  * Redemptions and their rollback.
@@ -266,6 +267,21 @@ export const redemptionOperations = operations({
     metadataPlaces: { metadata: 'redemption', customer: customerPlaces, order: orderPlaces },
   }),
 });
+
+/**
+ * Where `client.redemptions` stands in the documentation: the reference's category of its class, and
+ * what each method is for, in the order the home page lists them (`npm run operations` writes both).
+ */
+export const redemptionGuide: SubClientGuide<keyof typeof redemptionOperations> = {
+  category: 'Redemptions',
+  tasks: {
+    'redemptions.redeem': "redeem a cart's codes and promotions (the checkout)",
+    'redemptions.list': 'list redemptions and rollbacks',
+    'redemptions.get': 'read a redemption or a rollback',
+    'redemptions.rollback': 'undo a redemption (a return, a cancelled order)',
+    'redemptions.rollbackStackable': 'undo a stacked redemption, parent and children',
+  },
+};
 
 /**
  * Params of {@link Redemptions.redeem}, sent as the JSON body but for `marker`.

@@ -7,7 +7,9 @@
  * - the tolerance policy: each record's `relies`, the response fields promokit relies on;
  * - the mock service's handler table (`promokit/testing`), a record per {@link OperationName};
  * - the tests' fixtures, the fault matrix and the bad-input lists, keyed by {@link OperationName};
- * - the documentation's operation tables and counts (`npm run operations`, checked in CI).
+ * - the documentation's operation tables and counts (`npm run operations`, checked in CI), and
+ *   from each sub-client's guide (`subClientGuides`) the reference's category order and the home
+ *   page's "Find your method" table.
  *
  * A record holds the operation's name (its key), HTTP method, path template and credentials group;
  * its effect (read, idempotent write, spend or create), which decides its retry policy; how
@@ -20,23 +22,24 @@
  * @module
  */
 import type { Operation } from '../core/call.js';
-import { asyncActionOperations } from './async-actions.js';
-import { clientEventOperations } from './client-events.js';
-import { customerOperations } from './customers.js';
-import { locationOperations } from './locations.js';
-import { metadataSchemaOperations } from './metadata-schemas.js';
-import { loyaltyOperations } from './loyalties.js';
-import { oauthOperations } from './oauth.js';
-import { orderOperations } from './orders.js';
-import { productOperations } from './products.js';
-import { promotionOperations } from './promotions.js';
-import { publicationOperations } from './publications.js';
-import { qualificationOperations } from './qualifications.js';
-import { redemptionOperations } from './redemptions.js';
-import { rewardOperations } from './rewards.js';
-import { templateOperations } from './templates.js';
-import { validationOperations } from './validations.js';
-import { voucherOperations } from './vouchers.js';
+import type { SubClientGuide } from './guide.js';
+import { asyncActionGuide, asyncActionOperations } from './async-actions.js';
+import { clientEventGuide, clientEventOperations } from './client-events.js';
+import { customerGuide, customerOperations } from './customers.js';
+import { locationGuide, locationOperations } from './locations.js';
+import { metadataSchemaGuide, metadataSchemaOperations } from './metadata-schemas.js';
+import { loyaltyGuide, loyaltyOperations } from './loyalties.js';
+import { oauthGuide, oauthOperations } from './oauth.js';
+import { orderGuide, orderOperations } from './orders.js';
+import { productGuide, productOperations } from './products.js';
+import { promotionGuide, promotionOperations } from './promotions.js';
+import { publicationGuide, publicationOperations } from './publications.js';
+import { qualificationGuide, qualificationOperations } from './qualifications.js';
+import { redemptionGuide, redemptionOperations } from './redemptions.js';
+import { rewardGuide, rewardOperations } from './rewards.js';
+import { templateGuide, templateOperations } from './templates.js';
+import { validationGuide, validationOperations } from './validations.js';
+import { voucherGuide, voucherOperations } from './vouchers.js';
 
 /** Every operation promokit types, by name. */
 export const registry = {
@@ -90,3 +93,28 @@ export function endpointsOf(op: Pick<Operation<unknown, unknown>, 'path'>): stri
 export function endpointCount(): number {
   return operationNames.reduce((sum, name) => sum + endpointsOf(registry[name]).length, 0);
 }
+
+/**
+ * Every sub-client's guide (resources/guide.ts), in the reference's order: the order of their
+ * categories in the reference's sidebar, and of the home page's "Find your method" table. Read by
+ * `npm run operations` alone.
+ */
+export const subClientGuides: readonly SubClientGuide<never>[] = [
+  voucherGuide,
+  qualificationGuide,
+  validationGuide,
+  redemptionGuide,
+  loyaltyGuide,
+  promotionGuide,
+  templateGuide,
+  orderGuide,
+  publicationGuide,
+  customerGuide,
+  productGuide,
+  rewardGuide,
+  asyncActionGuide,
+  locationGuide,
+  oauthGuide,
+  clientEventGuide,
+  metadataSchemaGuide,
+];

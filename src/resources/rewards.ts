@@ -9,6 +9,7 @@ import { walks, type PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
 import { rewardAssignmentListSchema, type RewardAssignment, type RewardAssignmentList } from '../schemas/reward.js';
 import { pageListRules, type PageListParams } from './inputs/lists.js';
+import type { SubClientGuide } from './guide.js';
 
 /**
  * Rewards: what loyalty points buy, and the campaigns they are offered in.
@@ -52,6 +53,17 @@ export const rewardOperations = operations({
     paging: walks.pageNumber,
   }),
 });
+
+/**
+ * Where `client.rewards` stands in the documentation: the reference's category of its class, and
+ * what each method is for, in the order the home page lists them (`npm run operations` writes both).
+ */
+export const rewardGuide: SubClientGuide<keyof typeof rewardOperations> = {
+  category: 'Rewards',
+  tasks: {
+    'rewards.listAssignments': 'list the assignments of a reward',
+  },
+};
 
 /**
  * Params of {@link Rewards.listAssignments}: page size and page number.

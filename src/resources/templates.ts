@@ -12,6 +12,7 @@ import { promotionTierSetupSchema, type PromotionTierSetup } from '../schemas/pr
 import { campaignTemplateListSchema, type CampaignTemplate, type CampaignTemplateList } from '../schemas/template.js';
 import { cursorListRules, type CursorListParams, type ListFilters } from './inputs/lists.js';
 import { promotionTierPlaces, promotionTierRules, type PromotionTierInput } from './inputs/promotion-tier.js';
+import type { SubClientGuide } from './guide.js';
 
 /**
  * Campaign templates: saved campaign configurations that promotion tiers can be created from.
@@ -96,6 +97,18 @@ export const templateOperations = operations({
     metadataPlaces: promotionTierPlaces,
   }),
 });
+
+/**
+ * Where `client.templates` stands in the documentation: the reference's category of its class, and
+ * what each method is for, in the order the home page lists them (`npm run operations` writes both).
+ */
+export const templateGuide: SubClientGuide<keyof typeof templateOperations> = {
+  category: 'Templates',
+  tasks: {
+    'templates.list': 'list campaign templates',
+    'templates.setupPromotionTier': 'set up a promotion tier from a template',
+  },
+};
 
 /**
  * Params of {@link Templates.list}.

@@ -10,6 +10,7 @@ import { operation, operations, type RequestOptions } from '../core/call.js';
 import { APIResource } from '../core/resource.js';
 import { stackedValidationSchema, type StackedValidation } from '../schemas/checkout.js';
 import { stackedRequestPlaces, stackedRequestRules, withSessionKey, type StackedRequestParams } from './inputs/redeemables.js';
+import type { SubClientGuide } from './guide.js';
 
 /**
  * Stacked validation: whether vouchers, promotion tiers or a promotion stack can be used together
@@ -88,6 +89,17 @@ export const validationOperations = operations({
     metadataPlaces: stackedRequestPlaces,
   }),
 });
+
+/**
+ * Where `client.validations` stands in the documentation: the reference's category of its class, and
+ * what each method is for, in the order the home page lists them (`npm run operations` writes both).
+ */
+export const validationGuide: SubClientGuide<keyof typeof validationOperations> = {
+  category: 'Checkout',
+  tasks: {
+    'validations.validate': "validate a cart's codes and promotions together, and lock them",
+  },
+};
 
 /**
  * Params of {@link Validations.validate}, sent as the JSON body.

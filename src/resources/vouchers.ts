@@ -22,6 +22,7 @@ import { discountRules, type DiscountInput } from './inputs/discount.js';
 import { orderPlaces, orderRules, type OrderInput } from './inputs/order.js';
 import { sessionRules, type SessionInput } from './inputs/session.js';
 import { validityRules, type ValidityInput } from './inputs/validity.js';
+import type { SubClientGuide } from './guide.js';
 
 /**
  * Vouchers: gift vouchers, discount vouchers and loyalty cards.
@@ -454,6 +455,26 @@ export const voucherOperations = operations({
     relies: [],
   }),
 });
+
+/**
+ * Where `client.vouchers` stands in the documentation: the reference's category of its class, and
+ * what each method is for, in the order the home page lists them (`npm run operations` writes both).
+ */
+export const voucherGuide: SubClientGuide<keyof typeof voucherOperations> = {
+  category: 'Vouchers',
+  tasks: {
+    'vouchers.validate': 'check a coupon or voucher code against a cart',
+    'vouchers.releaseSession': "release a checkout's lock on a voucher",
+    'vouchers.getRedemptions': "read a voucher's redemption history",
+    'vouchers.create': 'create a voucher, gift card or loyalty card',
+    'vouchers.list': 'list vouchers, by campaign, holder or code',
+    'vouchers.get': 'read a voucher',
+    'vouchers.update': "change a voucher's validity, category or metadata",
+    'vouchers.delete': 'delete a voucher, to the bin or for good',
+    'vouchers.enable': 'enable a voucher',
+    'vouchers.disable': 'disable a voucher',
+  },
+};
 
 /**
  * The kinds of voucher.

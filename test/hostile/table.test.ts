@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildReport, emptyReport, writingReport } from '../reliability/harness/report.js';
-import { CASES, REGENERATE, REPORT_FILE, renderSection, rowsOf, sectionOf, steady, type HostileCase } from './table.js';
+import { CASES, REGENERATE, REPORT_FILE, keptFigure, renderSection, rowsOf, sectionOf, steady, withinTolerance, type HostileCase } from './table.js';
 
 const rewriting = writingReport();
 const cases = Object.values(CASES) as HostileCase[];
@@ -42,6 +42,26 @@ describe.skipIf(rewriting)('the hostile table', () => {
     expect(steady('after ~302 ms; 2 requests')).toBe(steady('after ~17 ms; 2 requests'));
     expect(steady('after ~302 ms; 2 requests')).not.toBe(steady('after ~302 ms; 3 requests'));
     expect(steady('after ~302 ms')).not.toBe(steady('after 302 ms'));
+  });
+
+  it('keeps a written figure while its numbers marked ~ are within their tolerance', () => {
+    const written = 'after ~302 ms and ~4 reads; read ~20,029,794 B; 2 requests';
+    // Within a factor of two (or within 10): the row is not rewritten.
+    expect(keptFigure(written, 'after ~450 ms and ~9 reads; read ~20,004,864 B; 2 requests')).toBe(written);
+    expect(keptFigure(written, 'after ~160 ms and ~1 reads; read ~11,000,000 B; 2 requests')).toBe(written);
+    // One number out of it, or a change outside the numbers marked ~: the measurement is written.
+    for (const measured of [
+      'after ~700 ms and ~4 reads; read ~20,029,794 B; 2 requests',
+      'after ~302 ms and ~4 reads; read ~9,000,000 B; 2 requests',
+      'after ~302 ms and ~4 reads; read ~20,029,794 B; 3 requests',
+    ])
+      expect(keptFigure(written, measured)).toBe(measured);
+    expect(keptFigure(undefined, written)).toBe(written);
+    expect(withinTolerance(3, 12)).toBe(true);
+    expect(withinTolerance(3, 14)).toBe(false);
+    expect(withinTolerance(-3, -40)).toBe(false);
+    expect(withinTolerance(100, 201)).toBe(false);
+    expect(withinTolerance(100, 49)).toBe(false);
   });
 
   it('reads back the figures it writes', () => {

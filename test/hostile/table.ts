@@ -8,7 +8,8 @@
  * measured with its row and fails when they differ; a number that varies from run to run (a time,
  * memory, bytes read before a stop) is written `~N` by the test, and only the rest of the figure
  * is compared ({@link steady}). In the run of `npm run reliability:write`, each file writes its
- * rows into the section instead (the other files' rows are kept).
+ * rows into the section instead (the other files' rows are kept, and a row whose numbers marked `~`
+ * are within their tolerance keeps its figure: {@link keptFigure}).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, expect } from 'vitest';
@@ -677,7 +678,8 @@ export function renderSection(figures: ReadonlyMap<string, string>): string {
     'against real `node:http` servers on 127.0.0.1, and asserts its figure against its rule.',
     'The figures are those of the run that wrote this section. Every test run compares each row with',
     'what it measured; a number marked `~` (a time, memory, bytes read before a stop) varies from run',
-    'to run, and only the rest of its figure is compared.',
+    'to run, and only the rest of its figure is compared; a regeneration keeps it as written while',
+    'the new measurement is within a factor of two of it (or within 10).',
     '',
     `Regenerate: \`${REGENERATE}\`.`,
     '',
@@ -712,12 +714,41 @@ export function steady(figure: string): string {
   return figure.replace(/~-?[\d.,]*\d/g, '~');
 }
 
-/** Writes `measured` (case id → figure) into the report's section, keeping every other row's figure. */
+/** The numbers marked `~` in a figure, in order. */
+const varying = (figure: string): number[] => [...figure.matchAll(/~(-?[\d.,]*\d)/g)].map(([, n]) => Number(n!.replace(/,/g, '')));
+
+/**
+ * Whether a new measurement `now` is within the tolerance of a number written `~was`: within a
+ * factor of two of it, or within 10 of it (a few milliseconds, a count of reads, where the
+ * scheduler's noise is the figure).
+ */
+export function withinTolerance(was: number, now: number): boolean {
+  if (Math.abs(now - was) <= 10) return true;
+  return Math.sign(now) === Math.sign(was) && Math.abs(now) <= 2 * Math.abs(was) && Math.abs(was) <= 2 * Math.abs(now);
+}
+
+/**
+ * The figure to write for a row whose figure was `written` and is now measured as `measured`: the
+ * written one while the rest of the figure is the same and every number marked `~` is within its
+ * tolerance ({@link withinTolerance}), so that a regeneration moves no figure it did not change;
+ * else the measured one.
+ */
+export function keptFigure(written: string | undefined, measured: string): string {
+  if (written === undefined || steady(written) !== steady(measured)) return measured;
+  const was = varying(written);
+  const now = varying(measured);
+  return was.every((n, i) => withinTolerance(n, now[i]!)) ? written : measured;
+}
+
+/**
+ * Writes `measured` (case id → figure) into the report's section, keeping every other row's figure,
+ * and a row's own while the measurement is within its tolerance ({@link keptFigure}).
+ */
 export function writeFigures(measured: ReadonlyMap<CaseId, string>): void {
   updateReport((text) => {
     const old = sectionOf(text);
     const figures = old ? rowsOf(old) : new Map<string, string>();
-    for (const [id, figure] of measured) figures.set(CASES[id].case, figure);
+    for (const [id, figure] of measured) figures.set(CASES[id].case, keptFigure(figures.get(CASES[id].case), figure));
     const section = renderSection(figures);
     return old ? text.replace(old, () => section) : `${text.replace(/\n*$/, '\n')}\n${section}\n`;
   });
