@@ -27,7 +27,10 @@ const PROGRAMS = [
   ['mcp', 'mcp/tsconfig.json', ['--noEmit', '-p', 'mcp/tsconfig.json', ...tsBuildInfo('mcp')]],
 ];
 /** The programs in the order each runs: the tests after the sources they read the declarations of. */
-const CHAINS = [['sources', 'tests'], ['augmented', 'mcp']];
+const CHAINS = [
+  ['sources', 'tests'],
+  ['augmented', 'mcp'],
+];
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 
 /** Runs one program; resolves its exit code, output and time. */
