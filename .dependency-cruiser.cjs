@@ -15,7 +15,7 @@ const serverOnly = [
   '^src/redis/',
   '^src/testing/',
   '^src/core/(transport|limits|schema-fast-path|page-strategies)\\.ts$',
-  '^src/resources/(?!client-events\\.ts$|inputs/customer\\.ts$)',
+  '^src/resources/(?!client-events\\.ts$|inputs/customer\\.ts$|guide\\.ts$)',
 ];
 
 /**
