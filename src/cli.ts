@@ -202,9 +202,16 @@ function inOwnWords(error: ConfigurationError): Error {
   return new Failure(`${setting.what} (${setting.from}) ${rule}`, 1);
 }
 
+/** The fewest characters in a row of a secret that the written module may not hold. */
+const SECRET_PIECE = 8;
+
 /**
  * Refuses to write, or compare, schemas that hold a secret of the command (a key or a value
- * echoing the app token or the access token): it would land in a file a project commits.
+ * echoing the app token or the access token): it would land in a file a project commits. The
+ * schemas are looked through as given, and the module as written is read as a whole: its words
+ * (every string literal, decoded, and every bare word, comments left out) joined in the order
+ * written may hold no {@link SECRET_PIECE} characters in a row of a secret, in any letter case,
+ * so a secret cut across a key and its `eq` values, or across keys, is refused too.
  */
 function refuseSecrets(list: unknown, text: string): void {
   let raw: string;
@@ -213,17 +220,33 @@ function refuseSecrets(list: unknown, text: string): void {
   } catch {
     raw = '';
   }
+  const written = wordsOf(text).toLowerCase();
   for (const name of ['PROMOKIT_APP_TOKEN', 'PROMOKIT_ACCESS_TOKEN'] as const) {
     const secret = env(name);
     // As the SDK scrubs its errors: in any letter case and JSON-escaped; a value under 8 characters is no secret to look for.
     if (secret === undefined || secret.length < 8) continue;
     const forms = [secret, JSON.stringify(secret).slice(1, -1)].map((form) => form.toLowerCase());
-    if ([raw, text].some((where) => forms.some((form) => where.toLowerCase().includes(form))))
+    const pieces = Array.from({ length: secret.length - SECRET_PIECE + 1 }, (_, at) => secret.slice(at, at + SECRET_PIECE).toLowerCase());
+    if (forms.some((form) => raw.toLowerCase().includes(form)) || pieces.some((piece) => written.includes(piece)))
       throw new Failure(
-        `the metadata schemas hold the value of ${name} (a key name or a value echoing it): refusing to write it into a file; nothing written`,
+        `the metadata schemas hold the value of ${name} (a key name or a value echoing it, whole or in pieces): refusing to write it into a file; nothing written`,
         1,
       );
   }
+}
+
+/**
+ * What a module holds of the service's words: its string literals (decoded) and its bare words
+ * (keys, names), joined in the order written, without the syntax between them; comment lines,
+ * which carry only fixed words and numbers, left out.
+ */
+function wordsOf(text: string): string {
+  let words = '';
+  for (const line of text.split('\n')) {
+    if (/^\s*(\/\/|\/\*\*)/.test(line)) continue;
+    for (const [word] of line.matchAll(/"(?:[^"\\]|\\.)*"|[^\s"?:;|{}[\]<>(),=]+/g)) words += word.startsWith('"') ? (JSON.parse(word) as string) : word;
+  }
+  return words;
 }
 
 /**

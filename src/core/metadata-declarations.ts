@@ -76,15 +76,22 @@ function interfaceOf(schema: SchemaDefinition, names: ReadonlyMap<string, string
   const what = schema.kind !== undefined ? `The metadata of a record of kind ${schema.kind}` : 'A nested metadata object (a custom schema)';
   const lines = [`/** ${what}${schema.closed ? '; no other key is allowed' : ''}. */`, `export interface ${names.get(schema.name)} {`];
   for (const definition of schema.keys.values()) {
-    const note = noteOf(definition);
+    const inherited = !definition.required && objectMembers.includes(definition.key);
+    const note = [noteOf(definition), inherited ? "Without a value of its own, an object has Object's." : ''].filter(Boolean).join(' ');
     if (note) lines.push(`  /** ${note} */`);
-    lines.push(`  ${propertyName(definition.key)}${definition.required ? '' : '?'}: ${typeOf(definition, names)};`);
+    // Every object has Object's members: an optional key of that name is typed with it too, or no
+    // object literal would satisfy the interface (its `constructor` is a Function, not a number).
+    const type = typeOf(definition, names) + (inherited ? ` | Object[${quoted(definition.key)}]` : '');
+    lines.push(`  ${propertyName(definition.key)}${definition.required ? '' : '?'}: ${type};`);
   }
   // Keys the schema does not define are accepted by the service, of any type.
   if (!schema.closed) lines.push('  [key: string]: unknown;');
   lines.push('}');
   return lines;
 }
+
+/** The members TypeScript's `Object` declares, which every object (an object literal too) has. */
+const objectMembers = ['constructor', 'toString', 'toLocaleString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable'];
 
 /** A key as a property name: as it is when it is a plain identifier, else a JSON string literal. */
 function propertyName(key: string): string {

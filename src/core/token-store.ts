@@ -11,7 +11,7 @@
  * name of its owner (an HMAC of the app ID and the service's origin, keyed by the app token, so
  * it names no secret), and carries a seal (an HMAC of the token by the same key): a token whose
  * seal is not the one the calling credentials make (another app's, or one planted in the store by
- * anyone without the app token) is never sent, and is replaced by the next refresh.
+ * anyone without the app token) is never sent, and is removed from the store as soon as it is read.
  *
  * No timer runs unless a refresh waits, and nothing here imports a Node built-in (the HMACs are Web
  * Crypto's): the module is part of the main entry.
@@ -69,7 +69,10 @@ export interface TokenStore {
    * releases it, or `undefined` (or `null`) when another process holds it.
    */
   lock(owner: string): Promise<(() => Promise<void>) | undefined | null>;
-  /** Deletes the `owner`'s token if it is still `token`: the service refused it (a 401). */
+  /**
+   * Deletes the `owner`'s token if it is still `token`: the service refused it (a 401), or its seal
+   * is not the owner's (a token planted, or another app's).
+   */
   clear(token: string, owner: string): Promise<void>;
   /**
    * How long the refresh lock holds, in milliseconds (1 to 60,000): a process waits for another's
@@ -177,8 +180,13 @@ export function sharedFetch(store: TokenStore, refreshBeforeMs: number): SharedF
       // A getter that throws, or a Proxy: the store's answer makes no sense either way.
       throw isA(error, StoreFailure) ? error : new StoreFailure("the token store's read resolved an object that cannot be read", { cause: error });
     }
-    // Another app's token, or one planted by anyone without the app token: never sent, replaced by the next refresh.
-    if (shared.seal !== (await owner.seal(shared.token))) return undefined;
+    // Another app's token, or one planted by anyone without the app token: never sent, and removed
+    // while it is still the one stored (a refresh that fails, or a lock another process holds,
+    // would otherwise leave it there), whatever the removal meets.
+    if (shared.seal !== (await owner.seal(shared.token))) {
+      await call('clear', () => store.clear(shared.token, owner.name)).catch(() => undefined);
+      return undefined;
+    }
     return refusedTokens.includes(shared.token) ? undefined : shared;
   };
 

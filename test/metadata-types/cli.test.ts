@@ -304,6 +304,8 @@ describe('failures: a line naming each, an exit status, no secret, nothing half 
         res.end(typeof body === 'string' ? body : JSON.stringify(body));
       };
     const secret = { PROMOKIT_APP_TOKEN: 'app-token-SECRET-cli-1', PROMOKIT_ACCESS_TOKEN: 'access-token-SECRET-cli-2' };
+    /** A secret in two halves. */
+    const half = (text: string): [string, string] => [text.slice(0, text.length >> 1), text.slice(text.length >> 1)];
 
     it('a 401 whose body echoes the credentials sent: exit 1, the error line without them', async () => {
       answer = json(
@@ -323,6 +325,22 @@ describe('failures: a line naming each, an exit status, no secret, nothing half 
       ['the access token as a key name', (_token, access) => ({ [`x_${access}`]: { type: 'string' } })],
       ['the app token in upper case as a key name', (token) => ({ [token.toUpperCase()]: { type: 'string' } })],
       ['the access token among the eq values', (_token, access) => ({ channel: { type: 'string', eq: ['web', access] } })],
+      // Cut in pieces the module would write side by side: each piece alone is no secret.
+      [
+        "the app token's first half as a key, its second half as that key's eq value",
+        (token) => ({ [half(token)[0]]: { type: 'string', eq: [half(token)[1]] } }),
+      ],
+      ["the access token's halves as two eq values", (_token, access) => ({ channel: { type: 'string', eq: half(access) } })],
+      ["the app token's halves as two keys in a row", (token) => ({ [half(token)[0]]: { type: 'string' }, [half(token)[1]]: { type: 'number' } })],
+      [
+        'the app token in three pieces, upper case, as a key and two eq values',
+        (token) => {
+          const upper = token.toUpperCase();
+          const third = Math.ceil(upper.length / 3);
+          return { [upper.slice(0, third)]: { type: 'string', eq: [upper.slice(third, 2 * third), upper.slice(2 * third)] } };
+        },
+      ],
+      ['eight characters of the access token inside a key', (_token, access) => ({ [`x_${access.slice(3, 11)}_y`]: { type: 'string' } })],
     ];
     it.each(echoes)('%s: exit 1 naming the variable, never its value; nothing written or changed', async (_label, echo) => {
       answer = (res, req) => {

@@ -172,6 +172,48 @@ const hostileTexts = [
 ];
 
 describe('schemas from a hostile service', () => {
+  // Every name on Object.prototype (what each object literal has), as TypeScript declares them and as Node has them.
+  const inheritedNames = [...new Set([...Object.getOwnPropertyNames(Object.prototype), 'constructor', 'toString', 'toLocaleString', 'valueOf'])];
+
+  it.each(['number', 'string', 'boolean', 'object'])(
+    'every Object.prototype name as an optional %s key, alone and in an array, beside a required one: object literals without it, or with a value of its own, compile',
+    (type) => {
+      const value = { number: '5', string: "'x'", boolean: 'true', object: '{ a: 1 }' }[type]!;
+      const properties: Record<string, unknown> = { id: key('string', { optional: false }) };
+      for (const name of inheritedNames) {
+        properties[name] = key(type);
+        properties[`${name}_list`] = key(type, { array: true });
+      }
+      const list = listOf(schema('order', {}), schema('customer', {}));
+      // JSON keeps a key named __proto__ as a key of its own, as a service's JSON would.
+      list.schemas[0]!.properties = JSON.parse(JSON.stringify(properties).replace('{', `{"__proto__":${JSON.stringify(key(type))},`));
+      list.schemas[1]!.properties = JSON.parse(JSON.stringify({ ...properties, id: key('string') }));
+      const use = [
+        "import type { OrderMetadata, CustomerMetadata } from './promokit-metadata.js';",
+        "export const bare: OrderMetadata = { id: 'o-1' };",
+        'export const empty: CustomerMetadata = {};',
+        `export const own: OrderMetadata = { id: 'o-2', ${inheritedNames
+          .filter((n) => n !== '__proto__')
+          .map((n) => `${JSON.stringify(n)}: ${value}`)
+          .join(', ')} };`,
+        `export const wrong: OrderMetadata = { id: 'o-3', constructor: ${type === 'string' ? '5' : "'x'"} };`,
+      ].join('\n');
+      const result = compiled(list, { 'use.ts': use });
+      // Only the value of another type is refused.
+      expect(result.errors.map((e) => e.split(' ')[0])).toEqual(['use.ts:5']);
+    },
+  );
+
+  it('a required key named constructor or toString: a literal gives its own value, and must', () => {
+    const list = listOf(schema('order', { constructor: key('number', { optional: false }), toString: key('string', { optional: false }) }));
+    const use = [
+      "import type { OrderMetadata } from './promokit-metadata.js';",
+      "export const fine: OrderMetadata = { constructor: 1, toString: 'text' };",
+      'export const missing: OrderMetadata = { constructor: 1 };',
+    ].join('\n');
+    expect(compiled(list, { 'use.ts': use }).errors.map((e) => e.split(' ')[0])).toEqual(['use.ts:3']);
+  });
+
   it('texts that would break out of the file, as keys and as eq values: the module compiles, and reads back exactly those keys and values', () => {
     const properties: Record<string, unknown> = {};
     for (const text of hostileTexts) properties[text] = key('string');

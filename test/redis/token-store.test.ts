@@ -222,6 +222,43 @@ describe.each<RedisClientName>(['ioredis', 'node-redis'])('through %s', (which) 
     }
   });
 
+  it.each<[string, (token: string) => string]>([
+    ['a token planted without its seal', () => '0'.repeat(64)],
+    ["another app's token, sealed by it", (token) => sealOf(token, other)],
+  ])(
+    'removes %s as soon as it reads it, though no token of its own replaces it (the refresh fails; another process holds the lock)',
+    async (_name, sealFor) => {
+      const { redis, quit } = await connectRedis(which, redisHere.server.port);
+      const plant = (tokenKey: string) => redisHere.probe.set(tokenKey, `60000 ${Date.now() + 60_000} ${sealFor('planted-token')} planted-token`, 'PX', 60_000);
+      try {
+        // The refresh fails: nothing is written over it, and it is gone all the same.
+        const failedKey = freshKey('planted-failed');
+        const failed = keysOf(failedKey);
+        await plant(failed.token);
+        const failing = tokenFor(
+          async () => {
+            throw new Error('token endpoint down');
+          },
+          redisTokenStore({ redis, key: failedKey }),
+        );
+        await expect(failing()).rejects.toThrow();
+        expect(await redisHere.probe.exists(failed.token)).toBe(0);
+
+        // Another process holds the refresh lock and writes nothing: the call fetches its own token
+        // once the lock's time is over, and the planted one is gone.
+        const key = freshKey('planted-locked');
+        const locked = keysOf(key);
+        await plant(locked.token);
+        await redisHere.probe.set(locked.lock, 'another-process', 'PX', 60_000);
+        const own = tokenFor(async () => ({ token: 'tok-own', expiresIn: 60 }), redisTokenStore({ redis, key, lockMs: 100 }));
+        expect(await own()).toBe('tok-own');
+        expect(await redisHere.probe.exists(locked.token)).toBe(0);
+      } finally {
+        await quit();
+      }
+    },
+  );
+
   it.each([
     ['without a key (both on the default one)', undefined, undefined],
     ['with the same key', 'shared', 'shared'],
