@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 import { browserBuild } from './scripts/browser-build.mjs';
+import { regroupChunks } from './scripts/node-chunks.mjs';
 import ts from 'typescript';
 
 /** Every public entry; each is built on its own so a browser bundle pulls in only what it imports. */
@@ -103,7 +104,12 @@ export default defineConfig([
     format: ['esm'],
     noExternal: bundled,
     clean: ['!browser/**', '!cli.js', '!cli.js.map'],
-    onSuccess: async () => writeReexportDeclarations(),
+    // Each entry's eagerly loaded code in as few files as the chunks loaded on first use allow
+    // (scripts/node-chunks.mjs): a cold `import` resolves and compiles each file.
+    onSuccess: async () => {
+      await regroupChunks('dist', Object.keys(entry));
+      writeReexportDeclarations();
+    },
   },
   {
     ...common,

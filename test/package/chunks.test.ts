@@ -36,7 +36,7 @@ function lazyChunks(format: Format): Array<{ file: string; name: string }> {
     if (!file.endsWith(extension)) continue;
     for (const [, target] of readFileSync(join(dist, file), 'utf8').matchAll(/\bimport\(\s*['"]\.\/([\w.-]+)['"]\s*\)/g)) files.add(target!);
   }
-  return [...files].sort().map((file) => ({ file, name: file.replace(/-[A-Z0-9]{8}\.c?js$/, '') }));
+  return [...files].sort().map((file) => ({ file, name: file.replace(/-[A-Za-z0-9]{8}\.c?js$/, '') }));
 }
 
 /** What a scenario's process prints: how the call settled, and what the service was sent. */
