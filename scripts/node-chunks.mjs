@@ -8,7 +8,8 @@
 // stays a file of its own. Nothing is bundled, cut or renamed inside a module (no tree-shaking,
 // no minifying): the files are regrouped, and each one's source map still leads to src/.
 //
-// Run by tsup.config.ts after the ESM build (before the files are used by anything).
+// Run by tsup.config.ts after the ESM build (before the files are used by anything). rollup is
+// tsup's own dependency (tsup's `treeshake` runs it), its version pinned by package.json `overrides`.
 import { mkdtempSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { rollup } from 'rollup';
