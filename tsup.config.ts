@@ -105,7 +105,8 @@ export default defineConfig([
     noExternal: bundled,
     clean: ['!browser/**', '!cli.js', '!cli.js.map'],
     // Each entry's eagerly loaded code in as few files as the chunks loaded on first use allow
-    // (scripts/node-chunks.mjs): a cold `import` resolves and compiles each file.
+    // (scripts/node-chunks.mjs): a cold `import` or `require` resolves and compiles each file. The
+    // CommonJS build is written from the files so grouped.
     onSuccess: async () => {
       await regroupChunks('dist', Object.keys(entry));
       writeReexportDeclarations();
@@ -120,7 +121,8 @@ export default defineConfig([
     banner: { js: '#!/usr/bin/env node' },
     esbuildPlugins: [sdkFromItsEntry],
   },
-  { ...common, entry, format: ['cjs'], noExternal: bundled },
+  // The CommonJS build (`require`) is written from the ESM build's files by its `onSuccess`, grouped
+  // the same way.
   ...declarations,
   // The browser build of `promokit/client-side` (package.json `exports`, `browser` condition):
   // the same code with the runtime seam's browser side (ky imported at once; see
