@@ -24,7 +24,7 @@
 //
 // The test suite imports `buildBrowserBundle` to check what the bundle contains.
 import { build } from 'esbuild';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -197,6 +197,11 @@ export async function measure() {
   const server = await buildBrowserBundle({ source: SERVER_CALL, platform: 'node', plugins: [withoutLazyChunks] });
   const serverWhole = await buildBrowserBundle({ source: SERVER_CALL, platform: 'node', plugins: [withoutOptInChunks] });
   const serverTotal = await buildBrowserBundle({ source: SERVER_CALL, platform: 'node' });
+  // Each opt-in part is a chunk of dist/: a module renamed or no longer loaded on first use would
+  // otherwise be left out of nothing, unseen.
+  const chunks = readdirSync(join(root, 'dist'));
+  const absent = OPT_IN_CHUNKS.filter((name) => !chunks.some((file) => new RegExp(`^${name}-[A-Za-z0-9]{8}\\.js$`).test(file)));
+  if (absent.length > 0) throw new Error(`no chunk of dist/ holds the opt-in part ${absent.join(', ')} (OPT_IN_CHUNKS in scripts/size.mjs)`);
   /** What each opt-in chunk adds to the whole: the whole with that one chunk, less the whole. */
   const optIn = {};
   for (const name of OPT_IN_CHUNKS) {
