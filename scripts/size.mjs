@@ -148,6 +148,9 @@ events.track({ event: 'newsletter_subscribed', customer: { source_id: 'cust-42' 
  * bundler would. Returns the code, its gzipped size and the bytes each input contributes.
  */
 export async function buildBrowserBundle({ source = TRACK_ONE_EVENT, minify = true, platform = 'browser', plugins = [] } = {}) {
+  // For Node, the packages promokit installs as its `dependencies` stay out, as dist/ leaves them
+  // to node_modules: the figures are promokit's own code and what it bundles into dist/.
+  const external = platform === 'node' ? Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies ?? {}) : [];
   if (source.includes('promokit/') && !existsSync(join(root, 'dist', 'client-side.js')))
     throw new Error('dist/client-side.js is missing: run `npm run build` first');
   const result = await build({
@@ -161,6 +164,7 @@ export async function buildBrowserBundle({ source = TRACK_ONE_EVENT, minify = tr
     metafile: true,
     logLevel: 'silent',
     plugins,
+    external,
   });
   const code = result.outputFiles[0].text;
   const [output] = Object.values(result.metafile.outputs);
