@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 import { browserBuild } from './scripts/browser-build.mjs';
+import { regroupChunks } from './scripts/node-chunks.mjs';
 import ts from 'typescript';
 
 /** Every public entry; each is built on its own so a browser bundle pulls in only what it imports. */
@@ -103,7 +104,13 @@ export default defineConfig([
     format: ['esm'],
     noExternal: bundled,
     clean: ['!browser/**', '!cli.js', '!cli.js.map'],
-    onSuccess: async () => writeReexportDeclarations(),
+    // Each entry's eagerly loaded code in as few files as the chunks loaded on first use allow
+    // (scripts/node-chunks.mjs): a cold `import` or `require` resolves and compiles each file. The
+    // CommonJS build is written from the files so grouped.
+    onSuccess: async () => {
+      await regroupChunks('dist', Object.keys(entry));
+      writeReexportDeclarations();
+    },
   },
   {
     ...common,
@@ -114,7 +121,8 @@ export default defineConfig([
     banner: { js: '#!/usr/bin/env node' },
     esbuildPlugins: [sdkFromItsEntry],
   },
-  { ...common, entry, format: ['cjs'], noExternal: bundled },
+  // The CommonJS build (`require`) is written from the ESM build's files by its `onSuccess`, grouped
+  // the same way.
   ...declarations,
   // The browser build of `promokit/client-side` (package.json `exports`, `browser` condition):
   // the same code with the runtime seam's browser side (ky imported at once; see

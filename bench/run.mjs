@@ -18,7 +18,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { dirname, join } from 'node:path';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { buildBrowserBundle, CLIENT_GATE, SERVER_BUDGET, SERVER_CALL, SERVER_TOTAL_BUDGET, withoutLazyChunks } from '../scripts/size.mjs';
+import { buildBrowserBundle, CLIENT_GATE, SERVER_BUDGET, SERVER_CALL, SERVER_WHOLE_BUDGET, withoutLazyChunks, withoutOptInChunks } from '../scripts/size.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -144,11 +144,11 @@ const runs = nodes.map(measure);
 const loadAfter = load();
 
 const server = await buildBrowserBundle({ source: SERVER_CALL, platform: 'node', plugins: [withoutLazyChunks] });
-const serverTotal = await buildBrowserBundle({ source: SERVER_CALL, platform: 'node' });
+const serverWhole = await buildBrowserBundle({ source: SERVER_CALL, platform: 'node', plugins: [withoutOptInChunks] });
 const browser = await buildBrowserBundle({ plugins: [withoutLazyChunks] });
 const bundles = [
   { name: 'server entry, bundled for Node (min+gz)', bytes: server.gzipped, op: '<=', limit: SERVER_BUDGET },
-  { name: '  with the chunks loaded on first use', bytes: serverTotal.gzipped, op: '<=', limit: SERVER_TOTAL_BUDGET },
+  { name: '  the whole, but the opt-in parts', bytes: serverWhole.gzipped, op: '<=', limit: SERVER_WHOLE_BUDGET },
   { name: 'promokit/client-side, one event (min+gz)', bytes: browser.gzipped, op: '<=', limit: CLIENT_GATE },
 ].map((b) => ({ ...b, met: b.bytes <= b.limit }));
 

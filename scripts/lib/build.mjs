@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** What the build reads: a change to any of them makes dist/ stale (those that exist). */
-const INPUTS = ['src', 'package.json', 'tsup.config.ts', 'tsconfig.json', join('scripts', 'browser-build.mjs')];
+const INPUTS = ['src', 'package.json', 'tsup.config.ts', 'tsconfig.json', join('scripts', 'browser-build.mjs'), join('scripts', 'node-chunks.mjs')];
 
 /** The newest modification under `path`, directories' own times included (a deleted file changes its folder's). */
 function newest(path) {

@@ -28,15 +28,23 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 type Format = 'esm' | 'cjs';
 
-/** The chunks `dist/`'s files of `format` load with `import()`: file, and the name without its hash. */
+/**
+ * The chunks `dist/`'s files of `format` load on first use: file, and the name without its hash.
+ * The ESM build loads them with `import()`; the CommonJS build with a `require` in a promise's
+ * `then` (rollup's form of an `import()`), or with `import()`.
+ */
 function lazyChunks(format: Format): Array<{ file: string; name: string }> {
   const extension = format === 'esm' ? '.js' : '.cjs';
+  const loads =
+    format === 'esm'
+      ? /\bimport\(\s*['"]\.\/([\w.-]+)['"]\s*\)/g
+      : /\bimport\(\s*['"]\.\/([\w.-]+)['"]\s*\)|\bthen\(function \(\) \{ return require\('\.\/([\w.-]+)'\); \}\)/g;
   const files = new Set<string>();
   for (const file of readdirSync(dist)) {
     if (!file.endsWith(extension)) continue;
-    for (const [, target] of readFileSync(join(dist, file), 'utf8').matchAll(/\bimport\(\s*['"]\.\/([\w.-]+)['"]\s*\)/g)) files.add(target!);
+    for (const [, imported, required] of readFileSync(join(dist, file), 'utf8').matchAll(loads)) files.add((imported ?? required)!);
   }
-  return [...files].sort().map((file) => ({ file, name: file.replace(/-[A-Z0-9]{8}\.c?js$/, '') }));
+  return [...files].sort().map((file) => ({ file, name: file.replace(/-[A-Za-z0-9]{8}\.c?js$/, '') }));
 }
 
 /** What a scenario's process prints: how the call settled, and what the service was sent. */
