@@ -330,7 +330,7 @@ function decodedBy(body: Readable, codings: string[]): Readable {
 function inflate(zlib: typeof import('node:zlib')): NodeJS.ReadWriteStream {
   const { Transform } = builtin<typeof import('node:stream')>('stream');
   const options = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
-  let inner: import('node:zlib').Inflate | import('node:zlib').InflateRaw | undefined;
+  let inner: ReturnType<typeof zlib.createInflate> | ReturnType<typeof zlib.createInflateRaw> | undefined;
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       if (!inner) {
