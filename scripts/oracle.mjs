@@ -6,7 +6,7 @@
 // any) and the share of definite answers per operation, with and without the call's identity:
 // the figures docs/after-an-unknown-outcome.md records.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './lib/build.mjs';
 
@@ -19,6 +19,8 @@ console.log(`test:oracle: ${cases} cases in ${shards} shards, seeds ${seed} + 10
 const started = Date.now();
 const runs = Array.from({ length: shards }, (_, shard) => {
   const out = join(root, '.tmp', `oracle-${shard}.json`);
+  // A shard that fails writes nothing: no figures of an earlier run are read.
+  rmSync(out, { force: true });
   const env = {
     ...process.env,
     PROMOKIT_ORACLE_CASES: String(Math.ceil(cases / shards)),
