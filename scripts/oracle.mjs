@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run test:oracle`: the long run of the generated oracle of `client.reconcile`
+// `npm run oracle`: the long run of the generated oracle of `client.reconcile`
 // (test/resources/reconcile-oracle.test.ts, whose fixed seed the fast suite runs): at least
 // 100,000 cases (PROMOKIT_ORACLE_CASES), split over shards run side by side (PROMOKIT_ORACLE_SHARDS,
 // default 2), each with its own seed. Prints the cases, the time, the false answers (it fails on
@@ -14,7 +14,7 @@ const cases = Number(process.env.PROMOKIT_ORACLE_CASES ?? 100_000);
 const shards = Number(process.env.PROMOKIT_ORACLE_SHARDS ?? 2);
 const seed = Number(process.env.PROMOKIT_ORACLE_SEED ?? Date.now() % 1_000_000_000);
 mkdirSync(join(root, '.tmp'), { recursive: true });
-console.log(`test:oracle: ${cases} cases in ${shards} shards, seeds ${seed} + 1000 × shard`);
+console.log(`oracle: ${cases} cases in ${shards} shards, seeds ${seed} + 1000 × shard`);
 
 const started = Date.now();
 const runs = Array.from({ length: shards }, (_, shard) => {
@@ -52,7 +52,7 @@ for (const { out } of done) {
 }
 const total = (field) => [...rows.values()].reduce((n, row) => n + row[field], 0);
 const seconds = ((Date.now() - started) / 1000).toFixed(0);
-console.log(`\ntest:oracle: ${total('cases')} cases in ${seconds} s (${shards} shards), ${total('wrong')} false answers; definite answers by operation:`);
+console.log(`\noracle: ${total('cases')} cases in ${seconds} s (${shards} shards), ${total('wrong')} false answers; definite answers by operation:`);
 const operations = [...new Set([...rows.keys()].map((key) => key.split('|')[0]))];
 for (const op of operations) {
   const share = (which) => {

@@ -3,7 +3,7 @@
  * the call's, the call applied or not) and the ways the service bends its answers to the check
  * (`mock.inject({ fault: 'distort' })`); the mock's own records are the truth. Invariant: every
  * answer is the truth or `cannot_tell`. The fast suite runs a fixed seed of it
- * (reconcile-oracle.test.ts); `npm run test:oracle` runs at least 100,000 cases.
+ * (reconcile-oracle.test.ts); `npm run oracle` runs at least 100,000 cases.
  *
  * A world is built once (the mock reset, its history seeded, the call failed under a fault), then
  * reconciled under several behaviours of the service: a case is one reconcile.
