@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// `npm run test:oracle`: the long run of the generated oracle of `client.reconcile`
+// `npm run oracle`: the long run of the generated oracle of `client.reconcile`
 // (test/resources/reconcile-oracle.test.ts, whose fixed seed the fast suite runs): at least
 // 100,000 cases (PROMOKIT_ORACLE_CASES), split over shards run side by side (PROMOKIT_ORACLE_SHARDS,
 // default 2), each with its own seed. Prints the cases, the time, the false answers (it fails on
 // any) and the share of definite answers per operation, with and without the call's identity:
 // the figures docs/after-an-unknown-outcome.md records.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './lib/build.mjs';
 
@@ -14,11 +14,13 @@ const cases = Number(process.env.PROMOKIT_ORACLE_CASES ?? 100_000);
 const shards = Number(process.env.PROMOKIT_ORACLE_SHARDS ?? 2);
 const seed = Number(process.env.PROMOKIT_ORACLE_SEED ?? Date.now() % 1_000_000_000);
 mkdirSync(join(root, '.tmp'), { recursive: true });
-console.log(`test:oracle: ${cases} cases in ${shards} shards, seeds ${seed} + 1000 × shard`);
+console.log(`oracle: ${cases} cases in ${shards} shards, seeds ${seed} + 1000 × shard`);
 
 const started = Date.now();
 const runs = Array.from({ length: shards }, (_, shard) => {
   const out = join(root, '.tmp', `oracle-${shard}.json`);
+  // A shard that fails writes nothing: no figures of an earlier run are read.
+  rmSync(out, { force: true });
   const env = {
     ...process.env,
     PROMOKIT_ORACLE_CASES: String(Math.ceil(cases / shards)),
@@ -50,7 +52,7 @@ for (const { out } of done) {
 }
 const total = (field) => [...rows.values()].reduce((n, row) => n + row[field], 0);
 const seconds = ((Date.now() - started) / 1000).toFixed(0);
-console.log(`\ntest:oracle: ${total('cases')} cases in ${seconds} s (${shards} shards), ${total('wrong')} false answers; definite answers by operation:`);
+console.log(`\noracle: ${total('cases')} cases in ${seconds} s (${shards} shards), ${total('wrong')} false answers; definite answers by operation:`);
 const operations = [...new Set([...rows.keys()].map((key) => key.split('|')[0]))];
 for (const op of operations) {
   const share = (which) => {

@@ -334,14 +334,16 @@ export class Client {
    * After a call whose `outcome` is `unknown` (`retryDecision(error)` says `reconcile`): looks for
    * its trace with the operations the service offers, and says whether the service applied it:
    * `applied` (with the `record` that proves it), `not_found` (no trace as of `asOf`) or
-   * `cannot_tell` (with the `reason`). Checks `loyalties.redeemReward` (the card's transactions),
+   * `cannot_tell` (with the `reason`). `applied` only on the call's own identity (its
+   * `promokit_marker`, added unless `marker: false`; its order `source_id`; its key), never on a
+   * record only like it; `not_found` only when every record that could be the call's carries a
+   * field with another value. Checks `loyalties.redeemReward` (the card's transactions),
    * `publications.create` (the customer's redeemables), `orders.create` with a `source_id` (the
    * order sent again, which names the one already made), `vouchers.create` (the code read back),
-   * `customers.create` without a `source_id` (a customer made since, with the fields sent),
-   * `redemptions.redeem` (the redemptions since the call, by order `source_id`, marker or
-   * customer), `redemptions.rollback` (the redemption's rollbacks) and `validations.validate` with
-   * a session (its lock released under its key); never sends anything that could apply the call a
-   * second time. Looks only for a call
+   * `customers.create` without a `source_id` (the customers), `redemptions.redeem` (the
+   * redemptions, by marker or order `source_id`), `redemptions.rollback` (the redemption's
+   * rollbacks) and `validations.validate` with a session (its lock released under its key); never
+   * sends anything that could apply the call a second time. Looks only for a call
    * this client made (not one of another client, another tenant perhaps). Its reads use
    * `options` and this client's limits, timeout and retries, and a walk stops after 1,000
    * records. Rejects only with a `ConfigurationError` for bad `options` (nothing read) and with

@@ -170,23 +170,22 @@ export function safeToRepeat(effect: Effect): boolean {
 
 /**
  * How `client.reconcile` looks for the trace of a call that may have been applied: one of its
- * checks (resources/reconcile.ts), or why there is none.
+ * checks (resources/reconcile.ts), each with its evidence rules beside it, as data
+ * (resources/reconcile-evidence.ts): what identifies the call, what excludes a record, what stays
+ * unknown.
  */
 export type TraceWay =
-  /** The loyalty card's `POINTS_REDEMPTION` transaction of the reward, since the call started. */
+  /** The loyalty card's `POINTS_REDEMPTION` transactions of the reward, each one's redemption read back for the call's marker. */
   | 'member-transactions'
-  /** The redeemable the customer holds, since the call started. */
+  /** The redeemables the customer holds, of the code or campaign (no identity of the call: never `applied`). */
   | 'customer-redeemables'
   /** The same order sent again under its own `source_id` (or `id`): it names the order the call made. */
   | 'order-upsert'
-  /** The voucher (or loyalty card) of the code. */
+  /** The voucher of the code, read back for the call's marker. */
   | 'voucher-by-code'
-  /** A customer made since the call started whose fields are the ones the call sent. */
+  /** The customers, for the one carrying the call's marker; every other excluded by a field the call sent. */
   | 'customer-by-fields'
-  /**
-   * The redemptions made since the call started, matched on the call's order `source_id`, its
-   * `promokit_marker` metadata, or its customer and redeemables.
-   */
+  /** The redemptions (of the call's customer), for one carrying the call's marker or its order's `source_id`. */
   | 'redemptions-since'
   /** The redemption's own record of its rollbacks (`related_redemptions.rollbacks`). */
   | 'redemption-rollbacks'

@@ -2,7 +2,7 @@
  * The generated oracle of `client.reconcile`, a fixed seed of it (reconcile-oracle.ts): worlds of
  * every operation with a trace, with and without the call's identity, each reconciled under several
  * behaviours of the service; every answer is the truth or `cannot_tell`. It prints the share of
- * definite answers per operation, with and without the call's identity. `npm run test:oracle` runs
+ * definite answers per operation, with and without the call's identity. `npm run oracle` runs
  * the long one (scripts/oracle.mjs sets `PROMOKIT_ORACLE_CASES`, `PROMOKIT_ORACLE_SEED` and
  * `PROMOKIT_ORACLE_OUT`).
  */
