@@ -320,7 +320,7 @@ describe('Node transport: failures as fetch reports them, with their outcome', (
     expect(response.headers.get('x-request-id')).toBe('req-1');
     expect(response.bodyUsed).toBe(true);
     await expect(response.text()).rejects.toThrow(TypeError);
-    expect(JSON.parse(service.sent[0]!.body)).toEqual({ reward: { id: 'rew_1' } });
+    expect(JSON.parse(service.sent[0]!.body)).toEqual({ reward: { id: 'rew_1' }, metadata: { promokit_marker: expect.any(String) } });
     expect(service.sent[0]!.headers['content-type']).toBe('application/json');
   });
 });
