@@ -9,7 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import { type ClaimOutcome, type Ledger, type LedgerEntry, LedgerUnavailableError, mayReclaim } from './types.js';
+import { type ClaimOutcome, type Ledger, type LedgerEntry, LedgerUnavailableError, mayReclaim, ProcessGuards } from './types.js';
 
 /** The file name of a key: its SHA-256, so that no key can name a path. */
 const fileOf = (key: string) => `${createHash('sha256').update(key).digest('hex')}.json`;
@@ -60,7 +60,7 @@ export class FileLedger implements Ledger {
   readonly #values: string;
   /** One chain of work per key: a claim's read and write are one step for this process. */
   readonly #chains = new Map<string, Promise<unknown>>();
-  readonly #guards = new Map<string, { holder: string; until: number }>();
+  readonly #guards = new ProcessGuards();
   #closed = false;
 
   private constructor(dir: string) {
@@ -140,14 +140,11 @@ export class FileLedger implements Ledger {
 
   async guard(target: string, holder: string, until: number, now: number): Promise<boolean> {
     this.#check();
-    const held = this.#guards.get(target);
-    if (held && held.holder !== holder && held.until >= now) return false;
-    this.#guards.set(target, { holder, until });
-    return true;
+    return this.#guards.take(target, holder, until, now);
   }
 
   async unguard(target: string, holder: string): Promise<void> {
-    if (this.#guards.get(target)?.holder === holder) this.#guards.delete(target);
+    this.#guards.give(target, holder);
   }
 
   async put(name: string, value: string, until: number): Promise<void> {

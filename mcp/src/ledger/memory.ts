@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { type ClaimOutcome, type Ledger, type LedgerEntry, mayReclaim } from './types.js';
+import { type ClaimOutcome, type Ledger, type LedgerEntry, mayReclaim, ProcessGuards } from './types.js';
 
 /** The most entries and values a memory ledger keeps; past it, the oldest settled ones go. */
 const MAX_ENTRIES = 100_000;
@@ -12,7 +12,7 @@ const MAX_ENTRIES = 100_000;
 export class MemoryLedger implements Ledger {
   readonly kind = 'memory';
   readonly #entries = new Map<string, LedgerEntry>();
-  readonly #guards = new Map<string, { holder: string; until: number }>();
+  readonly #guards = new ProcessGuards();
   readonly #values = new Map<string, { value: string; until: number }>();
 
   async claim(fresh: LedgerEntry, now: number): Promise<ClaimOutcome> {
@@ -40,14 +40,11 @@ export class MemoryLedger implements Ledger {
   }
 
   async guard(target: string, holder: string, until: number, now: number): Promise<boolean> {
-    const held = this.#guards.get(target);
-    if (held && held.holder !== holder && held.until >= now) return false;
-    this.#guards.set(target, { holder, until });
-    return true;
+    return this.#guards.take(target, holder, until, now);
   }
 
   async unguard(target: string, holder: string): Promise<void> {
-    if (this.#guards.get(target)?.holder === holder) this.#guards.delete(target);
+    this.#guards.give(target, holder);
   }
 
   async put(name: string, value: string, until: number): Promise<void> {

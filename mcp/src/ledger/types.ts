@@ -97,3 +97,24 @@ export function mayReclaim(existing: LedgerEntry, digest: string, now: number): 
   if (existing.state !== 'not_applied') return false;
   return (retry === 'same_key_now' || retry === 'same_key_after') && (existing.retry_at ?? 0) <= now;
 }
+
+/**
+ * The per-target guards of one process: a target held by one holder until a time, taken by
+ * another only once that time has passed. The file and memory ledgers keep theirs here.
+ */
+export class ProcessGuards {
+  readonly #held = new Map<string, { holder: string; until: number }>();
+
+  /** Takes `target` for `holder` until `until`; false when another holder has it at `now`. */
+  take(target: string, holder: string, until: number, now: number): boolean {
+    const held = this.#held.get(target);
+    if (held && held.holder !== holder && held.until >= now) return false;
+    this.#held.set(target, { holder, until });
+    return true;
+  }
+
+  /** Gives `target` back, when `holder` has it. */
+  give(target: string, holder: string): void {
+    if (this.#held.get(target)?.holder === holder) this.#held.delete(target);
+  }
+}
