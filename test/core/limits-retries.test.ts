@@ -14,18 +14,9 @@ import { createServer } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from '../../src/index.js';
 import { listenOnLoopback, type Loopback } from '../helpers/http-server.js';
+import { mostInAnyWindow } from '../helpers/recorder.js';
 
 const credentials = { appId: 'app', appToken: 'token', accessToken: 'access', logLevel: 'off', validation: 'off' } as const;
-
-/** The most of the ascending `times` within any window of `windowMs` ms. */
-function mostInAnyWindow(times: number[], windowMs: number): number {
-  let most = 0;
-  for (let last = 0, first = 0; last < times.length; last++) {
-    while (times[first]! <= times[last]! - windowMs) first += 1;
-    most = Math.max(most, last - first + 1);
-  }
-  return most;
-}
 
 let server: Loopback | undefined;
 afterEach(async () => {

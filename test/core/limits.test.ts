@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startRateLimitedServer, type RateLimitedServer } from '../../bench/rate-limited-server.mjs';
 import { AbortError, Client, ConfigurationError, LimiterError, PromokitError, RateLimitError, type ClientOptions, type Limiter } from '../../src/index.js';
 import { advance, settleInFakeTime, useFakeTime } from '../helpers/fake-time.js';
+import { mostInAnyWindow } from '../helpers/recorder.js';
 
 const credentials = { appId: 'app', appToken: 'token', accessToken: 'access', logLevel: 'off' } as const;
 const publish = (client: Client, i: number, options?: { signal?: AbortSignal; timeout?: number }) =>
@@ -61,16 +62,6 @@ function countingSends(limiter: Limiter): { client: Client; sent: () => number }
 async function customerOf(input: RequestInfo | URL, init?: RequestInit): Promise<string> {
   const text = input instanceof Request ? await input.clone().text() : String(init?.body);
   return String(JSON.parse(text).customer.source_id);
-}
-
-/** The most of the ascending `times` within any window of `windowMs` ms. */
-function mostInAnyWindow(times: number[], windowMs: number): number {
-  let most = 0;
-  for (let last = 0, first = 0; last < times.length; last++) {
-    while (times[first]! <= times[last]! - windowMs) first += 1;
-    most = Math.max(most, last - first + 1);
-  }
-  return most;
 }
 
 describe('maxConcurrency', () => {

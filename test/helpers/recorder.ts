@@ -185,3 +185,13 @@ export function useRecorders(): { start: typeof startRecorder; startRaw: typeof 
   const kept = (recorder: Recorder): Recorder => (running.push(recorder), recorder);
   return { start: async (answer) => kept(await startRecorder(answer)), startRaw: async (handle) => kept(await startRawRecorder(handle)) };
 }
+
+/** The most of the ascending `times` (the `at` of what a recorder saw) within any window of `windowMs` ms. */
+export function mostInAnyWindow(times: number[], windowMs: number): number {
+  let most = 0;
+  for (let last = 0, first = 0; last < times.length; last++) {
+    while (times[first]! <= times[last]! - windowMs) first += 1;
+    most = Math.max(most, last - first + 1);
+  }
+  return most;
+}
