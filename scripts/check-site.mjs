@@ -53,34 +53,11 @@ const LANDINGS = {
   points: 'interfaces/Loyalties.html#getmember',
   redeem: 'interfaces/Loyalties.html#redeemreward',
 };
-/** The sidebar's top level, in order. */
-export const NAVIGATION = [
-  'Guides',
-  'Client',
-  'Vouchers',
-  'Checkout',
-  'Loyalties',
-  'Promotions',
-  'Templates',
-  'Redemptions',
-  'Orders',
-  'Publications',
-  'Customers',
-  'Products',
-  'Rewards',
-  'Async actions',
-  'Locations',
-  'OAuth',
-  'Client events',
-  'Typed metadata',
-  'Lists and pagination',
-  'Errors',
-  'Shared inputs',
-  'Shared responses',
-  'Browser entry',
-  'Testing entry',
-  'Redis entry',
-];
+/**
+ * The sidebar's top level, in order: the guides, then typedoc.json's `categoryOrder` (which
+ * `npm run operations` holds to the sub-clients' guides).
+ */
+export const NAVIGATION = ['Guides', ...JSON.parse(`[${/"categoryOrder": \[([^\]]*)\]/.exec(readFileSync(join(root, 'typedoc.json'), 'utf8'))?.[1] ?? ''}]`)];
 
 if (!process.argv.includes('--built')) {
   const typedoc = spawnSync(process.execPath, [join(root, 'node_modules', 'typedoc', 'bin', 'typedoc')], { cwd: root, stdio: 'inherit' });
