@@ -55,7 +55,7 @@ const viewOf = (input: Call['input'], read: Record<string, string> = {}) => ({ p
  * `POINTS_REDEMPTION` of the reward on the card; the redemption each names is read back for the
  * call's marker (or order).
  */
-const redemption: Check = async ({ loyalties, redemptions }, { input }, time, options) => {
+const redemption: Check = async ({ loyalties, redemptions, vouchers }, { input }, time, options) => {
   const rewardId = field(input.params, 'reward', 'id');
   if (!rewardId) return unsure('the call named no reward.id to look for');
   const memberId = input.path.memberId ?? '';
@@ -82,6 +82,13 @@ const redemption: Check = async ({ loyalties, redemptions }, { input }, time, op
     return unsure(`the member read back is ${JSON.stringify(card)}, not the card ${memberId} the call named`);
   if (campaignId !== undefined && campaign !== campaignId)
     return unsure(`the member read back is in the campaign ${JSON.stringify(campaign)}, not ${campaignId} the call named`);
+  // The call named no campaign: the card's own record must place it in the campaign whose
+  // transactions are walked (a member answered of another campaign would show none of the call's).
+  if (campaignId === undefined) {
+    const own = await vouchers.get(card, options);
+    if (field(own, 'id') !== card || field(own, 'campaign_id') !== campaign)
+      return unsure(`the card ${card} read back is not in the campaign ${campaign} its member answer named, whose transactions would show the redemption`);
+  }
   const rules = evidence['member-transactions'];
   const call = viewOf(input, { card });
   return search(

@@ -151,7 +151,10 @@ const READS: Read[] = [
     post: 'POST /v1/loyalties/members/LOYAL-1/redemption',
     call: (c) => c.loyalties.redeemReward('LOYAL-1', { reward: { id: 'rew_1' } }),
     read: 'GET /v1/loyalties/members/LOYAL-1',
-    others: { 'GET /v1/loyalties/camp_1/transactions': () => ({ body: { object: 'list', data_ref: 'data', data: [], has_more: false } }) },
+    others: {
+      'GET /v1/loyalties/camp_1/transactions': () => ({ body: { object: 'list', data_ref: 'data', data: [], has_more: false } }),
+      'GET /v1/vouchers/v_card_1': () => ({ body: member }),
+    },
     answers: [
       ['the member, its campaign with no transaction', () => ({ body: member }), 'not_found'],
       ["the service's 404 of the card", () => notFound('voucher', 'LOYAL-1'), 'not_found'],
@@ -160,6 +163,8 @@ const READS: Read[] = [
       ['the member without its id', () => ({ body: { ...member, id: undefined } }), 'cannot_tell'],
       // The member read back must be the card and campaign asked for.
       ['another card', () => ({ body: { ...member, id: 'v_card_2', code: 'LOYAL-2' } }), 'cannot_tell'],
+      // The call named no campaign: the card's own record (camp_1) must agree with the member's.
+      ['the member in another campaign', () => ({ body: { ...member, campaign_id: 'camp_2' } }), 'cannot_tell'],
       ...GARBAGE.map(([name, reply]): [string, () => Reply, ReconcileResult['status']] => [name, () => reply, 'cannot_tell']),
       ["a proxy's HTML 404", () => HTML_404, 'cannot_tell'],
       ['a 500', () => FAILED, 'cannot_tell'],

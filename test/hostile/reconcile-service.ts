@@ -102,7 +102,8 @@ export const LIST_OPS: ListOp[] = [
     mine: (id, at) => transaction(id, at, card, 'rew_1'),
     other: (id, at) => transaction(id, at, 'v_card_2'),
     alike: (id, at) => transaction(id, at, card, 'rew_1'),
-    reads: { '/v1/loyalties/members/LOYAL-1': member },
+    // The card read back too: the call named no campaign, so its own record must place it in the member's.
+    reads: { '/v1/loyalties/members/LOYAL-1': member, '/v1/vouchers/v_card_1': member },
     bare: (id, at) => ({ ...transaction(id, at, card, 'rew_1'), details: {} }),
   },
   {

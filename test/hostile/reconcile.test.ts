@@ -343,8 +343,7 @@ describe('bends of the answers × the checks: the truth or cannot_tell', () => {
       b.bend = (url, body) =>
         url.pathname.includes('/members/') ? (other === 'card' ? { ...body, id: grace.id, code: grace.code } : { ...body, campaign_id: 'camp_other' }) : body;
       const result = seen(await b.client.reconcile(error));
-      if (other === 'card') expect(result).toEqual({ status: 'cannot_tell', reason: expect.stringContaining('not the card') });
-      else never(result, true);
+      expect(result).toEqual({ status: 'cannot_tell', reason: expect.stringContaining(other === 'card' ? 'not the card' : 'is not in the campaign') });
     }
   });
 
@@ -474,6 +473,27 @@ describe('bends of the answers × the checks: the truth or cannot_tell', () => {
       .catch((e: unknown) => e);
     expect(b.mock.list('redemptions').filter((r) => String(r.id).startsWith('rf_'))).toHaveLength(1);
     expect(seen(await b.client.reconcile(error))).toEqual({ status: 'cannot_tell', reason: expect.stringContaining('the service refused the call') });
+  });
+
+  it('redemptions.redeem in PARTIAL mode, one voucher spent beside one refused (its FAILURE record carries the marker too): applied with the spent record, never the refusal', async () => {
+    const b = bent({ stackingRules: { redeemables_application_mode: 'PARTIAL' } });
+    const { vouchers, customers } = b.mock.ids;
+    b.mock.inject({ operation: 'redemptions.redeem', fault: 'commit-then-reset' });
+    const error = await b.client.redemptions
+      .redeem({
+        redeemables: [
+          { object: 'voucher', id: vouchers.valid },
+          { object: 'voucher', id: vouchers.expired },
+        ],
+        customer: { id: customers.ada },
+        order: { amount: 5000 },
+      })
+      .catch((e: unknown) => e);
+    const result = seen(await b.client.reconcile(error));
+    expect(result.status, JSON.stringify(result)).toBe('applied');
+    const { redemptions } = (result as { record: { redemptions: Array<{ result: string }> } }).record;
+    expect(redemptions.length).toBeGreaterThan(0);
+    expect(redemptions.every((r) => r.result === 'SUCCESS')).toBe(true);
   });
 
   it('redemptions.redeem, the same order paid twice, the second reset before the service acted, metadata answered null: never applied', async () => {
