@@ -242,7 +242,16 @@ export async function walk(list: Listing, visit: Visit, asOf: Date): Promise<Rec
     if (!records) return unreadable(list, key, 'is no array of records');
     const odd = list.readable ? records.findIndex((record) => !list.readable!(record)) : -1;
     if (odd >= 0) return unreadable(list, `${key}[${odd}]`, 'is a record of no kind the check can read');
-    for (const record of records) {
+    // A numbered page may begin with the last records of the page before: records made since
+    // pushed them down (newest first), which hides nothing. Any other record served twice, or a page
+    // of nothing new, is a list that repeats itself or moved otherwise: it may hide one.
+    let lead = list.by === 'page' ? records.findIndex((record) => !seen.has(field(record, 'id') ?? '')) : 0;
+    if (lead < 0) lead = records.length;
+    if (lead > 0 && (lead === records.length || lead > ids.length || records.slice(0, lead).some((r, i) => field(r, 'id') !== ids[ids.length - lead + i])))
+      return unsure(
+        `${list.name} served page ${pages} again, or records already read out of place: its pages repeat themselves or moved, and may hide a record`,
+      );
+    for (const record of records.slice(lead)) {
       const id = field(record, 'id');
       if (id === undefined) continue;
       if (seen.has(id)) return unsure(`${list.name} served ${id} twice: its pages moved while read, or repeat themselves, and may hide a record`);
@@ -269,7 +278,7 @@ export async function walk(list: Listing, visit: Visit, asOf: Date): Promise<Rec
       if (gap !== undefined) return unsure(gap);
       // A numbered list of more than one page: a record removed while it was read shifts the next
       // page's first record onto the page already read. Read again, it must be the same.
-      return list.by === 'page' && pages > 2 ? sameAgain(list, ids, pages - 1) : undefined;
+      return list.by === 'page' && pages > 2 ? sameAgain(list, ids) : undefined;
     }
     if (list.by === 'page') {
       if (total !== undefined && walked > total) return unreadable(list, 'total', `is ${total}, but the pages so far held ${walked} records`);
@@ -286,16 +295,22 @@ export async function walk(list: Listing, visit: Visit, asOf: Date): Promise<Rec
   }
 }
 
-/** A numbered list read again, its first `pages` pages: `undefined` when it holds the same ids in the same order, else `cannot_tell`. */
-async function sameAgain(list: Listing, ids: readonly string[], pages: number): Promise<ReconcileResult | undefined> {
-  const again: string[] = [];
-  for (let page = 1; page <= pages; page++) {
+/**
+ * A numbered list read again to its end (an empty page, or the bound): `undefined` when it holds
+ * every id read the first time, in the same order (records made since may come between them: they
+ * hide nothing); else `cannot_tell`: a record removed while the list was read shifted the next
+ * page's first record onto a page already read.
+ */
+async function sameAgain(list: Listing, ids: readonly string[]): Promise<ReconcileResult | undefined> {
+  let next = 0;
+  for (let page = 1; page <= MAX_PAGES * 2 && next < ids.length; page++) {
     const records = recordsOf((await list.fetch(page)).body, list.key) ?? [];
-    for (const record of records) again.push(field(record, 'id') ?? '');
+    if (records.length === 0) break;
+    for (const record of records) if (field(record, 'id') === ids[next]) next++;
   }
-  return again.length === ids.length && again.every((id, i) => id === ids[i])
+  return next === ids.length
     ? undefined
-    : unsure(`${list.name} changed while it was read (read again, its pages held other records): a record may have moved between its pages unseen`);
+    : unsure(`${list.name} changed while it was read (read again, a record it held is gone or out of place): a record may have moved between its pages unseen`);
 }
 
 /** How a search judges a record: by the evidence rules, and for `through`, by the record it names, read. */

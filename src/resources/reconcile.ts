@@ -26,7 +26,7 @@ import type { RedemptionEntry } from '../schemas/redemption-entry.js';
 import type { Customers } from './customers.js';
 import type { Loyalties } from './loyalties.js';
 import type { Orders } from './orders.js';
-import { carriesIdentity, evidence, judge } from './reconcile-evidence.js';
+import { carriesIdentity, evidence, judge, reading } from './reconcile-evidence.js';
 import { CLOCK_SKEW_MS, dated, field, found, none, PAGE_SIZE, type ReconcileResult, search, ServiceTime, unsure, walk } from './reconcile-walk.js';
 import type { Redemptions } from './redemptions.js';
 import { newestRollback } from './rollback-read.js';
@@ -280,15 +280,32 @@ function redeemablesOf(params: unknown): Set<string> {
 }
 
 /**
+ * The id the service issued to the customer of `sourceId`, read back (a filter by it is one the
+ * service cannot spell otherwise); `undefined` when the service answers no customer of that
+ * source_id (then the list is read unfiltered, each redemption judged by its customer).
+ */
+async function issuedId(customers: Customers, sourceId: string, options: RequestOptions): Promise<string | undefined> {
+  try {
+    const found: unknown = await customers.get(sourceId, options);
+    const kept = reading(found, 'source_id', sourceId);
+    return kept === 'same' || kept === 'stored differently' ? field(found, 'id') : undefined;
+  } catch (error) {
+    if (namesMissing(error, 'customer', sourceId)) return undefined;
+    throw error;
+  }
+}
+
+/**
  * The check of a stacked redemption: the redemptions (of the call's customer, when it named one),
  * newest first, for one carrying the call's marker or its order `source_id` (or `id`), which is
  * the call's whatever its date. Every other one must carry another customer, marker or order.
  */
-const stackedRedemption: Check = async ({ redemptions }, { input }, time, options) => {
+const stackedRedemption: Check = async ({ redemptions, customers }, { input }, time, options) => {
   const { params } = input;
   // Filtered only by an id the service issued: a source_id it may store otherwise would leave the
   // call's record out. By source_id, every redemption is read, each judged by its customer.
-  const customer = field(params, 'customer', 'id');
+  const sourceId = field(params, 'customer', 'source_id');
+  const customer = field(params, 'customer', 'id') ?? (sourceId === undefined ? undefined : await issuedId(customers, sourceId, options));
   const rules = evidence['redemptions-since'];
   const call = viewOf(input);
   const identity = carriesIdentity(rules.identifies, call);

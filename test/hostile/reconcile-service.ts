@@ -87,6 +87,7 @@ const redemption = (id: string, at: number, fields: Rec): Rec => ({
   related_object_id: 'v_OTHER',
   ...fields,
 });
+const cu1: Rec = { id: 'cust_1', object: 'customer', source_id: 'cu-1' };
 const ofCu1 = { customer_id: 'cust_1', customer: { id: 'cust_1', source_id: 'cu-1' }, voucher: { code: 'A' }, related_object_id: 'v_A' };
 
 /** Every list operation reconcile walks, with the ways its check finds the call. */
@@ -148,6 +149,7 @@ export const LIST_OPS: ListOp[] = [
         customer: { source_id: 'cu-1' },
         marker: false,
       }),
+    reads: { '/v1/customers/cu-1': () => cu1 },
     mine: (id, at) => redemption(id, at, { ...ofCu1, order: { source_id: 'ord-1' } }),
     other: (id, at) => redemption(id, at, {}),
     // The same customer's redemption of another order: not the call's, whatever its date.
@@ -176,6 +178,8 @@ export const LIST_OPS: ListOp[] = [
     post: '/v1/redemptions',
     call: (c) =>
       c.redemptions.redeem({ redeemables: [{ object: 'voucher', id: 'A' }], order: { amount: 100 }, customer: { source_id: 'cu-1' }, marker: false }),
+    // The customer named by source_id, read back for the id the service issued (the list is filtered by it).
+    reads: { '/v1/customers/cu-1': () => cu1 },
     mine: (id, at) => redemption(id, at, { ...ofCu1, order: { amount: 100 } }),
     other: (id, at) => redemption(id, at, {}),
     alike: (id, at) => redemption(id, at, { ...ofCu1, order: { amount: 100 } }),
