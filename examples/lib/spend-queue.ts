@@ -124,7 +124,9 @@ export function spendProcessor(options: SpendWorkerOptions): Processor<SpendJob,
         }
         onEvent?.({ jobId: String(job.id), type: 'reconciled', status: result.status, error: error instanceof Error ? error.name : 'error' });
         if (result.status === 'applied') return { how: 'found applied', id: recordId(result.record) };
-        if (result.status === 'cannot_tell') return toPerson(job, result.reason);
+        // An order under its own source_id is an upsert: sent again, it names the same order (the
+        // check itself sent it again), so the one `reconcile` cannot tell is sent again too.
+        if (result.status === 'cannot_tell' && job.data.kind !== 'order') return toPerson(job, result.reason);
         // not_found: nothing was applied, so the next round sends it again; after a few, BullMQ's
         // attempts and backoff take over (a new run starts from a send, which nothing applied yet).
         if (round === MAX_ROUNDS) {

@@ -31,6 +31,11 @@ export interface Compared {
   readonly call?: string;
   /** A fixed value the record's field must hold to be the call's. */
   readonly value?: string;
+  /**
+   * An identity only this call has (the marker): when the call sent it, only it makes a record the
+   * call's; another identity (an order `source_id` two calls may share) then only excludes.
+   */
+  readonly unique?: boolean;
 }
 
 /** The evidence rules of one way of finding a trace. */
@@ -44,7 +49,9 @@ export interface Evidence {
    * when the list's record itself cannot carry them.
    */
   readonly through?: { readonly id: string; readonly identifies: readonly Compared[] } | undefined;
-  /** The field a record is dated by: on a clock the check trusts, a record older than the call is excluded. */
+  /** A record of the call with this field at this value is the service's refusal of it, not a spend. */
+  readonly refused?: Compared | undefined;
+  /** The field a record is dated by: on a clock the check trusts, a record older than the call by a full date-time with a zone is excluded. */
   readonly dated?: readonly string[] | undefined;
   /** What the call is known by, in words (the guide's table). */
   readonly identity: string;
@@ -52,7 +59,7 @@ export interface Evidence {
   readonly unknown: string;
 }
 
-const marker = (place: string): Compared => ({ record: `metadata.${MARKER_KEY}`, call: `params.${place}${MARKER_KEY}` });
+const marker = (place: string): Compared => ({ record: `metadata.${MARKER_KEY}`, call: `params.${place}${MARKER_KEY}`, unique: true });
 const redemptionIdentity: readonly Compared[] = [
   marker('metadata.'),
   { record: 'order.source_id', call: 'params.order.source_id' },
@@ -68,10 +75,11 @@ export const evidence: { readonly [W in TraceWay]: Evidence } = {
       { record: 'customer_id', call: 'params.customer.id' },
       { record: 'customer.source_id', call: 'params.customer.source_id' },
     ],
+    refused: { record: 'result', value: 'FAILURE' },
     dated: ['date', 'created_at'],
-    identity: `the redemption's metadata.${MARKER_KEY} (added unless marker: false), its order source_id or id`,
+    identity: `the redemption's metadata.${MARKER_KEY} (added unless marker: false); without a marker sent, its order source_id or id. A FAILURE record of the call is its refusal, not a spend`,
     unknown:
-      "a redemption of the call's customer that carries neither the marker nor the order (or carries them cut or stored differently), dated since the call or on a clock the check cannot trust",
+      "a redemption of the call's customer that carries neither the marker nor the order (or carries them cut or stored differently, or, the marker sent, carries the order but no readable marker), or whose date is no full date-time with a zone, dated since the call or on a clock the check cannot trust; a FAILURE record of the call; a list filtered by a customer source_id, which the service may store otherwise",
   },
   'member-transactions': {
     identifies: [],
@@ -88,21 +96,19 @@ export const evidence: { readonly [W in TraceWay]: Evidence } = {
   },
   'customer-redeemables': {
     identifies: [],
-    excludes: [
-      { record: 'redeemable.voucher.code', call: 'params.voucher' },
-      { record: 'redeemable.voucher.campaign', call: 'params.campaign.name' },
-    ],
+    excludes: [{ record: 'redeemable.voucher.code', call: 'params.voucher' }],
     dated: ['created_at'],
     identity: 'nothing: what a customer holds keeps nothing of the publication (its metadata is not in it)',
-    unknown: 'a redeemable of the code (or of the campaign) dated since the call or on a clock the check cannot trust, or one without its code or campaign',
+    unknown:
+      "a redeemable of the code, or any redeemable for a campaign (a campaign's name is no identity: it may be renamed, or served as its id), dated since the call, with no full date-time with a zone, or on a clock the check cannot trust; a customer named by source_id, which the service may store otherwise",
   },
   'customer-by-fields': {
     identifies: [marker('metadata.')],
-    excludes: ['email', 'name', 'phone', 'description', 'birthdate', 'birthday'].map((name) => ({ record: name, call: `params.${name}` })),
+    excludes: [],
     dated: ['created_at'],
     identity: `the customer's metadata.${MARKER_KEY} (added unless marker: false, or with a source_id or id, which make the call an upsert)`,
     unknown:
-      'a customer with every field the call sent (or with one absent, cut or stored differently), dated since the call or on a clock the check cannot trust',
+      "any customer without the call's marker (absent, cut or stored differently; or the call sent none): its free fields (email, name, phone, description, birthdate) may be stored otherwise, so none excludes; dated since the call, with no full date-time with a zone, or on a clock the check cannot trust",
   },
   'voucher-by-code': {
     identifies: [marker('metadata.')],
@@ -117,13 +123,15 @@ export const evidence: { readonly [W in TraceWay]: Evidence } = {
     ],
     excludes: [],
     identity: "the order's source_id (or id): the order sent again names the order the call made",
-    unknown: 'an answer that is not the order named, without updated_at, or with updated_at equal to created_at',
+    unknown:
+      "an answer that is not the order named, or whose created_at is not before the check sent it again by more than the clocks' skew, on a clock the check trusts: the check may have made it (never not_found, but the service's 404 of the id)",
   },
   'redemption-rollbacks': {
     identifies: [{ record: 'id', call: 'path.redemptionId' }],
     excludes: [],
     identity: "the redemption in the call's path: its own list of rollbacks",
-    unknown: 'a redemption ROLLED_BACK that lists no rollback, or an answer of another redemption',
+    unknown:
+      'a redemption ROLLED_BACK that lists no rollback, one without its status or its list of rollbacks, an answer of another redemption, or a rollback read back that names another redemption',
   },
   'session-release': {
     identifies: [{ record: 'session.key', call: 'params.session.key' }],
@@ -193,13 +201,15 @@ function sentValue(rule: Compared, call: unknown): string | undefined {
  */
 export function judge(record: unknown, rules: Pick<Evidence, 'identifies' | 'excludes'>, call: unknown): Judgement {
   let own = false;
+  // The call sent an identity only it has: only that one decides.
+  const uniqueSent = rules.identifies.some((rule) => rule.unique && sentValue(rule, call) !== undefined);
   const unsure: string[] = [];
   for (const rule of rules.identifies) {
     const sent = sentValue(rule, call);
     if (sent === undefined) continue;
     const read = reading(record, rule.record, sent);
     if (read === 'differs') return { is: 'excluded', by: rule.record };
-    if (read === 'same') own = true;
+    if (read === 'same') own ||= !uniqueSent || rule.unique === true;
     else unsure.push(`${rule.record} ${read}`);
   }
   if (own) return { is: 'call' };

@@ -75,11 +75,18 @@ export function field(value: unknown, ...path: string[]): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** A record's date (the first of `keys` it has) in epoch milliseconds, `NaN` when it has none that reads. */
+/**
+ * A full ISO 8601 date-time with its time zone (`Z` or an offset): the only date that places a
+ * record in time. One cut to the day or the minute, or without a zone (which `Date.parse` would
+ * read in this machine's zone), places it nowhere.
+ */
+const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+
+/** A record's date (the first of `keys` it has) in epoch milliseconds; `NaN` when it is no full date-time with a zone. */
 export function dated(record: unknown, ...keys: string[]): number {
   for (const key of keys.length ? keys : ['created_at']) {
     const at = field(record, key);
-    if (at !== undefined) return Date.parse(at);
+    if (at !== undefined) return ZONED.test(at) ? Date.parse(at) : Number.NaN;
   }
   return Number.NaN;
 }
@@ -100,6 +107,8 @@ export class ServiceTime {
   #start: number | undefined;
   /** The service's latest `Date`. */
   #now: number | undefined;
+  /** When (`performance.now()`) the latest `Date` arrived. */
+  #seen = 0;
   /** Why the service's clock cannot be trusted, once it cannot. */
   #distrust: string | undefined;
 
@@ -111,7 +120,8 @@ export class ServiceTime {
   saw(response: Response | undefined): void {
     const header = response?.headers.get('date');
     if (header == null || this.#started === undefined) return;
-    const date = Date.parse(header);
+    // An HTTP date is in GMT: one without it would be read in this machine's zone.
+    const date = /\bGMT$/.test(header.trim()) ? Date.parse(header) : Number.NaN;
     const now = performance.now();
     if (!Number.isFinite(date)) {
       this.#doubt('an answer carried a Date header that is no date');
@@ -120,6 +130,7 @@ export class ServiceTime {
     // A second of rounding, and the skew of the clocks.
     if (Math.abs(date - Date.now()) > CLOCK_SKEW_MS + 2_000)
       this.#doubt("the service's Date header is more than five minutes from this machine's clock: its clock alone is not trusted");
+    if (this.#now === undefined || date >= this.#now) this.#seen = now;
     this.#now = Math.max(this.#now ?? date, date);
     const start = date - (now - this.#started);
     this.#start = Math.min(this.#start ?? start, start);
@@ -139,6 +150,14 @@ export class ServiceTime {
   /** The earliest service time a record of the call may carry; `undefined` until an answer placed the call, or once the clock cannot be trusted. */
   get from(): number | undefined {
     return this.#start === undefined || this.#distrust !== undefined ? undefined : this.#start - CLOCK_SKEW_MS;
+  }
+
+  /**
+   * The earliest service time of a moment of this machine (`performance.now()`, before the latest
+   * answer arrived); `undefined` until an answer carried a `Date`, or once the clock cannot be trusted.
+   */
+  at(moment: number): number | undefined {
+    return this.#now === undefined || this.#distrust !== undefined ? undefined : this.#now - (this.#seen - moment);
   }
 
   /** Why the call could not be placed in time. */
@@ -184,11 +203,8 @@ function countOf(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
 }
 
-/** What a walk's visitor answers for a page: an answer of its own, `stop` (nothing further can be the call's), or nothing (walk on). */
-export type Visit = (
-  records: Record<string, unknown>[],
-  response: Response,
-) => Promise<ReconcileResult | 'stop' | undefined> | ReconcileResult | 'stop' | undefined;
+/** What a walk's visitor answers for a page: an answer of its own, or nothing (walk on). */
+export type Visit = (records: Record<string, unknown>[], response: Response) => Promise<ReconcileResult | undefined> | ReconcileResult | undefined;
 
 /**
  * Walks a list from its first page, handing each page's records to `visit` (at most
@@ -196,16 +212,21 @@ export type Visit = (
  * answer of its own. A page that cannot be read, a list that contradicts itself (more records than
  * its `total`, an empty page it says more follow), a cursor that comes back, or the bound gives
  * `cannot_tell`; so does the end of a numbered list one of whose pages was shorter than asked and
- * followed by more (records may lie between its pages), though the walk went on to its end.
+ * followed by more (records may lie between its pages), though the walk went on to its end; so
+ * does a record served twice, or a numbered list of more than one page that reads otherwise when
+ * read again (a record removed while it was read shifts another onto a page already read).
  * Resolves `undefined` at the end of the list.
  */
-export async function walk(list: Listing, visit: Visit, asOf: Date): Promise<ReconcileResult | 'stop' | undefined> {
+export async function walk(list: Listing, visit: Visit, asOf: Date): Promise<ReconcileResult | undefined> {
   let at: string | number | undefined = list.by === 'page' ? 1 : undefined;
   let walked = 0;
   let short = false;
   /** Why the walk, at its end, cannot say it saw every record. */
   let gap: string | undefined;
   const cursors = new Set<string>();
+  /** The ids read, in order: one read twice is a list that moved or repeats itself. */
+  const ids: string[] = [];
+  const seen = new Set<string>();
   for (let pages = 1; ; pages++) {
     let page: { body: unknown; response: Response };
     try {
@@ -221,6 +242,22 @@ export async function walk(list: Listing, visit: Visit, asOf: Date): Promise<Rec
     if (!records) return unreadable(list, key, 'is no array of records');
     const odd = list.readable ? records.findIndex((record) => !list.readable!(record)) : -1;
     if (odd >= 0) return unreadable(list, `${key}[${odd}]`, 'is a record of no kind the check can read');
+    // A numbered page may begin with the last records of the page before: records made since
+    // pushed them down (newest first), which hides nothing. Any other record served twice, or a page
+    // of nothing new, is a list that repeats itself or moved otherwise: it may hide one.
+    let lead = list.by === 'page' ? records.findIndex((record) => !seen.has(field(record, 'id') ?? '')) : 0;
+    if (lead < 0) lead = records.length;
+    if (lead > 0 && (lead === records.length || lead > ids.length || records.slice(0, lead).some((r, i) => field(r, 'id') !== ids[ids.length - lead + i])))
+      return unsure(
+        `${list.name} served page ${pages} again, or records already read out of place: its pages repeat themselves or moved, and may hide a record`,
+      );
+    for (const record of records.slice(lead)) {
+      const id = field(record, 'id');
+      if (id === undefined) continue;
+      if (seen.has(id)) return unsure(`${list.name} served ${id} twice: its pages moved while read, or repeat themselves, and may hide a record`);
+      seen.add(id);
+      ids.push(id);
+    }
     // A numbered list's page after one shorter than asked: records may lie between them. The walk
     // goes on to find the call's own record, but cannot end with `not_found`.
     if (list.by === 'page' && short && records.length > 0)
@@ -228,7 +265,6 @@ export async function walk(list: Listing, visit: Visit, asOf: Date): Promise<Rec
     // The bound holds inside a page too: the records past it are not looked at.
     const room = MAX_RECORDS - walked;
     const answer = await visit(records.length > room ? records.slice(0, room) : records, response);
-    if (answer === 'stop' && gap !== undefined) return unsure(gap);
     if (answer !== undefined) return answer;
     if (records.length > room) return unsure(tooMany);
     walked += records.length;
@@ -239,7 +275,10 @@ export async function walk(list: Listing, visit: Visit, asOf: Date): Promise<Rec
     if (records.length === 0) {
       if (envelope.has_more === true) return unreadable(list, 'has_more', `is true on page ${pages}, which held no records`);
       if (total !== undefined && walked < total) return unreadable(list, 'total', `is ${total}, but page ${pages} held no records after ${walked}`);
-      return gap === undefined ? undefined : unsure(gap);
+      if (gap !== undefined) return unsure(gap);
+      // A numbered list of more than one page: a record removed while it was read shifts the next
+      // page's first record onto the page already read. Read again, it must be the same.
+      return list.by === 'page' && pages > 2 ? sameAgain(list, ids) : undefined;
     }
     if (list.by === 'page') {
       if (total !== undefined && walked > total) return unreadable(list, 'total', `is ${total}, but the pages so far held ${walked} records`);
@@ -256,13 +295,29 @@ export async function walk(list: Listing, visit: Visit, asOf: Date): Promise<Rec
   }
 }
 
+/**
+ * A numbered list read again to its end (an empty page, or the bound): `undefined` when it holds
+ * every id read the first time, in the same order (records made since may come between them: they
+ * hide nothing); else `cannot_tell`: a record removed while the list was read shifted the next
+ * page's first record onto a page already read.
+ */
+async function sameAgain(list: Listing, ids: readonly string[]): Promise<ReconcileResult | undefined> {
+  let next = 0;
+  for (let page = 1; page <= MAX_PAGES * 2 && next < ids.length; page++) {
+    const records = recordsOf((await list.fetch(page)).body, list.key) ?? [];
+    if (records.length === 0) break;
+    for (const record of records) if (field(record, 'id') === ids[next]) next++;
+  }
+  return next === ids.length
+    ? undefined
+    : unsure(`${list.name} changed while it was read (read again, a record it held is gone or out of place): a record may have moved between its pages unseen`);
+}
+
 /** How a search judges a record: by the evidence rules, and for `through`, by the record it names, read. */
 export interface Judging {
   readonly rules: Evidence;
   /** What the check knows of the call: `{ params, path, read }`. */
   readonly call: unknown;
-  /** The call carries an identity the check looks for: the list is walked to its end or the bound, never stopped early. */
-  readonly identity: boolean;
   /** Reads the record a list's record names (`rules.through`); `undefined` when the service has none. */
   readonly follow?: ((id: string) => Promise<unknown>) | undefined;
 }
@@ -271,20 +326,20 @@ export interface Judging {
 const MAX_FOLLOWED = 10;
 
 /**
- * Walks a list newest first for the call's record. A record carrying the call's own identity is the
- * call's, whatever its date: `applied`. Every other record must be excluded for `not_found`: by a
- * field it carries with another value, or, on a clock the check trusts (see {@link ServiceTime}),
- * by a date older than the call by more than {@link CLOCK_DOUBT_MS}. One that is not is
- * `cannot_tell`, with a reason naming what could not exclude it. Without an identity to look for,
- * the walk ends at the end of a page that reached records older than that, when every record so far
- * came newest first and the clock is trusted; with one, only at the list's end or its bound.
+ * Walks a list for the call's record, to its end or its bound, whatever its order (a service may
+ * ignore the order asked, and one page cannot show it). A record carrying the call's own identity
+ * is the call's, whatever its date: `applied`; unless it is a refusal (`rules.refused`): the call
+ * reached the service and was refused, and nothing of it was spent: `cannot_tell`, saying so.
+ * Every other record must be excluded for `not_found`: by a field it carries with another value,
+ * or, on a clock the check trusts (see {@link ServiceTime}), by a full date-time with a zone older
+ * than the call by more than {@link CLOCK_DOUBT_MS}. One that is not is `cannot_tell`, with a
+ * reason naming what could not exclude it.
  */
 export async function search(list: Listing, time: ServiceTime, judging: Judging): Promise<ReconcileResult> {
   const asOf = new Date();
   const { rules, call } = judging;
   const unknown: Array<{ record: Record<string, unknown>; at: number; fields: readonly string[] }> = [];
-  let newestFirst = true;
-  let previous = Number.POSITIVE_INFINITY;
+  let refused: Record<string, unknown> | undefined;
   let followed = 0;
   const dateKeys = rules.dated ?? ['created_at'];
   const judged = async (record: Record<string, unknown>): Promise<Judgement> => {
@@ -293,30 +348,34 @@ export async function search(list: Listing, time: ServiceTime, judging: Judging)
     const id = field(record, ...rules.through.id.split('.'));
     if (id === undefined) return { is: 'unknown', fields: [...first.fields, `${rules.through.id} absent`] };
     if (++followed > MAX_FOLLOWED) return { is: 'unknown', fields: [...first.fields, `more than ${MAX_FOLLOWED} records to read back`] };
-    const named = judge(await judging.follow(id), { identifies: rules.through.identifies, excludes: [] }, call);
+    const read = await judging.follow(id);
+    // A read-back by id must answer that record: another's marker says nothing of this one.
+    if (field(read, 'id') !== id) return { is: 'unknown', fields: [...first.fields, `${id} read back answered another record`] };
+    const named = judge(read, { identifies: rules.through.identifies, excludes: [] }, call);
     return named.is === 'unknown' ? { is: 'unknown', fields: [...first.fields, ...named.fields.map((f) => `${id}'s ${f}`)] } : named;
   };
   const answer = await walk(
     list,
     async (records, response) => {
       time.saw(response);
-      let older = false;
       for (const record of records) {
         const at = dated(record, ...dateKeys);
         time.record(at);
-        if (at > previous) newestFirst = false;
-        if (Number.isFinite(at)) previous = at;
         const judgement = await judged(record);
-        if (judgement.is === 'call') return found(record);
-        if (judgement.is === 'unknown') unknown.push({ record, at, fields: judgement.fields });
-        if (at < (time.from ?? Number.NEGATIVE_INFINITY) - CLOCK_DOUBT_MS) older = true;
+        if (judgement.is === 'call') {
+          if (!rules.refused || judge(record, { identifies: [], excludes: [rules.refused] }, call).is === 'excluded') return found(record);
+          refused ??= record;
+        } else if (judgement.is === 'unknown') unknown.push({ record, at, fields: judgement.fields });
       }
-      // Newest first, on a trusted clock, past the doubt: none further on may be the call's.
-      return !judging.identity && older && newestFirst && time.from !== undefined ? 'stop' : undefined;
+      return undefined;
     },
     asOf,
   );
-  if (answer !== undefined && answer !== 'stop') return answer;
+  if (answer !== undefined) return answer;
+  if (refused)
+    return unsure(
+      `the service refused the call: its record ${field(refused, 'id') ?? ''} carries the call's identity and says ${rules.refused?.record} ${String(refused[rules.refused?.record ?? ''])} (nothing of it was spent; sent again, it may be refused again)`,
+    );
   const from = time.from;
   // On a trusted clock, a record older than the call (and the doubt) is not the call's.
   const open = unknown.filter(({ at }) => from === undefined || !Number.isFinite(at) || at >= from - CLOCK_DOUBT_MS);
@@ -333,6 +392,6 @@ export async function search(list: Listing, time: ServiceTime, judging: Judging)
         ? first!.at >= from
           ? ', dated since the call started'
           : ', dated within an hour before the call started'
-        : ', with no readable date';
+        : ', with no full date-time with a zone';
   return unsure(`${open.length === 1 ? 'a record' : `${open.length} records`} of ${list.name} may be the call's${id ? ` (${id})` : ''}: ${what}${when}`);
 }

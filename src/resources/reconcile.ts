@@ -26,8 +26,8 @@ import type { RedemptionEntry } from '../schemas/redemption-entry.js';
 import type { Customers } from './customers.js';
 import type { Loyalties } from './loyalties.js';
 import type { Orders } from './orders.js';
-import { carriesIdentity, evidence, judge } from './reconcile-evidence.js';
-import { dated, field, found, none, PAGE_SIZE, type ReconcileResult, search, ServiceTime, unsure, walk } from './reconcile-walk.js';
+import { carriesIdentity, evidence, judge, reading } from './reconcile-evidence.js';
+import { CLOCK_SKEW_MS, dated, field, found, none, PAGE_SIZE, type ReconcileResult, search, ServiceTime, unsure, walk } from './reconcile-walk.js';
 import type { Redemptions } from './redemptions.js';
 import { newestRollback } from './rollback-read.js';
 import type { Vouchers } from './vouchers.js';
@@ -55,7 +55,7 @@ const viewOf = (input: Call['input'], read: Record<string, string> = {}) => ({ p
  * `POINTS_REDEMPTION` of the reward on the card; the redemption each names is read back for the
  * call's marker (or order).
  */
-const redemption: Check = async ({ loyalties, redemptions }, { input }, time, options) => {
+const redemption: Check = async ({ loyalties, redemptions, vouchers }, { input }, time, options) => {
   const rewardId = field(input.params, 'reward', 'id');
   if (!rewardId) return unsure('the call named no reward.id to look for');
   const memberId = input.path.memberId ?? '';
@@ -77,6 +77,18 @@ const redemption: Check = async ({ loyalties, redemptions }, { input }, time, op
   const campaign = field(member, 'campaign_id');
   if (!card) return unsure("the member's answer carried no id, by which its transactions are known");
   if (!campaign) return unsure('the member is in no loyalty campaign, whose transactions would show the redemption');
+  // The member read back must be the card asked for (by id or code), in the campaign asked for.
+  if (card !== memberId && field(member, 'code') !== memberId)
+    return unsure(`the member read back is ${JSON.stringify(card)}, not the card ${memberId} the call named`);
+  if (campaignId !== undefined && campaign !== campaignId)
+    return unsure(`the member read back is in the campaign ${JSON.stringify(campaign)}, not ${campaignId} the call named`);
+  // The call named no campaign: the card's own record must place it in the campaign whose
+  // transactions are walked (a member answered of another campaign would show none of the call's).
+  if (campaignId === undefined) {
+    const own = await vouchers.get(card, options);
+    if (field(own, 'id') !== card || field(own, 'campaign_id') !== campaign)
+      return unsure(`the card ${card} read back is not in the campaign ${campaign} its member answer named, whose transactions would show the redemption`);
+  }
   const rules = evidence['member-transactions'];
   const call = viewOf(input, { card });
   return search(
@@ -86,61 +98,80 @@ const redemption: Check = async ({ loyalties, redemptions }, { input }, time, op
       by: 'cursor',
       fetch: (after) =>
         loyalties.listTransactions(campaign, { order: '-id', limit: PAGE_SIZE, ...(after ? { starting_after_id: String(after) } : {}) }, options),
+      readable: transactionKind,
     },
     time,
-    { rules, call, identity: carriesIdentity(rules.through?.identifies ?? [], call), follow: (id) => redemptions.get(id, options) },
+    { rules, call, follow: (id) => redemptions.get(id, options) },
   );
 };
 
 /** The check of a publication: the customer's redeemables, for the voucher's code or one of the campaign. */
 const publication: Check = async ({ customers }, { input }, time, options) => {
   const { params } = input;
-  const customer = field(params, 'customer', 'id') ?? field(params, 'customer', 'source_id');
+  const byId = field(params, 'customer', 'id');
+  const customer = byId ?? field(params, 'customer', 'source_id');
   if (!customer || !(field(params, 'voucher') || field(params, 'campaign', 'name')))
     return unsure('the call named no customer by id or source_id, or no voucher or campaign, to look for');
-  return search(
+  const bySource = `the customer was named by source_id ${customer}, which the service may store otherwise`;
+  const result = await search(
     {
       name: 'customers.listRedeemables',
       key: 'data',
       by: 'cursor',
       fetch: (after) =>
         customers.listRedeemables(customer, { order: '-id', limit: PAGE_SIZE, ...(after ? { starting_after_id: String(after) } : {}) }, options),
-      // The service's 404 of the customer: a customer it does not know holds nothing.
-      absent: (error) => namesMissing(error, 'customer', customer),
+      // The service's 404 of the customer it issued the id of: a customer it does not know holds
+      // nothing. Of a source_id, it may be the service's own spelling of it that is missing.
+      absent: (error) => byId !== undefined && namesMissing(error, 'customer', byId),
+      readable: (r) => r.object === 'customer_redeemable',
     },
     time,
-    { rules: evidence['customer-redeemables'], call: viewOf(input), identity: false },
-  );
+    { rules: evidence['customer-redeemables'], call: viewOf(input) },
+  ).catch((error: unknown) => {
+    if (byId === undefined && namesMissing(error, 'customer', customer)) return unsure(`${bySource}: its 404 of that customer proves nothing missing`);
+    throw error;
+  });
+  // A customer named by a source_id the service may store otherwise: its empty list proves nothing.
+  return result.status === 'not_found' && byId === undefined ? unsure(`${bySource}: the list of what it holds proves nothing missing`) : result;
 };
 
-/** The check of an order: the same order sent again under its own `source_id` (or `id`). */
-const order: Check = async ({ orders }, { input }, _time, options) => {
+/**
+ * The check of an order: the same order sent again under its own `source_id` (or `id`). It names
+ * the order the failed call made, or makes it: the order is the call's only when it was made
+ * before the check sent it again, by more than the clocks' skew on a clock the check trusts (an
+ * `updated_at` proves nothing: a service may leave it out, or set it on creation). Otherwise
+ * `cannot_tell` (sending it again, an upsert, is safe); `not_found` only on the service's 404 of
+ * the `id`.
+ */
+const order: Check = async ({ orders }, { input }, time, options) => {
   const source = field(input.params, 'source_id');
   const id = field(input.params, 'id');
   if (!source && !id) return unsure('no operation reads an order back, and without a source_id (or id) sending it again would make a second order');
   const asOf = new Date();
+  const sent = performance.now();
   let made: unknown;
   try {
     // The same order again: it names the order the failed call made, and makes it otherwise.
-    made = await orders.create(input.params as Parameters<Orders['create']>[0], options);
+    const answer = await orders.create(input.params as Parameters<Orders['create']>[0], options).withResponse();
+    time.saw(answer.response);
+    made = answer.data;
   } catch (error) {
     // The service's 404 of the `id`: the failed call, an update of that order, changed nothing.
     if (id !== undefined && namesMissing(error, 'order', id)) return none(asOf);
     throw error;
   }
-  // The answer must be the order the call named, with its dates as the service keeps them.
+  // The answer must be the order the call named.
   if (!isRecord(made) || !field(made, 'id') || (source !== undefined && made.source_id !== source) || (id !== undefined && made.id !== id))
     return unsure('the answer to the order sent again is not the order the call named');
-  if (!('updated_at' in made) || (made.updated_at !== null && typeof made.updated_at !== 'string'))
-    return unsure('the answer to the order sent again carried no updated_at, by which promokit tells an order made before from one made now');
-  // Never updated: this check made it. Updated later than made: it was there before this check.
-  if (made.updated_at === null) return none(asOf);
   const created = dated(made);
-  const updated = dated(made, 'updated_at');
-  if (!Number.isFinite(updated) || !Number.isFinite(created)) return unsure('the order could not be placed in time: its created_at or updated_at is no date');
-  if (updated !== created) return found(made);
+  time.record(created);
+  const resent = time.at(sent);
+  if (!Number.isFinite(created))
+    return unsure('the order sent again carried no created_at that is a full date-time with a zone, to tell whether it was there before');
+  if (resent === undefined) return unsure(`the order could not be placed in time: ${time.why}`);
+  if (created < resent - CLOCK_SKEW_MS) return found(made);
   return unsure(
-    "the order's updated_at is its created_at: the service's clock did not move between the two (a clock that stands still), so promokit cannot tell whether the failed call or this check made it",
+    "the order was made within the clocks' skew of the check sending it again: the failed call or the check may have made it (sending it again is safe: it is an upsert)",
   );
 };
 
@@ -178,20 +209,16 @@ const voucher: Check = async ({ vouchers }, { input }, time, options) => {
 const customer: Check = async ({ customers }, { input }, time, options) => {
   if (field(input.params, 'source_id') || field(input.params, 'id'))
     return unsure('the call is safe to send again as it is: the service upserts the customer by its source_id (or id)');
-  const rules = evidence['customer-by-fields'];
-  const call = viewOf(input);
-  const identity = carriesIdentity(rules.identifies, call);
-  if (!identity && !carriesIdentity(rules.excludes, call))
-    return unsure('the call carried no marker and sent none of email, name, phone, description or birthdate, by which its customer would be known');
   return search(
     {
       name: 'customers.list',
       key: 'customers',
       by: 'page',
       fetch: (page) => customers.list({ order: '-created_at', page: Number(page), limit: PAGE_SIZE }, options),
+      readable: (r) => r.object === 'customer' && field(r, 'id') !== undefined,
     },
     time,
-    { rules, call, identity },
+    { rules: evidence['customer-by-fields'], call: viewOf(input) },
   );
 };
 
@@ -208,6 +235,7 @@ async function stackOf(redemptions: Redemptions, record: RedemptionEntry, option
   const parentId = record.object === 'redemption' && record.related_object_type === 'redemption' ? record.id : (record.redemption ?? listedUnder);
   if (!parentId) return found({ redemptions: [record] });
   const parent = parentId === record.id ? record : await redemptions.get(parentId, options);
+  if (parent.id !== parentId) return unsure(`the stack's parent ${parentId} read back answered another record (${JSON.stringify(parent.id)})`);
   const children: RedemptionEntry[] = [];
   const ended = await walk(
     {
@@ -222,14 +250,25 @@ async function stackOf(redemptions: Redemptions, record: RedemptionEntry, option
     new Date(),
   );
   // A stack found, but not read whole: the caller would act on part of it.
-  if (ended !== undefined && ended !== 'stop' && ended.status === 'cannot_tell')
+  if (ended !== undefined && ended.status === 'cannot_tell')
     return unsure(`a redemption of the call was found (${record.id}), but its stack could not be read whole: ${ended.reason}`, ended.cause);
+  // A filter the service ignores serves other redemptions: each child must name the parent.
+  const stranger = children.find((c) => c.id !== parentId && c.redemption !== parentId);
+  if (stranger)
+    return unsure(`a redemption of the call was found (${record.id}), but its stack's list held ${stranger.id}, which does not name ${parentId} as its parent`);
   return found({ parent_redemption: parent, redemptions: children.filter((c) => c.object === 'redemption' && c.id !== parentId) });
 }
 
 /** The records of the redemptions' list: a redemption or a rollback, each with its id. */
 const redemptionKind = (r: Record<string, unknown>): boolean =>
   (r.object === 'redemption' || r.object === 'redemption_rollback') && field(r, 'id') !== undefined;
+
+/** The records of a card's transactions: a transaction (its `type`, its card's `voucher_id`), not a record of another kind. */
+const transactionKind = (r: Record<string, unknown>): boolean =>
+  (r.object === undefined || r.object === null || r.object === 'loyalty_transaction') &&
+  field(r, 'id') !== undefined &&
+  typeof r.type === 'string' &&
+  'voucher_id' in r;
 
 /** The redeemables a call named, as `object id`: a voucher by its code, a tier by its id. */
 function redeemablesOf(params: unknown): Set<string> {
@@ -241,17 +280,36 @@ function redeemablesOf(params: unknown): Set<string> {
 }
 
 /**
+ * The id the service issued to the customer of `sourceId`, read back (a filter by it is one the
+ * service cannot spell otherwise); `undefined` when the service answers no customer of that
+ * source_id (then the list is read unfiltered, each redemption judged by its customer).
+ */
+async function issuedId(customers: Customers, sourceId: string, options: RequestOptions): Promise<string | undefined> {
+  try {
+    const found: unknown = await customers.get(sourceId, options);
+    const kept = reading(found, 'source_id', sourceId);
+    return kept === 'same' || kept === 'stored differently' ? field(found, 'id') : undefined;
+  } catch (error) {
+    if (namesMissing(error, 'customer', sourceId)) return undefined;
+    throw error;
+  }
+}
+
+/**
  * The check of a stacked redemption: the redemptions (of the call's customer, when it named one),
  * newest first, for one carrying the call's marker or its order `source_id` (or `id`), which is
  * the call's whatever its date. Every other one must carry another customer, marker or order.
  */
-const stackedRedemption: Check = async ({ redemptions }, { input }, time, options) => {
+const stackedRedemption: Check = async ({ redemptions, customers }, { input }, time, options) => {
   const { params } = input;
-  const customer = field(params, 'customer', 'id') ?? field(params, 'customer', 'source_id');
+  // Filtered only by an id the service issued: a source_id it may store otherwise would leave the
+  // call's record out. By source_id, every redemption is read, each judged by its customer.
+  const sourceId = field(params, 'customer', 'source_id');
+  const customer = field(params, 'customer', 'id') ?? (sourceId === undefined ? undefined : await issuedId(customers, sourceId, options));
   const rules = evidence['redemptions-since'];
   const call = viewOf(input);
   const identity = carriesIdentity(rules.identifies, call);
-  if (!identity && !customer)
+  if (!identity && !customer && !field(params, 'customer', 'source_id'))
     return unsure('the call named no order source_id or id and no customer, and carried no marker (it was sent with marker: false), to look for');
   const result = await search(
     {
@@ -262,7 +320,7 @@ const stackedRedemption: Check = async ({ redemptions }, { input }, time, option
       readable: redemptionKind,
     },
     time,
-    { rules, call, identity },
+    { rules, call },
   );
   return result.status === 'applied' ? stackOf(redemptions, result.record as RedemptionEntry, options) : result;
 };
@@ -276,8 +334,20 @@ const rollback: Check = async ({ redemptions }, { input }, _time, options) => {
     if (redemption.object !== 'redemption') return unsure(`${id} is a rollback, not a redemption to roll back`);
     if (redemption.id !== id) return unsure(`the redemption read back is ${JSON.stringify(redemption.id)}, not ${id}`);
     const newest = newestRollback(redemption);
-    if (newest) return found(await redemptions.get(newest, options));
-    return redemption.status === 'ROLLED_BACK' ? unsure(`${id} is ROLLED_BACK but lists no rollback to read`) : none(asOf);
+    if (newest) {
+      const read = await redemptions.get(newest, options);
+      // The rollback read back must be that one, of this redemption.
+      if (read.id !== newest || read.object === 'redemption' || read.redemption !== id)
+        return unsure(
+          `the rollback ${newest} read back is not a rollback of ${id} (it answered ${JSON.stringify(read.id)}, of ${JSON.stringify(read.redemption)})`,
+        );
+      return found(read);
+    }
+    if (redemption.status === 'ROLLED_BACK') return unsure(`${id} is ROLLED_BACK but lists no rollback to read`);
+    // Only a status and a list of rollbacks, both read, show none: fields left out are no evidence.
+    if (typeof redemption.status !== 'string' || !Array.isArray(redemption.related_redemptions?.rollbacks))
+      return unsure(`${id} was read back without its status or its list of rollbacks: nothing shows it was not rolled back`);
+    return none(asOf);
   } catch (error) {
     // The service's 404 of the redemption: nothing was rolled back.
     if (namesMissing(error, 'redemption', id)) return none(asOf);

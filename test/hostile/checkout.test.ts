@@ -170,7 +170,8 @@ describe('check the snapshot you use', () => {
       configurable: true,
       get: () => (++reads === 1 ? 'web-checked' : 'web-other'),
     });
-    const { error } = await settle(client.redemptions.redeem({ redeemables, order } as RedeemStackedParams));
+    // Without a marker, the order's source_id is the call's identity (with one sent, only the marker is).
+    const { error } = await settle(client.redemptions.redeem({ redeemables, order, marker: false } as RedeemStackedParams));
     expect(JSON.parse(service.sent[0]!.body).order.source_id).toBe('web-checked');
     // The caller's object changes afterwards: reconcile reads the call's own snapshot.
     Object.defineProperty(order, 'source_id', { value: 'web-changed' });

@@ -19,6 +19,7 @@ const record = useFigures('hostile/reconcile-reads');
 
 const now = () => new Date().toISOString();
 const later = () => new Date(Date.now() + 5_000).toISOString();
+const dayAgo = () => new Date(Date.now() - 86_400_000).toISOString();
 const notFound = (type: string, id: string): Reply => ({
   status: 404,
   body: { code: 404, key: 'not_found', message: 'Resource not found', resource_type: type, resource_id: id },
@@ -58,8 +59,12 @@ const READS: Read[] = [
     call: (c) => c.orders.create({ source_id: 'web-1', amount: 100 }),
     read: 'POST /v1/orders',
     answers: [
-      ['the order, made before (updated_at later than created_at)', () => ({ body: order(later()) }), 'applied'],
-      ['the order, made now (updated_at null)', () => ({ body: order(null) }), 'not_found'],
+      ['the order, made a day before', () => ({ body: { ...order(now()), created_at: dayAgo() } }), 'applied'],
+      // Its updated_at proves nothing: a service may leave it out or set it on creation (the check may have made it).
+      ['the order, made before (updated_at later than created_at)', () => ({ body: order(later()) }), 'cannot_tell'],
+      ['the order, made now (updated_at null)', () => ({ body: order(null) }), 'cannot_tell'],
+      ['the order, made a day before, its created_at without a zone', () => ({ body: { ...order(now()), created_at: dayAgo().slice(0, 19) } }), 'cannot_tell'],
+      ['the order, made a day before, its created_at cut to the day', () => ({ body: { ...order(now()), created_at: dayAgo().slice(0, 10) } }), 'cannot_tell'],
       ['another order', () => ({ body: { ...order(null), source_id: 'web-2' } }), 'cannot_tell'],
       ['the order without updated_at', () => ({ body: { id: 'ord_1', source_id: 'web-1', created_at: now() } }), 'cannot_tell'],
       ["a 404 of the order's source_id", () => notFound('order', 'web-1'), 'cannot_tell'],
@@ -99,10 +104,24 @@ const READS: Read[] = [
     post: 'POST /v1/redemptions/r_1/rollback',
     call: (c) => c.redemptions.rollback('r_1', { reason: 'returned' }),
     read: 'GET /v1/redemptions/r_1',
-    others: { 'GET /v1/redemptions/rr_1': () => ({ body: { id: 'rr_1', object: 'redemption_rollback', result: 'SUCCESS', redemption: 'r_1', date: now() } }) },
+    others: {
+      'GET /v1/redemptions/rr_1': () => ({ body: { id: 'rr_1', object: 'redemption_rollback', result: 'SUCCESS', redemption: 'r_1', date: now() } }),
+      // Another redemption's rollback, listed under this one.
+      'GET /v1/redemptions/rr_9': () => ({ body: { id: 'rr_9', object: 'redemption_rollback', result: 'SUCCESS', redemption: 'r_2', date: now() } }),
+      'GET /v1/redemptions/rr_8': () => ({ body: { id: 'rr_1', object: 'redemption_rollback', result: 'SUCCESS', redemption: 'r_1', date: now() } }),
+    },
     answers: [
       ['the redemption, its rollback listed', () => ({ body: rolled([{ id: 'rr_1', date: now() }]) }), 'applied'],
-      ['the redemption, no rollback listed', () => ({ body: rolled([]) }), 'not_found'],
+      ['the redemption, no rollback listed', () => ({ body: { ...rolled([]), status: 'SUCCEEDED' } }), 'not_found'],
+      // Fields left out are no evidence: a redemption without its status or its list of rollbacks.
+      ['the redemption without its status', () => ({ body: rolled([]) }), 'cannot_tell'],
+      [
+        'the redemption without related_redemptions',
+        () => ({ body: { id: 'r_1', object: 'redemption', result: 'SUCCESS', status: 'SUCCEEDED', date: now() } }),
+        'cannot_tell',
+      ],
+      ['the redemption, its rollback listed, read back as a rollback of another', () => ({ body: rolled([{ id: 'rr_9', date: now() }]) }), 'cannot_tell'],
+      ['the redemption, its rollback listed, read back as another record', () => ({ body: rolled([{ id: 'rr_8', date: now() }]) }), 'cannot_tell'],
       ["the service's 404 of the redemption", () => notFound('redemption', 'r_1'), 'not_found'],
       ['another redemption', () => ({ body: { ...rolled([]), id: 'r_2' } }), 'cannot_tell'],
       ['a 404 of another redemption', () => notFound('redemption', 'r_2'), 'cannot_tell'],
@@ -132,13 +151,20 @@ const READS: Read[] = [
     post: 'POST /v1/loyalties/members/LOYAL-1/redemption',
     call: (c) => c.loyalties.redeemReward('LOYAL-1', { reward: { id: 'rew_1' } }),
     read: 'GET /v1/loyalties/members/LOYAL-1',
-    others: { 'GET /v1/loyalties/camp_1/transactions': () => ({ body: { object: 'list', data_ref: 'data', data: [], has_more: false } }) },
+    others: {
+      'GET /v1/loyalties/camp_1/transactions': () => ({ body: { object: 'list', data_ref: 'data', data: [], has_more: false } }),
+      'GET /v1/vouchers/v_card_1': () => ({ body: member }),
+    },
     answers: [
       ['the member, its campaign with no transaction', () => ({ body: member }), 'not_found'],
       ["the service's 404 of the card", () => notFound('voucher', 'LOYAL-1'), 'not_found'],
       ['a 404 of another card', () => notFound('voucher', 'LOYAL-2'), 'cannot_tell'],
       ['a 404 of a reward', () => notFound('reward', 'rew_1'), 'cannot_tell'],
       ['the member without its id', () => ({ body: { ...member, id: undefined } }), 'cannot_tell'],
+      // The member read back must be the card and campaign asked for.
+      ['another card', () => ({ body: { ...member, id: 'v_card_2', code: 'LOYAL-2' } }), 'cannot_tell'],
+      // The call named no campaign: the card's own record (camp_1) must agree with the member's.
+      ['the member in another campaign', () => ({ body: { ...member, campaign_id: 'camp_2' } }), 'cannot_tell'],
       ...GARBAGE.map(([name, reply]): [string, () => Reply, ReconcileResult['status']] => [name, () => reply, 'cannot_tell']),
       ["a proxy's HTML 404", () => HTML_404, 'cannot_tell'],
       ['a 500', () => FAILED, 'cannot_tell'],
@@ -150,8 +176,14 @@ const READS: Read[] = [
     call: (c) => c.publications.create({ campaign: { name: 'Welcome' }, customer: { source_id: 'cu-1' } }),
     read: 'GET /v1/customers/cu-1/redeemables',
     answers: [
-      ['no redeemable', () => ({ body: { object: 'list', data_ref: 'data', data: [], has_more: false } }), 'not_found'],
-      ["the service's 404 of the customer", () => notFound('customer', 'cu-1'), 'not_found'],
+      // A customer named by source_id, which the service may store otherwise: its empty list, or its 404, proves nothing.
+      ['no redeemable', () => ({ body: { object: 'list', data_ref: 'data', data: [], has_more: false } }), 'cannot_tell'],
+      ["the service's 404 of the customer", () => notFound('customer', 'cu-1'), 'cannot_tell'],
+      [
+        'a page of vouchers, not redeemables',
+        () => ({ body: { object: 'list', data_ref: 'data', data: [card('X-1', now())], has_more: false } }),
+        'cannot_tell',
+      ],
       ['a 404 of another customer', () => notFound('customer', 'cu-2'), 'cannot_tell'],
       ['a 404 of the campaign', () => notFound('campaign', 'Welcome'), 'cannot_tell'],
       ["a proxy's HTML 404", () => HTML_404, 'cannot_tell'],

@@ -63,14 +63,14 @@ const transaction = (id: string, at: number, voucher: string, reward?: string): 
   details: reward ? { reward: { id: reward }, redemption: { id: `r_of_${id}` } } : {},
   created_at: iso(at),
 });
-const held = (id: string, at: number, campaign: string): Rec => ({
+const held = (id: string, at: number, campaign: string, code = `CODE-${id}`): Rec => ({
   id,
   object: 'customer_redeemable',
   created_at: iso(at),
   customer_id: 'cust_1',
   redeemable_id: `v_${id}`,
   redeemable_object: 'voucher',
-  redeemable: { voucher: { code: `CODE-${id}`, campaign } },
+  redeemable: { voucher: { code, campaign } },
 });
 const person = (id: string, at: number, name: string): Rec => ({ id, object: 'customer', name, email: 'zed@example.com', created_at: iso(at) });
 const redemption = (id: string, at: number, fields: Rec): Rec => ({
@@ -87,6 +87,7 @@ const redemption = (id: string, at: number, fields: Rec): Rec => ({
   related_object_id: 'v_OTHER',
   ...fields,
 });
+const cu1: Rec = { id: 'cust_1', object: 'customer', source_id: 'cu-1' };
 const ofCu1 = { customer_id: 'cust_1', customer: { id: 'cust_1', source_id: 'cu-1' }, voucher: { code: 'A' }, related_object_id: 'v_A' };
 
 /** Every list operation reconcile walks, with the ways its check finds the call. */
@@ -102,20 +103,22 @@ export const LIST_OPS: ListOp[] = [
     mine: (id, at) => transaction(id, at, card, 'rew_1'),
     other: (id, at) => transaction(id, at, 'v_card_2'),
     alike: (id, at) => transaction(id, at, card, 'rew_1'),
-    reads: { '/v1/loyalties/members/LOYAL-1': member },
+    // The card read back too: the call named no campaign, so its own record must place it in the member's.
+    reads: { '/v1/loyalties/members/LOYAL-1': member, '/v1/vouchers/v_card_1': member },
     bare: (id, at) => ({ ...transaction(id, at, card, 'rew_1'), details: {} }),
   },
   {
     name: 'publications.create',
     kind: 'cursor',
     key: 'data',
-    list: '/v1/customers/cu-1/redeemables',
+    list: '/v1/customers/cust_1/redeemables',
     identity: false,
     post: '/v1/publications',
-    call: (c) => c.publications.create({ campaign: { name: 'Welcome' }, customer: { source_id: 'cu-1' } }),
-    mine: (id, at) => held(id, at, 'Welcome'),
+    // A campaign's name is no identity (it may be renamed): the call names its voucher's code.
+    call: (c) => c.publications.create({ voucher: 'SPRING-1', customer: { id: 'cust_1' } }),
+    mine: (id, at) => held(id, at, 'Welcome', 'SPRING-1'),
     other: (id, at) => held(id, at, 'Seasonal'),
-    alike: (id, at) => held(id, at, 'Welcome'),
+    alike: (id, at) => held(id, at, 'Welcome', 'SPRING-1'),
     bare: (id, at) => ({ ...held(id, at, 'Welcome'), redeemable: null }),
   },
   {
@@ -127,7 +130,8 @@ export const LIST_OPS: ListOp[] = [
     post: '/v1/customers',
     call: (c) => c.customers.create({ name: 'Zed', email: 'zed@example.com' }),
     mine: (id, at, body) => ({ ...person(id, at, 'Zed'), metadata: body.metadata }),
-    other: (id, at) => person(id, at, `Other ${id}`),
+    // Others made by promokit carry their own markers; without one, a customer's free fields exclude nothing.
+    other: (id, at) => ({ ...person(id, at, `Other ${id}`), metadata: { promokit_marker: `mk_of_${id}` } }),
     alike: (id, at) => person(id, at, 'Zed'),
   },
   {
@@ -138,7 +142,14 @@ export const LIST_OPS: ListOp[] = [
     identity: true,
     post: '/v1/redemptions',
     call: (c) =>
-      c.redemptions.redeem({ redeemables: [{ object: 'voucher', id: 'A' }], order: { source_id: 'ord-1', amount: 100 }, customer: { source_id: 'cu-1' } }),
+      // Without a marker: with one sent, the order's source_id alone (two calls may share it) is not the call's.
+      c.redemptions.redeem({
+        redeemables: [{ object: 'voucher', id: 'A' }],
+        order: { source_id: 'ord-1', amount: 100 },
+        customer: { source_id: 'cu-1' },
+        marker: false,
+      }),
+    reads: { '/v1/customers/cu-1': () => cu1 },
     mine: (id, at) => redemption(id, at, { ...ofCu1, order: { source_id: 'ord-1' } }),
     other: (id, at) => redemption(id, at, {}),
     // The same customer's redemption of another order: not the call's, whatever its date.
@@ -167,6 +178,8 @@ export const LIST_OPS: ListOp[] = [
     post: '/v1/redemptions',
     call: (c) =>
       c.redemptions.redeem({ redeemables: [{ object: 'voucher', id: 'A' }], order: { amount: 100 }, customer: { source_id: 'cu-1' }, marker: false }),
+    // The customer named by source_id, read back for the id the service issued (the list is filtered by it).
+    reads: { '/v1/customers/cu-1': () => cu1 },
     mine: (id, at) => redemption(id, at, { ...ofCu1, order: { amount: 100 } }),
     other: (id, at) => redemption(id, at, {}),
     alike: (id, at) => redemption(id, at, { ...ofCu1, order: { amount: 100 } }),

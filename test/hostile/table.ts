@@ -541,6 +541,12 @@ export const CASES = {
     case: "`client.reconcile` of every check without the call's identity (`publications.create`, `redemptions.redeem` with `marker: false` by customer) with a record like the call's made 3 days, 30 minutes or 2 minutes before the call, the call applied or not",
     rule: "likeness never gives `applied`; a record like the call's excludes `not_found` unless it is older than the call by more than an hour on a clock this machine's agrees with",
   },
+  'reconcile-bends': {
+    file: 'hostile/reconcile',
+    cls: 'Decisions on bad data',
+    case: "`client.reconcile` over the mock whose answers are bent: dates cut to the day or the minute, without a zone or RFC 2822 without GMT on a machine east of UTC; a customer's phone, name, description or birthdate stored otherwise, its marker left out; a member or a redemption read back as another; a list oldest first in pages of 1; numbered pages that repeat or shift as a record is removed; a page of vouchers for transactions, redeemables or customers; a campaign renamed or served as its id; a customer source_id stored lower-cased; a refused redemption's FAILURE record; an order paid twice with metadata null; a stack's filter ignored; an order's updated_at null; a rollback read without its status or rollbacks",
+    rule: "a date excludes only as a full date-time with a zone on a trusted clock; a free field never excludes; a read-back by id must answer that record; a list is walked to its end whatever its order; a repeated id or a list that reads otherwise again is `cannot_tell`; every list checks its records' kind; a refusal is never `applied`; the marker sent, only the marker identifies; never a false answer",
+  },
   'reconcile-reads': {
     file: 'hostile/reconcile-reads',
     cls: 'Decisions on bad data',

@@ -100,7 +100,11 @@ const FIELDS = [
   'redeemable',
   'redeemable.voucher.campaign',
   'code',
+  'updated_at',
+  'status',
+  'related_redemptions',
 ];
+const DATES = ['date', 'created_at', 'updated_at'];
 const TEXT = ['email', 'name', 'order.source_id', 'metadata.promokit_marker', 'redeemable.voucher.campaign'];
 
 /** A behaviour of the service: honest about half the time, else bent in one or more ways. */
@@ -115,9 +119,13 @@ export const behaviour: fc.Arbitrary<Behaviour> = fc
             omit: fc.subarray(FIELDS, { maxLength: 2 }),
             nullify: fc.subarray(FIELDS, { maxLength: 2 }),
             lowercase: fc.subarray(TEXT, { maxLength: 2 }),
-            cut: fc.record({ fields: fc.subarray(TEXT, { minLength: 1, maxLength: 2 }), length: fc.integer({ min: 0, max: 8 }) }),
+            cut: fc.oneof(
+              fc.record({ fields: fc.subarray(TEXT, { minLength: 1, maxLength: 2 }), length: fc.integer({ min: 0, max: 8 }) }),
+              // Dates cut to the day, the minute or the second without a zone: they place a record nowhere.
+              fc.record({ fields: fc.subarray(DATES, { minLength: 1 }), length: fc.constantFrom(10, 16, 19) }),
+            ),
             dateOffsetMs: fc.constantFrom(30_000, -30_000, 2 * HOUR, -2 * HOUR, 3 * DAY, -3 * DAY),
-            pageSize: fc.constantFrom(2, 5),
+            pageSize: fc.constantFrom(1, 2, 5),
             totalOffset: fc.constantFrom(-3, -1, 2),
             hasMore: fc.boolean(),
             repeat: fc.boolean(),
