@@ -78,12 +78,7 @@ export const world = (operations: readonly OracleOperation[] = ORACLE_OPERATIONS
     locks: fc.constantFrom('vouchers', 'tier', 'both'),
   });
 
-/**
- * The record fields a behaviour may leave out, null, lower-case or cut. Not an order's
- * `updated_at`: the order check takes the service's `updated_at: null` to say the order was never
- * updated (made by the check's own send), a limit the guide states; the order being an upsert by
- * its `source_id`, a send after such a `not_found` names the same order.
- */
+/** The record fields a behaviour may leave out, null, lower-case or cut. */
 const FIELDS = [
   'order',
   'order.source_id',
