@@ -7,10 +7,10 @@
  *   or by the job run again, re-targets the same lock, and a redemption under the key consumes it;
  * - `retry` after a 429: the job waits the `Retry-After` in BullMQ's delayed set (no attempt used),
  *   and runs again from the validation; after anything else, BullMQ's attempts and backoff;
- * - `reconcile` of the validation: `client.reconcile(error)` releases the lock under the key, and
- *   the validation is sent again; of the redemption: it finds the redemption by the order's
- *   `source_id` (`applied`: the job completes) or says it is not there (`not_found`: redeemed
- *   again, under the lock still held);
+ * - a validation whose outcome is unknown is sent again under the same key, which takes the same
+ *   lock (no reconcile needed); a redemption's is reconciled: `client.reconcile(error)` finds the
+ *   redemption by its marker and the order's `source_id` (`applied`: the job completes) or says it
+ *   is not there (`not_found`: redeemed again, under the lock still held);
  * - a job that ends without a redemption (to a person) releases its lock first.
  *
  * `runCheckoutQueue()` runs it end to end against the mock service over HTTP, with faults on
@@ -106,11 +106,16 @@ export function checkoutProcessor(options: CheckoutWorkerOptions): Processor<Che
         throw new DelayedError();
       }
       if (error instanceof TimeoutError) await sleep(settleAfterTimeoutMs);
+      // A validation under the order's session key is safe to send again under the same key: it
+      // re-targets the same lock, which nothing but this checkout holds.
+      if (step === 'validate') return { status: 'cannot_tell', reason: 'sent again under the same session key' };
       let result = await client.reconcile(error);
-      for (const until = Date.now() + maxCheckMs; result.status === 'cannot_tell' && result.cause !== undefined && Date.now() < until; ) {
-        const again = retryDecision(result.cause);
-        if (again.action === 'fail') break;
-        await sleep(again.action === 'retry' ? again.delayMs : 1_000);
+      // A read that failed, or a list that moved while it was read (other checkouts redeeming):
+      // looked at again after a pause, for a while, before a person gets it.
+      for (const until = Date.now() + maxCheckMs; result.status === 'cannot_tell' && Date.now() < until; ) {
+        const again = result.cause === undefined ? undefined : retryDecision(result.cause);
+        if (again?.action === 'fail') break;
+        await sleep(again?.action === 'retry' ? again.delayMs : 1_000);
         result = await client.reconcile(error);
       }
       event({ type: 'reconciled', step, status: result.status });
@@ -125,7 +130,7 @@ export function checkoutProcessor(options: CheckoutWorkerOptions): Processor<Che
         if (!validation.valid) return toPerson(`not valid: ${validation.redeemables.map((r) => `${r.id} ${r.status}`).join(', ')}`);
         break;
       } catch (error) {
-        // `not_found`: the check released the lock; the next round takes it again.
+        // An unknown outcome: the next round sends it again under the same key, taking the same lock.
         await settle('validate', error);
         if (round === MAX_ROUNDS) {
           event({ type: 'retry', error: 'not validated yet' });
