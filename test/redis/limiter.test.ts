@@ -358,8 +358,8 @@ describe('options read once', () => {
           },
         },
       );
-      expect(() => createRedisLimiter(hostile)).toThrow(/createRedisLimiter: the options option must be an object/);
-      expect(() => redisTokenStore(hostile as never)).toThrow(/redisTokenStore: the options option must be an object/);
+      expect(() => createRedisLimiter(hostile)).toThrow(/createRedisLimiter: the options option could not be read: trap/);
+      expect(() => redisTokenStore(hostile as never)).toThrow(/redisTokenStore: the options option could not be read: trap/);
     } finally {
       await quit();
     }

@@ -23,7 +23,8 @@ function npm(args: string[], cwd: string): string {
   return out.stdout;
 }
 
-const packed = (stdout: string) => (JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string; files: { path: string }[] }[])[0]!;
+/** npm pack's JSON report: the array opened on a line of its own (the prepack script may print lines before it). */
+const packed = (stdout: string) => (JSON.parse(stdout.slice(stdout.search(/^\[$/m))) as { filename: string; files: { path: string }[] }[])[0]!;
 
 let files: string[] = [];
 beforeAll(() => {
