@@ -87,9 +87,10 @@ export function writeSummary(result: WriteResult): string {
   const key = plain(result.operation_key);
   const replay = result.replayed ? ' (replayed from the ledger; nothing sent this time)' : '';
   const record = result.record ? ` ${plain(result.record.kind)} ${plain(result.record.id)}` : '';
-  if (result.write === 'applied') return `APPLIED: ${result.tool}${record}${replay}. Do not send it again.`;
+  const note = result.ledger.state.endsWith('_unrecorded') ? ' The ledger could not record this answer: never use a new operation_key for it.' : '';
+  if (result.write === 'applied') return `APPLIED: ${result.tool}${record}${replay}. Do not send it again.${note}`;
   if (result.write === 'unknown')
-    return `UNKNOWN: ${result.tool} may have been applied${replay}. Do not use a new operation_key. Call get_operation('${key}') or ask a person.`;
+    return `UNKNOWN: ${result.tool} may have been applied${replay}. Do not use a new operation_key. Call get_operation('${key}') or ask a person.${note}`;
   const why = result.refusal ? ` (${plain(result.refusal.code)})` : '';
   const next =
     result.retry === 'never'
