@@ -7,6 +7,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Client } from 'promokit';
 import * as z from 'zod';
+import { KEEP_MS } from './ledger/types.js';
+import { plain } from './results.js';
 import type { Runtime } from './runtime.js';
 import type { Annotations, Proof, ReadTool, Sent, WriteTool } from './tool-types.js';
 
@@ -404,12 +406,31 @@ export const writeTools: WriteTool[] = [
     send: async (c, a, ctx) => {
       const prepared = await preparedOf(ctx.rt, ctx.principal, a.prepared_id);
       if (!prepared) return { record: { kind: 'prepared_redemption', id: String(a.prepared_id) }, refusal: notPrepared.refusal };
-      const r = await c.redemptions.redeem({
-        redeemables: prepared.redeemables,
-        order: prepared.order,
-        ...(prepared.customer ? { customer: prepared.customer } : {}),
-        session: { type: 'LOCK', key: prepared.session },
-      } as never);
+      // A prepared cart is used up by its first commit sent, whatever its key (the target's guard
+      // keeps two commits of it apart): a commit under another key is refused, nothing sent; the
+      // same key may send again where its answer advised it.
+      const used = `prepared-used:${a.prepared_id as string}`;
+      const first = await ctx.rt.ledger.take(used, Date.now());
+      if (first && first !== ctx.key)
+        return {
+          record: { kind: 'prepared_redemption', id: String(a.prepared_id) },
+          refusal: { code: 'prepared_used', message: `this prepared cart was already committed (operation_key ${plain(first)}); nothing was sent` },
+        };
+      await ctx.rt.ledger.put(used, ctx.key, Date.now() + KEEP_MS);
+      let r: Awaited<ReturnType<Client['redemptions']['redeem']>>;
+      try {
+        r = await c.redemptions.redeem({
+          redeemables: prepared.redeemables,
+          order: prepared.order,
+          ...(prepared.customer ? { customer: prepared.customer } : {}),
+          session: { type: 'LOCK', key: prepared.session },
+        } as never);
+      } catch (error) {
+        // Certainly not applied (not sent, or refused by the service): the cart stays committable.
+        const outcome = (error as { outcome?: unknown }).outcome;
+        if (outcome === 'not_sent' || outcome === 'rejected') await ctx.rt.ledger.put(used, '', Date.now() - 1);
+        throw error;
+      }
       const main = r.parent_redemption ?? r.redemptions?.[0];
       if (!main) return { record: { kind: 'redemption', id: 'none' }, data: r, refusal: { code: 'nothing_redeemed', message: 'the service redeemed nothing' } };
       return redemptionSent(main as never);

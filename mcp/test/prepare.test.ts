@@ -35,6 +35,20 @@ describe('prepare, then commit', () => {
     expect(s.served('redemptions.redeem')).toBe(1);
   });
 
+  it('a prepared cart is used up by its first commit: a second commit under another key is refused, nothing sent', async () => {
+    s = await setup();
+    const prepared = await s.call('prepare_redemption', { ...cart(s), operation_key: 'cart-used-prepare' });
+    const preparedId = prepared.structured.record.id;
+    const first = await s.call('commit_redemption', { prepared_id: preparedId, operation_key: 'cart-used-commit-a' });
+    expect(first.structured.write).toBe('applied');
+    const before = s.mock.list('redemptions').length;
+    const second = await s.call('commit_redemption', { prepared_id: preparedId, operation_key: 'cart-used-commit-b' });
+    expect(second.structured).toMatchObject({ write: 'not_applied', retry: 'never', refusal: { code: 'prepared_used' } });
+    expect(second.structured.refusal.message).toContain('cart-used-commit-a');
+    expect(s.served('redemptions.redeem')).toBe(1);
+    expect(s.mock.list('redemptions').length).toBe(before);
+  });
+
   it('a cart the service finds not valid is not_applied with its reasons, and no prepared_id', async () => {
     s = await setup();
     const r = await s.call('prepare_redemption', {
