@@ -270,7 +270,23 @@ async function callAndReconcile(
     try {
       done = await tool.send(rt.client, args, { rt, principal, key, ledgerKey: entry.key });
     } catch (again) {
-      return fromError(rt, tool, key, entry, again);
+      const answer = await fromError(rt, tool, key, entry, again);
+      if (answer.write !== 'not_applied') return answer;
+      // The first send's outcome is still unknown: a refusal of the second proves nothing of it
+      // (a lock the first released answers the second with a 404). Unsent, it may be sent again.
+      const unsent = answer.evidence.outcome === 'not_sent';
+      return result(tool, key, entry, {
+        write: 'unknown',
+        retry: unsent ? 'same_key_now' : 'person',
+        refusal: {
+          code: unsent ? String(answer.refusal?.code) : 'needs_person',
+          message: unsent
+            ? 'the first send may have applied it and the second could not be sent; sending it again with the same key is safe'
+            : 'the first send may have applied it and the second was refused; a person must check before anything is sent again',
+        },
+        evidence: { ...answer.evidence, outcome: 'unknown', attempts: 2 },
+        ...(answer.data !== undefined ? { data: answer.data } : {}),
+      });
     }
     const evidence = { outcome: 'unknown' as const, attempts: 2 };
     if (done.refusal)

@@ -61,6 +61,17 @@ describe('prepare, then commit', () => {
     expect(r.structured.record).toBeUndefined();
   });
 
+  it('a release sent once more after an unknown outcome, then refused, is unknown (never not_applied): the lock may be gone', async () => {
+    s = await setup();
+    const prepared = await s.call('prepare_redemption', { ...cart(s), operation_key: 'cart-mj-prepare' });
+    // Both answers unreadable: the first released the lock, the second is a 404 that cannot be read as the session's own.
+    s.mock.inject({ operation: 'vouchers.releaseSession', fault: 'malformed-json', times: 2 });
+    const r = await s.call('release_prepared', { prepared_id: prepared.structured.record.id, operation_key: 'cart-mj-release' });
+    expect(s.served('vouchers.releaseSession')).toBe(2);
+    expect(s.mock.list('sessions')).toHaveLength(0);
+    expect(r.structured).toMatchObject({ write: 'unknown', retry: 'person', evidence: { outcome: 'unknown', attempts: 2 } });
+  });
+
   it('a prepared_id is bound to its principal, and gone once released', async () => {
     s = await setup('memory', { principal: 'tenant-a' });
     const prepared = await s.call('prepare_redemption', { ...cart(s), operation_key: 'cart-bound-prepare' });
