@@ -266,6 +266,23 @@ function redemptionSent(r: { id: string; result?: string | null; status?: string
   return { record, data: r };
 }
 
+/** How long reading a reward's cost may take before a spend. */
+const COST_READ_MS = 5_000;
+
+/** The points `rewardId` costs in the member's campaign (or `campaignId`); undefined when it cannot be read. */
+async function rewardCost(client: Client, memberId: string, campaignId: string | undefined, rewardId: string): Promise<number | undefined> {
+  try {
+    const signal = AbortSignal.timeout(COST_READ_MS);
+    const campaign = campaignId ?? (await client.loyalties.getMember(memberId, {}, { signal })).campaign_id;
+    if (!campaign) return undefined;
+    const page = await client.loyalties.listRewardAssignments(campaign, { limit: 100 }, { signal });
+    const points = page.data.find((x) => x.reward_id === rewardId)?.parameters?.loyalty?.points;
+    return typeof points === 'number' ? points : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const SESSION_PREFIX = 'ssn_mcp_';
 
 /** A prepared cart, kept in the ledger until its lock expires. */
@@ -310,12 +327,19 @@ export const writeTools: WriteTool[] = [
     annotations: SPEND,
     kind: 'redemption',
     idempotent: false,
-    ask: async (a) => ({
-      points: a.points as number | undefined,
-      amount: orderAmount(a.order),
-      rewards: [a.reward_id as string],
-      campaigns: a.campaign_id ? [a.campaign_id as string] : [],
-    }),
+    // The caps and the budget count what the reward costs, not only the points named.
+    ask: async (a, rt) => {
+      const cost = await rewardCost(rt.client, a.member_id as string, a.campaign_id as string | undefined, a.reward_id as string);
+      const named = a.points as number | undefined;
+      if (cost === undefined && named === undefined)
+        return { refusal: { code: 'cost_unknown', message: "the reward's cost in points could not be read: name points; nothing was sent" } };
+      return {
+        points: Math.max(named ?? 0, cost ?? 0),
+        amount: orderAmount(a.order),
+        rewards: [a.reward_id as string],
+        campaigns: a.campaign_id ? [a.campaign_id as string] : [],
+      };
+    },
     target: (a, p) => `${p}:member:${a.member_id as string}:reward:${a.reward_id as string}`,
     send: async (c, a) =>
       redemptionSent(

@@ -72,8 +72,6 @@ export async function runWrite(rt: Runtime, tool: WriteTool, input: Record<strin
   const started = Date.now();
   // 1. Policy: a refusal records nothing and sends nothing. A repeat of a key already settled or
   // in flight is answered from the ledger whatever the policy says now: it counts, never spends.
-  const ask = await tool.ask(args, rt, principal);
-  if ('refusal' in ask) return refused(tool, key, ask.refusal.code, ask.refusal.message, 'never');
   let known: LedgerEntry | undefined;
   try {
     known = await rt.ledger.get(ledgerKey);
@@ -81,16 +79,25 @@ export async function runWrite(rt: Runtime, tool: WriteTool, input: Record<strin
     if (error instanceof LedgerUnavailableError) return ledgerAway(tool, key);
     throw error;
   }
-  const points = ask.points ?? 0;
+  let points = 0;
   let admitted = false;
-  if (known && !mayReclaim(known, digest, Date.now())) rt.policy.count(principal, tool.name);
-  else {
+  /** The tool's questions (a reward's cost, …) and the policy: a refusal, or undefined once admitted. */
+  const admit = async (retryOfRefusal?: WriteResult['retry']): Promise<WriteResult | undefined> => {
+    const ask = await tool.ask(args, rt, principal);
+    if ('refusal' in ask) return refused(tool, key, ask.refusal.code, ask.refusal.message, retryOfRefusal ?? 'never');
     const denied = rt.policy.admit({ principal, tool: tool.name, ...ask });
     if (denied) {
-      const retry = denied.retryAfterMs !== undefined ? 'same_key_after' : 'never';
+      const retry = retryOfRefusal ?? (denied.retryAfterMs !== undefined ? 'same_key_after' : 'never');
       return refused(tool, key, denied.code, denied.message, retry, denied.retryAfterMs);
     }
+    points = ask.points ?? 0;
     admitted = true;
+    return undefined;
+  };
+  if (known && !mayReclaim(known, digest, Date.now())) rt.policy.count(principal, tool.name);
+  else {
+    const refusal = await admit();
+    if (refusal) return refusal;
   }
   let sentByThisCall = false;
   try {
@@ -119,13 +126,11 @@ export async function runWrite(rt: Runtime, tool: WriteTool, input: Record<strin
       const claim = await rt.ledger.claim(fresh, now);
       if (claim.taken && !admitted) {
         // The entry became claimable after it was read: admitted now, or the claim is handed back.
-        const denied = rt.policy.admit({ principal, tool: tool.name, ...ask });
-        if (denied) {
-          const answer = refused(tool, key, denied.code, denied.message, 'same_key_now');
+        const answer = await admit('same_key_now');
+        if (answer) {
           await rt.ledger.update({ ...claim.entry, state: 'not_applied', result: answer, retry_at: Date.now(), lease_until: Date.now() }, rt.owner);
           return answer;
         }
-        admitted = true;
       }
       if (claim.taken) {
         sentByThisCall = true;

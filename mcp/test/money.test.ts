@@ -72,22 +72,41 @@ describe('a repeat of a settled key', () => {
 });
 
 describe('the daily budget', () => {
-  it('two spends at once cannot both pass it; a refused spend gives its points back', async () => {
-    s = await setup('memory', { limits: { dailyPointsBudget: 300 } });
+  it('two spends at once cannot both pass it; a spend the service refuses gives its points back', async () => {
+    s = await setup('memory', { limits: { dailyPointsBudget: 500 } });
     const one = (key: string, points: number) =>
       s!.call('redeem_reward', { member_id: s!.mock.ids.members.ada, reward_id: s!.mock.ids.rewards.espresso, operation_key: key, points });
-    const both = await Promise.all([one('race-key-0001', 200), one('race-key-0002', 200)]);
+    const both = await Promise.all([one('race-key-0001', 300), one('race-key-0002', 300)]);
     expect(both.map((r) => r.structured.write).sort()).toEqual(['applied', 'not_applied']);
     expect(both.find((r) => r.structured.write === 'not_applied')!.structured.refusal.code).toBe('budget_exceeded');
     expect(s.served('loyalties.redeemReward')).toBe(1);
-    // A spend the service refuses holds nothing: 100 points are still free after it.
-    const refused = await s.call('redeem_reward', {
-      member_id: s.mock.ids.members.alan,
-      reward_id: s.mock.ids.rewards.mug,
-      operation_key: 'race-key-0003',
-      points: 100,
-    });
-    expect(refused.structured.write).toBe('not_applied');
-    expect((await one('race-key-0004', 100)).structured.write).toBe('applied');
+    // Refused by the service: the 200 points it held are free again.
+    s.mock.inject({ operation: 'loyalties.redeemReward', fault: 'status', status: 400, times: 1 });
+    expect((await one('race-key-0003', 200)).structured.write).toBe('not_applied');
+    expect((await one('race-key-0004', 200)).structured.write).toBe('applied');
+  });
+});
+
+describe('the caps count what the reward costs', () => {
+  const espresso = (s: Setup, key: string, points?: number) =>
+    s.call('redeem_reward', { member_id: s.mock.ids.members.ada, reward_id: s.mock.ids.rewards.espresso, operation_key: key, ...(points ? { points } : {}) });
+
+  it('a reward of 200 points without points, or naming fewer, passes neither a cap of 100 nor a spent budget', async () => {
+    s = await setup('memory', { limits: { maxPointsPerCall: 100 } });
+    expect((await espresso(s, 'cost-cap-0001')).structured).toMatchObject({ write: 'not_applied', refusal: { code: 'cap_exceeded' } });
+    expect((await espresso(s, 'cost-cap-0002', 1)).structured).toMatchObject({ write: 'not_applied', refusal: { code: 'cap_exceeded' } });
+    expect(s.served('loyalties.redeemReward')).toBe(0);
+    await s.close();
+    s = await setup('memory', { limits: { dailyPointsBudget: 300 } });
+    expect((await espresso(s, 'cost-budget-01')).structured.write).toBe('applied');
+    expect((await espresso(s, 'cost-budget-02', 1)).structured).toMatchObject({ write: 'not_applied', refusal: { code: 'budget_exceeded' } });
+    expect(s.served('loyalties.redeemReward')).toBe(1);
+  });
+
+  it('a cost that cannot be read and no points named is refused, nothing sent', async () => {
+    s = await setup();
+    s.mock.inject({ operation: 'loyalties.getMember', fault: 'status', status: 500 });
+    expect((await espresso(s, 'cost-unread-01')).structured).toMatchObject({ write: 'not_applied', refusal: { code: 'cost_unknown' } });
+    expect(s.served('loyalties.redeemReward')).toBe(0);
   });
 });
