@@ -192,7 +192,17 @@ export async function createServer(options: ServerOptions = {}): Promise<Promoki
             }
             return writeAnswer(await runWrite(rt, tool, args, principal)) as never;
           } catch (error) {
-            return failed(tool.name, error) as never;
+            // Every answer of a write has the result's shape; what an unexpected failure left is not known.
+            return writeAnswer({
+              write: 'unknown',
+              operation_key: String(args.operation_key),
+              tool: tool.name,
+              replayed: false,
+              retry: 'person',
+              refusal: { code: 'needs_person', message: 'an unexpected failure; a person must check before anything is sent again' },
+              evidence: { outcome: 'unknown', error: scrubbed(error) },
+              ledger: { state: 'unknown', first_seen_at: new Date().toISOString() },
+            }) as never;
           }
         },
       );

@@ -110,3 +110,17 @@ describe('the caps count what the reward costs', () => {
     expect(s.served('loyalties.redeemReward')).toBe(0);
   });
 });
+
+describe('an unexpected failure of a write', () => {
+  it('answers in the result shape, unknown, a person to check', async () => {
+    const ledger = new MemoryLedger();
+    ledger.claim = async () => {
+      throw new Error('bad disk sector 7');
+    };
+    s = await setup('memory', { ledger });
+    const r = await s.call('redeem_reward', { member_id: s.mock.ids.members.ada, reward_id: s.mock.ids.rewards.espresso, operation_key: 'odd-failure-1' });
+    expect(writeResultSchema.safeParse(r.structured).success).toBe(true);
+    expect(r.structured).toMatchObject({ write: 'unknown', retry: 'person', tool: 'redeem_reward', operation_key: 'odd-failure-1' });
+    expect(JSON.stringify(r.structured)).not.toContain('sector 7');
+  });
+});
