@@ -103,11 +103,17 @@ export function writeSummary(result: WriteResult): string {
 
 /** The MCP answer of a write result: the summary, the JSON without `data`, `data` in its boundary. */
 export function writeAnswer(result: WriteResult): ToolAnswer {
-  const { data, ...rest } = result;
-  const parts = [writeSummary(result), escapedJson(rest)];
+  const bytes = result.data === undefined ? 0 : Buffer.byteLength(JSON.stringify(result.data) ?? '');
+  // Bounded: a service's answer over the limit is left out of both the text and the structure, said so.
+  const bounded = bytes > MAX_WRITE_DATA_BYTES ? { ...result, data: { omitted: 'larger than the answer may carry', bytes } } : result;
+  const { data, ...rest } = bounded;
+  const parts = [writeSummary(bounded), escapedJson(rest)];
   if (data !== undefined) parts.push(untrusted(data));
-  return { content: [{ type: 'text', text: parts.join('\n') }], structuredContent: result, isError: result.write !== 'applied' };
+  return { content: [{ type: 'text', text: parts.join('\n') }], structuredContent: bounded, isError: result.write !== 'applied' };
 }
+
+/** The most a write's answer carries of the service's data, as JSON. */
+export const MAX_WRITE_DATA_BYTES = 65_536;
 
 /** The MCP answer of a read result. */
 export function readAnswer(result: ReadResult): ToolAnswer {

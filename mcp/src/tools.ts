@@ -28,7 +28,12 @@ export const operationKeySchema = z
   .describe(OPERATION_KEY_DESCRIPTION);
 
 const id = (what: string) => z.string().min(1).max(200).describe(what);
-const metadata = z.record(z.string(), z.unknown()).describe('Custom key/value pairs.');
+/** The most a write's metadata may weigh, as JSON: an answer echoes it. */
+const MAX_METADATA_BYTES = 16_384;
+const metadata = z
+  .record(z.string(), z.unknown())
+  .refine((m) => Buffer.byteLength(JSON.stringify(m) ?? '') <= MAX_METADATA_BYTES, { message: `metadata: at most ${MAX_METADATA_BYTES} bytes as JSON` })
+  .describe(`Custom key/value pairs (at most ${MAX_METADATA_BYTES} bytes as JSON).`);
 const limit = z.number().int().min(1).max(100).optional().describe('Records per page asked of the service (1-100).');
 const maxRecords = z.number().int().min(1).max(500).optional().describe('Most records returned (default 50, at most 500); the result says when it cut.');
 

@@ -124,3 +124,26 @@ describe('an unexpected failure of a write', () => {
     expect(JSON.stringify(r.structured)).not.toContain('sector 7');
   });
 });
+
+describe('bounded answers', () => {
+  it('metadata over its limit is refused by the input schema, nothing sent', async () => {
+    s = await setup();
+    const r = await s.call('upsert_customer', { source_id: 'big-meta-1', metadata: { blob: 'x'.repeat(20_000) }, operation_key: 'big-meta-key-1' });
+    expect(r.isError).toBe(true);
+    expect(r.text).toMatch(/metadata: at most 16384 bytes/);
+    expect(s.mock.requests.filter((q) => q.method !== 'GET')).toHaveLength(0);
+  });
+
+  it("a service's answer over the limit is left out of the text and the structure, said so", async () => {
+    s = await setup();
+    const metadata = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`k${i}`, 'y'.repeat(12_000)]));
+    // Each write is small; the customer the service answers grows with each one.
+    for (let i = 0; i < 8; i++)
+      await s.call('upsert_customer', { source_id: 'big-answer-1', metadata: { [`k${i}`]: metadata[`k${i}`] }, operation_key: `big-answer-k${i}` });
+    const r = await s.call('upsert_customer', { source_id: 'big-answer-1', name: 'Grace', operation_key: 'big-answer-last' });
+    expect(r.structured.write).toBe('applied');
+    expect(r.structured.data).toMatchObject({ omitted: expect.any(String), bytes: expect.any(Number) });
+    expect(r.text.length).toBeLessThan(70_000);
+    expect(writeResultSchema.safeParse(r.structured).success).toBe(true);
+  });
+});
