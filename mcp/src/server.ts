@@ -80,9 +80,10 @@ export async function openLedger(option: ServerOptions['ledger']): Promise<Ledge
 /** The principal of a call. */
 function principalOf(options: ServerOptions, ctx: ServerContext): string {
   const given = options.principal ?? 'local';
-  if (typeof given === 'string') return given;
   const auth = ctx.http?.authInfo;
-  return given(auth ? { clientId: auth.clientId, token: auth.token } : undefined);
+  const named = typeof given === 'string' ? given : given(auth ? { clientId: auth.clientId, token: auth.token } : undefined);
+  // The first part of `<principal>:<tool>:<key>`: a ':' in it is encoded, so that no principal's keys can be another's.
+  return named.replace(/%/g, '%25').replace(/:/g, '%3A');
 }
 
 /** A tool's answer when something unexpected broke: promokit's scrubbed error, never a secret. */

@@ -147,3 +147,20 @@ describe('bounded answers', () => {
     expect(writeResultSchema.safeParse(r.structured).success).toBe(true);
   });
 });
+
+describe('principals', () => {
+  it("a principal with ':' cannot reach another principal's keys", async () => {
+    const ledger = new MemoryLedger();
+    s = await setup('memory', { ledger, principal: 'alice' });
+    const other = await setup('memory', { ledger, principal: 'alice:redeem_reward:k' }, s.mock);
+    try {
+      const args = { member_id: s.mock.ids.members.ada, reward_id: s.mock.ids.rewards.espresso };
+      expect((await s.call('redeem_reward', { ...args, operation_key: 'k:redeem_reward:abcd1234' })).structured.write).toBe('applied');
+      // Unencoded, both ledger keys would read `alice:redeem_reward:k:redeem_reward:abcd1234`.
+      const theirs = await other.call('get_operation', { tool: 'redeem_reward', operation_key: 'abcd1234' });
+      expect(theirs.structured.data).toBeNull();
+    } finally {
+      await other.close();
+    }
+  });
+});
