@@ -235,7 +235,15 @@ export const readTools: ReadTool[] = [
     title: 'Get an operation from the ledger',
     description:
       'What became of a write: its ledger entry (state, first seen, the answer) by tool and operation_key. Reads the ledger only, never the service. Use it after an unknown result or a lost answer.',
-    input: z.object({ tool: z.string().min(1).max(64).describe('The write tool, e.g. redeem_reward.'), operation_key: operationKeySchema }),
+    input: z.object({
+      tool: z
+        .string()
+        .min(1)
+        .max(64)
+        .regex(/^[a-z_]+$/, 'a write tool name: only a-z and _')
+        .describe('The write tool, e.g. redeem_reward.'),
+      operation_key: operationKeySchema,
+    }),
     openWorld: false,
     run: async (_c, a, rt, principal) => {
       const entry = await rt.ledger.get(`${principal}:${a.tool as string}:${a.operation_key as string}`);

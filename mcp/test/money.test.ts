@@ -159,6 +159,10 @@ describe('principals', () => {
       // Unencoded, both ledger keys would read `alice:redeem_reward:k:redeem_reward:abcd1234`.
       const theirs = await other.call('get_operation', { tool: 'redeem_reward', operation_key: 'abcd1234' });
       expect(theirs.structured.data).toBeNull();
+      // Nor through the tool's name: get_operation takes a tool name of a-z and _ only.
+      const through = await s.call('get_operation', { tool: 'redeem_reward:k', operation_key: 'redeem_reward:abcd1234' });
+      expect(through.isError).toBe(true);
+      expect(through.text).toMatch(/only a-z and _/);
     } finally {
       await other.close();
     }
