@@ -97,7 +97,9 @@ export async function runWrite(rt: Runtime, tool: WriteTool, input: Record<strin
   if (known && !mayReclaim(known, digest, Date.now())) rt.policy.count(principal, tool.name);
   else {
     const refusal = await admit();
-    if (refusal) return refusal;
+    // Refused, unless the same call has claimed the key meanwhile (twice at once): then it is waited for and replayed.
+    const meanwhile = refusal ? await rt.ledger.get(ledgerKey).catch(() => undefined) : undefined;
+    if (refusal && !(meanwhile && meanwhile.digest === digest && !mayReclaim(meanwhile, digest, Date.now()))) return refusal;
   }
   let sentByThisCall = false;
   try {

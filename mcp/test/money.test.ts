@@ -168,3 +168,16 @@ describe('principals', () => {
     }
   });
 });
+
+describe('the same spend twice at once near the budget', () => {
+  it('one is sent, the other waits and replays it: never refused as not_applied', async () => {
+    s = await setup('memory', { limits: { dailyPointsBudget: 300 } });
+    s.mock.inject({ operation: 'loyalties.redeemReward', fault: 'latency', ms: 200 });
+    const call = () =>
+      s!.call('redeem_reward', { member_id: s!.mock.ids.members.ada, reward_id: s!.mock.ids.rewards.espresso, operation_key: 'twice-near-budget' });
+    const [a, b] = await Promise.all([call(), call()]);
+    expect([a.structured.write, b.structured.write]).toEqual(['applied', 'applied']);
+    expect([a.structured.replayed, b.structured.replayed].sort()).toEqual([false, true]);
+    expect(s.served('loyalties.redeemReward')).toBe(1);
+  });
+});
