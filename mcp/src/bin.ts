@@ -9,6 +9,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer as createHttpServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -73,8 +74,8 @@ async function redisLedger(url: string): Promise<Ledger> {
   throw new Error('--ledger redis://…: install ioredis or redis beside promokit-mcp');
 }
 
-/** Whether `req`'s Host and Origin are this server's own. */
-function sameSite(req: IncomingMessage, hosts: ReadonlySet<string>): boolean {
+/** Whether `req`'s Host is this server's own, and its Origin (when sent) this server's scheme, host and port. */
+function sameSite(req: IncomingMessage, hosts: ReadonlySet<string>, port: number): boolean {
   const hostname = (value: string) => {
     try {
       return new URL(`http://${value}`).hostname;
@@ -86,7 +87,8 @@ function sameSite(req: IncomingMessage, hosts: ReadonlySet<string>): boolean {
   const origin = req.headers.origin;
   if (origin === undefined) return true;
   try {
-    return hosts.has(new URL(origin).hostname);
+    const url = new URL(origin);
+    return url.protocol === 'http:' && hosts.has(url.hostname) && url.port === String(port);
   } catch {
     return false;
   }
@@ -146,12 +148,12 @@ async function main(): Promise<void> {
   const hosts = new Set(['127.0.0.1', 'localhost', '[::1]', host.includes(':') && !host.startsWith('[') ? `[${host}]` : host]);
   const expected = token ? createHash('sha256').update(token).digest() : undefined;
   const http = createHttpServer((req, res) => {
-    if (!sameSite(req, hosts)) {
+    if (!sameSite(req, hosts, (http.address() as AddressInfo | null)?.port ?? -1)) {
       res.writeHead(403, { 'content-type': 'text/plain' }).end('Host or Origin not allowed\n');
       return;
     }
     if (expected) {
-      const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+      const given = /^bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
       if (!timingSafeEqual(createHash('sha256').update(given).digest(), expected)) {
         res.writeHead(401, { 'www-authenticate': 'Bearer', 'content-type': 'text/plain' }).end('authorization required\n');
         return;

@@ -76,7 +76,8 @@ export class Policy {
 
   /**
    * Checks a write and, when it passes, takes one token of its bucket (a replay takes one too:
-   * it counts against the rate, though it spends nothing). Budget is taken by {@link spend}.
+   * it counts against the rate, though it spends nothing; see {@link count}). The points asked are
+   * held against the day's budget at once, and given back by {@link release} when not applied.
    */
   admit(ask: WriteAsk): PolicyRefusal | undefined {
     const l = this.#limits;
@@ -95,20 +96,39 @@ export class Policy {
     if (l.allowedRewards && ask.rewards?.some((r) => !l.allowedRewards!.includes(r))) return { code: 'not_allowed', message: 'a reward not on the allowlist' };
     if (ask.points !== undefined && this.#spentToday(ask.principal, now) + ask.points > l.dailyPointsBudget)
       return { code: 'budget_exceeded', message: `the daily budget of ${l.dailyPointsBudget} points would be passed` };
-    const bucketKey = `${ask.principal}\u0000${ask.tool}`;
-    const perMs = l.writesPerMinute / 60_000;
-    const held = this.#buckets.get(bucketKey) ?? { tokens: l.writesPerMinute, at: now };
-    const tokens = Math.min(l.writesPerMinute, held.tokens + (now - held.at) * perMs);
+    const tokens = this.#tokens(ask.principal, ask.tool, now);
     if (tokens < 1)
-      return { code: 'rate_limited', message: `more than ${l.writesPerMinute} writes a minute to this tool`, retryAfterMs: Math.ceil((1 - tokens) / perMs) };
-    this.#remember(this.#buckets, bucketKey, { tokens: tokens - 1, at: now });
+      return {
+        code: 'rate_limited',
+        message: `more than ${l.writesPerMinute} writes a minute to this tool`,
+        retryAfterMs: Math.ceil(((1 - tokens) * 60_000) / l.writesPerMinute),
+      };
+    this.#remember(this.#buckets, `${ask.principal}\u0000${ask.tool}`, { tokens: tokens - 1, at: now });
+    // Held at once, in the same synchronous step as the check: two spends at once cannot both pass.
+    if (ask.points) this.#add(ask.principal, ask.points, now);
     return undefined;
   }
 
-  /** Counts `points` against the principal's budget of the day (a spend that was sent). */
-  spend(principal: string, points: number): void {
+  /** A repeat answered from the ledger: takes a token when one is there, never refuses, spends nothing. */
+  count(principal: string, tool: string): void {
     const now = this.#now();
-    this.#remember(this.#spent, principal, { day: Math.floor(now / DAY_MS), points: this.#spentToday(principal, now) + points });
+    const tokens = this.#tokens(principal, tool, now);
+    this.#remember(this.#buckets, `${principal}\u0000${tool}`, { tokens: Math.max(0, tokens - 1), at: now });
+  }
+
+  /** Gives back `points` held by {@link admit} for a write that was not applied. */
+  release(principal: string, points: number): void {
+    if (points > 0) this.#add(principal, -points, this.#now());
+  }
+
+  #tokens(principal: string, tool: string, now: number): number {
+    const perMs = this.#limits.writesPerMinute / 60_000;
+    const held = this.#buckets.get(`${principal}\u0000${tool}`) ?? { tokens: this.#limits.writesPerMinute, at: now };
+    return Math.min(this.#limits.writesPerMinute, held.tokens + (now - held.at) * perMs);
+  }
+
+  #add(principal: string, points: number, now: number): void {
+    this.#remember(this.#spent, principal, { day: Math.floor(now / DAY_MS), points: Math.max(0, this.#spentToday(principal, now) + points) });
   }
 
   /** Records a write's end: a refusal (`refused: true`) moves the breaker on, anything else resets it. */

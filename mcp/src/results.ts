@@ -87,9 +87,10 @@ export function writeSummary(result: WriteResult): string {
   const key = plain(result.operation_key);
   const replay = result.replayed ? ' (replayed from the ledger; nothing sent this time)' : '';
   const record = result.record ? ` ${plain(result.record.kind)} ${plain(result.record.id)}` : '';
-  if (result.write === 'applied') return `APPLIED: ${result.tool}${record}${replay}. Do not send it again.`;
+  const note = result.ledger.state.endsWith('_unrecorded') ? ' The ledger could not record this answer: never use a new operation_key for it.' : '';
+  if (result.write === 'applied') return `APPLIED: ${result.tool}${record}${replay}. Do not send it again.${note}`;
   if (result.write === 'unknown')
-    return `UNKNOWN: ${result.tool} may have been applied${replay}. Do not use a new operation_key. Call get_operation('${key}') or ask a person.`;
+    return `UNKNOWN: ${result.tool} may have been applied${replay}. Do not use a new operation_key. Call get_operation('${key}') or ask a person.${note}`;
   const why = result.refusal ? ` (${plain(result.refusal.code)})` : '';
   const next =
     result.retry === 'never'
@@ -102,11 +103,17 @@ export function writeSummary(result: WriteResult): string {
 
 /** The MCP answer of a write result: the summary, the JSON without `data`, `data` in its boundary. */
 export function writeAnswer(result: WriteResult): ToolAnswer {
-  const { data, ...rest } = result;
-  const parts = [writeSummary(result), escapedJson(rest)];
+  const bytes = result.data === undefined ? 0 : Buffer.byteLength(JSON.stringify(result.data) ?? '');
+  // Bounded: a service's answer over the limit is left out of both the text and the structure, said so.
+  const bounded = bytes > MAX_WRITE_DATA_BYTES ? { ...result, data: { omitted: 'larger than the answer may carry', bytes } } : result;
+  const { data, ...rest } = bounded;
+  const parts = [writeSummary(bounded), escapedJson(rest)];
   if (data !== undefined) parts.push(untrusted(data));
-  return { content: [{ type: 'text', text: parts.join('\n') }], structuredContent: result, isError: result.write !== 'applied' };
+  return { content: [{ type: 'text', text: parts.join('\n') }], structuredContent: bounded, isError: result.write !== 'applied' };
 }
+
+/** The most a write's answer carries of the service's data, as JSON. */
+export const MAX_WRITE_DATA_BYTES = 65_536;
 
 /** The MCP answer of a read result. */
 export function readAnswer(result: ReadResult): ToolAnswer {

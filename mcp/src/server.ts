@@ -80,9 +80,10 @@ export async function openLedger(option: ServerOptions['ledger']): Promise<Ledge
 /** The principal of a call. */
 function principalOf(options: ServerOptions, ctx: ServerContext): string {
   const given = options.principal ?? 'local';
-  if (typeof given === 'string') return given;
   const auth = ctx.http?.authInfo;
-  return given(auth ? { clientId: auth.clientId, token: auth.token } : undefined);
+  const named = typeof given === 'string' ? given : given(auth ? { clientId: auth.clientId, token: auth.token } : undefined);
+  // The first part of `<principal>:<tool>:<key>`: a ':' in it is encoded, so that no principal's keys can be another's.
+  return named.replace(/%/g, '%25').replace(/:/g, '%3A');
 }
 
 /** A tool's answer when something unexpected broke: promokit's scrubbed error, never a secret. */
@@ -192,7 +193,17 @@ export async function createServer(options: ServerOptions = {}): Promise<Promoki
             }
             return writeAnswer(await runWrite(rt, tool, args, principal)) as never;
           } catch (error) {
-            return failed(tool.name, error) as never;
+            // Every answer of a write has the result's shape; what an unexpected failure left is not known.
+            return writeAnswer({
+              write: 'unknown',
+              operation_key: String(args.operation_key),
+              tool: tool.name,
+              replayed: false,
+              retry: 'person',
+              refusal: { code: 'needs_person', message: 'an unexpected failure; a person must check before anything is sent again' },
+              evidence: { outcome: 'unknown', error: scrubbed(error) },
+              ledger: { state: 'unknown', first_seen_at: new Date().toISOString() },
+            }) as never;
           }
         },
       );

@@ -7,6 +7,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Client } from 'promokit';
 import * as z from 'zod';
+import { KEEP_MS } from './ledger/types.js';
+import { plain } from './results.js';
 import type { Runtime } from './runtime.js';
 import type { Annotations, Proof, ReadTool, Sent, WriteTool } from './tool-types.js';
 
@@ -26,7 +28,12 @@ export const operationKeySchema = z
   .describe(OPERATION_KEY_DESCRIPTION);
 
 const id = (what: string) => z.string().min(1).max(200).describe(what);
-const metadata = z.record(z.string(), z.unknown()).describe('Custom key/value pairs.');
+/** The most a write's metadata may weigh, as JSON: an answer echoes it. */
+const MAX_METADATA_BYTES = 16_384;
+const metadata = z
+  .record(z.string(), z.unknown())
+  .refine((m) => Buffer.byteLength(JSON.stringify(m) ?? '') <= MAX_METADATA_BYTES, { message: `metadata: at most ${MAX_METADATA_BYTES} bytes as JSON` })
+  .describe(`Custom key/value pairs (at most ${MAX_METADATA_BYTES} bytes as JSON).`);
 const limit = z.number().int().min(1).max(100).optional().describe('Records per page asked of the service (1-100).');
 const maxRecords = z.number().int().min(1).max(500).optional().describe('Most records returned (default 50, at most 500); the result says when it cut.');
 
@@ -228,7 +235,15 @@ export const readTools: ReadTool[] = [
     title: 'Get an operation from the ledger',
     description:
       'What became of a write: its ledger entry (state, first seen, the answer) by tool and operation_key. Reads the ledger only, never the service. Use it after an unknown result or a lost answer.',
-    input: z.object({ tool: z.string().min(1).max(64).describe('The write tool, e.g. redeem_reward.'), operation_key: operationKeySchema }),
+    input: z.object({
+      tool: z
+        .string()
+        .min(1)
+        .max(64)
+        .regex(/^[a-z_]+$/, 'a write tool name: only a-z and _')
+        .describe('The write tool, e.g. redeem_reward.'),
+      operation_key: operationKeySchema,
+    }),
     openWorld: false,
     run: async (_c, a, rt, principal) => {
       const entry = await rt.ledger.get(`${principal}:${a.tool as string}:${a.operation_key as string}`);
@@ -262,6 +277,23 @@ function redemptionSent(r: { id: string; result?: string | null; status?: string
   if (r.result === 'FAILURE')
     return { record, data: r, refusal: { code: r.failure_code ?? 'redemption_failed', message: 'the service refused the redemption' } };
   return { record, data: r };
+}
+
+/** How long reading a reward's cost may take before a spend. */
+const COST_READ_MS = 5_000;
+
+/** The points `rewardId` costs in the member's campaign (or `campaignId`); undefined when it cannot be read. */
+async function rewardCost(client: Client, memberId: string, campaignId: string | undefined, rewardId: string): Promise<number | undefined> {
+  try {
+    const signal = AbortSignal.timeout(COST_READ_MS);
+    const campaign = campaignId ?? (await client.loyalties.getMember(memberId, {}, { signal })).campaign_id;
+    if (!campaign) return undefined;
+    const page = await client.loyalties.listRewardAssignments(campaign, { limit: 100 }, { signal });
+    const points = page.data.find((x) => x.reward_id === rewardId)?.parameters?.loyalty?.points;
+    return typeof points === 'number' ? points : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const SESSION_PREFIX = 'ssn_mcp_';
@@ -308,12 +340,19 @@ export const writeTools: WriteTool[] = [
     annotations: SPEND,
     kind: 'redemption',
     idempotent: false,
-    ask: async (a) => ({
-      points: a.points as number | undefined,
-      amount: orderAmount(a.order),
-      rewards: [a.reward_id as string],
-      campaigns: a.campaign_id ? [a.campaign_id as string] : [],
-    }),
+    // The caps and the budget count what the reward costs, not only the points named.
+    ask: async (a, rt) => {
+      const cost = await rewardCost(rt.client, a.member_id as string, a.campaign_id as string | undefined, a.reward_id as string);
+      const named = a.points as number | undefined;
+      if (cost === undefined && named === undefined)
+        return { refusal: { code: 'cost_unknown', message: "the reward's cost in points could not be read: name points; nothing was sent" } };
+      return {
+        points: Math.max(named ?? 0, cost ?? 0),
+        amount: orderAmount(a.order),
+        rewards: [a.reward_id as string],
+        campaigns: a.campaign_id ? [a.campaign_id as string] : [],
+      };
+    },
     target: (a, p) => `${p}:member:${a.member_id as string}:reward:${a.reward_id as string}`,
     send: async (c, a) =>
       redemptionSent(
@@ -404,12 +443,31 @@ export const writeTools: WriteTool[] = [
     send: async (c, a, ctx) => {
       const prepared = await preparedOf(ctx.rt, ctx.principal, a.prepared_id);
       if (!prepared) return { record: { kind: 'prepared_redemption', id: String(a.prepared_id) }, refusal: notPrepared.refusal };
-      const r = await c.redemptions.redeem({
-        redeemables: prepared.redeemables,
-        order: prepared.order,
-        ...(prepared.customer ? { customer: prepared.customer } : {}),
-        session: { type: 'LOCK', key: prepared.session },
-      } as never);
+      // A prepared cart is used up by its first commit sent, whatever its key (the target's guard
+      // keeps two commits of it apart): a commit under another key is refused, nothing sent; the
+      // same key may send again where its answer advised it.
+      const used = `prepared-used:${a.prepared_id as string}`;
+      const first = await ctx.rt.ledger.take(used, Date.now());
+      if (first && first !== ctx.key)
+        return {
+          record: { kind: 'prepared_redemption', id: String(a.prepared_id) },
+          refusal: { code: 'prepared_used', message: `this prepared cart was already committed (operation_key ${plain(first)}); nothing was sent` },
+        };
+      await ctx.rt.ledger.put(used, ctx.key, Date.now() + KEEP_MS);
+      let r: Awaited<ReturnType<Client['redemptions']['redeem']>>;
+      try {
+        r = await c.redemptions.redeem({
+          redeemables: prepared.redeemables,
+          order: prepared.order,
+          ...(prepared.customer ? { customer: prepared.customer } : {}),
+          session: { type: 'LOCK', key: prepared.session },
+        } as never);
+      } catch (error) {
+        // Certainly not applied (not sent, or refused by the service): the cart stays committable.
+        const outcome = (error as { outcome?: unknown }).outcome;
+        if (outcome === 'not_sent' || outcome === 'rejected') await ctx.rt.ledger.put(used, '', Date.now() - 1);
+        throw error;
+      }
       const main = r.parent_redemption ?? r.redemptions?.[0];
       if (!main) return { record: { kind: 'redemption', id: 'none' }, data: r, refusal: { code: 'nothing_redeemed', message: 'the service redeemed nothing' } };
       return redemptionSent(main as never);

@@ -7,7 +7,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { type Client, PromokitError, type ReconcileResult, retryDecision } from 'promokit';
-import { type LedgerEntry, LedgerUnavailableError } from './ledger/types.js';
+import { type LedgerEntry, LedgerUnavailableError, mayReclaim } from './ledger/types.js';
 import type { Runtime } from './runtime.js';
 import type { WriteResult } from './results.js';
 import type { Sent, WriteTool } from './tool-types.js';
@@ -67,18 +67,53 @@ const RESEND_WAIT_MS = 2_000;
 /** Runs the write `tool` with `args` (its `operation_key` among them) for `principal`. */
 export async function runWrite(rt: Runtime, tool: WriteTool, input: Record<string, unknown>, principal: string): Promise<WriteResult> {
   const { operation_key: key, ...args } = input as { operation_key: string } & Record<string, unknown>;
-  // 1. Policy: a refusal records nothing and sends nothing.
-  const ask = await tool.ask(args, rt, principal);
-  if ('refusal' in ask) return refused(tool, key, ask.refusal.code, ask.refusal.message, 'never');
-  const denied = rt.policy.admit({ principal, tool: tool.name, ...ask });
-  if (denied) {
-    const retry = denied.retryAfterMs !== undefined ? 'same_key_after' : 'never';
-    return refused(tool, key, denied.code, denied.message, retry, denied.retryAfterMs);
-  }
   const ledgerKey = `${principal}:${tool.name}:${key}`;
   const digest = digestOf(args);
   const started = Date.now();
+  // 1. Policy: a refusal records nothing and sends nothing. A repeat of a key already settled or
+  // in flight is answered from the ledger whatever the policy says now: it counts, never spends.
+  let known: LedgerEntry | undefined;
   try {
+    known = await rt.ledger.get(ledgerKey);
+  } catch (error) {
+    if (error instanceof LedgerUnavailableError) return ledgerAway(tool, key);
+    throw error;
+  }
+  let points = 0;
+  let admitted = false;
+  /** The tool's questions (a reward's cost, …) and the policy: a refusal, or undefined once admitted. */
+  const admit = async (retryOfRefusal?: WriteResult['retry']): Promise<WriteResult | undefined> => {
+    const ask = await tool.ask(args, rt, principal);
+    if ('refusal' in ask) return refused(tool, key, ask.refusal.code, ask.refusal.message, retryOfRefusal ?? 'never');
+    const denied = rt.policy.admit({ principal, tool: tool.name, ...ask });
+    if (denied) {
+      const retry = retryOfRefusal ?? (denied.retryAfterMs !== undefined ? 'same_key_after' : 'never');
+      return refused(tool, key, denied.code, denied.message, retry, denied.retryAfterMs);
+    }
+    points = ask.points ?? 0;
+    admitted = true;
+    return undefined;
+  };
+  if (known && !mayReclaim(known, digest, Date.now())) rt.policy.count(principal, tool.name);
+  else {
+    const refusal = await admit();
+    // Refused, unless the same call has claimed the key meanwhile (twice at once): then it is waited for and replayed.
+    const meanwhile = refusal ? await rt.ledger.get(ledgerKey).catch(() => undefined) : undefined;
+    if (refusal && !(meanwhile && meanwhile.digest === digest && !mayReclaim(meanwhile, digest, Date.now()))) return refusal;
+  }
+  let sentByThisCall = false;
+  try {
+    const answer = await claimAndSend();
+    // The points held at admission go back unless this call's own send may have spent them.
+    if (admitted && !(sentByThisCall && answer.write !== 'not_applied')) rt.policy.release(principal, points);
+    return answer;
+  } catch (error) {
+    if (admitted) rt.policy.release(principal, points);
+    if (error instanceof LedgerUnavailableError) return ledgerAway(tool, key);
+    throw error;
+  }
+
+  async function claimAndSend(): Promise<WriteResult> {
     // 2. Claim the key before anything is sent; an entry there decides.
     for (;;) {
       const now = Date.now();
@@ -91,7 +126,18 @@ export async function runWrite(rt: Runtime, tool: WriteTool, input: Record<strin
         owner: rt.owner,
       };
       const claim = await rt.ledger.claim(fresh, now);
-      if (claim.taken) return await sendClaimed(rt, tool, key, args, claim.entry, principal, ask.points ?? 0);
+      if (claim.taken && !admitted) {
+        // The entry became claimable after it was read: admitted now, or the claim is handed back.
+        const answer = await admit('same_key_now');
+        if (answer) {
+          await rt.ledger.update({ ...claim.entry, state: 'not_applied', result: answer, retry_at: Date.now(), lease_until: Date.now() }, rt.owner);
+          return answer;
+        }
+      }
+      if (claim.taken) {
+        sentByThisCall = true;
+        return await sendClaimed(rt, tool, key, args, claim.entry, principal);
+      }
       const found = claim.entry;
       if (found.digest !== digest)
         return result(tool, key, found, {
@@ -123,12 +169,12 @@ export async function runWrite(rt: Runtime, tool: WriteTool, input: Record<strin
         });
       await sleep(rt.pollMs);
     }
-  } catch (error) {
-    if (error instanceof LedgerUnavailableError)
-      return refused(tool, key, 'ledger_unavailable', 'the ledger cannot be reached: writes fail closed, nothing was sent', 'same_key_after', 1000);
-    throw error;
   }
 }
+
+/** The ledger could not be reached before anything was sent: writes fail closed. */
+const ledgerAway = (tool: WriteTool, key: string): WriteResult =>
+  refused(tool, key, 'ledger_unavailable', 'the ledger cannot be reached: writes fail closed, nothing was sent', 'same_key_after', 1000);
 
 /** Steps 3 and 4: the guard of the target, `sent` durably, the call, reconcile, settle. */
 async function sendClaimed(
@@ -138,7 +184,6 @@ async function sendClaimed(
   args: Record<string, unknown>,
   claimed: LedgerEntry,
   principal: string,
-  points: number,
 ): Promise<WriteResult> {
   const target = tool.target(args, principal);
   const holder = claimed.key;
@@ -162,17 +207,50 @@ async function sendClaimed(
     );
   try {
     const sent: LedgerEntry = { ...claimed, state: 'sent', call: { tool: tool.name, args }, lease_until: Date.now() + rt.leaseMs };
+    // Before this mark nothing is sent: a ledger failure up to here is `ledger_unavailable`.
     if (!(await rt.ledger.update(sent, rt.owner))) throw new LedgerUnavailableError('the claim was lost before sending');
-    // Without the MCP request's signal: once sent, a cancel changes nothing on the wire.
-    const answer = await callAndReconcile(rt, tool, key, args, sent, principal);
-    if (answer.write !== 'not_applied' && points > 0) rt.policy.spend(principal, points);
+    // From here on the call may have moved money: the answer is what it did, never "nothing sent".
+    let answer: WriteResult;
+    try {
+      // Without the MCP request's signal: once sent, a cancel changes nothing on the wire.
+      answer = await callAndReconcile(rt, tool, key, args, sent, principal);
+    } catch (error) {
+      answer = result(tool, key, sent, {
+        write: 'unknown',
+        retry: 'person',
+        refusal: { code: 'needs_person', message: 'an unexpected failure after the call was sent; a person must check before anything is sent again' },
+        evidence: { outcome: 'unknown', error: scrubbed(error) },
+      });
+    }
     const state =
       answer.write === 'applied' ? 'applied' : answer.write === 'not_applied' ? 'not_applied' : answer.retry === 'person' ? 'needs_person' : 'unknown';
     const retryAt = answer.retry === 'same_key_after' ? Date.now() + (answer.retry_after_ms ?? 0) : undefined;
-    return await settle(state, answer, retryAt);
+    try {
+      return await settle(state, answer, retryAt);
+    } catch {
+      rt.policy.settle(principal, answer.write === 'not_applied' && answer.retry === 'never');
+      return unrecorded(answer, state, claimed.first_seen_at);
+    }
   } finally {
     if (target) await rt.ledger.unguard(target, holder).catch(() => undefined);
   }
+}
+
+/**
+ * A call's answer that the ledger failed to record after it was sent: what the call did, the
+ * failure said in words, and a retry that never asks for a new key.
+ */
+function unrecorded(answer: WriteResult, state: LedgerEntry['state'], firstSeenAt: string): WriteResult {
+  const note =
+    'the ledger could not record this answer; use only this operation_key again (never a new one): a repeat may answer unknown until a person checks';
+  const retry = answer.write === 'applied' ? 'never' : answer.write === 'unknown' && answer.retry === 'same_key_now' ? 'same_key_after' : answer.retry;
+  return {
+    ...answer,
+    retry,
+    ...(retry === 'same_key_after' ? { retry_after_ms: answer.retry_after_ms ?? 1000 } : {}),
+    refusal: { code: answer.refusal?.code ?? 'ledger_unrecorded', message: `${answer.refusal ? `${answer.refusal.message}; ` : ''}${note}` },
+    ledger: { state: `${state}_unrecorded`, first_seen_at: firstSeenAt },
+  };
 }
 
 /** The promokit call, and what its failure means, reconciled when its outcome is unknown. */
@@ -199,7 +277,23 @@ async function callAndReconcile(
     try {
       done = await tool.send(rt.client, args, { rt, principal, key, ledgerKey: entry.key });
     } catch (again) {
-      return fromError(rt, tool, key, entry, again);
+      const answer = await fromError(rt, tool, key, entry, again);
+      if (answer.write !== 'not_applied') return answer;
+      // The first send's outcome is still unknown: a refusal of the second proves nothing of it
+      // (a lock the first released answers the second with a 404). Unsent, it may be sent again.
+      const unsent = answer.evidence.outcome === 'not_sent';
+      return result(tool, key, entry, {
+        write: 'unknown',
+        retry: unsent ? 'same_key_now' : 'person',
+        refusal: {
+          code: unsent ? String(answer.refusal?.code) : 'needs_person',
+          message: unsent
+            ? 'the first send may have applied it and the second could not be sent; sending it again with the same key is safe'
+            : 'the first send may have applied it and the second was refused; a person must check before anything is sent again',
+        },
+        evidence: { ...answer.evidence, outcome: 'unknown', attempts: 2 },
+        ...(answer.data !== undefined ? { data: answer.data } : {}),
+      });
     }
     const evidence = { outcome: 'unknown' as const, attempts: 2 };
     if (done.refusal)

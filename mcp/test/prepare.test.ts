@@ -35,6 +35,20 @@ describe('prepare, then commit', () => {
     expect(s.served('redemptions.redeem')).toBe(1);
   });
 
+  it('a prepared cart is used up by its first commit: a second commit under another key is refused, nothing sent', async () => {
+    s = await setup();
+    const prepared = await s.call('prepare_redemption', { ...cart(s), operation_key: 'cart-used-prepare' });
+    const preparedId = prepared.structured.record.id;
+    const first = await s.call('commit_redemption', { prepared_id: preparedId, operation_key: 'cart-used-commit-a' });
+    expect(first.structured.write).toBe('applied');
+    const before = s.mock.list('redemptions').length;
+    const second = await s.call('commit_redemption', { prepared_id: preparedId, operation_key: 'cart-used-commit-b' });
+    expect(second.structured).toMatchObject({ write: 'not_applied', retry: 'never', refusal: { code: 'prepared_used' } });
+    expect(second.structured.refusal.message).toContain('cart-used-commit-a');
+    expect(s.served('redemptions.redeem')).toBe(1);
+    expect(s.mock.list('redemptions').length).toBe(before);
+  });
+
   it('a cart the service finds not valid is not_applied with its reasons, and no prepared_id', async () => {
     s = await setup();
     const r = await s.call('prepare_redemption', {
@@ -45,6 +59,17 @@ describe('prepare, then commit', () => {
     expect(r.structured).toMatchObject({ write: 'not_applied', retry: 'never', refusal: { code: 'voucher_expired', key: 'voucher_expired' } });
     expect(r.structured.data.quote.redeemables[0]).toMatchObject({ status: 'INAPPLICABLE' });
     expect(r.structured.record).toBeUndefined();
+  });
+
+  it('a release sent once more after an unknown outcome, then refused, is unknown (never not_applied): the lock may be gone', async () => {
+    s = await setup();
+    const prepared = await s.call('prepare_redemption', { ...cart(s), operation_key: 'cart-mj-prepare' });
+    // Both answers unreadable: the first released the lock, the second is a 404 that cannot be read as the session's own.
+    s.mock.inject({ operation: 'vouchers.releaseSession', fault: 'malformed-json', times: 2 });
+    const r = await s.call('release_prepared', { prepared_id: prepared.structured.record.id, operation_key: 'cart-mj-release' });
+    expect(s.served('vouchers.releaseSession')).toBe(2);
+    expect(s.mock.list('sessions')).toHaveLength(0);
+    expect(r.structured).toMatchObject({ write: 'unknown', retry: 'person', evidence: { outcome: 'unknown', attempts: 2 } });
   });
 
   it('a prepared_id is bound to its principal, and gone once released', async () => {

@@ -105,7 +105,7 @@ describe('limits', () => {
       const r = await s.call('redeem_reward', { member_id: s.mock.ids.members.alan, reward_id: s.mock.ids.rewards.mug, operation_key: `broke-key-${i}0` });
       expect(r.structured.write).toBe('not_applied');
     }
-    const paused = await redeem(s, 'broke-key-after');
+    const paused = await redeem(s, 'broke-key-after', { points: 10 });
     expect(paused.structured).toMatchObject({ write: 'not_applied', refusal: { code: 'breaker_open' }, retry: 'same_key_after' });
     expect(s.served('loyalties.redeemReward')).toBe(3);
   });

@@ -138,7 +138,12 @@ describe('over HTTP', () => {
     // A rebound name (DNS rebinding) and a page of another site: both refused before any MCP handling.
     expect(await post(server.url, body, { ...headers, host: 'attacker.example' })).toBe(403);
     expect(await post(server.url, body, { ...headers, origin: 'https://attacker.example' })).toBe(403);
-    expect(await post(server.url, body, { ...headers, origin: 'http://localhost:3000' })).toBe(200);
+    // An Origin is this server's scheme, host and port, or refused: a page on another local port is another site.
+    const port = new URL(server.url).port;
+    expect(await post(server.url, body, { ...headers, origin: 'http://localhost:3000' })).toBe(403);
+    expect(await post(server.url, body, { ...headers, origin: `https://127.0.0.1:${port}` })).toBe(403);
+    expect(await post(server.url, body, { ...headers, origin: `http://localhost:${port}` })).toBe(200);
+    expect(await post(server.url, body, { ...headers, origin: `http://127.0.0.1:${port}` })).toBe(200);
     await server.stop();
   });
 
@@ -146,6 +151,13 @@ describe('over HTTP', () => {
     const server = await serve({ PROMOKIT_MCP_TOKEN: 'operator-token-for-tests' });
     const refused = await fetch(server.url, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
     expect(refused.status).toBe(401);
+    // The scheme's name is case-insensitive.
+    const lower = await fetch(server.url, {
+      method: 'POST',
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'bearer operator-token-for-tests' },
+    });
+    expect(lower.status).not.toBe(401);
     const client = new Client({ name: 'v1-http', version: '1.0.0' });
     await client.connect(
       new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: 'Bearer operator-token-for-tests' } } }),
