@@ -10,26 +10,19 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { createMockService, type MockServer, type MockService } from 'promokit/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useListeningMock } from './listening-mock.js';
 
 const bin = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'bin.js');
 
-let mock: MockService;
-let listening: MockServer;
-beforeAll(async () => {
-  mock = createMockService({ now: '2026-03-18T09:30:00Z' });
-  listening = await mock.listen();
-});
-afterAll(() => listening.close());
-afterEach(() => mock.reset());
+const { mock, url } = useListeningMock();
 
 /** promokit's variables for the mock, and a fresh file ledger. */
 function env(extra: Record<string, string> = {}): Record<string, string> {
   const { appId, appToken, accessToken } = mock.credentials;
   return {
     PATH: process.env.PATH ?? '',
-    PROMOKIT_BASE_URL: listening.url,
+    PROMOKIT_BASE_URL: url(),
     PROMOKIT_APP_ID: appId,
     PROMOKIT_APP_TOKEN: appToken,
     ...(accessToken ? { PROMOKIT_ACCESS_TOKEN: accessToken } : {}),

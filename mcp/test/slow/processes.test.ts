@@ -6,26 +6,19 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createMockService, type MockServer, type MockService } from 'promokit/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useListeningMock } from './listening-mock.js';
 import { type RedisServer, startRedis } from '../../../bench/fleet-redis.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const script = join(here, '..', 'fixtures', 'call.mjs');
 
-let mock: MockService;
-let listening: MockServer;
-beforeAll(async () => {
-  mock = createMockService({ now: '2026-03-18T09:30:00Z' });
-  listening = await mock.listen();
-});
-afterAll(() => listening.close());
-afterEach(() => mock.reset());
+const { mock, url } = useListeningMock();
 
 /** Starts one server process with `config`; its stdout lines parsed as JSON. */
 function start(config: Record<string, unknown>): { child: ChildProcess; lines: Promise<any[]> } {
   const { credentials } = mock;
-  const child = spawn(process.execPath, [script, JSON.stringify({ baseUrl: listening.url, credentials, ...config })], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [script, JSON.stringify({ baseUrl: url(), credentials, ...config })], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout!.on('data', (d) => (out += d));
