@@ -1,14 +1,17 @@
 // Every write tool x every fault of mock.inject: the answer matches what the mock did, the change
 // happened at most once, and the same key again answers from the ledger with no new request.
-import { afterEach, describe, expect, it } from 'vitest';
+// Each test has a mock and a server of its own, so the rows run side by side: most of their time
+// is the 'timeout' fault's wait on the client's timeout.
+import { describe, it, type TestContext } from 'vitest';
 import { cases, faults } from './cases.js';
-import { type Setup, setup, type Way } from './harness.js';
+import { setup, type Way } from './harness.js';
 
-let s: Setup | undefined;
-afterEach(async () => {
-  await s?.close();
-  s = undefined;
-});
+/** A setup closed when the test of `context` ends. */
+async function own(way: Way, context: TestContext) {
+  const s = await setup(way);
+  context.onTestFinished(() => s.close());
+  return s;
+}
 
 /** The full matrix in memory; the spends' rows again through the fetch handler in both protocol eras. */
 const rows: { tool: string; way: Way; c: (typeof cases)[number] }[] = [
@@ -18,9 +21,10 @@ const rows: { tool: string; way: Way; c: (typeof cases)[number] }[] = [
   ),
 ];
 
-describe.each(rows)('$tool over $way', ({ way, c }) => {
-  it('applies once with no fault, and the same key replays', async () => {
-    s = await setup(way);
+describe.concurrent.each(rows)('$tool over $way', ({ way, c }) => {
+  it('applies once with no fault, and the same key replays', async (context) => {
+    const { expect } = context;
+    const s = await own(way, context);
     const args = await c.prepare(s);
     const before = c.effect(s.mock);
     const first = await s.call(c.tool, { ...args, operation_key: 'plain-run-1' });
@@ -32,8 +36,9 @@ describe.each(rows)('$tool over $way', ({ way, c }) => {
     expect(s.served(c.operation)).toBe(sent);
   });
 
-  it.each(faults)('under $name', async (f) => {
-    s = await setup(way);
+  it.for(faults)('under $name', async (f, context) => {
+    const { expect } = context;
+    const s = await own(way, context);
     const args = await c.prepare(s);
     const before = c.effect(s.mock);
     s.mock.inject({ operation: c.operation as never, times: 1, ...f.inject } as never);

@@ -39,10 +39,15 @@ describe('.ci/run', () => {
     );
   });
 
-  it('runs every test suite on its own, never beside a step that would take its cores', () => {
+  it("runs the Node 20 suites on their own, and the other Nodes' fast suites only beside each other", () => {
     const suites = work.filter((s) => /^(test|test:[\w]+)$/.test(scriptOf(s.commands[0] ?? '') ?? ''));
-    expect(suites.map((s) => scriptOf(s.commands[0]!))).toEqual(expect.arrayContaining(['test', 'test:slow', 'test:node24']));
-    for (const suite of suites) expect(suite.beside, suite.heading).toBe(false);
+    expect(suites.map((s) => scriptOf(s.commands[0]!))).toEqual(expect.arrayContaining(['test', 'test:slow', 'test:node24', 'test:node22']));
+    const otherNodes = ['test:node22', 'test:node24'];
+    for (const suite of suites) expect(suite.beside, suite.heading).toBe(otherNodes.includes(scriptOf(suite.commands[0]!)!));
+    // The steps started beside them are those two alone: the group after the last `gather` before them.
+    const text = readFileSync(join(root, '.ci', 'run'), 'utf8');
+    const group = text.slice(text.lastIndexOf('gather', text.indexOf('test:node24')), text.indexOf('gather', text.indexOf('test:node22')));
+    expect([...group.matchAll(/^beside "/gm)]).toHaveLength(2);
   });
 
   it.each(work.map((s) => [s.heading, s] as const))('%s: runs exactly one npm script that package.json defines, named in its heading', (_heading, step) => {
