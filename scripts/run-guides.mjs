@@ -30,7 +30,7 @@
 //   node scripts/run-guides.mjs --json FILE        also writes every block's result to FILE
 //   node scripts/run-guides.mjs --verbose          prints what each block printed
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { transformSync } from 'esbuild';
 import { Agent, setGlobalDispatcher } from 'undici';
@@ -58,11 +58,13 @@ const BLOCK_TIMEOUT_MS = 10_000;
 
 const args = process.argv.slice(2);
 const jsonAt = args.indexOf('--json');
-const jsonFile = jsonAt >= 0 ? args[jsonAt + 1] : undefined;
+const jsonFile = jsonAt >= 0 ? resolve(args[jsonAt + 1]) : undefined;
 const verbose = args.includes('--verbose');
-const named = args.filter((a, i) => !a.startsWith('--') && i !== jsonAt + 1);
+const named = args.filter((a, i) => !a.startsWith('--') && (jsonAt < 0 || i !== jsonAt + 1));
 
 ensureBuilt();
+// A block's stack frames name the guide's lines (each block carries its source map).
+process.setSourceMapsEnabled(true);
 // A guide shows promokit-mcp's server too.
 ensureMcpBuilt();
 const { createMockService } = await import('promokit/testing');
@@ -162,11 +164,16 @@ async function run(block, index) {
   return { file: block.file, line: block.line, status: failures.length ? 'failed' : 'ran', error: failures.join('\n') || undefined, printed };
 }
 
-/** An error as one readable paragraph: its class, message and the block's line it came from. */
+/**
+ * An error as one readable paragraph: its class, message and the guide's line it came from (the
+ * stack's frame in the block, mapped back through the block's source map: `README.md:40:3:7`, the
+ * block's line, then the line and column in it).
+ */
 function describe(error) {
   if (!(error instanceof Error)) return `threw a non-error: ${String(error)}`;
-  const at = error.stack?.split('\n').find((l) => l.includes('.tmp/guide-code') || /\.md:\d+/.test(l));
-  return `${error.name}: ${error.message}${at ? `\n    ${at.trim()}` : ''}`;
+  const frame = /([\w./-]+\.md):(\d+):(\d+):(\d+)/.exec(error.stack ?? '');
+  const at = frame ? `\n    at ${frame[1].replace(/^.*?((docs\/)?[\w.-]+\.md)$/, '$1')}:${Number(frame[2]) + Number(frame[3]) - 1}` : '';
+  return `${error.name}: ${error.message}${at}`;
 }
 
 const blocks = guideBlocks(root).filter((b) => named.length === 0 || named.includes(`${b.file}:${b.line}`));
