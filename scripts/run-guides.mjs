@@ -17,7 +17,9 @@
 //     global dispatcher, the one Node's transport and fetch use, sends every request there;
 //   - `getFreshToken()`, which the guides leave to the reader, is a token the mock issued.
 // A `<!-- guide-setup: … -->` comment above a block runs first, with `mock` in scope: the records
-// the block assumes exist. A block that makes its own mock (`createMockService()`) uses its own.
+// the block assumes exist. A `<!-- guide-then: … -->` comment below it runs after it, with `mock`,
+// `block` (its exports) and `assert`: the call of a function the block defines, and what it should
+// give. A block that makes its own mock (`createMockService()`) uses its own.
 // A line under `// @ts-expect-error` is code the compiler refuses, shown as such: it is not run.
 // A block that imports 'vitest' is a test file: its tests run after it is imported, with
 // vitest's `expect` (scripts/lib/guide-vitest.mjs).
@@ -29,6 +31,7 @@
 //   node scripts/run-guides.mjs README.md:40 …     only the blocks named (file:line, the block's first line)
 //   node scripts/run-guides.mjs --json FILE        also writes every block's result to FILE
 //   node scripts/run-guides.mjs --verbose          prints what each block printed
+import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -135,7 +138,7 @@ async function run(block, index) {
     if (block.setup) await bounded(() => new AsyncFunction('mock', block.setup)(mock), 'the guide-setup');
     const file = join(out, `${block.file.replace(/[^a-z0-9]+/gi, '_')}_${block.line}_${index}.mjs`);
     writeFileSync(file, moduleOf(block));
-    await bounded(() => import(pathToFileURL(file).href), 'the block');
+    const exported = await bounded(() => import(pathToFileURL(file).href), 'the block');
     const { tests, beforeAll, beforeEach, afterEach, afterAll } = takeCollected();
     for (const hook of beforeAll) await bounded(hook, 'beforeAll');
     for (const t of tests) {
@@ -148,6 +151,7 @@ async function run(block, index) {
       }
     }
     for (const hook of afterAll) await bounded(hook, 'afterAll');
+    if (block.then) await bounded(() => new AsyncFunction('mock', 'block', 'assert', block.then)(mock, exported, assert), 'the guide-then');
     // A promise the block left behind has a turn to reject.
     await new Promise((resolve) => setTimeout(resolve, 0));
   } catch (error) {

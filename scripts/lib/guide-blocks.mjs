@@ -19,6 +19,13 @@
 //
 //   A first line `// Needs …` says the block needs what the mock cannot stand in for (a browser,
 //   your proxy, Redis, another runtime): it is type-checked, never run. The reader sees it too.
+//
+//   ```
+//   <!-- guide-then: assert.equal(await block.pointsOf(mock.ids.members.ada), 1250) -->
+//
+//   An HTML comment right below the block: JavaScript run once the block has run, with `mock`,
+//   `block` (what the block exports) and `assert` (node:assert/strict) in scope: for a block that
+//   defines a function of yours and leaves the calling to you, the call, and what it should give.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -35,11 +42,13 @@ export function guideSources(root) {
 /** The first line that marks a block as type-checked only, and what it needs. */
 const NEEDS = /^\/\/ Needs ([^\n]*)/;
 const SETUP = /<!--\s*guide-setup:((?:(?!-->)[\s\S])*)-->\s*$/;
+const THEN = /^\s*<!--\s*guide-then:((?:(?!-->)[\s\S])*)-->/;
 
 /**
- * The ```ts blocks of a guide: `{ file, line, code, setup, needs }`, `line` the 1-based line of the
- * block's first line of code, `setup` the JavaScript of a `guide-setup` comment right above it (or
- * `''`), `needs` what a `// Needs …` first line says (or `null`: the block runs).
+ * The ```ts blocks of a guide: `{ file, line, code, setup, then, needs }`, `line` the 1-based line
+ * of the block's first line of code, `setup` the JavaScript of a `guide-setup` comment right above
+ * it and `then` of a `guide-then` comment right below it (or `''`), `needs` what a `// Needs …`
+ * first line says (or `null`: the block runs).
  */
 export function blocksOf(root, file) {
   const text = readFileSync(join(root, file), 'utf8');
@@ -49,7 +58,8 @@ export function blocksOf(root, file) {
     const before = text.slice(0, match.index);
     const line = before.split('\n').length + 1;
     const setup = SETUP.exec(before)?.[1]?.trim() ?? '';
-    blocks.push({ file, line, code, setup, needs: NEEDS.exec(code)?.[1]?.trim() ?? null });
+    const then = THEN.exec(text.slice(match.index + match[0].length).replace(/^[^\n]*\n/, ''))?.[1]?.trim() ?? '';
+    blocks.push({ file, line, code, setup, then, needs: NEEDS.exec(code)?.[1]?.trim() ?? null });
   }
   return blocks;
 }
