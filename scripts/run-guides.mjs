@@ -35,6 +35,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { format } from 'node:util';
 import { transformSync } from 'esbuild';
 import { Agent, setGlobalDispatcher } from 'undici';
 import { ensureBuilt, ensureMcpBuilt, root } from './lib/build.mjs';
@@ -131,7 +132,7 @@ async function run(block, index) {
   globalThis.getFreshToken = async () => mock.issueToken({ expiresIn: 900 });
   const printed = [];
   const saved = Object.fromEntries(consoleMethods.map((m) => [m, console[m]]));
-  for (const m of consoleMethods) console[m] = (...values) => printed.push(values.map((v) => (typeof v === 'string' ? v : String(v))).join(' '));
+  for (const m of consoleMethods) console[m] = (...values) => printed.push(format(...values));
   unhandled = [];
   const failures = [];
   try {
