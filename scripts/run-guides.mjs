@@ -166,7 +166,9 @@ async function run(block, index) {
     await server.close();
   }
   for (const reason of unhandled) failures.push(`unhandled rejection: ${describe(reason)}`);
-  return { file: block.file, line: block.line, status: failures.length ? 'failed' : 'ran', error: failures.join('\n') || undefined, printed };
+  // What the service refused, for a reader of the run (a block may mean to show a refusal).
+  const refused = mock.requests.filter((r) => r.status >= 400).map((r) => `${r.status} ${r.operation ?? r.route ?? `${r.method} ${r.path}`}`);
+  return { file: block.file, line: block.line, status: failures.length ? 'failed' : 'ran', error: failures.join('\n') || undefined, printed, refused };
 }
 
 /**
@@ -193,7 +195,10 @@ for (const [i, block] of blocks.entries()) {
   const result = { ...(await run(block, i)), ms: Math.round(performance.now() - began) };
   results.push(result);
   if (result.status === 'failed') console.log(`FAILED ${result.file}:${result.line}\n  ${result.error.replaceAll('\n', '\n  ')}`);
-  if (verbose) for (const line of result.printed) console.log(`  | ${line}`);
+  if (verbose) {
+    console.log(`${result.file}:${result.line}: ran${result.refused.length ? `; the mock refused ${result.refused.join(', ')}` : ''}`);
+    for (const line of result.printed) console.log(`  | ${line}`);
+  }
 }
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 const count = (status) => results.filter((r) => r.status === status).length;
