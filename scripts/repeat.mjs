@@ -39,6 +39,7 @@ export const TIMING_FILES = [
   'test/browser/keepalive.test.ts',
   'test/options/with-options-limits.test.ts',
   'test/tokens/redeem-after-401.test.ts',
+  'test/guides/run.test.ts',
 ];
 
 const argv = process.argv.slice(2);

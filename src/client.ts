@@ -284,7 +284,7 @@ export class Client {
    * (never re-sent after a 5xx or a timeout) unless `idempotent: true` says a repeat is safe.
    *
    * ```ts
-   * const campaign = await client.request<{ id: string; name: string }>({ method: 'GET', path: '/v1/campaigns/{campaignId}', pathParams: { campaignId: 'camp_1' } });
+   * const rule = await client.request<{ id: string; name: string }>({ method: 'GET', path: '/v1/validation-rules/{validationRuleId}', pathParams: { validationRuleId: 'val_1' } });
    * ```
    *
    * Calling endpoints promokit does not wrap: [The escape hatch](../docs/escape-hatch.md).
@@ -303,7 +303,7 @@ export class Client {
    * next page asked for the way `paging` names.
    *
    * ```ts
-   * for await (const campaign of client.requestList<{ id: string }>({ path: '/v1/campaigns', query: { limit: 100 }, paging: 'page', records: 'campaigns' })) console.log(campaign.id);
+   * for await (const rule of client.requestList<{ id: string }>({ path: '/v1/validation-rules', query: { limit: 100 }, paging: 'page' })) console.log(rule.id);
    * ```
    */
   requestList<T = unknown>(request: CustomListRequest, options?: RequestOptions): PagePromise<T, Record<string, unknown>> {

@@ -143,7 +143,7 @@ export interface MockService {
    *
    * ```ts
    * import { http, HttpResponse } from 'msw';
-   * const server = setupServer(...mock.handlers(http), http.get(`${mock.baseUrl}/v1/campaigns`, () => HttpResponse.json({ campaigns: [] })));
+   * const server = setupServer(...mock.handlers(http), http.get(`${mock.baseUrl}/v1/validation-rules`, () => HttpResponse.json({ object: 'list', data: [] })));
    * ```
    */
   handlers<H>(http: MswHttpLike<H>): H[];
