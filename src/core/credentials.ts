@@ -13,7 +13,8 @@ import { envHint, envName, isBrowser, checkCredentialValues } from './runtime.js
 /**
  * Which headers an endpoint needs:
  * - `app`: `X-App-Id` + `X-App-Token` (token introspection);
- * - `server`: those plus `Authorization: Bearer <accessToken>` (every other `/v1` endpoint);
+ * - `server`: those plus `Authorization: Bearer <accessToken>` (every other `/v1` endpoint), or
+ *   the app keys alone with `accessToken: false`;
  * - `client`: `X-Client-Application-Id` + `X-Client-Token`, `Authorization` when an access token
  *   is configured, and `origin` outside browsers (`/client/v1/events`).
  *
@@ -35,7 +36,8 @@ export type AccessToken = string | (() => string | Promise<string>);
 export interface CredentialSettings {
   appId?: string | undefined;
   appToken?: string | undefined;
-  accessToken?: AccessToken | undefined;
+  /** `false`: the server `Client`'s app keys alone (the browser entry's options refuse it). */
+  accessToken?: AccessToken | false | undefined;
   clientApplicationId?: string | undefined;
   clientToken?: string | undefined;
   origin?: string | undefined;
@@ -220,6 +222,7 @@ export class Credentials extends ClientCredentials {
    * were not refused before even with a fresh token: a 401 may be a stale token.
    */
   override refreshable(group: AuthGroup, headers: Record<string, string>): boolean {
+    // Never with the app keys alone (`accessToken: false`): there is no token to ask for.
     return group !== 'app' && typeof this.#secrets.accessToken === 'function' && !this.#uncured.has(JSON.stringify(headers));
   }
 
@@ -242,8 +245,12 @@ export class Credentials extends ClientCredentials {
   /** What to check after a 401 to a call of `group`: its options and their environment variables. */
   override advice(group: AuthGroup): string {
     const options: SettingName[] = group === 'client' ? ['clientApplicationId', 'clientToken'] : ['appId', 'appToken'];
-    if (group === 'server' || (group === 'client' && this.#secrets.accessToken !== undefined)) options.push('accessToken');
-    return `check the ${options.join(', ')} options of new ${this.#owner}() (or ${options.map(envName).join(', ')})`;
+    const keysAlone = this.#secrets.accessToken === false;
+    if ((group === 'server' && !keysAlone) || (group === 'client' && this.#secrets.accessToken !== undefined)) options.push('accessToken');
+    const advice = `check the ${options.join(', ')} options of new ${this.#owner}() (or ${options.map(envName).join(', ')})`;
+    return group === 'server' && keysAlone
+      ? `${advice}; with accessToken: false they were sent alone, without a bearer token, which only a service that accepts the app keys alone takes`
+      : advice;
   }
 
   /**
@@ -277,9 +284,29 @@ export class Credentials extends ClientCredentials {
     });
   }
 
-  /** Which settings are present, never their values. */
+  /** Which settings are present, never their values (`accessToken: false` is no secret). */
   describe(): string {
-    return `{ ${this.#given.map((k) => `${k}: '[redacted]'`).join(', ')} }`;
+    return `{ ${this.#given.map((k) => (k === 'accessToken' && this.#secrets.accessToken === false ? 'accessToken: false' : `${k}: '[redacted]'`)).join(', ')} }`;
+  }
+
+  /**
+   * Checks every credential given is a string that can be sent in a header, and that a client of
+   * the app keys alone (`accessToken: false`) has both keys: `owner` names the client.
+   */
+  override check(owner: string): void {
+    const { accessToken, ...keys } = this.#secrets;
+    if (accessToken !== false) {
+      super.check(owner);
+      return;
+    }
+    checkCredentialValues(keys, owner);
+    const missing = (['appId', 'appToken'] as const).filter((name) => typeof keys[name] !== 'string' || keys[name] === '');
+    if (missing.length > 0) {
+      throw new ConfigurationError(
+        missing[0]!,
+        `${owner}: accessToken: false sends the app keys alone, so appId and appToken are required; missing: ${missing.join(', ')}. Pass them to new ${owner}({ appId, appToken }) or set ${missing.map(envName).join(', ')}`,
+      );
+    }
   }
 
   /** The id of the tenant whose calls of `group` these credentials make: the app ID, or the client application ID. */
@@ -289,9 +316,18 @@ export class Credentials extends ClientCredentials {
 
   /** The authentication headers of an endpoint group; throws {@link ConfigurationError} if one is missing. */
   override async headersFor(group: AuthGroup, wait: TokenWait): Promise<Record<string, string>> {
-    if (group === 'client') return super.headersFor(group, wait);
+    const keysAlone = this.#secrets.accessToken === false;
+    if (group === 'client') {
+      if (keysAlone) {
+        throw new ConfigurationError(
+          'accessToken',
+          `${this.#owner}: accessToken: false (the app keys alone) is for the /v1 calls; the client-side endpoint, /client/v1/events, takes the client-side keys and is refused under it, nothing sent. Send events with new ClientEvents({ clientApplicationId, clientToken, origin }) from 'promokit/client-side', or from a client with an accessToken`,
+        );
+      }
+      return super.headersFor(group, wait);
+    }
     const headers: Record<string, string> = { 'x-app-id': this.setting('appId'), 'x-app-token': this.setting('appToken') };
-    if (group === 'server') headers.authorization = `Bearer ${await this.accessToken(wait, group)}`;
+    if (group === 'server' && !keysAlone) headers.authorization = `Bearer ${await this.accessToken(wait, group)}`;
     return headers;
   }
 }
