@@ -6,6 +6,7 @@
  * still checks a bearer token when one is sent. Every operation of the registry through its
  * records' mock calls, over `mock.fetch` and `mock.listen()` (a real HTTP server on 127.0.0.1).
  */
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AuthenticationError, Client, ConfigurationError } from '../../src/index.js';
 import { createMockService, type MockService, type MockServiceOptions } from '../../src/testing/index.js';
@@ -143,5 +144,32 @@ describe('appKeysAlone: true over a raw request', () => {
 
   it('refuses an appKeysAlone that is not a boolean', () => {
     expect(() => createMockService({ appKeysAlone: 'yes' as never })).toThrow('createMockService: appKeysAlone must be true or false; got yes');
+  });
+});
+
+describe('the app keys alone from the built package', () => {
+  it('a Client with accessToken: false, over a listening mock: refused by default, served with appKeysAlone', async () => {
+    const dist = new URL('../../dist/', import.meta.url);
+    if (!existsSync(new URL('testing.js', dist))) throw new Error('dist/ is missing: run `npm run build` (npm test does it) first');
+    const testing = (await import(new URL('testing.js', dist).href)) as typeof import('../../src/testing/index.js');
+    const sdk = (await import(new URL('index.js', dist).href)) as typeof import('../../src/index.js');
+    for (const appKeysAlone of [false, true]) {
+      const mock = testing.createMockService({ appKeysAlone });
+      const server = await mock.listen();
+      try {
+        const { accessToken: _token, ...keys } = mock.credentials;
+        const client = new sdk.Client({ baseUrl: server.url, ...keys, accessToken: false, logLevel: 'off', maxRetries: 0 });
+        const member = client.loyalties.getMember(mock.ids.members.ada);
+        if (appKeysAlone) await expect(member).resolves.toMatchObject({ code: mock.ids.members.ada });
+        else await expect(member).rejects.toMatchObject({ name: 'AuthenticationError', status: 401 });
+        await expect(client.clientEvents.track({ event: 'e', customer: { source_id: 'c' } })).rejects.toMatchObject({
+          name: 'ConfigurationError',
+          option: 'accessToken',
+        });
+        expect(mock.requests).toHaveLength(1);
+      } finally {
+        await server.close();
+      }
+    }
   });
 });
