@@ -101,10 +101,6 @@ const limitOptions: ReadonlyArray<keyof LimitOptions> = ['maxConcurrency', 'rate
  */
 export const clientOptionRules: OptionRules<ClientOptions> = {
   ...commonOptionRules,
-  accessToken: [
-    (v) => v === false || commonOptionRules.accessToken[0](v) === true,
-    'a token string of Latin-1 text, a function returning one, or false (the app keys alone)',
-  ],
   hooks: hooksRule,
   metadataSchemas: metadataSchemasRule(),
   ...limitOptionRules,
@@ -262,13 +258,10 @@ export class Client {
     const setting = (name: (typeof tenantOptions)[number] | 'accessToken' | 'baseUrl', from: ClientOptions) =>
       optionOrEnv(from[name] as string | undefined, name);
     // Another tenant's keys, or another origin, with this client's bearer token would send one
-    // tenant's token with another's keys, or to another service: the token must be restated. A
-    // client of the app keys alone (`accessToken: false`) has no token to carry over: its clone
-    // sends its own keys alone too.
+    // tenant's token with another's keys, or to another service: the token must be restated.
     const changed = tenantOptions.filter((name) => name in changes && changes[name] !== setting(name, parent));
     if ('baseUrl' in changes && originOf(changes.baseUrl) !== originOf(setting('baseUrl', parent))) changed.push('baseUrl' as never);
-    const token: unknown = setting('accessToken', parent);
-    if (changed.length > 0 && !('accessToken' in changes) && token !== undefined && token !== false) {
+    if (changed.length > 0 && !('accessToken' in changes) && setting('accessToken', parent) !== undefined) {
       throw new ConfigurationError(
         'accessToken',
         `Client.withOptions: a change of ${changed.join(', ')} makes a client of another tenant or service, so it needs its own accessToken: pass it with them (this client's token stays with this client)`,

@@ -186,12 +186,8 @@ const baseUrlRule: OptionRule = [
 /** The rules of the options both clients take, one per option of {@link CommonOptions}. */
 export const commonOptionRules: OptionRules<CommonOptions> = {
   baseUrl: baseUrlRule,
-  // `false` (the app keys alone) is the server Client's alone (`keysAloneRule` in client.ts).
-  accessToken: [
-    (v) =>
-      v === false ? "a token or a function: false, the app keys alone, is for the server Client's /v1 calls" : typeof v === 'function' || isHeaderValue(v),
-    'a token string of Latin-1 text, or a function returning one',
-  ],
+  // `false`, the app keys alone, is the server Client's: the credentials of ClientEvents refuse it.
+  accessToken: [(v) => v === false || typeof v === 'function' || isHeaderValue(v), 'a token string of Latin-1 text, or a function returning one'],
   timeout: positiveMs,
   maxRetries: wholeNumber(0, MAX_RETRIES),
   maxRetryDelay: [(v) => typeof v === 'number' && v >= 0 && v <= MAX_TIMEOUT, `0 or more milliseconds, at most ${MAX_TIMEOUT}`],

@@ -118,11 +118,11 @@ export class ClientCredentials {
     return [...sent.map(bearerOf).filter((token): token is string => !!token), ...this.#recent];
   }
 
-  /** The error for a missing setting, naming the option and its environment variable. */
-  missing(option: SettingName): ConfigurationError {
+  /** The error for a missing setting, naming the option, what needs it and its environment variable. */
+  missing(option: SettingName, by = 'this request'): ConfigurationError {
     return new ConfigurationError(
       option,
-      `${this.#owner}: the ${option} option is required for this request; pass it to new ${this.#owner}({ ${option} })${envHint(option)}`,
+      `${this.#owner}: the ${option} option is required for ${by}; pass it to new ${this.#owner}({ ${option} })${envHint(option)}`,
     );
   }
 
@@ -175,9 +175,9 @@ export class ClientCredentials {
   }
 
   /** A string setting that the request needs; throws {@link ConfigurationError} when it is absent. */
-  protected setting(option: Exclude<keyof CredentialSettings, 'accessToken'>): string {
+  protected setting(option: Exclude<keyof CredentialSettings, 'accessToken'>, by?: string): string {
     const value = this.#settings[option];
-    if (typeof value !== 'string' || value === '') throw this.missing(option);
+    if (typeof value !== 'string' || value === '') throw this.missing(option, by);
     return value;
   }
 
@@ -245,12 +245,10 @@ export class Credentials extends ClientCredentials {
   /** What to check after a 401 to a call of `group`: its options and their environment variables. */
   override advice(group: AuthGroup): string {
     const options: SettingName[] = group === 'client' ? ['clientApplicationId', 'clientToken'] : ['appId', 'appToken'];
-    const keysAlone = this.#secrets.accessToken === false;
-    if ((group === 'server' && !keysAlone) || (group === 'client' && this.#secrets.accessToken !== undefined)) options.push('accessToken');
-    const advice = `check the ${options.join(', ')} options of new ${this.#owner}() (or ${options.map(envName).join(', ')})`;
-    return group === 'server' && keysAlone
-      ? `${advice}; with accessToken: false they were sent alone, without a bearer token, which only a service that accepts the app keys alone takes`
-      : advice;
+    // With the app keys alone (`accessToken: false`), a server call sent no token to check.
+    if ((group === 'server' && this.#secrets.accessToken !== false) || (group === 'client' && this.#secrets.accessToken !== undefined))
+      options.push('accessToken');
+    return `check the ${options.join(', ')} options of new ${this.#owner}() (or ${options.map(envName).join(', ')})`;
   }
 
   /**
@@ -284,9 +282,9 @@ export class Credentials extends ClientCredentials {
     });
   }
 
-  /** Which settings are present, never their values (`accessToken: false` is no secret). */
+  /** Which settings are present, never their values. */
   describe(): string {
-    return `{ ${this.#given.map((k) => (k === 'accessToken' && this.#secrets.accessToken === false ? 'accessToken: false' : `${k}: '[redacted]'`)).join(', ')} }`;
+    return `{ ${this.#given.map((k) => `${k}: '[redacted]'`).join(', ')} }`;
   }
 
   /**
@@ -295,18 +293,9 @@ export class Credentials extends ClientCredentials {
    */
   override check(owner: string): void {
     const { accessToken, ...keys } = this.#secrets;
-    if (accessToken !== false) {
-      super.check(owner);
-      return;
-    }
-    checkCredentialValues(keys, owner);
-    const missing = (['appId', 'appToken'] as const).filter((name) => typeof keys[name] !== 'string' || keys[name] === '');
-    if (missing.length > 0) {
-      throw new ConfigurationError(
-        missing[0]!,
-        `${owner}: accessToken: false sends the app keys alone, so appId and appToken are required; missing: ${missing.join(', ')}. Pass them to new ${owner}({ appId, appToken }) or set ${missing.map(envName).join(', ')}`,
-      );
-    }
+    // `false` (refused by the browser entry's credentials, whose check is the inherited one).
+    checkCredentialValues(accessToken === false ? keys : this.#secrets, owner);
+    if (accessToken === false) for (const name of ['appId', 'appToken'] as const) this.setting(name, 'accessToken: false');
   }
 
   /** The id of the tenant whose calls of `group` these credentials make: the app ID, or the client application ID. */
@@ -318,12 +307,8 @@ export class Credentials extends ClientCredentials {
   override async headersFor(group: AuthGroup, wait: TokenWait): Promise<Record<string, string>> {
     const keysAlone = this.#secrets.accessToken === false;
     if (group === 'client') {
-      if (keysAlone) {
-        throw new ConfigurationError(
-          'accessToken',
-          `${this.#owner}: accessToken: false (the app keys alone) is for the /v1 calls; the client-side endpoint, /client/v1/events, takes the client-side keys and is refused under it, nothing sent. Send events with new ClientEvents({ clientApplicationId, clientToken, origin }) from 'promokit/client-side', or from a client with an accessToken`,
-        );
-      }
+      // The client-side endpoint takes other keys than the app keys: refused, nothing sent.
+      if (keysAlone) throw this.missing('accessToken', '/client/v1/events, which accessToken: false refuses');
       return super.headersFor(group, wait);
     }
     const headers: Record<string, string> = { 'x-app-id': this.setting('appId'), 'x-app-token': this.setting('appToken') };
