@@ -293,7 +293,7 @@ export class Credentials extends ClientCredentials {
    */
   override check(owner: string): void {
     const { accessToken, ...keys } = this.#secrets;
-    // `false` (refused by the browser entry's credentials, whose check is the inherited one).
+    // `false` is no header value: left out here (the browser entry's credentials, whose check is the inherited one, refuse it).
     checkCredentialValues(accessToken === false ? keys : this.#secrets, owner);
     if (accessToken === false) for (const name of ['appId', 'appToken'] as const) this.setting(name, 'accessToken: false');
   }
