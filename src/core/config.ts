@@ -31,8 +31,18 @@ export interface CommonOptions {
   /**
    * OAuth access token sent as `Authorization: Bearer …`, or a function returning one (sync or
    * async), called once per request so an expiring token can be refreshed. Env: `PROMOKIT_ACCESS_TOKEN`.
+   *
+   * `false`, on the server `Client` only: the app keys alone. Its `/v1` calls send `X-App-Id` and
+   * `X-App-Token` and no `Authorization`, as the vendor's SDK does. The service's published spec
+   * accepts that pair on every `/v1` operation as the alternative to an OAuth token; the interface
+   * promokit follows asks for all three, which stays the default. Opt in only for a service that
+   * accepts the pair. With it, `appId` and `appToken` are required when the client is built, no
+   * token is ever asked for (none is read from `PROMOKIT_ACCESS_TOKEN`), a 401 is an
+   * `AuthenticationError` with no resend, and the client-side endpoint (`clientEvents.track`,
+   * `request({ auth: 'client' })`), which takes other keys, is refused with a `ConfigurationError`,
+   * nothing sent. `ClientEvents` refuses `false`.
    */
-  accessToken?: AccessToken | undefined;
+  accessToken?: AccessToken | false | undefined;
   /** Milliseconds each attempt may take before `TimeoutError`. Default 30,000. */
   timeout?: number | undefined;
   /** Retries after the first attempt, within the retry policy. Default 2; `0` turns retries off. */
@@ -176,7 +186,8 @@ const baseUrlRule: OptionRule = [
 /** The rules of the options both clients take, one per option of {@link CommonOptions}. */
 export const commonOptionRules: OptionRules<CommonOptions> = {
   baseUrl: baseUrlRule,
-  accessToken: [(v) => typeof v === 'function' || isHeaderValue(v), 'a token string of Latin-1 text, or a function returning one'],
+  // `false`, the app keys alone, is the server Client's: the credentials of ClientEvents refuse it.
+  accessToken: [(v) => v === false || typeof v === 'function' || isHeaderValue(v), 'a token string of Latin-1 text, or a function returning one'],
   timeout: positiveMs,
   maxRetries: wholeNumber(0, MAX_RETRIES),
   maxRetryDelay: [(v) => typeof v === 'number' && v >= 0 && v <= MAX_TIMEOUT, `0 or more milliseconds, at most ${MAX_TIMEOUT}`],

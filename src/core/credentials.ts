@@ -13,7 +13,8 @@ import { envHint, envName, isBrowser, checkCredentialValues } from './runtime.js
 /**
  * Which headers an endpoint needs:
  * - `app`: `X-App-Id` + `X-App-Token` (token introspection);
- * - `server`: those plus `Authorization: Bearer <accessToken>` (every other `/v1` endpoint);
+ * - `server`: those plus `Authorization: Bearer <accessToken>` (every other `/v1` endpoint), or
+ *   the app keys alone with `accessToken: false`;
  * - `client`: `X-Client-Application-Id` + `X-Client-Token`, `Authorization` when an access token
  *   is configured, and `origin` outside browsers (`/client/v1/events`).
  *
@@ -35,7 +36,8 @@ export type AccessToken = string | (() => string | Promise<string>);
 export interface CredentialSettings {
   appId?: string | undefined;
   appToken?: string | undefined;
-  accessToken?: AccessToken | undefined;
+  /** `false`: the server `Client`'s app keys alone (the browser entry's options refuse it). */
+  accessToken?: AccessToken | false | undefined;
   clientApplicationId?: string | undefined;
   clientToken?: string | undefined;
   origin?: string | undefined;
@@ -116,11 +118,11 @@ export class ClientCredentials {
     return [...sent.map(bearerOf).filter((token): token is string => !!token), ...this.#recent];
   }
 
-  /** The error for a missing setting, naming the option and its environment variable. */
-  missing(option: SettingName): ConfigurationError {
+  /** The error for a missing setting, naming the option, what needs it and its environment variable. */
+  missing(option: SettingName, by = 'this request'): ConfigurationError {
     return new ConfigurationError(
       option,
-      `${this.#owner}: the ${option} option is required for this request; pass it to new ${this.#owner}({ ${option} })${envHint(option)}`,
+      `${this.#owner}: the ${option} option is required for ${by}; pass it to new ${this.#owner}({ ${option} })${envHint(option)}`,
     );
   }
 
@@ -173,9 +175,9 @@ export class ClientCredentials {
   }
 
   /** A string setting that the request needs; throws {@link ConfigurationError} when it is absent. */
-  protected setting(option: Exclude<keyof CredentialSettings, 'accessToken'>): string {
+  protected setting(option: Exclude<keyof CredentialSettings, 'accessToken'>, by?: string): string {
     const value = this.#settings[option];
-    if (typeof value !== 'string' || value === '') throw this.missing(option);
+    if (typeof value !== 'string' || value === '') throw this.missing(option, by);
     return value;
   }
 
@@ -220,6 +222,7 @@ export class Credentials extends ClientCredentials {
    * were not refused before even with a fresh token: a 401 may be a stale token.
    */
   override refreshable(group: AuthGroup, headers: Record<string, string>): boolean {
+    // Never with the app keys alone (`accessToken: false`): there is no token to ask for.
     return group !== 'app' && typeof this.#secrets.accessToken === 'function' && !this.#uncured.has(JSON.stringify(headers));
   }
 
@@ -242,7 +245,9 @@ export class Credentials extends ClientCredentials {
   /** What to check after a 401 to a call of `group`: its options and their environment variables. */
   override advice(group: AuthGroup): string {
     const options: SettingName[] = group === 'client' ? ['clientApplicationId', 'clientToken'] : ['appId', 'appToken'];
-    if (group === 'server' || (group === 'client' && this.#secrets.accessToken !== undefined)) options.push('accessToken');
+    // With the app keys alone (`accessToken: false`), a server call sent no token to check.
+    if ((group === 'server' && this.#secrets.accessToken !== false) || (group === 'client' && this.#secrets.accessToken !== undefined))
+      options.push('accessToken');
     return `check the ${options.join(', ')} options of new ${this.#owner}() (or ${options.map(envName).join(', ')})`;
   }
 
@@ -282,6 +287,17 @@ export class Credentials extends ClientCredentials {
     return `{ ${this.#given.map((k) => `${k}: '[redacted]'`).join(', ')} }`;
   }
 
+  /**
+   * Checks every credential given is a string that can be sent in a header, and that a client of
+   * the app keys alone (`accessToken: false`) has both keys: `owner` names the client.
+   */
+  override check(owner: string): void {
+    const { accessToken, ...keys } = this.#secrets;
+    // `false` is no header value: left out here (the browser entry's credentials, whose check is the inherited one, refuse it).
+    checkCredentialValues(accessToken === false ? keys : this.#secrets, owner);
+    if (accessToken === false) for (const name of ['appId', 'appToken'] as const) this.setting(name, 'accessToken: false');
+  }
+
   /** The id of the tenant whose calls of `group` these credentials make: the app ID, or the client application ID. */
   tenant(group: AuthGroup): string {
     return String(group === 'client' ? this.#secrets.clientApplicationId : this.#secrets.appId);
@@ -289,9 +305,14 @@ export class Credentials extends ClientCredentials {
 
   /** The authentication headers of an endpoint group; throws {@link ConfigurationError} if one is missing. */
   override async headersFor(group: AuthGroup, wait: TokenWait): Promise<Record<string, string>> {
-    if (group === 'client') return super.headersFor(group, wait);
+    const keysAlone = this.#secrets.accessToken === false;
+    if (group === 'client') {
+      // The client-side endpoint takes other keys than the app keys: refused, nothing sent.
+      if (keysAlone) throw this.missing('accessToken', '/client/v1/events, which accessToken: false refuses');
+      return super.headersFor(group, wait);
+    }
     const headers: Record<string, string> = { 'x-app-id': this.setting('appId'), 'x-app-token': this.setting('appToken') };
-    if (group === 'server') headers.authorization = `Bearer ${await this.accessToken(wait, group)}`;
+    if (group === 'server' && !keysAlone) headers.authorization = `Bearer ${await this.accessToken(wait, group)}`;
     return headers;
   }
 }

@@ -27,7 +27,10 @@ export interface ClientEventsOptions extends CommonOptions {
   clientApplicationId?: string | undefined;
   /** Client-side token, sent as `X-Client-Token`. Env: `PROMOKIT_CLIENT_TOKEN`. */
   clientToken?: string | undefined;
-  /** Also sent as `Authorization: Bearer …` when given. */
+  /**
+   * Also sent as `Authorization: Bearer …` when given. `false` (the server `Client`'s app keys
+   * alone) is refused here with a `ConfigurationError`: this endpoint takes the client-side keys.
+   */
   accessToken?: AccessToken | undefined;
   /**
    * The `origin` header (scheme, host and port of the caller, e.g. `https://shop.example.com`).
@@ -213,7 +216,7 @@ export const clientEventsOptionRules: OptionRules<ClientEventsOptions> = {
 const objectFields = ['referral', 'loyalty', 'metadata'] as const satisfies ReadonlyArray<keyof TrackEventFields | 'metadata'>;
 
 /** The client-side credential settings of `options`, with their environment fallbacks. */
-export function clientSettings(options: ClientEventsOptions): CredentialSettings {
+export function clientSettings(options: CommonOptions & Pick<ClientEventsOptions, 'clientApplicationId' | 'clientToken' | 'origin'>): CredentialSettings {
   const settings: CredentialSettings = { accessToken: options.accessToken ?? optionOrEnv(undefined, 'accessToken') };
   for (const name of ['clientApplicationId', 'clientToken', 'origin'] as const) settings[name] = optionOrEnv(options[name], name);
   return settings;

@@ -1,7 +1,10 @@
 /**
  * The mock's authentication, per endpoint group (service interface §5):
  * - `app` (`/v1/oauth/introspect`): `X-App-Id` and `X-App-Token`;
- * - `server` (every other `/v1` path): those plus `Authorization: Bearer <token>` with an active token;
+ * - `server` (every other `/v1` path): those plus `Authorization: Bearer <token>` with an active
+ *   token; with the `appKeysAlone` option, the app keys alone too (the service's published spec
+ *   lists them as an alternative to OAuth), while an `Authorization` header, when sent, must carry
+ *   an active token;
  * - `client` (`/client/v1/events`): `X-Client-Application-Id` and `X-Client-Token`; an
  *   `Authorization` header, when sent, must carry an active token.
  * Anything missing or wrong is a 401 with the service's error body.
@@ -30,7 +33,7 @@ export function authenticate(state: MockState, group: MockAuthGroup, headers: He
   const appToken = headers.get('x-app-token');
   if (!appId || !appToken) throw unauthorized('Missing X-App-Id or X-App-Token header');
   if (appId !== c.appId || appToken !== c.appToken) throw unauthorized('Invalid X-App-Id or X-App-Token');
-  if (group === 'server') bearer(state, headers);
+  if (group === 'server' && !(state.appKeysAlone && !headers.has('authorization'))) bearer(state, headers);
 }
 
 function bearer(state: MockState, headers: Headers): void {

@@ -51,6 +51,14 @@ export interface MockServiceOptions {
   /** Credentials the mock accepts instead of the defaults in `mock.credentials`. */
   credentials?: Partial<MockCredentials> | undefined;
   /**
+   * `true`: the `/v1` operations also accept the app keys alone, `X-App-Id` and `X-App-Token`
+   * without `Authorization` (what a `Client` with `accessToken: false` sends), as the service's
+   * published spec allows; an `Authorization` header, when sent, must still carry an active token.
+   * Default `false`: every `/v1` operation but token introspection needs all three, as the
+   * interface promokit follows says, and the pair alone is answered with the service's 401.
+   */
+  appKeysAlone?: boolean | undefined;
+  /**
    * The shape of the answers. `'complete'` (the default): every record as the service's spec
    * describes it, every field present. `'sparse'`: the older, sparser shapes the real service also
    * sends, to test your code against: nested records without `object`, a publication's voucher
@@ -258,6 +266,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     throw new TypeError(`createMockService: responses must be 'complete' or 'sparse'; got ${String(options.responses)}`);
   }
   const credentials: MockCredentials = Object.freeze({ ...defaultCredentials, ...options.credentials });
+  if (options.appKeysAlone !== undefined && typeof options.appKeysAlone !== 'boolean') {
+    throw new TypeError(`createMockService: appKeysAlone must be true or false; got ${String(options.appKeysAlone)}`);
+  }
   const stackingRules = checkStackingRules(options.stackingRules);
   const state: MockState = {
     store: emptyStore(),
@@ -265,6 +276,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     ids: new IdGenerator(),
     now: clockFrom(options.now),
     credentials,
+    appKeysAlone: options.appKeysAlone === true,
     asyncActionRuns: new Map(),
     stackingRules,
   };

@@ -174,6 +174,8 @@ export interface MockState {
   ids: IdGenerator;
   now: Clock;
   credentials: MockCredentials;
+  /** The `appKeysAlone` option: the `/v1` operations also accept `X-App-Id` and `X-App-Token` without `Authorization`. */
+  appKeysAlone: boolean;
   /** Async actions made by `mock.createAsyncAction()`, which move one step per read. */
   asyncActionRuns: Map<string, AsyncActionRun>;
   /** The stacking rules the options set over the service's defaults (ops/checkout.ts). */

@@ -5,7 +5,7 @@
  * the hook's error, logged, and the call goes on.
  */
 import { describe, expect, it } from 'vitest';
-import { ClientEvents } from '../../src/client-side.js';
+import { ClientEvents, type ClientEventsOptions } from '../../src/client-side.js';
 import { Client, ConfigurationError, type ClientOptions } from '../../src/index.js';
 import { useRecorders } from '../helpers/recorder.js';
 import { json, keys, member, settle } from './servers.js';
@@ -42,8 +42,8 @@ describe('refused at construction', () => {
     for (const [option, options] of cases) {
       const { appId, appToken, ...clientSide } = options;
       const builders: Array<() => unknown> = [() => new Client(options)];
-      // The browser entry takes the client-side options only.
-      if (option !== 'appId' && option !== 'appToken') builders.push(() => new ClientEvents(clientSide));
+      // The browser entry takes the client-side options only (an accessToken, never false: none here).
+      if (option !== 'appId' && option !== 'appToken') builders.push(() => new ClientEvents(clientSide as ClientEventsOptions));
       for (const build of builders) {
         const error = thrownBy(build);
         expect(error, `${option}: ${JSON.stringify(options[option as keyof ClientOptions])}`).toBeInstanceOf(ConfigurationError);
