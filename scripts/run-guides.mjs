@@ -16,6 +16,7 @@
 //   - a client of `https://api.example.com` (or any other address) reaches the mock too: undici's
 //     global dispatcher, the one Node's transport and fetch use, sends every request there;
 //   - `getFreshToken()`, which the guides leave to the reader, is a token the mock issued.
+// A `<!-- guide-mock: { … } -->` comment above a block gives its mock's options (createMockService).
 // A `<!-- guide-setup: … -->` comment above a block runs first, with `mock` in scope: the records
 // the block assumes exist. A `<!-- guide-then: … -->` comment below it runs after it, with `mock`,
 // `block` (its exports) and `assert`: the call of a function the block defines, and what it should
@@ -123,7 +124,9 @@ const consoleMethods = ['log', 'info', 'warn', 'error', 'debug'];
 
 /** Runs one block against a mock of its own: `{ file, line, status: 'ran' | 'failed', error?, printed }`. */
 async function run(block, index) {
-  const mock = createMockService({ credentials: KEYS });
+  // A guide-mock comment's options: an object literal of the guide's, read as the guide's own code is run.
+  const options = block.mock ? new Function(`return (${block.mock});`)() : {};
+  const mock = createMockService({ credentials: KEYS, ...options });
   const server = await mock.listen();
   target = server.url;
   const savedEnv = { ...process.env };

@@ -3,7 +3,13 @@
 // against the mock service (test/guides/, scripts/run-guides.mjs). One reading of the markdown for
 // both, so a block is found, named and marked the same way by each.
 //
-// What a guide may say beside a block (both optional):
+// What a guide may say beside a block (each optional):
+//
+//   <!-- guide-mock: { appKeysAlone: true } -->
+//
+//   An HTML comment above the block (above its guide-setup, when it has one): the options of the
+//   block's mock service (`createMockService`), for a block that shows what a service set up so
+//   takes. Not rendered either.
 //
 //   <!-- guide-setup: mock.seed({ vouchers: [{ code: 'SUMMER-10', type: 'DISCOUNT_VOUCHER' }] }) -->
 //   ```ts
@@ -42,12 +48,13 @@ export function guideSources(root) {
 /** The first line that marks a block as type-checked only, and what it needs. */
 const NEEDS = /^\/\/ Needs ([^\n]*)/;
 const SETUP = /<!--\s*guide-setup:((?:(?!-->)[\s\S])*)-->\s*$/;
+const MOCK = /<!--\s*guide-mock:((?:(?!-->)[\s\S])*)-->\s*$/;
 const THEN = /^\s*<!--\s*guide-then:((?:(?!-->)[\s\S])*)-->/;
 
 /**
- * The ```ts blocks of a guide: `{ file, line, code, setup, then, needs }`, `line` the 1-based line
+ * The ```ts blocks of a guide: `{ file, line, code, mock, setup, then, needs }`, `line` the 1-based line
  * of the block's first line of code, `setup` the JavaScript of a `guide-setup` comment right above
- * it and `then` of a `guide-then` comment right below it (or `''`), `needs` what a `// Needs …`
+ * it, `mock` the options of a `guide-mock` comment above that (or above the block), and `then` of a `guide-then` comment right below it (or `''`), `needs` what a `// Needs …`
  * first line says (or `null`: the block runs).
  */
 export function blocksOf(root, file) {
@@ -57,9 +64,11 @@ export function blocksOf(root, file) {
     const code = match[1];
     const before = text.slice(0, match.index);
     const line = before.split('\n').length + 1;
-    const setup = SETUP.exec(before)?.[1]?.trim() ?? '';
+    const setupComment = SETUP.exec(before);
+    const setup = setupComment?.[1]?.trim() ?? '';
+    const mock = MOCK.exec(setupComment ? before.slice(0, setupComment.index) : before)?.[1]?.trim() ?? '';
     const then = THEN.exec(text.slice(match.index + match[0].length).replace(/^[^\n]*\n/, ''))?.[1]?.trim() ?? '';
-    blocks.push({ file, line, code, setup, then, needs: NEEDS.exec(code)?.[1]?.trim() ?? null });
+    blocks.push({ file, line, code, mock, setup, then, needs: NEEDS.exec(code)?.[1]?.trim() ?? null });
   }
   return blocks;
 }
