@@ -107,6 +107,7 @@ export type {
   ListVouchersParams,
   UpdateVoucherParams,
   DeleteVoucherParams,
+  ListVoucherTransactionsParams,
 } from './resources/vouchers.js';
 export type {
   Redemptions,

@@ -1,14 +1,23 @@
 /**
  * `client.vouchers`: listing, reading, changing, enabling, disabling and deleting vouchers;
  * creating a voucher with a chosen code, validating a voucher against a customer and an order, a
- * voucher's redemption history, and releasing a session lock.
+ * voucher's redemption history, releasing a session lock, and a card's balance transactions.
  *
  * @module
  */
 import { walks, type APIPromise, type PagePromise } from '../core/pagination.js';
 import { all, array, boolean, closed, integer, object, oneOf, required, text, isRecord } from '../core/inputs.js';
 import { voucherListSchema, type VoucherList } from '../schemas/voucher.js';
-import { page99ListRules, timeRangeRules, type ListFilters, type Page99ListParams, type TimeRangeInput } from './inputs/lists.js';
+import {
+  cursorListRules,
+  page99ListRules,
+  timeRangeRules,
+  type CursorListParams,
+  type ListFilters,
+  type Page99ListParams,
+  type TimeRangeInput,
+} from './inputs/lists.js';
+import { voucherTransactionListSchema, type VoucherTransaction, type VoucherTransactionList } from '../schemas/loyalty-transaction.js';
 import type { Metadata } from '../core/metadata.js';
 import { operation, operations, type RequestOptions } from '../core/call.js';
 import { APIResource } from '../core/resource.js';
@@ -292,6 +301,36 @@ export class Vouchers extends APIResource {
   releaseSession(code: string, sessionKey: string, options?: RequestOptions): APIPromise<void> {
     return this.core.request(voucherOperations['vouchers.releaseSession'], { code, sessionKey }, {}, options);
   }
+
+  /**
+   * Lists one card's balance transactions: a gift card's credits added, removed, spent and given
+   * back, a loyalty card's points, each with the balance after it and, for a change made through
+   * the balance operation, the `source_id` and `reason` it was sent with. Page by page with the
+   * `starting_after_id` cursor; `order: '-id'` newest first.
+   *
+   * `GET /v1/vouchers/{code}/transactions`. Read-only: retried on network errors, timeouts, 408,
+   * 429 and 5xx.
+   *
+   * @param code The card's code, or its ID (`v_…`) (sent URL-encoded).
+   * @throws {InvalidRequestError} `limit` outside 1–100, `order` other than `id` or `-id`, an empty
+   *   `starting_after_id`; nothing is sent.
+   * @throws {NotFoundError} No such card (404).
+   *
+   * @example
+   * ```ts
+   * // GET /v1/vouchers/{code}/transactions
+   * for await (const tx of client.vouchers.listTransactions('GIFT-2026-0042', { order: '-id', limit: 100 })) {
+   *   console.log(tx.created_at, tx.type, tx.source_id, tx.details?.balance?.amount, tx.details?.balance?.balance);
+   * }
+   * ```
+   */
+  listTransactions(
+    code: string,
+    params: ListVoucherTransactionsParams = {},
+    options?: RequestOptions,
+  ): PagePromise<VoucherTransaction, ListVoucherTransactionsParams> {
+    return this.core.list(voucherOperations['vouchers.listTransactions'], { code }, params, options);
+  }
 }
 
 /** The object each voucher type requires. */
@@ -454,6 +493,14 @@ export const voucherOperations = operations({
     schema: noContentSchema,
     relies: [],
   }),
+  'vouchers.listTransactions': operation<VoucherTransactionList, ListVoucherTransactionsParams>({
+    method: 'GET',
+    path: '/v1/vouchers/{code}/transactions',
+    schema: voucherTransactionListSchema,
+    relies: ['has_more', 'data.*.id'],
+    rules: object<ListVoucherTransactionsParams>(cursorListRules),
+    paging: walks.idCursor,
+  }),
 });
 
 /**
@@ -473,6 +520,7 @@ export const voucherGuide: SubClientGuide<keyof typeof voucherOperations> = {
     'vouchers.delete': 'delete a voucher, to the bin or for good',
     'vouchers.enable': 'enable a voucher',
     'vouchers.disable': 'disable a voucher',
+    'vouchers.listTransactions': "walk a gift card's or loyalty card's balance transactions",
   },
 };
 
@@ -696,3 +744,10 @@ export interface DeleteVoucherParams {
   /** `true` deletes the voucher for good, so its code can be used again; by default it goes to the bin. */
   force?: boolean | undefined;
 }
+
+/**
+ * Params of {@link Vouchers.listTransactions}: page size, order (`id` or `-id`) and the cursor.
+ * Sent in the query string.
+ * @category Vouchers
+ */
+export interface ListVoucherTransactionsParams extends CursorListParams {}

@@ -3,15 +3,16 @@
  * field by field, enabled and disabled, and deleted to the bin (the code stays taken) or, with
  * `force`, for good (the code can be created again). The same vouchers the other operations
  * validate, redeem and publish: a disabled voucher fails validation with `voucher_disabled`, a
- * deleted one is not found.
+ * deleted one is not found. A card's balance transactions (LONG-TAIL.md #55) are listed by cursor,
+ * the card named by code or ID.
  *
  * @module
  */
 import { snapshot } from '../domain.js';
 import { badRequest, notFound, type MockRequest } from '../http.js';
-import { applyFilters, boolParam, intParam, orderParam, windowParam } from '../lists.js';
+import { applyFilters, boolParam, cursorPage, intParam, orderParam, windowParam } from '../lists.js';
 import type { MockHandlers } from '../router.js';
-import { find, iso, put, type MockState, type Rec } from '../store.js';
+import { find, iso, put, where, type MockState, type Rec } from '../store.js';
 import { checkValidity, dateField } from './vouchers.js';
 
 /** The voucher a request names by code or ID; 404 when there is none (a voucher in the bin included). */
@@ -128,6 +129,15 @@ function setActive(active: boolean) {
   };
 }
 
+/** `GET /v1/vouchers/{code}/transactions`: the card's transactions, by cursor (`id` ascending unless `order: '-id'`); 404 of an unknown card. */
+function listTransactions(state: MockState, req: MockRequest): Rec {
+  const voucher = voucherOf(state, req);
+  return cursorPage(
+    where(state.store.transactions, (t) => t.voucher_id === voucher.id),
+    req.query,
+  );
+}
+
 /** The mock's routes for vouchers as records. */
 export const voucherRecordHandlers = {
   'vouchers.list': { method: 'GET', path: '/v1/vouchers', auth: 'server', handle: listVouchers },
@@ -136,4 +146,5 @@ export const voucherRecordHandlers = {
   'vouchers.delete': { method: 'DELETE', path: '/v1/vouchers/{code}', auth: 'server', handle: deleteVoucher },
   'vouchers.enable': { method: 'POST', path: '/v1/vouchers/{code}/enable', auth: 'server', handle: setActive(true) },
   'vouchers.disable': { method: 'POST', path: '/v1/vouchers/{code}/disable', auth: 'server', handle: setActive(false) },
+  'vouchers.listTransactions': { method: 'GET', path: '/v1/vouchers/{code}/transactions', auth: 'server', handle: listTransactions },
 } satisfies MockHandlers;
