@@ -108,6 +108,7 @@ export type {
   UpdateVoucherParams,
   DeleteVoucherParams,
   ListVoucherTransactionsParams,
+  UpdateVoucherBalanceParams,
 } from './resources/vouchers.js';
 export type {
   Redemptions,

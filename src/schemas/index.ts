@@ -13,7 +13,7 @@ export type {
   AsyncActionType,
   ListedAsyncAction,
 } from './async-action.js';
-export type { Gift, LoyaltyCard } from './balance.js';
+export type { Gift, LoyaltyCard, VoucherBalance } from './balance.js';
 export type { CampaignType } from './campaign.js';
 export type { Category } from './category.js';
 export type { StackedRedemption, StackedValidation } from './checkout.js';

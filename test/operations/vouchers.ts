@@ -316,4 +316,43 @@ export const voucherTestData: SubClientTestData<'vouchers'> = {
     ],
     contract: (client) => [['GET /v1/vouchers/{code}/transactions', () => client.vouchers.listTransactions('GIFT-1', { limit: 10, order: '-id' })]],
   },
+  'vouchers.updateBalance': {
+    fixtures: {
+      'gift card topped up (the spec example: no operation_type)': {
+        amount: 10000,
+        total: 20100,
+        balance: 20100,
+        type: 'gift_voucher',
+        object: 'balance',
+        related_object: { type: 'voucher', id: 'v_abCdEfghI1JKLMNPqRS2Tu3vWXyza4bc' },
+      },
+    },
+    mockCalls: ({ client, ids }) => [
+      ['gift card', () => client.vouchers.updateBalance(ids.vouchers.giftCard, { amount: 1500, reason: 'goodwill' })],
+      ['loyalty card', () => client.vouchers.updateBalance(ids.members.ada, { amount: -10, source_id: 'crm-adjust-1' })],
+    ],
+    faults: [
+      {
+        name: 'vouchers.updateBalance',
+        class: 'redemption',
+        call: (c, k, o) => c.vouchers.updateBalance(k, { amount: 500 }, o),
+        path: (k) => `/v1/vouchers/${enc(k)}/balance`,
+        body: {
+          amount: 500,
+          total: 5500,
+          balance: 3700,
+          type: 'gift_voucher',
+          operation_type: 'MANUAL',
+          object: 'balance',
+          related_object: { type: 'voucher', id: 'v_1' },
+        },
+      },
+    ],
+    badInputs: [
+      { input: '`amount` missing', field: 'amount', call: (c, o) => loose(c).vouchers.updateBalance('GIFT-1', { reason: 'top-up' }, o) },
+      { input: '`amount: 10.5` (not an integer)', field: 'amount', call: (c, o) => loose(c).vouchers.updateBalance('GIFT-1', { amount: 10.5 }, o) },
+      { input: "`source_id: ''`", field: 'source_id', call: (c, o) => loose(c).vouchers.updateBalance('GIFT-1', { amount: 100, source_id: '' }, o) },
+    ],
+    contract: (client) => [['POST /v1/vouchers/{code}/balance', () => client.vouchers.updateBalance('GIFT-1', { amount: 10000, reason: 'top-up' }), 'D29']],
+  },
 };
