@@ -575,6 +575,18 @@ export const voucherGuide: SubClientGuide<keyof typeof voucherOperations> = {
     'vouchers.listTransactions': "walk a gift card's or loyalty card's balance transactions",
     'vouchers.updateBalance': "add to or take from a gift card's credit or a loyalty card's points",
   },
+  vendor: {
+    'vouchers.listTransactions': {
+      sdk: '`vouchers.listTransactions(code, params?)` (and `loyalties.listCardTransactions(memberId, null, params)` for one card)',
+      changes:
+        "a `PagePromise` by the `starting_after_id` cursor; a gift card's or a loyalty card's transactions, each with the `source_id` a balance change was sent with",
+    },
+    'vouchers.updateBalance': {
+      sdk: '`vouchers.balance.create(code, { amount, source_id?, reason? })`',
+      changes:
+        "a spend: never sent twice on its own; promokit sends a fresh `source_id` unless you give one, and `client.reconcile(error)` finds the change by it on the card's transactions",
+    },
+  },
 };
 
 /**

@@ -40,9 +40,9 @@ export type {
   LoyaltyTransactionDetails,
   LoyaltyTransactionList,
   TransactionType,
+  VoucherTransactionType,
   VoucherTransaction,
   VoucherTransactionList,
-  VoucherTransactionType,
 } from './loyalty-transaction.js';
 export type { ActiveTokenIntrospection, InactiveTokenIntrospection, TokenIntrospection } from './oauth.js';
 export type { CustomerReference, EmbeddedOrder, Order, OrderRedemption, OrderStatus } from './order.js';
