@@ -9,7 +9,7 @@
  * transaction without a `source_id` like the call's).
  */
 import { describe, expect, it } from 'vitest';
-import { InvalidRequestError, type ReconcileResult } from '../../src/index.js';
+import { BadRequestError, InvalidRequestError, NotFoundError, type ReconcileResult } from '../../src/index.js';
 import type { MockDistortion } from '../../src/testing/index.js';
 import { failure, transports, useMock } from '../mock-service/transports.js';
 import { APPLIED, expectNotFound, failUnder, FAULTS, NOT_APPLIED, noUnhandledRejection, sent } from './reconcile-faults.js';
@@ -49,6 +49,18 @@ describe.each(transports)('a card balance over %s', (_name, connect) => {
     expect(after).toMatchObject({ balance: before + 40, type: 'loyalty_card' });
     const newest = (await c.vouchers.listTransactions(mock.ids.members.ada, { order: '-id', limit: 1 })).data[0];
     expect(newest).toMatchObject({ type: 'POINTS_ADDITION', source_id: 'points-fix-1' });
+  });
+
+  it("the service's refusals: a removal past the balance and a discount voucher (400), an unknown card (404, of the list too); the balance untouched", async () => {
+    const c = client();
+    const start = giftCard().gift?.balance ?? 0;
+    const past = await failure(c.vouchers.updateBalance(mock.ids.vouchers.giftCard, { amount: -(start + 1) }));
+    expect(past).toBeInstanceOf(BadRequestError);
+    expect(await failure(c.vouchers.updateBalance(mock.ids.vouchers.valid, { amount: 100 }))).toBeInstanceOf(BadRequestError);
+    expect(await failure(c.vouchers.updateBalance('NO-SUCH-CARD', { amount: 100 }))).toBeInstanceOf(NotFoundError);
+    expect(await failure(c.vouchers.listTransactions('NO-SUCH-CARD').toArray())).toBeInstanceOf(NotFoundError);
+    expect(giftCard().gift?.balance).toBe(start);
+    expect(transactionsOf(giftCard().id)).toEqual([]);
   });
 
   it('bad input names its field and sends nothing', async () => {
