@@ -17,6 +17,12 @@
 //   effects         the operations by effect class (read, idempotent write, spend, create)
 //   tasks           the home page's "Find your method" (docs/site/home.md): each method's task, by
 //                   category, from the sub-clients' guides (src/resources/guide.ts)
+//   vendor          the migration guide's rows of the methods whose guide names the vendor SDK's
+//                   call they replace (`vendor`)
+//
+// And the public types: every type with a `@category` in src/resources/ and src/schemas/ is
+// exported by name from src/index.ts or src/schemas/index.ts (`--write` adds a missing one to its
+// module's export statement).
 //
 // And typedoc.json's `categoryOrder`, the reference's sidebar: the categories of the sub-clients'
 // guides in the order `subClientGuides` lists them, between the others (`otherCategories`).
@@ -25,7 +31,8 @@
 // signatures from the sub-clients' classes (the TypeScript compiler): a method's positional
 // parameters, and its params object's fields when it has few.
 import { build } from 'esbuild';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
@@ -218,7 +225,15 @@ export async function operationFigures() {
       return `| ${words} | ${of.map((name) => `\`${name}\``).join(', ')} |`;
     }),
   ].join('\n');
-  return { count: String(endpoints), methods: String(names.length), table, relies, effects, tasks: taskTable(loaded, classes) };
+  return {
+    count: String(endpoints),
+    methods: String(names.length),
+    table,
+    relies,
+    effects,
+    tasks: taskTable(loaded, classes),
+    vendor: vendorTable(loaded, signatures),
+  };
 }
 
 /** The sub-clients' guides (src/resources/guide.ts), each with its class: the category of that class must be the guide's. */
@@ -255,6 +270,14 @@ function taskTable(loaded, classes) {
   return rows.join('\n');
 }
 
+/** The migration guide's rows written from the sub-clients' guides (`vendor`): the vendor SDK's call, the method, what changes. */
+function vendorTable({ subClientGuides }, signatures) {
+  const rows = ['| `@voucherify/sdk` 2.x | promokit | what changes |', '|---|---|---|'];
+  for (const guide of subClientGuides)
+    for (const [name, call] of Object.entries(guide.vendor ?? {})) rows.push(`| ${call.sdk} | \`${signatures.get(name)}\` | ${call.changes} |`);
+  return rows.join('\n');
+}
+
 /** The reference's categories in order (typedoc.json `categoryOrder`): the sub-clients' between the others. */
 export async function categoryOrder() {
   const loaded = await loadRegistry();
@@ -279,14 +302,76 @@ function checkCategoryOrder(wanted, write) {
   return `typedoc.json: categoryOrder is ${JSON.stringify(quoted)}, the guides say ${JSON.stringify(wanted)}${write ? ': rewritten' : ''}`;
 }
 
+/**
+ * The public types: every type, interface or class with a `@category` tag in src/resources/ (its
+ * inputs/ too) and src/schemas/ is exported by name, from src/index.ts or src/schemas/index.ts
+ * (which src/index.ts re-exports whole); one without a `@category` stays internal. A name missing
+ * joins the export statement of its module; with `write`, it is added there (then formatted).
+ * Returns the findings.
+ */
+function checkPublicTypes(write) {
+  const places = [
+    { index: 'src/index.ts', dir: 'src/resources', prefix: './resources/' },
+    { index: 'src/index.ts', dir: 'src/resources/inputs', prefix: './resources/inputs/' },
+    { index: 'src/schemas/index.ts', dir: 'src/schemas', prefix: './' },
+  ];
+  const findings = [];
+  const written = new Set();
+  for (const { index, dir, prefix } of places) {
+    const file = join(root, index);
+    let text = readFileSync(file, 'utf8');
+    const statement = /export (type )?\{([^}]*)\} from '([^']+)';/g;
+    const exported = new Set(
+      [...text.matchAll(statement)].flatMap((m) =>
+        m[2].split(',').map(
+          (n) =>
+            n
+              .trim()
+              .replace(/^type /, '')
+              .split(' as ')[0],
+        ),
+      ),
+    );
+    for (const name of readdirSync(join(root, dir)).filter((f) => f.endsWith('.ts') && f !== 'index.ts')) {
+      const path = join(root, dir, name);
+      const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.ES2022, true);
+      const specifier = `${prefix}${name.replace(/\.ts$/, '.js')}`;
+      for (const node of source.statements) {
+        const isType = ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || ts.isClassDeclaration(node);
+        if (!isType || !node.name || !node.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
+        if (!ts.getJSDocTags(node).some((tag) => tag.tagName.text === 'category') || exported.has(node.name.text)) continue;
+        const own = [...text.matchAll(statement)].find((m) => m[3] === specifier);
+        findings.push(
+          `${index}: ${node.name.text} (${dir}/${name}) is not exported${write && own ? ': added' : ''}${own ? '' : `: no export statement of '${specifier}' to add it to`}`,
+        );
+        if (!write || !own) continue;
+        const names = own[2].trim().replace(/,$/, '');
+        text = text.replace(own[0], `export ${own[1] ?? ''}{ ${names}, ${own[1] ? '' : 'type '}${node.name.text} } from '${specifier}';`);
+        exported.add(node.name.text);
+        written.add(file);
+      }
+    }
+    if (written.has(file)) writeFileSync(file, text);
+  }
+  if (written.size > 0)
+    spawnSync(process.execPath, [join(root, 'node_modules', '@biomejs', 'biome', 'bin', 'biome'), 'format', '--write', ...written], {
+      cwd: root,
+      stdio: 'ignore',
+    });
+  return findings;
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const figures = await operationFigures();
   if (process.argv.includes('--list')) for (const [name, text] of Object.entries(figures)) console.log(`${name}:\n${text}\n`);
   const write = process.argv.includes('--write');
   const result = checkQuotedFigures(figures, { write, kind: 'operations', fix: 'npm run operations -- --write' });
   const order = checkCategoryOrder(await categoryOrder(), write);
+  const types = checkPublicTypes(write);
   for (const line of result.lines) console.log(line);
   console.log(order ?? "typedoc.json: the reference's category order agrees with the guides");
-  if (order && !write) console.log('operations: run `npm run operations -- --write`');
-  process.exit(!write && (result.stale > 0 || result.unknown > 0 || order) ? 1 : 0);
+  for (const line of types) console.log(line);
+  if (types.length === 0) console.log('public types: every type with a @category is exported');
+  if ((order || types.length > 0) && !write) console.log('operations: run `npm run operations -- --write`');
+  process.exit(!write && (result.stale > 0 || result.unknown > 0 || order || types.length > 0) ? 1 : 0);
 }

@@ -107,6 +107,8 @@ export type {
   ListVouchersParams,
   UpdateVoucherParams,
   DeleteVoucherParams,
+  ListVoucherTransactionsParams,
+  UpdateVoucherBalanceParams,
 } from './resources/vouchers.js';
 export type {
   Redemptions,

@@ -58,7 +58,18 @@ export function checkQuotedFigures(figures, { write = false, kind = 'size', fix 
       const wanted = block ? `\n${figures[key]}\n` : figures[key];
       if (quoted === wanted) return whole;
       stale += 1;
-      lines.push(`figures: ${name}: ${key} quoted as ${JSON.stringify(quoted.trim())}, measured ${JSON.stringify(figures[key])}${write ? ': rewritten' : ''}`);
+      // A table: the rows that differ, not the whole of it.
+      const what = block
+        ? `${key}: ${(() => {
+            const had = new Set(quoted.trim().split('\n'));
+            const rows = figures[key].split('\n');
+            const added = rows.filter((row) => !had.has(row));
+            const kept = new Set(rows);
+            const dropped = [...had].filter((row) => !kept.has(row));
+            return `${added.length} rows new or changed${added.length ? ` (${added.map((row) => JSON.stringify(row.slice(0, 80))).join(', ')})` : ''}, ${dropped.length} gone`;
+          })()}`
+        : `${key} quoted as ${JSON.stringify(quoted.trim())}, measured ${JSON.stringify(figures[key])}`;
+      lines.push(`figures: ${name}: ${what}${write ? ': rewritten' : ''}`);
       return `<!-- ${kind}:${key} -->${wanted}<!-- /${kind} -->`;
     });
     if (write && updated !== text) writeFileSync(file, updated);

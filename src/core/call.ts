@@ -190,7 +190,9 @@ export type TraceWay =
   /** The redemption's own record of its rollbacks (`related_redemptions.rollbacks`). */
   | 'redemption-rollbacks'
   /** The session lock released under the call's own key, on each voucher it named. */
-  | 'session-release';
+  | 'session-release'
+  /** The card's transactions, for the one carrying the `source_id` the balance change was sent with. */
+  | 'voucher-transactions';
 
 /**
  * Why `client.reconcile` cannot look for an operation's trace (its reason, in words, is in

@@ -133,6 +133,18 @@ export const evidence: { readonly [W in TraceWay]: Evidence } = {
     unknown:
       'a redemption ROLLED_BACK that lists no rollback, one without its status or its list of rollbacks, an answer of another redemption, or a rollback read back that names another redemption',
   },
+  'voucher-transactions': {
+    identifies: [{ record: 'source_id', call: 'params.source_id' }],
+    excludes: [
+      { record: 'voucher_id', call: 'read.card' },
+      { record: 'type', call: 'read.type' },
+      { record: 'details.balance.amount', call: 'read.credits' },
+    ],
+    dated: ['created_at'],
+    identity: "the card's transaction carrying the call's source_id (a fresh one unless the call gave its own, which must be unique to the change)",
+    unknown:
+      "a transaction of the card without a source_id (or with it cut or stored differently) that, on a gift card, carries the call's type and amount (on a loyalty card, any), dated since the hour before the call, with no full date-time with a zone, or on a clock the check cannot trust",
+  },
   'session-release': {
     identifies: [{ record: 'session.key', call: 'params.session.key' }],
     excludes: [],

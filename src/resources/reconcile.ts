@@ -8,7 +8,8 @@
  * Nothing here sends anything that could apply the failed call a second time: every check is a
  * read, but for `orders.create`, whose check is the same order sent again under its own
  * `source_id` (or `id`), which names the order the failed call made, if it made one; and for a
- * validation with a session, whose check releases the lock under the call's key.
+ * validation with a session, whose check releases the lock under the call's key. A balance change
+ * is found by the `source_id` it was sent with, on its card's transactions.
  *
  * `applied` only on the call's own identity; `not_found` only having seen every record that could
  * be the call's, each excluded by a field it carries with another value (or, on a clock this
@@ -376,6 +377,52 @@ const sessionLock: Check = async ({ vouchers }, { input, idempotent }, _time, op
   return none(new Date());
 };
 
+/**
+ * The type of the transaction a balance change of `amount` makes on a gift card: the spec's
+ * example shows an API change as `CREDITS_ADDITION` (or `CREDITS_REMOVAL`) with the amount sent. A
+ * loyalty card's is not shown (nor the unit of its points): nothing is excluded by them.
+ */
+function giftChange(card: unknown, amount: unknown): Record<string, string> {
+  if (field(card, 'type') !== 'GIFT_VOUCHER' || typeof amount !== 'number' || !Number.isInteger(amount) || amount === 0) return {};
+  return { type: amount > 0 ? 'CREDITS_ADDITION' : 'CREDITS_REMOVAL', credits: String(amount) };
+}
+
+/**
+ * The check of a balance change: the card read back, then its transactions, newest first, to the
+ * list's end, for the one carrying the call's `source_id`. Every other must carry another
+ * `source_id`, card, or (a gift card's) type or amount, or be older than the call on a trusted clock.
+ */
+const balanceChange: Check = async ({ vouchers }, { input }, time, options) => {
+  const code = input.path.code ?? '';
+  if (!field(input.params, 'source_id')) return unsure('the call sent no source_id, by which its transaction is known');
+  const asOf = new Date();
+  const answer = await vouchers
+    .get(code, options)
+    .withResponse()
+    .catch((error: unknown) => {
+      // The service's 404 of the card: no balance of it was changed.
+      if (namesMissing(error, 'voucher', code)) return undefined;
+      throw error;
+    });
+  if (!answer) return none(asOf);
+  time.saw(answer.response);
+  const card = field(answer.data, 'id');
+  if (!card) return unsure("the card's answer carried no id, by which its transactions are known");
+  if (card !== code && field(answer.data, 'code') !== code) return unsure(`the card read back is ${JSON.stringify(card)}, not the card ${code} the call named`);
+  const read = { card, ...giftChange(answer.data, isRecord(input.params) ? input.params.amount : undefined) };
+  return search(
+    {
+      name: 'vouchers.listTransactions',
+      key: 'data',
+      by: 'cursor',
+      fetch: (after) => vouchers.listTransactions(code, { order: '-id', limit: PAGE_SIZE, ...(after ? { starting_after_id: String(after) } : {}) }, options),
+      readable: transactionKind,
+    },
+    time,
+    { rules: evidence['voucher-transactions'], call: viewOf(input, read) },
+  );
+};
+
 /** Why an operation without a check has none, and what to do instead (each operation's `trace`, in its record). */
 const noWay: Record<NoTrace, string> = {
   'no-session-read': 'no operation reads a session lock; sent with your own session.key, it is safe to send again (it joins the same lock)',
@@ -395,6 +442,7 @@ const checks: Record<TraceWay, Check> = {
   'redemptions-since': stackedRedemption,
   'redemption-rollbacks': rollback,
   'session-release': sessionLock,
+  'voucher-transactions': balanceChange,
 };
 
 /**

@@ -1,23 +1,34 @@
 /**
  * `client.vouchers`: listing, reading, changing, enabling, disabling and deleting vouchers;
  * creating a voucher with a chosen code, validating a voucher against a customer and an order, a
- * voucher's redemption history, and releasing a session lock.
+ * voucher's redemption history, releasing a session lock, and a card's balance: changed, and its
+ * transactions listed.
  *
  * @module
  */
 import { walks, type APIPromise, type PagePromise } from '../core/pagination.js';
 import { all, array, boolean, closed, integer, object, oneOf, required, text, isRecord } from '../core/inputs.js';
 import { voucherListSchema, type VoucherList } from '../schemas/voucher.js';
-import { page99ListRules, timeRangeRules, type ListFilters, type Page99ListParams, type TimeRangeInput } from './inputs/lists.js';
+import {
+  cursorListRules,
+  page99ListRules,
+  timeRangeRules,
+  type CursorListParams,
+  type ListFilters,
+  type Page99ListParams,
+  type TimeRangeInput,
+} from './inputs/lists.js';
+import { voucherTransactionListSchema, type VoucherTransaction, type VoucherTransactionList } from '../schemas/loyalty-transaction.js';
 import type { Metadata } from '../core/metadata.js';
 import { operation, operations, type RequestOptions } from '../core/call.js';
 import { APIResource } from '../core/resource.js';
 import { noContentSchema } from '../schemas/base.js';
+import { voucherBalanceSchema, type VoucherBalance } from '../schemas/balance.js';
 import { voucherRedemptionsSchema, type VoucherRedemptions } from '../schemas/redemption-entry.js';
 import { validationResultSchema, type ValidationResult } from '../schemas/validation.js';
 import { voucherSchema, type Voucher } from '../schemas/voucher.js';
 import { customerPlaces, customerRules, type CustomerInput } from './inputs/customer.js';
-import { withMarker } from './inputs/redeemables.js';
+import { newMarker, withMarker } from './inputs/redeemables.js';
 import { discountRules, type DiscountInput } from './inputs/discount.js';
 import { orderPlaces, orderRules, type OrderInput } from './inputs/order.js';
 import { sessionRules, type SessionInput } from './inputs/session.js';
@@ -292,6 +303,68 @@ export class Vouchers extends APIResource {
   releaseSession(code: string, sessionKey: string, options?: RequestOptions): APIPromise<void> {
     return this.core.request(voucherOperations['vouchers.releaseSession'], { code, sessionKey }, {}, options);
   }
+
+  /**
+   * Lists one card's balance transactions: a gift card's credits added, removed, spent and given
+   * back, a loyalty card's points, each with the balance after it and, for a change made through
+   * the balance operation, the `source_id` and `reason` it was sent with. Page by page with the
+   * `starting_after_id` cursor; `order: '-id'` newest first.
+   *
+   * `GET /v1/vouchers/{code}/transactions`. Read-only: retried on network errors, timeouts, 408,
+   * 429 and 5xx.
+   *
+   * @param code The card's code, or its ID (`v_…`) (sent URL-encoded).
+   * @throws {InvalidRequestError} `limit` outside 1–100, `order` other than `id` or `-id`, an empty
+   *   `starting_after_id`; nothing is sent.
+   * @throws {NotFoundError} No such card (404).
+   *
+   * @example
+   * ```ts
+   * // GET /v1/vouchers/{code}/transactions
+   * for await (const tx of client.vouchers.listTransactions('GIFT-2026-0042', { order: '-id', limit: 100 })) {
+   *   console.log(tx.created_at, tx.type, tx.source_id, tx.details?.balance?.amount, tx.details?.balance?.balance);
+   * }
+   * ```
+   */
+  listTransactions(
+    code: string,
+    params: ListVoucherTransactionsParams = {},
+    options?: RequestOptions,
+  ): PagePromise<VoucherTransaction, ListVoucherTransactionsParams> {
+    return this.core.list(voucherOperations['vouchers.listTransactions'], { code }, params, options);
+  }
+
+  /**
+   * Adds to or removes from a gift card's credit or a loyalty card's points: `amount` is an
+   * increment, negative to remove. Returns the balance after it; the answer names no transaction.
+   *
+   * `POST /v1/vouchers/{code}/balance`. Moves value, so it is never sent twice blindly: retried
+   * only on 429 and on connection failures where nothing was sent, never on 5xx or timeouts (a
+   * second send would add the amount again: the service keeps no idempotency key). After an
+   * unknown outcome, `client.reconcile(error)` walks the card's transactions for the change's
+   * `source_id`: promokit sends a fresh one (`mk_` and 26 characters, 130 random bits) unless you
+   * give your own, which must then be unique to this change (the service does not refuse a
+   * `source_id` already used).
+   *
+   * A gift card's amount is in the smallest currency unit (`10000` = 100.00). For a loyalty card
+   * the spec's ×100 reading conflicts with how points are counted elsewhere: check the unit
+   * against your project before adjusting points.
+   *
+   * @param code The card's code, or its ID (`v_…`) (sent URL-encoded).
+   * @throws {InvalidRequestError} `amount` missing or not an integer, an empty `source_id`, a
+   *   `reason` that is not a string; nothing is sent.
+   * @throws {NotFoundError} No such card (404).
+   *
+   * @example
+   * ```ts
+   * // POST /v1/vouchers/{code}/balance
+   * const after = await client.vouchers.updateBalance('GIFT-2026-0042', { amount: 2500, reason: 'refund of order 1042' });
+   * console.log(after.balance, after.related_object?.id);
+   * ```
+   */
+  updateBalance(code: string, params: UpdateVoucherBalanceParams, options?: RequestOptions): APIPromise<VoucherBalance> {
+    return this.core.request(voucherOperations['vouchers.updateBalance'], { code }, params, options);
+  }
 }
 
 /** The object each voucher type requires. */
@@ -454,6 +527,32 @@ export const voucherOperations = operations({
     schema: noContentSchema,
     relies: [],
   }),
+  'vouchers.listTransactions': operation<VoucherTransactionList, ListVoucherTransactionsParams>({
+    method: 'GET',
+    path: '/v1/vouchers/{code}/transactions',
+    schema: voucherTransactionListSchema,
+    relies: ['has_more', 'data.*.id'],
+    rules: object<ListVoucherTransactionsParams>(cursorListRules),
+    paging: walks.idCursor,
+  }),
+  'vouchers.updateBalance': operation<VoucherBalance, UpdateVoucherBalanceParams>({
+    method: 'POST',
+    path: '/v1/vouchers/{code}/balance',
+    // Adds the amount to the balance: sending it twice would add it twice.
+    effect: 'spend',
+    trace: 'voucher-transactions',
+    schema: voucherBalanceSchema,
+    relies: ['balance'],
+    rules: required(
+      object<UpdateVoucherBalanceParams>({
+        amount: required(integer()),
+        source_id: text(1),
+        reason: text(),
+      }),
+    ),
+    // The call's identity for `client.reconcile`: the source_id its transaction carries.
+    prepare: (params) => ({ ...params, source_id: params.source_id ?? newMarker() }),
+  }),
 });
 
 /**
@@ -473,6 +572,20 @@ export const voucherGuide: SubClientGuide<keyof typeof voucherOperations> = {
     'vouchers.delete': 'delete a voucher, to the bin or for good',
     'vouchers.enable': 'enable a voucher',
     'vouchers.disable': 'disable a voucher',
+    'vouchers.listTransactions': "walk a gift card's or loyalty card's balance transactions",
+    'vouchers.updateBalance': "add to or take from a gift card's credit or a loyalty card's points",
+  },
+  vendor: {
+    'vouchers.listTransactions': {
+      sdk: '`vouchers.listTransactions(code, params?)` (and `loyalties.listCardTransactions(memberId, null, params)` for one card)',
+      changes:
+        "a `PagePromise` by the `starting_after_id` cursor; a gift card's or a loyalty card's transactions, each with the `source_id` a balance change was sent with",
+    },
+    'vouchers.updateBalance': {
+      sdk: '`vouchers.balance.create(code, { amount, source_id?, reason? })`',
+      changes:
+        "a spend: never sent twice on its own; promokit sends a fresh `source_id` unless you give one, and `client.reconcile(error)` finds the change by it on the card's transactions",
+    },
   },
 };
 
@@ -695,4 +808,32 @@ export interface UpdateVoucherParams extends ValidityInput {
 export interface DeleteVoucherParams {
   /** `true` deletes the voucher for good, so its code can be used again; by default it goes to the bin. */
   force?: boolean | undefined;
+}
+
+/**
+ * Params of {@link Vouchers.listTransactions}: page size, order (`id` or `-id`) and the cursor.
+ * Sent in the query string.
+ * @category Vouchers
+ */
+export interface ListVoucherTransactionsParams extends CursorListParams {}
+
+/**
+ * Params of {@link Vouchers.updateBalance}: the change, and what its transaction records. Sent as
+ * the JSON body.
+ * @category Vouchers
+ */
+export interface UpdateVoucherBalanceParams {
+  /**
+   * The change, an integer: positive adds, negative removes. A gift card's in the smallest currency
+   * unit (`10000` = 100.00). Required.
+   */
+  amount: number;
+  /**
+   * Your ID of this change, stored on its transaction, by which `client.reconcile` finds it after an
+   * unknown outcome. Unique to the change: promokit sends a fresh one (`mk_` and 26 characters)
+   * when you give none. The service does not refuse one already used.
+   */
+  source_id?: string | undefined;
+  /** Why the balance changed, stored on its transaction. */
+  reason?: string | undefined;
 }

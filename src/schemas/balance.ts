@@ -67,3 +67,49 @@ export const loyaltyCardSchema: () => z.ZodMiniType<LoyaltyCard> = /* @__PURE__ 
     subtracted_points: z.nullish(z.number()),
   } satisfies ShapeOf<LoyaltyCard>),
 );
+
+/**
+ * A card's balance after {@link Vouchers.updateBalance}: the increment applied and the balance
+ * after it. It names no transaction and does not echo the `source_id` or `reason` sent: the card's
+ * transactions ({@link Vouchers.listTransactions}) carry them.
+ * @category Vouchers
+ */
+export interface VoucherBalance {
+  /** The increment applied: positive added, negative removed. */
+  amount?: number | null;
+  /** The card's balance after the change: a gift card's credit, a loyalty card's points. */
+  balance: number;
+  /** Described as the card's income over its life, yet lowered by a removal too: read `balance`. */
+  total?: number | null;
+  /** `gift_voucher` or `loyalty_card`. */
+  type?: 'gift_voucher' | 'loyalty_card' | (string & {}) | null;
+  /** `MANUAL`. Required by the published spec, absent from its example. */
+  operation_type?: 'MANUAL' | (string & {}) | null;
+  /** Always `balance`. */
+  object?: string | null;
+  /** The card: its ID (`v_…`), not its code. */
+  related_object?: {
+    /** `v_…` */
+    id?: string | null;
+    /** Always `voucher`. */
+    type?: string | null;
+  } | null;
+}
+
+/** Schema of {@link VoucherBalance}. */
+export const voucherBalanceSchema: () => z.ZodMiniType<VoucherBalance> = /* @__PURE__ */ lazy(() =>
+  z.looseObject({
+    amount: z.nullish(z.number()),
+    balance: z.number(),
+    total: z.nullish(z.number()),
+    type: z.nullish(openEnum()),
+    operation_type: z.nullish(openEnum()),
+    object: z.nullish(z.string()),
+    related_object: z.nullish(
+      z.looseObject({
+        id: z.nullish(z.string()),
+        type: z.nullish(z.string()),
+      } satisfies ShapeOf<VoucherBalance['related_object']>),
+    ),
+  } satisfies ShapeOf<VoucherBalance>),
+);

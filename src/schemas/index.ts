@@ -13,7 +13,7 @@ export type {
   AsyncActionType,
   ListedAsyncAction,
 } from './async-action.js';
-export type { Gift, LoyaltyCard } from './balance.js';
+export type { Gift, LoyaltyCard, VoucherBalance } from './balance.js';
 export type { CampaignType } from './campaign.js';
 export type { Category } from './category.js';
 export type { StackedRedemption, StackedValidation } from './checkout.js';
@@ -40,6 +40,9 @@ export type {
   LoyaltyTransactionDetails,
   LoyaltyTransactionList,
   TransactionType,
+  VoucherTransactionType,
+  VoucherTransaction,
+  VoucherTransactionList,
 } from './loyalty-transaction.js';
 export type { ActiveTokenIntrospection, InactiveTokenIntrospection, TokenIntrospection } from './oauth.js';
 export type { CustomerReference, EmbeddedOrder, Order, OrderRedemption, OrderStatus } from './order.js';

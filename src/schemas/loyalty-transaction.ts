@@ -195,3 +195,39 @@ export interface LoyaltyTransactionList extends ListEnvelope {
 
 /** Schema of {@link LoyaltyTransactionList}. */
 export const loyaltyTransactionListSchema: () => z.ZodMiniType<LoyaltyTransactionList> = /* @__PURE__ */ lazy(() => cursorListOf(loyaltyTransactionSchema()));
+
+/**
+ * What happened to a card's balance in a {@link VoucherTransaction}: a gift card's
+ * `CREDITS_ADDITION` and `CREDITS_REMOVAL` (changed through the balance operation),
+ * `CREDITS_REDEMPTION` (spent) and `CREDITS_REFUND` (given back), or any of a loyalty card's
+ * {@link TransactionType}. Open: any other string the service starts sending is accepted.
+ * @category Vouchers
+ */
+export type VoucherTransactionType = 'CREDITS_ADDITION' | 'CREDITS_REMOVAL' | 'CREDITS_REDEMPTION' | 'CREDITS_REFUND' | TransactionType;
+
+/**
+ * A change to one card's balance (a gift card's credit or a loyalty card's points), with the
+ * balance after it in `details.balance` and, for a change made through
+ * `client.vouchers.updateBalance`, the `source_id` and `reason` it was sent with.
+ * @category Vouchers
+ */
+export interface VoucherTransaction extends Omit<LoyaltyTransaction, 'type'> {
+  /** What happened to the balance, e.g. `CREDITS_ADDITION`, `CREDITS_REDEMPTION`, `POINTS_ADDITION`. */
+  type?: VoucherTransactionType | null;
+}
+
+/**
+ * A page of one card's transactions.
+ * @category Vouchers
+ */
+export interface VoucherTransactionList extends ListEnvelope {
+  /** The transactions. */
+  data?: VoucherTransaction[] | null;
+  /** True when more records exist past this page; the cursor reads it. */
+  has_more: boolean;
+}
+
+/** Schema of {@link VoucherTransactionList}: the same records as a loyalty campaign's list, of one card. */
+export const voucherTransactionListSchema: () => z.ZodMiniType<VoucherTransactionList> = /* @__PURE__ */ lazy(() =>
+  cursorListOf(loyaltyTransactionSchema() as z.ZodMiniType<VoucherTransaction>),
+);

@@ -3,8 +3,38 @@ import * as checkout from '../fixtures/checkout.js';
 import * as realWorld from '../fixtures/real-world.js';
 import * as vouchers from '../fixtures/vouchers.js';
 import * as fx from '../fixtures/every-field.js';
-import { enc, loose, order, customer } from './shared.js';
+import { cursorList, enc, loose, order, customer } from './shared.js';
 import type { SubClientTestData } from './types.js';
+
+/** A gift card's transaction as the spec's example shows one: an addition sent with its own `source_id` and `reason`. */
+const creditAddition = {
+  id: 'vtx_0c9dcc920ac0e9ef82',
+  source_id: '20230317_add_1',
+  voucher_id: 'v_dky7ksKfPX50Wb2Bxvcoeb1xT20b6tcp',
+  campaign_id: 'camp_FNYR4jhqZBM9xTptxDGgeNBV',
+  source: 'API',
+  reason: 'Adding more points to card',
+  type: 'CREDITS_ADDITION',
+  details: {
+    balance: {
+      type: 'gift_voucher',
+      total: 130020,
+      amount: 20,
+      object: 'balance',
+      balance: 123020,
+      related_object: { id: 'v_dky7ksKfPX50Wb2Bxvcoeb1xT20b6tcp', type: 'voucher' },
+    },
+  },
+  related_transaction_id: null,
+  created_at: '2023-03-17T15:49:08.768Z',
+};
+
+/** A gift card's transactions, newest first: a removal, the addition, a refund of a redemption (no `source_id`, no `source`). */
+const cardTransactions = cursorList([
+  { ...creditAddition, id: 'vtx_0c9dccc4d5813e71bd', source_id: '20230317_subtract_1', type: 'CREDITS_REMOVAL', reason: 'Subtracting credits from card' },
+  creditAddition,
+  { ...creditAddition, id: 'vtx_0c94edbbaccbef5db6', source_id: null, source: null, reason: null, type: 'CREDITS_REFUND' },
+]);
 
 /** Keyed by operation: an operation of the sub-client without its record does not compile. */
 export const voucherTestData: SubClientTestData<'vouchers'> = {
@@ -263,5 +293,66 @@ export const voucherTestData: SubClientTestData<'vouchers'> = {
       },
     ],
     contract: (client) => [['DELETE /v1/vouchers/{code}/sessions/{sessionKey}', () => client.vouchers.releaseSession('SUMMER-10', 'ssn_pk_contract')]],
+  },
+  'vouchers.listTransactions': {
+    fixtures: { "a gift card's transactions": cardTransactions },
+    mockCalls: ({ client, ids }) => [['loyalty card', () => client.vouchers.listTransactions(ids.members.ada, { limit: 3 })]],
+    faults: [
+      {
+        name: 'vouchers.listTransactions',
+        class: 'GET',
+        call: (c, k, o) => c.vouchers.listTransactions(k, { limit: 10 }, o),
+        path: (k) => `/v1/vouchers/${enc(k)}/transactions`,
+        body: cardTransactions,
+      },
+    ],
+    badInputs: [
+      {
+        input: "`order: 'created_at'` (only `id` or `-id`)",
+        field: 'order',
+        call: (c, o) => loose(c).vouchers.listTransactions('GIFT-1', { order: 'created_at' }, o),
+      },
+      { input: '`limit: 101`', field: 'limit', call: (c, o) => loose(c).vouchers.listTransactions('GIFT-1', { limit: 101 }, o) },
+    ],
+    contract: (client) => [['GET /v1/vouchers/{code}/transactions', () => client.vouchers.listTransactions('GIFT-1', { limit: 10, order: '-id' })]],
+  },
+  'vouchers.updateBalance': {
+    fixtures: {
+      'gift card topped up (the spec example: no operation_type)': {
+        amount: 10000,
+        total: 20100,
+        balance: 20100,
+        type: 'gift_voucher',
+        object: 'balance',
+        related_object: { type: 'voucher', id: 'v_abCdEfghI1JKLMNPqRS2Tu3vWXyza4bc' },
+      },
+    },
+    mockCalls: ({ client, ids }) => [
+      ['gift card', () => client.vouchers.updateBalance(ids.vouchers.giftCard, { amount: 1500, reason: 'goodwill' })],
+      ['loyalty card', () => client.vouchers.updateBalance(ids.members.ada, { amount: -10, source_id: 'crm-adjust-1' })],
+    ],
+    faults: [
+      {
+        name: 'vouchers.updateBalance',
+        class: 'redemption',
+        call: (c, k, o) => c.vouchers.updateBalance(k, { amount: 500 }, o),
+        path: (k) => `/v1/vouchers/${enc(k)}/balance`,
+        body: {
+          amount: 500,
+          total: 5500,
+          balance: 3700,
+          type: 'gift_voucher',
+          operation_type: 'MANUAL',
+          object: 'balance',
+          related_object: { type: 'voucher', id: 'v_1' },
+        },
+      },
+    ],
+    badInputs: [
+      { input: '`amount` missing', field: 'amount', call: (c, o) => loose(c).vouchers.updateBalance('GIFT-1', { reason: 'top-up' }, o) },
+      { input: '`amount: 10.5` (not an integer)', field: 'amount', call: (c, o) => loose(c).vouchers.updateBalance('GIFT-1', { amount: 10.5 }, o) },
+      { input: "`source_id: ''`", field: 'source_id', call: (c, o) => loose(c).vouchers.updateBalance('GIFT-1', { amount: 100, source_id: '' }, o) },
+    ],
+    contract: (client) => [['POST /v1/vouchers/{code}/balance', () => client.vouchers.updateBalance('GIFT-1', { amount: 10000, reason: 'top-up' }), 'D29']],
   },
 };

@@ -25,6 +25,7 @@ export const ORACLE_OPERATIONS = [
   'orders.create',
   'redemptions.rollback',
   'validations.validate',
+  'vouchers.updateBalance',
 ] as const;
 export type OracleOperation = (typeof ORACLE_OPERATIONS)[number];
 
@@ -44,7 +45,10 @@ export interface World {
   operation: OracleOperation;
   /** The call carries its marker (or, for `redemptions.redeem`, an order `source_id`). */
   identity: boolean;
-  /** `redemptions.redeem` with identity: by the order `source_id` rather than the marker. */
+  /**
+   * `redemptions.redeem` with identity: by the order `source_id` rather than the marker.
+   * `vouchers.updateBalance`: the caller's own `source_id` rather than promokit's.
+   */
   byOrder: boolean;
   applied: boolean;
   history: Event[];
@@ -98,9 +102,11 @@ const FIELDS = [
   'updated_at',
   'status',
   'related_redemptions',
+  'source_id',
+  'details.balance',
 ];
 const DATES = ['date', 'created_at', 'updated_at'];
-const TEXT = ['email', 'name', 'order.source_id', 'metadata.promokit_marker', 'redeemable.voucher.campaign'];
+const TEXT = ['email', 'name', 'order.source_id', 'metadata.promokit_marker', 'redeemable.voucher.campaign', 'source_id'];
 
 /** A behaviour of the service: honest about half the time, else bent in one or more ways. */
 export const behaviour: fc.Arbitrary<Behaviour> = fc
@@ -311,6 +317,28 @@ async function make(mock: MockService, client: Client, w: World, n: number): Pro
       });
       const id = made.redemptions![0]!.id;
       const error = await failed(mock, w.operation, w.applied, () => client.redemptions.rollback(id, { reason: 'oracle' }));
+      return { error, applied: appliedAtService(mock, w.operation) };
+    }
+    case 'vouchers.updateBalance': {
+      // A gift card's top-up; around it, the card's other changes: `twin` of the same type and
+      // amount, `target` of another amount, `other` a redemption; each with a source_id of its own
+      // (another change through promokit or a CRM) or none (the dashboard's).
+      const code = mock.ids.vouchers.giftCard;
+      const card = mock.get('vouchers', code)!;
+      const amount = 700;
+      const seed: Seeder = (m, events, start) =>
+        m.seed({
+          transactions: events.map((e, i) => ({
+            voucher_id: card.id,
+            campaign_id: card.campaign_id,
+            source_id: e.marked ? `Change-${n}-${i}` : null,
+            source: e.marked ? 'API' : null,
+            type: e.kind === 'other' ? 'CREDITS_REDEMPTION' : 'CREDITS_ADDITION',
+            details: { balance: { type: 'gift_voucher', amount: e.kind === 'target' ? 250 : amount, object: 'balance' } },
+            created_at: iso(start + e.offsetMs),
+          })),
+        });
+      const error = await around(seed, () => client.vouchers.updateBalance(code, { amount, ...(w.byOrder ? { source_id: `Top-Up-${n}` } : {}) }));
       return { error, applied: appliedAtService(mock, w.operation) };
     }
     case 'validations.validate': {

@@ -3,15 +3,17 @@
  * field by field, enabled and disabled, and deleted to the bin (the code stays taken) or, with
  * `force`, for good (the code can be created again). The same vouchers the other operations
  * validate, redeem and publish: a disabled voucher fails validation with `voucher_disabled`, a
- * deleted one is not found.
+ * deleted one is not found. A card's balance is changed by an increment (LONG-TAIL.md §3.3), each
+ * change recorded as a transaction with the `source_id` and `reason` sent; a card's transactions
+ * (#55) are listed by cursor, the card named by code or ID.
  *
  * @module
  */
-import { snapshot } from '../domain.js';
+import { movePoints, snapshot } from '../domain.js';
 import { badRequest, notFound, type MockRequest } from '../http.js';
-import { applyFilters, boolParam, intParam, orderParam, windowParam } from '../lists.js';
+import { applyFilters, boolParam, cursorPage, intParam, orderParam, windowParam } from '../lists.js';
 import type { MockHandlers } from '../router.js';
-import { find, iso, put, type MockState, type Rec } from '../store.js';
+import { find, iso, put, where, type MockState, type Rec } from '../store.js';
 import { checkValidity, dateField } from './vouchers.js';
 
 /** The voucher a request names by code or ID; 404 when there is none (a voucher in the bin included). */
@@ -128,6 +130,76 @@ function setActive(active: boolean) {
   };
 }
 
+/** `GET /v1/vouchers/{code}/transactions`: the card's transactions, by cursor (`id` ascending unless `order: '-id'`); 404 of an unknown card. */
+function listTransactions(state: MockState, req: MockRequest): Rec {
+  const voucher = voucherOf(state, req);
+  return cursorPage(
+    where(state.store.transactions, (t) => t.voucher_id === voucher.id),
+    req.query,
+  );
+}
+
+/**
+ * `POST /v1/vouchers/{code}/balance`: adds `amount` (negative: removes) to a gift card's credit or
+ * a loyalty card's points, and records the transaction (`CREDITS_ADDITION`/`_REMOVAL`,
+ * `POINTS_ADDITION`/`_REMOVAL`) with the `source_id` and `reason` sent. The answer names no
+ * transaction. 400 for an amount that is no integer, a removal past the balance, or a voucher that
+ * is no card; 404 of an unknown card.
+ */
+function updateBalance(state: MockState, req: MockRequest): Rec {
+  const voucher = voucherOf(state, req);
+  const body = (req.body ?? {}) as Rec;
+  const amount = body.amount;
+  if (!Number.isInteger(amount)) throw badRequest('invalid_payload', 'amount must be an integer', 'Invalid payload');
+  const sourceId = typeof body.source_id === 'string' ? body.source_id : null;
+  const reason = typeof body.reason === 'string' ? body.reason : null;
+  const related = { id: voucher.id, type: 'voucher' };
+  if (voucher.type === 'LOYALTY_CARD') {
+    if ((voucher.loyalty_card?.balance ?? 0) + amount < 0)
+      throw badRequest('invalid_payload', `${voucher.code} has fewer points than removed`, 'Invalid payload');
+    const tx = movePoints(state, voucher, amount < 0 ? 'POINTS_REMOVAL' : 'POINTS_ADDITION', amount, {}, reason);
+    tx.source_id = sourceId;
+    return {
+      amount,
+      total: voucher.loyalty_card.points,
+      balance: voucher.loyalty_card.balance,
+      type: 'loyalty_card',
+      operation_type: 'MANUAL',
+      object: 'balance',
+      related_object: related,
+    };
+  }
+  if (voucher.type !== 'GIFT_VOUCHER') throw badRequest('invalid_payload', `${voucher.code} is no gift card or loyalty card`, 'Invalid payload');
+  const gift = (voucher.gift ??= { amount: 0, subtracted_amount: 0, balance: 0 });
+  if ((gift.balance ?? 0) + amount < 0) throw badRequest('invalid_payload', `${voucher.code} has less credit than removed`, 'Invalid payload');
+  gift.balance = (gift.balance ?? 0) + amount;
+  // The lifetime total follows the change either way (D35: a removal lowers it too).
+  gift.amount = (gift.amount ?? 0) + amount;
+  voucher.updated_at = iso(state.now());
+  const balance = {
+    type: 'gift_voucher',
+    total: gift.amount,
+    amount,
+    object: 'balance',
+    balance: gift.balance,
+    operation_type: 'MANUAL',
+    related_object: related,
+  };
+  put(state.store, 'transactions', {
+    id: state.ids.next('vtx_'),
+    source_id: sourceId,
+    voucher_id: voucher.id,
+    campaign_id: voucher.campaign_id,
+    source: 'API',
+    reason,
+    type: amount < 0 ? 'CREDITS_REMOVAL' : 'CREDITS_ADDITION',
+    details: { balance },
+    related_transaction_id: null,
+    created_at: iso(state.now()),
+  });
+  return { ...balance };
+}
+
 /** The mock's routes for vouchers as records. */
 export const voucherRecordHandlers = {
   'vouchers.list': { method: 'GET', path: '/v1/vouchers', auth: 'server', handle: listVouchers },
@@ -136,4 +208,6 @@ export const voucherRecordHandlers = {
   'vouchers.delete': { method: 'DELETE', path: '/v1/vouchers/{code}', auth: 'server', handle: deleteVoucher },
   'vouchers.enable': { method: 'POST', path: '/v1/vouchers/{code}/enable', auth: 'server', handle: setActive(true) },
   'vouchers.disable': { method: 'POST', path: '/v1/vouchers/{code}/disable', auth: 'server', handle: setActive(false) },
+  'vouchers.listTransactions': { method: 'GET', path: '/v1/vouchers/{code}/transactions', auth: 'server', handle: listTransactions },
+  'vouchers.updateBalance': { method: 'POST', path: '/v1/vouchers/{code}/balance', auth: 'server', handle: updateBalance },
 } satisfies MockHandlers;
