@@ -176,28 +176,23 @@ export async function redirectError(response: Response, url: string, context: Ca
  * it is, never copied or transformed. One that does not is judged by `deviating` (failure.ts,
  * loaded by the first deviation): an error, or the body returned with the deviation recorded.
  */
-export function checkResponse<T>(
+export async function checkResponse<T>(
   mode: ValidationMode,
   operation: string,
   schema: ResponseSchema<T>,
   body: unknown,
   log: Log,
   record: DeviationRecord,
-): T | Promise<T> {
+): Promise<T> {
   if (mode === 'off') return body as T;
   const result = schema.safeParse(body);
   if (result.success && mode !== 'strict') return body as T;
   // Strict mode, or a body that breaks its schema: what the schema says of its paths and numbers,
   // loaded on first use.
-  const judge = (): T | Promise<T> => {
-    // Strict: a number read rounded (an integer past 2^53 - 1) is refused too, where the schema can tell.
-    const inexact = (mode === 'strict' && schema.inexact?.(body)) || [];
-    if (result.success && inexact.length === 0) return body as T;
-    // The call was answered: a body that cannot be judged leaves its outcome unknown.
-    return failureModule('unknown').then((module) =>
-      module.deviating(mode, operation, schema, body, log, record, result.success ? [] : result.error.issues, inexact),
-    );
-  };
-  const ready = (schema as ReadableSchema<T>)[readyToRead];
-  return ready ? ready().then(judge) : judge();
+  await (schema as ReadableSchema<T>)[readyToRead]?.();
+  // Strict: a number read rounded (an integer past 2^53 - 1) is refused too, where the schema can tell.
+  const inexact = (mode === 'strict' && schema.inexact?.(body)) || [];
+  if (result.success && inexact.length === 0) return body as T;
+  // The call was answered: a body that cannot be judged leaves its outcome unknown.
+  return (await failureModule('unknown')).deviating(mode, operation, schema, body, log, record, result.success ? [] : result.error.issues, inexact);
 }
