@@ -11,16 +11,16 @@ import { checkedOptions, trueOrFalse, type OptionRules } from './core/inputs.js'
 import { isBrowser, optionOrEnv } from './core/runtime.js';
 import { mergeHeaders } from './core/request-options.js';
 import type { CustomListRequest, CustomRequest } from './core/custom-request.js';
-import { ConfigurationError, InvalidRequestError } from './core/errors.js';
+import { ConfigurationError } from './core/errors.js';
 import type { LimitOptions } from './core/limit-options.js';
 import { limitOptionRules, limitsGate } from './core/limits.js';
 import { loadChunk } from './core/lazy.js';
 import { inspectSymbol } from './core/log.js';
 import type { RequestOptions } from './core/call.js';
-import { PagePromise, walks, type Page, type Paging } from './core/pagination.js';
+import { PagePromise } from './core/pagination.js';
 import type { ReconcileResult } from './resources/reconcile.js';
 import { deviationsOf, type DeviationRecord, type ResponseDeviation } from './core/responses.js';
-import { paginate, Transport } from './core/transport.js';
+import { Transport } from './core/transport.js';
 import { metadataSchemasRule } from './core/metadata.js';
 import { AsyncActions } from './resources/async-actions.js';
 import { type ClientEvents, clientEventsOf, clientSettings } from './resources/client-events.js';
@@ -308,26 +308,14 @@ export class Client {
    */
   requestList<T = unknown>(request: CustomListRequest, options?: RequestOptions): PagePromise<T, Record<string, unknown>> {
     // The escape hatch is loaded on its first use; a bad request rejects the first page, unsent.
-    const checked = loadChunk('custom-request', () => import('./core/custom-request.js')).then(({ customRequestOf, listFields }) => {
-      const { request: list, issues } = customRequestOf<CustomListRequest>(request, listFields);
-      const name = `GET ${String(list.path)}`;
-      if (issues.length > 0) throw new InvalidRequestError(name, issues);
-      return { list, name };
-    });
-    // Its first page: awaiting the walk's PagePromise gives it, and its pages lead to the next.
-    const first = async (): Promise<Page<T, Record<string, unknown>>> => {
-      const { list, name } = await checked;
-      const { paging, query = {}, records, ...rest } = list;
-      return paginate<T, Record<string, unknown>>(
-        name,
-        query,
-        ({ cursor: walks.idCursor, page: walks.pageNumber, end_date: walks.endDateCursor } as const)[paging] as Paging<Record<string, unknown>>,
-        (pageQuery) => this.request({ ...rest, method: 'GET', query: pageQuery }, options),
-        records,
+    const walk = loadChunk('custom-request', () => import('./core/custom-request.js')).then(({ customListWalk }) =>
+      customListWalk<T>(
+        request,
+        (spec) => this.request(spec, options),
         (error) => this.#core.secured(error),
-      );
-    };
-    return new PagePromise<T, Record<string, unknown>>(first, 'client.requestList');
+      ),
+    );
+    return new PagePromise<T, Record<string, unknown>>(async () => (await walk)(), 'client.requestList');
   }
 
   /**

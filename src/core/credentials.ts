@@ -91,18 +91,16 @@ export class ClientCredentials {
 
   /**
    * True when a 401 to a call of `group` sent with `headers` may be cured by asking the access
-   * token function again. The browser entry's credentials never say so (a storefront's events
-   * carry client-side keys); the server `Client`'s do ({@link Credentials}).
+   * token function again. The browser entry's credentials have none, never saying so (a
+   * storefront's events carry client-side keys); the server `Client`'s do ({@link Credentials}).
    */
-  refreshable(_group: AuthGroup, _headers: Record<string, string>): boolean {
-    return false;
-  }
+  refreshable?(group: AuthGroup, headers: Record<string, string>): boolean;
 
   /** Tells the access token function that a token was refused; see {@link Credentials.expire}. */
-  expire(_headers: Record<string, string>): void {}
+  expire?(headers: Record<string, string>): void;
 
   /** Hears that a call sent with a fresh token was refused with a 401 again; see {@link Credentials.uncured}. */
-  uncured(_headers: Record<string, string>): void {}
+  uncured?(headers: Record<string, string>): void;
 
   /** What to check after a 401: the credentials given to the client. */
   advice(_group: AuthGroup): string {

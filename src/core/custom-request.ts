@@ -7,11 +7,12 @@
  * @module
  */
 import type { RequestOptions } from './call.js';
-import type { WithResponse } from './pagination.js';
+import { walks, type APIPromise, type PagePromise, type Paging, type WithResponse } from './pagination.js';
 import type { AuthGroup } from './credentials.js';
-import { ConfigurationError, describeValue, InvalidRequestError, isA, type Issue } from './errors.js';
-import type { ResponseSchema } from './responses.js';
-import type { Transport } from './transport.js';
+import { ConfigurationError, describeValue, InvalidRequestError, isA, type Issue, type PromokitError } from './errors.js';
+import { readyToRead, type ReadableSchema, type ResponseSchema } from './responses.js';
+import { encode, paginate, type Transport } from './transport.js';
+import { buildQuery, fillPath } from './inputs.js';
 import { plainCopy } from './runtime.js';
 import { withFastPath } from './schema-fast-path.js';
 
@@ -161,15 +162,53 @@ export async function sendCustom<T>(transport: Transport, spec: CustomRequest<T>
   const { method, path, form, body } = request;
   const name = `${String(method)} ${String(path)}`;
   if (issues.length > 0) throw new InvalidRequestError(name, issues);
-  const op = {
-    name,
-    method,
-    path,
-    auth: request.auth ?? 'server',
-    idempotent: request.idempotent ?? (method !== 'POST' && method !== 'PATCH'),
-    schema: request.schema && guarded(request.schema, name),
-  };
-  return transport.custom(op, request.pathParams, request.query, form !== undefined ? { form } : body !== undefined ? { json: body } : undefined, options);
+  const fill: Issue[] = [];
+  const target = fillPath(path, request.pathParams ?? {}, {}, fill) + buildQuery(request.query ?? {}, fill);
+  if (fill.length > 0) throw new InvalidRequestError(name, fill);
+  const schema = request.schema && withFastPath(guarded(request.schema, name));
+  const sent = form !== undefined ? { form } : body !== undefined ? { json: body } : undefined;
+  return transport.sendBuilt(
+    {
+      name,
+      method,
+      auth: request.auth ?? 'server',
+      path: target,
+      idempotent: request.idempotent ?? (method !== 'POST' && method !== 'PATCH'),
+      schema: schema ?? { safeParse: (data) => ({ success: true, data: data as T }) },
+      ...(sent && ('form' in sent ? encode('form', sent.form) : encode('json', sent.json))),
+      // A 2xx without a body resolves with `undefined`.
+      emptyBody: true,
+      changesState: method !== 'GET',
+      input: { path: {}, params: { pathParams: request.pathParams, query: request.query, body: sent } },
+    },
+    options,
+  );
+}
+
+/**
+ * `client.requestList()`'s walk: the request checked (bad input an `InvalidRequestError` named
+ * `GET /v1/…`, nothing sent), then its first page, each page asked for with `send` (the client's
+ * `request()`), the next one the way `paging` names; `secure` scrubs the client's secrets from a
+ * walk's error.
+ */
+export function customListWalk<T>(
+  spec: CustomListRequest,
+  send: (request: CustomRequest<unknown>) => APIPromise<unknown>,
+  secure: (error: PromokitError) => Promise<PromokitError>,
+): () => PagePromise<T, Record<string, unknown>> {
+  const { request: list, issues } = customRequestOf<CustomListRequest>(spec, listFields);
+  const name = `GET ${String(list.path)}`;
+  if (issues.length > 0) throw new InvalidRequestError(name, issues);
+  const { paging, query = {}, records, ...rest } = list;
+  return () =>
+    paginate<T, Record<string, unknown>>(
+      name,
+      query,
+      ({ cursor: walks.idCursor, page: walks.pageNumber, end_date: walks.endDateCursor } as const)[paging] as Paging<Record<string, unknown>>,
+      (pageQuery) => send({ ...rest, method: 'GET', query: pageQuery }),
+      records,
+      secure,
+    );
 }
 
 /** The most issues read from a schema's answer (the client records at most 100 kinds of deviation, and counts the rest). */
@@ -181,7 +220,7 @@ const ISSUES_READ = 1_000;
  * with a `ConfigurationError` naming `schema`, with the call's outcome, and its issues are read
  * once, as plain data. Behind promokit's fast path when it is a zod schema.
  */
-function guarded<T>(schema: ResponseSchema<T>, operation: string): ResponseSchema<T> {
+function guarded<T>(schema: ResponseSchema<T>, operation: string): ReadableSchema<T> {
   const failed = (what: string, cause?: unknown) =>
     new ConfigurationError('schema', `${operation}: the schema ${what}`, cause === undefined ? undefined : { cause });
   let fast = schema;
@@ -206,7 +245,10 @@ function guarded<T>(schema: ResponseSchema<T>, operation: string): ResponseSchem
       }
     };
   };
+  // What a zod schema says of its paths and numbers is loaded on first use: its loader, kept.
+  const ready = fast === schema ? undefined : (fast as ReadableSchema<T>)[readyToRead];
   return {
+    [readyToRead]: ready,
     safeParse(data) {
       let result: unknown;
       try {

@@ -13,8 +13,8 @@
  * @module
  */
 import type { AuthGroup, ClientCredentials } from './credentials.js';
-import { apiErrorFor, AuthenticationError, RateLimitError, retryAfterMs } from './api-errors.js';
-import { callOf, effectOf, recordCall, recordFailure, type Effect } from './call.js';
+import { apiErrorFor, AuthenticationError, namesMissing, RateLimitError, retryAfterMs } from './api-errors.js';
+import { callOf, effectOf, recordCall, recordFailure, type Effect, type Operation } from './call.js';
 import { scrubText, type Log } from './log.js';
 import {
   AbortError,
@@ -23,6 +23,7 @@ import {
   describeValue,
   formatPath,
   isA,
+  LimiterError,
   PromokitError,
   RedirectError,
   ResponseValidationError,
@@ -306,4 +307,52 @@ export function deviating<T>(
   });
   if (fresh.length > 0) log.write('warn', `promokit: ${operation}: response does not match its schema, returned as received: ${describeIssues(fresh, 5)}`);
   return body as T;
+}
+
+/**
+ * The `RateLimitError` of a call refused during a pause longer than `maxRetryDelay` (`cap`, with
+ * `left` ms to go): nothing sent.
+ */
+export function pausedFor(operation: string, left: number, cap: number): RateLimitError {
+  const seconds = Math.ceil(left / 1000);
+  return new RateLimitError({
+    status: 429,
+    operation,
+    attempts: 0,
+    outcome: 'not_sent',
+    headers: { 'retry-after': String(seconds) },
+    body: { message: `the service asked for a pause longer than maxRetryDelay (${cap} ms); ${seconds} s remain, so the call was not sent` },
+  });
+}
+
+/**
+ * A DELETE answered 404 after an attempt that may have deleted the record (a timeout, a dropped
+ * connection or a 5xx, retried: only such an attempt leaves a 404's outcome `unknown`): when the
+ * 404 is the service's own for the very record the DELETE targeted (its `resource_type` and
+ * `resource_id`, the operation's `gone`, `id` the path's value), the record is gone, as the call
+ * asked: the answer it resolves with. A 404 to the first attempt (unless `gone` says `always`),
+ * or one of another record or without the service's error body (a proxy's page), stays the
+ * `NotFoundError` it is: `undefined`.
+ */
+export function goneAnswer(error: unknown, gone: NonNullable<Operation<unknown, unknown>['gone']>, id: string): Response | undefined {
+  // The outcome read from the call's own record, which no code holding the error can rewrite.
+  if ((gone.always || callOf(error)?.outcome === 'unknown') && namesMissing(error, gone.resource, id))
+    return new Response(null, { status: 404, headers: (error as { headers: Record<string, string> }).headers });
+  return undefined;
+}
+
+/**
+ * The error of a call its limits did not admit, nothing sent: the caller's `AbortError` when its
+ * signal fired while waiting (`aborted`), a promokit error the limits threw as it is, anything
+ * else a `LimiterError` saying what failed, with it as its `cause`.
+ */
+export function limitsError(operation: string, error: unknown, aborted: boolean): PromokitError {
+  if (aborted)
+    return new AbortError(`${operation}: aborted by the caller's signal while waiting to start; 0 attempts made`, {
+      operation,
+      attempts: 0,
+      outcome: 'not_sent',
+    });
+  if (isA(error, PromokitError)) return error;
+  return new LimiterError(operation, `the limits failed: ${describeValue(error)}`, { cause: error });
 }

@@ -37,8 +37,8 @@ export interface Resend {
  */
 export async function resend(refused: unknown, run: () => Promise<Response>, call: Resend): Promise<Response> {
   const { credentials, auth, sent } = call;
-  if (!credentials.refreshable(auth, sent[sent.length - 1]!)) throw refused;
-  credentials.expire(sent[sent.length - 1]!);
+  if (!credentials.refreshable?.(auth, sent[sent.length - 1]!)) throw refused;
+  credentials.expire?.(sent[sent.length - 1]!);
   call.retrying?.();
   const fresh = await credentials.headersFor(auth, call.wait);
   sent.push(fresh);
@@ -47,7 +47,7 @@ export async function resend(refused: unknown, run: () => Promise<Response>, cal
   try {
     return await run();
   } catch (error) {
-    if (is401(error)) credentials.uncured(fresh);
+    if (is401(error)) credentials.uncured?.(fresh);
     throw error;
   }
 }

@@ -8,7 +8,8 @@
  *
  * @module
  */
-import { RateLimitError, retryAfterMs } from './api-errors.js';
+import { retryAfterMs } from './api-errors.js';
+import { pauseRefusal } from './outcome.js';
 import { sleep } from './waiting.js';
 
 /**
@@ -147,21 +148,8 @@ export class Pause {
    */
   async over(operation: string, tenant: string, signal: AbortSignal | undefined): Promise<void> {
     for (let left = this.left(tenant); left > 0; left = this.left(tenant)) {
-      if (left > this.#cap) throw pausedFor(operation, left, this.#cap);
+      if (left > this.#cap) throw await pauseRefusal(operation, left, this.#cap);
       await sleep(left, signal);
     }
   }
-}
-
-/** The `RateLimitError` of a call refused during a pause longer than `maxRetryDelay`: nothing sent. */
-function pausedFor(operation: string, left: number, cap: number): RateLimitError {
-  const seconds = Math.ceil(left / 1000);
-  return new RateLimitError({
-    status: 429,
-    operation,
-    attempts: 0,
-    outcome: 'not_sent',
-    headers: { 'retry-after': String(seconds) },
-    body: { message: `the service asked for a pause longer than maxRetryDelay (${cap} ms); ${seconds} s remain, so the call was not sent` },
-  });
 }

@@ -12,10 +12,10 @@
  */
 import type { Admission } from './admission.js';
 import type { Gate, Place } from './config.js';
-import { AbortError, describeValue, isA, LimiterError, PromokitError } from './errors.js';
 import { isRecord, MAX_TIMEOUT, positiveMs, wholeNumber, type OptionRules } from './inputs.js';
 import { Pause, type Limiter, type LimitOptions } from './limit-options.js';
 import { loadChunk } from './lazy.js';
+import { notAdmitted } from './outcome.js';
 import { loadKy } from './runtime.js';
 
 /** The rules of the limit options of the server `Client`, one per option of {@link LimitOptions}. */
@@ -80,14 +80,7 @@ export function limitsGate(options: LimitOptions, maxRetryDelay: number): Gate {
         signal?.throwIfAborted();
         return place;
       } catch (error) {
-        if (signal?.aborted)
-          throw new AbortError(`${operation}: aborted by the caller's signal while waiting to start; 0 attempts made`, {
-            operation,
-            attempts: 0,
-            outcome: 'not_sent',
-          });
-        if (isA(error, PromokitError)) throw error;
-        throw new LimiterError(operation, `the limits failed: ${describeValue(error)}`, { cause: error });
+        throw await notAdmitted(operation, error, signal?.aborted === true);
       }
     },
     observe(response, tenant) {

@@ -13,6 +13,7 @@ import { describeValue, PaginationLimitError, PaginationStalledError, type Promo
 import { isRecord } from './inputs.js';
 import type { ListEnvelope, Paging, Place, Strategy } from './paging.js';
 import { strategyOf } from './page-strategies.js';
+import { Page } from './page.js';
 
 /** Empty pages in a row that claim more records, past which a walk stops. */
 export const EMPTY_PAGES_LIMIT = 10;
@@ -154,37 +155,23 @@ function samePage(a: readonly unknown[], b: readonly unknown[]): boolean {
   return true;
 }
 
-/** What a page of a list is made of, handed to the page's maker (pagination.ts builds a `Page`). */
-export interface PageParts<R, P, B> {
-  data: unknown[];
-  body: B;
-  params: P;
-  response: Response;
-  strategy: Strategy<P>;
-  fetch: (params: P, previous?: Place) => Promise<R>;
-  operation: string;
-  place: Place;
-  secure: (error: PromokitError) => Promise<PromokitError>;
-}
-
 /**
  * The first page of a list, and with it the way to every next one: `load` fetches one page's
  * envelope for the given params; records are read from the attribute `data_ref` names
- * (`recordsKey` when it is absent); `secure` makes an error of the walk's own fit to show; `make`
- * builds each page from its parts.
+ * (`recordsKey` when it is absent); `secure` makes an error of the walk's own fit to show. Each
+ * page is a `Page` (pagination.ts), made here: a program whose one call is no list carries none.
  */
-export function firstPage<R, P, B extends object = ListEnvelope>(init: {
+export function firstPage<T, P, B extends object = ListEnvelope>(init: {
   operation: string;
   params: P;
   strategy: Paging<P> | Strategy<P>;
   load: (params: P) => { withResponse(): Promise<{ data: unknown; response: Response }> };
   recordsKey: string;
   secure: (error: PromokitError) => Promise<PromokitError>;
-  make: (parts: PageParts<R, P, B>) => R;
-}): Promise<R> {
-  const { operation, load, recordsKey, secure, make } = init;
+}): Promise<Page<T, P, B>> {
+  const { operation, load, recordsKey, secure } = init;
   const strategy: Strategy<P> = 'next' in init.strategy ? init.strategy : (strategyOf[init.strategy.style] as Strategy<P>);
-  const fetchPage = async (pageParams: P, previous?: Place): Promise<R> => {
+  const fetchPage = async (pageParams: P, previous?: Place): Promise<Page<T, P, B>> => {
     const { data, response } = await load(pageParams).withResponse();
     const body = data as B;
     const number = (previous?.number ?? 0) + 1;
@@ -204,7 +191,7 @@ export function firstPage<R, P, B extends object = ListEnvelope>(init: {
       first: previous?.first ?? { params: pageParams, count: raw.length },
     };
     const records = strategy.dedupe ? strategy.dedupe(raw, previous, pageParams) : raw;
-    return make({ data: records, body, params: pageParams, response, strategy, fetch: fetchPage, operation, place, secure });
+    return new Page<T, P, B>({ data: records as T[], body, params: pageParams, response, strategy, fetch: fetchPage, operation, place, secure });
   };
   return fetchPage(init.params);
 }

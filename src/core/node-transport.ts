@@ -26,6 +26,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
+import { loadChunk } from './lazy.js';
 
 /**
  * One attempt as the pipeline holds it, handed to the runtime's transport beside ky's `Request`:
@@ -98,34 +99,44 @@ export function isNodesFetch(value: unknown): boolean {
 export function nodeFetch(request: Request, init: Record<string, unknown> | undefined, plain: PlainRequest): Promise<Response> {
   const fetch = globalThis.fetch;
   const dispatcher = init && transportDispatcher(init);
-  if (undici === null || dispatcher === false || !isNodesFetch(fetch) || typeof (plain.body ?? '') !== 'string' || blockedPort(plain.url))
-    return fetch(request, init as RequestInit);
+  const blocked = undici === null || dispatcher === false || !isNodesFetch(fetch) || typeof (plain.body ?? '') !== 'string' || blockedPort(plain.url);
+  if (blocked === undefined) return loadBadPorts().then(() => nodeFetch(request, init, plain));
+  if (blocked) return fetch(request, init as RequestInit);
   if (undici) return exchange(undici, request.signal, plain, dispatcher);
   return loadUndici().then((loaded) => (loaded ? exchange(loaded, request.signal, plain, dispatcher) : fetch(request, init as RequestInit)));
 }
 
 /**
- * The ports fetch refuses to reach (the Fetch standard's "bad ports"): a call to one goes to fetch,
- * which refuses it as ever, nothing sent.
+ * The ports fetch refuses to reach (bad-ports.ts), loaded for the first URL that names a port (a
+ * service on the default port never needs them); `null` when they cannot be loaded: then every
+ * call to a URL naming a port goes to fetch, which refuses those ports itself.
  */
-const BAD_PORTS = new Set(
-  [
-    1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137,
-    139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723,
-    2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
-  ].map(String),
-);
+let badPorts: ReadonlySet<string> | null | undefined;
+
+/** Loads {@link badPorts}; never rejects. */
+function loadBadPorts(): Promise<void> {
+  return loadChunk('bad-ports', () => import('./bad-ports.js')).then(
+    (module) => void (badPorts = module.BAD_PORTS),
+    () => void (badPorts = null),
+  );
+}
 
 /** Whether each origin's port is one fetch refuses, for the last origins seen (a client has one or a few). */
 const blockedOrigins = new Map<string, boolean>();
 
-/** True when `url`'s port is one fetch refuses. */
-function blockedPort(url: string): boolean {
+/**
+ * True when `url`'s port is one fetch refuses (or, the list of those ports missing, when `url`
+ * names a port at all: fetch decides); `undefined` when that needs the list, not loaded yet.
+ */
+function blockedPort(url: string): boolean | undefined {
   const end = url.indexOf('/', url.indexOf('//') + 2);
   const origin = end < 0 ? url : url.slice(0, end);
   let blocked = blockedOrigins.get(origin);
   if (blocked === undefined) {
-    blocked = BAD_PORTS.has(new URL(origin).port);
+    const { port } = new URL(origin);
+    if (port === '') blocked = false;
+    else if (badPorts === undefined) return undefined;
+    else blocked = badPorts === null || badPorts.has(port);
     if (blockedOrigins.size >= 64) blockedOrigins.clear();
     blockedOrigins.set(origin, blocked);
   }

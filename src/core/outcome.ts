@@ -12,11 +12,11 @@
  *
  * @module
  */
-import { callOf, recordFailure, type Effect } from './call.js';
+import { callOf, recordFailure, type Effect, type Operation } from './call.js';
 import { ConfigurationError, describeValue, isA, PromokitError, type CallContext, type Outcome, isKyHttpError } from './errors.js';
 import type { Failure } from './failure.js';
 import type { Log } from './log.js';
-import type { DeviationRecord, ResponseSchema, ValidationMode } from './responses.js';
+import { readyToRead, type DeviationRecord, type ReadableSchema, type ResponseSchema, type ValidationMode } from './responses.js';
 import { loadChunk } from './lazy.js';
 
 /** The outcomes, from the one that says most about the service having not acted. */
@@ -120,6 +120,45 @@ export async function scrubbedError(error: PromokitError, secrets: readonly stri
 }
 
 /**
+ * The `RateLimitError` of a call the client's pause after a 429 refuses, the pause longer than
+ * `maxRetryDelay` (`cap`) with `left` ms to go (`pausedFor`, failure.ts); the loader's error
+ * when failure.ts cannot be loaded. Nothing was sent.
+ */
+export async function pauseRefusal(operation: string, left: number, cap: number): Promise<PromokitError> {
+  return failureModule().then(
+    (module) => module.pausedFor(operation, left, cap),
+    (error: PromokitError) => error,
+  );
+}
+
+/**
+ * The error of a call its limits did not admit (`error`, what they threw; `aborted`, the caller's
+ * signal fired): made by failure.ts (`limitsError`), or the loader's error when it cannot be
+ * loaded. Nothing was sent.
+ */
+export async function notAdmitted(operation: string, error: unknown, aborted: boolean): Promise<PromokitError> {
+  return failureModule().then(
+    (module) => module.limitsError(operation, error, aborted),
+    (loadError: PromokitError) => loadError,
+  );
+}
+
+/**
+ * What a DELETE that failed with `error` settles with: the answer of a record already gone
+ * (`goneAnswer`, failure.ts), or `error` itself. `error` as it is when failure.ts cannot be loaded.
+ */
+export async function goneOr(error: unknown, gone: Operation<unknown, unknown>['gone'], path: Record<string, string>): Promise<Response> {
+  const answer =
+    gone &&
+    (await failureModule().then(
+      (module) => module.goneAnswer(error, gone, path[gone.param] ?? ''),
+      () => undefined,
+    ));
+  if (answer) return answer;
+  throw error;
+}
+
+/**
  * The error for a 3xx answer (or a browser's opaque redirect), never followed: its body cancelled,
  * the error saying where it pointed made by failure.ts (or the loader's error, with `outcome`).
  */
@@ -137,21 +176,23 @@ export async function redirectError(response: Response, url: string, context: Ca
  * it is, never copied or transformed. One that does not is judged by `deviating` (failure.ts,
  * loaded by the first deviation): an error, or the body returned with the deviation recorded.
  */
-export function checkResponse<T>(
+export async function checkResponse<T>(
   mode: ValidationMode,
   operation: string,
   schema: ResponseSchema<T>,
   body: unknown,
   log: Log,
   record: DeviationRecord,
-): T | Promise<T> {
+): Promise<T> {
   if (mode === 'off') return body as T;
   const result = schema.safeParse(body);
+  if (result.success && mode !== 'strict') return body as T;
+  // Strict mode, or a body that breaks its schema: what the schema says of its paths and numbers,
+  // loaded on first use.
+  await (schema as ReadableSchema<T>)[readyToRead]?.();
   // Strict: a number read rounded (an integer past 2^53 - 1) is refused too, where the schema can tell.
   const inexact = (mode === 'strict' && schema.inexact?.(body)) || [];
   if (result.success && inexact.length === 0) return body as T;
   // The call was answered: a body that cannot be judged leaves its outcome unknown.
-  return failureModule('unknown').then((module) =>
-    module.deviating(mode, operation, schema, body, log, record, result.success ? [] : result.error.issues, inexact),
-  );
+  return (await failureModule('unknown')).deviating(mode, operation, schema, body, log, record, result.success ? [] : result.error.issues, inexact);
 }

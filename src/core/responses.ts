@@ -41,6 +41,17 @@ export interface ResponseSchema<T> {
 }
 
 /**
+ * The key of a response schema's loader of what its paths and numbers mean: a schema of promokit's
+ * (behind the fast path) reads `pathShape`, `decides` and `inexact` once it has loaded them, and
+ * the pipeline awaits the loader before asking any of them.
+ * @internal
+ */
+export const readyToRead: unique symbol = Symbol('promokit.readyToRead');
+
+/** A response schema, and the loader of what it says of paths and numbers when it has one ({@link readyToRead}). */
+export type ReadableSchema<T> = ResponseSchema<T> & { [readyToRead]?: (() => Promise<void>) | undefined };
+
+/**
  * One way responses broke their schema in `warn` mode: the operation, the field path (array
  * indices shown as `*`, so `data.*.id` is one deviation however many records have it) and the
  * number of responses that had it. Only the first was logged.

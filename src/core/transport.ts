@@ -11,14 +11,13 @@ import { apiPromise, type APIPromise, type WithResponse } from './pagination.js'
 import type { AuthGroup, Credentials } from './credentials.js';
 import type { PipelineConfig } from './config.js';
 import { describeValue, InvalidRequestError, isA, PromokitError, type Issue } from './errors.js';
-import { namesMissing } from './api-errors.js';
 import { loadChunk } from './lazy.js';
-import { scrubbedError } from './outcome.js';
+import { goneOr, scrubbedError } from './outcome.js';
 import { send } from './send.js';
 import type { HttpMethod, ListOperation, Operation, OutgoingCall, RequestOptions } from './call.js';
-import { Page, PagePromise, type ListEnvelope, type Paging, type Strategy } from './pagination.js';
+import { PagePromise, type ListEnvelope, type Paging, type Strategy } from './pagination.js';
 import type { ResponseSchema } from './responses.js';
-import { responseSchemaOf, withFastPath } from './schema-fast-path.js';
+import { responseSchemaOf } from './schema-fast-path.js';
 import { buildQuery, fillPath, isRecord } from './inputs.js';
 import { plainCopy } from './runtime.js';
 
@@ -128,39 +127,18 @@ export class Transport {
     return op.method === 'DELETE'
       ? this.#dispatch(call, options).then(
           ({ response }) => ({ data: undefined as T, response }),
-          (error: unknown) => gone<T>(error, op.gone, path),
+          async (error: unknown) => ({ data: undefined as T, response: await goneOr(error, op.gone, path) }),
         )
       : this.#dispatch(call, options);
   }
 
   /**
-   * `client.request()`'s call, once checked (custom-request.ts): its path template filled from
-   * `pathParams`, its query and body encoded, sent through the pipeline; a 2xx without a body
-   * resolves with `undefined`.
+   * `client.request()`'s call, built by custom-request.ts: sent through the pipeline and settled as
+   * every call is (`#typed`).
+   * @internal
    */
-  async custom<T>(
-    op: { name: string; method: HttpMethod; path: string; auth: AuthGroup; idempotent: boolean; schema?: ResponseSchema<T> | undefined },
-    pathParams: Record<string, unknown> | undefined,
-    query: Record<string, unknown> | undefined,
-    body: { form: unknown } | { json: unknown } | undefined,
-    options: RequestOptions | undefined,
-  ): Promise<WithResponse<T>> {
-    const issues: Issue[] = [];
-    const target = fillPath(op.path, pathParams ?? {}, {}, issues) + buildQuery(query ?? {}, issues);
-    if (issues.length > 0) throw new InvalidRequestError(op.name, issues);
-    const encoded = body && ('form' in body ? encode('form', body.form) : encode('json', body.json));
-    return this.#typed(
-      op,
-      this.#dispatch(
-        {
-          ...this.#prepare(op, target, op.idempotent, op.schema && withFastPath(op.schema), encoded),
-          emptyBody: true,
-          changesState: op.method !== 'GET',
-          input: { path: {}, params: { pathParams, query, body } },
-        },
-        options,
-      ),
-    );
+  sendBuilt<T>(call: OutgoingCall<T>, options: RequestOptions | undefined): Promise<WithResponse<T>> {
+    return this.#typed(call, this.#dispatch(call, options));
   }
 
   /**
@@ -242,31 +220,14 @@ export class Transport {
   }
 }
 
-/**
- * A DELETE answered 404 after an attempt that may have deleted the record (a timeout, a dropped
- * connection or a 5xx, retried: only such an attempt leaves a 404's outcome `unknown`): when the
- * 404 is the service's own for the very record the DELETE targeted (its `resource_type` and
- * `resource_id`, the operation's `gone`), the record is gone, as the call asked, so it resolves.
- * A 404 to the first attempt (unless the operation's `gone` says `always`), or one of another
- * record or without the service's error body (a proxy's page), stays a `NotFoundError`.
- */
-function gone<T>(error: unknown, record: Operation<unknown, unknown>['gone'], path: PathParams): WithResponse<T> {
-  // The outcome read from the call's own record, which no code holding the error can rewrite.
-  if (record && (record.always || callOf(error)?.outcome === 'unknown') && namesMissing(error, record.resource, path[record.param] ?? '')) {
-    const { headers } = error as { headers: Record<string, string> };
-    return { data: undefined as T, response: new Response(null, { status: 404, headers }) };
-  }
-  throw error;
-}
-
 /** An encoded body and its content type. */
-interface Encoded {
+export interface Encoded {
   body: string;
   type: string;
 }
 
 /** `body` encoded as a form (token introspection) or as JSON. */
-function encode(encoding: 'json' | 'form', body: unknown): Encoded {
+export function encode(encoding: 'json' | 'form', body: unknown): Encoded {
   return encoding === 'form'
     ? { body: new URLSearchParams(body as Record<string, string>).toString(), type: 'application/x-www-form-urlencoded' }
     : { body: JSON.stringify(body), type: 'application/json' };
@@ -289,14 +250,13 @@ export function paginate<T, P, B extends object = ListEnvelope>(
 ): PagePromise<T, P, B> {
   return new PagePromise<T, P, B>(
     async () =>
-      (await loadChunk('list-walk', () => import('./list-walk.js'))).firstPage<Page<T, P, B>, P, B>({
+      (await loadChunk('list-walk', () => import('./list-walk.js'))).firstPage<T, P, B>({
         operation,
         params,
         strategy,
         load,
         recordsKey,
         secure,
-        make: (parts) => new Page<T, P, B>({ ...parts, data: parts.data as T[] }),
       }),
     operation,
   );

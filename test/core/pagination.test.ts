@@ -383,7 +383,7 @@ describe('the bounds of a walk, as the docs say them', () => {
   it('the pages of one walk, the empty pages in a row, the records toArray() collects unasked, the customers of one instant', () => {
     expect(guide).toContain(`after ${n(WALK_PAGES_LIMIT)} pages in one walk (\`maxPage: ${WALK_PAGES_LIMIT}\`)`);
     expect(source('core/errors.ts')).toContain(`the pages one walk fetches at most (${n(WALK_PAGES_LIMIT)})`);
-    expect(source('core/pagination.ts')).toContain(`past the ${n(WALK_PAGES_LIMIT)} pages of one walk`);
+    expect(source('core/page.ts')).toContain(`past the ${n(WALK_PAGES_LIMIT)} pages of one walk`);
     expect(readFileSync(new URL('../../docs/errors-and-retries.md', import.meta.url), 'utf8')).toContain(`the ${n(WALK_PAGES_LIMIT)} pages one walk fetches`);
     expect(guide).toContain(`| ${EMPTY_PAGES_LIMIT} empty pages in a row that say more records follow |`);
     expect(guide).toContain(`a safety limit of ${n(TO_ARRAY_LIMIT)}`);

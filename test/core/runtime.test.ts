@@ -126,7 +126,7 @@ describe('the runtime seam', () => {
 describe('the response check (the same on both sides; a deviation judged by the failure module)', () => {
   it('checks a response in strict mode: a broken body throws ResponseValidationError', async () => {
     const { log } = recordingLog();
-    expect(checkResponse('strict', 'vouchers.get', idSchema, { id: 'v_1' }, log, new DeviationRecord())).toEqual({ id: 'v_1' });
+    expect(await checkResponse('strict', 'vouchers.get', idSchema, { id: 'v_1' }, log, new DeviationRecord())).toEqual({ id: 'v_1' });
     await expect(checkResponse('strict', 'vouchers.get', idSchema, { id: 1 }, log, new DeviationRecord())).rejects.toThrow(ResponseValidationError);
   });
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { withFastPath } from '../../src/core/schema-fast-path.js';
-import type { ResponseSchema } from '../../src/core/responses.js';
+import { readyToRead, type ResponseSchema } from '../../src/core/responses.js';
 import { loyaltyTransactionListSchema } from '../../src/schemas/loyalty-transaction.js';
 import { voucherSchema } from '../../src/schemas/voucher.js';
 import { asyncActionSchema } from '../../src/schemas/async-action.js';
@@ -93,10 +93,11 @@ describe('fast check in front of zod', () => {
     expect(withFastPath(notZod)).toBe(notZod);
   });
 
-  it('names the keys of map-like fields and array indices `*` in the shape of a field path', () => {
+  it('names the keys of map-like fields and array indices `*` in the shape of a field path, once loaded', async () => {
     const schema = withFastPath(
       z.looseObject({ redemptions: z.nullish(z.record(z.string(), z.looseObject({ date: z.string() }))), items: z.array(z.looseObject({ id: z.string() })) }),
     );
+    await schema[readyToRead]?.();
     expect(schema.pathShape?.(['redemptions', 'r_123', 'date'])).toBe('redemptions.*.date');
     expect(schema.pathShape?.(['items', 4, 'id'])).toBe('items.*.id');
   });

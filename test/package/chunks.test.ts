@@ -95,6 +95,9 @@ const SCENARIOS: Record<string, string> = {
     throw failed;`,
   'access-token': `return new sdk.Client({ baseUrl, ...keys, accessToken: () => 'token-from-a-function' }).loyalties.getMember('LOYAL-1');`,
   'list-walk': `return new sdk.Client({ baseUrl, ...keys }).customers.list({ limit: 10 });`,
+  'schema-paths': `return new sdk.Client({ baseUrl, ...keys, validation: 'strict' }).loyalties.getMember('LOYAL-1');`,
+  'to-array': `return new sdk.Client({ baseUrl, ...keys }).customers.list({ limit: 10 }).toArray();`,
+  'bad-ports': `return new sdk.Client({ baseUrl, ...keys }).loyalties.getMember('LOYAL-1');`,
 };
 
 /** What each chunk's loader calls it (ky's chunk is `distribution` in dist/, after ky 2's folder). */
@@ -158,6 +161,12 @@ describe.each<Format>(['esm', 'cjs'])('the %s build', (format) => {
   it.each(chunks.map((c) => [c.name, c] as const))('%s missing: a ConfigurationError naming it, never a bare module error', (name, chunk) => {
     const settled = runWithout(format, chunk);
     const loaderName = LOADER_NAME[name] ?? name;
+    if (name === 'bad-ports') {
+      // The ports fetch refuses are Node's transport's reason to leave a call to fetch: without
+      // them, a URL that names a port goes to fetch, which refuses those ports itself. No error.
+      expect(settled).toMatchObject({ result: { status: 'resolved' }, requests: ['GET /v1/loyalties/members/LOYAL-1'] });
+      return;
+    }
     if (name === 'reconcile') {
       // The redemption was sent once (its 503), the check read nothing, and said why.
       expect(settled.result).toMatchObject({
@@ -180,6 +189,10 @@ describe.each<Format>(['esm', 'cjs'])('the %s build', (format) => {
       // attempt told and the call's record, so the decision is to reconcile, never to send it again.
       expect(settled.error).toMatchObject({ outcome: 'unknown', decision: { action: 'reconcile' }, message: expect.stringContaining('may have been applied') });
       expect(settled.requests).toEqual(['POST /v1/loyalties/members/LOYAL-1/redemption', 'GET /v1/loyalties/members/LOYAL-1']);
+    } else if (name === 'schema-paths') {
+      // The member was answered: the strict check that could not load leaves its outcome unknown.
+      expect(settled.error).toMatchObject({ outcome: 'unknown', message: expect.stringContaining('its response could not be checked') });
+      expect(settled.requests).toEqual(['GET /v1/loyalties/members/LOYAL-1']);
     } else if (name === 'rollback-read') {
       // The rollback was answered already_rolled_back: the read-back that could not load read nothing.
       expect(settled.error).toMatchObject({ outcome: 'rejected', message: expect.stringContaining('answered 400 already_rolled_back') });
