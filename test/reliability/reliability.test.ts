@@ -696,10 +696,23 @@ describe('property tests (fast-check)', () => {
         // A list's page whose records cannot be read (its array nulled or deleted, where the schema
         // allows it) is refused by the walk too, as the end of nothing (list-walk.ts).
         const listed = operationOf(c.operation.split(' (')[0] as OperationName);
-        const unreadable = listed.paging !== undefined && readRecords(body, listed.records ?? 'data') === undefined;
+        const records = listed.paging !== undefined ? readRecords(body, listed.records ?? 'data') : [];
+        const unreadable = records === undefined;
+        // A list walked by time (its cursor a record's created_at) goes on from each record's date:
+        // one that is not a date stops the walk, whatever the schema allows (page-strategies.ts).
+        const timeWalk = ['customerPaging', 'endDateCursor'].includes(listed.paging?.style ?? '');
+        const undated =
+          timeWalk &&
+          (records ?? []).some((r) => {
+            const at = r !== null && typeof r === 'object' ? (r as Json).created_at : undefined;
+            return typeof at !== 'string' || Number.isNaN(Date.parse(at));
+          });
         if (verdict.success && inexact.length === 0 && unreadable) {
           expect(error).toBeInstanceOf(ResponseValidationError);
           expect((error as ResponseValidationError).message).toContain("must be the array of the page's records");
+        } else if (verdict.success && inexact.length === 0 && undated) {
+          expect(error).toBeInstanceOf(ResponseValidationError);
+          expect((error as ResponseValidationError).message).toContain('must be an ISO 8601 date-time: the walk goes on from it');
         } else if (verdict.success && inexact.length === 0) {
           expect(error).toBeUndefined();
         } else {
