@@ -38,6 +38,7 @@ import { Rewards } from './resources/rewards.js';
 import { Templates } from './resources/templates.js';
 import { Vouchers } from './resources/vouchers.js';
 import { Products } from './resources/products.js';
+import { Campaigns } from './resources/campaigns.js';
 import { ServiceMetadataSchemas } from './resources/metadata-schemas.js';
 
 /**
@@ -165,6 +166,8 @@ export class Client {
   readonly products: Products;
   /** The metadata schemas your project defines on the service (what `promokit metadata-types` reads). */
   readonly metadataSchemas: ServiceMetadataSchemas;
+  /** Campaigns: read by ID or name. */
+  readonly campaigns: Campaigns;
   readonly #core: Transport;
   readonly #options: ClientOptions;
   readonly #shared: Shared;
@@ -222,6 +225,7 @@ export class Client {
     this.clientEvents = clientEventsOf({ ...config });
     this.products = new Products(core);
     this.metadataSchemas = new ServiceMetadataSchemas(core);
+    this.campaigns = new Campaigns(core);
   }
 
   /**

@@ -24,6 +24,7 @@
 import type { Operation } from '../core/call.js';
 import type { SubClientGuide } from './guide.js';
 import { asyncActionGuide, asyncActionOperations } from './async-actions.js';
+import { campaignGuide, campaignOperations } from './campaigns.js';
 import { clientEventGuide, clientEventOperations } from './client-events.js';
 import { customerGuide, customerOperations } from './customers.js';
 import { locationGuide, locationOperations } from './locations.js';
@@ -60,6 +61,7 @@ export const registry = {
   ...clientEventOperations,
   ...productOperations,
   ...metadataSchemaOperations,
+  ...campaignOperations,
 } as const;
 
 /**
@@ -111,6 +113,7 @@ export const subClientGuides: readonly SubClientGuide<never>[] = [
   publicationGuide,
   customerGuide,
   productGuide,
+  campaignGuide,
   rewardGuide,
   asyncActionGuide,
   locationGuide,

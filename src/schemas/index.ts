@@ -15,6 +15,7 @@ export type {
 } from './async-action.js';
 export type { Gift, LoyaltyCard } from './balance.js';
 export type { CampaignType } from './campaign.js';
+export type { Campaign, CampaignCodeConfig, CampaignList, CampaignPromotion, CampaignStatus, CampaignVoucher } from './campaign-record.js';
 export type { Category } from './category.js';
 export type { StackedRedemption, StackedValidation } from './checkout.js';
 export type {

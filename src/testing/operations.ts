@@ -21,6 +21,7 @@ import { voucherHandlers } from './ops/vouchers.js';
 import { customerHandlers } from './ops/customers.js';
 import { voucherRecordHandlers } from './ops/voucher-records.js';
 import { catalogHandlers } from './ops/catalog.js';
+import { campaignHandlers } from './ops/campaigns.js';
 import type { MockHandler, MockOperation, Route } from './router.js';
 
 /** Every operation's routes. */
@@ -39,6 +40,7 @@ const handlers: { readonly [N in MockOperation]: MockHandler | readonly MockHand
   ...customerHandlers,
   ...voucherRecordHandlers,
   ...catalogHandlers,
+  ...campaignHandlers,
 };
 
 /**

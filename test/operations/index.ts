@@ -8,6 +8,7 @@
  */
 import type { OperationName } from '../../src/index.js';
 import { asyncActionTestData } from './async-actions.js';
+import { campaignTestData } from './campaigns.js';
 import { clientEventTestData } from './client-events.js';
 import { customerTestData } from './customers.js';
 import { locationTestData } from './locations.js';
@@ -47,4 +48,5 @@ export const operationTestData: { readonly [N in OperationName]: OperationTestDa
   ...clientEventTestData,
   ...productTestData,
   ...metadataSchemaTestData,
+  ...campaignTestData,
 };

@@ -1,0 +1,68 @@
+/**
+ * Campaigns (LONG-TAIL.md §3.1, §3.2): one read by its ID or its name, with its promotion tiers
+ * and validation rules. The store keeps a campaign as the seed gave it; the service's shape is
+ * made when it is read.
+ *
+ * @module
+ */
+import { findCampaign, snapshot } from '../domain.js';
+import type { MockRequest } from '../http.js';
+import type { MockHandlers } from '../router.js';
+import { where, type MockState, type Rec } from '../store.js';
+
+/** The campaign's setup of its vouchers, as the service answers with it (`voucher`). */
+function voucherView(voucher: Rec | undefined): Rec | undefined {
+  if (!voucher) return undefined;
+  const { prefix, postfix, length, ...rest } = snapshot(voucher);
+  const size = typeof length === 'number' ? length : 8;
+  return {
+    redemption: { quantity: null },
+    is_referral_code: false,
+    ...rest,
+    code_config: {
+      length: size,
+      charset: '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+      pattern: `${prefix ?? ''}${'#'.repeat(size)}${postfix ?? ''}`,
+      ...(prefix === undefined ? {} : { prefix }),
+      ...(postfix === undefined ? {} : { postfix }),
+    },
+  };
+}
+
+/** A campaign as the service lists it (`CampaignBase`): every required field, none of the mock's own. */
+export function campaignView(state: MockState, campaign: Rec): Rec {
+  const { earning_rules: _rules, voucher, ...fields } = snapshot(campaign);
+  const standalone = campaign.campaign_type === 'PROMOTION';
+  const voucherSetup = voucherView(voucher);
+  return {
+    type: standalone ? 'STATIC' : 'AUTO_UPDATE',
+    ...(voucherSetup ? { voucher: voucherSetup } : {}),
+    auto_join: campaign.campaign_type === 'LOYALTY_PROGRAM',
+    join_once: campaign.campaign_type === 'LOYALTY_PROGRAM',
+    use_voucher_metadata_schema: true,
+    vouchers_count: where(state.store.vouchers, (v) => v.campaign_id === campaign.id).length,
+    metadata: {},
+    category_id: null,
+    categories: [],
+    creation_status: 'DONE',
+    vouchers_generation_status: 'DONE',
+    protected: false,
+    ...fields,
+  };
+}
+
+/** `GET /v1/campaigns/{campaignId}`: the campaign by ID or name, with its tiers and validation rules. */
+function getCampaign(state: MockState, req: MockRequest): Rec {
+  const campaign = findCampaign(state, req.params.campaignId!);
+  const tiers = where(state.store.tiers, (t) => t.campaign_id === campaign.id).map((t) => snapshot(t));
+  return {
+    ...campaignView(state, campaign),
+    ...(campaign.campaign_type === 'PROMOTION' ? { promotion: { object: 'list', data_ref: 'tiers', tiers, total: tiers.length, has_more: false } } : {}),
+    validation_rules_assignments: { object: 'list', data_ref: 'data', data: [], total: 0 },
+  };
+}
+
+/** The mock's routes for campaigns. */
+export const campaignHandlers = {
+  'campaigns.get': { method: 'GET', path: '/v1/campaigns/{campaignId}', auth: 'server', handle: getCampaign },
+} satisfies MockHandlers;
