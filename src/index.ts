@@ -142,9 +142,9 @@ export type {
 export type { Customers, ListCustomerRedeemablesParams, ListCustomersParams, CreateCustomerParams, UpdateCustomerParams } from './resources/customers.js';
 export type { Rewards, ListAssignmentsParams } from './resources/rewards.js';
 export type { Locations } from './resources/locations.js';
-export type { Products, ListProductsParams } from './resources/products.js';
+export type { Products, ListProductsParams, CreateProductParams, UpdateProductParams, CreateSkuParams } from './resources/products.js';
 export type { ServiceMetadataSchemas } from './resources/metadata-schemas.js';
-export type { Campaigns } from './resources/campaigns.js';
+export type { Campaigns, ListCampaignsParams } from './resources/campaigns.js';
 export type { CursorListParams, PageListParams, Page99ListParams, TimeRangeInput, ListFilters, ListOrder } from './resources/inputs/lists.js';
 export type { CustomerInput, AddressInput } from './resources/inputs/customer.js';
 export type { DayOfWeek, ValidityInput, ValidityTimeframeInput, ValidityHoursInput, ValidityHoursWindowInput } from './resources/inputs/validity.js';

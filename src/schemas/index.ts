@@ -52,7 +52,7 @@ export type {
   PendingPointsEvent,
   PendingPointsList,
 } from './pending-points.js';
-export type { CatalogProduct, Product, ProductList, Sku, SkuList } from './product.js';
+export type { CatalogProduct, CatalogSku, Product, ProductList, Sku, SkuList } from './product.js';
 export type {
   EmbeddedPromotionTier,
   PromotionStack,

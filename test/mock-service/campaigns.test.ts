@@ -29,4 +29,29 @@ describe.each(transports)('campaigns over %s', (_name, connect) => {
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error).toMatchObject({ status: 404, key: 'not_found' });
   });
+
+  it('lists campaigns most recent first, page by page, with total', async () => {
+    const client = conn.client();
+    const all = await client.campaigns.list({ limit: 3 }).toArray();
+    const created = all.map((c) => Date.parse(c.created_at!));
+    expect(all).toHaveLength(mock.list('campaigns').length);
+    expect(created).toEqual([...created].sort((a, b) => b - a));
+    const first = await client.campaigns.list({ limit: 3 });
+    expect(first.total).toBe(all.length);
+    expect(first.body.data_ref).toBe('campaigns');
+    expect(first.data.every((c) => c.promotion === undefined && c.validation_rules_assignments === undefined)).toBe(true);
+  });
+
+  it('filters by kind, status, referral and name (the filter `campaigns`)', async () => {
+    const client = conn.client();
+    expect((await client.campaigns.list({ campaign_type: 'LOYALTY_PROGRAM' })).data.map((c) => c.name).sort()).toEqual([
+      'Bakery Points',
+      'Coffee Club Rewards',
+    ]);
+    expect((await client.campaigns.list({ is_referral_code: true })).data.map((c) => c.id)).toEqual([mock.ids.campaigns.referral]);
+    expect((await client.campaigns.list({ filters: { campaigns: { conditions: { $in: ['Gift Cards'] } } } })).data.map((c) => c.id)).toEqual([
+      mock.ids.campaigns.giftCards,
+    ]);
+    expect((await client.campaigns.list({ campaign_status: 'DRAFT' })).data).toEqual([]);
+  });
 });

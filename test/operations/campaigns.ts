@@ -31,8 +31,54 @@ const specCampaign = {
   object: 'campaign',
 };
 
+/** A campaign of the spec's list example: no `promotion`, no `validation_rules_assignments`, no `categories`. */
+const { validation_rules_assignments: _rules, ...listedSpecCampaign } = specCampaign;
+
 /** Keyed by operation: an operation of the sub-client without its record does not compile. */
 export const campaignTestData: SubClientTestData<'campaigns'> = {
+  'campaigns.list': {
+    fixtures: { 'campaign list': fx.campaignList },
+    realWorldFixtures: { "the spec's example, without categories": { object: 'list', data_ref: 'campaigns', campaigns: [listedSpecCampaign], total: 1 } },
+    mockCalls: ({ client }) => [
+      ['campaigns', () => client.campaigns.list({ limit: 3 })],
+      ['gift card campaigns with categories', () => client.campaigns.list({ campaign_type: 'GIFT_VOUCHERS', expand: 'category' })],
+    ],
+    faults: [
+      {
+        name: 'campaigns.list',
+        class: 'GET',
+        call: (c, _k, o) => c.campaigns.list({ limit: 10 }, o),
+        path: () => '/v1/campaigns',
+        body: fx.campaignList,
+      },
+    ],
+    badInputs: [
+      { input: '`limit: 101`', field: 'limit', call: (c, o) => loose(c).campaigns.list({ limit: 101 }, o) },
+      {
+        input: "`campaign_type: 'GIFT_VOUCHER'` (a voucher's type)",
+        field: 'campaign_type',
+        call: (c, o) => loose(c).campaigns.list({ campaign_type: 'GIFT_VOUCHER' }, o),
+      },
+      { input: "`is_referral_code: 'yes'`", field: 'is_referral_code', call: (c, o) => loose(c).campaigns.list({ is_referral_code: 'yes' }, o) },
+      { input: "`expand: ['category']` (one value, not a list)", field: 'expand', call: (c, o) => loose(c).campaigns.list({ expand: ['category'] }, o) },
+    ],
+    contract: (client) => [
+      [
+        'GET /v1/campaigns',
+        () =>
+          client.campaigns.list({
+            limit: 10,
+            page: 100,
+            campaign_type: 'GIFT_VOUCHERS',
+            expand: 'category',
+            campaign_status: 'DONE',
+            is_referral_code: false,
+            order: '-created_at',
+          }),
+        'D28 (no categories), D34 (filters, not sorts), D36 (read through data_ref)',
+      ],
+    ],
+  },
   'campaigns.get': {
     fixtures: { campaign: fx.campaign },
     realWorldFixtures: { "the spec's example, without categories": specCampaign },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NotFoundError, PermissionDeniedError } from '../../src/index.js';
-import { campaign } from '../fixtures/every-field.js';
+import { NotFoundError, PaginationLimitError, PermissionDeniedError } from '../../src/index.js';
+import { campaign, campaignList } from '../fixtures/every-field.js';
 import { json, respond, secrets, seen, testClient, useMockApi } from '../helpers/mock-api.js';
 import { refusal, rejection } from './rejections.js';
 
@@ -43,6 +43,73 @@ describe('campaigns.get', () => {
   it.each(['', '.', '..'])('refuses the campaign ID %j, with nothing sent', async (id) => {
     const error = await refusal(testClient().campaigns.get(id));
     expect(error.issues.map((i) => i.path.join('.'))).toEqual(['campaignId']);
+    expect(seen).toHaveLength(0);
+  });
+});
+
+describe('campaigns.list', () => {
+  it('GETs /v1/campaigns with every filter in the query, and reads the records under campaigns', async () => {
+    respond('get', '/v1/campaigns', json(campaignList));
+    const page = await testClient({ validation: 'strict' }).campaigns.list({
+      limit: 5,
+      page: 2,
+      campaign_type: 'GIFT_VOUCHERS',
+      expand: 'category',
+      campaign_status: 'DONE',
+      is_referral_code: false,
+      order: 'updated_at',
+      filters: { campaigns: { conditions: { $is: 'Gift Cards' } }, active: { conditions: { $enabled: '' } } },
+      access_settings: { filter: { areas_ids: ['ar_1'] } },
+    });
+    const req = seen[0]!;
+    expect([req.method, req.path, req.body]).toEqual(['GET', '/v1/campaigns', '']);
+    expect(new URLSearchParams(req.search).toString().split('&').map(decodeURIComponent)).toEqual([
+      'limit=5',
+      'page=2',
+      'campaign_type=GIFT_VOUCHERS',
+      'expand=category',
+      'campaign_status=DONE',
+      'is_referral_code=false',
+      'order=updated_at',
+      'filters[campaigns][conditions][$is]=Gift Cards'.replace(' ', '+'),
+      'filters[active][conditions][$enabled]=',
+      'access_settings[filter][areas_ids][0]=ar_1',
+    ]);
+    expect(page.data).toEqual(campaignList.campaigns);
+    expect(page.total).toBe(1);
+  });
+
+  it('walks page by page to page 100 and stops there', async () => {
+    respond('get', '/v1/campaigns', () =>
+      json({ ...campaignList, campaigns: [{ ...campaignList.campaigns[0]!, id: `camp_${seen.at(-1)!.query.page}` }], total: 1_000 }),
+    );
+    const pages = testClient().campaigns.list({ limit: 1, page: 99 }).pages();
+    expect((await pages.next()).value?.data[0]?.id).toBe('camp_99');
+    expect((await pages.next()).value?.data[0]?.id).toBe('camp_100');
+    await expect(pages.next()).rejects.toBeInstanceOf(PaginationLimitError);
+  });
+
+  it('without total, walks until a page past the end answers an empty list', async () => {
+    respond('get', '/v1/campaigns', () =>
+      json({ ...campaignList, total: undefined, campaigns: seen.at(-1)!.query.page === '1' ? campaignList.campaigns : [] }),
+    );
+    expect(await testClient().campaigns.list({ limit: 5, page: 1 }).toArray()).toEqual(campaignList.campaigns);
+    expect(seen.map((r) => r.query.page)).toEqual(['1', '2']);
+  });
+
+  it.each([
+    [{ page: 101 }, 'page'],
+    [{ limit: 0 }, 'limit'],
+    [{ campaign_type: 'GIFT_VOUCHER' }, 'campaign_type'],
+    [{ campaign_status: 'done' }, 'campaign_status'],
+    [{ expand: 'categories' }, 'expand'],
+    [{ is_referral_code: 'true' }, 'is_referral_code'],
+    [{ order: 'name' }, 'order'],
+    [{ filters: 'active' }, 'filters'],
+    [{ access_settings: ['ar_1'] }, 'access_settings'],
+  ])('refuses %j naming %s, with nothing sent', async (params, field) => {
+    const error = await refusal(testClient().campaigns.list(params as never));
+    expect(error.issues.map((i) => i.path.join('.'))).toEqual([field]);
     expect(seen).toHaveLength(0);
   });
 });

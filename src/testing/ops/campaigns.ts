@@ -1,12 +1,13 @@
 /**
- * Campaigns (LONG-TAIL.md §3.1, §3.2): one read by its ID or its name, with its promotion tiers
- * and validation rules. The store keeps a campaign as the seed gave it; the service's shape is
+ * Campaigns (LONG-TAIL.md §3.1, §3.2): listed page by page (1–100), most recent first, and one
+ * read by its ID or its name, with its promotion tiers and validation rules. The store keeps a campaign as the seed gave it; the service's shape is
  * made when it is read.
  *
  * @module
  */
 import { findCampaign, snapshot } from '../domain.js';
-import type { MockRequest } from '../http.js';
+import { badRequest, type MockRequest } from '../http.js';
+import { applyFilters, boolParam, intParam, orderParam } from '../lists.js';
 import type { MockHandlers } from '../router.js';
 import { where, type MockState, type Rec } from '../store.js';
 
@@ -62,7 +63,49 @@ function getCampaign(state: MockState, req: MockRequest): Rec {
   };
 }
 
+const CAMPAIGN_TYPES = ['PROMOTION', 'GIFT_VOUCHERS', 'REFERRAL_PROGRAM', 'DISCOUNT_COUPONS', 'LOYALTY_PROGRAM'];
+const STATUSES = ['DONE', 'IN_PROGRESS', 'FAILED', 'DRAFT', 'MODIFYING'];
+
+/** A query parameter that is absent or one of `values`; 400 naming the choices otherwise. */
+function choice(query: Rec, name: string, values: readonly string[]): string | undefined {
+  const value = query[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !values.includes(value))
+    throw badRequest('invalid_query_params', `Query parameter ${name} must be one of ${values.join(', ')}`, 'Invalid query params');
+  return value;
+}
+
+/**
+ * `GET /v1/campaigns`: most recent first unless `order` says otherwise, filtered by kind, status,
+ * referral and `filters` (`campaigns` is the name), page by page (1–100) with `total`;
+ * `categories` only with `expand=category`.
+ */
+function listCampaigns(state: MockState, req: MockRequest): Rec {
+  const { query } = req;
+  const limit = intParam(query, 'limit', 1, 100, 10);
+  const page = intParam(query, 'page', 1, 100, 1);
+  const { compare } = orderParam(query, ['created_at', 'updated_at'], '-created_at');
+  const type = choice(query, 'campaign_type', CAMPAIGN_TYPES);
+  const status = choice(query, 'campaign_status', STATUSES);
+  const expand = choice(query, 'expand', ['category', 'access_settings_assignments']);
+  const referral = boolParam(query, 'is_referral_code');
+  const { campaigns: byName, ...filters } = (query.filters ?? {}) as Rec;
+  const views = [...state.store.campaigns.values()].map((c) => campaignView(state, c));
+  const kept = applyFilters(
+    views.filter(
+      (c) =>
+        (type === undefined || c.campaign_type === type) &&
+        (status === undefined || c.creation_status === status) &&
+        (referral === undefined || (c.campaign_type === 'REFERRAL_PROGRAM') === referral),
+    ),
+    byName === undefined ? filters : { ...filters, name: byName },
+  ).sort(compare);
+  const campaigns = kept.slice((page - 1) * limit, page * limit).map((c) => (expand === 'category' ? c : { ...c, categories: [] }));
+  return { object: 'list', data_ref: 'campaigns', campaigns, total: kept.length };
+}
+
 /** The mock's routes for campaigns. */
 export const campaignHandlers = {
+  'campaigns.list': { method: 'GET', path: '/v1/campaigns', auth: 'server', handle: listCampaigns },
   'campaigns.get': { method: 'GET', path: '/v1/campaigns/{campaignId}', auth: 'server', handle: getCampaign },
 } satisfies MockHandlers;

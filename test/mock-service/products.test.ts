@@ -1,0 +1,74 @@
+/** Products and their SKUs written through the real Client over both transports: upserts on `id` or `source_id`. */
+import { describe, expect, it } from 'vitest';
+import { NotFoundError } from '../../src/index.js';
+import { failure, transports, useMock } from './transports.js';
+
+describe.each(transports)('products and SKUs over %s', (_name, connect) => {
+  const { mock, conn } = useMock(connect);
+
+  it('creates a product once per source_id: sent again, the same product with the fields sent updated', async () => {
+    const client = conn.client();
+    const before = mock.list('products').length;
+    const made = await client.products.create({ source_id: 'cortado', name: 'Cortado', price: 320, attributes: ['milk'], metadata: { roast: 'dark' } });
+    expect(made).toMatchObject({
+      id: expect.stringMatching(/^prod_/),
+      source_id: 'cortado',
+      name: 'Cortado',
+      price: 320,
+      attributes: ['milk'],
+      updated_at: null,
+    });
+    const again = await client.products.create({ source_id: 'cortado', price: 340 });
+    expect(again).toMatchObject({ id: made.id, name: 'Cortado', price: 340, updated_at: expect.any(String) });
+    expect(mock.list('products')).toHaveLength(before + 1);
+    expect(await client.products.get('cortado')).toMatchObject({ id: made.id, price: 340 });
+  });
+
+  it('updates the product an id names, and refuses an id it does not hold (the service assigns IDs)', async () => {
+    const client = conn.client();
+    const before = mock.list('products').length;
+    expect(await client.products.create({ id: mock.ids.products.mug, price: 1_700 })).toMatchObject({ id: mock.ids.products.mug, price: 1_700 });
+    expect(await failure(client.products.create({ id: 'prod_unknown', name: 'Ghost' }))).toBeInstanceOf(NotFoundError);
+    expect(mock.list('products')).toHaveLength(before);
+  });
+
+  it('creates a new product on every call without id or source_id', async () => {
+    const client = conn.client();
+    const before = mock.list('products').length;
+    const [a, b] = [await client.products.create({ name: 'Day-old bread' }), await client.products.create({ name: 'Day-old bread' })];
+    expect(a.id).not.toBe(b.id);
+    expect(mock.list('products')).toHaveLength(before + 2);
+  });
+
+  it('changes only the fields sent, by ID or source ID; 404 for a product it does not hold', async () => {
+    const client = conn.client();
+    const original = await client.products.get('espresso');
+    const changed = await client.products.update('espresso', { price: 275 });
+    expect(changed).toMatchObject({ id: original.id, name: original.name, price: 275, source_id: 'espresso' });
+    expect(await client.products.update(original.id, { name: 'Espresso doppio' })).toMatchObject({ name: 'Espresso doppio', price: 275 });
+    expect(await failure(client.products.update('no-such-product', { price: 1 }))).toBeInstanceOf(NotFoundError);
+  });
+
+  it("adds a SKU to a product once per source_id, the product's SKUs showing it; 404 for an unknown product", async () => {
+    const client = conn.client();
+    const sku = await client.products.createSku('flat-white', {
+      source_id: 'fw-small',
+      sku: 'Small',
+      price: 300,
+      currency: 'EUR',
+      attributes: { size: 'small' },
+    });
+    expect(sku).toMatchObject({
+      id: expect.stringMatching(/^sku_/),
+      source_id: 'fw-small',
+      product_id: mock.ids.products.flatWhite,
+      price: 300,
+      object: 'sku',
+    });
+    const again = await client.products.createSku(mock.ids.products.flatWhite, { source_id: 'fw-small', price: 310 });
+    expect(again).toMatchObject({ id: sku.id, sku: 'Small', price: 310 });
+    const skus = (await client.products.get('flat-white')).skus?.data ?? [];
+    expect(skus.filter((s) => s.source_id === 'fw-small')).toEqual([again]);
+    expect(await failure(client.products.createSku('no-such-product', { sku: 'X' }))).toBeInstanceOf(NotFoundError);
+  });
+});
