@@ -21,6 +21,10 @@
 // And typedoc.json's `categoryOrder`, the reference's sidebar: the categories of the sub-clients'
 // guides in the order `subClientGuides` lists them, between the others (`otherCategories`).
 //
+// And the lists that join the sub-clients to the code gathering them (scripts/lib/joins.mjs): the
+// registry's tables and guides, the client's sub-client properties, the mock's handler tables and
+// the tests' records, each derived from the files that declare them.
+//
 // The registry's values are read from the source (bundled in memory with esbuild); the methods'
 // signatures from the sub-clients' classes (the TypeScript compiler): a method's positional
 // parameters, and its params object's fields when it has few.
@@ -30,6 +34,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { root } from './lib/build.mjs';
+import { checkJoins } from './lib/joins.mjs';
 import { checkQuotedFigures } from './lib/quoted-figures.mjs';
 
 let registryLoaded;
@@ -242,15 +247,18 @@ function guidesOf({ registry, subClientGuides }, classes) {
 function taskTable(loaded, classes) {
   const { registry, endpointsOf } = loaded;
   const rows = ['| to … | call |', '|---|---|'];
-  let category;
-  for (const guide of guidesOf(loaded, classes)) {
-    if (guide.category !== category) rows.push(`| **${(category = guide.category)}** | |`);
-    for (const [name, task] of Object.entries(guide.tasks)) {
-      const method = name.split('.')[1];
-      const op = registry[typeof task === 'string' ? name : task.polls];
-      const how = `${typeof task === 'string' ? '' : 'polls '}\`${op.method} ${endpointsOf(op).at(-1)}\``;
-      rows.push(`| ${typeof task === 'string' ? task : task.task} | {@link ${guide.className}.${method} ${name}}<br>${how} |`);
-    }
+  const guides = guidesOf(loaded, classes);
+  // Grouped by category, in the order each first appears: a guide added at the end joins its category.
+  const categories = [...new Set(guides.map((guide) => guide.category))];
+  for (const category of categories) {
+    rows.push(`| **${category}** | |`);
+    for (const guide of guides.filter((g) => g.category === category))
+      for (const [name, task] of Object.entries(guide.tasks)) {
+        const method = name.split('.')[1];
+        const op = registry[typeof task === 'string' ? name : task.polls];
+        const how = `${typeof task === 'string' ? '' : 'polls '}\`${op.method} ${endpointsOf(op).at(-1)}\``;
+        rows.push(`| ${typeof task === 'string' ? task : task.task} | {@link ${guide.className}.${method} ${name}}<br>${how} |`);
+      }
   }
   return rows.join('\n');
 }
@@ -285,8 +293,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const write = process.argv.includes('--write');
   const result = checkQuotedFigures(figures, { write, kind: 'operations', fix: 'npm run operations -- --write' });
   const order = checkCategoryOrder(await categoryOrder(), write);
-  for (const line of result.lines) console.log(line);
+  const joined = checkJoins(write);
+  for (const line of [...result.lines, ...joined]) console.log(line);
   console.log(order ?? "typedoc.json: the reference's category order agrees with the guides");
-  if (order && !write) console.log('operations: run `npm run operations -- --write`');
-  process.exit(!write && (result.stale > 0 || result.unknown > 0 || order) ? 1 : 0);
+  if (joined.length === 0) console.log('joins: every sub-client is joined to the registry, the client, the mock and the tests');
+  if ((order || joined.length > 0) && !write) console.log('operations: run `npm run operations -- --write`');
+  process.exit(!write && (result.stale > 0 || result.unknown > 0 || order || joined.length > 0) ? 1 : 0);
 }

@@ -23,6 +23,7 @@
  */
 import type { Operation } from '../core/call.js';
 import type { SubClientGuide } from './guide.js';
+// joins:imports
 import { asyncActionGuide, asyncActionOperations } from './async-actions.js';
 import { campaignGuide, campaignOperations } from './campaigns.js';
 import { clientEventGuide, clientEventOperations } from './client-events.js';
@@ -41,9 +42,11 @@ import { rewardGuide, rewardOperations } from './rewards.js';
 import { templateGuide, templateOperations } from './templates.js';
 import { validationGuide, validationOperations } from './validations.js';
 import { voucherGuide, voucherOperations } from './vouchers.js';
+// /joins
 
 /** Every operation promokit types, by name. */
 export const registry = {
+  // joins:operations
   ...oauthOperations,
   ...loyaltyOperations,
   ...voucherOperations,
@@ -62,6 +65,7 @@ export const registry = {
   ...productOperations,
   ...metadataSchemaOperations,
   ...campaignOperations,
+  // /joins
 } as const;
 
 /**
@@ -102,6 +106,7 @@ export function endpointCount(): number {
  * `npm run operations` alone.
  */
 export const subClientGuides: readonly SubClientGuide<never>[] = [
+  // joins:guides
   voucherGuide,
   qualificationGuide,
   validationGuide,
@@ -120,4 +125,5 @@ export const subClientGuides: readonly SubClientGuide<never>[] = [
   oauthGuide,
   clientEventGuide,
   metadataSchemaGuide,
+  // /joins
 ];
