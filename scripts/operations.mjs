@@ -288,12 +288,13 @@ function checkCategoryOrder(wanted, write) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // The joins first: the figures read the registry they write.
+  const joined = checkJoins(process.argv.includes('--write'));
   const figures = await operationFigures();
   if (process.argv.includes('--list')) for (const [name, text] of Object.entries(figures)) console.log(`${name}:\n${text}\n`);
   const write = process.argv.includes('--write');
   const result = checkQuotedFigures(figures, { write, kind: 'operations', fix: 'npm run operations -- --write' });
   const order = checkCategoryOrder(await categoryOrder(), write);
-  const joined = checkJoins(write);
   for (const line of [...result.lines, ...joined]) console.log(line);
   console.log(order ?? "typedoc.json: the reference's category order agrees with the guides");
   if (joined.length === 0) console.log('joins: every sub-client is joined to the registry, the client, the mock and the tests');
