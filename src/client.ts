@@ -41,6 +41,7 @@ import { Vouchers } from './resources/vouchers.js';
 import { Products } from './resources/products.js';
 import { Campaigns } from './resources/campaigns.js';
 import { ServiceMetadataSchemas } from './resources/metadata-schemas.js';
+import { Skus } from './resources/skus.js';
 // /joins
 
 /**
@@ -169,6 +170,8 @@ export class Client {
   readonly metadataSchemas: ServiceMetadataSchemas;
   /** Campaigns: the discount coupons, gift cards, loyalty programs, promotions and referral programs whose vouchers or tiers share one setup. */
   readonly campaigns: Campaigns;
+  /** SKUs: the variants of your products, read without naming their product. */
+  readonly skus: Skus;
   // /joins
   /** Custom events with the client-side keys (`clientApplicationId`, `clientToken`, `origin`). */
   readonly clientEvents: ClientEvents;
@@ -229,6 +232,7 @@ export class Client {
     this.products = new Products(core);
     this.metadataSchemas = new ServiceMetadataSchemas(core);
     this.campaigns = new Campaigns(core);
+    this.skus = new Skus(core);
     // /joins
     // The same log, deviation record, hooks, limits, 429 pause and credentials as every other call of this client.
     this.clientEvents = clientEventsOf({ ...config });

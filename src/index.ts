@@ -145,6 +145,7 @@ export type { Locations } from './resources/locations.js';
 export type { Products, ListProductsParams, CreateProductParams, UpdateProductParams, CreateSkuParams } from './resources/products.js';
 export type { ServiceMetadataSchemas } from './resources/metadata-schemas.js';
 export type { Campaigns, ListCampaignsParams } from './resources/campaigns.js';
+export type { Skus } from './resources/skus.js';
 export type { CursorListParams, PageListParams, Page99ListParams, TimeRangeInput, ListFilters, ListOrder } from './resources/inputs/lists.js';
 export type { CustomerInput, AddressInput } from './resources/inputs/customer.js';
 export type { DayOfWeek, ValidityInput, ValidityTimeframeInput, ValidityHoursInput, ValidityHoursWindowInput } from './resources/inputs/validity.js';

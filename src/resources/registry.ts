@@ -42,6 +42,7 @@ import { rewardGuide, rewardOperations } from './rewards.js';
 import { templateGuide, templateOperations } from './templates.js';
 import { validationGuide, validationOperations } from './validations.js';
 import { voucherGuide, voucherOperations } from './vouchers.js';
+import { skuGuide, skuOperations } from './skus.js';
 // /joins
 
 /** Every operation promokit types, by name. */
@@ -65,6 +66,7 @@ export const registry = {
   ...productOperations,
   ...metadataSchemaOperations,
   ...campaignOperations,
+  ...skuOperations,
   // /joins
 } as const;
 
@@ -125,5 +127,6 @@ export const subClientGuides: readonly SubClientGuide<never>[] = [
   oauthGuide,
   clientEventGuide,
   metadataSchemaGuide,
+  skuGuide,
   // /joins
 ];

@@ -71,4 +71,15 @@ describe.each(transports)('products and SKUs over %s', (_name, connect) => {
     expect(skus.filter((s) => s.source_id === 'fw-small')).toEqual([again]);
     expect(await failure(client.products.createSku('no-such-product', { sku: 'X' }))).toBeInstanceOf(NotFoundError);
   });
+
+  it('reads a SKU alone by its ID or its source ID, wherever its product is; 404 for one it does not hold', async () => {
+    const client = conn.client();
+    const made = await client.products.createSku('croissant', { source_id: 'croissant-almond', sku: 'Almond', price: 330 });
+    expect(await client.skus.get(made.id)).toEqual(made);
+    expect(await client.skus.get('croissant-almond')).toEqual(made);
+    expect(made.product_id).toBe(mock.ids.products.croissant);
+    const error = await failure(client.skus.get('no-such-sku'));
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error).toMatchObject({ status: 404, key: 'not_found' });
+  });
 });

@@ -27,6 +27,7 @@ import { rewardTestData } from './rewards.js';
 import { templateTestData } from './templates.js';
 import { validationTestData } from './validations.js';
 import { voucherTestData } from './vouchers.js';
+import { skuTestData } from './skus.js';
 // /joins
 
 export type { ContractCall, MockCallContext, OperationTestData } from './types.js';
@@ -52,5 +53,6 @@ export const operationTestData: { readonly [N in OperationName]: OperationTestDa
   ...productTestData,
   ...metadataSchemaTestData,
   ...campaignTestData,
+  ...skuTestData,
   // /joins
 };

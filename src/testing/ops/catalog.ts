@@ -154,6 +154,14 @@ function createSku(state: MockState, req: MockRequest): Rec {
   return snapshot(sku);
 }
 
+/** `GET /v1/skus/{skuId}`: the SKU by its ID or source ID, among every product's. */
+function getSku(state: MockState, req: MockRequest): Rec {
+  const key = req.params.skuId!;
+  const sku = findSku(state, key);
+  if (!sku) throw notFound('sku', key);
+  return snapshot(sku);
+}
+
 /** `GET /v1/metadata-schemas`: every schema, under `schemas` as `data_ref` says. */
 function listSchemas(state: MockState): Rec {
   const schemas = [...state.store.metadataSchemas.values()].map((s) => snapshot(s));
@@ -179,6 +187,7 @@ export const catalogHandlers = {
   'products.create': { method: 'POST', path: '/v1/products', auth: 'server', handle: createProduct },
   'products.update': { method: 'PUT', path: '/v1/products/{productId}', auth: 'server', handle: updateProduct },
   'products.createSku': { method: 'POST', path: '/v1/products/{productId}/skus', auth: 'server', handle: createSku },
+  'skus.get': { method: 'GET', path: '/v1/skus/{skuId}', auth: 'server', handle: getSku },
   'metadataSchemas.list': { method: 'GET', path: '/v1/metadata-schemas', auth: 'server', handle: listSchemas },
   'metadataSchemas.get': { method: 'GET', path: '/v1/metadata-schemas/{resource}', auth: 'server', handle: getSchema },
 } satisfies MockHandlers;
