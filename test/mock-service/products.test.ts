@@ -1,6 +1,6 @@
 /** Products and their SKUs written through the real Client over both transports: upserts on `id` or `source_id`. */
 import { describe, expect, it } from 'vitest';
-import { NotFoundError } from '../../src/index.js';
+import { ConnectionError, NotFoundError } from '../../src/index.js';
 import { failure, transports, useMock } from './transports.js';
 
 describe.each(transports)('products and SKUs over %s', (_name, connect) => {
@@ -81,5 +81,39 @@ describe.each(transports)('products and SKUs over %s', (_name, connect) => {
     const error = await failure(client.skus.get('no-such-sku'));
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error).toMatchObject({ status: 404, key: 'not_found' });
+  });
+
+  it("an upsert whose answer is lost (mock.inject 'commit-then-reset') is sent again and leaves one product; a keyless create is sent once", async () => {
+    const client = conn.client({ maxRetries: 2, maxRetryDelay: 10 });
+    const before = mock.list('products').length;
+    mock.inject({ operation: 'products.create', fault: 'commit-then-reset', times: 1 });
+    const made = await client.products.create({ source_id: 'lost-answer', name: 'Lungo' });
+    expect(mock.list('products').filter((p) => p.source_id === 'lost-answer')).toEqual([expect.objectContaining({ id: made.id })]);
+    expect(mock.requests.map((r) => [r.operation, r.status])).toEqual([
+      ['products.create', 200],
+      ['products.create', 200],
+    ]);
+    mock.inject({ operation: 'products.create', fault: 'commit-then-reset', times: 1 });
+    const error = await failure(client.products.create({ name: 'Lungo' }));
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error).toMatchObject({ outcome: 'unknown' });
+    expect(mock.list('products')).toHaveLength(before + 2);
+  });
+
+  it.each([
+    ['campaigns.get', (c: ReturnType<typeof conn.client>) => c.campaigns.get('Gift Cards')],
+    ['campaigns.list', (c: ReturnType<typeof conn.client>) => c.campaigns.list()],
+    ['products.update', (c: ReturnType<typeof conn.client>) => c.products.update('espresso', { price: 1 })],
+    ['products.createSku', (c: ReturnType<typeof conn.client>) => c.products.createSku('espresso', { source_id: 'x' })],
+    ['skus.get', (c: ReturnType<typeof conn.client>) => c.skus.get('inject-sku')],
+  ] as const)('mock.inject names %s: its fault, then its answer', async (operation, call) => {
+    const client = conn.client();
+    await client.products.createSku('espresso', { source_id: 'inject-sku', sku: 'Ristretto' });
+    mock.inject({ operation, fault: 'status', status: 503, times: 1 });
+    expect(await failure(call(client))).toMatchObject({ status: 503 });
+    await expect(call(client)).resolves.toBeDefined();
+    expect(mock.requests.filter((r) => r.operation === operation).map((r) => r.status)).toEqual(
+      operation === 'products.createSku' ? [200, 503, 200] : [503, 200],
+    );
   });
 });
