@@ -23,7 +23,8 @@
 //
 // And the lists that join the sub-clients to the code gathering them (scripts/lib/joins.mjs): the
 // registry's tables and guides, the client's sub-client properties, the mock's handler tables and
-// the tests' records, each derived from the files that declare them.
+// the tests' records, the public types `index.ts` and `schemas/index.ts` export, each derived from
+// the files that declare them.
 //
 // The registry's values are read from the source (bundled in memory with esbuild); the methods'
 // signatures from the sub-clients' classes (the TypeScript compiler): a method's positional
@@ -297,7 +298,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const order = checkCategoryOrder(await categoryOrder(), write);
   for (const line of [...result.lines, ...joined]) console.log(line);
   console.log(order ?? "typedoc.json: the reference's category order agrees with the guides");
-  if (joined.length === 0) console.log('joins: every sub-client is joined to the registry, the client, the mock and the tests');
+  if (joined.length === 0) console.log('joins: every sub-client is joined to the registry, the client, the exports, the mock and the tests');
   if ((order || joined.length > 0) && !write) console.log('operations: run `npm run operations -- --write`');
   process.exit(!write && (result.stale > 0 || result.unknown > 0 || order || joined.length > 0) ? 1 : 0);
 }

@@ -8,6 +8,11 @@
 //                               property (documented by the class's own summary), its construction
 //   src/testing/operations.ts   every `<x>Handlers` table of the mock (src/testing/ops/)
 //   test/operations/index.ts    every `<x>TestData` record of test/operations/
+//   src/index.ts                the public types of every sub-client's file (its class, its params)
+//   src/schemas/index.ts        the public types of every schema module
+//
+// A type is public when its doc comment names its `@category` in the reference; one without is
+// the module's own.
 //
 // A block keeps the order its entries already have (the registry's order is the order of the
 // documentation's tables and of the fault matrix; `subClientGuides` is the reference's order):
@@ -25,6 +30,13 @@ function sources(dir) {
     .map((name) => ({ name, base: name.slice(0, -'.ts'.length), text: readFileSync(join(root, dir, name), 'utf8') }));
 }
 
+/** The public types of a module's text: those whose doc comment names a `@category`, in the module's order. */
+function publicTypes(text) {
+  return [...text.matchAll(/\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\n(?:export (?:interface|type|class) (\w+))/g)]
+    .filter(([, doc]) => doc.includes('@category'))
+    .map(([, , name]) => name);
+}
+
 /** The sub-clients of src/resources/: their tables, guides and, for those with one, their class and property. */
 function subClients() {
   return sources('src/resources').flatMap(({ base, text }) => {
@@ -40,7 +52,7 @@ function subClients() {
       .map((line) => line.replace(/^ \* ?/, ''))
       .join(' ')
       .trim();
-    return [{ base, table, guide, cls: cls?.[1], property, summary }];
+    return [{ base, table, guide, cls: cls?.[1], property, summary, types: publicTypes(text) }];
   });
 }
 
@@ -67,6 +79,14 @@ function joins() {
     ['src/testing/operations.ts', 'handlers', handlers.map((h) => `...${h.name},`)],
     ['test/operations/index.ts', 'imports', testData.map((t) => `import { ${t.name} } from './${t.base}.js';`)],
     ['test/operations/index.ts', 'records', testData.map((t) => `...${t.name},`)],
+    ['src/index.ts', 'sub-client types', classes.flatMap((c) => c.types.map((name) => `export type { ${name} } from './resources/${c.base}.js';`))],
+    [
+      'src/schemas/index.ts',
+      'types',
+      sources('src/schemas')
+        .filter(({ base }) => base !== 'index' && base !== 'base')
+        .flatMap(({ base, text }) => publicTypes(text).map((name) => `export type { ${name} } from './${base}.js';`)),
+    ],
   ];
 }
 
