@@ -51,9 +51,11 @@ export const CLIENT_HOLD = 15_930;
 /**
  * The one-call server gate is not met in this release either, since Node's own transport (about
  * 500 bytes) and the case-insensitive header merge joined the code every call loads: held the same
- * way, at the size measured then with about 100 bytes of room, until it is met.
+ * way, at the size measured then with about 100 bytes of room, until it is met. Raised by about
+ * 600 bytes for six more operations (campaigns read and listed, products and SKUs written, SKUs
+ * read): every operation's record and response schema are in the code a call loads.
  */
-export const SERVER_HOLD = 44_350;
+export const SERVER_HOLD = 45_050;
 
 /**
  * The budget of the server entry bundled for Node, minified: what a program making one call
