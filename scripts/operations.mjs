@@ -27,6 +27,11 @@
 // And typedoc.json's `categoryOrder`, the reference's sidebar: the categories of the sub-clients'
 // guides in the order `subClientGuides` lists them, between the others (`otherCategories`).
 //
+// And the lists that join the sub-clients to the code gathering them (scripts/lib/joins.mjs): the
+// registry's tables and guides, the client's sub-client properties, the mock's handler tables and
+// the tests' records, the public types `index.ts` and `schemas/index.ts` export, each derived from
+// the files that declare them.
+//
 // The registry's values are read from the source (bundled in memory with esbuild); the methods'
 // signatures from the sub-clients' classes (the TypeScript compiler): a method's positional
 // parameters, and its params object's fields when it has few.
@@ -37,6 +42,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { root } from './lib/build.mjs';
+import { checkJoins } from './lib/joins.mjs';
 import { checkQuotedFigures } from './lib/quoted-figures.mjs';
 
 let registryLoaded;
@@ -257,15 +263,18 @@ function guidesOf({ registry, subClientGuides }, classes) {
 function taskTable(loaded, classes) {
   const { registry, endpointsOf } = loaded;
   const rows = ['| to … | call |', '|---|---|'];
-  let category;
-  for (const guide of guidesOf(loaded, classes)) {
-    if (guide.category !== category) rows.push(`| **${(category = guide.category)}** | |`);
-    for (const [name, task] of Object.entries(guide.tasks)) {
-      const method = name.split('.')[1];
-      const op = registry[typeof task === 'string' ? name : task.polls];
-      const how = `${typeof task === 'string' ? '' : 'polls '}\`${op.method} ${endpointsOf(op).at(-1)}\``;
-      rows.push(`| ${typeof task === 'string' ? task : task.task} | {@link ${guide.className}.${method} ${name}}<br>${how} |`);
-    }
+  const guides = guidesOf(loaded, classes);
+  // Grouped by category, in the order each first appears: a guide added at the end joins its category.
+  const categories = [...new Set(guides.map((guide) => guide.category))];
+  for (const category of categories) {
+    rows.push(`| **${category}** | |`);
+    for (const guide of guides.filter((g) => g.category === category))
+      for (const [name, task] of Object.entries(guide.tasks)) {
+        const method = name.split('.')[1];
+        const op = registry[typeof task === 'string' ? name : task.polls];
+        const how = `${typeof task === 'string' ? '' : 'polls '}\`${op.method} ${endpointsOf(op).at(-1)}\``;
+        rows.push(`| ${typeof task === 'string' ? task : task.task} | {@link ${guide.className}.${method} ${name}}<br>${how} |`);
+      }
   }
   return rows.join('\n');
 }
@@ -302,76 +311,17 @@ function checkCategoryOrder(wanted, write) {
   return `typedoc.json: categoryOrder is ${JSON.stringify(quoted)}, the guides say ${JSON.stringify(wanted)}${write ? ': rewritten' : ''}`;
 }
 
-/**
- * The public types: every type, interface or class with a `@category` tag in src/resources/ (its
- * inputs/ too) and src/schemas/ is exported by name, from src/index.ts or src/schemas/index.ts
- * (which src/index.ts re-exports whole); one without a `@category` stays internal. A name missing
- * joins the export statement of its module; with `write`, it is added there (then formatted).
- * Returns the findings.
- */
-function checkPublicTypes(write) {
-  const places = [
-    { index: 'src/index.ts', dir: 'src/resources', prefix: './resources/' },
-    { index: 'src/index.ts', dir: 'src/resources/inputs', prefix: './resources/inputs/' },
-    { index: 'src/schemas/index.ts', dir: 'src/schemas', prefix: './' },
-  ];
-  const findings = [];
-  const written = new Set();
-  for (const { index, dir, prefix } of places) {
-    const file = join(root, index);
-    let text = readFileSync(file, 'utf8');
-    const statement = /export (type )?\{([^}]*)\} from '([^']+)';/g;
-    const exported = new Set(
-      [...text.matchAll(statement)].flatMap((m) =>
-        m[2].split(',').map(
-          (n) =>
-            n
-              .trim()
-              .replace(/^type /, '')
-              .split(' as ')[0],
-        ),
-      ),
-    );
-    for (const name of readdirSync(join(root, dir)).filter((f) => f.endsWith('.ts') && f !== 'index.ts')) {
-      const path = join(root, dir, name);
-      const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.ES2022, true);
-      const specifier = `${prefix}${name.replace(/\.ts$/, '.js')}`;
-      for (const node of source.statements) {
-        const isType = ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || ts.isClassDeclaration(node);
-        if (!isType || !node.name || !node.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
-        if (!ts.getJSDocTags(node).some((tag) => tag.tagName.text === 'category') || exported.has(node.name.text)) continue;
-        const own = [...text.matchAll(statement)].find((m) => m[3] === specifier);
-        findings.push(
-          `${index}: ${node.name.text} (${dir}/${name}) is not exported${write && own ? ': added' : ''}${own ? '' : `: no export statement of '${specifier}' to add it to`}`,
-        );
-        if (!write || !own) continue;
-        const names = own[2].trim().replace(/,$/, '');
-        text = text.replace(own[0], `export ${own[1] ?? ''}{ ${names}, ${own[1] ? '' : 'type '}${node.name.text} } from '${specifier}';`);
-        exported.add(node.name.text);
-        written.add(file);
-      }
-    }
-    if (written.has(file)) writeFileSync(file, text);
-  }
-  if (written.size > 0)
-    spawnSync(process.execPath, [join(root, 'node_modules', '@biomejs', 'biome', 'bin', 'biome'), 'format', '--write', ...written], {
-      cwd: root,
-      stdio: 'ignore',
-    });
-  return findings;
-}
-
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // The joins first: the figures read the registry they write.
+  const joined = checkJoins(process.argv.includes('--write'));
   const figures = await operationFigures();
   if (process.argv.includes('--list')) for (const [name, text] of Object.entries(figures)) console.log(`${name}:\n${text}\n`);
   const write = process.argv.includes('--write');
   const result = checkQuotedFigures(figures, { write, kind: 'operations', fix: 'npm run operations -- --write' });
   const order = checkCategoryOrder(await categoryOrder(), write);
-  const types = checkPublicTypes(write);
-  for (const line of result.lines) console.log(line);
+  for (const line of [...result.lines, ...joined]) console.log(line);
   console.log(order ?? "typedoc.json: the reference's category order agrees with the guides");
-  for (const line of types) console.log(line);
-  if (types.length === 0) console.log('public types: every type with a @category is exported');
-  if ((order || types.length > 0) && !write) console.log('operations: run `npm run operations -- --write`');
-  process.exit(!write && (result.stale > 0 || result.unknown > 0 || order || types.length > 0) ? 1 : 0);
+  if (joined.length === 0) console.log('joins: every sub-client is joined to the registry, the client, the exports, the mock and the tests');
+  if ((order || joined.length > 0) && !write) console.log('operations: run `npm run operations -- --write`');
+  process.exit(!write && (result.stale > 0 || result.unknown > 0 || order || joined.length > 0) ? 1 : 0);
 }

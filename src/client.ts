@@ -22,8 +22,9 @@ import type { ReconcileResult } from './resources/reconcile.js';
 import { deviationsOf, type DeviationRecord, type ResponseDeviation } from './core/responses.js';
 import { Transport } from './core/transport.js';
 import { metadataSchemasRule } from './core/metadata.js';
-import { AsyncActions } from './resources/async-actions.js';
 import { type ClientEvents, clientEventsOf, clientSettings } from './resources/client-events.js';
+// joins:imports
+import { AsyncActions } from './resources/async-actions.js';
 import { Customers } from './resources/customers.js';
 import { Locations } from './resources/locations.js';
 import { Loyalties } from './resources/loyalties.js';
@@ -38,7 +39,10 @@ import { Rewards } from './resources/rewards.js';
 import { Templates } from './resources/templates.js';
 import { Vouchers } from './resources/vouchers.js';
 import { Products } from './resources/products.js';
+import { Campaigns } from './resources/campaigns.js';
 import { ServiceMetadataSchemas } from './resources/metadata-schemas.js';
+import { Skus } from './resources/skus.js';
+// /joins
 
 /**
  * Options of {@link Client}. In Node, options left out fall back to the environment variables
@@ -131,40 +135,46 @@ const tenantOptions = ['appId', 'appToken', 'clientApplicationId', 'clientToken'
  * @category Client
  */
 export class Client {
-  /** Loyalty members, points, pending points, transactions, rewards and redemption. */
+  // joins:properties
+  /** Loyalty programs: members, points, transactions, rewards and their redemption. */
   readonly loyalties: Loyalties;
-  /** Asynchronous (bulk) actions. */
+  /** Asynchronous actions: imports, bulk updates and purges the service runs in the background. */
   readonly asyncActions: AsyncActions;
-  /** OAuth token introspection. */
+  /** OAuth token introspection. Uses the app keys only (`X-App-Id`, `X-App-Token`), no access token. */
   readonly oauth: OAuth;
-  /** Vouchers: listed, read, changed, enabled, disabled, deleted, created with a chosen code, validated; their redemption history and session release. */
+  /** Vouchers: gift vouchers, discount vouchers and loyalty cards. */
   readonly vouchers: Vouchers;
-  /** Redemptions: the checkout's stacked redemption, redemption records, rollbacks. */
+  /** Redemptions and their rollback. */
   readonly redemptions: Redemptions;
-  /** Stacked validation: up to 30 redeemables against an order, with a session lock when asked. */
+  /** Stacked validation: whether vouchers, promotion tiers or a promotion stack can be used together on an order, and the discounts they give. */
   readonly validations: Validations;
-  /** Eligibility: the redeemables a customer and an order qualify for. */
+  /** Eligibility: the vouchers, promotion tiers and stacks a customer and an order qualify for. */
   readonly qualifications: Qualifications;
-  /** Orders: creation (or update by `source_id`) with items, customer and referrer. */
+  /** Orders: the purchases vouchers and promotions apply to. */
   readonly orders: Orders;
   /** Publications: vouchers assigned to customers. */
   readonly publications: Publications;
-  /** Campaign templates, and promotion tiers set up from them. */
+  /** Campaign templates: saved campaign configurations that promotion tiers can be created from. */
   readonly templates: Templates;
-  /** Promotion tiers and promotion stacks of promotion campaigns. */
+  /** Promotion campaigns: their tiers (discounts with their own rules) and stacks of tiers. */
   readonly promotions: Promotions;
-  /** Customers: listed, created or updated by your own ID, read, changed, deleted; the redeemables they hold. */
+  /** Customers: who they are and their metadata; the vouchers they hold as owner, referrer or referee. */
   readonly customers: Customers;
-  /** Rewards: their assignments to loyalty campaigns and their cost in points. */
+  /** Rewards: what loyalty points buy, and the campaigns they are offered in. */
   readonly rewards: Rewards;
   /** Locations: circles and polygons usable in validation rules. */
   readonly locations: Locations;
+  /** Products: your catalog, which order items and rewards refer to. */
+  readonly products: Products;
+  /** The metadata schemas the service holds for your project (not the client's own run-time schemas, its `metadataSchemas` option, which `metadataSchemasFrom()` builds from these). */
+  readonly metadataSchemas: ServiceMetadataSchemas;
+  /** Campaigns: the discount coupons, gift cards, loyalty programs, promotions and referral programs whose vouchers or tiers share one setup. */
+  readonly campaigns: Campaigns;
+  /** SKUs: the variants of your products, read without naming their product. */
+  readonly skus: Skus;
+  // /joins
   /** Custom events with the client-side keys (`clientApplicationId`, `clientToken`, `origin`). */
   readonly clientEvents: ClientEvents;
-  /** Products: your catalog, with its SKUs. */
-  readonly products: Products;
-  /** The metadata schemas your project defines on the service (what `promokit metadata-types` reads). */
-  readonly metadataSchemas: ServiceMetadataSchemas;
   readonly #core: Transport;
   readonly #options: ClientOptions;
   readonly #shared: Shared;
@@ -204,6 +214,7 @@ export class Client {
     this.#shared = { deviations: config.deviations, gate: config.gate, uncured: credentials.uncuredRecord };
     const core = new Transport(config);
     this.#core = core;
+    // joins:construction
     this.loyalties = new Loyalties(core);
     this.asyncActions = new AsyncActions(core);
     this.oauth = new OAuth(core);
@@ -218,10 +229,13 @@ export class Client {
     this.customers = new Customers(core);
     this.rewards = new Rewards(core);
     this.locations = new Locations(core);
-    // The same log, deviation record, hooks, limits, 429 pause and credentials as every other call of this client.
-    this.clientEvents = clientEventsOf({ ...config });
     this.products = new Products(core);
     this.metadataSchemas = new ServiceMetadataSchemas(core);
+    this.campaigns = new Campaigns(core);
+    this.skus = new Skus(core);
+    // /joins
+    // The same log, deviation record, hooks, limits, 429 pause and credentials as every other call of this client.
+    this.clientEvents = clientEventsOf({ ...config });
   }
 
   /**

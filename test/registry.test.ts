@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { rejoin } from '../scripts/lib/joins.mjs';
 import { endpointCount, endpointsOf, operationNames, operationOf, registry } from '../src/resources/registry.js';
 
 const root = new URL('..', import.meta.url);
@@ -70,3 +71,25 @@ function sectionOf(markdown: string, heading: string): string {
   const end = lines.findIndex((line, i) => i > start && new RegExp(`^#{1,${level}} `).test(line));
   return lines.slice(start, end < 0 ? undefined : end).join('\n');
 }
+
+describe('the joins: the lists of sub-clients derived from their files (scripts/lib/joins.mjs)', () => {
+  const text = ['const all = {', '  // joins:tables', '  ...bTable,', '  ...aTable,', '  ...goneTable,', '  // /joins', '};', ''].join('\n');
+
+  it('keep the order the entries have, drop the ones whose file is gone, and add new ones at the end', () => {
+    expect(rejoin(text, 'tables', ['...aTable,', '...bTable,', '...newTable,'])).toBe(
+      ['const all = {', '  // joins:tables', '  ...bTable,', '  ...aTable,', '  ...newTable,', '  // /joins', '};', ''].join('\n'),
+    );
+  });
+
+  it('leave a block that lists what the files declare as it is, and find no block that is not there', () => {
+    expect(rejoin(text, 'tables', ['...aTable,', '...bTable,', '...goneTable,'])).toBe(text);
+    expect(rejoin(text, 'other', ['...aTable,'])).toBeUndefined();
+  });
+
+  it('keep a doc comment with the line it documents, ordered by that line', () => {
+    const docs = ['  // joins:fields', '  /** B. */', '  readonly b: B;', '  // /joins'].join('\n');
+    expect(rejoin(docs, 'fields', ['/** A, documented. */\nreadonly a: A;', '/** B, documented anew. */\nreadonly b: B;'])).toBe(
+      ['  // joins:fields', '  /** B, documented anew. */', '  readonly b: B;', '  /** A, documented. */', '  readonly a: A;', '  // /joins'].join('\n'),
+    );
+  });
+});

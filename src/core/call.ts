@@ -206,7 +206,9 @@ export type NoTrace =
   /** No operation lists or reads promotion tiers. */
   | 'no-tier-read'
   /** No operation lists custom events. */
-  | 'no-event-list';
+  | 'no-event-list'
+  /** No operation finds a product or SKU by what a create without `id` or `source_id` sent. */
+  | 'no-product-lookup';
 
 /** The trace of an operation that may apply something: a check, or why none can be made. */
 export type Trace = TraceWay | NoTrace;

@@ -430,6 +430,8 @@ const noWay: Record<NoTrace, string> = {
     'no operation reads a rollback back; sending it again is safe: a second rollback of the same redemption is refused with already_rolled_back',
   'no-tier-read': 'no operation lists or reads promotion tiers; look at the campaign in the dashboard before creating or setting up a tier again',
   'no-event-list': 'no operation lists custom events',
+  'no-product-lookup':
+    'no operation finds a product or SKU by its name or fields (the product list filters by neither); look at the catalog before creating it again, and send a source_id next time: the create is then an upsert, safe to send again',
 };
 
 /** The check of each way a trace is found (each operation's `trace`, in its record). */

@@ -23,7 +23,9 @@
  */
 import type { Operation } from '../core/call.js';
 import type { SubClientGuide } from './guide.js';
+// joins:imports
 import { asyncActionGuide, asyncActionOperations } from './async-actions.js';
+import { campaignGuide, campaignOperations } from './campaigns.js';
 import { clientEventGuide, clientEventOperations } from './client-events.js';
 import { customerGuide, customerOperations } from './customers.js';
 import { locationGuide, locationOperations } from './locations.js';
@@ -40,9 +42,12 @@ import { rewardGuide, rewardOperations } from './rewards.js';
 import { templateGuide, templateOperations } from './templates.js';
 import { validationGuide, validationOperations } from './validations.js';
 import { voucherGuide, voucherOperations } from './vouchers.js';
+import { skuGuide, skuOperations } from './skus.js';
+// /joins
 
 /** Every operation promokit types, by name. */
 export const registry = {
+  // joins:operations
   ...oauthOperations,
   ...loyaltyOperations,
   ...voucherOperations,
@@ -60,6 +65,9 @@ export const registry = {
   ...clientEventOperations,
   ...productOperations,
   ...metadataSchemaOperations,
+  ...campaignOperations,
+  ...skuOperations,
+  // /joins
 } as const;
 
 /**
@@ -100,6 +108,7 @@ export function endpointCount(): number {
  * `npm run operations` alone.
  */
 export const subClientGuides: readonly SubClientGuide<never>[] = [
+  // joins:guides
   voucherGuide,
   qualificationGuide,
   validationGuide,
@@ -111,10 +120,13 @@ export const subClientGuides: readonly SubClientGuide<never>[] = [
   publicationGuide,
   customerGuide,
   productGuide,
+  campaignGuide,
   rewardGuide,
   asyncActionGuide,
   locationGuide,
   oauthGuide,
   clientEventGuide,
   metadataSchemaGuide,
+  skuGuide,
+  // /joins
 ];

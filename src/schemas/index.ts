@@ -1,143 +1,169 @@
 /**
- * The types of every response shape, for `import type { Voucher } from 'promokit'`.
+ * The types of every response shape, for `import type { Voucher } from 'promokit'`: every type of
+ * a schema module whose doc comment names its `@category`, listed by `npm run operations -- --write`.
  *
  * @module
  */
-export type { ApplicableItem, ApplicableItemList } from './applicable-item.js';
-export type {
-  AsyncAction,
-  AsyncActionFailure,
-  AsyncActionList,
-  AsyncActionResult,
-  AsyncActionStatus,
-  AsyncActionType,
-  ListedAsyncAction,
-} from './async-action.js';
-export type { Gift, LoyaltyCard, VoucherBalance } from './balance.js';
+// joins:types
+export type { ApplicableItem } from './applicable-item.js';
+export type { ApplicableItemList } from './applicable-item.js';
+export type { AsyncActionType } from './async-action.js';
+export type { AsyncActionStatus } from './async-action.js';
+export type { AsyncActionFailure } from './async-action.js';
+export type { AsyncActionResult } from './async-action.js';
+export type { AsyncAction } from './async-action.js';
+export type { ListedAsyncAction } from './async-action.js';
+export type { AsyncActionList } from './async-action.js';
+export type { Gift } from './balance.js';
+export type { LoyaltyCard } from './balance.js';
+export type { CampaignStatus } from './campaign-record.js';
+export type { CampaignCodeConfig } from './campaign-record.js';
+export type { CampaignVoucher } from './campaign-record.js';
+export type { CampaignPromotion } from './campaign-record.js';
+export type { Campaign } from './campaign-record.js';
+export type { CampaignList } from './campaign-record.js';
 export type { CampaignType } from './campaign.js';
 export type { Category } from './category.js';
-export type { StackedRedemption, StackedValidation } from './checkout.js';
-export type {
-  Customer,
-  CustomerAddress,
-  CustomerList,
-  CustomerLoyalty,
-  CustomerLoyaltyCampaign,
-  CustomerOrderSummary,
-  CustomerRedemptionSummary,
-  CustomerReferral,
-  SimpleCustomer,
-} from './customer.js';
-export type { CustomerRedeemable, CustomerRedeemableList, HeldRedeemable } from './customer-redeemable.js';
-export type { Discount, DiscountEffect, DiscountItemReference, DiscountType, DiscountUnit } from './discount.js';
+export type { StackedValidation } from './checkout.js';
+export type { StackedRedemption } from './checkout.js';
+export type { HeldRedeemable } from './customer-redeemable.js';
+export type { CustomerRedeemable } from './customer-redeemable.js';
+export type { CustomerRedeemableList } from './customer-redeemable.js';
+export type { SimpleCustomer } from './customer.js';
+export type { CustomerAddress } from './customer.js';
+export type { CustomerRedemptionSummary } from './customer.js';
+export type { CustomerOrderSummary } from './customer.js';
+export type { CustomerLoyaltyCampaign } from './customer.js';
+export type { CustomerLoyalty } from './customer.js';
+export type { CustomerReferral } from './customer.js';
+export type { Customer } from './customer.js';
+export type { CustomerList } from './customer.js';
+export type { DiscountType } from './discount.js';
+export type { DiscountEffect } from './discount.js';
+export type { DiscountItemReference } from './discount.js';
+export type { DiscountUnit } from './discount.js';
+export type { Discount } from './discount.js';
 export type { EventAcknowledgment } from './event.js';
-export type { Location, LocationCircle, LocationGeoJson, LocationShape } from './location.js';
-export type { MetadataPropertyDefinition, MetadataPropertyType, MetadataSchema, MetadataSchemaList } from './metadata-schema.js';
-export type { EarningRuleReference, EventReference, NamedReference, OrderReference } from './loyalty-reference.js';
-export type {
-  LoyaltyTransaction,
-  LoyaltyTransactionBalance,
-  LoyaltyTransactionDetails,
-  LoyaltyTransactionList,
-  TransactionType,
-  VoucherTransactionType,
-  VoucherTransaction,
-  VoucherTransactionList,
-} from './loyalty-transaction.js';
-export type { ActiveTokenIntrospection, InactiveTokenIntrospection, TokenIntrospection } from './oauth.js';
-export type { CustomerReference, EmbeddedOrder, Order, OrderRedemption, OrderStatus } from './order.js';
-export type { OrderItem, OrderItemProduct, OrderItemSku } from './order-item.js';
-export type {
-  LoyaltyEventSource,
-  PendingPoints,
-  PendingPointsDetails,
-  PendingPointsEvent,
-  PendingPointsList,
-} from './pending-points.js';
-export type { CatalogProduct, Product, ProductList, Sku, SkuList } from './product.js';
-export type {
-  EmbeddedPromotionTier,
-  PromotionStack,
-  PromotionTier,
-  PromotionTierCampaign,
-  PromotionTierSetup,
-  PromotionTierSetupResource,
-  PromotionTierSummary,
-} from './promotion.js';
-export type { Publication, PublicationCustomer } from './publication.js';
-export type { Qualification, QualifiedRedeemable, QualifiedRedeemableBase, QualifiedRedeemableList } from './qualification.js';
-export type {
-  FailedRedemption,
-  Redemption,
-  RedemptionBase,
-  RedemptionRecord,
-  RedemptionChannel,
-  RedemptionObjectType,
-  RedemptionResult,
-  RedemptionStatus,
-  RelatedRedemptions,
-  RelatedRollback,
-  SuccessfulRedemption,
-} from './redemption.js';
-export type {
-  FailedRedemptionEntry,
-  FailedRollbackEntry,
-  RedemptionEntry,
-  RedemptionEntryBase,
-  RedemptionList,
-  RollbackEntryBase,
-  SucceededRedemptionEntry,
-  SucceededRollbackEntry,
-  VoucherRedemptions,
-} from './redemption-entry.js';
-export type {
-  FailedRedemptionRollback,
-  RedemptionRollback,
-  RedemptionRollbackBase,
-  RedemptionRollbackResult,
-  SuccessfulRedemptionRollback,
-} from './redemption-rollback.js';
-export type {
-  Reward,
-  RewardAssignment,
-  RewardAssignmentList,
-  RewardAssignmentParameters,
-  RewardParameters,
-} from './reward.js';
+export type { LocationCircle } from './location.js';
+export type { LocationGeoJson } from './location.js';
+export type { LocationShape } from './location.js';
+export type { Location } from './location.js';
+export type { NamedReference } from './loyalty-reference.js';
+export type { OrderReference } from './loyalty-reference.js';
+export type { EarningRuleReference } from './loyalty-reference.js';
+export type { EventReference } from './loyalty-reference.js';
+export type { TransactionType } from './loyalty-transaction.js';
+export type { LoyaltyTransactionBalance } from './loyalty-transaction.js';
+export type { LoyaltyTransactionDetails } from './loyalty-transaction.js';
+export type { LoyaltyTransaction } from './loyalty-transaction.js';
+export type { LoyaltyTransactionList } from './loyalty-transaction.js';
+export type { MetadataPropertyType } from './metadata-schema.js';
+export type { MetadataPropertyDefinition } from './metadata-schema.js';
+export type { MetadataSchema } from './metadata-schema.js';
+export type { MetadataSchemaList } from './metadata-schema.js';
+export type { ActiveTokenIntrospection } from './oauth.js';
+export type { InactiveTokenIntrospection } from './oauth.js';
+export type { TokenIntrospection } from './oauth.js';
+export type { OrderItemProduct } from './order-item.js';
+export type { OrderItemSku } from './order-item.js';
+export type { OrderItem } from './order-item.js';
+export type { OrderStatus } from './order.js';
+export type { CustomerReference } from './order.js';
+export type { OrderRedemption } from './order.js';
+export type { EmbeddedOrder } from './order.js';
+export type { Order } from './order.js';
+export type { LoyaltyEventSource } from './pending-points.js';
+export type { PendingPointsEvent } from './pending-points.js';
+export type { PendingPointsDetails } from './pending-points.js';
+export type { PendingPoints } from './pending-points.js';
+export type { PendingPointsList } from './pending-points.js';
+export type { Sku } from './product.js';
+export type { SkuList } from './product.js';
+export type { Product } from './product.js';
+export type { CatalogProduct } from './product.js';
+export type { ProductList } from './product.js';
+export type { CatalogSku } from './product.js';
+export type { PromotionTierCampaign } from './promotion.js';
+export type { PromotionTierSummary } from './promotion.js';
+export type { EmbeddedPromotionTier } from './promotion.js';
+export type { PromotionTier } from './promotion.js';
+export type { PromotionTierSetupResource } from './promotion.js';
+export type { PromotionTierSetup } from './promotion.js';
+export type { PromotionStack } from './promotion.js';
+export type { PublicationCustomer } from './publication.js';
+export type { Publication } from './publication.js';
+export type { QualifiedRedeemableBase } from './qualification.js';
+export type { QualifiedRedeemable } from './qualification.js';
+export type { QualifiedRedeemableList } from './qualification.js';
+export type { Qualification } from './qualification.js';
+export type { RedemptionEntryBase } from './redemption-entry.js';
+export type { SucceededRedemptionEntry } from './redemption-entry.js';
+export type { FailedRedemptionEntry } from './redemption-entry.js';
+export type { RollbackEntryBase } from './redemption-entry.js';
+export type { SucceededRollbackEntry } from './redemption-entry.js';
+export type { FailedRollbackEntry } from './redemption-entry.js';
+export type { RedemptionEntry } from './redemption-entry.js';
+export type { RedemptionList } from './redemption-entry.js';
+export type { VoucherRedemptions } from './redemption-entry.js';
+export type { RedemptionRollbackBase } from './redemption-rollback.js';
+export type { SuccessfulRedemptionRollback } from './redemption-rollback.js';
+export type { FailedRedemptionRollback } from './redemption-rollback.js';
+export type { RedemptionRollback } from './redemption-rollback.js';
+export type { RedemptionRollbackResult } from './redemption-rollback.js';
+export type { RedemptionResult } from './redemption.js';
+export type { RedemptionStatus } from './redemption.js';
+export type { RedemptionObjectType } from './redemption.js';
+export type { RedemptionChannel } from './redemption.js';
+export type { RedemptionRecord } from './redemption.js';
+export type { RelatedRollback } from './redemption.js';
+export type { RelatedRedemptions } from './redemption.js';
+export type { RedemptionBase } from './redemption.js';
+export type { SuccessfulRedemption } from './redemption.js';
+export type { FailedRedemption } from './redemption.js';
+export type { Redemption } from './redemption.js';
+export type { RewardAssignmentParameters } from './reward.js';
+export type { RewardAssignment } from './reward.js';
+export type { RewardAssignmentList } from './reward.js';
+export type { RewardParameters } from './reward.js';
+export type { Reward } from './reward.js';
 export type { Session } from './session.js';
-export type {
-  ApplicableRedeemable,
-  Bundle,
-  BundleItem,
-  InapplicableRedeemable,
-  RedeemableBase,
-  RedeemableDetails,
-  RedeemableError,
-  RedeemableObject,
-  RedeemableResult,
-  SkipKey,
-  SkippedRedeemable,
-  StackingRules,
-  ValidatedRedeemable,
-} from './stacking.js';
-export type { CampaignTemplate, CampaignTemplateList } from './template.js';
-export type {
-  InvalidValidationResult,
-  ValidationError,
-  ValidationResult,
-  ValidationResultBase,
-  ValidValidationResult,
-} from './validation.js';
-export type { ValidationRulesAssignment, ValidationRulesAssignmentList } from './validation-rule-assignment.js';
-export type { ValidityHours, ValidityHoursWindow, ValidityTimeframe, ValidityWindow } from './validity.js';
-export type {
-  EmbeddedVoucher,
-  LoyaltyMember,
-  Voucher,
-  VoucherAsset,
-  VoucherAssets,
-  VoucherList,
-  VoucherPublishCounts,
-  VoucherRedemptionCounts,
-  VoucherType,
-} from './voucher.js';
+export type { RedeemableObject } from './stacking.js';
+export type { BundleItem } from './stacking.js';
+export type { Bundle } from './stacking.js';
+export type { RedeemableResult } from './stacking.js';
+export type { RedeemableError } from './stacking.js';
+export type { SkipKey } from './stacking.js';
+export type { RedeemableDetails } from './stacking.js';
+export type { RedeemableBase } from './stacking.js';
+export type { ApplicableRedeemable } from './stacking.js';
+export type { InapplicableRedeemable } from './stacking.js';
+export type { SkippedRedeemable } from './stacking.js';
+export type { ValidatedRedeemable } from './stacking.js';
+export type { StackingRules } from './stacking.js';
+export type { CampaignTemplate } from './template.js';
+export type { CampaignTemplateList } from './template.js';
+export type { ValidationRulesAssignment } from './validation-rule-assignment.js';
+export type { ValidationRulesAssignmentList } from './validation-rule-assignment.js';
+export type { ValidationError } from './validation.js';
+export type { ValidationResultBase } from './validation.js';
+export type { ValidValidationResult } from './validation.js';
+export type { InvalidValidationResult } from './validation.js';
+export type { ValidationResult } from './validation.js';
+export type { ValidityTimeframe } from './validity.js';
+export type { ValidityHoursWindow } from './validity.js';
+export type { ValidityHours } from './validity.js';
+export type { ValidityWindow } from './validity.js';
+export type { VoucherType } from './voucher.js';
+export type { VoucherAsset } from './voucher.js';
+export type { VoucherAssets } from './voucher.js';
+export type { VoucherRedemptionCounts } from './voucher.js';
+export type { VoucherPublishCounts } from './voucher.js';
+export type { EmbeddedVoucher } from './voucher.js';
+export type { Voucher } from './voucher.js';
+export type { LoyaltyMember } from './voucher.js';
+export type { VoucherList } from './voucher.js';
+export type { VoucherBalance } from './balance.js';
+export type { VoucherTransactionType } from './loyalty-transaction.js';
+export type { VoucherTransaction } from './loyalty-transaction.js';
+export type { VoucherTransactionList } from './loyalty-transaction.js';
+// /joins

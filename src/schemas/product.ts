@@ -41,17 +41,18 @@ export interface Sku {
 }
 
 /** Schema of {@link Sku}. */
-export const skuSchema: () => z.ZodMiniType<Sku> = /* @__PURE__ */ lazy(() =>
-  z.looseObject({
-    ...nullishStrings('id', 'source_id', 'product_id', 'sku'),
-    price: z.nullish(z.number()),
-    currency: z.nullish(z.string()),
-    attributes: z.nullish(z.record(z.string(), z.unknown())),
-    image_url: z.nullish(z.string()),
-    metadata: z.nullish(skuMetadata()),
-    ...nullishStrings('created_at', 'updated_at', 'object'),
-  } satisfies ShapeOf<Sku>),
-);
+export const skuSchema: () => z.ZodMiniType<Sku> = /* @__PURE__ */ lazy(() => z.looseObject(skuFields() satisfies ShapeOf<Sku>));
+
+/** The fields of a SKU, each nullish: the shape of {@link Sku}. */
+const skuFields = () => ({
+  ...nullishStrings('id', 'source_id', 'product_id', 'sku'),
+  price: z.nullish(z.number()),
+  currency: z.nullish(z.string()),
+  attributes: z.nullish(z.record(z.string(), z.unknown())),
+  image_url: z.nullish(z.string()),
+  metadata: z.nullish(skuMetadata()),
+  ...nullishStrings('created_at', 'updated_at', 'object'),
+});
 
 /**
  * The SKUs of a {@link Product}, in a list envelope with `total`.
@@ -133,3 +134,18 @@ export const catalogProductSchema: () => z.ZodMiniType<CatalogProduct> = /* @__P
 
 /** Schema of {@link ProductList}: the products under `products`. */
 export const productListSchema: () => z.ZodMiniType<ProductList> = /* @__PURE__ */ lazy(() => listOf(catalogProductSchema(), 'products'));
+
+/**
+ * A SKU as `client.products.createSku` and `client.skus.get` return it: a {@link Sku} whose `id`
+ * is always there.
+ * @category Products
+ */
+export interface CatalogSku extends Sku {
+  /** `sku_…` */
+  id: string;
+}
+
+/** Schema of {@link CatalogSku}: the SKU fields with `id` required. */
+export const catalogSkuSchema: () => z.ZodMiniType<CatalogSku> = /* @__PURE__ */ lazy(() =>
+  z.looseObject({ ...skuFields(), id: z.string() } satisfies ShapeOf<CatalogSku>),
+);

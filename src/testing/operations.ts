@@ -7,6 +7,7 @@
  *
  * @module
  */
+// joins:imports
 import { asyncActionHandlers } from './ops/async-actions.js';
 import { commerceHandlers } from './ops/commerce.js';
 import { eventHandlers } from './ops/events.js';
@@ -21,10 +22,13 @@ import { voucherHandlers } from './ops/vouchers.js';
 import { customerHandlers } from './ops/customers.js';
 import { voucherRecordHandlers } from './ops/voucher-records.js';
 import { catalogHandlers } from './ops/catalog.js';
+import { campaignHandlers } from './ops/campaigns.js';
+// /joins
 import type { MockHandler, MockOperation, Route } from './router.js';
 
 /** Every operation's routes. */
 const handlers: { readonly [N in MockOperation]: MockHandler | readonly MockHandler[] } = {
+  // joins:handlers
   ...oauthHandlers,
   ...loyaltyHandlers,
   ...voucherHandlers,
@@ -39,6 +43,8 @@ const handlers: { readonly [N in MockOperation]: MockHandler | readonly MockHand
   ...customerHandlers,
   ...voucherRecordHandlers,
   ...catalogHandlers,
+  ...campaignHandlers,
+  // /joins
 };
 
 /**

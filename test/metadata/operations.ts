@@ -187,6 +187,18 @@ export const operations: MetadataOperation[] = [
     params: (_mock, m) => ({ additional_info: 'typed', metadata: m(at('voucher', 'metadata')) }),
     send: (client, _e, mock, params) => client.vouchers.update(mock.ids.vouchers.valid, params),
   },
+  {
+    name: 'products.create',
+    places: [at('product', 'metadata')],
+    params: (_mock, m) => ({ source_id: 'typed-product', name: 'Typed', metadata: m(at('product', 'metadata')) }),
+    send: (client, _e, _mock, params) => client.products.create(params as never),
+  },
+  {
+    name: 'products.update',
+    places: [at('product', 'metadata')],
+    params: (_mock, m) => ({ price: 300, metadata: m(at('product', 'metadata')) }),
+    send: (client, _e, _mock, params) => client.products.update('espresso', params as never),
+  },
 ];
 
 /** The metadata every place holds when it is right: the place's kind, which only that kind's schema accepts. */

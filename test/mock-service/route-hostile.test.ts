@@ -122,9 +122,9 @@ describe('mock.route() refuses a bad route, handler or option, and adds nothing'
 
   it('adds nothing when it refuses: the path stays a 404', async () => {
     const mock = createMockService();
-    expect(() => mock.route('GET /v1/campaigns', ok, { auth: 'none' as never })).toThrow(TypeError);
-    expect(() => mock.route('GET /v1/campaigns/', ok)).toThrow(TypeError);
-    expect((await mock.fetch(`${mock.baseUrl}/v1/campaigns`, { headers: serverHeaders(mock) })).status).toBe(404);
+    expect(() => mock.route('GET /v1/exports', ok, { auth: 'none' as never })).toThrow(TypeError);
+    expect(() => mock.route('GET /v1/exports/', ok)).toThrow(TypeError);
+    expect((await mock.fetch(`${mock.baseUrl}/v1/exports`, { headers: serverHeaders(mock) })).status).toBe(404);
   });
 
   it('holds at most 1,000 routes', () => {

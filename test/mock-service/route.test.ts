@@ -342,7 +342,7 @@ describe('mock.route() on a fresh mock', () => {
     expect(await get(`/v1/loyalties/${mock.ids.campaigns.coffeeClub}/members/export`)).toEqual({ export_of: mock.ids.campaigns.coffeeClub });
     expect(await get(`/v1/loyalties/${mock.ids.campaigns.coffeeClub}/members/${mock.ids.members.ada}`)).toMatchObject({ code: mock.ids.members.ada }); // the built-in getMember
     expect(await get(`/v1/locations/${mock.ids.location}`)).toMatchObject({ id: mock.ids.location, object: 'location' }); // the built-in, more specific
-    expect(await get('/v1/campaigns/camp_1')).toEqual({ generic: { resource: 'campaigns', id: 'camp_1' } });
+    expect(await get('/v1/categories/cat_1')).toEqual({ generic: { resource: 'categories', id: 'cat_1' } });
     expect(mock.requests.map((r) => r.operation ?? r.route)).toEqual([
       'GET /v1/loyalties/{campaignId}/members/export',
       'loyalties.getMember',
@@ -381,16 +381,16 @@ describe('mock.handlers() with msw: what the mock does not serve goes on to late
     const base = mock.baseUrl;
     const server = setupServer(
       ...mock.handlers(http),
-      http.get(`${base}/v1/campaigns`, () => HttpResponse.json({ campaigns: [{ id: 'camp_user' }] })),
+      http.get(`${base}/v1/exports`, () => HttpResponse.json({ exports: [{ id: 'exp_user' }] })),
       http.get(`${base}/v1/orders`, () => HttpResponse.json({ orders: [{ id: 'ord_user' }] })),
       http.post(`${base}/v1/vouchers/:code/redemption`, () => HttpResponse.json({ id: 'r_user' })),
-      http.options(`${base}/v1/campaigns`, () => new HttpResponse(null, { status: 204, headers: { 'x-preflight': 'user' } })),
+      http.options(`${base}/v1/exports`, () => new HttpResponse(null, { status: 204, headers: { 'x-preflight': 'user' } })),
     );
     server.listen({ onUnhandledRequest: 'error' });
     try {
       const client = new Client({ baseUrl: base, ...mock.credentials, logLevel: 'off', maxRetries: 0 });
       mock.inject({ fault: 'reset' }); // met only by a request the mock serves
-      expect(await client.request({ method: 'GET', path: '/v1/campaigns' })).toEqual({ campaigns: [{ id: 'camp_user' }] });
+      expect(await client.request({ method: 'GET', path: '/v1/exports' })).toEqual({ exports: [{ id: 'exp_user' }] });
       // The mock serves POST /v1/orders (orders.create), not GET: the user's handler answers.
       expect(await client.request({ method: 'GET', path: '/v1/orders' })).toEqual({ orders: [{ id: 'ord_user' }] });
       // Not a route of the mock yet: the user's handler; once routed, the mock's (its handlers come first).
@@ -402,7 +402,7 @@ describe('mock.handlers() with msw: what the mock does not serve goes on to late
       expect(await client.request({ method: 'POST', path: '/v1/vouchers/{code}/redemption', pathParams: { code: 'A' } })).toEqual({ id: 'r_mock' });
       remove();
       expect(await client.request({ method: 'POST', path: '/v1/vouchers/{code}/redemption', pathParams: { code: 'A' } })).toEqual({ id: 'r_user' });
-      const preflight = await fetch(`${base}/v1/campaigns`, {
+      const preflight = await fetch(`${base}/v1/exports`, {
         method: 'OPTIONS',
         headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET' },
       });

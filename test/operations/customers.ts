@@ -47,14 +47,14 @@ export const customerTestData: SubClientTestData<'customers'> = {
     faults: [
       {
         name: 'customers.create (source_id)',
-        class: 'customer upsert',
+        class: 'upsert',
         call: (c, k, o) => c.customers.create({ source_id: k, name: 'Ada' }, o),
         path: () => '/v1/customers',
         body: fx.customer,
       },
       {
         name: 'customers.create',
-        class: 'customer create',
+        class: 'keyless create',
         call: (c, _k, o) => c.customers.create({ name: 'Walk-in', email: 'walk-in@example.test' }, o),
         path: () => '/v1/customers',
         body: fx.customer,

@@ -7,7 +7,10 @@
  * record does not compile.
  */
 import type { OperationName } from '../../src/index.js';
+import type { OperationTestData } from './types.js';
+// joins:imports
 import { asyncActionTestData } from './async-actions.js';
+import { campaignTestData } from './campaigns.js';
 import { clientEventTestData } from './client-events.js';
 import { customerTestData } from './customers.js';
 import { locationTestData } from './locations.js';
@@ -22,14 +25,16 @@ import { qualificationTestData } from './qualifications.js';
 import { redemptionTestData } from './redemptions.js';
 import { rewardTestData } from './rewards.js';
 import { templateTestData } from './templates.js';
-import type { OperationTestData } from './types.js';
 import { validationTestData } from './validations.js';
 import { voucherTestData } from './vouchers.js';
+import { skuTestData } from './skus.js';
+// /joins
 
 export type { ContractCall, MockCallContext, OperationTestData } from './types.js';
 
 /** Every operation's test data. */
 export const operationTestData: { readonly [N in OperationName]: OperationTestData } = {
+  // joins:records
   ...oauthTestData,
   ...loyaltyTestData,
   ...voucherTestData,
@@ -47,4 +52,7 @@ export const operationTestData: { readonly [N in OperationName]: OperationTestDa
   ...clientEventTestData,
   ...productTestData,
   ...metadataSchemaTestData,
+  ...campaignTestData,
+  ...skuTestData,
+  // /joins
 };

@@ -26,8 +26,8 @@ export const CLASSES = [
   'join_once publication',
   'DELETE',
   'idempotent POST',
-  'customer upsert',
-  'customer create',
+  'upsert',
+  'keyless create',
   'guarded rollback',
 ] as const;
 
@@ -46,7 +46,7 @@ export const IDEMPOTENT_CLASSES: ReadonlySet<OperationClass> = new Set([
   'join_once publication',
   'DELETE',
   'idempotent POST',
-  'customer upsert',
+  'upsert',
   'guarded rollback',
 ]);
 
@@ -57,8 +57,8 @@ export const IDEMPOTENT_CLASSES: ReadonlySet<OperationClass> = new Set([
  */
 export const OUTCOME_GROUPS = {
   read: ['GET', 'validation', 'introspection'],
-  'idempotent write': ['PUT', 'DELETE', 'idempotent POST', 'customer upsert', 'guarded rollback'],
-  'spend or create': ['redemption', 'rollback', 'order', 'publication', 'voucher create', 'tier create', 'tier setup', 'event', 'customer create'],
+  'idempotent write': ['PUT', 'DELETE', 'idempotent POST', 'upsert', 'guarded rollback'],
+  'spend or create': ['redemption', 'rollback', 'order', 'publication', 'voucher create', 'tier create', 'tier setup', 'event', 'keyless create'],
   'session-locking validate': ['session validation'],
   'join_once publication': ['join_once publication'],
 } as const satisfies Record<string, readonly OperationClass[]>;
@@ -83,8 +83,8 @@ export const CLASS_KIND: Record<OperationClass, string> = {
   'join_once publication': 'POST safe to repeat',
   DELETE: 'idempotent write (answers 204 without a body)',
   'idempotent POST': 'idempotent write',
-  'customer upsert': 'idempotent write (an upsert by `source_id`)',
-  'customer create': 'spending POST (a new customer each call)',
+  upsert: 'idempotent write (an upsert by `source_id` or `id`)',
+  'keyless create': 'spending POST (without `source_id` or `id`: a new record each call)',
   'guarded rollback': 'idempotent POST (a repeat is refused as already done)',
 };
 
