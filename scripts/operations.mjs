@@ -36,8 +36,7 @@
 // signatures from the sub-clients' classes (the TypeScript compiler): a method's positional
 // parameters, and its params object's fields when it has few.
 import { build } from 'esbuild';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';

@@ -700,7 +700,8 @@ describe('property tests (fast-check)', () => {
         const unreadable = records === undefined;
         // A list walked by time (its cursor a record's created_at) goes on from each record's date:
         // one that is not a date stops the walk, whatever the schema allows (page-strategies.ts).
-        const timeWalk = ['customerPaging', 'endDateCursor'].includes(listed.paging?.style ?? '');
+        const style = listed.paging !== undefined && 'style' in listed.paging ? listed.paging.style : '';
+        const timeWalk = ['customerPaging', 'endDateCursor'].includes(style);
         const undated =
           timeWalk &&
           (records ?? []).some((r) => {
