@@ -35,7 +35,7 @@ export const customerTestData: SubClientTestData<'customers'> = {
         () => client.customers.list({ limit: 10, page: 1, email: 'bob.smith@email.com', created_at: { after: '2022-01-01T00:00:00Z' }, order: '-created_at' }),
         'D22, D23',
       ],
-      ['GET /v1/customers (time cursor)', () => client.customers.list({ limit: 10, starting_after: '2022-08-30T06:32:07.380Z' })],
+      ['GET /v1/customers (time cursor)', () => client.customers.list({ limit: 10, starting_after: '2022-08-31T00:00:00.000Z' })],
     ],
   },
   'customers.create': {
