@@ -137,8 +137,8 @@ describe('appKeysAlone: true over a raw request', () => {
   });
 
   it('a mock.route() of the server group takes the pair too', async () => {
-    mock.route('GET /v1/campaigns', () => ({ body: { campaigns: [] } }));
-    const response = await mock.fetch(`${mock.baseUrl}/v1/campaigns`, { headers: pair(mock) });
+    mock.route('GET /v1/validation-rules', () => ({ body: { object: 'list', data: [] } }));
+    const response = await mock.fetch(`${mock.baseUrl}/v1/validation-rules`, { headers: pair(mock) });
     expect(response.status).toBe(200);
   });
 
