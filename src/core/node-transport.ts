@@ -41,6 +41,8 @@ export interface PlainRequest {
   readonly extra?: Record<string, string> | undefined;
   /** The encoded body, when the call has one. */
   readonly body?: string | undefined;
+  /** True when ky's `Request` was built without `headers` and `body` ({@link carries} said the transport would send it). */
+  readonly bare?: boolean | undefined;
 }
 
 /** The body of an answer the transport gave, read by `readBody` within its limit. */
@@ -98,10 +100,26 @@ export function isNodesFetch(value: unknown): boolean {
 export function nodeFetch(request: Request, init: Record<string, unknown> | undefined, plain: PlainRequest): Promise<Response> {
   const fetch = globalThis.fetch;
   const dispatcher = init && transportDispatcher(init);
-  if (undici === null || dispatcher === false || !isNodesFetch(fetch) || typeof (plain.body ?? '') !== 'string' || blockedPort(plain.url))
-    return fetch(request, init as RequestInit);
+  const viaFetch = () => fetch(plain.bare ? withHeaders(request, plain) : request, init as RequestInit);
+  if (undici === null || dispatcher === false || !isNodesFetch(fetch) || typeof (plain.body ?? '') !== 'string' || blockedPort(plain.url)) return viaFetch();
   if (undici) return exchange(undici, request.signal, plain, dispatcher);
-  return loadUndici().then((loaded) => (loaded ? exchange(loaded, request.signal, plain, dispatcher) : fetch(request, init as RequestInit)));
+  return loadUndici().then((loaded) => (loaded ? exchange(loaded, request.signal, plain, dispatcher) : viaFetch()));
+}
+
+/**
+ * True when {@link nodeFetch} will send a call with these fetch options itself, as things stand
+ * (undici loaded, Node's own fetch in place, no fetch option but a `dispatcher`): ky's `Request`
+ * then need not carry the call's headers.
+ */
+export function carries(init: Record<string, unknown> | undefined): boolean {
+  return !!undici && isNodesFetch(globalThis.fetch) && (!init || transportDispatcher(init) !== false);
+}
+
+/** ky's `request` with the call's headers (a request hook's over them) and body, for fetch: it was built without. */
+function withHeaders(request: Request, plain: PlainRequest): Request {
+  const headers = new Headers(plain.headers);
+  for (const name in plain.extra) headers.set(name, plain.extra[name]!);
+  return new Request(request, { headers, body: plain.body ?? null });
 }
 
 /**

@@ -15,7 +15,7 @@
 import { ConfigurationError, describeValue, printable, tooLargeError, type CallContext, type Issue } from './errors.js';
 import { optionCheck, shallowCopy, type OptionRule } from './inputs.js';
 import { loadChunk } from './lazy.js';
-import { isNodesFetch, loadUndici, nodeFetch, unreadBody, type PlainRequest } from './node-transport.js';
+import { carries, isNodesFetch, loadUndici, nodeFetch, unreadBody, type PlainRequest } from './node-transport.js';
 
 export type { PlainRequest } from './node-transport.js';
 
@@ -299,6 +299,14 @@ export async function readBody(response: Response, limit: number, context: CallC
  */
 export function transmit(request: Request, init: Record<string, unknown> | undefined, plain: PlainRequest | undefined): Promise<Response> {
   return plain ? nodeFetch(request, init, plain) : fetch(request, init as RequestInit);
+}
+
+/**
+ * True when the runtime's transport will send a call with these fetch options from its plain
+ * values rather than from ky's `Request` (in Node, once ky is loaded: node-transport.ts).
+ */
+export function carriesPlain(init: Record<string, unknown> | undefined): boolean {
+  return carries(init);
 }
 
 /** The deepest nesting a snapshot copies: deeper input is refused (JSON of the service is far shallower). */
