@@ -177,7 +177,7 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
       // 7. The body, parsed and checked in the client's validation mode (and by its own metadata schemas).
       if (call.emptyBody && body === '') return { data: undefined as T, response };
       const data = await checkResponse(config.validation, call.name, call.schema, parseJson(body, call.name), log, config.deviations);
-      await call.verify?.(data);
+      if (call.verify) await call.verify(data);
       return { data, response };
     } catch (thrown) {
       // 8. Or the typed error, with its outcome and none of the call's secrets (its module loaded by
