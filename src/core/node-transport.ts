@@ -100,7 +100,13 @@ export function isNodesFetch(value: unknown): boolean {
 export function nodeFetch(request: Request, init: Record<string, unknown> | undefined, plain: PlainRequest): Promise<Response> {
   const fetch = globalThis.fetch;
   const dispatcher = init && transportDispatcher(init);
-  const viaFetch = () => fetch(plain.bare ? withHeaders(request, plain) : request, init as RequestInit);
+  // ky's request built without the call's headers and body: fetch gets them (a request hook's over them).
+  const viaFetch = () => {
+    if (!plain.bare) return fetch(request, init as RequestInit);
+    const headers = new Headers(plain.headers);
+    for (const name in plain.extra) headers.set(name, plain.extra[name]!);
+    return fetch(new Request(request, { headers, body: plain.body ?? null }), init as RequestInit);
+  };
   if (undici === null || dispatcher === false || !isNodesFetch(fetch) || typeof (plain.body ?? '') !== 'string' || blockedPort(plain.url)) return viaFetch();
   if (undici) return exchange(undici, request.signal, plain, dispatcher);
   return loadUndici().then((loaded) => (loaded ? exchange(loaded, request.signal, plain, dispatcher) : viaFetch()));
@@ -113,13 +119,6 @@ export function nodeFetch(request: Request, init: Record<string, unknown> | unde
  */
 export function carries(init: Record<string, unknown> | undefined): boolean {
   return !!undici && isNodesFetch(globalThis.fetch) && (!init || transportDispatcher(init) !== false);
-}
-
-/** ky's `request` with the call's headers (a request hook's over them) and body, for fetch: it was built without. */
-function withHeaders(request: Request, plain: PlainRequest): Request {
-  const headers = new Headers(plain.headers);
-  for (const name in plain.extra) headers.set(name, plain.extra[name]!);
-  return new Request(request, { headers, body: plain.body ?? null });
 }
 
 /**

@@ -15,9 +15,11 @@
 import { ConfigurationError, describeValue, printable, tooLargeError, type CallContext, type Issue } from './errors.js';
 import { optionCheck, shallowCopy, type OptionRule } from './inputs.js';
 import { loadChunk } from './lazy.js';
-import { carries, isNodesFetch, loadUndici, nodeFetch, unreadBody, type PlainRequest } from './node-transport.js';
+import { isNodesFetch, loadUndici, nodeFetch, unreadBody, type PlainRequest } from './node-transport.js';
 
 export type { PlainRequest } from './node-transport.js';
+/** True when the runtime's transport will send a call with these fetch options from its plain values, not from ky's `Request`. */
+export { carries as carriesPlain } from './node-transport.js';
 
 /** The calls listening to each caller's signal, through its one listener. */
 const listening = new WeakMap<AbortSignal, Set<AbortController>>();
@@ -299,14 +301,6 @@ export async function readBody(response: Response, limit: number, context: CallC
  */
 export function transmit(request: Request, init: Record<string, unknown> | undefined, plain: PlainRequest | undefined): Promise<Response> {
   return plain ? nodeFetch(request, init, plain) : fetch(request, init as RequestInit);
-}
-
-/**
- * True when the runtime's transport will send a call with these fetch options from its plain
- * values rather than from ky's `Request` (in Node, once ky is loaded: node-transport.ts).
- */
-export function carriesPlain(init: Record<string, unknown> | undefined): boolean {
-  return carries(init);
 }
 
 /** The deepest nesting a snapshot copies: deeper input is refused (JSON of the service is far shallower). */
