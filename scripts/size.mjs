@@ -92,10 +92,11 @@ export const OPT_IN_CHUNKS = ['admission', 'reconcile', 'custom-request', 'user-
  * typed error (`mapError`, loaded by a client's first failure: a call that succeeds never needs
  * it), the access token function's call (`tokenFromFunction`, loaded by a client whose token
  * is a function) and a list's walk (`firstPage`, loaded with a list's first page: a program whose
- * one call is no list never needs it). ky's own chunk, which every call loads, stays in.
+ * one call is no list never needs it) and the content codings' decoders (`decodedBy`, loaded by
+ * the first answer that names a coding). ky's own chunk, which every call loads, stays in.
  */
 export const withoutLazyChunks = leavingOut(
-  /\bPQueue\b|\bwaitForAsyncAction\b|\bsendCustom\b|\breconcileFailedCall\b|\bcheckedCall\b|\breportRequest\b|\bfunction resend\b|\bexistingRollback\b|\bfunction mapError\b|\bfunction tokenFromFunction\b|\bfunction firstPage\b/,
+  /\bPQueue\b|\bwaitForAsyncAction\b|\bsendCustom\b|\breconcileFailedCall\b|\bcheckedCall\b|\breportRequest\b|\bfunction resend\b|\bexistingRollback\b|\bfunction mapError\b|\bfunction tokenFromFunction\b|\bfunction firstPage\b|\bfunction decodedBy\b/,
 );
 
 /**
@@ -103,7 +104,7 @@ export const withoutLazyChunks = leavingOut(
  * whose `ClientEvents` has schemas, sending one event that succeeds.
  */
 const withTheSchemaCheck = leavingOut(
-  /\bPQueue\b|\bwaitForAsyncAction\b|\bsendCustom\b|\breconcileFailedCall\b|\breportRequest\b|\bfunction resend\b|\bexistingRollback\b|\bfunction mapError\b|\bfunction tokenFromFunction\b|\bfunction firstPage\b/,
+  /\bPQueue\b|\bwaitForAsyncAction\b|\bsendCustom\b|\breconcileFailedCall\b|\breportRequest\b|\bfunction resend\b|\bexistingRollback\b|\bfunction mapError\b|\bfunction tokenFromFunction\b|\bfunction firstPage\b|\bfunction decodedBy\b/,
 );
 
 /** An esbuild plugin leaving out (external) every chunk of dist/ loaded with `import()` whose code matches `pattern`. */
