@@ -87,11 +87,12 @@ export const OPT_IN_CHUNKS = ['admission', 'reconcile', 'custom-request', 'user-
  * is a function), a list's walk (`firstPage`, loaded with a list's first page: a program whose
  * one call is no list never needs it), what a response's paths and numbers mean in its schema
  * (`decidesOn`, loaded by a response that breaks its schema or a client in `strict` mode) and the
- * ports fetch refuses (`BAD_PORTS`, loaded by the first call to a URL that names a port) and
- * `toArray()`'s collector (`collect`). ky's own chunk, which every call loads, stays in.
+ * ports fetch refuses (`BAD_PORTS`, loaded by the first call to a URL that names a port),
+ * `toArray()`'s collector (`collect`) and the content codings' decoders (`decodedBy`, loaded by
+ * the first answer that names a coding). ky's own chunk, which every call loads, stays in.
  */
 export const withoutLazyChunks = leavingOut(
-  /\bPQueue\b|\bwaitForAsyncAction\b|\bsendCustom\b|\breconcileFailedCall\b|\bcheckedCall\b|\breportRequest\b|\bfunction resend\b|\bexistingRollback\b|\bfunction mapError\b|\bfunction tokenFromFunction\b|\bfunction firstPage\b|\bfunction decidesOn\b|\bBAD_PORTS = |\bfunction collect\b/,
+  /\bPQueue\b|\bwaitForAsyncAction\b|\bsendCustom\b|\breconcileFailedCall\b|\bcheckedCall\b|\breportRequest\b|\bfunction resend\b|\bexistingRollback\b|\bfunction mapError\b|\bfunction tokenFromFunction\b|\bfunction firstPage\b|\bfunction decidesOn\b|\bBAD_PORTS = |\bfunction collect\b|\bfunction decodedBy\b/,
 );
 
 /**
@@ -99,7 +100,7 @@ export const withoutLazyChunks = leavingOut(
  * whose `ClientEvents` has schemas, sending one event that succeeds.
  */
 const withTheSchemaCheck = leavingOut(
-  /\bPQueue\b|\bwaitForAsyncAction\b|\bsendCustom\b|\breconcileFailedCall\b|\breportRequest\b|\bfunction resend\b|\bexistingRollback\b|\bfunction mapError\b|\bfunction tokenFromFunction\b|\bfunction firstPage\b|\bfunction decidesOn\b|\bBAD_PORTS = |\bfunction collect\b/,
+  /\bPQueue\b|\bwaitForAsyncAction\b|\bsendCustom\b|\breconcileFailedCall\b|\breportRequest\b|\bfunction resend\b|\bexistingRollback\b|\bfunction mapError\b|\bfunction tokenFromFunction\b|\bfunction firstPage\b|\bfunction decidesOn\b|\bBAD_PORTS = |\bfunction collect\b|\bfunction decodedBy\b/,
 );
 
 /** An esbuild plugin leaving out (external) every chunk of dist/ loaded with `import()` whose code matches `pattern`. */

@@ -7,7 +7,6 @@
  *
  * @module
  */
-import type { Options as KyOptions } from 'ky';
 import type { AuthGroup, ClientCredentials } from './credentials.js';
 import type { TokenWait } from './waiting.js';
 import { isKyHttpError } from './errors.js';
@@ -22,9 +21,8 @@ export interface Resend {
   sent: Array<Record<string, string>>;
   /** The call's bounds for the access token function. */
   wait: TokenWait;
-  /** The call's headers and ky options, which the fresh credentials go into. */
+  /** The call's headers (ky's, when its request carries them), which the fresh credentials go into. */
   headers: Record<string, string>;
-  kyOptions: KyOptions;
   /** Asks a shared limiter again before the resend. */
   again?: (() => Promise<void>) | undefined;
   /** Reports the resend (the retry hook). */
@@ -43,7 +41,7 @@ export async function resend(refused: unknown, run: () => Promise<Response>, cal
   const fresh = await credentials.headersFor(auth, call.wait);
   sent.push(fresh);
   await call.again?.();
-  call.kyOptions.headers = Object.assign(call.headers, fresh);
+  Object.assign(call.headers, fresh);
   try {
     return await run();
   } catch (error) {

@@ -14,7 +14,8 @@
  * - the failures fetch reports, in fetch's shape: a `TypeError` (`fetch failed`, `terminated`)
  *   whose `cause` is the socket's error, the abort's reason as it is;
  * - the content codings fetch decodes (gzip, deflate, br), asked for as fetch asks, the limit
- *   counted on the decoded bytes.
+ *   counted on the decoded bytes (their decoders in content-codings.ts, loaded by the first
+ *   answer that names a coding).
  *
  * Anything it does not take as it is goes to fetch instead: a user's own `fetch`, a
  * `globalThis.fetch` that is not Node's own (a test's mock, msw), fetch options other than a
@@ -42,6 +43,8 @@ export interface PlainRequest {
   readonly extra?: Record<string, string> | undefined;
   /** The encoded body, when the call has one. */
   readonly body?: string | undefined;
+  /** True when ky's `Request` was built without `headers` and `body` ({@link carries} said the transport would send it). */
+  readonly bare?: boolean | undefined;
 }
 
 /** The body of an answer the transport gave, read by `readBody` within its limit. */
@@ -99,11 +102,27 @@ export function isNodesFetch(value: unknown): boolean {
 export function nodeFetch(request: Request, init: Record<string, unknown> | undefined, plain: PlainRequest): Promise<Response> {
   const fetch = globalThis.fetch;
   const dispatcher = init && transportDispatcher(init);
+  // ky's request built without the call's headers and body: fetch gets them (a request hook's over them).
+  const viaFetch = () => {
+    if (!plain.bare) return fetch(request, init as RequestInit);
+    const headers = new Headers(plain.headers);
+    for (const name in plain.extra) headers.set(name, plain.extra[name]!);
+    return fetch(new Request(request, { headers, body: plain.body ?? null }), init as RequestInit);
+  };
   const blocked = undici === null || dispatcher === false || !isNodesFetch(fetch) || typeof (plain.body ?? '') !== 'string' || blockedPort(plain.url);
   if (blocked === undefined) return loadBadPorts().then(() => nodeFetch(request, init, plain));
-  if (blocked) return fetch(request, init as RequestInit);
+  if (blocked) return viaFetch();
   if (undici) return exchange(undici, request.signal, plain, dispatcher);
-  return loadUndici().then((loaded) => (loaded ? exchange(loaded, request.signal, plain, dispatcher) : fetch(request, init as RequestInit)));
+  return loadUndici().then((loaded) => (loaded ? exchange(loaded, request.signal, plain, dispatcher) : viaFetch()));
+}
+
+/**
+ * True when {@link nodeFetch} will send a call with these fetch options itself, as things stand
+ * (undici loaded, Node's own fetch in place, no fetch option but a `dispatcher`): ky's `Request`
+ * then need not carry the call's headers.
+ */
+export function carries(init: Record<string, unknown> | undefined): boolean {
+  return !!undici && isNodesFetch(globalThis.fetch) && (!init || transportDispatcher(init) !== false);
 }
 
 /**
@@ -155,9 +174,6 @@ function transportDispatcher(init: Record<string, unknown>): Dispatcher | undefi
 
 /** Statuses whose answers have no body (fetch's null body statuses). */
 const nullBodyStatus = new Set([101, 103, 204, 205, 304]);
-
-/** The most content codings decoded, as fetch: more fail the attempt. */
-const MAX_CODINGS = 5;
 
 /**
  * One attempt through undici: the answer's head as a `Response` without a body, its body left to
@@ -217,7 +233,22 @@ function bodyText(answer: Dispatcher.ResponseData<unknown>, method: string, limi
     discard(body);
     return Promise.reject(tooLarge());
   }
-  return readWithin(decoded(body, headers), limit, tooLarge, signal);
+  const coding = headers['content-encoding'];
+  if (typeof coding !== 'string' || coding === '' || coding === 'identity') return readWithin(body, limit, tooLarge, signal);
+  // A coded body: the decoders are loaded by the first (content-codings.ts). Meanwhile an error of
+  // the body is held, not thrown: the pipeline of the decoders reports it.
+  const held = () => undefined;
+  body.on('error', held);
+  return loadChunk('content-codings', () => import('./content-codings.js'), 'the call was answered, its body left unread').then(
+    ({ decoded }) => {
+      body.off('error', held);
+      return readWithin(decoded(body, coding), limit, tooLarge, signal);
+    },
+    (error: unknown) => {
+      discard(body);
+      throw error;
+    },
+  );
 }
 
 /** The headers on the wire: the call's, the hook's over them (names in lower case, the last one set wins), and the coding fetch asks for. */
@@ -303,57 +334,6 @@ function drained(body: Readable): Promise<string> {
   return new Promise((resolve) => {
     body.on('error', () => resolve('')).on('end', () => resolve(''));
     body.resume();
-  });
-}
-
-/** `body` decoded by its content codings, as fetch decodes them (unknown codings: the body as it came). */
-function decoded(body: Readable, headers: Record<string, string | string[] | undefined>): Readable {
-  const coding = headers['content-encoding'];
-  if (typeof coding !== 'string' || coding === '' || coding === 'identity') return body;
-  return decodedBy(body, coding.toLowerCase().split(','));
-}
-
-/** Node's own modules, looked up when first needed: no import of a Node module in the build (workerd bundles it). */
-const builtin = <M>(name: string): M => (process as unknown as { getBuiltinModule(name: string): M }).getBuiltinModule(name);
-
-/** `body` through a decoder per coding, last applied first; `body` itself when one is unknown. */
-function decodedBy(body: Readable, codings: string[]): Readable {
-  if (codings.length > MAX_CODINGS) {
-    body.destroy(new Error(`too many content-encodings in response: ${codings.length}, maximum allowed is ${MAX_CODINGS}`));
-    return body;
-  }
-  const zlib = builtin<typeof import('node:zlib')>('zlib');
-  const { constants } = zlib;
-  const decoders: NodeJS.ReadWriteStream[] = [];
-  for (let i = codings.length - 1; i >= 0; i--) {
-    const coding = codings[i]!.trim();
-    if (coding === 'gzip' || coding === 'x-gzip') decoders.push(zlib.createGunzip({ flush: constants.Z_SYNC_FLUSH, finishFlush: constants.Z_SYNC_FLUSH }));
-    else if (coding === 'deflate') decoders.push(inflate(zlib));
-    else if (coding === 'br')
-      decoders.push(zlib.createBrotliDecompress({ flush: constants.BROTLI_OPERATION_FLUSH, finishFlush: constants.BROTLI_OPERATION_FLUSH }));
-    else return body;
-  }
-  const { pipeline } = builtin<typeof import('node:stream')>('stream');
-  return (pipeline as (...streams: unknown[]) => Readable)(body, ...decoders, () => undefined);
-}
-
-/** A `deflate` decoder as fetch's: the zlib format, or the raw one that some servers send, told by the first byte. */
-function inflate(zlib: typeof import('node:zlib')): NodeJS.ReadWriteStream {
-  const { Transform } = builtin<typeof import('node:stream')>('stream');
-  const options = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
-  let inner: ReturnType<typeof zlib.createInflate> | ReturnType<typeof zlib.createInflateRaw> | undefined;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      if (!inner) {
-        inner = (chunk[0]! & 0x0f) === 0x08 ? zlib.createInflate(options) : zlib.createInflateRaw(options);
-        inner.on('data', (data: Buffer) => this.push(data)).on('error', (error) => this.destroy(error));
-      }
-      inner.write(chunk, done);
-    },
-    flush(done) {
-      if (!inner) return done();
-      inner.once('end', () => done()).end();
-    },
   });
 }
 

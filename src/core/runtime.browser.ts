@@ -95,11 +95,18 @@ export interface PlainRequest {
   readonly extra?: Record<string, string> | undefined;
   /** The encoded body, when the call has one. */
   readonly body?: string | undefined;
+  /** True when ky's `Request` was built without `headers` and `body` (never in a browser). */
+  readonly bare?: boolean | undefined;
 }
 
 /** Sends one attempt with the browser's `fetch`, ky's request as it is. */
 export function transmit(request: Request, init: Record<string, unknown> | undefined, _plain: PlainRequest | undefined): Promise<Response> {
   return fetch(request, init as RequestInit);
+}
+
+/** False: a browser's transport sends ky's `Request` as it is. */
+export function carriesPlain(_init: Record<string, unknown> | undefined): boolean {
+  return false;
 }
 
 /** A plain-data copy of `value` as JSON sends it, or `undefined` with the reason it cannot be sent pushed to `issues`. */

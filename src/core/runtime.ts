@@ -18,6 +18,8 @@ import { loadChunk } from './lazy.js';
 import { isNodesFetch, loadUndici, nodeFetch, unreadBody, type PlainRequest } from './node-transport.js';
 
 export type { PlainRequest } from './node-transport.js';
+/** True when the runtime's transport will send a call with these fetch options from its plain values, not from ky's `Request`. */
+export { carries as carriesPlain } from './node-transport.js';
 
 /** The calls listening to each caller's signal, through its one listener. */
 const listening = new WeakMap<AbortSignal, Set<AbortController>>();

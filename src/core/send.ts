@@ -11,7 +11,7 @@
  * @module
  */
 import type { Options as KyOptions } from 'ky';
-import { callSignal, loadKy, nothingWasSent, readBody, transmit } from './runtime.js';
+import { callSignal, carriesPlain, loadKy, nothingWasSent, readBody, transmit } from './runtime.js';
 import type { WithResponse } from './pagination.js';
 import type { PipelineConfig } from './config.js';
 import { checkResponse, fetchFailure, isResponse, notResponse, redirectError, outcomeOf, typedError, unsentError, worse } from './outcome.js';
@@ -95,6 +95,11 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
       // to fetch with it. No option of ky's own can be set through them.
       const fetchOptions = options.fetchOptions || config.fetchOptions ? splitFetchOptions({ ...config.fetchOptions, ...options.fetchOptions }) : undefined;
       const requestFields = fetchOptions !== undefined && Object.keys(fetchOptions.request).length > 0;
+      const ky = await loadKy();
+      // Sent by the runtime's transport from the call's plain values (Node's), ky's request needs
+      // neither the headers nor the body: ky then builds no `Headers` and no body stream (nor its
+      // copy for a retry), and an attempt the transport hands to fetch after all gets them there.
+      const bare = !config.fetch && !requestFields && carriesPlain(fetchOptions?.init);
 
       // 5. One attempt: the request hook, the fetch, the limits' view of the response, a redirect
       // refused, the whole body within `maxResponseBytes` (read inside the attempt, so ky's
@@ -117,7 +122,7 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
             : transmit(
                 request,
                 fetchInit as Record<string, unknown> | undefined,
-                requestFields ? undefined : { url, method: call.method, headers, extra, body: call.body },
+                requestFields ? undefined : { url, method: call.method, headers, extra, body: call.body, bare },
               ));
         } catch (error) {
           if (nothingWasSent(error)) outcome = before;
@@ -140,19 +145,20 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
       const kyOptions: KyOptions = {
         ...fetchOptions?.request,
         method: call.method,
-        headers,
         timeout,
         retry: plan.options,
         redirect: 'manual',
         fetch: attempt as KyOptions['fetch'],
       };
-      if (call.body !== undefined) kyOptions.body = call.body;
+      if (!bare) {
+        kyOptions.headers = headers;
+        if (call.body !== undefined) kyOptions.body = call.body;
+      }
       if (signal) kyOptions.signal = signal;
       if (options.keepalive) kyOptions.keepalive = true;
       // The limits admit every request the service counts: each retry takes a start in the rate's
       // window and asks a shared limiter again.
       if (place?.again) kyOptions.hooks = { beforeRetry: [place.again] };
-      const ky = await loadKy();
       const run = () => ky(url, kyOptions);
       // A 401 may be cured by a fresh token: the resend's module is loaded by a client's first 401.
       const response = await run().catch(async (error: unknown) => {
@@ -163,7 +169,6 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
           sent,
           wait: { timeout, signal, again: true },
           headers,
-          kyOptions,
           again: place?.again,
           retrying: emit && (() => emit('retry', attempts, { delayMs: 0, reason: 'status 401: a fresh access token' })),
         });
@@ -172,7 +177,7 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
       // 7. The body, parsed and checked in the client's validation mode (and by its own metadata schemas).
       if (call.emptyBody && body === '') return { data: undefined as T, response };
       const data = await checkResponse(config.validation, call.name, call.schema, parseJson(body, call.name), log, config.deviations);
-      await call.verify?.(data);
+      if (call.verify) await call.verify(data);
       return { data, response };
     } catch (thrown) {
       // 8. Or the typed error, with its outcome and none of the call's secrets (its module loaded by

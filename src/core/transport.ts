@@ -105,15 +105,14 @@ export class Transport {
     }
     if (issues.length > 0) throw new InvalidRequestError(op.name, issues);
     const effect = typeof op.effect === 'function' ? op.effect(sent as I) : op.effect;
-    let call: OutgoingCall<T> = {
-      ...this.#prepare(op, target, safeToRepeat(effect), responseSchemaOf(op), body && op.encoding !== 'none' ? encode(op.encoding, body) : undefined),
+    let call = this.#prepare(op, target, safeToRepeat(effect), responseSchemaOf(op), body && op.encoding !== 'none' ? encode(op.encoding, body) : undefined, {
       changesState: effect !== 'read',
       effect,
       trace: op.trace,
       // A DELETE answers 204 without a body.
       emptyBody: op.method === 'DELETE',
       input: { path, params: sent },
-    };
+    });
     // The client's own metadata schemas, when it has them: loaded on first use.
     if (this.#config.schemas)
       call = await (await loadChunk('user-schema-check', () => import('./user-schema-check.js'))).checkedCall(
@@ -189,7 +188,8 @@ export class Transport {
 
   /**
    * The call `send` takes, for an operation with its path filled and its body encoded: its retry
-   * policy the client's, its schema the one given (none: the body unchecked).
+   * policy the client's, its schema the one given (none: the body unchecked), and what else the
+   * caller knows of it. One object literal, every field in place: it is made for every call.
    */
   #prepare<T>(
     op: { name: string; method: HttpMethod; auth: AuthGroup },
@@ -197,6 +197,7 @@ export class Transport {
     idempotent: boolean,
     schema: ResponseSchema<T> | undefined,
     body: Encoded | undefined,
+    more: Pick<OutgoingCall<T>, 'changesState' | 'effect' | 'trace' | 'emptyBody' | 'input'>,
   ): OutgoingCall<T> {
     return {
       name: op.name,
@@ -205,7 +206,13 @@ export class Transport {
       path,
       idempotent,
       schema: schema ?? { safeParse: (data) => ({ success: true, data: data as T }) },
-      ...body,
+      body: body?.body,
+      type: body?.type,
+      changesState: more.changesState,
+      effect: more.effect,
+      trace: more.trace,
+      emptyBody: more.emptyBody,
+      input: more.input,
     };
   }
 

@@ -87,6 +87,34 @@ describe('Node transport: which way a call goes', () => {
       [true, '2'],
     ]);
   });
+
+  it("an attempt that goes to fetch after all (a mock put in place mid-call) carries the call's headers, the hook's and its body", async () => {
+    const service = await start((_sent, n) => (n === 1 ? { status: 429, body: {}, headers: { 'retry-after': '0' } } : { body: redemption }));
+    const original = globalThis.fetch;
+    const seen: Array<{ headers: Record<string, string>; body: string }> = [];
+    const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input as Request;
+      seen.push({ headers: Object.fromEntries(request.headers), body: await request.clone().text() });
+      return original(input, init);
+    });
+    // The first attempt goes out through the transport; the mock is in place for the retry.
+    const hooks = {
+      request: (event: { attempt: number; setHeader(name: string, value: string): void }) => event.setHeader('X-Attempt', String(event.attempt)),
+      response: () => void vi.stubGlobal('fetch', mock),
+    };
+    try {
+      await client(service.url, { hooks, headers: { 'X-Shop': 'north' } }).loyalties.redeemReward('L1', { reward: { id: 'rew_1' } });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(service.sent.map(viaTransport)).toEqual([true, false]);
+    expect(mock).toHaveBeenCalledTimes(1);
+    const wanted = { 'content-type': 'application/json', 'x-shop': 'north', 'x-app-id': keys.appId, 'x-app-token': keys.appToken, 'x-attempt': '2' };
+    expect(seen[0]!.headers).toMatchObject({ accept: 'application/json', ...wanted });
+    expect(service.sent[1]!.headers).toMatchObject(wanted);
+    expect(service.sent[1]!.body).toBe(service.sent[0]!.body);
+    expect(JSON.parse(seen[0]!.body)).toMatchObject({ reward: { id: 'rew_1' } });
+  });
 });
 
 describe('Node transport: connections', () => {

@@ -12,7 +12,7 @@
  * through the one loader that makes that error.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,7 +58,8 @@ interface Settled {
 /**
  * The call that loads each chunk first, as the body of an async function given `sdk` (the
  * package) and `baseUrl` (a service answering 401 to `/v1/loyalties/members/NEEDS-REFRESH`, 503 to
- * a redemption, 200 with a member otherwise), returning what the call rejected with, or a result.
+ * a redemption, 200 with a member otherwise, gzipped to `/v1/loyalties/members/GZIPPED`), returning
+ * what the call rejected with, or a result.
  */
 const SCENARIOS: Record<string, string> = {
   admission: `return new sdk.Client({ baseUrl, ...keys, maxConcurrency: 1 }).loyalties.getMember('LOYAL-1');`,
@@ -98,6 +99,7 @@ const SCENARIOS: Record<string, string> = {
   'schema-paths': `return new sdk.Client({ baseUrl, ...keys, validation: 'strict' }).loyalties.getMember('LOYAL-1');`,
   'to-array': `return new sdk.Client({ baseUrl, ...keys }).customers.list({ limit: 10 }).toArray();`,
   'bad-ports': `return new sdk.Client({ baseUrl, ...keys }).loyalties.getMember('LOYAL-1');`,
+  'content-codings': `return new sdk.Client({ baseUrl, ...keys }).loyalties.getMember('GZIPPED');`,
 };
 
 /** What each chunk's loader calls it (ky's chunk is `distribution` in dist/, after ky 2's folder). */
@@ -110,6 +112,7 @@ function script(format: Format, body: string): string {
     const unhandled = [];
     const sdk = ${load};
     const http = await import('node:http');
+    const zlib = await import('node:zlib');
     const keys = { appId: 'app-id-chunks', appToken: 'app-token-chunks-secret', accessToken: 'access-token-chunks-secret' };
     const requests = [];
     const member = { id: 'v_1', code: 'LOYAL-1', object: 'voucher', type: 'LOYALTY_CARD', created_at: '2026-01-01T00:00:00Z' };
@@ -118,6 +121,7 @@ function script(format: Format, body: string): string {
       const status = req.url.includes('NEEDS-REFRESH') ? 401 : req.url.endsWith('/rollback') ? 400 : req.url.includes('/redemption') ? 503 : 200;
       const key = status === 400 ? 'already_rolled_back' : 'k';
       const text = JSON.stringify(status === 200 ? member : { code: status, key, message: 'm' });
+      if (req.url.includes('GZIPPED')) return res.writeHead(status, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(zlib.gzipSync(text));
       res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
     });
     await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -143,6 +147,8 @@ function runWithout(format: Format, chunk: { file: string; name: string }): Sett
   const copy = join(scratch, `${format}-${chunk.name}`);
   cpSync(dist, join(copy, 'dist'), { recursive: true, filter: (source) => !source.endsWith('.map') && !relative(dist, source).startsWith('browser') });
   writeFileSync(join(copy, 'package.json'), JSON.stringify({ type: 'module' }));
+  // The package's dependency (undici, Node's transport) where an installed package finds it.
+  symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
   rmSync(join(copy, 'dist', chunk.file));
   const file = join(copy, format === 'esm' ? 'run.mjs' : 'run.cjs');
   writeFileSync(file, script(format, SCENARIOS[chunk.name]!));
@@ -193,6 +199,10 @@ describe.each<Format>(['esm', 'cjs'])('the %s build', (format) => {
       // The member was answered: the strict check that could not load leaves its outcome unknown.
       expect(settled.error).toMatchObject({ outcome: 'unknown', message: expect.stringContaining('its response could not be checked') });
       expect(settled.requests).toEqual(['GET /v1/loyalties/members/LOYAL-1']);
+    } else if (name === 'content-codings') {
+      // The member was answered, gzipped: its body could not be decoded, and was read no further.
+      expect(settled.error).toMatchObject({ outcome: 'unknown', message: expect.stringContaining('the call was answered, its body left unread') });
+      expect(settled.requests).toEqual(['GET /v1/loyalties/members/GZIPPED']);
     } else if (name === 'rollback-read') {
       // The rollback was answered already_rolled_back: the read-back that could not load read nothing.
       expect(settled.error).toMatchObject({ outcome: 'rejected', message: expect.stringContaining('answered 400 already_rolled_back') });
