@@ -4,6 +4,7 @@
 export declare const CLIENT_GATE: number;
 /** The client-side gate's hold while it is not met, in bytes gzipped. */
 export declare const CLIENT_HOLD: number;
+export declare const SERVER_HOLD: number;
 /** The repository root. */
 export declare const root: string;
 /** The storefront entry that is measured: one `ClientEvents`, one event. */

@@ -49,6 +49,15 @@ export const CLIENT_GATE = 12_000;
 export const CLIENT_HOLD = 15_930;
 
 /**
+ * The one-call server gate, met before the eight operations of the long tail joined, is not met
+ * with them: every operation's record and response schema is in the code a call loads (about 100
+ * bytes each). Held at the size measured then with about
+ * 140 bytes of room until it is met again: the response schemas loaded with their sub-client's
+ * first call would take them out.
+ */
+export const SERVER_HOLD = 43_200;
+
+/**
  * The budget of the server entry bundled for Node, minified: what a program making one call
  * loads, gzipped. Parts a call rarely needs are chunks of their own, imported on first use: the
  * admission behind `maxConcurrency`, `rateLimit` and `limiter` (with p-queue and its
@@ -292,7 +301,7 @@ async function main() {
       failed = true;
     }
   };
-  gate('server entry, one call', server.gzipped, SERVER_BUDGET);
+  gate('server entry, one call', server.gzipped, SERVER_BUDGET, SERVER_HOLD);
   gate('the whole server entry', serverWhole.gzipped, SERVER_WHOLE_BUDGET);
   gate('client-side, one event', bundle.gzipped, CLIENT_GATE, CLIENT_HOLD);
 
