@@ -29,9 +29,18 @@ async function warmUp(): Promise<void> {
     logLevel: 'off',
     rateLimit: { requests: 1, perMs: 1 },
   }).locations.get('loc_1');
-  await import('../../src/resources/async-action-wait.js');
-  await import('../../src/core/failure.js');
-  await import('../../src/core/access-token.js');
+  // Every chunk a call may load on first use (lazy.ts's loadChunk): the module graph read in real time.
+  await Promise.all([
+    import('../../src/resources/async-action-wait.js'),
+    import('../../src/core/failure.js'),
+    import('../../src/core/access-token.js'),
+    import('../../src/core/schema-paths.js'),
+    import('../../src/core/bad-ports.js'),
+    import('../../src/core/list-walk.js'),
+    import('../../src/core/to-array.js'),
+    import('../../src/core/hooks.js'),
+    import('../../src/core/fresh-token.js'),
+  ]);
   warm = true;
 }
 
