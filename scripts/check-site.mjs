@@ -20,7 +20,8 @@
 //   internals   no sub-client page (every property of `Client` that is a sub-client) shows
 //               `inspectSymbol`, `APIResource` or `toJSON`.
 //   search      each method's operation path, as its example names it (`/v1/vouchers/{code}/validate`),
-//               typed into the site's search box, lists that method; its name (`vouchers.validate`)
+//               typed into the site's search box, lists that method (a path more than ten methods'
+//               paths start with, with the method's name after it); its name (`vouchers.validate`)
 //               lists it first.
 //   user words  the words a user types land on the method first: `coupon` on vouchers.validate,
 //               `points` on loyalties.getMember, `redeem` on loyalties.redeemReward, and every
@@ -307,6 +308,8 @@ try {
     return `${subClients.length} pages clean`;
   });
 
+  /** How many results the site's search box lists at most. */
+  const SEARCH_LISTS = 10;
   /** Types `query` into the search box; returns the results' text and link, best first. */
   const search = async (query) => {
     await page.click('#tsd-search-trigger');
@@ -344,7 +347,10 @@ try {
     for (const method of methods) {
       const target = `${method.page}#${method.id}`;
       for (const path of method.paths) {
-        const found = await search(path);
+        // A path that more methods' paths start with than the search box lists (ten) is refined
+        // with the method's name, as a reader refines it (`/v1/vouchers/{code} create`).
+        const sharing = methods.filter((m) => m.paths.some((p) => p.startsWith(path))).length;
+        const found = await search(sharing > SEARCH_LISTS ? `${path} ${method.name.split('.').pop()}` : path);
         if (!found.some((r) => lands(r, target)))
           missed.push(
             `"${path}" (${method.name}): ${
