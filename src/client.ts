@@ -329,6 +329,8 @@ export class Client {
         (error) => this.#core.secured(error),
       ),
     );
+    // Its refusal is the first page's, whenever that is asked for: never an unhandled rejection meanwhile.
+    walk.catch(() => undefined);
     return new PagePromise<T, Record<string, unknown>>(async () => (await walk)(), 'client.requestList');
   }
 

@@ -9,6 +9,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Client, InvalidRequestError, type CustomRequest } from '../../src/index.js';
 import { keys } from '../helpers/keys.js';
 import { recorders, type Recorder } from '../helpers/recorder.js';
+import { noUnhandledRejections } from '../helpers/unhandled.js';
+
+const unhandled = noUnhandledRejections();
 
 let recorder: Recorder | undefined;
 afterEach(async () => {
@@ -78,6 +81,15 @@ describe.each(recorders)('hostile paths over %s', (_name, start) => {
     await expect(client.requestList({ path, paging: 'cursor' }).toArray()).rejects.toBeInstanceOf(InvalidRequestError);
     expect(calls()).toBe(0);
     expect(recorder!.sent).toHaveLength(0);
+  });
+
+  it.each(hostile)('client.requestList of %s asked for later: no unhandled rejection meanwhile, the refusal then', async (_what, path) => {
+    const { client, calls } = await counted();
+    const list = client.requestList({ path, paging: 'cursor' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(unhandled).toEqual([]);
+    await expect(list).rejects.toBeInstanceOf(InvalidRequestError);
+    expect(calls()).toBe(0);
   });
 
   it('a path that is not a string is refused before fetch', async () => {
