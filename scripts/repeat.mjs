@@ -40,6 +40,9 @@ export const TIMING_FILES = [
   'test/options/with-options-limits.test.ts',
   'test/tokens/redeem-after-401.test.ts',
   'test/guides/run.test.ts',
+  'test/core/limits-retries.test.ts',
+  'test/core/node-transport.test.ts',
+  'mcp/test/faults.test.ts',
 ];
 
 const argv = process.argv.slice(2);
