@@ -117,7 +117,8 @@ function install(name, result) {
  * Node promokit supports.
  */
 async function nodeSuite(name, bin, result) {
-  const out = await run(bin, [join(root, 'scripts', 'test.mjs'), ...SAME_ON_EVERY_NODE.flatMap((glob) => ['--exclude', glob])], {
+  // `--exclude=GLOB`, one argument: test.mjs would take a bare path for a file to run.
+  const out = await run(bin, [join(root, 'scripts', 'test.mjs'), ...SAME_ON_EVERY_NODE.map((glob) => `--exclude=${glob}`)], {
     cwd: root,
     inherit: true,
     timeoutMs: 30 * 60_000,
