@@ -2,9 +2,8 @@
 // The runtime matrix. Each runtime is installed from npm by this script (into .node22/, .node24/
 // and .tmp/runtimes/, reused when the pinned version is already there) and timed.
 //
-//   node22   the fast suite (`npm test`) on Node 22 (the `node` package from npm), but its files
-//            that read sources, docs and types alone (SAME_ON_EVERY_NODE, scripts/lib/suites.mjs);
-//            prints `node22: N passed, N failed`
+//   node22   the fast suite (`npm test`) on Node 22 (the `node` package from npm); prints
+//            `node22: N passed, N failed`
 //   node24   the same on Node 24
 //   bun      the smoke suite (test/runtimes/): promokit/testing's server (`mock.listen()`) and
 //   deno     the SDK in the same runtime: a GET, a list walk, a redemption, an error caught with
@@ -23,7 +22,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureBuilt, installTarball, pack, root, seconds } from './lib/package-tarball.mjs';
-import { SAME_ON_EVERY_NODE } from './lib/suites.mjs';
 import { countLine, readCounts } from './lib/vitest-report.mjs';
 
 /** Pinned to the versions measured here; `node` follows the newest 22.x and 24.x. */
@@ -111,18 +109,12 @@ function install(name, result) {
 
 /**
  * The fast suite (`npm test`, scripts/test.mjs) on the Node of `name` (`node22`, `node24`), with
- * its plain `N passed, N failed` line; the files whose subject is the same on every Node (sources,
- * docs and built files read as text, types, the layer rules) run on Node 20 only. The slow suite drives programs outside Node (redis-server,
+ * its plain `N passed, N failed` line. The slow suite drives programs outside Node (redis-server,
  * Chromium, npm) that behave the same whichever Node starts them; it runs on Node 20, the oldest
  * Node promokit supports.
  */
 async function nodeSuite(name, bin, result) {
-  // `--exclude=GLOB`, one argument: test.mjs would take a bare path for a file to run.
-  const out = await run(bin, [join(root, 'scripts', 'test.mjs'), ...SAME_ON_EVERY_NODE.map((glob) => `--exclude=${glob}`)], {
-    cwd: root,
-    inherit: true,
-    timeoutMs: 30 * 60_000,
-  });
+  const out = await run(bin, [join(root, 'scripts', 'test.mjs')], { cwd: root, inherit: true, timeoutMs: 30 * 60_000 });
   const counts = readCounts(`fast-${name}`);
   result.summary = countLine(counts);
   result.ok = out.code === 0 && counts.failed === 0 && counts.passed > 0;

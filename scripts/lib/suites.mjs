@@ -26,21 +26,3 @@ export const SLOW_TESTS = SLOW_FILES.map((glob) => (glob.endsWith('/**') ? `${gl
 
 /** What no suite runs: the consumers' programs (type-checked and run by `npm run consumers`), dependencies. */
 export const NEVER = ['test/consumers/**', '**/node_modules/**'];
-
-/**
- * The fast files whose subject is the same on every Node: the sources, the documentation and the
- * built files read as text, types checked by tsc, the layer rules, the lint. The fast suite on
- * Node 22 and 24 (scripts/runtimes.mjs) leaves them out; on Node 20 they run with the rest.
- */
-export const SAME_ON_EVERY_NODE = [
-  'test/architecture.test.ts',
-  'test/registry.test.ts',
-  'test/types/**',
-  'test/metadata-types/declarations.test.ts',
-  'test/metadata-types/checks.test.ts',
-  'test/metadata-types/bundle.test.ts',
-  'test/package/ci-steps.test.ts',
-  'test/package/ky.test.ts',
-  'test/package/lint-and-format.test.ts',
-  'test/package/no-node-builtins.test.ts',
-];
