@@ -4,8 +4,8 @@
 // need (`// Needs a browser …`: type-checked only, by `npm run check:guides`). `npm test` runs it
 // (test/guides/run.test.ts), one result per block.
 //
-// A block runs as a user's module: compiled from TypeScript as it stands (esbuild), written to
-// .tmp/guide-code/, and imported by Node, so `import … from 'promokit'` is the built package
+// A block runs as a user's module: compiled from TypeScript as it stands (esbuild), written to a
+// .tmp/guide-code/blocks/, and imported by Node, so `import … from 'promokit'` is the built package
 // (dist/, through package.json's exports). For each block, a fresh mock service
 // (`promokit/testing`) listens on 127.0.0.1, and the block's client reaches it as a user's would
 // reach the service:
@@ -25,6 +25,10 @@
 // A block that imports 'vitest' is a test file: its tests run after it is imported, with
 // vitest's `expect` (scripts/lib/guide-vitest.mjs).
 //
+// Runs on one machine take turns (a lock, .tmp/guide-code/lock/, held by a live process): the
+// suites of two Nodes side by side each run the guides, and a guide's blocks may listen on a fixed
+// port or write a ledger beside them. A run waits at most 5 minutes for its turn.
+//
 // A block fails when importing it throws or rejects, when one of its tests fails, when a promise
 // it left behind rejects unhandled, or when it does not settle within 10 s.
 //
@@ -33,8 +37,8 @@
 //   node scripts/run-guides.mjs --json FILE        also writes every block's result to FILE
 //   node scripts/run-guides.mjs --verbose          prints what each block printed
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
 import { transformSync } from 'esbuild';
@@ -67,6 +71,7 @@ const jsonFile = jsonAt >= 0 ? resolve(args[jsonAt + 1]) : undefined;
 const verbose = args.includes('--verbose');
 const named = args.filter((a, i) => !a.startsWith('--') && (jsonAt < 0 || i !== jsonAt + 1));
 
+await takeTurn(join(root, '.tmp', 'guide-code', 'lock'), 300_000);
 ensureBuilt();
 // A block's stack frames name the guide's lines (each block carries its source map).
 process.setSourceMapsEnabled(true);
@@ -76,7 +81,7 @@ const { createMockService } = await import('promokit/testing');
 const shim = pathToFileURL(join(root, 'scripts', 'lib', 'guide-vitest.mjs')).href;
 const { takeCollected } = await import(shim);
 
-const out = join(root, '.tmp', 'guide-code');
+const out = join(root, '.tmp', 'guide-code', 'blocks');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 // What a block writes to a relative path (a ledger file, …) lands beside the blocks.
@@ -93,6 +98,50 @@ setGlobalDispatcher(
 // What a block leaves behind unhandled is that block's failure.
 let unhandled = [];
 process.on('unhandledRejection', (reason) => unhandled.push(reason));
+
+/**
+ * Waits until no other live run holds `lock` (a directory naming its owner's pid), then holds it
+ * until this process exits. A lock whose owner is gone is taken over; after `maxMs`, exits 1.
+ */
+async function takeTurn(lock, maxMs) {
+  const until = Date.now() + maxMs;
+  for (;;) {
+    try {
+      mkdirSync(lock, { recursive: false });
+      writeFileSync(join(lock, 'pid'), String(process.pid));
+      process.on('exit', () => rmSync(lock, { recursive: true, force: true }));
+      return;
+    } catch (error) {
+      if (error.code === 'ENOENT') mkdirSync(dirname(lock), { recursive: true });
+      else if (error.code !== 'EEXIST') throw error;
+      else if (!ownerAlive(lock)) rmSync(lock, { recursive: true, force: true });
+      else if (Date.now() > until) {
+        console.error(`another run of the guides (${lock}) did not end within ${maxMs / 1000} s`);
+        process.exit(1);
+      } else await new Promise((done) => setTimeout(done, 200));
+    }
+  }
+}
+
+/** Whether the process named in `lock` still runs (a lock made in the last 5 s without its pid yet counts as held). */
+function ownerAlive(lock) {
+  let pid;
+  try {
+    pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
+  } catch {
+    try {
+      return Date.now() - statSync(lock).mtimeMs < 5_000;
+    } catch {
+      return false;
+    }
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
 
 /** The block's code as a module Node runs: TypeScript stripped, 'vitest' the shim, refused lines left out. */
 function moduleOf(block) {

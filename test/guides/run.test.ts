@@ -21,8 +21,9 @@ interface BlockResult {
   needs?: string;
 }
 
-// All blocks in one Node process: a block costs milliseconds, a process a few hundred.
-const run = spawnSync(process.execPath, [join(root, 'scripts', 'run-guides.mjs'), '--json', report], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+// All blocks in one Node process: a block costs milliseconds, a process a few hundred. Runs side by
+// side (one per Node in CI) take turns; the run waits for its turn within its time.
+const run = spawnSync(process.execPath, [join(root, 'scripts', 'run-guides.mjs'), '--json', report], { cwd: root, encoding: 'utf8', timeout: 480_000 });
 const results: BlockResult[] = existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')) as BlockResult[]) : [];
 rmSync(report, { force: true });
 
