@@ -172,17 +172,23 @@ describe('Node transport: redirects refused', () => {
   });
 });
 
-/** A server that writes the head and `part` of a body of `length` bytes, then holds the rest. */
-async function stallingBody(part: string, length: number): Promise<Loopback & { requests: number }> {
+/**
+ * A server that writes the head and `part` of a body of `length` bytes, then holds the rest;
+ * `partWritten` resolves once the first request's part has been written.
+ */
+async function stallingBody(part: string, length: number): Promise<Loopback & { requests: number; partWritten: Promise<void> }> {
   const state = { requests: 0 };
+  let written!: () => void;
+  const partWritten = new Promise<void>((resolve) => (written = resolve));
   const server = createServer((_req: IncomingMessage, res: ServerResponse) => {
     state.requests++;
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(length) });
-    res.write(part);
+    res.write(part, () => written());
   });
   const loopback = await listenOnLoopback(server);
   return {
     ...loopback,
+    partWritten,
     get requests() {
       return state.requests;
     },
@@ -218,7 +224,9 @@ describe('Node transport: the call signal at each phase', () => {
     const server = await stallingBody('{"id":"v_1",', 400);
     running.push(server);
     const reading = client(server.url).loyalties.getMember('L1', {}, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 50);
+    // Aborted once the head and part of the body have gone out (on a loaded machine, not before).
+    await server.partWritten;
+    setTimeout(() => controller.abort(), 20);
     const error = await rejection(reading);
     expect(error).toBeInstanceOf(AbortError);
     expect(server.requests).toBe(1);
