@@ -4,7 +4,6 @@
 export declare const CLIENT_GATE: number;
 /** The client-side gate's hold while it is not met, in bytes gzipped. */
 export declare const CLIENT_HOLD: number;
-export declare const SERVER_HOLD: number;
 /** The repository root. */
 export declare const root: string;
 /** The storefront entry that is measured: one `ClientEvents`, one event. */
@@ -37,7 +36,7 @@ export declare const OPT_IN_CHUNKS: readonly string[];
 export declare const withoutOptInChunks: import('esbuild').Plugin;
 /** The server entry, one call: `Client`, one getMember. */
 export declare const SERVER_CALL: string;
-/** An esbuild plugin leaving out the chunks loaded on first use (the limits' queue, `waitFor`'s polling, the escape hatch, the check of a client's own schemas, a failure's typed error, the access token function's call, …). */
+/** An esbuild plugin leaving out the chunks loaded on first use (the limits' queue, `waitFor`'s polling, the escape hatch, the check of a client's own schemas, a failure's typed error, the access token function's call, the response schemas of the groups of sub-clients `SERVER_CALL` does not call, …). */
 export declare const withoutLazyChunks: import('esbuild').Plugin;
 
 /** Every figure the gates and the documentation use, measured from dist/. */

@@ -8,6 +8,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { rejoin } from '../scripts/lib/joins.mjs';
 import { endpointCount, endpointsOf, operationNames, operationOf, registry } from '../src/resources/registry.js';
+import { checkoutResponses } from '../src/resources/checkout-responses.js';
+import { clientEventResponses } from '../src/resources/client-event-responses.js';
+import { loyaltyResponses } from '../src/resources/loyalty-responses.js';
+import { managementResponses } from '../src/resources/management-responses.js';
 
 const root = new URL('..', import.meta.url);
 
@@ -25,6 +29,20 @@ describe('the registry', () => {
     for (const [, placeholder] of op.path.matchAll(/\{([^}]*)\}/g)) expect(placeholder).toMatch(/^\w+\??$/);
     // A list reads.
     if (op.paging) expect(op.effect).toBe('read');
+  });
+
+  it.each(operationNames.filter((name) => name !== 'clientEvents.track'))(
+    "%s: its loader loads its group's responses module, which holds its response schema",
+    async (name) => {
+      const op = operationOf(name);
+      expect((await op.responses())[name]).toBe(op.schema);
+    },
+  );
+
+  it('lists each response schema once, in one group, for an operation of the registry; ClientEvents alone sends its call without a loader', () => {
+    const tables = [loyaltyResponses, checkoutResponses, managementResponses, clientEventResponses].map((table) => Object.keys(table));
+    expect(tables.flat().sort()).toEqual([...operationNames].sort());
+    expect(operationNames.filter((name) => typeof (operationOf(name) as { responses?: unknown }).responses !== 'function')).toEqual(['clientEvents.track']);
   });
 
   it('counts a record with an optional path segment as two service operations', () => {

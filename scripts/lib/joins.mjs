@@ -3,7 +3,9 @@
 // between `// joins:NAME` and `// /joins` in the file that gathers it, written by
 // `npm run operations -- --write` and checked by `npm run operations` (CI).
 //
-//   src/resources/registry.ts   every `<x>Operations` table and `<x>Guide` of src/resources/
+//   src/resources/registry.ts   every `<x>Operations` table, `<x>Guide` and `<x>Relies` of
+//                               src/resources/, and every `<x>Responses` table (the groups'
+//                               responses modules)
 //   src/client.ts               every sub-client class (`extends APIResource`): its import, its
 //                               property (documented by the class's own summary), its construction
 //   src/testing/operations.ts   every `<x>Handlers` table of the mock (src/testing/ops/)
@@ -42,7 +44,8 @@ function subClients() {
   return sources('src/resources').flatMap(({ base, text }) => {
     const table = /^export const (\w+Operations)\b/m.exec(text)?.[1];
     const guide = /^export const (\w+Guide): SubClientGuide/m.exec(text)?.[1];
-    if (!table || !guide) return [];
+    const relies = /^export const (\w+Relies): Relies/m.exec(text)?.[1];
+    if (!table || !guide || !relies) return [];
     const cls = /^export class (\w+) extends APIResource/m.exec(text);
     const property = /^ {2}'(\w+)\.\w+': operation/m.exec(text)?.[1];
     // The class's summary: its doc comment's text before the first tag, on one line.
@@ -52,7 +55,7 @@ function subClients() {
       .map((line) => line.replace(/^ \* ?/, ''))
       .join(' ')
       .trim();
-    return [{ base, table, guide, cls: cls?.[1], property, summary, types: publicTypes(text) }];
+    return [{ base, table, guide, relies, cls: cls?.[1], property, summary, types: publicTypes(text) }];
   });
 }
 
@@ -68,9 +71,16 @@ function joins() {
     const name = /^export const (\w+TestData): SubClientTestData/m.exec(text)?.[1];
     return name ? [{ base, name }] : [];
   });
+  const responses = sources('src/resources').flatMap(({ base, text }) => {
+    const name = /^export const (\w+Responses) = \{/m.exec(text)?.[1];
+    return name ? [{ base, name }] : [];
+  });
   return [
-    ['src/resources/registry.ts', 'imports', clients.map((c) => `import { ${c.guide}, ${c.table} } from './${c.base}.js';`)],
+    ['src/resources/registry.ts', 'imports', clients.map((c) => `import { ${c.guide}, ${c.table}, ${c.relies} } from './${c.base}.js';`)],
     ['src/resources/registry.ts', 'operations', clients.map((c) => `...${c.table},`)],
+    ['src/resources/registry.ts', 'response-imports', responses.map((r) => `import { ${r.name} } from './${r.base}.js';`)],
+    ['src/resources/registry.ts', 'responses', responses.map((r) => `...${r.name},`)],
+    ['src/resources/registry.ts', 'relies', clients.map((c) => `...${c.relies},`)],
     ['src/resources/registry.ts', 'guides', clients.map((c) => `${c.guide},`)],
     ['src/client.ts', 'imports', classes.map((c) => `import { ${c.cls} } from './resources/${c.base}.js';`)],
     ['src/client.ts', 'properties', classes.map((c) => `/** ${c.summary} */\nreadonly ${c.property}: ${c.cls};`)],

@@ -213,6 +213,9 @@ export type NoTrace =
 /** The trace of an operation that may apply something: a check, or why none can be made. */
 export type Trace = TraceWay | NoTrace;
 
+/** The key of an operation's response type ({@link Operation}): a type alone, no value. */
+declare const responseType: unique symbol;
+
 /**
  * A service operation as the pipeline sees it: every fixed fact of one method, declared once in
  * the operations table of its resource file (and listed in the registry, resources/registry.ts).
@@ -237,13 +240,16 @@ export interface Operation<T, I> {
    * are always safe to repeat have none.
    */
   readonly trace?: Trace | undefined;
-  /** Builds the response schema on first use, so importing the SDK builds none. */
-  readonly schema: () => ResponseSchema<T>;
   /**
-   * The response fields promokit relies on (the tolerance policy): only these are required by
-   * the schema. Dot-separated paths, `*` for any element of an array. See docs/validation-modes.md.
+   * Loads the response schemas of its group of sub-clients, its own among them (a module of
+   * their own, resources/responses.ts): a chunk loaded by the first call of the group.
    */
-  readonly relies: readonly string[];
+  readonly responses: () => Promise<ResponseTable>;
+  /**
+   * The type of its response body: a type alone, never set (its schema is in its group's responses
+   * module), which its methods return and the registry checks its schema against.
+   */
+  readonly [responseType]?: T;
   /** Rules the params must pass before anything is sent; field paths are the params' own. */
   readonly rules?: Rule<I> | undefined;
   /** Params fields sent in the query string of a POST, PUT or DELETE. A GET sends every field not in its path there. */
@@ -275,8 +281,27 @@ export interface Operation<T, I> {
   readonly metadataPlaces?: MetadataPlaces<I> | undefined;
 }
 
+/**
+ * The response schemas of a group of sub-clients, by operation name, each a function building its
+ * schema on first use (so importing the SDK builds none): a responses module's table, apart from
+ * the operations' records, loaded with the first call of one of its sub-clients (see
+ * {@link Operation.responses}).
+ */
+export type ResponseTable = Readonly<Record<string, () => ResponseSchema<unknown>>>;
+
+/**
+ * The response fields each operation of a sub-client relies on (the tolerance policy): only these
+ * are required by its schema. Dot-separated paths, `*` for any element of an array. See
+ * docs/validation-modes.md. Declared beside the sub-client's operations and read by the
+ * documentation and the tests, never at run time.
+ */
+export type Relies<Name extends string> = { readonly [N in Name]: readonly string[] };
+
+/** The response body's type of an operation's record. */
+export type ResponseOf<O> = O extends { readonly [responseType]?: infer T } ? T : never;
+
 /** The facts every operation states; the rest have defaults. */
-type Stated<T, I> = Omit<Operation<T, I>, 'name' | 'auth' | 'encoding' | 'effect' | 'method' | 'trace'> & {
+type Stated<T, I> = Omit<Operation<T, I>, 'name' | 'auth' | 'encoding' | 'effect' | 'method' | 'trace' | 'responses'> & {
   /** Default `server`: app keys and the access token. */
   auth?: AuthGroup | undefined;
   /** Default `json` (`none` for a DELETE). */
@@ -298,10 +323,10 @@ export type OperationFacts<T, I> = Stated<T, I> &
   );
 
 /** An operation not yet named: its record in a table names it (see {@link operations}). */
-export type UnnamedOperation<T, I> = Omit<Operation<T, I>, 'name'>;
+export type UnnamedOperation<T, I> = Omit<Operation<T, I>, 'name' | 'responses'>;
 
 /** An operation from its facts, with the defaults filled in; a list operation when it has `paging`. */
-export function operation<T, I>(facts: OperationFacts<T, I> & { paging: Paging<I> | Strategy<I> }): Omit<ListOperation<T, I>, 'name'>;
+export function operation<T, I>(facts: OperationFacts<T, I> & { paging: Paging<I> | Strategy<I> }): Omit<ListOperation<T, I>, 'name' | 'responses'>;
 export function operation<T, I = Record<string, never>>(facts: OperationFacts<T, I>): UnnamedOperation<T, I>;
 export function operation<T, I>(facts: OperationFacts<T, I>): UnnamedOperation<T, I> {
   const effect = facts.method === 'GET' ? 'read' : facts.method === 'POST' ? facts.effect : 'idempotent-write';
@@ -310,14 +335,16 @@ export function operation<T, I>(facts: OperationFacts<T, I>): UnnamedOperation<T
 
 /**
  * A table of operations, each named by its key (`'vouchers.create'`): a resource file's
- * operations, as the registry (resources/registry.ts) lists them.
+ * operations, as the registry (resources/registry.ts) lists them, each loading its response schema
+ * with `responses` (the loader of its group's responses module).
  */
 // biome-ignore lint/suspicious/noExplicitAny: each record keeps its own response and params types (the params are invariant in a record)
 export function operations<const Table extends Record<string, UnnamedOperation<any, any>>>(
+  responses: () => Promise<ResponseTable>,
   table: Table,
-): { readonly [N in keyof Table & string]: Table[N] & { readonly name: N } } {
+): { readonly [N in keyof Table & string]: Table[N] & { readonly name: N; readonly responses: () => Promise<ResponseTable> } } {
   const named: Record<string, Operation<unknown, unknown>> = {};
-  for (const [name, op] of Object.entries(table)) named[name] = { ...op, name };
+  for (const [name, op] of Object.entries(table)) named[name] = { ...op, name, responses };
   return named as never;
 }
 

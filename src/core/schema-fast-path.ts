@@ -15,6 +15,7 @@
  *
  * @module
  */
+import type { Operation } from './call.js';
 import { loadChunk } from './lazy.js';
 import { readyToRead, type ReadableSchema, type ResponseSchema } from './responses.js';
 import type { ZodNode } from './schema-paths.js';
@@ -145,16 +146,31 @@ async function loadPaths(): Promise<void> {
   paths ??= await loadChunk('schema-paths', () => import('./schema-paths.js'), 'the call was answered and its response could not be checked', 'unknown');
 }
 
-const fastSchemas = new WeakMap<object, ResponseSchema<unknown>>();
+/** What an operation's responses are checked with: the function building its schema, and its schema behind the fast path. */
+export interface LoadedResponse<T> {
+  /** Builds its schema (once, then kept), from its group's responses module. */
+  readonly build: () => ResponseSchema<T>;
+  /** Its schema behind the fast path. */
+  readonly schema: ResponseSchema<T>;
+}
+
+const loaded = new WeakMap<object, LoadedResponse<unknown>>();
 
 /**
- * The schema an operation's responses are checked against: its own schema behind the fast path,
- * built on the operation's first call and kept. A valid 100-record page is checked several times
- * faster than by zod's parser, and zod still gives the verdict and the issues whenever the fast
- * check says no.
+ * What an operation's responses are checked with: its schema, from its group's responses module
+ * (a chunk loaded by the first call of the group: the loader's `ConfigurationError` when it
+ * cannot be), behind the fast path, built then and kept. A valid 100-record page is checked
+ * several times faster than by zod's parser, and zod still gives the verdict and the issues
+ * whenever the fast check says no.
  */
-export function responseSchemaOf<T>(operation: { readonly schema: () => ResponseSchema<T> }): ResponseSchema<T> {
-  let schema = fastSchemas.get(operation) as ResponseSchema<T> | undefined;
-  if (!schema) fastSchemas.set(operation, (schema = withFastPath(operation.schema())));
-  return schema;
+export async function loadResponse<T>(operation: Pick<Operation<T, unknown>, 'name' | 'responses'>): Promise<LoadedResponse<T>> {
+  const build = (await operation.responses())[operation.name] as () => ResponseSchema<T>;
+  const response = { build, schema: withFastPath(build()) };
+  loaded.set(operation, response);
+  return response;
+}
+
+/** The response of `operation` once {@link loadResponse} has loaded it; `undefined` before. */
+export function loadedResponse<T>(operation: object): LoadedResponse<T> | undefined {
+  return loaded.get(operation) as LoadedResponse<T> | undefined;
 }

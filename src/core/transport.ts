@@ -17,7 +17,7 @@ import { send } from './send.js';
 import type { HttpMethod, ListOperation, Operation, OutgoingCall, RequestOptions } from './call.js';
 import { PagePromise, type ListEnvelope, type Paging, type Strategy } from './pagination.js';
 import type { ResponseSchema } from './responses.js';
-import { responseSchemaOf } from './schema-fast-path.js';
+import { loadedResponse, loadResponse } from './schema-fast-path.js';
 import { buildQuery, fillPath, isRecord } from './inputs.js';
 import { plainCopy } from './runtime.js';
 
@@ -105,7 +105,10 @@ export class Transport {
     }
     if (issues.length > 0) throw new InvalidRequestError(op.name, issues);
     const effect = typeof op.effect === 'function' ? op.effect(sent as I) : op.effect;
-    let call = this.#prepare(op, target, safeToRepeat(effect), responseSchemaOf(op), body && op.encoding !== 'none' ? encode(op.encoding, body) : undefined, {
+    // What its response is checked with: its group's responses module, loaded by the group's first
+    // call (none in `off` mode, which checks no body).
+    const response = this.#config.validation === 'off' ? undefined : (loadedResponse<T>(op) ?? (await loadResponse(op)));
+    let call = this.#prepare(op, target, safeToRepeat(effect), response?.schema, body && op.encoding !== 'none' ? encode(op.encoding, body) : undefined, {
       changesState: effect !== 'read',
       effect,
       trace: op.trace,
@@ -118,7 +121,7 @@ export class Transport {
       call = await (await loadChunk('user-schema-check', () => import('./user-schema-check.js'))).checkedCall(
         this.#config,
         call,
-        { request: op.metadataPlaces, response: op.schema },
+        { request: op.metadataPlaces, response: response?.build },
         options,
       );
     // A DELETE resolves with nothing, whatever body an answer carries; a retried one answered the

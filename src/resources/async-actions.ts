@@ -6,10 +6,11 @@
 import { loadChunk } from '../core/lazy.js';
 import { walks, type APIPromise } from '../core/pagination.js';
 import { integer, isoDateTime, object } from '../core/inputs.js';
-import { operation, operations, type RequestOptions } from '../core/call.js';
+import { loadManagementResponses } from './responses.js';
+import { operation, operations, type Relies, type RequestOptions } from '../core/call.js';
 import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
-import { asyncActionListSchema, asyncActionSchema, type AsyncAction, type AsyncActionList } from '../schemas/async-action.js';
+import type { AsyncAction, AsyncActionList } from '../schemas/async-action.js';
 import type { WaitForOptions } from './async-action-wait.js';
 import type { SubClientGuide } from './guide.js';
 
@@ -92,13 +93,11 @@ export class AsyncActions extends APIResource {
 }
 
 /** The operations of {@link AsyncActions}, as the registry lists them (resources/registry.ts). */
-export const asyncActionOperations = operations({
-  'asyncActions.get': operation<AsyncAction>({ method: 'GET', path: '/v1/async-actions/{asyncActionId}', schema: asyncActionSchema, relies: ['id', 'status'] }),
+export const asyncActionOperations = operations(loadManagementResponses, {
+  'asyncActions.get': operation<AsyncAction>({ method: 'GET', path: '/v1/async-actions/{asyncActionId}' }),
   'asyncActions.list': operation<AsyncActionList, ListAsyncActionsParams>({
     method: 'GET',
     path: '/v1/async-actions',
-    schema: asyncActionListSchema,
-    relies: ['async_actions.*.id', 'async_actions.*.created_at', 'async_actions.*.status'],
     rules: object<ListAsyncActionsParams>({ limit: integer(1, 100), end_date: isoDateTime() }),
     paging: walks.endDateCursor,
     records: 'async_actions',
@@ -116,6 +115,15 @@ export const asyncActionGuide: SubClientGuide<keyof typeof asyncActionOperations
     'asyncActions.waitFor': { task: 'wait for an import or export to finish', polls: 'asyncActions.get' },
     'asyncActions.list': 'list imports and exports',
   },
+};
+
+/**
+ * The response fields each operation of `client.asyncActions` relies on (the tolerance policy, see
+ * {@link Relies}): read by the documentation and the tests, never at run time.
+ */
+export const asyncActionRelies: Relies<keyof typeof asyncActionOperations> = {
+  'asyncActions.get': ['id', 'status'],
+  'asyncActions.list': ['async_actions.*.id', 'async_actions.*.created_at', 'async_actions.*.status'],
 };
 
 /**

@@ -13,7 +13,7 @@ import { plainCopy, optionOrEnv } from '../core/runtime.js';
 import { InvalidRequestError, type Issue } from '../core/errors.js';
 import { send } from '../core/send.js';
 import type { CustomEventMetadata, CustomEventName } from '../core/metadata.js';
-import { safeToRepeat, type Effect, type Operation, type OutgoingCall, type RequestOptions } from '../core/call.js';
+import { safeToRepeat, type Effect, type Relies, type Operation, type OutgoingCall, type RequestOptions } from '../core/call.js';
 import { eventAcknowledgmentSchema, type EventAcknowledgment } from '../schemas/event.js';
 import type { CustomerInput } from './inputs/customer.js';
 import type { SubClientGuide } from './guide.js';
@@ -173,10 +173,12 @@ export class ClientEvents {
 /**
  * The one operation of {@link ClientEvents}, as the registry lists it (resources/registry.ts). The
  * class builds its call from these facts itself, so a storefront bundle carries none of the
- * server's encoding.
+ * server's encoding, and checks its answer with its schema itself (client-event-responses.ts
+ * holds it for the registry): no loader of its responses, since the server's pipeline never sends
+ * it.
  */
 export const clientEventOperations: {
-  readonly 'clientEvents.track': Operation<EventAcknowledgment, TrackEventParams> & { readonly name: 'clientEvents.track' };
+  readonly 'clientEvents.track': Omit<Operation<EventAcknowledgment, TrackEventParams>, 'responses'> & { readonly name: 'clientEvents.track' };
 } = {
   'clientEvents.track': {
     name: 'clientEvents.track',
@@ -187,8 +189,6 @@ export const clientEventOperations: {
     effect: 'create',
     trace: 'no-event-list',
     encoding: 'json',
-    schema: eventAcknowledgmentSchema,
-    relies: [],
   },
 };
 
@@ -201,6 +201,14 @@ export const clientEventGuide: SubClientGuide<keyof typeof clientEventOperations
   tasks: {
     'clientEvents.track': 'send a custom event (also from a browser)',
   },
+};
+
+/**
+ * The response fields each operation of `client.clientEvents` relies on (the tolerance policy, see
+ * {@link Relies}): read by the documentation and the tests, never at run time.
+ */
+export const clientEventRelies: Relies<keyof typeof clientEventOperations> = {
+  'clientEvents.track': [],
 };
 
 /** The rules of every option of {@link ClientEventsOptions}, one each. */

@@ -7,14 +7,15 @@
 import { walks, type APIPromise } from '../core/pagination.js';
 import { boolean, object, text } from '../core/inputs.js';
 import type { Metadata } from '../core/metadata.js';
-import { operation, operations, type RequestOptions } from '../core/call.js';
+import { loadLoyaltyResponses } from './responses.js';
+import { operation, operations, type Relies, type RequestOptions } from '../core/call.js';
 import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
-import { loyaltyTransactionListSchema, type LoyaltyTransaction, type LoyaltyTransactionList } from '../schemas/loyalty-transaction.js';
-import { pendingPointsListSchema, type PendingPoints, type PendingPointsList } from '../schemas/pending-points.js';
-import { redemptionSchema, type Redemption } from '../schemas/redemption.js';
-import { rewardAssignmentListSchema, type RewardAssignment, type RewardAssignmentList } from '../schemas/reward.js';
-import { loyaltyMemberSchema, type LoyaltyMember } from '../schemas/voucher.js';
+import type { LoyaltyTransaction, LoyaltyTransactionList } from '../schemas/loyalty-transaction.js';
+import type { PendingPoints, PendingPointsList } from '../schemas/pending-points.js';
+import type { Redemption } from '../schemas/redemption.js';
+import type { RewardAssignment, RewardAssignmentList } from '../schemas/reward.js';
+import type { LoyaltyMember } from '../schemas/voucher.js';
 import { cursorListRules, pageListRules, type CursorListParams, type ListFilters, type PageListParams } from './inputs/lists.js';
 import { orderPlaces, orderRules, type OrderInput } from './inputs/order.js';
 import { withMarker } from './inputs/redeemables.js';
@@ -163,26 +164,20 @@ export class Loyalties extends APIResource {
 }
 
 /** The operations of {@link Loyalties}, as the registry lists them (resources/registry.ts). */
-export const loyaltyOperations = operations({
+export const loyaltyOperations = operations(loadLoyaltyResponses, {
   'loyalties.getMember': operation<LoyaltyMember, GetMemberParams>({
     method: 'GET',
     path: '/v1/loyalties/{campaign_id?}/members/{memberId}',
-    schema: loyaltyMemberSchema,
-    relies: ['id', 'code', 'type'],
   }),
   'loyalties.listTransactions': operation<LoyaltyTransactionList, ListTransactionsParams>({
     method: 'GET',
     path: '/v1/loyalties/{campaignId}/transactions',
-    schema: loyaltyTransactionListSchema,
-    relies: ['has_more', 'data.*.id'],
     rules: object<ListTransactionsParams>({ ...cursorListRules, filters: object() }),
     paging: walks.idCursor,
   }),
   'loyalties.listPendingPoints': operation<PendingPointsList, ListPendingPointsParams>({
     method: 'GET',
     path: '/v1/loyalties/{campaign_id?}/members/{memberId}/pending-points',
-    schema: pendingPointsListSchema,
-    relies: ['has_more', 'data.*.id'],
     rules: object<ListPendingPointsParams>(cursorListRules),
     paging: walks.idCursor,
   }),
@@ -192,8 +187,6 @@ export const loyaltyOperations = operations({
     // Spends points: sending it twice would redeem twice.
     effect: 'spend',
     trace: 'member-transactions',
-    schema: redemptionSchema,
-    relies: ['id', 'result'],
     rules: object<RedeemRewardParams>({ reward: rewardRules, order: orderRules, metadata: object(), marker: boolean() }),
     // The call's identity for `client.reconcile`: the marker in the redemption's metadata.
     prepare: (params) => withMarker(params) as RedeemRewardParams,
@@ -202,8 +195,6 @@ export const loyaltyOperations = operations({
   'loyalties.listRewardAssignments': operation<RewardAssignmentList, ListRewardAssignmentsParams>({
     method: 'GET',
     path: '/v1/loyalties/{campaignId}/rewards',
-    schema: rewardAssignmentListSchema,
-    relies: ['data.*.id'],
     rules: object<ListRewardAssignmentsParams>({ ...pageListRules, assignment_id: text(1) }),
     paging: walks.pageNumber,
   }),
@@ -222,6 +213,18 @@ export const loyaltyGuide: SubClientGuide<keyof typeof loyaltyOperations> = {
     'loyalties.listTransactions': "walk a loyalty campaign's transactions",
     'loyalties.listRewardAssignments': "list a loyalty campaign's rewards",
   },
+};
+
+/**
+ * The response fields each operation of `client.loyalties` relies on (the tolerance policy, see
+ * {@link Relies}): read by the documentation and the tests, never at run time.
+ */
+export const loyaltyRelies: Relies<keyof typeof loyaltyOperations> = {
+  'loyalties.getMember': ['id', 'code', 'type'],
+  'loyalties.listTransactions': ['has_more', 'data.*.id'],
+  'loyalties.listPendingPoints': ['has_more', 'data.*.id'],
+  'loyalties.redeemReward': ['id', 'result'],
+  'loyalties.listRewardAssignments': ['data.*.id'],
 };
 
 /**

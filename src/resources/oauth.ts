@@ -5,9 +5,10 @@
  */
 import type { APIPromise } from '../core/pagination.js';
 import { object, required, text } from '../core/inputs.js';
-import { operation, operations, type RequestOptions } from '../core/call.js';
+import { loadManagementResponses } from './responses.js';
+import { operation, operations, type Relies, type RequestOptions } from '../core/call.js';
 import { APIResource } from '../core/resource.js';
-import { tokenIntrospectionSchema, type TokenIntrospection } from '../schemas/oauth.js';
+import type { TokenIntrospection } from '../schemas/oauth.js';
 import type { SubClientGuide } from './guide.js';
 
 /**
@@ -37,7 +38,7 @@ export class OAuth extends APIResource {
 }
 
 /** The operations of {@link OAuth}, as the registry lists them (resources/registry.ts). */
-export const oauthOperations = operations({
+export const oauthOperations = operations(loadManagementResponses, {
   'oauth.introspect': operation<TokenIntrospection, IntrospectionForm>({
     method: 'POST',
     path: '/v1/oauth/introspect',
@@ -45,8 +46,6 @@ export const oauthOperations = operations({
     // Reads the token's state and changes nothing.
     effect: 'read',
     encoding: 'form',
-    schema: tokenIntrospectionSchema,
-    relies: ['active'],
     rules: object<IntrospectionForm>({ access_token: required(text(1)) }),
   }),
 });
@@ -60,6 +59,14 @@ export const oauthGuide: SubClientGuide<keyof typeof oauthOperations> = {
   tasks: {
     'oauth.introspect': 'check an access token',
   },
+};
+
+/**
+ * The response fields each operation of `client.oauth` relies on (the tolerance policy, see
+ * {@link Relies}): read by the documentation and the tests, never at run time.
+ */
+export const oauthRelies: Relies<keyof typeof oauthOperations> = {
+  'oauth.introspect': ['active'],
 };
 
 /** The form {@link OAuth.introspect} sends. */

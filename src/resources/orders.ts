@@ -5,9 +5,10 @@
  */
 import type { APIPromise } from '../core/pagination.js';
 import { required } from '../core/inputs.js';
-import { operation, operations, type RequestOptions } from '../core/call.js';
+import { loadCheckoutResponses } from './responses.js';
+import { operation, operations, type Relies, type RequestOptions } from '../core/call.js';
 import { APIResource } from '../core/resource.js';
-import { orderSchema, type Order } from '../schemas/order.js';
+import type { Order } from '../schemas/order.js';
 import { orderPlaces, orderRules, type OrderInput } from './inputs/order.js';
 import type { SubClientGuide } from './guide.js';
 
@@ -48,15 +49,13 @@ export class Orders extends APIResource {
 }
 
 /** The operations of {@link Orders}, as the registry lists them (resources/registry.ts). */
-export const orderOperations = operations({
+export const orderOperations = operations(loadCheckoutResponses, {
   'orders.create': operation<Order, CreateOrderParams>({
     method: 'POST',
     path: '/v1/orders',
     // Creates or updates an order; sending it twice could apply its effects twice.
     effect: 'create',
     trace: 'order-upsert',
-    schema: orderSchema,
-    relies: ['id'],
     rules: required(orderRules),
     metadataPlaces: orderPlaces,
   }),
@@ -71,6 +70,14 @@ export const orderGuide: SubClientGuide<keyof typeof orderOperations> = {
   tasks: {
     'orders.create': 'record an order',
   },
+};
+
+/**
+ * The response fields each operation of `client.orders` relies on (the tolerance policy, see
+ * {@link Relies}): read by the documentation and the tests, never at run time.
+ */
+export const orderRelies: Relies<keyof typeof orderOperations> = {
+  'orders.create': ['id'],
 };
 
 /**

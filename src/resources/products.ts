@@ -5,11 +5,12 @@
  * @module
  */
 import { array, closed, identity, integer, isRecord, isoDateTime, object, oneOf, required, text, type Rules } from '../core/inputs.js';
-import { operation, operations, type Effect, type RequestOptions } from '../core/call.js';
+import { loadManagementResponses } from './responses.js';
+import { operation, operations, type Effect, type Relies, type RequestOptions } from '../core/call.js';
 import type { Metadata } from '../core/metadata.js';
 import { walks, type APIPromise, type PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
-import { catalogProductSchema, catalogSkuSchema, productListSchema, type CatalogProduct, type CatalogSku, type ProductList } from '../schemas/product.js';
+import type { CatalogProduct, CatalogSku, ProductList } from '../schemas/product.js';
 import { pageListRules, type PageListParams } from './inputs/lists.js';
 import type { SubClientGuide } from './guide.js';
 
@@ -160,12 +161,10 @@ const skuFieldRules: Rules<CreateSkuParams> = {
 };
 
 /** The operations of {@link Products}, as the registry lists them (resources/registry.ts). */
-export const productOperations = operations({
+export const productOperations = operations(loadManagementResponses, {
   'products.list': operation<ProductList, ListProductsParams>({
     method: 'GET',
     path: '/v1/products',
-    schema: productListSchema,
-    relies: ['products.*.id'],
     rules: object<ListProductsParams>({
       ...pageListRules,
       // The published spec offers the vouchers' orders here too (its defect D17); only these sort products.
@@ -176,22 +175,18 @@ export const productOperations = operations({
     paging: walks.pageNumber,
     records: 'products',
   }),
-  'products.get': operation<CatalogProduct>({ method: 'GET', path: '/v1/products/{productId}', schema: catalogProductSchema, relies: ['id'] }),
+  'products.get': operation<CatalogProduct>({ method: 'GET', path: '/v1/products/{productId}' }),
   'products.create': operation<CatalogProduct, CreateProductParams>({
     method: 'POST',
     path: '/v1/products',
     effect: upsertOrCreate,
     trace: 'no-product-lookup',
-    schema: catalogProductSchema,
-    relies: ['id'],
     rules: required(object<CreateProductParams>({ ...productFieldRules, id: identity(), source_id: identity() })),
     metadataPlaces: { metadata: 'product' },
   }),
   'products.update': operation<CatalogProduct, UpdateProductParams>({
     method: 'PUT',
     path: '/v1/products/{productId}',
-    schema: catalogProductSchema,
-    relies: ['id'],
     rules: required(
       closed<UpdateProductParams>(productFieldRules, 'the product is named by productId, and only name, price, attributes, metadata and image_url change'),
     ),
@@ -202,8 +197,6 @@ export const productOperations = operations({
     path: '/v1/products/{productId}/skus',
     effect: upsertOrCreate,
     trace: 'no-product-lookup',
-    schema: catalogSkuSchema,
-    relies: ['id'],
     rules: required(object<CreateSkuParams>(skuFieldRules)),
   }),
 });
@@ -221,6 +214,18 @@ export const productGuide: SubClientGuide<keyof typeof productOperations> = {
     'products.update': "change a product's name, price or metadata",
     'products.createSku': 'add a SKU to a product, or update it by your own ID',
   },
+};
+
+/**
+ * The response fields each operation of `client.products` relies on (the tolerance policy, see
+ * {@link Relies}): read by the documentation and the tests, never at run time.
+ */
+export const productRelies: Relies<keyof typeof productOperations> = {
+  'products.list': ['products.*.id'],
+  'products.get': ['id'],
+  'products.create': ['id'],
+  'products.update': ['id'],
+  'products.createSku': ['id'],
 };
 
 /**

@@ -5,9 +5,10 @@
  */
 import type { APIPromise } from '../core/pagination.js';
 import { array, object, required, text } from '../core/inputs.js';
-import { operation, operations, type RequestOptions } from '../core/call.js';
+import { loadCheckoutResponses } from './responses.js';
+import { operation, operations, type Relies, type RequestOptions } from '../core/call.js';
 import { APIResource } from '../core/resource.js';
-import { promotionStackSchema, promotionTierSchema, type PromotionStack, type PromotionTier } from '../schemas/promotion.js';
+import type { PromotionStack, PromotionTier } from '../schemas/promotion.js';
 import { discountRules, type DiscountInput } from './inputs/discount.js';
 import { promotionTierPlaces, promotionTierRules, type PromotionTierInput } from './inputs/promotion-tier.js';
 import type { SubClientGuide } from './guide.js';
@@ -77,15 +78,13 @@ export class Promotions extends APIResource {
 const MAX_STACK_TIERS = 30;
 
 /** The operations of {@link Promotions}, as the registry lists them (resources/registry.ts). */
-export const promotionOperations = operations({
+export const promotionOperations = operations(loadCheckoutResponses, {
   'promotions.createTier': operation<PromotionTier, CreatePromotionTierParams>({
     method: 'POST',
     path: '/v1/promotions/{campaignId}/tiers',
     // Creates a tier: sending it twice would create two.
     effect: 'create',
     trace: 'no-tier-read',
-    schema: promotionTierSchema,
-    relies: ['id'],
     rules: required(
       object<CreatePromotionTierParams>({
         ...promotionTierRules,
@@ -99,8 +98,6 @@ export const promotionOperations = operations({
   'promotions.updateStack': operation<PromotionStack, UpdatePromotionStackParams>({
     method: 'PUT',
     path: '/v1/promotions/{campaignId}/stacks/{stackId}',
-    schema: promotionStackSchema,
-    relies: ['id'],
     rules: required(
       object<UpdatePromotionStackParams>({
         name: text(1),
@@ -121,6 +118,15 @@ export const promotionGuide: SubClientGuide<keyof typeof promotionOperations> = 
     'promotions.createTier': 'add a tier to a promotion',
     'promotions.updateStack': 'change a promotion stack',
   },
+};
+
+/**
+ * The response fields each operation of `client.promotions` relies on (the tolerance policy, see
+ * {@link Relies}): read by the documentation and the tests, never at run time.
+ */
+export const promotionRelies: Relies<keyof typeof promotionOperations> = {
+  'promotions.createTier': ['id'],
+  'promotions.updateStack': ['id'],
 };
 
 /**

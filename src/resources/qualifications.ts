@@ -5,10 +5,11 @@
  */
 import { array, closed, integer, isoDateTime, object, oneOf, text } from '../core/inputs.js';
 import type { Metadata } from '../core/metadata.js';
-import { operation, operations, type RequestOptions } from '../core/call.js';
+import { loadCheckoutResponses } from './responses.js';
+import { operation, operations, type Relies, type RequestOptions } from '../core/call.js';
 import { walks, type PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
-import { qualificationSchema, type Qualification, type QualifiedRedeemable } from '../schemas/qualification.js';
+import type { Qualification, QualifiedRedeemable } from '../schemas/qualification.js';
 import { customerPlaces, customerRules, type CustomerInput } from './inputs/customer.js';
 import type { ListFilters } from './inputs/lists.js';
 import { orderPlaces, orderRules, type OrderInput } from './inputs/order.js';
@@ -62,14 +63,12 @@ export class Qualifications extends APIResource {
 }
 
 /** The operations of {@link Qualifications}, as the registry lists them (resources/registry.ts). */
-export const qualificationOperations = operations({
+export const qualificationOperations = operations(loadCheckoutResponses, {
   'qualifications.check': operation<Qualification, CheckEligibilityParams>({
     method: 'POST',
     path: '/v1/qualifications',
     // Reads: it takes no lock (its `session` only reports locked credits).
     effect: 'read',
-    schema: qualificationSchema,
-    relies: ['redeemables', 'redeemables.has_more', 'redeemables.data.*.id', 'redeemables.data.*.redeemables.*.id'],
     paging: walks.startingAfterCursor,
     records: 'redeemables',
     rules: object<CheckEligibilityParams>({
@@ -113,6 +112,14 @@ export const qualificationGuide: SubClientGuide<keyof typeof qualificationOperat
   tasks: {
     'qualifications.check': 'see what a cart qualifies for',
   },
+};
+
+/**
+ * The response fields each operation of `client.qualifications` relies on (the tolerance policy, see
+ * {@link Relies}): read by the documentation and the tests, never at run time.
+ */
+export const qualificationRelies: Relies<keyof typeof qualificationOperations> = {
+  'qualifications.check': ['redeemables', 'redeemables.has_more', 'redeemables.data.*.id', 'redeemables.data.*.redeemables.*.id'],
 };
 
 /**

@@ -10,16 +10,12 @@ import { apiPromise, type APIPromise, type PagePromise, walks } from '../core/pa
 import { boolean, integer, isoDateTime, object, oneOf, text } from '../core/inputs.js';
 import type { Metadata } from '../core/metadata.js';
 import { loadChunk } from '../core/lazy.js';
-import { operation, operations, type RequestOptions } from '../core/call.js';
+import { loadCheckoutResponses } from './responses.js';
+import { operation, operations, type Relies, type RequestOptions } from '../core/call.js';
 import { APIResource } from '../core/resource.js';
-import { stackedRedemptionSchema, type StackedRedemption } from '../schemas/checkout.js';
-import { redemptionEntrySchema, redemptionListSchema, type RedemptionEntry, type RedemptionList } from '../schemas/redemption-entry.js';
-import {
-  redemptionRollbackResultSchema,
-  redemptionRollbackSchema,
-  type RedemptionRollback,
-  type RedemptionRollbackResult,
-} from '../schemas/redemption-rollback.js';
+import type { StackedRedemption } from '../schemas/checkout.js';
+import type { RedemptionEntry, RedemptionList } from '../schemas/redemption-entry.js';
+import type { RedemptionRollback, RedemptionRollbackResult } from '../schemas/redemption-rollback.js';
 import { customerPlaces, customerRules, type CustomerInput } from './inputs/customer.js';
 import type { ListFilters } from './inputs/lists.js';
 import { orderPlaces, orderRules, type OrderInput } from './inputs/order.js';
@@ -199,7 +195,7 @@ export class Redemptions extends APIResource {
 const LAST_PAGE = 99;
 
 /** The operations of {@link Redemptions}, as the registry lists them (resources/registry.ts). */
-export const redemptionOperations = operations({
+export const redemptionOperations = operations(loadCheckoutResponses, {
   'redemptions.rollbackStackable': operation<RedemptionRollbackResult, RollbackStackableParams>({
     method: 'POST',
     path: '/v1/redemptions/{parentRedemptionId}/rollbacks',
@@ -207,8 +203,6 @@ export const redemptionOperations = operations({
     effect: 'spend',
     trace: 'no-rollback-read',
     query: ['reason', 'tracking_id'],
-    schema: redemptionRollbackResultSchema,
-    relies: ['parent_rollback', 'parent_rollback.id', 'parent_rollback.result', 'rollbacks.*.id', 'rollbacks.*.result'],
     rules: object<RollbackStackableParams>({ reason: text(1), tracking_id: text(1), customer: customerRules, order: orderRules, metadata: object() }),
     metadataPlaces: { metadata: 'redemption', customer: customerPlaces, order: orderPlaces },
   }),
@@ -218,17 +212,6 @@ export const redemptionOperations = operations({
     // Spends a redemption of each voucher, credits and points: never sent twice blindly.
     effect: 'spend',
     trace: 'redemptions-since',
-    schema: stackedRedemptionSchema,
-    relies: [
-      'redemptions.*.id',
-      'redemptions.*.result',
-      'parent_redemption.id',
-      'parent_redemption.result',
-      'inapplicable_redeemables.*.id',
-      'inapplicable_redeemables.*.status',
-      'skipped_redeemables.*.id',
-      'skipped_redeemables.*.status',
-    ],
     rules: object<RedeemStackedParams>({ ...stackedRequestRules, marker: boolean() }),
     prepare: (params) => withMarker(withSessionKey(params)) as RedeemStackedParams,
     metadataPlaces: stackedRequestPlaces,
@@ -236,8 +219,6 @@ export const redemptionOperations = operations({
   'redemptions.list': operation<RedemptionList, ListRedemptionsParams>({
     method: 'GET',
     path: '/v1/redemptions',
-    schema: redemptionListSchema,
-    relies: ['redemptions.*.id', 'redemptions.*.object', 'redemptions.*.result'],
     paging: walks.pageNumber99,
     records: 'redemptions',
     rules: object<ListRedemptionsParams>({
@@ -254,8 +235,6 @@ export const redemptionOperations = operations({
   'redemptions.get': operation<RedemptionEntry>({
     method: 'GET',
     path: '/v1/redemptions/{redemptionId}',
-    schema: redemptionEntrySchema,
-    relies: ['id', 'object', 'result'],
   }),
   'redemptions.rollback': operation<RedemptionRollback, RollbackRedemptionParams>({
     method: 'POST',
@@ -265,8 +244,6 @@ export const redemptionOperations = operations({
     effect: 'idempotent-write',
     trace: 'redemption-rollbacks',
     query: ['reason', 'tracking_id'],
-    schema: redemptionRollbackSchema,
-    relies: ['id', 'result'],
     rules: object<RollbackRedemptionParams>({ reason: text(1), tracking_id: text(1), customer: customerRules, order: orderRules, metadata: object() }),
     metadataPlaces: { metadata: 'redemption', customer: customerPlaces, order: orderPlaces },
   }),
@@ -285,6 +262,27 @@ export const redemptionGuide: SubClientGuide<keyof typeof redemptionOperations> 
     'redemptions.rollback': 'undo a redemption (a return, a cancelled order)',
     'redemptions.rollbackStackable': 'undo a stacked redemption, parent and children',
   },
+};
+
+/**
+ * The response fields each operation of `client.redemptions` relies on (the tolerance policy, see
+ * {@link Relies}): read by the documentation and the tests, never at run time.
+ */
+export const redemptionRelies: Relies<keyof typeof redemptionOperations> = {
+  'redemptions.rollbackStackable': ['parent_rollback', 'parent_rollback.id', 'parent_rollback.result', 'rollbacks.*.id', 'rollbacks.*.result'],
+  'redemptions.redeem': [
+    'redemptions.*.id',
+    'redemptions.*.result',
+    'parent_redemption.id',
+    'parent_redemption.result',
+    'inapplicable_redeemables.*.id',
+    'inapplicable_redeemables.*.status',
+    'skipped_redeemables.*.id',
+    'skipped_redeemables.*.status',
+  ],
+  'redemptions.list': ['redemptions.*.id', 'redemptions.*.object', 'redemptions.*.result'],
+  'redemptions.get': ['id', 'object', 'result'],
+  'redemptions.rollback': ['id', 'result'],
 };
 
 /**

@@ -21,32 +21,39 @@
  *
  * @module
  */
-import type { Operation } from '../core/call.js';
+import type { Operation, Relies, ResponseOf } from '../core/call.js';
+import type { ResponseSchema } from '../core/responses.js';
 import type { SubClientGuide } from './guide.js';
 // joins:imports
-import { asyncActionGuide, asyncActionOperations } from './async-actions.js';
-import { campaignGuide, campaignOperations } from './campaigns.js';
-import { clientEventGuide, clientEventOperations } from './client-events.js';
-import { customerGuide, customerOperations } from './customers.js';
-import { locationGuide, locationOperations } from './locations.js';
-import { metadataSchemaGuide, metadataSchemaOperations } from './metadata-schemas.js';
-import { loyaltyGuide, loyaltyOperations } from './loyalties.js';
-import { oauthGuide, oauthOperations } from './oauth.js';
-import { orderGuide, orderOperations } from './orders.js';
-import { productGuide, productOperations } from './products.js';
-import { promotionGuide, promotionOperations } from './promotions.js';
-import { publicationGuide, publicationOperations } from './publications.js';
-import { qualificationGuide, qualificationOperations } from './qualifications.js';
-import { redemptionGuide, redemptionOperations } from './redemptions.js';
-import { rewardGuide, rewardOperations } from './rewards.js';
-import { templateGuide, templateOperations } from './templates.js';
-import { validationGuide, validationOperations } from './validations.js';
-import { voucherGuide, voucherOperations } from './vouchers.js';
-import { skuGuide, skuOperations } from './skus.js';
+import { asyncActionGuide, asyncActionOperations, asyncActionRelies } from './async-actions.js';
+import { campaignGuide, campaignOperations, campaignRelies } from './campaigns.js';
+import { clientEventGuide, clientEventOperations, clientEventRelies } from './client-events.js';
+import { customerGuide, customerOperations, customerRelies } from './customers.js';
+import { locationGuide, locationOperations, locationRelies } from './locations.js';
+import { loyaltyGuide, loyaltyOperations, loyaltyRelies } from './loyalties.js';
+import { metadataSchemaGuide, metadataSchemaOperations, metadataSchemaRelies } from './metadata-schemas.js';
+import { oauthGuide, oauthOperations, oauthRelies } from './oauth.js';
+import { orderGuide, orderOperations, orderRelies } from './orders.js';
+import { productGuide, productOperations, productRelies } from './products.js';
+import { promotionGuide, promotionOperations, promotionRelies } from './promotions.js';
+import { publicationGuide, publicationOperations, publicationRelies } from './publications.js';
+import { qualificationGuide, qualificationOperations, qualificationRelies } from './qualifications.js';
+import { redemptionGuide, redemptionOperations, redemptionRelies } from './redemptions.js';
+import { rewardGuide, rewardOperations, rewardRelies } from './rewards.js';
+import { skuGuide, skuOperations, skuRelies } from './skus.js';
+import { templateGuide, templateOperations, templateRelies } from './templates.js';
+import { validationGuide, validationOperations, validationRelies } from './validations.js';
+import { voucherGuide, voucherOperations, voucherRelies } from './vouchers.js';
+// /joins
+// joins:response-imports
+import { checkoutResponses } from './checkout-responses.js';
+import { clientEventResponses } from './client-event-responses.js';
+import { loyaltyResponses } from './loyalty-responses.js';
+import { managementResponses } from './management-responses.js';
 // /joins
 
-/** Every operation promokit types, by name. */
-export const registry = {
+/** Every operation's record, by name: what its method calls with (resources/<sub-client>.ts). */
+const records = {
   // joins:operations
   ...oauthOperations,
   ...loyaltyOperations,
@@ -71,19 +78,71 @@ export const registry = {
 } as const;
 
 /**
+ * Every operation's response schema, by name: the responses modules of the groups of sub-clients,
+ * which the SDK loads with the first call of a group. Typed by the records: every operation has
+ * one, of its response type.
+ */
+const schemas: { readonly [N in keyof typeof records]: () => ResponseSchema<ResponseOf<(typeof records)[N]>> } = {
+  // joins:responses
+  ...checkoutResponses,
+  ...clientEventResponses,
+  ...loyaltyResponses,
+  ...managementResponses,
+  // /joins
+};
+
+/** The response fields every operation relies on (the tolerance policy), by name: each sub-client's `Relies`. */
+const relies: Relies<keyof typeof records> = {
+  // joins:relies
+  ...asyncActionRelies,
+  ...campaignRelies,
+  ...clientEventRelies,
+  ...customerRelies,
+  ...locationRelies,
+  ...loyaltyRelies,
+  ...metadataSchemaRelies,
+  ...oauthRelies,
+  ...orderRelies,
+  ...productRelies,
+  ...promotionRelies,
+  ...publicationRelies,
+  ...qualificationRelies,
+  ...redemptionRelies,
+  ...rewardRelies,
+  ...skuRelies,
+  ...templateRelies,
+  ...validationRelies,
+  ...voucherRelies,
+  // /joins
+};
+
+/** Every operation promokit types, by name: its record, its response schema and the fields it relies on. */
+export const registry = Object.fromEntries(
+  Object.entries(records).map(([name, record]) => [name, { ...record, schema: schemas[name as OperationName], relies: relies[name as OperationName] }]),
+) as { readonly [N in keyof typeof records]: (typeof records)[N] & Described<ResponseOf<(typeof records)[N]>> };
+
+/** What the registry adds to a record: its response schema and the fields it relies on. */
+interface Described<T> {
+  /** Builds the response schema on first use. */
+  readonly schema: () => ResponseSchema<T>;
+  /** The response fields promokit relies on (see `Relies`). */
+  readonly relies: readonly string[];
+}
+
+/**
  * The name of an operation promokit types, as `subClient.method` (`'vouchers.create'`): the
  * `operation` of its errors, log lines and hook events, and of `mock.inject({ operation })`.
  * @useDeclaredType
  * @category Client
  */
-export type OperationName = keyof typeof registry;
+export type OperationName = keyof typeof records;
 
 /** Every operation's name, in the registry's order. */
 export const operationNames = Object.keys(registry) as OperationName[];
 
-/** The record of an operation. */
-export function operationOf(name: OperationName): Operation<unknown, unknown> {
-  return registry[name] as Operation<unknown, unknown>;
+/** The record of an operation, with its response schema and the fields it relies on. */
+export function operationOf(name: OperationName): Operation<unknown, unknown> & Described<unknown> {
+  return registry[name] as Operation<unknown, unknown> & Described<unknown>;
 }
 
 /**

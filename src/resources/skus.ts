@@ -4,9 +4,10 @@
  * @module
  */
 import type { APIPromise } from '../core/pagination.js';
-import { operation, operations, type RequestOptions } from '../core/call.js';
+import { loadManagementResponses } from './responses.js';
+import { operation, operations, type Relies, type RequestOptions } from '../core/call.js';
 import { APIResource } from '../core/resource.js';
-import { catalogSkuSchema, type CatalogSku } from '../schemas/product.js';
+import type { CatalogSku } from '../schemas/product.js';
 import type { SubClientGuide } from './guide.js';
 
 /**
@@ -40,8 +41,8 @@ export class Skus extends APIResource {
 }
 
 /** The operations of {@link Skus}, as the registry lists them (resources/registry.ts). */
-export const skuOperations = operations({
-  'skus.get': operation<CatalogSku>({ method: 'GET', path: '/v1/skus/{skuId}', schema: catalogSkuSchema, relies: ['id'] }),
+export const skuOperations = operations(loadManagementResponses, {
+  'skus.get': operation<CatalogSku>({ method: 'GET', path: '/v1/skus/{skuId}' }),
 });
 
 /**
@@ -53,4 +54,12 @@ export const skuGuide: SubClientGuide<keyof typeof skuOperations> = {
   tasks: {
     'skus.get': 'read a SKU by its ID or your own ID, without its product',
   },
+};
+
+/**
+ * The response fields each operation of `client.skus` relies on (the tolerance policy, see
+ * {@link Relies}): read by the documentation and the tests, never at run time.
+ */
+export const skuRelies: Relies<keyof typeof skuOperations> = {
+  'skus.get': ['id'],
 };

@@ -5,11 +5,12 @@
  */
 import { walks, type APIPromise } from '../core/pagination.js';
 import { boolean, object, required, text } from '../core/inputs.js';
-import { operation, operations, type RequestOptions } from '../core/call.js';
+import { loadManagementResponses } from './responses.js';
+import { operation, operations, type Relies, type RequestOptions } from '../core/call.js';
 import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
-import { promotionTierSetupSchema, type PromotionTierSetup } from '../schemas/promotion.js';
-import { campaignTemplateListSchema, type CampaignTemplate, type CampaignTemplateList } from '../schemas/template.js';
+import type { PromotionTierSetup } from '../schemas/promotion.js';
+import type { CampaignTemplate, CampaignTemplateList } from '../schemas/template.js';
 import { cursorListRules, type CursorListParams, type ListFilters } from './inputs/lists.js';
 import { promotionTierPlaces, promotionTierRules, type PromotionTierInput } from './inputs/promotion-tier.js';
 import type { SubClientGuide } from './guide.js';
@@ -74,12 +75,10 @@ export class Templates extends APIResource {
 }
 
 /** The operations of {@link Templates}, as the registry lists them (resources/registry.ts). */
-export const templateOperations = operations({
+export const templateOperations = operations(loadManagementResponses, {
   'templates.list': operation<CampaignTemplateList, ListTemplatesParams>({
     method: 'GET',
     path: '/v1/templates/campaigns',
-    schema: campaignTemplateListSchema,
-    relies: ['has_more', 'data.*.id', 'campaign_templates.*.id'],
     rules: object<ListTemplatesParams>({ ...cursorListRules, include_total: boolean(), filters: object() }),
     paging: walks.idCursor,
     // The spec's schema says `data`, its example `campaign_templates`: read either, even without `data_ref`.
@@ -91,8 +90,6 @@ export const templateOperations = operations({
     // Creates a tier: sending it twice would create two.
     effect: 'create',
     trace: 'no-tier-read',
-    schema: promotionTierSetupSchema,
-    relies: ['promotion_tier', 'promotion_tier.id'],
     rules: required(object<SetupPromotionTierParams>({ campaign_id: required(text(1)), ...promotionTierRules })),
     metadataPlaces: promotionTierPlaces,
   }),
@@ -108,6 +105,15 @@ export const templateGuide: SubClientGuide<keyof typeof templateOperations> = {
     'templates.list': 'list campaign templates',
     'templates.setupPromotionTier': 'set up a promotion tier from a template',
   },
+};
+
+/**
+ * The response fields each operation of `client.templates` relies on (the tolerance policy, see
+ * {@link Relies}): read by the documentation and the tests, never at run time.
+ */
+export const templateRelies: Relies<keyof typeof templateOperations> = {
+  'templates.list': ['has_more', 'data.*.id', 'campaign_templates.*.id'],
+  'templates.setupPromotionTier': ['promotion_tier', 'promotion_tier.id'],
 };
 
 /**

@@ -6,9 +6,10 @@
  */
 import type { APIPromise } from '../core/pagination.js';
 import { object } from '../core/inputs.js';
-import { operation, operations, type RequestOptions } from '../core/call.js';
+import { loadCheckoutResponses } from './responses.js';
+import { operation, operations, type Relies, type RequestOptions } from '../core/call.js';
 import { APIResource } from '../core/resource.js';
-import { stackedValidationSchema, type StackedValidation } from '../schemas/checkout.js';
+import type { StackedValidation } from '../schemas/checkout.js';
 import { stackedRequestPlaces, stackedRequestRules, withSessionKey, type StackedRequestParams } from './inputs/redeemables.js';
 import type { SubClientGuide } from './guide.js';
 
@@ -65,7 +66,7 @@ export class Validations extends APIResource {
 }
 
 /** The operations of {@link Validations}, as the registry lists them (resources/registry.ts). */
-export const validationOperations = operations({
+export const validationOperations = operations(loadCheckoutResponses, {
   'validations.validate': operation<StackedValidation, ValidateStackedParams>({
     method: 'POST',
     path: '/v1/validations',
@@ -73,17 +74,6 @@ export const validationOperations = operations({
     // held), a spend. Its key is always sent, so a lock it took can be released by it.
     effect: (params) => (params?.session == null ? 'read' : 'spend'),
     trace: 'session-release',
-    schema: stackedValidationSchema,
-    relies: [
-      'valid',
-      'redeemables',
-      'redeemables.*.id',
-      'redeemables.*.status',
-      'skipped_redeemables.*.id',
-      'skipped_redeemables.*.status',
-      'inapplicable_redeemables.*.id',
-      'inapplicable_redeemables.*.status',
-    ],
     rules: object<ValidateStackedParams>(stackedRequestRules),
     prepare: withSessionKey,
     metadataPlaces: stackedRequestPlaces,
@@ -99,6 +89,23 @@ export const validationGuide: SubClientGuide<keyof typeof validationOperations> 
   tasks: {
     'validations.validate': "validate a cart's codes and promotions together, and lock them",
   },
+};
+
+/**
+ * The response fields each operation of `client.validations` relies on (the tolerance policy, see
+ * {@link Relies}): read by the documentation and the tests, never at run time.
+ */
+export const validationRelies: Relies<keyof typeof validationOperations> = {
+  'validations.validate': [
+    'valid',
+    'redeemables',
+    'redeemables.*.id',
+    'redeemables.*.status',
+    'skipped_redeemables.*.id',
+    'skipped_redeemables.*.status',
+    'inapplicable_redeemables.*.id',
+    'inapplicable_redeemables.*.status',
+  ],
 };
 
 /**

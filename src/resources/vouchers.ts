@@ -8,7 +8,7 @@
  */
 import { walks, type APIPromise, type PagePromise } from '../core/pagination.js';
 import { all, array, boolean, closed, integer, object, oneOf, required, text, isRecord } from '../core/inputs.js';
-import { voucherListSchema, type VoucherList } from '../schemas/voucher.js';
+import type { VoucherList } from '../schemas/voucher.js';
 import {
   cursorListRules,
   page99ListRules,
@@ -18,15 +18,15 @@ import {
   type Page99ListParams,
   type TimeRangeInput,
 } from './inputs/lists.js';
-import { voucherTransactionListSchema, type VoucherTransaction, type VoucherTransactionList } from '../schemas/loyalty-transaction.js';
+import type { VoucherTransaction, VoucherTransactionList } from '../schemas/loyalty-transaction.js';
 import type { Metadata } from '../core/metadata.js';
-import { operation, operations, type RequestOptions } from '../core/call.js';
+import { loadCheckoutResponses } from './responses.js';
+import { operation, operations, type Relies, type RequestOptions } from '../core/call.js';
 import { APIResource } from '../core/resource.js';
-import { noContentSchema } from '../schemas/base.js';
-import { voucherBalanceSchema, type VoucherBalance } from '../schemas/balance.js';
-import { voucherRedemptionsSchema, type VoucherRedemptions } from '../schemas/redemption-entry.js';
-import { validationResultSchema, type ValidationResult } from '../schemas/validation.js';
-import { voucherSchema, type Voucher } from '../schemas/voucher.js';
+import type { VoucherBalance } from '../schemas/balance.js';
+import type { VoucherRedemptions } from '../schemas/redemption-entry.js';
+import type { ValidationResult } from '../schemas/validation.js';
+import type { Voucher } from '../schemas/voucher.js';
 import { customerPlaces, customerRules, type CustomerInput } from './inputs/customer.js';
 import { newMarker, withMarker } from './inputs/redeemables.js';
 import { discountRules, type DiscountInput } from './inputs/discount.js';
@@ -419,12 +419,10 @@ const updateRules = closed<UpdateVoucherParams>(
 );
 
 /** The operations of {@link Vouchers}, as the registry lists them (resources/registry.ts). */
-export const voucherOperations = operations({
+export const voucherOperations = operations(loadCheckoutResponses, {
   'vouchers.list': operation<VoucherList, ListVouchersParams>({
     method: 'GET',
     path: '/v1/vouchers',
-    schema: voucherListSchema,
-    relies: ['vouchers.*.id', 'vouchers.*.code'],
     rules: object<ListVouchersParams>({
       ...page99ListRules,
       category: text(1),
@@ -442,12 +440,10 @@ export const voucherOperations = operations({
     paging: walks.pageNumber99,
     records: 'vouchers',
   }),
-  'vouchers.get': operation<Voucher>({ method: 'GET', path: '/v1/vouchers/{code}', schema: voucherSchema, relies: ['id', 'code'] }),
+  'vouchers.get': operation<Voucher>({ method: 'GET', path: '/v1/vouchers/{code}' }),
   'vouchers.update': operation<Voucher, UpdateVoucherParams>({
     method: 'PUT',
     path: '/v1/vouchers/{code}',
-    schema: voucherSchema,
-    relies: ['id', 'code'],
     rules: required(updateRules),
     metadataPlaces: { metadata: 'voucher' },
   }),
@@ -456,8 +452,6 @@ export const voucherOperations = operations({
     path: '/v1/vouchers/{code}',
     // Gone: 404 `not_found` of this voucher (`resource_type` `voucher`).
     gone: { resource: 'voucher', param: 'code' },
-    schema: noContentSchema,
-    relies: [],
     rules: object<DeleteVoucherParams>({ force: boolean() }),
     query: ['force'],
   }),
@@ -467,8 +461,6 @@ export const voucherOperations = operations({
     // Sets `active: true`: sent twice, the same voucher.
     effect: 'idempotent-write',
     encoding: 'none',
-    schema: voucherSchema,
-    relies: ['id', 'code'],
   }),
   'vouchers.disable': operation<Voucher>({
     method: 'POST',
@@ -476,8 +468,6 @@ export const voucherOperations = operations({
     // Sets `active: false`: sent twice, the same voucher.
     effect: 'idempotent-write',
     encoding: 'none',
-    schema: voucherSchema,
-    relies: ['id', 'code'],
   }),
   'vouchers.create': operation<Voucher, CreateVoucherParams>({
     method: 'POST',
@@ -485,8 +475,6 @@ export const voucherOperations = operations({
     // Creates a voucher: sending it twice would answer the second with a 409 at best.
     effect: 'create',
     trace: 'voucher-by-code',
-    schema: voucherSchema,
-    relies: ['id', 'code'],
     rules: required(createRules),
     // The call's identity for `client.reconcile`: the marker in the voucher's metadata.
     prepare: (params) => withMarker(params) as CreateVoucherParams,
@@ -499,8 +487,6 @@ export const voucherOperations = operations({
     // joins a session lock does change it, and is retried like a spend.
     effect: (params) => (params?.session == null ? 'read' : 'spend'),
     trace: 'no-session-read',
-    schema: validationResultSchema,
-    relies: ['valid', 'code'],
     rules: object<ValidateVoucherParams>({
       customer: customerRules,
       order: orderRules,
@@ -516,22 +502,16 @@ export const voucherOperations = operations({
   'vouchers.getRedemptions': operation<VoucherRedemptions>({
     method: 'GET',
     path: '/v1/vouchers/{code}/redemption',
-    schema: voucherRedemptionsSchema,
-    relies: ['redemption_entries.*.id', 'redemption_entries.*.object', 'redemption_entries.*.result'],
   }),
   'vouchers.releaseSession': operation<void>({
     method: 'DELETE',
     path: '/v1/vouchers/{code}/sessions/{sessionKey}',
     // Gone: 404 `not_found` of this session key (`resource_type` `session`), to any attempt; one of the voucher is not.
     gone: { resource: 'session', param: 'sessionKey', always: true },
-    schema: noContentSchema,
-    relies: [],
   }),
   'vouchers.listTransactions': operation<VoucherTransactionList, ListVoucherTransactionsParams>({
     method: 'GET',
     path: '/v1/vouchers/{code}/transactions',
-    schema: voucherTransactionListSchema,
-    relies: ['has_more', 'data.*.id'],
     rules: object<ListVoucherTransactionsParams>(cursorListRules),
     paging: walks.idCursor,
   }),
@@ -541,8 +521,6 @@ export const voucherOperations = operations({
     // Adds the amount to the balance: sending it twice would add it twice.
     effect: 'spend',
     trace: 'voucher-transactions',
-    schema: voucherBalanceSchema,
-    relies: ['balance'],
     rules: required(
       object<UpdateVoucherBalanceParams>({
         amount: required(integer()),
@@ -587,6 +565,25 @@ export const voucherGuide: SubClientGuide<keyof typeof voucherOperations> = {
         "a spend: never sent twice on its own; promokit sends a fresh `source_id` unless you give one, and `client.reconcile(error)` finds the change by it on the card's transactions",
     },
   },
+};
+
+/**
+ * The response fields each operation of `client.vouchers` relies on (the tolerance policy, see
+ * {@link Relies}): read by the documentation and the tests, never at run time.
+ */
+export const voucherRelies: Relies<keyof typeof voucherOperations> = {
+  'vouchers.list': ['vouchers.*.id', 'vouchers.*.code'],
+  'vouchers.get': ['id', 'code'],
+  'vouchers.update': ['id', 'code'],
+  'vouchers.delete': [],
+  'vouchers.enable': ['id', 'code'],
+  'vouchers.disable': ['id', 'code'],
+  'vouchers.create': ['id', 'code'],
+  'vouchers.validate': ['valid', 'code'],
+  'vouchers.getRedemptions': ['redemption_entries.*.id', 'redemption_entries.*.object', 'redemption_entries.*.result'],
+  'vouchers.releaseSession': [],
+  'vouchers.listTransactions': ['has_more', 'data.*.id'],
+  'vouchers.updateBalance': ['balance'],
 };
 
 /**

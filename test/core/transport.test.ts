@@ -6,9 +6,9 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { Credentials } from '../../src/core/credentials.js';
 import { pipelineConfig } from '../../src/core/config.js';
-import { InvalidRequestError } from '../../src/core/errors.js';
+import { ConfigurationError, InvalidRequestError, ResponseValidationError } from '../../src/core/errors.js';
 import { array, integer, object, oneOf, required, text, type Rule } from '../../src/core/inputs.js';
-import { operation, operations, type Operation, type UnnamedOperation } from '../../src/core/call.js';
+import { operation, operations, type Operation, type ResponseTable, type UnnamedOperation } from '../../src/core/call.js';
 import type { Strategy } from '../../src/core/pagination.js';
 import { idCursor } from '../../src/core/page-strategies.js';
 import { Transport } from '../../src/core/transport.js';
@@ -31,14 +31,11 @@ interface MemberParams {
   limit?: number | undefined;
 }
 
-/** A record named as the registry names it: by its key in a table. */
+/** A record named as the registry names it: by its key in a table, its response schema in a table loaded on its first call. */
 const named = <T, I>(name: string, op: UnnamedOperation<T, I>) =>
-  operations({ [name]: op })[name] as unknown as Operation<T, I> & { readonly paging: Strategy<I> };
+  operations(async () => ({ [name]: schema }), { [name]: op })[name] as unknown as Operation<T, I> & { readonly paging: Strategy<I> };
 
-const member = named(
-  'test.member',
-  operation<unknown, MemberParams>({ method: 'GET', path: '/v1/loyalties/{campaign_id?}/members/{memberId}', schema, relies: [] }),
-);
+const member = named('test.member', operation<unknown, MemberParams>({ method: 'GET', path: '/v1/loyalties/{campaign_id?}/members/{memberId}' }));
 
 interface RollbackParams {
   reason?: string | undefined;
@@ -53,8 +50,6 @@ const rollback = named(
     effect: 'spend',
     trace: 'no-rollback-read',
     query: ['reason'],
-    schema,
-    relies: [],
   }),
 );
 
@@ -109,8 +104,6 @@ describe('routing params to the path, the query and the body', () => {
         auth: 'app',
         effect: 'read',
         encoding: 'form',
-        schema,
-        relies: [],
       }),
     );
     await transport.request(form, {}, { access_token: 'a b&c' });
@@ -125,8 +118,6 @@ describe('routing params to the path, the query and the body', () => {
       operation<unknown, { limit?: number; starting_after_id?: string }>({
         method: 'GET',
         path: '/v1/things',
-        schema,
-        relies: [],
         paging: idCursor,
       }),
     );
@@ -154,8 +145,6 @@ describe('the retry policy follows the operation', () => {
         path: '/v1/v/{code}',
         effect: (params) => (params.session == null ? 'read' : 'spend'),
         trace: 'no-rollback-read',
-        schema,
-        relies: [],
       }),
     );
     const plain = transportFor(503);
@@ -170,28 +159,28 @@ describe('the retry policy follows the operation', () => {
 describe('operation records', () => {
   it('fill the defaults: server credentials, JSON; a GET reads, a PUT and a DELETE are idempotent writes, a DELETE sends no body', () => {
     expect(member).toMatchObject({ name: 'test.member', auth: 'server', encoding: 'json', effect: 'read' });
-    expect(operation({ method: 'PUT', path: '/v1/x', schema, relies: [] })).toMatchObject({ effect: 'idempotent-write', encoding: 'json' });
+    expect(operation({ method: 'PUT', path: '/v1/x' })).toMatchObject({ effect: 'idempotent-write', encoding: 'json' });
     const gone = { resource: 'x', param: 'id' };
-    expect(operation({ method: 'DELETE', path: '/v1/x/{id}', gone, schema, relies: [] })).toMatchObject({ effect: 'idempotent-write', encoding: 'none', gone });
+    expect(operation({ method: 'DELETE', path: '/v1/x/{id}', gone })).toMatchObject({ effect: 'idempotent-write', encoding: 'none', gone });
   });
 
   it('a DELETE that does not name the record its 404 means gone does not compile', () => {
     // @ts-expect-error: a DELETE must say which 404 resolves a retry
-    const remove = () => operation({ method: 'DELETE', path: '/v1/x/{id}', schema, relies: [] });
+    const remove = () => operation({ method: 'DELETE', path: '/v1/x/{id}' });
     expectTypeOf(remove).toBeFunction();
   });
 
   it('a POST that does not state its effect does not compile', () => {
     // @ts-expect-error: a POST must say what it does to the service
-    const post = () => operation({ method: 'POST', path: '/v1/x', schema, relies: [] });
+    const post = () => operation({ method: 'POST', path: '/v1/x' });
     expectTypeOf(post).toBeFunction();
   });
 
   it('a POST that spends or creates without saying how reconcile finds its trace does not compile', () => {
     // @ts-expect-error: a spend must name its trace, or why there is none
-    const spend = () => operation({ method: 'POST', path: '/v1/x', effect: 'spend', schema, relies: [] });
+    const spend = () => operation({ method: 'POST', path: '/v1/x', effect: 'spend' });
     // @ts-expect-error: so must a create
-    const create = () => operation({ method: 'POST', path: '/v1/x', effect: 'create', schema, relies: [] });
+    const create = () => operation({ method: 'POST', path: '/v1/x', effect: 'create' });
     expectTypeOf(spend).toBeFunction();
     expectTypeOf(create).toBeFunction();
   });
@@ -205,13 +194,73 @@ describe('operation records', () => {
         path: '/v1/x/{id}',
         gone: { resource: 'x', param: 'id' },
         query: ['force'],
-        schema,
-        relies: [],
       }),
     );
     await transport.request(remove, { id: 'a' }, { force: true });
     expect(sent[0]).toMatchObject({ method: 'DELETE', path: '/v1/x/a', search: 'force=true', body: '' });
     await expect(transport.request(remove, { id: 'a' }, { other: 'x' })).rejects.toThrow(/other: is not a field of test\.delete, which sends no body/);
+    expect(sent).toHaveLength(1);
+  });
+});
+
+describe('the response schemas, loaded with the first call of their group', () => {
+  /** A transport in `validation`, answering every call with `body`, and a group of two operations whose loader counts its loads. */
+  function group(validation: 'strict' | 'warn' | 'off', body: unknown, load?: () => Promise<ResponseTable>) {
+    const recorder = recordingFetch(() => ({ status: 200, body }));
+    const credentials = new Credentials({ appId: 'app', appToken: 'token', accessToken: 'access' });
+    const config = pipelineConfig({ baseUrl: recorder.url, fetch: recorder.fetch, validation, maxRetryDelay: 0, logLevel: 'off' }, credentials, 'Client');
+    const loads: string[] = [];
+    const idSchema = () => ({
+      safeParse: (data: unknown) =>
+        typeof (data as { id?: unknown })?.id === 'string'
+          ? { success: true as const, data }
+          : { success: false as const, error: { issues: [{ path: ['id'], message: 'is required' }] } },
+    });
+    const table = operations(
+      load ??
+        (async () => {
+          loads.push('group');
+          return { 'test.one': idSchema, 'test.two': schema };
+        }),
+      {
+        'test.one': operation<unknown>({ method: 'GET', path: '/v1/one' }),
+        'test.two': operation<unknown>({ method: 'GET', path: '/v1/two' }),
+      },
+    );
+    return { transport: new Transport(config), sent: recorder.sent, loads, table };
+  }
+
+  it('loads them once, with the first call of any operation of the group, and checks each response with its own', async () => {
+    const { transport, loads, table } = group('strict', { id: 'a' });
+    await transport.request(table['test.one'], {}, {});
+    await transport.request(table['test.one'], {}, {});
+    await transport.request(table['test.two'], {}, {});
+    // Once per operation: each keeps its schema, built on its first call.
+    expect(loads).toEqual(['group', 'group']);
+    const broken = group('strict', { code: 'no id' });
+    await expect(broken.transport.request(broken.table['test.one'], {}, {})).rejects.toBeInstanceOf(ResponseValidationError);
+    await expect(broken.transport.request(broken.table['test.two'], {}, {})).resolves.toEqual({ code: 'no id' });
+  });
+
+  it('loads none in `off` mode, which checks no body', async () => {
+    const { transport, loads, table } = group('off', { code: 'no id' });
+    await expect(transport.request(table['test.one'], {}, {})).resolves.toEqual({ code: 'no id' });
+    expect(loads).toEqual([]);
+  });
+
+  it("a group that cannot be loaded fails the call with the loader's error before anything is sent, and the next call tries again", async () => {
+    let fail = true;
+    const load = async (): Promise<ResponseTable> => {
+      if (fail) throw new ConfigurationError('chunk', 'promokit could not load its test-responses module');
+      return { 'test.one': schema, 'test.two': schema };
+    };
+    const { transport, sent, table } = group('warn', { id: 'a' }, load);
+    const error = await transport.request(table['test.one'], {}, {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error).toMatchObject({ option: 'chunk', outcome: 'not_sent' });
+    expect(sent).toHaveLength(0);
+    fail = false;
+    await expect(transport.request(table['test.one'], {}, {})).resolves.toEqual({ id: 'a' });
     expect(sent).toHaveLength(1);
   });
 });

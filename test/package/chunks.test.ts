@@ -100,6 +100,10 @@ const SCENARIOS: Record<string, string> = {
   'to-array': `return new sdk.Client({ baseUrl, ...keys }).customers.list({ limit: 10 }).toArray();`,
   'bad-ports': `return new sdk.Client({ baseUrl, ...keys }).loyalties.getMember('LOYAL-1');`,
   'content-codings': `return new sdk.Client({ baseUrl, ...keys }).loyalties.getMember('GZIPPED');`,
+  // The response schemas of each group of sub-clients, loaded by the group's first call, before it is sent.
+  'loyalty-responses': `return new sdk.Client({ baseUrl, ...keys }).loyalties.getMember('LOYAL-1');`,
+  'checkout-responses': `return new sdk.Client({ baseUrl, ...keys }).vouchers.get('CODE-1');`,
+  'management-responses': `return new sdk.Client({ baseUrl, ...keys }).campaigns.get('camp_1');`,
 };
 
 /** What each chunk's loader calls it (ky's chunk is `distribution` in dist/, after ky 2's folder). */
