@@ -22,6 +22,7 @@ import {
   describeIssues,
   describeValue,
   formatPath,
+  InvalidRequestError,
   isA,
   LimiterError,
   PromokitError,
@@ -39,6 +40,14 @@ import {
 import { DEVIATION_KINDS_LIMIT, parseBody, type DeviationRecord, type ResponseSchema, type ValidationMode } from './responses.js';
 import { describeFailure } from './retry.js';
 import { MARKER_KEY } from './metadata.js';
+
+export { keepaliveRefusal } from './request-options.js';
+export { notJson } from './responses.js';
+
+/** The refusal of a call's input (`issues`, every rule it broke), before anything was sent. */
+export function invalidRequest(operation: string, issues: readonly Issue[]): InvalidRequestError {
+  return new InvalidRequestError(operation, issues);
+}
 
 /**
  * The words an `unknown` error of a call that changes state adds to its message: it may have been

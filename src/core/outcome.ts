@@ -71,6 +71,15 @@ export function notResponse(value: unknown): ConfigurationError {
 const failureModule = (outcome?: Outcome) => loadChunk('failure', () => import('./failure.js'), undefined, outcome);
 
 /**
+ * The error `make` builds with failure.ts, for a failure rarer than a call (input refused before
+ * sending, an answer that is no JSON): a storefront's bundle carries none of their classes and
+ * words. When failure.ts cannot be loaded: the loader's `ConfigurationError`, carrying `outcome`.
+ */
+export async function failureError(make: (module: typeof import('./failure.js')) => PromokitError, outcome?: Outcome): Promise<PromokitError> {
+  return failureModule(outcome).then(make, (error: PromokitError) => error);
+}
+
+/**
  * The typed error of a call that failed after its attempts began (`mapError`, failure.ts), with
  * its outcome, its record and none of its secrets. When failure.ts cannot be loaded: the loader's
  * `ConfigurationError` naming it, with the outcome the attempts told and the call's record (so

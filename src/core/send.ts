@@ -18,9 +18,9 @@ import { checkResponse, fetchFailure, isResponse, notResponse, redirectError, ou
 import { effectOf, type OutgoingCall } from './call.js';
 import { loadChunk } from './lazy.js';
 import { isKyHttpError } from './errors.js';
-import { InvalidRequestError, type Outcome } from './errors.js';
+import type { Outcome } from './errors.js';
 import { redactHeaders } from './log.js';
-import { checkRequestOptions, mergeHeaders, splitFetchOptions } from './request-options.js';
+import { checkRequestOptions, exceedsKeepalive, keepaliveRefusal, mergeHeaders, splitFetchOptions } from './request-options.js';
 import { parseJson } from './responses.js';
 import { describeFailure, retryPlan } from './retry.js';
 import { joinUrl } from './inputs.js';
@@ -36,11 +36,7 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
   // 1. The call's own options (a copy, each read once) and the base URL: a bad one is refused,
   // nothing sent, no event.
   const options = checkRequestOptions(givenOptions, call.name, config.credentialsAdvice);
-  if (options.keepalive && call.body && new Blob([call.body]).size > KEEPALIVE_BODY_LIMIT) {
-    throw new InvalidRequestError(call.name, [
-      { path: [], message: `must be at most ${KEEPALIVE_BODY_LIMIT} bytes to be sent with keepalive (the browsers' cap)` },
-    ]);
-  }
+  if (exceedsKeepalive(options, call.body)) throw keepaliveRefusal(call.name);
   if (!config.baseUrl) throw credentials.missing('baseUrl');
   const url = joinUrl(config.baseUrl, call.path);
   const host = new URL(url).host;
@@ -211,9 +207,6 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
     abort?.done();
   }
 }
-
-/** The largest body browsers send with `keepalive`: 64 KiB, for all such requests of a page together. */
-export const KEEPALIVE_BODY_LIMIT = 65_536;
 
 /** Milliseconds on a monotonic clock, rounded for readable events and logs. */
 function now(): number {
