@@ -102,7 +102,11 @@ export function parseJson(text: string, operation: string): unknown {
 
 /** The error for a 2xx body `text` that is not JSON (or empty): it breaks the response's contract. */
 export function notJson(operation: string, text: string): ResponseValidationError {
-  return new ResponseValidationError(operation, [{ path: [], message: text === '' ? 'the response body is empty' : 'the response body is not valid JSON' }], text);
+  return new ResponseValidationError(
+    operation,
+    [{ path: [], message: text === '' ? 'the response body is empty' : 'the response body is not valid JSON' }],
+    text,
+  );
 }
 
 /** The parsed JSON of a body, or its raw text when it is not JSON (an HTML error page). */
