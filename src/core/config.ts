@@ -197,7 +197,7 @@ export const commonOptionRules: OptionRules<CommonOptions> = {
     'an object with debug, info, warn and error functions (console fits)',
   ],
   logLevel: oneOfStrings(logLevels),
-  headers: headersRule,
+  headers: headersRule(),
   fetch: aFunction,
   fetchOptions: fetchOptionsRule,
   maxResponseBytes: wholeNumber(1),

@@ -1,9 +1,9 @@
 /**
  * The whole request pipeline for a `ClientEvents` of its own, loaded on first use: by a client
- * with an option the storefront's send path (storefront-send.ts) leaves to it (`hooks`, an
- * `accessToken` function, `logLevel` `info` or `debug`, `metadataSchemas` or `eventSchemas`), and
- * by an acknowledgment that breaks its schema or a client in `strict` mode, for its check and its
- * warning. It sends as the server `Client`'s `clientEvents` does (send.ts), with the settings and
+ * with an option the storefront's send path (storefront-send.ts) leaves to it (`hooks`,
+ * `fetchOptions`, an `accessToken` function, `logLevel` `info` or `debug`, `metadataSchemas` or
+ * `eventSchemas`) or a call with `fetchOptions` of its own, and by an acknowledgment that breaks
+ * its schema or a client in `strict` mode, for its check and its warning. It sends as the server `Client`'s `clientEvents` does (send.ts), with the settings and
  * the credentials of the `ClientEvents`.
  *
  * @module

@@ -13,7 +13,7 @@
  * @module
  */
 import { callOf, recordFailure, type Effect, type Operation } from './call.js';
-import { ConfigurationError, describeValue, isA, PromokitError, type CallContext, type Outcome, isKyHttpError } from './errors.js';
+import { describeValue, isA, PromokitError, type CallContext, type Outcome, isKyHttpError } from './errors.js';
 import type { Failure } from './failure.js';
 import type { Log } from './log.js';
 import { readyToRead, type DeviationRecord, type ReadableSchema, type ResponseSchema, type ValidationMode } from './responses.js';
@@ -60,11 +60,6 @@ export function isResponse(value: unknown): value is Response {
   } catch {
     return false;
   }
-}
-
-/** The error for a `fetch` option that resolved no `Response`: the request may have been sent. */
-export function notResponse(value: unknown): ConfigurationError {
-  return new ConfigurationError('fetch', `the fetch option resolved ${describeValue(value, 80)}, not a Response`);
 }
 
 /** failure.ts, loaded by a call's first failure; the loader's `ConfigurationError`, carrying `outcome`, when it cannot be. */

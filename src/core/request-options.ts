@@ -67,7 +67,7 @@ export const requestOptionRules: OptionRules<RequestOptions> = {
   signal: signalRule,
   timeout: positiveMs,
   maxRetries: wholeNumber(0, MAX_RETRIES),
-  headers: headersRule,
+  headers: headersRule(),
   fetchOptions: fetchOptionsRule,
   keepalive: trueOrFalse,
 };

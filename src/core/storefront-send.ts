@@ -8,27 +8,29 @@
  * the typed error with what the attempts tell about whether the service may have acted, and no
  * secret the call sent. The errors are the pipeline's own (failure.ts, loaded by a first failure).
  *
- * What only some clients use is the whole pipeline's (event-pipeline.ts, loaded on first use): a
- * client with `hooks`, an `accessToken` function, `logLevel` `info` or `debug`, `metadataSchemas`
- * or `eventSchemas` sends through it, and an acknowledgment that breaks its schema (or any, in
- * `strict` mode) is checked and reported there. The server `Client`'s `clientEvents` sends through
- * its client's pipeline (send.ts).
+ * What only some clients use is the whole pipeline's (event-pipeline.ts, its own chunk): a client
+ * with `hooks`, `fetchOptions`, an `accessToken` function, `logLevel` `info` or `debug`,
+ * `metadataSchemas` or `eventSchemas` sends through it (loaded as the client is built), so does a
+ * call with `fetchOptions` of its own, and an acknowledgment that breaks its schema (or any, in
+ * `strict` mode) is checked and reported there (loaded then). The server `Client`'s
+ * `clientEvents` sends through its client's pipeline (send.ts).
  *
  * @module
  */
-import type { Options as KyOptions } from 'ky';
+import type { Options as KyOptions, RetryOptions } from 'ky';
 import type { EventSender } from './call.js';
-import { checkedSettings, type CommonOptions } from './config.js';
+import type { CommonOptions } from './config.js';
 import { missingSetting, type CredentialSettings } from './credentials.js';
-import type { Outcome } from './errors.js';
 import type { EventPipeline } from './event-pipeline.js';
 import { joinUrl } from './inputs.js';
 import { loadChunk } from './lazy.js';
-import { failureError, fetchFailure, isResponse, notResponse, outcomeOf, redirectError, typedError, worse } from './outcome.js';
-import { checkRequestOptions, exceedsKeepalive, mergeHeaders, splitFetchOptions } from './request-options.js';
+import { failureError, fetchFailure, isResponse, outcomeOf, redirectError, worse } from './outcome.js';
+import { checkRequestOptions, exceedsKeepalive, mergeHeaders } from './request-options.js';
 import { parseBody } from './responses.js';
-import { retryPlan } from './retry.js';
-import { callSignal, checkCredentialValues, isBrowser, loadKy, nothingWasSent, readBody, transmit } from './runtime.js';
+import { backoffMs, isNetworkError } from './retry.js';
+import { retryAfterMs } from './api-errors.js';
+import { isKyHttpError, networkCause, type Outcome } from './errors.js';
+import { callSignal, isBrowser, loadKy, nothingWasSent, readBody, transmit } from './runtime.js';
 
 /** The client these settings and messages are of. */
 const OWNER = 'ClientEvents';
@@ -37,14 +39,11 @@ const OWNER = 'ClientEvents';
 const ADVICE = 'set credentials with the client options';
 
 /**
- * The sender of a `ClientEvents` built from its options (copied and checked against their rules)
- * and its client-side credential settings (with their environment fallbacks). Throws
- * `ConfigurationError` on a bad `baseUrl` (given or from the environment), a header name or a
- * credential that cannot be sent.
+ * The sender of a `ClientEvents` built from its options (copied and checked against their rules),
+ * its client-side credential settings (with their environment fallbacks) and its `baseUrl`, all
+ * checked already (storefront.ts).
  */
-export function storefrontSender(options: CommonOptions, settings: CredentialSettings): EventSender {
-  const baseUrl = checkedSettings(options, OWNER);
-  checkCredentialValues(settings, OWNER);
+export function storefrontSender(options: CommonOptions, settings: CredentialSettings, baseUrl: string | undefined): EventSender {
   const { accessToken, clientApplicationId, clientToken, origin } = settings;
   const {
     headers: clientHeaders,
@@ -68,8 +67,20 @@ export function storefrontSender(options: CommonOptions, settings: CredentialSet
         throw error;
       },
     ));
-  if (options.hooks || options.metadataSchemas || options.eventSchemas || typeof accessToken === 'function' || logLevel === 'info' || logLevel === 'debug')
+  // A client with an option left to the whole pipeline sends through it, loaded as the client is
+  // built (an event tracked as the page is left need not wait for it).
+  if (
+    options.hooks ||
+    options.metadataSchemas ||
+    options.eventSchemas ||
+    fetchOptions ||
+    typeof accessToken === 'function' ||
+    logLevel === 'info' ||
+    logLevel === 'debug'
+  ) {
+    whole().catch(() => undefined);
     return async (call, given) => (await whole()).send(call, given);
+  }
 
   /** A credential the call needs; a `ConfigurationError` naming it when it is absent. */
   const needed = (option: 'clientApplicationId' | 'clientToken' | 'origin' | 'accessToken', value: unknown): string => {
@@ -82,6 +93,8 @@ export function storefrontSender(options: CommonOptions, settings: CredentialSet
     // 1. The call's own options (a copy, each read once) and the base URL: a bad one is refused,
     // nothing sent.
     const own = checkRequestOptions(given, name, ADVICE);
+    // A call's own fetch options are the whole pipeline's too (handed their checked copy).
+    if (own.fetchOptions) return (await whole()).send(call, own);
     if (exceedsKeepalive(own, payload)) throw await failureError((module) => module.keepaliveRefusal(name));
     if (!baseUrl) throw missingSetting(OWNER, 'baseUrl');
     const url = joinUrl(baseUrl, call.path);
@@ -95,8 +108,31 @@ export function storefrontSender(options: CommonOptions, settings: CredentialSet
     let outcome: Outcome = 'not_sent';
     // The text of the last response read: the body of a 2xx, or the error body of any other status.
     let text = '';
-    // 2. The retry policy of a call that may not be sent twice.
-    const plan = retryPlan(false, { maxRetries: own.maxRetries ?? clientRetries, maxRetryDelay });
+    // 2. The retry policy of a call that may not be sent twice (retry.ts): again only after a 429 (its
+    // `Retry-After` waited when at most `maxRetryDelay`, else not retried at all) or a connection
+    // refused before anything was sent; never after a 5xx or a timeout. The wait is decided here, and
+    // ky waits it.
+    let wait = 0;
+    // The wait a 429 asked for, longer than `maxRetryDelay`: not waited, said in the error.
+    let refused: number | undefined;
+    const retry: RetryOptions = {
+      limit: own.maxRetries ?? clientRetries,
+      methods: ['post'],
+      delay: () => wait,
+      shouldRetry: ({ error, retryCount }) => {
+        let asked: number | undefined;
+        if (isKyHttpError(error)) {
+          if (error.response.status !== 429) return false;
+          asked = retryAfterMs((header) => error.response.headers.get(header));
+          if (asked! > maxRetryDelay) {
+            refused = asked;
+            return false;
+          }
+        } else if (!(isNetworkError(error) && nothingWasSent(networkCause(error)))) return false;
+        wait = asked! >= 0 ? asked! : backoffMs(retryCount, maxRetryDelay, Math.random);
+        return true;
+      },
+    };
     try {
       // 3. Headers, each name once in any letter case, the last value given winning: defaults, the
       // client's, the content type, the call's, then the client-side keys, which no other may name.
@@ -108,10 +144,6 @@ export function storefrontSender(options: CommonOptions, settings: CredentialSet
       if (accessToken !== undefined) keys.authorization = `Bearer ${needed('accessToken', accessToken)}`;
       if (!isBrowser()) keys.origin = needed('origin', origin);
       const headers = mergeHeaders([{ accept: 'application/json' }, clientHeaders, { 'content-type': call.type! }, own.headers, keys]);
-      // Fetch options: the request's own fields to ky, which sets them on the request; the rest to
-      // fetch with it. No option of ky's own can be set through them.
-      const split = own.fetchOptions || fetchOptions ? splitFetchOptions({ ...fetchOptions, ...own.fetchOptions }) : undefined;
-      const requestFields = split && Object.keys(split.request).length > 0;
       const ky = await loadKy();
 
       // 4. One attempt: the fetch, a redirect refused, the whole body within `maxResponseBytes`
@@ -123,15 +155,14 @@ export function storefrontSender(options: CommonOptions, settings: CredentialSet
         outcome = 'unknown';
         let response: Response;
         try {
-          const fetchInit = split ? { ...init, ...split.init } : init;
           response = await (clientFetch
-            ? clientFetch(request, fetchInit)
-            : transmit(request, fetchInit as Record<string, unknown> | undefined, requestFields ? undefined : { url, method, headers, body: payload }));
+            ? clientFetch(request, init)
+            : transmit(request, init as Record<string, unknown> | undefined, { url, method, headers, body: payload }));
         } catch (error) {
           if (nothingWasSent(error)) outcome = before;
           throw fetchFailure(error);
         }
-        if (!isResponse(response)) throw notResponse(response);
+        if (!isResponse(response)) throw await failureError((module) => module.notResponse(response));
         outcome = worse(before, outcomeOf(response.status, true));
         const context = { operation: name, method, host, attempts: n, status: response.status };
         if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) throw await redirectError(response, url, context, outcome);
@@ -141,10 +172,9 @@ export function storefrontSender(options: CommonOptions, settings: CredentialSet
 
       // 5. ky runs the attempts: timeouts, retries and backoff; a redirect is never followed.
       const kyOptions: KyOptions = {
-        ...split?.request,
         method,
         timeout,
-        retry: plan.options,
+        retry,
         redirect: 'manual',
         fetch: attempt as KyOptions['fetch'],
         headers,
@@ -167,25 +197,29 @@ export function storefrontSender(options: CommonOptions, settings: CredentialSet
         response,
       };
     } catch (thrown) {
-      // 7. Or the typed error, with its outcome and none of the call's secrets (its module loaded
-      // by a client's first failure).
-      throw await typedError(
-        thrown,
-        { operation: name, method, host, attempts },
-        {
-          signal,
-          timeout,
-          body: text,
-          outcome,
-          changesState: true,
-          effect: call.effect ?? 'create',
-          // The bearer token it may have sent; client-side keys are no secret (every visitor's browser holds them).
-          secrets: typeof accessToken === 'string' && accessToken ? [accessToken] : [],
-          credentials: { advice: () => `check the credentials given to new ${OWNER}()` } as never,
-          auth: 'client',
-          refusedWaitMs: plan.refusedWaitMs,
-          maxRetryDelay,
-        },
+      // 7. Or the typed error, with its outcome, its record and none of the call's secrets (its
+      // module loaded by a client's first failure). When that module cannot be loaded: the
+      // loader's error, carrying the outcome, without the record the server's pipeline keeps
+      // beside it (`retryDecision` decides the same from the error alone for an event: it may
+      // never be sent twice blindly).
+      const context = { operation: name, method, host, attempts };
+      throw await failureError(
+        (module) =>
+          module.mapError(thrown, context, {
+            signal,
+            timeout,
+            body: text,
+            outcome,
+            changesState: true,
+            effect: call.effect ?? 'create',
+            // The bearer token it may have sent; client-side keys are no secret (every visitor's browser holds them).
+            secrets: typeof accessToken === 'string' && accessToken ? [accessToken] : [],
+            credentials: { advice: () => `check the credentials given to new ${OWNER}()` } as never,
+            auth: 'client',
+            refusedWaitMs: refused,
+            maxRetryDelay,
+          }),
+        outcome,
       );
     } finally {
       abort?.done();

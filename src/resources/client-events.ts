@@ -11,7 +11,7 @@ import { checkedOptions, trueOrFalse, type OptionRules, isRecord } from '../core
 import { plainCopy, optionOrEnv } from '../core/runtime.js';
 import type { Issue } from '../core/errors.js';
 import { failureError } from '../core/outcome.js';
-import { storefrontSender } from '../core/storefront-send.js';
+import { storefront } from '../core/storefront.js';
 import type { CustomEventMetadata, CustomEventName } from '../core/metadata.js';
 import type { EventSender, Operation, OutgoingCall, RequestOptions } from '../core/call.js';
 import { eventAcknowledgmentSchema, type EventAcknowledgment } from '../schemas/event.js';
@@ -98,7 +98,7 @@ export class ClientEvents {
   constructor(givenOptions: ClientEventsOptions = {}) {
     // A copy, each option read once, checked against its rule: the client uses nothing else.
     const options = checkedOptions('ClientEvents', clientEventsOptionRules, givenOptions);
-    this.#send = handedOver ?? storefrontSender(options, clientSettings(options));
+    this.#send = handedOver ?? storefront(options, clientSettings(options));
     this.#keepaliveWhenHidden = options.keepaliveWhenHidden === true;
   }
 
