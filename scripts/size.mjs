@@ -42,11 +42,12 @@ export const CLIENT_GATE = 12_000;
 
 /**
  * The storefront's gate is not met in this release: until it is, `npm run size` (and CI) fails
- * above the size measured when it was found out of reach, with about 100 bytes of room, and says on
- * every run how far the gate is missed. It goes when the gate is met: promokit's own share of the
- * storefront (about 6.9 KB over ky's 9 KB) has to come down to about 3 KB.
+ * above the size last measured, with about 50 bytes of room, and says on every run how far the
+ * gate is missed. It goes when the gate is met: promokit's own share of the storefront (about
+ * 4.7 KB over ky's 9 KB since its send path of its own, 6.9 KB before) has to come down to about
+ * 3 KB.
  */
-export const CLIENT_HOLD = 15_930;
+export const CLIENT_HOLD = 13_710;
 
 /**
  * The budget of the server entry bundled for Node, minified: what a program making one call
@@ -72,10 +73,13 @@ export const SERVER_WHOLE_BUDGET = 54_000;
  * The chunks of the parts a program opts into, by the name of their module in dist/: the limits'
  * queue (`admission`, with p-queue and its dependencies: `maxConcurrency`, `rateLimit`,
  * `limiter`), `client.reconcile()` (`reconcile`), the escape hatch `client.request()`
- * (`custom-request`) and the check of a client's own `metadataSchemas` and `eventSchemas`
- * (`user-schema-check`). Each is printed with what it adds to the whole.
+ * (`custom-request`), the check of a client's own `metadataSchemas` and `eventSchemas`
+ * (`user-schema-check`) and a `ClientEvents` of the program's own: the storefront's send path
+ * (`storefront-send`, in Node's build a chunk loaded by its first event; the browser build carries
+ * it at once) and the whole pipeline its opt-in options load (`event-pipeline`). Each is printed
+ * with what it adds to the whole.
  */
-export const OPT_IN_CHUNKS = ['admission', 'reconcile', 'custom-request', 'user-schema-check'];
+export const OPT_IN_CHUNKS = ['admission', 'reconcile', 'custom-request', 'user-schema-check', 'storefront-send', 'event-pipeline'];
 
 /**
  * Leaves out the chunks a program loads only when it uses a rarely used part: the limits' queue
@@ -90,14 +94,19 @@ export const OPT_IN_CHUNKS = ['admission', 'reconcile', 'custom-request', 'user-
  * one call is no list never needs it), what a response's paths and numbers mean in its schema
  * (`decidesOn`, loaded by a response that breaks its schema or a client in `strict` mode) and the
  * ports fetch refuses (`BAD_PORTS`, loaded by the first call to a URL that names a port),
- * `toArray()`'s collector (`collect`) and the content codings' decoders (`decodedBy`, loaded by
- * the first answer that names a coding), and the response schemas of every group of sub-clients
- * but the loyalty program's (`checkoutResponses`, `managementResponses`: loaded by the first call
- * of their group; {@link SERVER_CALL}'s one call is `client.loyalties`'). ky's own chunk, which
+ * `toArray()`'s collector (`collect`), the content codings' decoders (`decodedBy`, loaded by
+ * the first answer that names a coding), the response schemas of every group of sub-clients but
+ * the loyalty program's (`checkoutResponses`, `managementResponses`: loaded by the first call of
+ * their group; {@link SERVER_CALL}'s one call is `client.loyalties`'), the whole pipeline of a
+ * `ClientEvents` of its own (`eventPipeline`, loaded by its opt-in options, `hooks`, an
+ * `accessToken` function, `logLevel` `info` or `debug` and its own schemas, and by an
+ * acknowledgment that breaks its schema or a client in `strict` mode) and, in Node's build, the
+ * storefront's send path (`storefrontSender`, loaded by a `ClientEvents` of the program's own: the
+ * browser build carries it at once, so it is in the storefront's figure). ky's own chunk, which
  * every call loads, stays in.
  */
 export const withoutLazyChunks = leavingOut(
-  /\b(?!loyaltyResponses\b)\w+Responses = \{|\bPQueue\b|\bwaitForAsyncAction\b|\bsendCustom\b|\breconcileFailedCall\b|\bcheckedCall\b|\breportRequest\b|\bfunction resend\b|\bexistingRollback\b|\bfunction mapError\b|\bfunction tokenFromFunction\b|\bfunction firstPage\b|\bfunction decidesOn\b|\bBAD_PORTS = |\bfunction collect\b|\bfunction decodedBy\b/,
+  /\b(?!loyaltyResponses\b)\w+Responses = \{|\bPQueue\b|\bwaitForAsyncAction\b|\bsendCustom\b|\breconcileFailedCall\b|\bcheckedCall\b|\breportRequest\b|\bfunction resend\b|\bexistingRollback\b|\bfunction mapError\b|\bfunction tokenFromFunction\b|\bfunction firstPage\b|\bfunction decidesOn\b|\bBAD_PORTS = |\bfunction collect\b|\bfunction decodedBy\b|\bfunction eventPipeline\b|\bstorefrontSender\b/,
 );
 
 /**

@@ -21,8 +21,9 @@ import { PagePromise } from './core/pagination.js';
 import type { ReconcileResult } from './resources/reconcile.js';
 import { deviationsOf, type DeviationRecord, type ResponseDeviation } from './core/responses.js';
 import { Transport } from './core/transport.js';
+import { send } from './core/send.js';
 import { metadataSchemasRule } from './core/metadata.js';
-import { type ClientEvents, clientEventsOf, clientSettings } from './resources/client-events.js';
+import { type ClientEvents, clientEventsWith, clientSettings } from './resources/client-events.js';
 // joins:imports
 import { AsyncActions } from './resources/async-actions.js';
 import { Customers } from './resources/customers.js';
@@ -234,8 +235,15 @@ export class Client {
     this.campaigns = new Campaigns(core);
     this.skus = new Skus(core);
     // /joins
-    // The same log, deviation record, hooks, limits, 429 pause and credentials as every other call of this client.
-    this.clientEvents = clientEventsOf({ ...config });
+    // The same log, deviation record, hooks, limits, 429 pause and credentials as every other call
+    // of this client; its own metadata and event schemas, when it has them, checked first (their
+    // module loaded on first use).
+    const events = { ...config };
+    this.clientEvents = clientEventsWith(async (call, given) =>
+      events.schemas
+        ? (await loadChunk('user-schema-check', () => import('./core/user-schema-check.js'))).sendEvent(events, call, given as RequestOptions | undefined)
+        : send(events, call, given),
+    );
   }
 
   /**

@@ -14,7 +14,7 @@
 import type { AuthGroup } from './credentials.js';
 import type { Outcome } from './errors.js';
 import type { Rule } from './inputs.js';
-import type { Paging, Strategy } from './pagination.js';
+import type { Paging, Strategy, WithResponse } from './pagination.js';
 import type { ResponseSchema } from './responses.js';
 import type { MetadataPlaces } from './metadata.js';
 
@@ -383,3 +383,10 @@ export interface OutgoingCall<T> {
   /** Checks the body once it passed its schema: the client's own metadata schemas (user-schema-check.ts). */
   readonly verify?: ((body: T) => Promise<void>) | undefined;
 }
+
+/**
+ * How a `ClientEvents` sends its calls: its own, the storefront's send path (storefront-send.ts);
+ * the server `Client`'s `clientEvents`, its client's pipeline (send.ts). `options` are the call's
+ * `RequestOptions` as given, checked by the sender.
+ */
+export type EventSender = <T>(call: OutgoingCall<T>, options: unknown) => Promise<WithResponse<T>>;

@@ -197,7 +197,7 @@ export const commonOptionRules: OptionRules<CommonOptions> = {
     'an object with debug, info, warn and error functions (console fits)',
   ],
   logLevel: oneOfStrings(logLevels),
-  headers: headersRule,
+  headers: headersRule(),
   fetch: aFunction,
   fetchOptions: fetchOptionsRule,
   maxResponseBytes: wholeNumber(1),
@@ -219,15 +219,26 @@ export const hooksRule: OptionRule = /* @__PURE__ */ (() => [
 ])() as OptionRule;
 
 /**
+ * The checks of options already copied and checked against their rules that read beyond the
+ * options: the `baseUrl` (given, or the environment's) and the names of the `headers`. Returns the
+ * `baseUrl`; throws {@link ConfigurationError} naming the option. The credentials are checked by
+ * their owner.
+ */
+export function checkedSettings(options: CommonOptions, owner: string): string | undefined {
+  const baseUrl = optionOrEnv(options.baseUrl, 'baseUrl');
+  const answer = baseUrl === undefined || baseUrlRule[0](baseUrl);
+  optionCheck(owner)(answer === true, 'baseUrl', typeof answer === 'string' ? answer : baseUrlRule[1]);
+  checkHeaders(options.headers, owner, 'set credentials with their options');
+  return baseUrl;
+}
+
+/**
  * The pipeline settings of options already copied and checked against their rules
  * (`checkedOptions`): defaults, the environment's `baseUrl`, the credentials checked.
  * Throws {@link ConfigurationError} on a bad `baseUrl` from the environment or a bad credential.
  */
 export function pipelineConfig<C extends ClientCredentials>(options: CommonOptions, credentials: C, owner: string): PipelineConfig & { credentials: C } {
-  const baseUrl = optionOrEnv(options.baseUrl, 'baseUrl');
-  const answer = baseUrl === undefined || baseUrlRule[0](baseUrl);
-  optionCheck(owner)(answer === true, 'baseUrl', typeof answer === 'string' ? answer : baseUrlRule[1]);
-  checkHeaders(options.headers, owner, 'set credentials with their options');
+  const baseUrl = checkedSettings(options, owner);
   credentials.check(owner);
   return {
     baseUrl,

@@ -70,6 +70,14 @@ function bearerOf(headers: Record<string, string>): string | undefined {
 }
 
 /**
+ * The error for a setting `owner` (`Client`, `ClientEvents`) lacks: naming the option, what needs
+ * it and its environment variable.
+ */
+export function missingSetting(owner: string, option: SettingName, by = 'this request'): ConfigurationError {
+  return new ConfigurationError(option, `${owner}: the ${option} option is required for ${by}; pass it to new ${owner}({ ${option} })${envHint(option)}`);
+}
+
+/**
  * Credential settings and the headers of the `client` group (`/client/v1/events`), the only group
  * the browser entry needs. {@link Credentials} adds the server groups.
  */
@@ -117,11 +125,8 @@ export class ClientCredentials {
   }
 
   /** The error for a missing setting, naming the option, what needs it and its environment variable. */
-  missing(option: SettingName, by = 'this request'): ConfigurationError {
-    return new ConfigurationError(
-      option,
-      `${this.#owner}: the ${option} option is required for ${by}; pass it to new ${this.#owner}({ ${option} })${envHint(option)}`,
-    );
+  missing(option: SettingName, by?: string): ConfigurationError {
+    return missingSetting(this.#owner, option, by);
   }
 
   /**

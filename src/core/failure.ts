@@ -18,10 +18,12 @@ import { callOf, effectOf, recordCall, recordFailure, type Effect, type Operatio
 import { scrubText, type Log } from './log.js';
 import {
   AbortError,
+  ConfigurationError,
   ConnectionError,
   describeIssues,
   describeValue,
   formatPath,
+  InvalidRequestError,
   isA,
   LimiterError,
   PromokitError,
@@ -39,6 +41,19 @@ import {
 import { DEVIATION_KINDS_LIMIT, parseBody, type DeviationRecord, type ResponseSchema, type ValidationMode } from './responses.js';
 import { describeFailure } from './retry.js';
 import { MARKER_KEY } from './metadata.js';
+
+export { keepaliveRefusal } from './request-options.js';
+export { notJson } from './responses.js';
+
+/** The error for a `fetch` option that resolved no `Response`: the request may have been sent. */
+export function notResponse(value: unknown): ConfigurationError {
+  return new ConfigurationError('fetch', `the fetch option resolved ${describeValue(value, 80)}, not a Response`);
+}
+
+/** The refusal of a call's input (`issues`, every rule it broke), before anything was sent. */
+export function invalidRequest(operation: string, issues: readonly Issue[]): InvalidRequestError {
+  return new InvalidRequestError(operation, issues);
+}
 
 /**
  * The words an `unknown` error of a call that changes state adds to its message: it may have been

@@ -13,7 +13,7 @@
  * @module
  */
 import { callOf, recordFailure, type Effect, type Operation } from './call.js';
-import { ConfigurationError, describeValue, isA, PromokitError, type CallContext, type Outcome, isKyHttpError } from './errors.js';
+import { describeValue, isA, PromokitError, type CallContext, type Outcome, isKyHttpError } from './errors.js';
 import type { Failure } from './failure.js';
 import type { Log } from './log.js';
 import { readyToRead, type DeviationRecord, type ReadableSchema, type ResponseSchema, type ValidationMode } from './responses.js';
@@ -62,13 +62,17 @@ export function isResponse(value: unknown): value is Response {
   }
 }
 
-/** The error for a `fetch` option that resolved no `Response`: the request may have been sent. */
-export function notResponse(value: unknown): ConfigurationError {
-  return new ConfigurationError('fetch', `the fetch option resolved ${describeValue(value, 80)}, not a Response`);
-}
-
 /** failure.ts, loaded by a call's first failure; the loader's `ConfigurationError`, carrying `outcome`, when it cannot be. */
 const failureModule = (outcome?: Outcome) => loadChunk('failure', () => import('./failure.js'), undefined, outcome);
+
+/**
+ * The error `make` builds with failure.ts, for a failure rarer than a call (input refused before
+ * sending, an answer that is no JSON): a storefront's bundle carries none of their classes and
+ * words. When failure.ts cannot be loaded: the loader's `ConfigurationError`, carrying `outcome`.
+ */
+export async function failureError(make: (module: typeof import('./failure.js')) => PromokitError, outcome?: Outcome): Promise<PromokitError> {
+  return failureModule(outcome).then(make, (error: PromokitError) => error);
+}
 
 /**
  * The typed error of a call that failed after its attempts began (`mapError`, failure.ts), with

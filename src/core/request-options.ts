@@ -9,6 +9,7 @@
 import { checkHeaders, fetchRefusal, headersRule } from './runtime.js';
 import { isRecord, checkedOptions, positiveMs, shallowCopy, trueOrFalse, wholeNumber, type OptionRule, type OptionRules } from './inputs.js';
 import type { RequestOptions } from './call.js';
+import { InvalidRequestError } from './errors.js';
 
 export { MAX_TIMEOUT } from './inputs.js';
 
@@ -66,7 +67,7 @@ export const requestOptionRules: OptionRules<RequestOptions> = {
   signal: signalRule,
   timeout: positiveMs,
   maxRetries: wholeNumber(0, MAX_RETRIES),
-  headers: headersRule,
+  headers: headersRule(),
   fetchOptions: fetchOptionsRule,
   keepalive: trueOrFalse,
 };
@@ -91,4 +92,19 @@ export function mergeHeaders(layers: ReadonlyArray<Record<string, string> | unde
   const headers: Record<string, string> = {};
   for (const layer of layers) for (const name in layer) headers[name.toLowerCase()] = layer[name]!;
   return headers;
+}
+
+/** The largest body browsers send with `keepalive`: 64 KiB, for all such requests of a page together. */
+export const KEEPALIVE_BODY_LIMIT = 65_536;
+
+/** True when `options` send `body` with `keepalive` and it is past the browsers' cap ({@link KEEPALIVE_BODY_LIMIT}). */
+export function exceedsKeepalive(options: RequestOptions, body: string | undefined): boolean {
+  return !!options.keepalive && !!body && new Blob([body]).size > KEEPALIVE_BODY_LIMIT;
+}
+
+/** The refusal of a call of `operation` whose body is past the browsers' cap for `keepalive`: nothing sent. */
+export function keepaliveRefusal(operation: string): InvalidRequestError {
+  return new InvalidRequestError(operation, [
+    { path: [], message: `must be at most ${KEEPALIVE_BODY_LIMIT} bytes to be sent with keepalive (the browsers' cap)` },
+  ]);
 }

@@ -92,17 +92,13 @@ export function deviationsOf(record: DeviationRecord): ResponseDeviation[] {
   return record.dropped > 0 ? [...recorded, { operation: '*', path: '*', count: record.dropped }] : recorded;
 }
 
-/** The JSON a 2xx body holds; a body that is not JSON breaks the response's contract. */
-export function parseJson(text: string, operation: string): unknown {
-  const body = parseBody(text);
-  // Parsing never gives back the very string it read: the same string means it was not JSON.
-  if (body === text)
-    throw new ResponseValidationError(
-      operation,
-      [{ path: [], message: text === '' ? 'the response body is empty' : 'the response body is not valid JSON' }],
-      text,
-    );
-  return body;
+/** The error for a 2xx body `text` that is not JSON (or empty): it breaks the response's contract. */
+export function notJson(operation: string, text: string): ResponseValidationError {
+  return new ResponseValidationError(
+    operation,
+    [{ path: [], message: text === '' ? 'the response body is empty' : 'the response body is not valid JSON' }],
+    text,
+  );
 }
 
 /** The parsed JSON of a body, or its raw text when it is not JSON (an HTML error page). */

@@ -9,6 +9,9 @@
 import ky from 'ky';
 import { describeValue, type CallContext, type Issue } from './errors.js';
 import { isRecord, shallowCopy, type OptionRule } from './inputs.js';
+import type { CommonOptions } from './config.js';
+import type { CredentialSettings } from './credentials.js';
+import { storefrontSender } from './storefront-send.js';
 
 /** The caller's signal, used by the call as it is. */
 export function callSignal(signal: AbortSignal): { signal: AbortSignal; done: () => void } {
@@ -50,7 +53,9 @@ export function isHeaderValue(value: unknown): value is string {
 }
 
 /** Rule of a `headers` option: an object, copied. */
-export const headersRule: OptionRule = [isRecord, 'an object of headers', shallowCopy];
+export function headersRule(): OptionRule {
+  return [isRecord, 'an object of headers', shallowCopy];
+}
 
 /** Names left to fetch in a browser. */
 export function checkHeaders(_headers: Record<string, unknown> | undefined, _owner: string, _credentials: string): void {}
@@ -137,4 +142,12 @@ export function plainCopy(value: unknown, issues: Issue[], path: Array<string | 
  */
 export async function loadKy(): Promise<typeof ky> {
   return ky;
+}
+
+/**
+ * The storefront's send path, carried at once: a page sends its first event without loading a
+ * chunk first (in Node it is one, loaded on first use: see runtime.ts).
+ */
+export function storefrontNow(options: object, settings: object, baseUrl: string | undefined): unknown {
+  return storefrontSender(options as CommonOptions, settings as CredentialSettings, baseUrl);
 }

@@ -129,12 +129,14 @@ function headerProblem(name: string, value: unknown): string | undefined {
   return undefined;
 }
 
-/** Rule of a `headers` option: an object, copied; its fields are checked by {@link checkHeaders}. */
-export const headersRule: OptionRule = [
-  (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
-  'an object of header names and string values',
-  shallowCopy,
-];
+/**
+ * Rule of a `headers` option: an object, copied; its fields are checked by {@link checkHeaders}. A
+ * function, so that a module may read it as it loads whatever the order the browser build's
+ * modules load in (runtime.browser.ts imports the storefront's send path, which imports them).
+ */
+export function headersRule(): OptionRule {
+  return [(v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'an object of header names and string values', shallowCopy];
+}
 
 /** Checks the fields of a (copied) `headers` option: names fetch sends, Latin-1 values, no credential header. */
 export function checkHeaders(headers: Record<string, unknown> | undefined, owner: string, credentials: string): void {
@@ -363,4 +365,13 @@ export async function loadKy(): Promise<Ky> {
   // The CommonJS build imports ky's chunk as CommonJS, whose `default` is the chunk's exports.
   ky = typeof instance === 'function' ? instance : (instance as unknown as { default: Ky }).default;
   return ky;
+}
+
+/**
+ * The storefront's send path (storefront-send.ts's `storefrontSender`) when this build carries it
+ * at once: the browser's does; Node's loads it on first use, a chunk of its own (storefront.ts), so
+ * a server that never builds a `ClientEvents` of its own loads none of it: `undefined` here.
+ */
+export function storefrontNow(_options: object, _settings: object, _baseUrl: string | undefined): unknown {
+  return undefined;
 }

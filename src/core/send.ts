@@ -14,14 +14,14 @@ import type { Options as KyOptions } from 'ky';
 import { callSignal, carriesPlain, loadKy, nothingWasSent, readBody, transmit } from './runtime.js';
 import type { WithResponse } from './pagination.js';
 import type { PipelineConfig } from './config.js';
-import { checkResponse, fetchFailure, isResponse, notResponse, redirectError, outcomeOf, typedError, unsentError, worse } from './outcome.js';
+import { checkResponse, failureError, fetchFailure, isResponse, redirectError, outcomeOf, typedError, unsentError, worse } from './outcome.js';
 import { effectOf, type OutgoingCall } from './call.js';
 import { loadChunk } from './lazy.js';
 import { isKyHttpError } from './errors.js';
-import { InvalidRequestError, type Outcome } from './errors.js';
+import type { Outcome } from './errors.js';
 import { redactHeaders } from './log.js';
-import { checkRequestOptions, mergeHeaders, splitFetchOptions } from './request-options.js';
-import { parseJson } from './responses.js';
+import { checkRequestOptions, exceedsKeepalive, mergeHeaders, splitFetchOptions } from './request-options.js';
+import { parseBody } from './responses.js';
 import { describeFailure, retryPlan } from './retry.js';
 import { joinUrl } from './inputs.js';
 
@@ -36,11 +36,8 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
   // 1. The call's own options (a copy, each read once) and the base URL: a bad one is refused,
   // nothing sent, no event.
   const options = checkRequestOptions(givenOptions, call.name, config.credentialsAdvice);
-  if (options.keepalive && call.body && new Blob([call.body]).size > KEEPALIVE_BODY_LIMIT) {
-    throw new InvalidRequestError(call.name, [
-      { path: [], message: `must be at most ${KEEPALIVE_BODY_LIMIT} bytes to be sent with keepalive (the browsers' cap)` },
-    ]);
-  }
+  // Its error, like every refusal a call rarely meets, made by the typed errors' module (loaded on first use).
+  if (exceedsKeepalive(options, call.body)) throw await failureError((module) => module.keepaliveRefusal(call.name));
   if (!config.baseUrl) throw credentials.missing('baseUrl');
   const url = joinUrl(config.baseUrl, call.path);
   const host = new URL(url).host;
@@ -128,7 +125,7 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
           if (nothingWasSent(error)) outcome = before;
           throw fetchFailure(error);
         }
-        if (!isResponse(response)) throw notResponse(response);
+        if (!isResponse(response)) throw await failureError((module) => module.notResponse(response));
         gate?.observe(response, tenant!);
         outcome = worse(before, outcomeOf(response.status, changesState));
         const context = { operation: call.name, method: call.method, host, attempts: n, status: response.status };
@@ -176,7 +173,10 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
 
       // 7. The body, parsed and checked in the client's validation mode (and by its own metadata schemas).
       if (call.emptyBody && body === '') return { data: undefined as T, response };
-      const data = await checkResponse(config.validation, call.name, call.schema, parseJson(body, call.name), log, config.deviations);
+      // Parsing never gives back the very string it read: the same string means it was not JSON.
+      const parsed = parseBody(body);
+      if (parsed === body) throw await failureError((module) => module.notJson(call.name, body), 'unknown');
+      const data = await checkResponse(config.validation, call.name, call.schema, parsed, log, config.deviations);
       if (call.verify) await call.verify(data);
       return { data, response };
     } catch (thrown) {
@@ -211,9 +211,6 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
     abort?.done();
   }
 }
-
-/** The largest body browsers send with `keepalive`: 64 KiB, for all such requests of a page together. */
-export const KEEPALIVE_BODY_LIMIT = 65_536;
 
 /** Milliseconds on a monotonic clock, rounded for readable events and logs. */
 function now(): number {

@@ -4,16 +4,16 @@
  *
  * @module
  */
-import { loadChunk } from '../core/lazy.js';
 import { apiPromise, type APIPromise, type WithResponse } from '../core/pagination.js';
-import { ClientCredentials, type AccessToken, type CredentialSettings } from '../core/credentials.js';
-import { commonOptionRules, credentialRule, pipelineConfig, type CommonOptions, type PipelineConfig } from '../core/config.js';
+import type { AccessToken, CredentialSettings } from '../core/credentials.js';
+import { commonOptionRules, credentialRule, type CommonOptions } from '../core/config.js';
 import { checkedOptions, trueOrFalse, type OptionRules, isRecord } from '../core/inputs.js';
 import { plainCopy, optionOrEnv } from '../core/runtime.js';
-import { InvalidRequestError, type Issue } from '../core/errors.js';
-import { send } from '../core/send.js';
+import type { Issue } from '../core/errors.js';
+import { failureError } from '../core/outcome.js';
+import { storefront } from '../core/storefront.js';
 import type { CustomEventMetadata, CustomEventName } from '../core/metadata.js';
-import { safeToRepeat, type Effect, type Relies, type Operation, type OutgoingCall, type RequestOptions } from '../core/call.js';
+import type { EventSender, Operation, OutgoingCall, Relies, RequestOptions } from '../core/call.js';
 import { eventAcknowledgmentSchema, type EventAcknowledgment } from '../schemas/event.js';
 import type { CustomerInput } from './inputs/customer.js';
 import type { SubClientGuide } from './guide.js';
@@ -91,13 +91,14 @@ export type TrackEventParams<E extends CustomEventName = CustomEventName> = E ex
  * @category Client events
  */
 export class ClientEvents {
-  readonly #config: PipelineConfig;
+  /** How its events are sent: the storefront's send path, or the server `Client`'s pipeline for its `clientEvents`. */
+  readonly #send: EventSender;
   readonly #keepaliveWhenHidden: boolean;
 
   constructor(givenOptions: ClientEventsOptions = {}) {
     // A copy, each option read once, checked against its rule: the client uses nothing else.
     const options = checkedOptions('ClientEvents', clientEventsOptionRules, givenOptions);
-    this.#config = handedOver ?? pipelineConfig(options, new ClientCredentials(clientSettings(options), 'ClientEvents'), 'ClientEvents');
+    this.#send = handedOver ?? storefront(options, clientSettings(options));
     this.#keepaliveWhenHidden = options.keepaliveWhenHidden === true;
   }
 
@@ -126,7 +127,7 @@ export class ClientEvents {
   }
 
   async #track<E extends CustomEventName>(params: TrackEventParams<E>, options: RequestOptions | undefined): Promise<WithResponse<EventAcknowledgment<E>>> {
-    const { name, method, path, auth, effect } = clientEventOperations['clientEvents.track'];
+    const { name, method, path, auth } = track;
     // A copy, each field read once: the checks and the wire see the same event.
     const issues: Issue[] = [];
     const event = plainCopy(params, issues) as Partial<TrackEventFields & { event: string; metadata: unknown }> | undefined;
@@ -139,7 +140,8 @@ export class ClientEvents {
         if (event[field] !== undefined && !isRecord(event[field])) issues.push({ path: [field], message: 'must be an object' });
       }
     }
-    if (issues.length > 0) throw new InvalidRequestError(name, issues);
+    // Refused, nothing sent: the error's words loaded with the typed errors, on first use.
+    if (issues.length > 0) throw await failureError((module) => module.invalidRequest(name, issues));
     const call: OutgoingCall<EventAcknowledgment<E>> = {
       name,
       method,
@@ -147,8 +149,9 @@ export class ClientEvents {
       path,
       body: JSON.stringify(event),
       type: 'application/json',
-      idempotent: safeToRepeat(effect as Effect),
-      effect: effect as Effect,
+      // Records an event, which earning rules may turn into points: never sent twice blindly.
+      idempotent: false,
+      effect: 'create',
       schema: eventAcknowledgmentSchema<E>(),
     };
     // Leaving the page: an event that must survive it goes with keepalive, once (no retry can run
@@ -159,16 +162,15 @@ export class ClientEvents {
     ) {
       options = { ...options, keepalive: true, maxRetries: 0 };
     }
-    // The client's own metadata and event schemas, when it has them: loaded on first use.
-    const config = this.#config;
-    return config.schemas
-      ? (await loadChunk('user-schema-check', () => import('../core/user-schema-check.js'))).sendEvent(config, call, options)
-      : send(config, call, options);
+    return this.#send(call, options);
   }
 
   // No `[inspectSymbol]`/`toJSON`: they would only add bytes to every storefront bundle. The
   // secrets sit in private fields, which neither `util.inspect` nor `JSON.stringify` shows.
 }
+
+/** What `track` sends, as its record in {@link clientEventOperations} states it. */
+const track = { name: 'clientEvents.track', method: 'POST', path: '/client/v1/events', auth: 'client' } as const;
 
 /**
  * The one operation of {@link ClientEvents}, as the registry lists it (resources/registry.ts). The
@@ -179,18 +181,15 @@ export class ClientEvents {
  */
 export const clientEventOperations: {
   readonly 'clientEvents.track': Omit<Operation<EventAcknowledgment, TrackEventParams>, 'responses'> & { readonly name: 'clientEvents.track' };
-} = {
+} = /* @__PURE__ */ (() => ({
   'clientEvents.track': {
-    name: 'clientEvents.track',
-    method: 'POST',
-    path: '/client/v1/events',
-    auth: 'client',
+    ...track,
     // Records an event, which earning rules may turn into points: never sent twice blindly.
     effect: 'create',
     trace: 'no-event-list',
     encoding: 'json',
   },
-};
+}))();
 
 /**
  * Where `client.clientEvents` stands in the documentation: the reference's category of its class, and
@@ -230,17 +229,17 @@ export function clientSettings(options: CommonOptions & Pick<ClientEventsOptions
   return settings;
 }
 
-/** The settings {@link clientEventsOf} hands to the constructor it calls; `undefined` at any other time. */
-let handedOver: PipelineConfig | undefined;
+/** The sender {@link clientEventsWith} hands to the constructor it calls; `undefined` at any other time. */
+let handedOver: EventSender | undefined;
 
 /**
- * The `clientEvents` of a server `Client`: its pipeline settings (log, deviation record, hooks,
- * fetch, limits and 429 pause, timeouts), with credentials of the client-side group that the
- * `Client` builds from its options.
+ * A `ClientEvents` that sends with `sender`: the server `Client`'s `clientEvents`, whose events go
+ * through its client's pipeline (log, deviation record, hooks, fetch, limits and 429 pause,
+ * timeouts, the client-side group of its credentials). The same class as `new ClientEvents()`.
  * @internal
  */
-export function clientEventsOf(config: PipelineConfig): ClientEvents {
-  handedOver = config;
+export function clientEventsWith(sender: EventSender): ClientEvents {
+  handedOver = sender;
   try {
     return new ClientEvents();
   } finally {

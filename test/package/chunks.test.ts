@@ -104,6 +104,10 @@ const SCENARIOS: Record<string, string> = {
   'loyalty-responses': `return new sdk.Client({ baseUrl, ...keys }).loyalties.getMember('LOYAL-1');`,
   'checkout-responses': `return new sdk.Client({ baseUrl, ...keys }).vouchers.get('CODE-1');`,
   'management-responses': `return new sdk.Client({ baseUrl, ...keys }).campaigns.get('camp_1');`,
+  // A ClientEvents of the program's own: its send path (Node's build loads it with the first
+  // event), and the whole pipeline its hooks load.
+  'storefront-send': `return new sdk.ClientEvents({ baseUrl, ...clientKeys }).track({ event: 'signed_up', customer: { source_id: 'c-1' } });`,
+  'event-pipeline': `return new sdk.ClientEvents({ baseUrl, ...clientKeys, hooks: { request: () => undefined } }).track({ event: 'signed_up', customer: { source_id: 'c-1' } });`,
 };
 
 /** What each chunk's loader calls it (ky's chunk is `distribution` in dist/, after ky 2's folder). */
@@ -118,6 +122,7 @@ function script(format: Format, body: string): string {
     const http = await import('node:http');
     const zlib = await import('node:zlib');
     const keys = { appId: 'app-id-chunks', appToken: 'app-token-chunks-secret', accessToken: 'access-token-chunks-secret' };
+    const clientKeys = { clientApplicationId: 'client-app-chunks', clientToken: 'client-token-chunks', origin: 'https://shop.example.com' };
     const requests = [];
     const member = { id: 'v_1', code: 'LOYAL-1', object: 'voucher', type: 'LOYALTY_CARD', created_at: '2026-01-01T00:00:00Z' };
     const server = http.createServer((req, res) => {

@@ -1,0 +1,39 @@
+/**
+ * The sender of a `ClientEvents` of its own: its settings checked as the client is built (a bad
+ * `baseUrl`, given or from the environment, a header name or a credential that cannot be sent
+ * throws there), then the storefront's send path (storefront-send.ts). The browser build carries
+ * that path at once (runtime.browser.ts); Node's loads it with the client's first event, a chunk
+ * of its own, so that a server program that never builds a `ClientEvents` of its own (the server
+ * `Client`'s `clientEvents` sends through its client's pipeline) loads none of it. A chunk that
+ * cannot be loaded rejects the call with a `ConfigurationError` naming it, nothing sent; the next
+ * call tries again.
+ *
+ * @module
+ */
+import type { EventSender } from './call.js';
+import { checkedSettings, type CommonOptions } from './config.js';
+import type { CredentialSettings } from './credentials.js';
+import { loadChunk } from './lazy.js';
+import { checkCredentialValues, storefrontNow } from './runtime.js';
+
+/**
+ * The sender of a `ClientEvents` built from its options (copied and checked against their rules)
+ * and its client-side credential settings (with their environment fallbacks). Throws
+ * `ConfigurationError` on a bad `baseUrl`, a header name or a credential that cannot be sent.
+ */
+export function storefront(options: CommonOptions, settings: CredentialSettings): EventSender {
+  const baseUrl = checkedSettings(options, 'ClientEvents');
+  checkCredentialValues(settings, 'ClientEvents');
+  // The browser build's path at once; else Node's chunk, loaded by the first event (a failed load is not kept).
+  let sender = storefrontNow(options, settings, baseUrl) as EventSender | Promise<EventSender> | undefined;
+  return async (call, given) =>
+    (
+      await (sender ??= loadChunk('storefront-send', () => import('./storefront-send.js')).then(
+        (module) => (sender = module.storefrontSender(options, settings, baseUrl)),
+        (error: unknown) => {
+          sender = undefined;
+          throw error;
+        },
+      ))
+    )(call, given);
+}
