@@ -142,6 +142,8 @@ function readSignatures() {
             /Operations$/.test(n.expression.getText(source))
           )
             operation = n.argumentExpression.text;
+          // Or a record of its own that names the operation (`const track = { name: 'clientEvents.track', … }`).
+          if (operation === undefined && ts.isIdentifier(n)) operation = operationNamedBy(checker, n);
           if (ts.isPropertyAccessExpression(n) && ts.isPrivateIdentifier(n.name) && privates.has(n.name.text)) find(privates.get(n.name.text));
           ts.forEachChild(n, find);
         };
@@ -168,6 +170,20 @@ function readSignatures() {
     });
   }
   return { signatures, classes };
+}
+
+/**
+ * The operation a constant names, when `identifier` is a constant whose value is an object literal
+ * (`as const` or not) with a string `name` that holds a dot (`'clientEvents.track'`); else undefined.
+ */
+function operationNamedBy(checker, identifier) {
+  const declaration = checker.getSymbolAtLocation(identifier)?.valueDeclaration;
+  if (!declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
+  let value = declaration.initializer;
+  while (ts.isAsExpression(value) || ts.isSatisfiesExpression(value) || ts.isParenthesizedExpression(value)) value = value.expression;
+  if (!ts.isObjectLiteralExpression(value)) return undefined;
+  const name = value.properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText() === 'name');
+  return name && ts.isStringLiteral(name.initializer) && name.initializer.text.includes('.') ? name.initializer.text : undefined;
 }
 
 /** The words of each effect class. */
