@@ -1,12 +1,15 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { skipLine, skippedTestFiles } from './scripts/lib/prerequisites.mjs';
-import { NEVER, SLOW_FILES, SLOW_TESTS } from './scripts/lib/suites.mjs';
+import { NEVER, SLOW_FILES, SLOW_LANES, SLOW_TESTS } from './scripts/lib/suites.mjs';
 
 // Outside CI, the files that need a missing redis-server or Chromium are left out, said in one line
 // (by `npm test` after its count, by a direct `vitest` run here); under CI nothing is left out.
 const skipped = skippedTestFiles();
 if (skipped.length > 0 && !process.env.PROMOKIT_TEST_SKIP_LINE) console.log(skipLine());
+
+// One lane of the slow suite, or the whole of it.
+const slowLane = SLOW_LANES[process.env.PROMOKIT_SLOW_LANE as keyof typeof SLOW_LANES] ?? { include: SLOW_TESTS, exclude: [] };
 
 // Two projects (scripts/lib/suites.mjs): `fast`, what `npm test` runs, and `slow`, what
 // `npm run test:slow` runs; each holds the promokit-mcp workspace's files (mcp/test/) too. A direct `npx vitest run FILE…` runs the files named, whichever
@@ -32,11 +35,12 @@ export default defineConfig({
         },
       },
       // The slow files run fleets of processes against rate windows, a browser, npm and tsc over
-      // every consumer setup: one file at a time, as each was written for (two side by side
-      // starve a fleet's processes), after the fast ones when a run holds both.
+      // every consumer setup: one file at a time, as each was written for (two fleets side by side
+      // starve each other's processes), after the fast ones when a run holds both. `npm run
+      // test:slow` runs its lanes (PROMOKIT_SLOW_LANE: `fleets`, `queues`, `beside`) side by side.
       {
         extends: true,
-        test: { name: 'slow', include: SLOW_TESTS, exclude: [...NEVER, ...skipped], maxWorkers: 1, sequence: { groupOrder: 1 } },
+        test: { name: 'slow', include: slowLane.include, exclude: [...NEVER, ...slowLane.exclude, ...skipped], maxWorkers: 1, sequence: { groupOrder: 1 } },
       },
     ],
   },

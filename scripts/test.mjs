@@ -10,15 +10,18 @@
 //                                         Chromium, the packed tarball), then the smoke suite on
 //                                         Bun, Deno and workerd (scripts/runtimes.mjs)
 //
-// vitest's JSON report goes to .tmp/vitest-<suite>-node<major>.json, and the counts of a suite's run
+// The slow suite runs in lanes side by side (SLOW_LANES, scripts/lib/suites.mjs), each one file at
+// a time. vitest's JSON report goes to .tmp/vitest-<suite>-node<major>.json (each lane of the slow
+// suite: vitest-slow-<lane>-…), and the counts of a suite's run
 // to .tmp/counts/<suite>-node<major>.json, from which CI prints its closing count. Outside CI, test files that need a missing redis-server or Chromium are
 // skipped, and the line before the count says which and how to install them
 // (scripts/lib/prerequisites.mjs).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureBuilt, ensureMcpBuilt, root } from './lib/build.mjs';
 import { skipLine } from './lib/prerequisites.mjs';
+import { SLOW_LANES } from './lib/suites.mjs';
 import { countLine, countsOf, NODE, reportPath, writeCounts } from './lib/vitest-report.mjs';
 
 const argv = process.argv.slice(2);
@@ -39,25 +42,55 @@ try {
 }
 
 mkdirSync(join(root, '.tmp'), { recursive: true });
-const report = reportPath(suite);
-rmSync(report, { force: true });
-const vitest = spawnSync(
-  process.execPath,
-  [
-    join(root, 'node_modules', 'vitest', 'vitest.mjs'),
-    'run',
-    ...(named ? [] : ['--project', suite]),
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${report}`,
-    ...args,
-  ],
-  // The skip line is printed below, next to the count, not by vitest.config.ts.
-  { cwd: root, stdio: 'inherit', env: { ...process.env, PROMOKIT_TEST_SKIP_LINE: '1' } },
-);
 
-const counts = countsOf(report);
-let ok = vitest.status === 0 && counts.failed === 0 && counts.passed > 0;
+/**
+ * Runs vitest over `project` (or the files named), its JSON report written to `report`; with
+ * `lane`, one lane of the slow suite (scripts/lib/suites.mjs). What it prints goes to this
+ * process's output as it comes, or, with `buffered`, is returned to be printed after. Resolves
+ * `{ status, output }`.
+ */
+function runVitest({ project, report, lane, buffered = false }) {
+  rmSync(report, { force: true });
+  const child = spawn(
+    process.execPath,
+    [
+      join(root, 'node_modules', 'vitest', 'vitest.mjs'),
+      'run',
+      ...(project ? ['--project', project] : []),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      ...args,
+    ],
+    // The skip line is printed below, next to the count, not by vitest.config.ts.
+    {
+      cwd: root,
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, PROMOKIT_TEST_SKIP_LINE: '1', ...(lane ? { PROMOKIT_SLOW_LANE: lane } : {}) },
+    },
+  );
+  const output = [];
+  child.stdout?.on('data', (chunk) => output.push(chunk));
+  child.stderr?.on('data', (chunk) => output.push(chunk));
+  return new Promise((resolve) => child.on('close', (status) => resolve({ status, output: Buffer.concat(output).toString() })));
+}
+
+let counts;
+let ok;
+if (slow) {
+  // The lanes side by side: the first's files as they run, the others' after them.
+  const lanes = Object.keys(SLOW_LANES);
+  const runs = await Promise.all(lanes.map((lane, i) => runVitest({ project: 'slow', report: reportPath(`slow-${lane}`), lane, buffered: i > 0 })));
+  for (const [i, lane] of lanes.entries()) if (i > 0) console.log(`\n== the slow suite's lane ${lane}, which ran beside the ${lanes[0]}\n${runs[i].output}`);
+  const each = lanes.map((lane) => countsOf(reportPath(`slow-${lane}`)));
+  counts = each.reduce((sum, c) => ({ passed: sum.passed + c.passed, failed: sum.failed + c.failed, skipped: sum.skipped + c.skipped }), { passed: 0, failed: 0, skipped: 0 });
+  ok = runs.every((run) => run.status === 0) && counts.failed === 0 && each.every((c) => c.passed > 0);
+} else {
+  const report = reportPath(suite);
+  const vitest = await runVitest({ project: named ? undefined : suite, report });
+  counts = countsOf(report);
+  ok = vitest.status === 0 && counts.failed === 0 && counts.passed > 0;
+}
 const skips = skipLine();
 if (skips) console.log(`\n${skips}`);
 

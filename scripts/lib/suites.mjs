@@ -24,5 +24,30 @@ export const SLOW_FILES = SLOW.flatMap((group) => group.files);
 /** The test files among them: a folder's `*.test.ts` (its helpers are not tests). */
 export const SLOW_TESTS = SLOW_FILES.map((glob) => (glob.endsWith('/**') ? `${glob}/*.test.ts` : glob));
 
+/**
+ * The slow suite runs in three lanes side by side, each one file at a time (`npm run test:slow`):
+ * `fleets`, the files that time fleets of processes against rate windows and outages (Redis,
+ * promokit-mcp servers sharing a ledger); `queues`, the job queues on BullMQ, whose workers share
+ * one process and mostly wait on the faults they meet; and `beside`, the files that drive a browser
+ * or npm and time no window of their own. A fleet's file never runs beside another fleet's.
+ */
+export const SLOW_QUEUES = ['test/queues/**/*.test.ts'];
+
+/** The files of the `beside` lane (see {@link SLOW_QUEUES}). */
+export const SLOW_BESIDE = [
+  ...TOOLS.filter((tool) => tool.name !== 'redis-server').flatMap((tool) => tool.files),
+  'test/package/pack.test.ts',
+  'test/package/consumers.test.ts',
+  'mcp/test/slow/bin.test.ts',
+  'mcp/test/slow/pack.test.ts',
+];
+
+/** The lanes of the slow suite, by name: the test files each includes and leaves out. */
+export const SLOW_LANES = {
+  fleets: { include: SLOW_TESTS, exclude: [...SLOW_QUEUES, ...SLOW_BESIDE] },
+  queues: { include: SLOW_QUEUES, exclude: [] },
+  beside: { include: SLOW_BESIDE, exclude: [] },
+};
+
 /** What no suite runs: the consumers' programs (type-checked and run by `npm run consumers`), dependencies. */
 export const NEVER = ['test/consumers/**', '**/node_modules/**'];

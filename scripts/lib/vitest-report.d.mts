@@ -23,4 +23,4 @@ export declare function allCounts(): Array<Required<Counts> & { name: string }>;
 /** `node20`: the major version of the Node running the script. */
 export declare const NODE: string;
 /** Where scripts/test.mjs has vitest write its JSON report for `suite` on `node`. */
-export declare function reportPath(suite: 'fast' | 'slow' | 'files', node?: string): string;
+export declare function reportPath(suite: 'fast' | `slow-${string}` | 'files', node?: string): string;

@@ -46,7 +46,7 @@ export function countLine({ passed, failed, skipped = 0 }) {
 export const NODE = `node${process.versions.node.split('.')[0]}`;
 
 /**
- * Where scripts/test.mjs has vitest write its JSON report for `suite` (`fast`, `slow`, or `files`
+ * Where scripts/test.mjs has vitest write its JSON report for `suite` (`fast`, a lane of the slow suite `slow-<lane>`, or `files`
  * for the files named) on `node`: one file per suite and Node, so that runs side by side never
  * share one.
  */

@@ -1,7 +1,7 @@
 /**
  * Every step of CI can be run by name: each step of .ci/run after the install runs one npm script
  * that package.json defines, and its heading names that script; the steps that wait on real time
- * (the test suites) run on their own, never beside others.
+ * (the test suites) run on their own or beside what they were written to share the cores with.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -39,15 +39,20 @@ describe('.ci/run', () => {
     );
   });
 
-  it("runs the Node 20 suites on their own, and the other Nodes' fast suites only beside each other", () => {
+  it("runs Node 20's fast suite on its own, its slow suite beside the fresh pack alone, and the other Nodes' fast suites only beside each other", () => {
     const suites = work.filter((s) => /^(test|test:[\w]+)$/.test(scriptOf(s.commands[0] ?? '') ?? ''));
     expect(suites.map((s) => scriptOf(s.commands[0]!))).toEqual(expect.arrayContaining(['test', 'test:slow', 'test:node24', 'test:node22']));
-    const otherNodes = ['test:node22', 'test:node24'];
-    for (const suite of suites) expect(suite.beside, suite.heading).toBe(otherNodes.includes(scriptOf(suite.commands[0]!)!));
-    // The steps started beside them are those two alone: the group after the last `gather` before them.
+    const besideOthers = ['test:slow', 'test:node22', 'test:node24'];
+    for (const suite of suites) expect(suite.beside, suite.heading).toBe(besideOthers.includes(scriptOf(suite.commands[0]!)!));
+    // The steps started beside each: the group from the last `gather` before it to the next.
     const text = readFileSync(join(root, '.ci', 'run'), 'utf8');
-    const group = text.slice(text.lastIndexOf('gather', text.indexOf('test:node24')), text.indexOf('gather', text.indexOf('test:node22')));
-    expect([...group.matchAll(/^beside "/gm)]).toHaveLength(2);
+    const groupOf = (script: string) => {
+      const at = text.indexOf(`npm run --silent ${script}\n`);
+      return text.slice(text.lastIndexOf('gather', at), text.indexOf('gather', at));
+    };
+    const scriptsIn = (group: string) => [...group.matchAll(/^beside "[^"]*" \\\n(.*)$/gm)].map((m) => scriptOf(m[1]!)).sort();
+    expect(scriptsIn(groupOf('test:slow'))).toEqual(['pack:fresh', 'test:slow']);
+    expect(scriptsIn(groupOf('test:node24'))).toEqual(['test:node22', 'test:node24']);
   });
 
   it.each(work.map((s) => [s.heading, s] as const))('%s: runs exactly one npm script that package.json defines, named in its heading', (_heading, step) => {
