@@ -83,7 +83,8 @@ if (slow) {
   const runs = await Promise.all(lanes.map((lane, i) => runVitest({ project: 'slow', report: reportPath(`slow-${lane}`), lane, buffered: i > 0 })));
   for (const [i, lane] of lanes.entries()) if (i > 0) console.log(`\n== the slow suite's lane ${lane}, which ran beside the ${lanes[0]}\n${runs[i].output}`);
   const each = lanes.map((lane) => countsOf(reportPath(`slow-${lane}`)));
-  counts = each.reduce((sum, c) => ({ passed: sum.passed + c.passed, failed: sum.failed + c.failed, skipped: sum.skipped + c.skipped }), { passed: 0, failed: 0, skipped: 0 });
+  const total = (key) => each.reduce((sum, c) => sum + c[key], 0);
+  counts = { passed: total('passed'), failed: total('failed'), skipped: total('skipped') };
   ok = runs.every((run) => run.status === 0) && counts.failed === 0 && each.every((c) => c.passed > 0);
 } else {
   const report = reportPath(suite);
