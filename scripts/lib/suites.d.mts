@@ -8,3 +8,9 @@ export declare const SLOW_FILES: string[];
 export declare const SLOW_TESTS: string[];
 /** What no suite runs. */
 export declare const NEVER: string[];
+/** The files of the slow suite's `queues` lane. */
+export declare const SLOW_QUEUES: string[];
+/** The files of the slow suite's `beside` lane. */
+export declare const SLOW_BESIDE: string[];
+/** The lanes of the slow suite, by name: the test files each includes and leaves out. */
+export declare const SLOW_LANES: Record<'fleets' | 'queues' | 'beside', { include: string[]; exclude: string[] }>;
