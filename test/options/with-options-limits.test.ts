@@ -33,6 +33,10 @@ async function timedService(
 describe('one rateLimit window for a client and its clones', () => {
   it('3 calls of the parent and 3 of a clone at once: both keys reach the service, never more than 2 sent in any 500 ms', async () => {
     const { arrivals } = await timedService();
+    // What a first call loads (ky, the response schemas) loaded by another client first: the time
+    // from admission to fetch is then about the same for every call.
+    await new Client({ baseUrl: recorder!.url, ...keys, logLevel: 'off' }).loyalties.getMember('L1');
+    arrivals.length = 0;
     // When each request left the client (the fetch both clients share): the window is the client's,
     // and a loaded machine's delays on the way to the service would move arrivals either way.
     const departures: number[] = [];
@@ -42,10 +46,11 @@ describe('one rateLimit window for a client and its clones', () => {
     await Promise.all([0, 1, 2].flatMap(() => [parent.loyalties.getMember('L1'), tenant.loyalties.getMember('L1')]));
     expect(arrivals.filter((a) => a.appId === keys.appId)).toHaveLength(3);
     expect(arrivals.filter((a) => a.appId === tenantB.appId)).toHaveLength(3);
-    // Any third request leaves a full window after the first of the three before it (a timer may
-    // fire a few ms early). Two windows of their own would let 4 go within the first few ms.
+    // Any third request leaves about a full window after the first of the three before it (the way
+    // from admission to fetch differs by a few ms between calls, more on a loaded machine). Two
+    // windows of their own would let 4 go within the first few ms.
     expect(departures).toHaveLength(6);
-    for (let i = 0; i + 2 < departures.length; i++) expect(departures[i + 2]! - departures[i]!).toBeGreaterThanOrEqual(490);
+    for (let i = 0; i + 2 < departures.length; i++) expect(departures[i + 2]! - departures[i]!).toBeGreaterThanOrEqual(450);
   });
 });
 
