@@ -117,11 +117,17 @@ export class ClientCredentials {
 
   /**
    * The secrets no error of a call may show: the bearer tokens it sent (`sent`, the credential
-   * headers of each of its attempts). Client-side keys are no secret (every visitor's browser
-   * holds them); the server's {@link Credentials} add its app token and recent tokens.
+   * headers of each of its attempts), the recent tokens and the client token (a browser holds it,
+   * but no log or error of a server's need show it); the server's {@link Credentials} add its app
+   * token. The client application ID names the app, as the app ID does: shown.
    */
   secrets(sent: ReadonlyArray<Record<string, string>>): string[] {
-    return [...sent.map(bearerOf).filter((token): token is string => !!token), ...this.#recent];
+    const { clientToken } = this.#settings;
+    return [
+      ...sent.map(bearerOf).filter((token): token is string => !!token),
+      ...this.#recent,
+      ...(typeof clientToken === 'string' && clientToken ? [clientToken] : []),
+    ];
   }
 
   /** The error for a missing setting, naming the option, what needs it and its environment variable. */
@@ -255,13 +261,13 @@ export class Credentials extends ClientCredentials {
   }
 
   /**
-   * Every secret of these credentials: the tokens the call sent, the app token, the client token,
-   * a static access token and the {@link RECENT_TOKENS} latest tokens the access token function
+   * Every secret of these credentials: the tokens the call sent, the client token (see
+   * {@link ClientCredentials.secrets}), the app token, a static access token and the {@link RECENT_TOKENS} latest tokens the access token function
    * returned (a call may have sent one that another call since replaced).
    */
   override secrets(sent: ReadonlyArray<Record<string, string>>): string[] {
-    const { appToken, clientToken, accessToken } = this.#secrets;
-    return [...super.secrets(sent), ...[appToken, clientToken, accessToken].filter((s): s is string => typeof s === 'string')];
+    const { appToken, accessToken } = this.#secrets;
+    return [...super.secrets(sent), ...[appToken, accessToken].filter((s): s is string => typeof s === 'string')];
   }
 
   /** Tells the credentials the origin of the service they are sent to (the client's `baseUrl`). */

@@ -103,6 +103,8 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
       // timeout and retries cover a body that stalls or is cut off), the response hook. ky calls
       // it once per attempt.
       const attempt = async (request: Request, init?: RequestInit): Promise<Response> => {
+        // Aborted before this attempt went out (a signal aborted already, or during a retry's wait): not sent.
+        signal?.throwIfAborted();
         const n = ++attempts;
         const extra = hooked ? hooked.reportRequest(emit!, n, sent[sent.length - 1]!, request) : undefined;
         const began = now();

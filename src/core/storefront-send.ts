@@ -149,6 +149,8 @@ export function storefrontSender(options: CommonOptions, settings: CredentialSet
       // 4. One attempt: the fetch, a redirect refused, the whole body within `maxResponseBytes`
       // (read inside the attempt, so ky's timeout and retries cover a body that stalls).
       const attempt = async (request: Request, init?: RequestInit): Promise<Response> => {
+        // Aborted before this attempt went out (a signal aborted already, or during a retry's wait): not sent.
+        signal?.throwIfAborted();
         const n = ++attempts;
         const before = outcome;
         // From here the request may reach the service; a failure that shows it did not goes back.
@@ -212,8 +214,8 @@ export function storefrontSender(options: CommonOptions, settings: CredentialSet
             outcome,
             changesState: true,
             effect: call.effect ?? 'create',
-            // The bearer token it may have sent; client-side keys are no secret (every visitor's browser holds them).
-            secrets: typeof accessToken === 'string' && accessToken ? [accessToken] : [],
+            // The bearer token it may have sent and the client token (as the server's pipeline hides them).
+            secrets: [accessToken, clientToken].filter((secret): secret is string => typeof secret === 'string' && secret !== ''),
             credentials: { advice: () => `check the credentials given to new ${OWNER}()` } as never,
             auth: 'client',
             refusedWaitMs: refused,

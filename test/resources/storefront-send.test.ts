@@ -239,3 +239,36 @@ describe('secrets', () => {
       expect(rendering).not.toContain(credentials.accessToken);
   });
 });
+
+describe('the same on every path: the lean one, the whole pipeline of its own (hooks), the server Client', () => {
+  /** The three ways an event is sent, each to `url`. */
+  const paths = (url: string): Array<[string, browserEntry.ClientEvents]> => [
+    ['its own, lean', eventsTo(url)],
+    ['its own, the whole pipeline', eventsTo(url, { hooks: { request: () => undefined } })],
+    ['the server Client', new Client({ baseUrl: url, ...credentials, ...clientCredentials, logLevel: 'off', maxRetryDelay: 0 }).clientEvents],
+  ];
+
+  it('an answer echoing the client token and the bearer token, in its body and a header: in no rendering of the error', async () => {
+    recorder = await startRecorder((sent) => ({
+      status: 400,
+      headers: { 'x-echo': `${sent.headers['x-client-token']} ${sent.headers.authorization}` },
+      body: { code: 400, key: 'bad', message: `refused ${sent.headers['x-client-token']} ${String(sent.headers['x-client-token']).toUpperCase()}` },
+    }));
+    for (const [path, events] of paths(recorder.url)) {
+      const error = await rejection(events.track(event));
+      expect(error, path).toBeInstanceOf(browserEntry.BadRequestError);
+      for (const rendering of [error.message, String(error), JSON.stringify(error), inspect(error, { depth: 10, showHidden: true })])
+        for (const secret of [clientCredentials.clientToken, clientCredentials.clientToken.toUpperCase()]) expect(rendering, path).not.toContain(secret);
+    }
+  });
+
+  it('a signal aborted before the call: AbortError, not_sent, nothing sent', async () => {
+    recorder = await startRecorder(() => ({ body: ack }));
+    for (const [path, events] of paths(recorder.url)) {
+      const error = await rejection(events.track(event, { signal: AbortSignal.abort() }));
+      expect(error, path).toBeInstanceOf(browserEntry.AbortError);
+      expect(error.outcome, path).toBe('not_sent');
+    }
+    expect(recorder.sent).toHaveLength(0);
+  });
+});
