@@ -89,13 +89,15 @@ const base = `http://127.0.0.1:${server.address().port}`;
 
 const results = [];
 const check = async (name, fn) => {
+  const started = Date.now();
+  const took = () => ` (${((Date.now() - started) / 1000).toFixed(1)} s)`;
   try {
     const detail = await fn();
     results.push({ name, ok: true });
-    console.log(`ok    ${name}${detail ? `: ${detail}` : ''}`);
+    console.log(`ok    ${name}${detail ? `: ${detail}` : ''}${took()}`);
   } catch (error) {
     results.push({ name, ok: false });
-    console.log(`FAIL  ${name}: ${error instanceof Error ? error.message : error}`);
+    console.log(`FAIL  ${name}: ${error instanceof Error ? error.message : error}${took()}`);
   }
 };
 const assert = (condition, message) => {
@@ -310,28 +312,55 @@ try {
 
   /** How many results the site's search box lists at most. */
   const SEARCH_LISTS = 10;
-  /** Types `query` into the search box; returns the results' text and link, best first. */
-  const search = async (query) => {
-    await page.click('#tsd-search-trigger');
-    await page.fill('#tsd-search-input', '');
-    await page.waitForFunction(() => !document.querySelector('#tsd-search-results li'), null, { timeout: 10_000 });
-    await page.fill('#tsd-search-input', query);
+  /** How many tabs type searches at once (each waits on the box's 200 ms debounce far more than it works). */
+  const SEARCH_TABS = 6;
+  /** Types `query` into the search box of `tab`; returns the results' text and link, best first. */
+  const searchIn = async (tab, query) => {
+    await tab.click('#tsd-search-trigger');
+    await tab.fill('#tsd-search-input', '');
+    await tab.waitForFunction(() => !document.querySelector('#tsd-search-results li'), null, { timeout: 10_000 });
+    await tab.fill('#tsd-search-input', query);
     // The site updates its results a moment after the last keystroke: wait until they are there
     // (or it says there are none) and have stopped changing.
     const read = () =>
-      page.$$eval('#tsd-search-results li a', (links) =>
+      tab.$$eval('#tsd-search-results li a', (links) =>
         links.map((a) => ({ text: a.textContent?.trim().replace(/\s+/g, '') ?? '', href: a.getAttribute('href') ?? '' })),
       );
     let found = [];
     for (let previous = '', i = 0; i < 100; i++) {
-      await page.waitForTimeout(100);
+      await tab.waitForTimeout(100);
       found = await read();
-      const status = (await page.textContent('#tsd-search-status')) ?? '';
+      const status = (await tab.textContent('#tsd-search-status')) ?? '';
       const now = JSON.stringify(found) + status;
       if ((found.length > 0 || /no results/i.test(status)) && now === previous) break;
       previous = now;
     }
-    await page.keyboard.press('Escape');
+    await tab.keyboard.press('Escape');
+    return found;
+  };
+  /**
+   * Each query typed into the search box of the home page, in {@link SEARCH_TABS} tabs side by side;
+   * the results by query.
+   */
+  const searchAll = async (queries) => {
+    const pending = [...new Set(queries)];
+    const found = new Map();
+    const tabs = await Promise.all(
+      Array.from({ length: Math.min(SEARCH_TABS, pending.length) }, async () => {
+        const tab = await browser.newPage({ viewport: VIEWPORT });
+        await tab.goto(`${base}/index.html`);
+        await tab.waitForSelector('#tsd-nav-container > li', { timeout: 10_000 });
+        try {
+          for (let query = pending.shift(); query !== undefined; query = pending.shift()) found.set(query, await searchIn(tab, query));
+        } catch (error) {
+          // One tab failing ends the others' turns too.
+          pending.length = 0;
+          throw error;
+        }
+        return tab;
+      }),
+    );
+    await Promise.all(tabs.map((tab) => tab.close()));
     return found;
   };
   const lands = (result, target) => result?.href.replace(/^\.\//, '') === target;
@@ -342,30 +371,34 @@ try {
       methods.some((m) => m.paths.includes('/v1/vouchers/{code}/validate')),
       'no example names /v1/vouchers/{code}/validate',
     );
-    await open('index.html');
+    // A path that more methods' paths start with than the search box lists (ten) is refined with
+    // the method's name, as a reader refines it (`/v1/vouchers/{code} create`).
+    const queriesOf = (method) =>
+      method.paths.map((path) => {
+        const sharing = methods.filter((m) => m.paths.some((p) => p.startsWith(path))).length;
+        return { path, query: sharing > SEARCH_LISTS ? `${path} ${method.name.split('.').pop()}` : path };
+      });
+    const found = await searchAll([...methods.flatMap((method) => [...queriesOf(method).map((q) => q.query), method.name]), '/v1/vouchers/{code}/validate']);
     const missed = [];
     for (const method of methods) {
       const target = `${method.page}#${method.id}`;
-      for (const path of method.paths) {
-        // A path that more methods' paths start with than the search box lists (ten) is refined
-        // with the method's name, as a reader refines it (`/v1/vouchers/{code} create`).
-        const sharing = methods.filter((m) => m.paths.some((p) => p.startsWith(path))).length;
-        const found = await search(sharing > SEARCH_LISTS ? `${path} ${method.name.split('.').pop()}` : path);
-        if (!found.some((r) => lands(r, target)))
+      for (const { path, query } of queriesOf(method)) {
+        const results = found.get(query);
+        if (!results.some((r) => lands(r, target)))
           missed.push(
             `"${path}" (${method.name}): ${
-              found
+              results
                 .slice(0, 3)
                 .map((r) => r.text)
                 .join(', ') || 'no results'
             }`,
           );
       }
-      const byName = await search(method.name);
+      const byName = found.get(method.name);
       if (!lands(byName[0], target)) missed.push(`"${method.name}" lists first ${byName[0]?.text ?? 'nothing'}`);
     }
     assert(missed.length === 0, `not found:\n      ${missed.join('\n      ')}`);
-    const validate = await search('/v1/vouchers/{code}/validate');
+    const validate = found.get('/v1/vouchers/{code}/validate');
     return `${methods.reduce((n, m) => n + m.paths.length, 0)} operation paths found, ${methods.length} method names first; "/v1/vouchers/{code}/validate" lists ${validate[0]?.text} first`;
   });
 
@@ -375,9 +408,10 @@ try {
     for (const [method, words] of Object.entries(USER_WORDS)) for (const word of words) queries[word] ??= byName[method];
     const wrong = [];
     const firsts = [];
+    for (const [query, target] of Object.entries(queries)) assert(target, `"${query}": its method is not on the site`);
+    const results = await searchAll(Object.keys(queries));
     for (const [query, target] of Object.entries(queries)) {
-      assert(target, `"${query}": its method is not on the site`);
-      const found = await search(query);
+      const found = results.get(query);
       if (!lands(found[0], target)) wrong.push(`"${query}" lists first ${found[0]?.text ?? 'nothing'}, not ${target}`);
       if (query in LANDINGS) firsts.push(`"${query}" → ${found[0]?.text}`);
     }

@@ -24,9 +24,9 @@ function steps(): Array<{ heading: string; commands: string[]; beside: boolean }
   return found;
 }
 
-/** The npm script a command runs: `npm test`, `npm start`, `npm run --silent NAME …`, after an optional `env -u VAR`. */
+/** The npm script a command runs: `npm test`, `npm start`, `npm run --silent NAME …`, after an optional `env -u VAR` or `nice -n N`. */
 const scriptOf = (command: string): string | undefined =>
-  /^(?:env -u \w+ )?npm (?:run (?:--silent )?([\w:]+)|(test|start))\b/.exec(command)?.slice(1).find(Boolean);
+  /^(?:env -u \w+ |nice -n \d+ )?npm (?:run (?:--silent )?([\w:]+)|(test|start))\b/.exec(command)?.slice(1).find(Boolean);
 
 describe('.ci/run', () => {
   const all = steps();
@@ -39,7 +39,7 @@ describe('.ci/run', () => {
     );
   });
 
-  it("runs Node 20's fast suite on its own, its slow suite beside the fresh pack alone, and the other Nodes' fast suites only beside each other", () => {
+  it("runs Node 20's fast suite on its own, its slow suite beside the fresh pack and the oracle at the lowest priority alone, and the other Nodes' fast suites only beside each other", () => {
     const suites = work.filter((s) => /^(test|test:[\w]+)$/.test(scriptOf(s.commands[0] ?? '') ?? ''));
     expect(suites.map((s) => scriptOf(s.commands[0]!))).toEqual(expect.arrayContaining(['test', 'test:slow', 'test:node24', 'test:node22']));
     const besideOthers = ['test:slow', 'test:node22', 'test:node24'];
@@ -51,7 +51,9 @@ describe('.ci/run', () => {
       return text.slice(text.lastIndexOf('gather', at), text.indexOf('gather', at));
     };
     const scriptsIn = (group: string) => [...group.matchAll(/^beside "[^"]*" \\\n(.*)$/gm)].map((m) => scriptOf(m[1]!)).sort();
-    expect(scriptsIn(groupOf('test:slow'))).toEqual(['pack:fresh', 'test:slow']);
+    expect(scriptsIn(groupOf('test:slow'))).toEqual(['oracle', 'pack:fresh', 'test:slow']);
+    // The oracle times nothing: beside the slow suite it takes only the cores the suite leaves idle.
+    expect(text).toContain('\nnice -n 19 npm run --silent oracle\n');
     expect(scriptsIn(groupOf('test:node24'))).toEqual(['test:node22', 'test:node24']);
   });
 
