@@ -265,35 +265,43 @@ function wireHeaders(plain: PlainRequest, https: boolean): Record<string, string
 /** The error of reading a body already read, as fetch's. */
 const unusable = () => new TypeError('Body is unusable: Body has already been read');
 
+/** The class of {@link answerRead}'s answers, made on the first answer. */
+let AnswerRead: (new (body: null, init: ResponseInit) => Response) | undefined;
+
 /**
- * The answer the pipeline hands on: its body already read (by `readBody`), as fetch's answer is
- * once read: `bodyUsed`, and every way to read it again or clone it fails as fetch's does.
+ * The class of the answers the pipeline hands on: their body already read (by `readBody`), as
+ * fetch's answer is once read: `bodyUsed`, and every way to read it again or clone it fails as
+ * fetch's does. Made on the first answer, not at import: reading the global `Response` makes Node
+ * load its own fetch (its bundled undici, about 25 ms of a cold start), which an import of
+ * promokit has no use for until a call is answered.
  */
-class AnswerRead extends Response {
-  override get bodyUsed(): boolean {
-    return true;
-  }
-  override text(): Promise<string> {
-    return Promise.reject(unusable());
-  }
-  override json(): Promise<never> {
-    return Promise.reject(unusable());
-  }
-  override arrayBuffer(): Promise<ArrayBuffer> {
-    return Promise.reject(unusable());
-  }
-  override blob(): Promise<Blob> {
-    return Promise.reject(unusable());
-  }
-  override formData(): Promise<FormData> {
-    return Promise.reject(unusable());
-  }
-  override bytes(): Promise<Uint8Array<ArrayBuffer>> {
-    return Promise.reject(unusable());
-  }
-  override clone(): Response {
-    throw unusable();
-  }
+function answerRead(): new (body: null, init: ResponseInit) => Response {
+  return (AnswerRead ??= class AnswerRead extends Response {
+    override get bodyUsed(): boolean {
+      return true;
+    }
+    override text(): Promise<string> {
+      return Promise.reject(unusable());
+    }
+    override json(): Promise<never> {
+      return Promise.reject(unusable());
+    }
+    override arrayBuffer(): Promise<ArrayBuffer> {
+      return Promise.reject(unusable());
+    }
+    override blob(): Promise<Blob> {
+      return Promise.reject(unusable());
+    }
+    override formData(): Promise<FormData> {
+      return Promise.reject(unusable());
+    }
+    override bytes(): Promise<Uint8Array<ArrayBuffer>> {
+      return Promise.reject(unusable());
+    }
+    override clone(): Response {
+      throw unusable();
+    }
+  });
 }
 
 /** The answer's head as a `Response` without a body: its status (any, as fetch gives it) and headers. */
@@ -311,7 +319,7 @@ function headOf(status: number, given: Record<string, string | string[] | undefi
     break;
   }
   const inRange = status >= 200 && status <= 599;
-  const response = new AnswerRead(null, { status: inRange ? status : 200, headers });
+  const response = new (answerRead())(null, { status: inRange ? status : 200, headers });
   // A status the constructor refuses (1xx but 101, 600 and over), as fetch's own answer carries it.
   if (!inRange) Object.defineProperties(response, { status: { value: status }, ok: { value: false } });
   return response;
