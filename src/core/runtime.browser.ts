@@ -146,8 +146,13 @@ export async function loadKy(): Promise<typeof ky> {
 
 /**
  * The storefront's send path, carried at once: a page sends its first event without loading a
- * chunk first (in Node it is one, loaded on first use: see runtime.ts).
+ * chunk first (in Node it is one, loaded on first use by `load`: see runtime.ts).
  */
-export function storefrontNow(options: object, settings: object, baseUrl: string | undefined): unknown {
+export function storefrontNow(
+  options: object,
+  settings: object,
+  baseUrl: string | undefined,
+  _load: () => Promise<{ storefrontSender(options: never, settings: never, baseUrl: string | undefined): (call: never, given: unknown) => Promise<unknown> }>,
+): unknown {
   return storefrontSender(options as CommonOptions, settings as CredentialSettings, baseUrl);
 }

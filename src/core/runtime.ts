@@ -367,11 +367,31 @@ export async function loadKy(): Promise<Ky> {
   return ky;
 }
 
+/** A sender of events, as the storefront's send path makes them (call.ts's `EventSender`). */
+type Sender = (call: never, given: unknown) => Promise<unknown>;
+
 /**
- * The storefront's send path (storefront-send.ts's `storefrontSender`) when this build carries it
- * at once: the browser's does; Node's loads it on first use, a chunk of its own (storefront.ts), so
- * a server that never builds a `ClientEvents` of its own loads none of it: `undefined` here.
+ * The storefront's send path (storefront-send.ts's `storefrontSender`, from the module `load`
+ * gives): the browser's build carries it at once (runtime.browser.ts); Node's loads it with the
+ * first event, a chunk of its own, so a server that never builds a `ClientEvents` of its own loads
+ * none of it. A chunk that cannot be loaded rejects the call with the loader's error, nothing
+ * sent; the next call tries again (a failed load is not kept).
  */
-export function storefrontNow(_options: object, _settings: object, _baseUrl: string | undefined): unknown {
-  return undefined;
+export function storefrontNow(
+  options: object,
+  settings: object,
+  baseUrl: string | undefined,
+  load: () => Promise<{ storefrontSender(options: never, settings: never, baseUrl: string | undefined): Sender }>,
+): unknown {
+  let sender: Sender | Promise<Sender> | undefined;
+  return async (call: never, given: unknown) =>
+    (
+      await (sender ??= load().then(
+        (module) => (sender = module.storefrontSender(options as never, settings as never, baseUrl)),
+        (error: unknown) => {
+          sender = undefined;
+          throw error;
+        },
+      ))
+    )(call, given);
 }

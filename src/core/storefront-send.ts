@@ -6,7 +6,10 @@
  * refused before anything was sent, never a 5xx or a timeout) around each attempt (the fetch, a
  * redirect refused, the whole body within its size limit); then the acknowledgment, checked, or
  * the typed error with what the attempts tell about whether the service may have acted, and no
- * secret the call sent. The errors are the pipeline's own (failure.ts, loaded by a first failure).
+ * secret the call sent. What only a failure needs is a chunk loaded by the first one
+ * (event-failure.ts): whether a failed attempt is sent again and after how long (`Retry-After`
+ * read as the server's pipeline reads it), the words of a missing setting, and the errors, which
+ * are the pipeline's own (failure.ts, which it loads).
  *
  * What only some clients use is the whole pipeline's (event-pipeline.ts, its own chunk): a client
  * with `hooks`, `fetchOptions`, an `accessToken` function, `logLevel` `info` or `debug`,
@@ -20,20 +23,22 @@
 import type { Options as KyOptions, RetryOptions } from 'ky';
 import type { EventSender } from './call.js';
 import type { CommonOptions } from './config.js';
-import { missingSetting, type CredentialSettings } from './credentials.js';
+import type { CredentialSettings } from './credentials.js';
+import type { Outcome } from './errors.js';
 import type { EventPipeline } from './event-pipeline.js';
 import { joinUrl } from './inputs.js';
 import { loadChunk } from './lazy.js';
-import { failureError, fetchFailure, isResponse, outcomeOf, redirectError, worse } from './outcome.js';
+import { isResponse } from './outcome.js';
 import { checkRequestOptions, exceedsKeepalive, mergeHeaders } from './request-options.js';
 import { parseBody } from './responses.js';
-import { backoffMs, isNetworkError } from './retry.js';
-import { retryAfterMs } from './api-errors.js';
-import { isKyHttpError, networkCause, type Outcome } from './errors.js';
 import { callSignal, isBrowser, loadKy, nothingWasSent, readBody, transmit } from './runtime.js';
 
-/** The client these settings and messages are of. */
-const OWNER = 'ClientEvents';
+/** The storefront's failures (event-failure.ts), loaded by an event's first failure; the loader's error carries `outcome`. */
+const failures = (outcome?: Outcome) => loadChunk('event-failure', () => import('./event-failure.js'), undefined, outcome);
+
+/** The error `make` makes with the storefront's failures, or the loader's error (carrying `outcome`) when they cannot be loaded. */
+const failed = (make: (module: typeof import('./event-failure.js')) => unknown, outcome?: Outcome): Promise<unknown> =>
+  failures(outcome).then(make, (error: unknown) => error);
 
 /** Where a credential header given in a call's `headers` belongs instead. */
 const ADVICE = 'set credentials with the client options';
@@ -82,9 +87,9 @@ export function storefrontSender(options: CommonOptions, settings: CredentialSet
     return async (call, given) => (await whole()).send(call, given);
   }
 
-  /** A credential the call needs; a `ConfigurationError` naming it when it is absent. */
-  const needed = (option: 'clientApplicationId' | 'clientToken' | 'origin' | 'accessToken', value: unknown): string => {
-    if (typeof value !== 'string' || value === '') throw missingSetting(OWNER, option);
+  /** A setting the call needs; a `ConfigurationError` naming it when it is absent (its words loaded then). */
+  const needed = async (option: 'baseUrl' | 'clientApplicationId' | 'clientToken' | 'origin' | 'accessToken', value: unknown): Promise<string> => {
+    if (typeof value !== 'string' || value === '') throw await failed((module) => module.missing(option));
     return value;
   };
 
@@ -95,9 +100,8 @@ export function storefrontSender(options: CommonOptions, settings: CredentialSet
     const own = checkRequestOptions(given, name, ADVICE);
     // A call's own fetch options are the whole pipeline's too (handed their checked copy).
     if (own.fetchOptions) return (await whole()).send(call, own);
-    if (exceedsKeepalive(own, payload)) throw await failureError((module) => module.keepaliveRefusal(name));
-    if (!baseUrl) throw missingSetting(OWNER, 'baseUrl');
-    const url = joinUrl(baseUrl, call.path);
+    if (exceedsKeepalive(own, payload)) throw await failed((module) => module.keepaliveRefusal(name));
+    const url = joinUrl(await needed('baseUrl', baseUrl), call.path);
     const host = new URL(url).host;
     // Many calls may share the caller's signal: each listens through a signal of its own.
     const abort = own.signal && callSignal(own.signal);
@@ -108,10 +112,10 @@ export function storefrontSender(options: CommonOptions, settings: CredentialSet
     let outcome: Outcome = 'not_sent';
     // The text of the last response read: the body of a 2xx, or the error body of any other status.
     let text = '';
-    // 2. The retry policy of a call that may not be sent twice (retry.ts): again only after a 429 (its
-    // `Retry-After` waited when at most `maxRetryDelay`, else not retried at all) or a connection
-    // refused before anything was sent; never after a 5xx or a timeout. The wait is decided here, and
-    // ky waits it.
+    // 2. The retry policy of a call that may not be sent twice (event-failure.ts, loaded by the first
+    // failed attempt): again only after a 429 (its `Retry-After` waited when at most `maxRetryDelay`,
+    // else not retried at all) or a connection refused before anything was sent; never after a 5xx
+    // or a timeout. The wait is decided there, and ky waits it.
     let wait = 0;
     // The wait a 429 asked for, longer than `maxRetryDelay`: not waited, said in the error.
     let refused: number | undefined;
@@ -119,18 +123,9 @@ export function storefrontSender(options: CommonOptions, settings: CredentialSet
       limit: own.maxRetries ?? clientRetries,
       methods: ['post'],
       delay: () => wait,
-      shouldRetry: ({ error, retryCount }) => {
-        let asked: number | undefined;
-        if (isKyHttpError(error)) {
-          if (error.response.status !== 429) return false;
-          asked = retryAfterMs((header) => error.response.headers.get(header));
-          if (asked! > maxRetryDelay) {
-            refused = asked;
-            return false;
-          }
-        } else if (!(isNetworkError(error) && nothingWasSent(networkCause(error)))) return false;
-        wait = asked! >= 0 ? asked! : backoffMs(retryCount, maxRetryDelay, Math.random);
-        return true;
+      shouldRetry: async ({ error, retryCount }) => {
+        [wait, refused] = (await failures(outcome)).eventRetry(error, retryCount, maxRetryDelay);
+        return wait >= 0;
       },
     };
     try {
@@ -138,11 +133,11 @@ export function storefrontSender(options: CommonOptions, settings: CredentialSet
       // client's, the content type, the call's, then the client-side keys, which no other may name.
       // A browser sends `Origin` itself and forbids scripts to set it.
       const keys: Record<string, string> = {
-        'x-client-application-id': needed('clientApplicationId', clientApplicationId),
-        'x-client-token': needed('clientToken', clientToken),
+        'x-client-application-id': await needed('clientApplicationId', clientApplicationId),
+        'x-client-token': await needed('clientToken', clientToken),
       };
-      if (accessToken !== undefined) keys.authorization = `Bearer ${needed('accessToken', accessToken)}`;
-      if (!isBrowser()) keys.origin = needed('origin', origin);
+      if (accessToken !== undefined) keys.authorization = `Bearer ${await needed('accessToken', accessToken)}`;
+      if (!isBrowser()) keys.origin = await needed('origin', origin);
       const headers = mergeHeaders([{ accept: 'application/json' }, clientHeaders, { 'content-type': call.type! }, own.headers, keys]);
       const ky = await loadKy();
 
@@ -162,18 +157,23 @@ export function storefrontSender(options: CommonOptions, settings: CredentialSet
             : transmit(request, init as Record<string, unknown> | undefined, { url, method, headers, body: payload }));
         } catch (error) {
           if (nothingWasSent(error)) outcome = before;
-          throw fetchFailure(error);
+          throw await failed((module) => module.fetchFailure(error), outcome);
         }
-        if (!isResponse(response)) throw await failureError((module) => module.notResponse(response));
-        outcome = worse(before, outcomeOf(response.status, true));
-        const context = { operation: name, method, host, attempts: n, status: response.status };
-        if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) throw await redirectError(response, url, context, outcome);
+        if (!isResponse(response)) throw await failed((module) => module.notResponse(response));
+        // What its answer tells (outcome.ts's `outcomeOf` of a call that changes state, never better
+        // than what an earlier attempt told): refused by a 4xx, 307 or 308; else it may have acted.
+        const { status } = response;
+        outcome = before !== 'unknown' && (status === 307 || status === 308 || (status >= 400 && status < 500)) ? 'rejected' : 'unknown';
+        const context = { operation: name, method, host, attempts: n, status };
+        if (response.type === 'opaqueredirect' || (status >= 300 && status < 400))
+          throw await failed((module) => module.redirectError(response, url, context, outcome), outcome);
         text = await readBody(response, maxResponseBytes, context);
         return response;
       };
 
       // 5. ky runs the attempts: timeouts, retries and backoff; a redirect is never followed.
-      const kyOptions: KyOptions = {
+      // A `signal` or `keepalive` the call does not give is left undefined: ky's own signal alone, no keepalive.
+      const response = await ky(url, {
         method,
         timeout,
         retry,
@@ -181,16 +181,15 @@ export function storefrontSender(options: CommonOptions, settings: CredentialSet
         fetch: attempt as KyOptions['fetch'],
         headers,
         body: payload,
-      };
-      if (signal) kyOptions.signal = signal;
-      if (own.keepalive) kyOptions.keepalive = true;
-      const response = await ky(url, kyOptions);
+        signal,
+        keepalive: own.keepalive,
+      } as KyOptions);
 
       // 6. The acknowledgment, parsed and checked in the client's validation mode: one that matches
       // is returned as it is; any other (and every one in `strict` mode) is the whole pipeline's.
       const data = parseBody(text);
       // Parsing never gives back the very string it read: the same string means it was not JSON.
-      if (data === text) throw await failureError((module) => module.notJson(name, text), 'unknown');
+      if (data === text) throw await failed((module) => module.notJson(name, text), 'unknown');
       return {
         data:
           validation === 'off' || (validation === 'warn' && call.schema.safeParse(data).success)
@@ -204,23 +203,8 @@ export function storefrontSender(options: CommonOptions, settings: CredentialSet
       // loader's error, carrying the outcome, without the record the server's pipeline keeps
       // beside it (`retryDecision` decides the same from the error alone for an event: it may
       // never be sent twice blindly).
-      const context = { operation: name, method, host, attempts };
-      throw await failureError(
-        (module) =>
-          module.mapError(thrown, context, {
-            signal,
-            timeout,
-            body: text,
-            outcome,
-            changesState: true,
-            effect: call.effect ?? 'create',
-            // The bearer token it may have sent and the client token (as the server's pipeline hides them).
-            secrets: [accessToken, clientToken].filter((secret): secret is string => typeof secret === 'string' && secret !== ''),
-            credentials: { advice: () => `check the credentials given to new ${OWNER}()` } as never,
-            auth: 'client',
-            refusedWaitMs: refused,
-            maxRetryDelay,
-          }),
+      throw await failed(
+        (module) => module.eventError(thrown, name, method, host, attempts, signal, timeout, text, outcome, [accessToken, clientToken], refused, maxRetryDelay),
         outcome,
       );
     } finally {

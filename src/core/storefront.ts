@@ -24,16 +24,6 @@ import { checkCredentialValues, storefrontNow } from './runtime.js';
 export function storefront(options: CommonOptions, settings: CredentialSettings): EventSender {
   const baseUrl = checkedSettings(options, 'ClientEvents');
   checkCredentialValues(settings, 'ClientEvents');
-  // The browser build's path at once; else Node's chunk, loaded by the first event (a failed load is not kept).
-  let sender = storefrontNow(options, settings, baseUrl) as EventSender | Promise<EventSender> | undefined;
-  return async (call, given) =>
-    (
-      await (sender ??= loadChunk('storefront-send', () => import('./storefront-send.js')).then(
-        (module) => (sender = module.storefrontSender(options, settings, baseUrl)),
-        (error: unknown) => {
-          sender = undefined;
-          throw error;
-        },
-      ))
-    )(call, given);
+  // The browser build's path at once; else Node's chunk, loaded by the first event (runtime.ts).
+  return storefrontNow(options, settings, baseUrl, () => loadChunk('storefront-send', () => import('./storefront-send.js'))) as EventSender;
 }

@@ -127,7 +127,6 @@ export class ClientEvents {
   }
 
   async #track<E extends CustomEventName>(params: TrackEventParams<E>, options: RequestOptions | undefined): Promise<WithResponse<EventAcknowledgment<E>>> {
-    const { name, method, path, auth } = track;
     // A copy, each field read once: the checks and the wire see the same event.
     const issues: Issue[] = [];
     const event = plainCopy(params, issues) as Partial<TrackEventFields & { event: string; metadata: unknown }> | undefined;
@@ -141,12 +140,9 @@ export class ClientEvents {
       }
     }
     // Refused, nothing sent: the error's words loaded with the typed errors, on first use.
-    if (issues.length > 0) throw await failureError((module) => module.invalidRequest(name, issues));
+    if (issues.length > 0) throw await failureError((module) => module.invalidRequest(track.name, issues));
     const call: OutgoingCall<EventAcknowledgment<E>> = {
-      name,
-      method,
-      auth,
-      path,
+      ...track,
       body: JSON.stringify(event),
       type: 'application/json',
       // Records an event, which earning rules may turn into points: never sent twice blindly.

@@ -47,24 +47,23 @@ const acknowledgment: Shape = { object: 's', type: 's', customer, referral: 'o',
 
 type Issues = Array<{ path: PropertyKey[]; message: string }>;
 
-/** Checks the type of each field a shape names that is present, at any depth; other fields are kept and not checked. */
-function check(shape: Shape, value: Record<string, unknown>, path: PropertyKey[], issues: Issues): void {
-  for (const field in shape) {
-    const rule = shape[field]!;
-    const v = value[field];
-    if (v == null) continue;
-    const string = rule === 's';
-    if (string ? typeof v !== 'string' : !isRecord(v)) issues.push({ path: [...path, field], message: `expected ${string ? 'string' : 'object'}` });
-    else if (typeof rule === 'object') check(rule, v as Record<string, unknown>, [...path, field], issues);
-  }
+/**
+ * Checks `v`, found at `path`, against its rule: a string, or an object whose fields the shape
+ * names are checked the same way, at any depth. Below the root, an absent or null field passes;
+ * other fields are kept and not checked.
+ */
+function check(rule: Rule, v: unknown, path: PropertyKey[], issues: Issues): void {
+  if (v == null && path.length > 0) return;
+  const string = rule === 's';
+  if (string ? typeof v !== 'string' : !isRecord(v)) issues.push({ path, message: `expected ${string ? 'string' : 'object'}` });
+  else if (typeof rule === 'object') for (const field in rule) check(rule[field]!, (v as Record<string, unknown>)[field], [...path, field], issues);
 }
 
 /** Schema of {@link EventAcknowledgment}: a tolerant structural check with zod's `safeParse` contract. */
 export const eventAcknowledgmentSchema = <E extends string = CustomEventName>(): ResponseSchema<EventAcknowledgment<E>> => ({
   safeParse(data) {
     const issues: Issues = [];
-    if (isRecord(data)) check(acknowledgment, data, [], issues);
-    else issues.push({ path: [], message: 'expected object' });
+    check(acknowledgment, data, [], issues);
     return issues.length ? { success: false, error: { issues } } : { success: true, data: data as EventAcknowledgment<E> };
   },
 });

@@ -108,6 +108,9 @@ const SCENARIOS: Record<string, string> = {
   // event), and the whole pipeline its hooks load.
   'storefront-send': `return new sdk.ClientEvents({ baseUrl, ...clientKeys }).track({ event: 'signed_up', customer: { source_id: 'c-1' } });`,
   'event-pipeline': `return new sdk.ClientEvents({ baseUrl, ...clientKeys, hooks: { request: () => undefined } }).track({ event: 'signed_up', customer: { source_id: 'c-1' } });`,
+  // What the storefront's send path needs only after a failure, loaded by the first: an event
+  // without its client token is refused there, nothing sent.
+  'event-failure': `return new sdk.ClientEvents({ baseUrl, clientApplicationId: 'client-app-chunks', origin: 'https://shop.example.com' }).track({ event: 'signed_up', customer: { source_id: 'c-1' } });`,
 };
 
 /** What each chunk's loader calls it (ky's chunk is `distribution` in dist/, after ky 2's folder). */
