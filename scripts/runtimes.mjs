@@ -18,7 +18,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { tmpdir, availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureBuilt, installTarball, pack, root, seconds } from './lib/package-tarball.mjs';
@@ -111,10 +111,16 @@ function install(name, result) {
  * The fast suite (`npm test`, scripts/test.mjs) on the Node of `name` (`node22`, `node24`), with
  * its plain `N passed, N failed` line. The slow suite drives programs outside Node (redis-server,
  * Chromium, npm) that behave the same whichever Node starts them; it runs on Node 20, the oldest
- * Node promokit supports.
+ * Node promokit supports. One worker per core, half of `npm test`'s: CI runs the two Nodes' suites
+ * side by side, which together keep as many workers as `npm test` alone.
  */
 async function nodeSuite(name, bin, result) {
-  const out = await run(bin, [join(root, 'scripts', 'test.mjs')], { cwd: root, inherit: true, timeoutMs: 30 * 60_000 });
+  const out = await run(bin, [join(root, 'scripts', 'test.mjs')], {
+    cwd: root,
+    inherit: true,
+    timeoutMs: 30 * 60_000,
+    env: { PROMOKIT_TEST_WORKERS: process.env.PROMOKIT_TEST_WORKERS ?? String(availableParallelism()) },
+  });
   const counts = readCounts(`fast-${name}`);
   result.summary = countLine(counts);
   result.ok = out.code === 0 && counts.failed === 0 && counts.passed > 0;
