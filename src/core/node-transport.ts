@@ -7,7 +7,8 @@
  * reading. Skipping the web stream of fetch's body is the gain; what fetch gives holds:
  *
  * - the connection kept alive and reused (undici's dispatcher: the global one, or a `dispatcher`
- *   given in `fetchOptions`, such as a `ProxyAgent`);
+ *   given in `fetchOptions`, such as a `ProxyAgent`; an `Agent` of its own in place of the stock
+ *   one Node's fetch installs);
  * - the call's signal (ky's per-attempt timeout and the caller's abort) at every phase: before
  *   the request, while waiting for the answer, while reading the body;
  * - no redirect followed, even by a dispatcher that would (`maxRedirections: 0`);
@@ -172,6 +173,38 @@ function transportDispatcher(init: Record<string, unknown>): Dispatcher | undefi
   return dispatcher;
 }
 
+/** The global dispatcher last told apart, and whether it is a stock `Agent` (see {@link stockDispatcher}). */
+let seen: unknown;
+let stock = false;
+
+/** The transport's own `Agent`, in place of a stock one. */
+let ownAgent: Dispatcher | undefined;
+
+/**
+ * The dispatcher of a call that names none: the global one, unless it is a stock `Agent` as
+ * Node's fetch installs it (the default factory, no option but undici's own default of
+ * `maxOrigins`), which on Node 20 is an older undici's, far slower: an `Agent` of the transport's
+ * undici, with the same defaults, sends the call instead. A global dispatcher a user set (a
+ * `ProxyAgent`, an `Agent` given options or interceptors, a `MockAgent`) is used as it is.
+ */
+function stockDispatcher(undici: Undici): Dispatcher {
+  const global = undici.getGlobalDispatcher();
+  if (global !== seen) {
+    seen = global;
+    const field = (name: string) =>
+      (global as unknown as Record<symbol, Record<string, unknown> | undefined>)[Object.getOwnPropertySymbols(global).find((key) => key.description === name)!];
+    try {
+      stock =
+        global.constructor.name === 'Agent' &&
+        field('factory')!.name === 'defaultFactory' &&
+        Object.entries(field('options')!).every(([name, value]) => value === undefined || (name === 'maxOrigins' && value === Infinity));
+    } catch {
+      stock = false;
+    }
+  }
+  return stock ? (ownAgent ??= new undici.Agent()) : global;
+}
+
 /** Statuses whose answers have no body (fetch's null body statuses). */
 const nullBodyStatus = new Set([101, 103, 204, 205, 304]);
 
@@ -189,7 +222,7 @@ async function exchange(undici: Undici, signal: AbortSignal, plain: PlainRequest
     signal,
     // A dispatcher with undici's redirect interceptor follows none either.
     maxRedirections: 0,
-    ...(dispatcher && { dispatcher }),
+    dispatcher: dispatcher ?? stockDispatcher(undici),
   } as Parameters<Undici['request']>[1];
   let answer: Dispatcher.ResponseData<unknown>;
   try {
