@@ -7,7 +7,8 @@
  * reading. Skipping the web stream of fetch's body is the gain; what fetch gives holds:
  *
  * - the connection kept alive and reused (undici's dispatcher: the global one, or a `dispatcher`
- *   given in `fetchOptions`, such as a `ProxyAgent`);
+ *   given in `fetchOptions`, such as a `ProxyAgent`; an `Agent` of its own in place of the stock
+ *   one Node's fetch installs);
  * - the call's signal (ky's per-attempt timeout and the caller's abort) at every phase: before
  *   the request, while waiting for the answer, while reading the body;
  * - no redirect followed, even by a dispatcher that would (`maxRedirections: 0`);
@@ -77,22 +78,13 @@ export function loadUndici(): Promise<Undici | null> {
   ));
 }
 
-/** The functions already told apart: Node's own fetch or not (its source names Node's undici). */
-const nodesFetch = new WeakMap<object, boolean>();
-
-/** True for Node's own `fetch`: not a mock, not a wrapper, not another runtime's. */
+/** True for Node's own `fetch` (its source names Node's undici): not a mock, not a wrapper, not another runtime's. */
 export function isNodesFetch(value: unknown): boolean {
-  if (typeof value !== 'function') return false;
-  let known = nodesFetch.get(value);
-  if (known === undefined) {
-    try {
-      known = value.name === 'fetch' && Function.prototype.toString.call(value).includes("require('internal/deps/undici/undici')");
-    } catch {
-      known = false;
-    }
-    nodesFetch.set(value, known);
+  try {
+    return typeof value === 'function' && value.name === 'fetch' && Function.prototype.toString.call(value).includes("require('internal/deps/undici/undici')");
+  } catch {
+    return false;
   }
-  return known;
 }
 
 /**
@@ -140,26 +132,13 @@ function loadBadPorts(): Promise<void> {
   );
 }
 
-/** Whether each origin's port is one fetch refuses, for the last origins seen (a client has one or a few). */
-const blockedOrigins = new Map<string, boolean>();
-
 /**
  * True when `url`'s port is one fetch refuses (or, the list of those ports missing, when `url`
  * names a port at all: fetch decides); `undefined` when that needs the list, not loaded yet.
  */
 function blockedPort(url: string): boolean | undefined {
-  const end = url.indexOf('/', url.indexOf('//') + 2);
-  const origin = end < 0 ? url : url.slice(0, end);
-  let blocked = blockedOrigins.get(origin);
-  if (blocked === undefined) {
-    const { port } = new URL(origin);
-    if (port === '') blocked = false;
-    else if (badPorts === undefined) return undefined;
-    else blocked = badPorts === null || badPorts.has(port);
-    if (blockedOrigins.size >= 64) blockedOrigins.clear();
-    blockedOrigins.set(origin, blocked);
-  }
-  return blocked;
+  const { port } = new URL(url);
+  return port === '' ? false : badPorts === undefined ? undefined : badPorts === null || badPorts.has(port);
 }
 
 /** The dispatcher of fetch's options when it is the only one given (`undefined`: none); `false` when others are given. */
@@ -172,6 +151,38 @@ function transportDispatcher(init: Record<string, unknown>): Dispatcher | undefi
   return dispatcher;
 }
 
+/** The global dispatcher last told apart, and whether it is a stock `Agent` (see {@link stockDispatcher}). */
+let seen: unknown;
+let stock = false;
+
+/** The transport's own `Agent`, in place of a stock one. */
+let ownAgent: Dispatcher | undefined;
+
+/**
+ * The dispatcher of a call that names none: the global one, unless it is a stock `Agent` as
+ * Node's fetch installs it (the default factory, no option but undici's own default of
+ * `maxOrigins`), which on Node 20 is an older undici's, far slower: an `Agent` of the transport's
+ * undici, with the same defaults, sends the call instead. A global dispatcher a user set (a
+ * `ProxyAgent`, an `Agent` given options or interceptors, a `MockAgent`) is used as it is.
+ */
+function stockDispatcher(undici: Undici): Dispatcher {
+  const global = undici.getGlobalDispatcher();
+  if (global !== seen) {
+    seen = global;
+    const field = (name: string) =>
+      (global as unknown as Record<symbol, Record<string, unknown> | undefined>)[Object.getOwnPropertySymbols(global).find((key) => key.description === name)!];
+    try {
+      stock =
+        global.constructor.name === 'Agent' &&
+        field('factory')!.name === 'defaultFactory' &&
+        Object.entries(field('options')!).every(([name, value]) => value === undefined || (name === 'maxOrigins' && value === Infinity));
+    } catch {
+      stock = false;
+    }
+  }
+  return stock ? (ownAgent ??= new undici.Agent()) : global;
+}
+
 /** Statuses whose answers have no body (fetch's null body statuses). */
 const nullBodyStatus = new Set([101, 103, 204, 205, 304]);
 
@@ -181,17 +192,17 @@ const nullBodyStatus = new Set([101, 103, 204, 205, 304]);
  * 421 (the server did not process the request) is sent once more, on a new connection.
  */
 async function exchange(undici: Undici, signal: AbortSignal, plain: PlainRequest, dispatcher: Dispatcher | undefined): Promise<Response> {
-  const https = plain.url.startsWith('https:');
   const options = {
     method: plain.method as Dispatcher.HttpMethod,
-    headers: wireHeaders(plain, https),
+    headers: wireHeaders(plain),
     body: plain.body,
     signal,
     // A dispatcher with undici's redirect interceptor follows none either.
     maxRedirections: 0,
-    ...(dispatcher && { dispatcher }),
+    dispatcher: dispatcher ?? stockDispatcher(undici),
   } as Parameters<Undici['request']>[1];
-  let answer: Dispatcher.ResponseData<unknown>;
+  let answer: Dispatcher.ResponseData<unknown> | undefined;
+  let response: Response;
   try {
     answer = await undici.request(plain.url, options);
     if (answer.statusCode === 421) {
@@ -199,21 +210,14 @@ async function exchange(undici: Undici, signal: AbortSignal, plain: PlainRequest
       discard(answer.body);
       answer = await undici.request(plain.url, options);
     }
+    if (answer.statusCode === 407) throw new Error('proxy authentication required');
+    response = headOf(answer.statusCode, answer.headers);
   } catch (error) {
+    // An answer refused (a 407, a head fetch would not take) is dropped unread.
+    if (answer) discard(answer.body);
     throw signal.aborted ? signal.reason : new TypeError('fetch failed', { cause: error });
   }
   const { statusCode: status, body } = answer;
-  if (status === 407) {
-    discard(body);
-    throw new TypeError('fetch failed', { cause: new Error('proxy authentication required') });
-  }
-  let response: Response;
-  try {
-    response = headOf(status, answer.headers);
-  } catch (error) {
-    discard(body);
-    throw new TypeError('fetch failed', { cause: error });
-  }
   // A redirect is refused unread; an answer without a body has none to read.
   if (status >= 300 && status < 400) discard(body);
   else unread.set(response, (limit, tooLarge) => bodyText(answer, plain.method, limit, tooLarge, signal));
@@ -228,12 +232,11 @@ async function exchange(undici: Undici, signal: AbortSignal, plain: PlainRequest
 function bodyText(answer: Dispatcher.ResponseData<unknown>, method: string, limit: number, tooLarge: () => Error, signal: AbortSignal): Promise<string> {
   const { body, headers, statusCode } = answer;
   if (method === 'HEAD' || nullBodyStatus.has(statusCode)) return drained(body);
-  const length = headers['content-length'];
-  if (typeof length === 'string' && headers['content-encoding'] === undefined && Number(length) > limit) {
+  const { 'content-length': length, 'content-encoding': coding } = headers;
+  if (typeof length === 'string' && coding === undefined && Number(length) > limit) {
     discard(body);
     return Promise.reject(tooLarge());
   }
-  const coding = headers['content-encoding'];
   if (typeof coding !== 'string' || coding === '' || coding === 'identity') return readWithin(body, limit, tooLarge, signal);
   // A coded body: the decoders are loaded by the first (content-codings.ts). Meanwhile an error of
   // the body is held, not thrown: the pipeline of the decoders reports it.
@@ -252,12 +255,11 @@ function bodyText(answer: Dispatcher.ResponseData<unknown>, method: string, limi
 }
 
 /** The headers on the wire: the call's, the hook's over them (names in lower case, the last one set wins), and the coding fetch asks for. */
-function wireHeaders(plain: PlainRequest, https: boolean): Record<string, string> {
+function wireHeaders(plain: PlainRequest): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const name in plain.headers) out[name.toLowerCase()] = plain.headers[name]!;
-  for (const name in plain.extra) out[name.toLowerCase()] = plain.extra[name]!;
-  // What fetch adds when the call sets none: the codings it decodes, and the type of a text body.
-  out['accept-encoding'] ??= https ? 'br, gzip, deflate' : 'gzip, deflate';
+  for (const given of [plain.headers, plain.extra]) for (const name in given) out[name.toLowerCase()] = given[name]!;
+  // What fetch adds when the call sets none: the codings it decodes (brotli over TLS only), and the type of a text body.
+  out['accept-encoding'] ??= plain.url.startsWith('https:') ? 'br, gzip, deflate' : 'gzip, deflate';
   if (plain.body !== undefined) out['content-type'] ??= 'text/plain;charset=UTF-8';
   return out;
 }
@@ -311,11 +313,7 @@ function headOf(status: number, given: Record<string, string | string[] | undefi
     if (typeof given[name] === 'string') continue;
     // A header sent more than once: each value its own, as fetch keeps them (`getSetCookie()`).
     headers = new Headers();
-    for (const key of Object.keys(given)) {
-      const value = given[key];
-      if (typeof value === 'string') headers.append(key, value);
-      else if (Array.isArray(value)) for (const one of value) headers.append(key, one);
-    }
+    for (const key in given) for (const value of [given[key] ?? []].flat()) headers.append(key, value);
     break;
   }
   const inRange = status >= 200 && status <= 599;

@@ -8,7 +8,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
-import { Agent, interceptors, type Dispatcher } from 'undici';
+import { Agent, getGlobalDispatcher, interceptors, setGlobalDispatcher, type Dispatcher } from 'undici';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AbortError, ApiError, Client, type ClientOptions, ConnectionError, RedirectError, ResponseTooLargeError, TimeoutError } from '../../src/index.js';
 import { isNodesFetch } from '../../src/core/node-transport.js';
@@ -146,6 +146,46 @@ describe('Node transport: connections', () => {
       await agent.close();
     }
     expect(dispatched).toEqual(Array(3).fill('GET /v1/loyalties/members/L1'));
+    expect(service.sent.every(viaTransport)).toBe(true);
+  });
+});
+
+describe('Node transport: the global dispatcher', () => {
+  /** `agent`, as the global dispatcher, asked to dispatch each path it is given, while `run` runs. */
+  const asGlobal = async (agent: Agent, run: () => Promise<unknown>) => {
+    const dispatched: string[] = [];
+    const dispatch = agent.dispatch.bind(agent);
+    agent.dispatch = (options, handler) => {
+      dispatched.push(`${options.method} ${options.path}`);
+      return dispatch(options, handler);
+    };
+    const before = getGlobalDispatcher();
+    setGlobalDispatcher(agent);
+    try {
+      await run();
+    } finally {
+      setGlobalDispatcher(before);
+      await agent.close();
+    }
+    return dispatched;
+  };
+
+  it('one a user set (an Agent given options) sends every call', async () => {
+    const service = await start(() => ({ body: member }));
+    const dispatched = await asGlobal(new Agent({ keepAliveTimeout: 1_000 }), () => client(service.url).loyalties.getMember('L1'));
+    expect(dispatched).toEqual(['GET /v1/loyalties/members/L1']);
+    expect(service.sent.every(viaTransport)).toBe(true);
+  });
+
+  it("a stock Agent (no option, the default factory, as Node installs it) is stood in for by one of the transport's own", async () => {
+    const service = await start(() => ({ body: member }));
+    const call = client(service.url);
+    const dispatched = await asGlobal(new Agent(), async () => {
+      await call.loyalties.getMember('L1');
+      await call.loyalties.getMember('L1');
+    });
+    expect(dispatched).toEqual([]);
+    expect(service.sent.map((s) => s.path)).toEqual(['/v1/loyalties/members/L1', '/v1/loyalties/members/L1']);
     expect(service.sent.every(viaTransport)).toBe(true);
   });
 });
