@@ -194,7 +194,7 @@ const statusClasses: Record<number, typeof ApiError> = {
  * @internal
  */
 export function apiErrorFor(init: ApiErrorInit): ApiError {
-  const Class = statusClasses[init.status] ?? (init.status >= 500 ? InternalServerError : ApiError);
+  const Class = statusClasses[init.status] ?? (init.status >= 500 && init.status < 600 ? InternalServerError : ApiError);
   return new Class(init);
 }
 

@@ -160,10 +160,12 @@ let ownAgent: Dispatcher | undefined;
 
 /**
  * The dispatcher of a call that names none: the global one, unless it is a stock `Agent` as
- * Node's fetch installs it (the default factory, no option but undici's own default of
- * `maxOrigins`), which on Node 20 is an older undici's, far slower: an `Agent` of the transport's
- * undici, with the same defaults, sends the call instead. A global dispatcher a user set (a
- * `ProxyAgent`, an `Agent` given options or interceptors, a `MockAgent`) is used as it is.
+ * Node's fetch installs it (undici's `Agent` itself, not a subclass, its `dispatch` undici's own,
+ * neither patched nor composed with interceptors; the default factory, no option but undici's own
+ * default of `maxOrigins`), which on Node 20 is an older undici's, far slower: an `Agent` of the
+ * transport's undici, with the same defaults, sends the call instead. A global dispatcher a user
+ * set (a `ProxyAgent`, an `Agent` given options, composed with interceptors or with its `dispatch`
+ * wrapped, a subclass, a `MockAgent`) is used as it is.
  */
 function stockDispatcher(undici: Undici): Dispatcher {
   const global = undici.getGlobalDispatcher();
@@ -172,8 +174,17 @@ function stockDispatcher(undici: Undici): Dispatcher {
     const field = (name: string) =>
       (global as unknown as Record<symbol, Record<string, unknown> | undefined>)[Object.getOwnPropertySymbols(global).find((key) => key.description === name)!];
     try {
+      // undici's `Agent` extends its `DispatcherBase`, whose `dispatch` it inherits as it is; a
+      // composed `Agent` (a proxy of it) answers another `dispatch`.
+      const base = Object.getPrototypeOf(global.constructor);
       stock =
         global.constructor.name === 'Agent' &&
+        Object.getPrototypeOf(global) === global.constructor.prototype &&
+        base.name === 'DispatcherBase' &&
+        !Object.hasOwn(global, 'dispatch') &&
+        !Object.hasOwn(global.constructor.prototype, 'dispatch') &&
+        global.dispatch === base.prototype.dispatch &&
+        global.dispatch.name === 'dispatch' &&
         field('factory')!.name === 'defaultFactory' &&
         Object.entries(field('options')!).every(([name, value]) => value === undefined || (name === 'maxOrigins' && value === Infinity));
     } catch {
@@ -189,7 +200,9 @@ const nullBodyStatus = new Set([101, 103, 204, 205, 304]);
 /**
  * One attempt through undici: the answer's head as a `Response` without a body, its body left to
  * `readBody`. As fetch in Node: a 407 is a network failure (no proxy to authenticate to), and a
- * 421 (the server did not process the request) is sent once more, on a new connection.
+ * 421 (the server did not process the request) is sent once more, on a new connection; unlike
+ * fetch, a failure of that second one gives back the 421 (so the call's outcome is `rejected`,
+ * not a refused connection's `not_sent`).
  */
 async function exchange(undici: Undici, signal: AbortSignal, plain: PlainRequest, dispatcher: Dispatcher | undefined): Promise<Response> {
   const options = {
@@ -201,26 +214,33 @@ async function exchange(undici: Undici, signal: AbortSignal, plain: PlainRequest
     maxRedirections: 0,
     dispatcher: dispatcher ?? stockDispatcher(undici),
   } as Parameters<Undici['request']>[1];
-  let answer: Dispatcher.ResponseData<unknown> | undefined;
+  // The answer; its body gone when it is a 421 given back unread (below).
+  let answer: (Omit<Dispatcher.ResponseData<unknown>, 'body'> & { body?: Dispatcher.ResponseData<unknown>['body'] }) | undefined;
   let response: Response;
   try {
-    answer = await undici.request(plain.url, options);
-    if (answer.statusCode === 421) {
-      // Destroyed unread, its connection is closed: the request goes out on another.
-      discard(answer.body);
-      answer = await undici.request(plain.url, options);
+    const first = await undici.request(plain.url, options);
+    answer = first;
+    if (first.statusCode === 421) {
+      // Destroyed unread, its connection is closed: the request goes out on another. When that one
+      // fails, the 421 is the answer (the service answered, and did not act), its body unread.
+      discard(first.body);
+      answer = await undici.request(plain.url, options).catch((error: unknown) => {
+        if (signal.aborted) throw error;
+        return { ...first, body: undefined };
+      });
     }
     if (answer.statusCode === 407) throw new Error('proxy authentication required');
     response = headOf(answer.statusCode, answer.headers);
   } catch (error) {
     // An answer refused (a 407, a head fetch would not take) is dropped unread.
-    if (answer) discard(answer.body);
+    if (answer?.body) discard(answer.body);
     throw signal.aborted ? signal.reason : new TypeError('fetch failed', { cause: error });
   }
   const { statusCode: status, body } = answer;
   // A redirect is refused unread; an answer without a body has none to read.
-  if (status >= 300 && status < 400) discard(body);
-  else unread.set(response, (limit, tooLarge) => bodyText(answer, plain.method, limit, tooLarge, signal));
+  if (!body) unread.set(response, () => Promise.resolve(''));
+  else if (status >= 300 && status < 400) discard(body);
+  else unread.set(response, (limit, tooLarge) => bodyText(answer as Dispatcher.ResponseData<unknown>, plain.method, limit, tooLarge, signal));
   return response;
 }
 

@@ -120,7 +120,7 @@ export function retryPlan(
   const waitAfter = (error: unknown, retry: number): number | undefined => {
     if (isKyHttpError(error)) {
       const { status, headers } = error.response;
-      if (!(status === 429 || (idempotent && (status === 408 || status >= 500)))) return undefined;
+      if (!(status === 429 || (idempotent && (status === 408 || (status >= 500 && status < 600))))) return undefined;
       const asked = status === 429 || status === 503 ? retryAfterMs((name) => headers.get(name), now) : undefined;
       if (asked! > tuning.maxRetryDelay) {
         plan.refusedWaitMs = asked;
@@ -240,7 +240,7 @@ function decide(error: unknown): RetryDecision {
     const ms = call ? call.waitMs : (error.retryAfter as number) * 1000;
     return retry(ms! >= 0 ? Math.ceil(ms! / 1000) * 1000 : undefined);
   }
-  const transient = error instanceof CallError || error instanceof LimiterError || (error instanceof ApiError && (status === 408 || status! >= 500));
+  const transient = error instanceof CallError || error instanceof LimiterError || (error instanceof ApiError && (status === 408 || (status! >= 500 && status! < 600)));
   if (!transient) return FAIL;
   return retry(status !== 503 ? undefined : call ? call.waitMs : retryAfterMs((name) => (error as ApiError).headers?.[name]));
 }

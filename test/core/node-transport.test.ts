@@ -8,9 +8,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
-import { Agent, getGlobalDispatcher, interceptors, setGlobalDispatcher, type Dispatcher } from 'undici';
+import { Agent, Agent as UndiciAgent, getGlobalDispatcher, interceptors, setGlobalDispatcher, type Dispatcher } from 'undici';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AbortError, ApiError, Client, type ClientOptions, ConnectionError, RedirectError, ResponseTooLargeError, TimeoutError } from '../../src/index.js';
+import { AbortError, ApiError, Client, type ClientOptions, ConnectionError, InternalServerError, RedirectError, ResponseTooLargeError, retryDecision, TimeoutError } from '../../src/index.js';
 import { isNodesFetch } from '../../src/core/node-transport.js';
 import { keys } from '../helpers/keys.js';
 import { listenOnLoopback, refusedUrl, type Loopback } from '../helpers/http-server.js';
@@ -151,14 +151,10 @@ describe('Node transport: connections', () => {
 });
 
 describe('Node transport: the global dispatcher', () => {
-  /** `agent`, as the global dispatcher, asked to dispatch each path it is given, while `run` runs. */
-  const asGlobal = async (agent: Agent, run: () => Promise<unknown>) => {
-    const dispatched: string[] = [];
-    const dispatch = agent.dispatch.bind(agent);
-    agent.dispatch = (options, handler) => {
-      dispatched.push(`${options.method} ${options.path}`);
-      return dispatch(options, handler);
-    };
+  /** `agent` as the global dispatcher while `run` runs; the connections it opened meanwhile. */
+  const asGlobal = async (agent: Dispatcher, run: () => Promise<unknown>) => {
+    let connections = 0;
+    agent.on('connect', () => connections++);
     const before = getGlobalDispatcher();
     setGlobalDispatcher(agent);
     try {
@@ -167,24 +163,46 @@ describe('Node transport: the global dispatcher', () => {
       setGlobalDispatcher(before);
       await agent.close();
     }
-    return dispatched;
+    return connections;
   };
 
-  it('one a user set (an Agent given options) sends every call', async () => {
+  /** Every way a user makes the global dispatcher their own, from undici's `Agent`. */
+  const usersOwn: Array<[string, () => Dispatcher]> = [
+    ['an Agent given options', () => new Agent({ keepAliveTimeout: 1_000 })],
+    ['an Agent composed with an interceptor', () => new Agent().compose((dispatch) => (options, handler) => dispatch(options, handler))],
+    ["an Agent composed with undici's retry interceptor", () => new Agent().compose(interceptors.retry())],
+    ['a subclass of Agent, itself named Agent', () => new (class Agent extends UndiciAgent {})()],
+    [
+      'an Agent whose dispatch is wrapped',
+      () => {
+        const agent = new Agent();
+        const dispatch = agent.dispatch.bind(agent);
+        agent.dispatch = (options, handler) => dispatch(options, handler);
+        return agent;
+      },
+    ],
+  ];
+
+  it.each(usersOwn)('one a user set (%s) sends every call', async (_name, make) => {
     const service = await start(() => ({ body: member }));
-    const dispatched = await asGlobal(new Agent({ keepAliveTimeout: 1_000 }), () => client(service.url).loyalties.getMember('L1'));
-    expect(dispatched).toEqual(['GET /v1/loyalties/members/L1']);
+    const call = client(service.url);
+    const connections = await asGlobal(make(), async () => {
+      await call.loyalties.getMember('L1');
+      await call.loyalties.getMember('L1');
+    });
+    expect(connections).toBeGreaterThan(0);
+    expect(service.sent.map((s) => s.path)).toEqual(['/v1/loyalties/members/L1', '/v1/loyalties/members/L1']);
     expect(service.sent.every(viaTransport)).toBe(true);
   });
 
   it("a stock Agent (no option, the default factory, as Node installs it) is stood in for by one of the transport's own", async () => {
     const service = await start(() => ({ body: member }));
     const call = client(service.url);
-    const dispatched = await asGlobal(new Agent(), async () => {
+    const connections = await asGlobal(new Agent(), async () => {
       await call.loyalties.getMember('L1');
       await call.loyalties.getMember('L1');
     });
-    expect(dispatched).toEqual([]);
+    expect(connections).toBe(0);
     expect(service.sent.map((s) => s.path)).toEqual(['/v1/loyalties/members/L1', '/v1/loyalties/members/L1']);
     expect(service.sent.every(viaTransport)).toBe(true);
   });
@@ -347,6 +365,43 @@ describe('Node transport: failures as fetch reports them, with their outcome', (
     expect(error.cause?.code).toBe('ECONNREFUSED');
     expect(error.message).toContain('2 attempts made');
   });
+
+  it.each([0, 2])(
+    'a 421 that cannot be sent again (the service stopped listening): the 421 is the answer, ApiError and rejected for a spend, sent once (maxRetries %i)',
+    async (maxRetries) => {
+      let hits = 0;
+      const server = createServer((_req, res) => {
+        hits++;
+        res.writeHead(421, { 'content-type': 'application/json', connection: 'close' }).end('{"code":421,"message":"misdirected"}');
+        // No new connection is taken from here on: the transport's second sending is refused.
+        server.close();
+      });
+      const service = await listenOnLoopback(server);
+      try {
+        const error = await rejection(client(service.url, { maxRetries }).loyalties.redeemReward('L1', { reward: { id: 'rew_1' } }));
+        expect(error).toBeInstanceOf(ApiError);
+        expect((error as ApiError).status).toBe(421);
+        expect(error.outcome).toBe('rejected');
+        expect(hits).toBe(1);
+      } finally {
+        await service.close();
+      }
+    },
+  );
+
+  it.each([600, 799, 999])(
+    'a status past 599 (%i) is no server error: a plain ApiError, a read not retried, its outcome unknown',
+    async (status) => {
+      const service = await startRaw((_sent, res) => void res.writeHead(status, { 'content-type': 'application/json' }).end('{"code":1}'));
+      const error = await rejection(client(service.url, { maxRetries: 2 }).loyalties.getMember('L1'));
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).not.toBeInstanceOf(InternalServerError);
+      expect((error as ApiError).status).toBe(status);
+      expect(error.outcome).toBe('unknown');
+      expect(retryDecision(error)).toEqual({ action: 'fail' });
+      expect(service.sent).toHaveLength(1);
+    },
+  );
 
   it('a socket dropped before the answer: ConnectionError, the socket error its cause, unknown for a spend (not retried)', async () => {
     const service = await startRaw((_sent, res) => void res.socket?.destroy());
