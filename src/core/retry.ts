@@ -240,7 +240,8 @@ function decide(error: unknown): RetryDecision {
     const ms = call ? call.waitMs : (error.retryAfter as number) * 1000;
     return retry(ms! >= 0 ? Math.ceil(ms! / 1000) * 1000 : undefined);
   }
-  const transient = error instanceof CallError || error instanceof LimiterError || (error instanceof ApiError && (status === 408 || (status! >= 500 && status! < 600)));
+  const transient =
+    error instanceof CallError || error instanceof LimiterError || (error instanceof ApiError && (status === 408 || (status! >= 500 && status! < 600)));
   if (!transient) return FAIL;
   return retry(status !== 503 ? undefined : call ? call.waitMs : retryAfterMs((name) => (error as ApiError).headers?.[name]));
 }

@@ -10,7 +10,18 @@ import type { Socket } from 'node:net';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { Agent, Agent as UndiciAgent, getGlobalDispatcher, interceptors, setGlobalDispatcher, type Dispatcher } from 'undici';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AbortError, ApiError, Client, type ClientOptions, ConnectionError, InternalServerError, RedirectError, ResponseTooLargeError, retryDecision, TimeoutError } from '../../src/index.js';
+import {
+  AbortError,
+  ApiError,
+  Client,
+  type ClientOptions,
+  ConnectionError,
+  InternalServerError,
+  RedirectError,
+  ResponseTooLargeError,
+  retryDecision,
+  TimeoutError,
+} from '../../src/index.js';
 import { isNodesFetch } from '../../src/core/node-transport.js';
 import { keys } from '../helpers/keys.js';
 import { listenOnLoopback, refusedUrl, type Loopback } from '../helpers/http-server.js';
@@ -389,19 +400,16 @@ describe('Node transport: failures as fetch reports them, with their outcome', (
     },
   );
 
-  it.each([600, 799, 999])(
-    'a status past 599 (%i) is no server error: a plain ApiError, a read not retried, its outcome unknown',
-    async (status) => {
-      const service = await startRaw((_sent, res) => void res.writeHead(status, { 'content-type': 'application/json' }).end('{"code":1}'));
-      const error = await rejection(client(service.url, { maxRetries: 2 }).loyalties.getMember('L1'));
-      expect(error).toBeInstanceOf(ApiError);
-      expect(error).not.toBeInstanceOf(InternalServerError);
-      expect((error as ApiError).status).toBe(status);
-      expect(error.outcome).toBe('unknown');
-      expect(retryDecision(error)).toEqual({ action: 'fail' });
-      expect(service.sent).toHaveLength(1);
-    },
-  );
+  it.each([600, 799, 999])('a status past 599 (%i) is no server error: a plain ApiError, a read not retried, its outcome unknown', async (status) => {
+    const service = await startRaw((_sent, res) => void res.writeHead(status, { 'content-type': 'application/json' }).end('{"code":1}'));
+    const error = await rejection(client(service.url, { maxRetries: 2 }).loyalties.getMember('L1'));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).not.toBeInstanceOf(InternalServerError);
+    expect((error as ApiError).status).toBe(status);
+    expect(error.outcome).toBe('unknown');
+    expect(retryDecision(error)).toEqual({ action: 'fail' });
+    expect(service.sent).toHaveLength(1);
+  });
 
   it('a socket dropped before the answer: ConnectionError, the socket error its cause, unknown for a spend (not retried)', async () => {
     const service = await startRaw((_sent, res) => void res.socket?.destroy());
