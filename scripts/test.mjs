@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { ensureBuilt, ensureMcpBuilt, root } from './lib/build.mjs';
 import { skipLine } from './lib/prerequisites.mjs';
 import { SLOW_LANES } from './lib/suites.mjs';
-import { countLine, countsOf, NODE, reportPath, writeCounts } from './lib/vitest-report.mjs';
+import { countLine, countsOf, failuresOf, NODE, reportPath, writeCounts } from './lib/vitest-report.mjs';
 
 const argv = process.argv.slice(2);
 const slow = argv.includes('--slow');
@@ -121,5 +121,11 @@ if (slow) {
 }
 
 if (suite !== 'files') writeCounts(`${suite}-${NODE}`, counts);
+// What failed, by name, last: the end of a long run's output is what a reader sees first.
+if (!ok) {
+  const reports = slow ? Object.keys(SLOW_LANES).map((lane) => reportPath(`slow-${lane}`)) : [reportPath(suite)];
+  const failures = reports.flatMap(failuresOf);
+  if (failures.length) console.log(`\nfailed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
+}
 console.log(countLine(counts));
 process.exit(ok ? 0 : 1);

@@ -39,7 +39,7 @@ const JOBS = 240;
 const redis = useRedis();
 
 it(`${JOBS} checkout jobs under 30 % injected faults on every step: no order redeemed twice, every job redeemed once or with a person when reconcile could not tell, no job failed otherwise`, {
-  timeout: 180_000,
+  timeout: 300_000,
 }, async () => {
   const path = new URL('../../examples/lib/checkout-queue.ts', import.meta.url).href;
   const { runCheckoutQueue, notRedeemedOnce } = (await import(/* @vite-ignore */ path)) as CheckoutQueueModule;
@@ -47,7 +47,7 @@ it(`${JOBS} checkout jobs under 30 % injected faults on every step: no order red
     connection: { host: '127.0.0.1', port: redis.port },
     jobs: JOBS,
     faultRate: 0.3,
-    timeoutMs: 170_000,
+    timeoutMs: 290_000,
   });
 
   const line = (record: Record<string, number>) =>
