@@ -2,9 +2,9 @@
  * The errors of the service's own answers: {@link ApiError} for any non-2xx status, a class per
  * common status, and the message each builds from the error body.
  *
- * And the reading of the wait a response asks for (`retryAfterMs`): one strict parser, shared by
- * the retry policy (retry.ts), the pause after a 429 (limit-options.ts) and
- * `RateLimitError.retryAfter`, so every place reads the header the same way.
+ * And the reading of the wait a response asks for (`askedWaitMs`, and `retryAfterMs`, the same at
+ * most a day): one strict parser, shared by the retry policy (retry.ts), the pause after a 429
+ * (limit-options.ts) and `RateLimitError.retryAfter`, so every place reads the header the same way.
  *
  * @module
  */
@@ -159,14 +159,15 @@ export class RateLimitError extends ApiError {
   override name: string = 'RateLimitError';
   /**
    * The seconds the service asked to wait before the next request, from `Retry-After` (seconds
-   * or an HTTP date; the `RateLimit-Reset` headers when it is absent); `undefined` when the
-   * response named no wait.
+   * or an HTTP date; the `RateLimit-Reset` headers when it is absent), however long;
+   * `undefined` when the response named no wait. promokit itself waits and pauses at most a day,
+   * and `retryDecision` advises at most a day.
    */
   declare readonly retryAfter: number | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init);
-    const ms = retryAfterMs((name) => this.headers[name])!;
+    const ms = askedWaitMs((name) => this.headers[name])!;
     // A wait already over is 0; an unreadable or absent one (NaN, undefined) stays undefined.
     this.retryAfter = ms >= 0 ? Math.ceil(ms / 1000) : ms < 0 ? 0 : undefined;
   }
@@ -227,19 +228,23 @@ function describeRawBody(body: unknown): string {
   return line === '' ? 'no error message in the response' : printable(line, 120);
 }
 
-/** The longest wait read from a header, in milliseconds: a day. Any longer ask is read as a day. */
+/**
+ * The longest wait promokit keeps to, in milliseconds: a day. A longer ask is waited, paused and
+ * advised (`retryDecision`) as a day; the error still says how long the service asked for.
+ */
 export const LONGEST_ASKED_WAIT = 86_400_000;
 
 /**
- * The wait a response asks for before the next request, in milliseconds, from `Retry-After`, else
- * the `RateLimit-Reset` family: a whole number of seconds (digits only; one past 2024 as epoch
- * seconds is a moment), or an HTTP date (IMF-fixdate or RFC 850: ending `GMT`). `undefined`
- * without such a header; `NaN` when the value is neither (`soon`, `-1`, `1.5`, `0x10`, `1e400`,
- * `Infinity`), which RFC 9110 says to ignore.
- * A moment already past is a wait of 0; any wait is at most {@link LONGEST_ASKED_WAIT}. `now` is
- * the clock a moment is read against (`Date.now` unless a test gives its own).
+ * The wait a response asks for before the next request, in milliseconds, as asked: from
+ * `Retry-After`, else the `RateLimit-Reset` family: a whole number of seconds (digits only; one
+ * past 2024 as epoch seconds is a moment), or an HTTP date (IMF-fixdate or RFC 850: ending `GMT`).
+ * `undefined` without such a header; `NaN` when the value is neither (`soon`, `-1`, `1.5`, `0x10`,
+ * `1e400`, `Infinity`), which RFC 9110 says to ignore. A moment already past is a wait of 0; digits
+ * past the largest whole number of milliseconds a number holds exactly are that number (as RFC
+ * 9111 reads a delta too large to represent). `now` is the clock a moment is read against
+ * (`Date.now` unless a test gives its own).
  */
-export function retryAfterMs(header: (name: string) => string | null | undefined, now: () => number = Date.now): number | undefined {
+export function askedWaitMs(header: (name: string) => string | null | undefined, now: () => number = Date.now): number | undefined {
   const value = (
     header('retry-after') ??
     header('ratelimit-reset') ??
@@ -250,12 +255,22 @@ export function retryAfterMs(header: (name: string) => string | null | undefined
   if (!value) return undefined;
   let ms: number;
   if (/^\d+$/.test(value)) {
-    ms = Number(value) * 1000;
+    ms = Math.min(Number(value) * 1000, Number.MAX_SAFE_INTEGER);
     if (ms >= 1_704_067_200_000 && ms < 1e14) ms -= now();
   } else if (/ GMT$/.test(value)) {
     ms = Date.parse(value) - now();
   } else {
     return Number.NaN;
   }
-  return Number.isNaN(ms) ? ms : Math.min(Math.max(0, ms), LONGEST_ASKED_WAIT);
+  return Number.isNaN(ms) ? ms : Math.max(0, ms);
+}
+
+/**
+ * The wait promokit keeps to after a response, in milliseconds: {@link askedWaitMs}, at most
+ * {@link LONGEST_ASKED_WAIT} (`undefined` and `NaN` as there). What the retries wait, the pause
+ * after a 429 and `retryDecision` read; a hostile `Retry-After` never stops a client for longer.
+ */
+export function retryAfterMs(header: (name: string) => string | null | undefined, now: () => number = Date.now): number | undefined {
+  const ms = askedWaitMs(header, now);
+  return ms === undefined || Number.isNaN(ms) ? ms : Math.min(ms, LONGEST_ASKED_WAIT);
 }

@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { retryAfterMs } from './api-errors.js';
+import { askedWaitMs } from './api-errors.js';
 import { missingSetting, type SettingName } from './credentials.js';
 import { isKyHttpError, networkCause, type CallContext, type Outcome, type PromokitError } from './errors.js';
 import { failureError } from './outcome.js';
@@ -36,7 +36,7 @@ export function eventRetry(error: unknown, retry: number, maxRetryDelay: number)
   let asked: number | undefined;
   if (isKyHttpError(error)) {
     if (error.response.status !== 429) return [-1];
-    asked = retryAfterMs((header) => error.response.headers.get(header));
+    asked = askedWaitMs((header) => error.response.headers.get(header));
     if (asked! > maxRetryDelay) return [-1, asked];
   } else if (!(isNetworkError(error) && nothingWasSent(networkCause(error)))) return [-1];
   return [asked! >= 0 ? asked! : backoffMs(retry, maxRetryDelay, Math.random)];

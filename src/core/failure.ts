@@ -13,7 +13,7 @@
  * @module
  */
 import type { AuthGroup, ClientCredentials } from './credentials.js';
-import { apiErrorFor, AuthenticationError, namesMissing, RateLimitError, retryAfterMs } from './api-errors.js';
+import { apiErrorFor, askedWaitMs, AuthenticationError, namesMissing, RateLimitError } from './api-errors.js';
 import { callOf, effectOf, recordCall, recordFailure, type Effect, type Operation } from './call.js';
 import { scrubText, type Log } from './log.js';
 import {
@@ -107,7 +107,7 @@ export function mapError(thrown: unknown, context: CallContext, failure: Failure
       const headers: Record<string, string> = {};
       for (const [name, value] of response.headers) headers[name] = value;
       status = response.status;
-      const asked = retryAfterMs((name) => headers[name]);
+      const asked = askedWaitMs((name) => headers[name]);
       if (asked! >= 0) waitMs = asked;
       error = apiErrorFor({ ...context, status, body: parseBody(failure.body), headers });
     } else if (isKyTimeout(thrown)) error = new TimeoutError(say(context, `no complete response within ${failure.timeout} ms per attempt`), context);

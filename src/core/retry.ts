@@ -13,7 +13,7 @@
 import type { RetryOptions } from 'ky';
 import { isKyHttpError, isKyNetworkError, isKyTimeout, networkCause } from './errors.js';
 import { failureCode, nothingWasSent } from './runtime.js';
-import { ApiError, InternalServerError, LONGEST_ASKED_WAIT, RateLimitError, retryAfterMs } from './api-errors.js';
+import { ApiError, askedWaitMs, InternalServerError, LONGEST_ASKED_WAIT, RateLimitError, retryAfterMs } from './api-errors.js';
 import { callOf } from './call.js';
 import {
   AbortError,
@@ -121,7 +121,8 @@ export function retryPlan(
     if (isKyHttpError(error)) {
       const { status, headers } = error.response;
       if (!(status === 429 || (idempotent && (status === 408 || (status >= 500 && status < 600))))) return undefined;
-      const asked = status === 429 || status === 503 ? retryAfterMs((name) => headers.get(name), now) : undefined;
+      // As asked: a wait longer than `maxRetryDelay` is refused and said in the error as the service gave it.
+      const asked = status === 429 || status === 503 ? askedWaitMs((name) => headers.get(name), now) : undefined;
       if (asked! > tuning.maxRetryDelay) {
         plan.refusedWaitMs = asked;
         return undefined;

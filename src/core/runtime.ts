@@ -8,11 +8,13 @@
  * What differs: one listener per caller's signal (Node programs share one signal among thousands
  * of calls), the environment variables, the checks of headers (a browser's fetch enforces its
  * own), which fetch failures prove nothing was sent (undici's error codes), a body read within
- * `maxResponseBytes`, the snapshot of params, ky imported on first use, and Node's transport under ky (node-transport.ts).
+ * `maxResponseBytes`, the snapshot of params, ky imported on first use, Node's transport under ky
+ * (node-transport.ts), and `instanceof` across the CommonJS and ESM copies of promokit one process
+ * may hold.
  *
  * @module
  */
-import { ConfigurationError, describeValue, printable, tooLargeError, type CallContext, type Issue } from './errors.js';
+import { ConfigurationError, describeValue, printable, PromokitError, tooLargeError, type CallContext, type Issue } from './errors.js';
 import { optionCheck, shallowCopy, type OptionRule } from './inputs.js';
 import { loadChunk } from './lazy.js';
 import { isNodesFetch, loadUndici, nodeFetch, unreadBody, type PlainRequest } from './node-transport.js';
@@ -20,6 +22,32 @@ import { isNodesFetch, loadUndici, nodeFetch, unreadBody, type PlainRequest } fr
 export type { PlainRequest } from './node-transport.js';
 /** True when the runtime's transport will send a call with these fetch options from its plain values, not from ky's `Request`. */
 export { carries as carriesPlain } from './node-transport.js';
+
+/** The mark every promokit error class carries (inherited from `PromokitError`), the same in every copy of the package. */
+const ERROR_CLASS = Symbol.for('promokit.errorClass');
+
+/**
+ * `instanceof` an error class of promokit across the two copies of the package one Node process
+ * may hold (its CommonJS build, required by one dependency, beside its ESM build, imported by
+ * another: the dual-package hazard): an error of the other copy is an instance of this copy's
+ * class of the same name and of every class that one extends; anything else as `instanceof`
+ * judges it, but that the walk up a prototype chain stops after 64 steps and on a throw (a hostile
+ * `Proxy`): no instance then.
+ */
+function acrossCopies(this: abstract new (...args: never[]) => unknown, value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  try {
+    let proto: unknown = Object.getPrototypeOf(value);
+    for (let step = 0; proto !== null && step < 64; step++, proto = Object.getPrototypeOf(proto)) {
+      if (proto === this.prototype) return true;
+      const made = (proto as { constructor?: { name?: unknown; [ERROR_CLASS]?: unknown } }).constructor;
+      if (made?.[ERROR_CLASS] === true && made.name === this.name) return true;
+    }
+  } catch {}
+  return false;
+}
+Object.defineProperty(PromokitError, ERROR_CLASS, { value: true });
+Object.defineProperty(PromokitError, Symbol.hasInstance, { value: acrossCopies });
 
 /** The calls listening to each caller's signal, through its one listener. */
 const listening = new WeakMap<AbortSignal, Set<AbortController>>();

@@ -250,8 +250,8 @@ export const CASES = {
   'retry-after-one-reading': {
     file: 'hostile/waits',
     cls: 'Waits within bounds',
-    case: '`Retry-After` of `120`, ` 7 `, `0x10`, `-1`, `1.5`, `1e3`, `Infinity` and 400 digits on a 429, `maxRetryDelay: 100`',
-    rule: "one reading for the error's `retryAfter`, the pause and the retry: digits are seconds (at most a day); anything else ignored; a wait not waited says so in the message",
+    case: '`Retry-After` of `120`, ` 7 `, `0x10`, `-1`, `1.5`, `1e3`, `Infinity`, `200000` and 400 digits on a 429, `maxRetryDelay: 100`',
+    rule: "one reading for the error's `retryAfter`, the pause and the retry: digits are seconds, said as asked in `retryAfter` and the message (400 digits: the largest number of milliseconds a number holds exactly), waited, paused and advised by `retryDecision` at most a day; anything else ignored; a wait not waited says so in the message",
   },
   'token-hangs-timeout': {
     file: 'hostile/waits',
