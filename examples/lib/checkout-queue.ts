@@ -18,7 +18,7 @@
  * what happened. The test suite runs it (test/queues/checkout-queue.test.ts).
  */
 import { DelayedError, UnrecoverableError, type ConnectionOptions, type Processor, type Queue } from 'bullmq';
-import { Client, RateLimitError, TimeoutError, retryDecision, type ReconcileResult, type StackedRedemption } from 'promokit';
+import { Client, ConnectionError, RateLimitError, TimeoutError, retryDecision, type ReconcileResult, type StackedRedemption } from 'promokit';
 import { createMockService, type MockService } from 'promokit/testing';
 import { faultyFetch, runJobs } from './queue-run.js';
 
@@ -52,7 +52,10 @@ export type CheckoutEvent = { jobId: string } & CheckoutHappening;
 export interface CheckoutWorkerOptions {
   client: Client;
   review: Queue;
-  /** After a timeout, how long to wait before reconciling: the request may still be running. Default 5 s. */
+  /**
+   * After a timeout or a connection dropped once the request was sent, how long to wait before
+   * reconciling: the request may still be running. Default 5 s; longer than a request can take.
+   */
   settleAfterTimeoutMs?: number;
   /** How long to keep checking when the check's own reads fail. Default 60 s. */
   maxCheckMs?: number;
@@ -105,7 +108,7 @@ export function checkoutProcessor(options: CheckoutWorkerOptions): Processor<Che
         await job.moveToDelayed(Date.now() + decision.delayMs, token);
         throw new DelayedError();
       }
-      if (error instanceof TimeoutError) await sleep(settleAfterTimeoutMs);
+      if (error instanceof TimeoutError || error instanceof ConnectionError) await sleep(settleAfterTimeoutMs);
       // A validation under the order's session key is safe to send again under the same key: it
       // re-targets the same lock, which nothing but this checkout holds.
       if (step === 'validate') return { status: 'cannot_tell', reason: 'sent again under the same session key' };
@@ -254,7 +257,7 @@ export async function runCheckoutQueue(options: CheckoutRunOptions): Promise<{ f
       connection,
       jobs,
       add: (data) => ({ name: 'checkout', opts: { jobId: data.order, attempts: 8, backoff: { type: 'custom' } } }),
-      processor: (review) => checkoutProcessor({ client, review, onEvent, settleAfterTimeoutMs: 500 }),
+      processor: (review) => checkoutProcessor({ client, review, onEvent }),
       concurrency,
       timeoutMs,
       read: async (queue) => {

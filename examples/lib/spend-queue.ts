@@ -19,7 +19,7 @@
  */
 import { DelayedError, UnrecoverableError, type ConnectionOptions, type Job, type Processor, type Queue } from 'bullmq';
 import { backoffStrategy, faultyFetch, runJobs } from './queue-run.js';
-import { Client, RateLimitError, TimeoutError, retryDecision, type ReconcileResult } from 'promokit';
+import { Client, ConnectionError, RateLimitError, TimeoutError, retryDecision, type ReconcileResult } from 'promokit';
 import { createMockService, type MockService } from 'promokit/testing';
 import type { RunFigures } from './queue-figures.js';
 
@@ -54,8 +54,9 @@ export interface SpendWorkerOptions {
   /** The longest `Retry-After` a job waits; a longer one sends it to a person. Default 10 minutes. */
   maxRateLimitWaitMs?: number;
   /**
-   * How long to wait, after a timeout, before reconciling: the request may still be running at
-   * the service, and a check made too early would miss it. Default: 5 s.
+   * How long to wait, after a timeout or a connection dropped once the request was sent, before
+   * reconciling: the request may still be running at the service (or on its way there), and a
+   * check made too early would miss it. Default: 5 s; longer than a request can take.
    */
   settleAfterTimeoutMs?: number;
   /** How long to keep checking when the check's own reads fail (a 429's pause, a 503). Default 60 s. */
@@ -111,8 +112,10 @@ export function spendProcessor(options: SpendWorkerOptions): Processor<SpendJob,
           await job.moveToDelayed(Date.now() + decision.delayMs, token);
           throw new DelayedError();
         }
-        // The spend may have been applied: find out before sending it again.
-        if (error instanceof TimeoutError) await sleep(settleAfterTimeoutMs);
+        // The spend may have been applied: find out before sending it again. After a timeout or a
+        // dropped connection (a ConnectionError reconciled is one that reached the service) it may
+        // still be running: wait first.
+        if (error instanceof TimeoutError || error instanceof ConnectionError) await sleep(settleAfterTimeoutMs);
         let result = await client.reconcile(error);
         // A read of the check failed (a 429's pause, a 503): its own decision says when to look again.
         // A check sends nothing that could apply the spend twice, so one that failed may be made again.
@@ -250,7 +253,7 @@ export async function runSpendQueue(options: RunOptions): Promise<{ figures: Run
       connection,
       jobs,
       add: (data, i) => ({ name: data.kind, opts: { jobId: `spend-${i}`, attempts: 5, backoff: { type: 'custom' } } }),
-      processor: (review) => spendProcessor({ client, review, onEvent, settleAfterTimeoutMs: 500 }),
+      processor: (review) => spendProcessor({ client, review, onEvent }),
       concurrency,
       timeoutMs,
       read: async (queue) => {
