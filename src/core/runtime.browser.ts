@@ -180,5 +180,6 @@ export function storefrontNow(
   _owner: string,
   _load: () => Promise<{ storefrontSender(options: never, settings: never, baseUrl: string | undefined): (call: never, given: unknown) => Promise<unknown> }>,
 ): unknown {
-  return storefrontSender(options as CommonOptions, clientSettings(options) as CredentialSettings, options.baseUrl);
+  // The options are the settings: their credentials are read by name, none from the environment.
+  return storefrontSender(options as CommonOptions, options as CredentialSettings, options.baseUrl);
 }
