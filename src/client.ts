@@ -8,7 +8,7 @@ import { Credentials } from './core/credentials.js';
 import { apiPromise, type APIPromise } from './core/pagination.js';
 import { commonOptionRules, credentialRule, hooksRule, pipelineConfig, type CommonOptions, type Gate } from './core/config.js';
 import { checkedOptions, trueOrFalse, type OptionRules } from './core/inputs.js';
-import { isBrowser, optionOrEnv } from './core/runtime.js';
+import { clientSettings, isBrowser, optionOrEnv } from './core/runtime.js';
 import { mergeHeaders } from './core/request-options.js';
 import type { CustomListRequest, CustomRequest } from './core/custom-request.js';
 import { ConfigurationError } from './core/errors.js';
@@ -23,7 +23,7 @@ import { deviationsOf, type DeviationRecord, type ResponseDeviation } from './co
 import { Transport } from './core/transport.js';
 import { send } from './core/send.js';
 import { metadataSchemasRule } from './core/metadata.js';
-import { type ClientEvents, clientEventsWith, clientSettings } from './resources/client-events.js';
+import { type ClientEvents, clientEventsWith } from './resources/client-events.js';
 // joins:imports
 import { AsyncActions } from './resources/async-actions.js';
 import { Customers } from './resources/customers.js';

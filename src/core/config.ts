@@ -7,12 +7,12 @@
  * @module
  */
 import type { AccessToken, AuthGroup, ClientCredentials } from './credentials.js';
-import { optionOrEnv, checkHeaders, headersRule, isHeaderValue } from './runtime.js';
+import { checkedSettings, headersRule, isHeaderValue } from './runtime.js';
 import type { ConfigurationError } from './errors.js';
 import type { Hooks } from './hooks.js';
 import { Log, logLevels, type LogLevel, type Logger } from './log.js';
 import type { FetchOptions } from './call.js';
-import { aFunction, optionCheck, oneOfStrings, positiveMs, shallowCopy, wholeNumber, type OptionRule, type OptionRules, isRecord } from './inputs.js';
+import { aFunction, baseUrlRule, oneOfStrings, positiveMs, shallowCopy, wholeNumber, type OptionRule, type OptionRules, isRecord } from './inputs.js';
 import { fetchOptionsRule, MAX_RETRIES, MAX_TIMEOUT } from './request-options.js';
 import type { EventSchemas, MetadataSchemas } from './metadata.js';
 import { DeviationRecord, type ValidationMode } from './responses.js';
@@ -168,21 +168,6 @@ const hookNames: ReadonlyArray<string> = ['request', 'response', 'retry', 'error
 /** Rule of a credential option (`appId`, `clientToken`, …): a string that can be sent in a header. */
 export const credentialRule: OptionRule = [isHeaderValue, 'a string of Latin-1 text without control characters'];
 
-/** Rule of `baseUrl`, given or from the environment. */
-const baseUrlRule: OptionRule = [
-  (v) =>
-    typeof v === 'string' &&
-    /^https?:\/\/[^/]/i.test(v) &&
-    URL.canParse(v) &&
-    // Credentials in the URL would travel in every log line and hook event that names it.
-    (/\/(client\/)?v1\/*$/i.test(v)
-      ? 'the service address without /v1 or /client/v1: drop the suffix'
-      : /^[^/]*\/\/[^/]*@/.test(v)
-        ? 'free of a user name or password (pass credentials as options)'
-        : true),
-  'an http:// or https:// URL',
-];
-
 /** The rules of the options both clients take, one per option of {@link CommonOptions}. */
 export const commonOptionRules: OptionRules<CommonOptions> = {
   baseUrl: baseUrlRule,
@@ -217,20 +202,6 @@ export const hooksRule: OptionRule = /* @__PURE__ */ (() => [
   `an object of functions named ${hookNames.join(', ')}`,
   shallowCopy,
 ])() as OptionRule;
-
-/**
- * The checks of options already copied and checked against their rules that read beyond the
- * options: the `baseUrl` (given, or the environment's) and the names of the `headers`. Returns the
- * `baseUrl`; throws {@link ConfigurationError} naming the option. The credentials are checked by
- * their owner.
- */
-export function checkedSettings(options: CommonOptions, owner: string): string | undefined {
-  const baseUrl = optionOrEnv(options.baseUrl, 'baseUrl');
-  const answer = baseUrl === undefined || baseUrlRule[0](baseUrl);
-  optionCheck(owner)(answer === true, 'baseUrl', typeof answer === 'string' ? answer : baseUrlRule[1]);
-  checkHeaders(options.headers, owner, 'set credentials with their options');
-  return baseUrl;
-}
 
 /**
  * The pipeline settings of options already copied and checked against their rules

@@ -129,6 +129,21 @@ export function oneOfStrings(values: readonly string[]): OptionRule {
 /** Rule: a function. */
 export const aFunction: OptionRule = [(v) => typeof v === 'function', 'a function'];
 
+/** Rule of `baseUrl`, given or from the environment. */
+export const baseUrlRule: OptionRule = [
+  (v) =>
+    typeof v === 'string' &&
+    /^https?:\/\/[^/]/i.test(v) &&
+    URL.canParse(v) &&
+    // Credentials in the URL would travel in every log line and hook event that names it.
+    (/\/(client\/)?v1\/*$/i.test(v)
+      ? 'the service address without /v1 or /client/v1: drop the suffix'
+      : /^[^/]*\/\/[^/]*@/.test(v)
+        ? 'free of a user name or password (pass credentials as options)'
+        : true),
+  'an http:// or https:// URL',
+];
+
 /** Where a value sits in the params: `['order', 'items', 3, 'quantity']`. */
 type Path = Array<string | number>;
 

@@ -144,15 +144,42 @@ export async function loadKy(): Promise<typeof ky> {
   return ky;
 }
 
+/** The options a client's settings are read from: config.ts's `CommonOptions` and the client-side keys. */
+export interface SettingOptions<T = unknown> {
+  baseUrl?: string | undefined;
+  headers?: Record<string, string> | undefined;
+  accessToken?: T | undefined;
+  clientApplicationId?: string | undefined;
+  clientToken?: string | undefined;
+  origin?: string | undefined;
+}
+
+/** The `baseUrl` as given, checked by its rule already: no environment variable in a browser, header names left to fetch. */
+export function checkedSettings(options: SettingOptions, _owner: string): string | undefined {
+  return options.baseUrl;
+}
+
+/** The client-side credential settings of `options`, as given: no environment variable in a browser. */
+export function clientSettings<T>(options: SettingOptions<T>): {
+  accessToken: T | string | undefined;
+  clientApplicationId: string | undefined;
+  clientToken: string | undefined;
+  origin: string | undefined;
+} {
+  const { accessToken, clientApplicationId, clientToken, origin } = options;
+  return { accessToken, clientApplicationId, clientToken, origin };
+}
+
 /**
- * The storefront's send path, carried at once: a page sends its first event without loading a
- * chunk first (in Node it is one, loaded on first use by `load`: see runtime.ts).
+ * The storefront's send path, carried at once, with the settings as given (checked by their rules
+ * already; the credentials' values are left to fetch): a page sends its first event without
+ * loading a chunk first (in Node it is one, loaded on first use by `load`: see runtime.ts).
  */
 export function storefrontNow(
-  options: object,
-  settings: object,
-  baseUrl: string | undefined,
+  options: SettingOptions,
+  _owner: string,
   _load: () => Promise<{ storefrontSender(options: never, settings: never, baseUrl: string | undefined): (call: never, given: unknown) => Promise<unknown> }>,
 ): unknown {
-  return storefrontSender(options as CommonOptions, settings as CredentialSettings, baseUrl);
+  // The options are the settings: their credentials are read by name, none from the environment.
+  return storefrontSender(options as CommonOptions, options as CredentialSettings, options.baseUrl);
 }

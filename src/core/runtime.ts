@@ -15,7 +15,7 @@
  * @module
  */
 import { ConfigurationError, describeValue, printable, PromokitError, tooLargeError, type CallContext, type Issue } from './errors.js';
-import { optionCheck, shallowCopy, type OptionRule } from './inputs.js';
+import { baseUrlRule, optionCheck, shallowCopy, type OptionRule } from './inputs.js';
 import { loadChunk } from './lazy.js';
 import { isNodesFetch, loadUndici, nodeFetch, unreadBody, type PlainRequest } from './node-transport.js';
 
@@ -114,6 +114,45 @@ export function envName(option: string): string {
 /** Reads an option, falling back to its environment variable where the runtime has one. */
 export function optionOrEnv(value: string | undefined, option: string): string | undefined {
   return value ?? readEnv(envName(option));
+}
+
+/** The options a client's settings are read from: config.ts's `CommonOptions` and the client-side keys. */
+export interface SettingOptions<T = unknown> {
+  baseUrl?: string | undefined;
+  headers?: Record<string, string> | undefined;
+  accessToken?: T | undefined;
+  clientApplicationId?: string | undefined;
+  clientToken?: string | undefined;
+  origin?: string | undefined;
+}
+
+/**
+ * The checks of options already copied and checked against their rules that read beyond the
+ * options: the `baseUrl` (given, or the environment's) and the names of the `headers`. Returns the
+ * `baseUrl`; throws {@link ConfigurationError} naming the option. The credentials are checked by
+ * their owner.
+ */
+export function checkedSettings(options: SettingOptions, owner: string): string | undefined {
+  const baseUrl = optionOrEnv(options.baseUrl, 'baseUrl');
+  const answer = baseUrl === undefined || baseUrlRule[0](baseUrl);
+  optionCheck(owner)(answer === true, 'baseUrl', typeof answer === 'string' ? answer : baseUrlRule[1]);
+  checkHeaders(options.headers, owner, 'set credentials with their options');
+  return baseUrl;
+}
+
+/** The client-side credential settings of `options`, each given or its environment variable's. */
+export function clientSettings<T>(options: SettingOptions<T>): {
+  accessToken: T | string | undefined;
+  clientApplicationId: string | undefined;
+  clientToken: string | undefined;
+  origin: string | undefined;
+} {
+  return {
+    accessToken: options.accessToken ?? optionOrEnv(undefined, 'accessToken'),
+    clientApplicationId: optionOrEnv(options.clientApplicationId, 'clientApplicationId'),
+    clientToken: optionOrEnv(options.clientToken, 'clientToken'),
+    origin: optionOrEnv(options.origin, 'origin'),
+  };
 }
 
 /** The words a message about a missing setting ends with: where else it may be set (` or set PROMOKIT_…`). */
@@ -399,18 +438,24 @@ export async function loadKy(): Promise<Ky> {
 type Sender = (call: never, given: unknown) => Promise<unknown>;
 
 /**
- * The storefront's send path (storefront-send.ts's `storefrontSender`, from the module `load`
- * gives): the browser's build carries it at once (runtime.browser.ts); Node's loads it with the
- * first event, a chunk of its own, so a server that never builds a `ClientEvents` of its own loads
- * none of it. A chunk that cannot be loaded rejects the call with the loader's error, nothing
- * sent; the next call tries again (a failed load is not kept).
+ * The sender of a `ClientEvents` of its own, from its options (copied and checked against their
+ * rules): its settings checked as the client is built (a bad `baseUrl`, given or from the
+ * environment, a header name or a credential that cannot be sent throws there, a
+ * `ConfigurationError` naming it), then the storefront's send path (storefront-send.ts's
+ * `storefrontSender`, from the module `load` gives): the browser's build carries it at once
+ * (runtime.browser.ts); Node's loads it with the first event, a chunk of its own, so a server that
+ * never builds a `ClientEvents` of its own loads none of it. A chunk that cannot be loaded rejects
+ * the call with the loader's error, nothing sent; the next call tries again (a failed load is not
+ * kept).
  */
 export function storefrontNow(
-  options: object,
-  settings: object,
-  baseUrl: string | undefined,
+  options: SettingOptions,
+  owner: string,
   load: () => Promise<{ storefrontSender(options: never, settings: never, baseUrl: string | undefined): Sender }>,
 ): unknown {
+  const baseUrl = checkedSettings(options, owner);
+  const settings = clientSettings(options);
+  checkCredentialValues(settings, owner);
   let sender: Sender | Promise<Sender> | undefined;
   return async (call: never, given: unknown) =>
     (

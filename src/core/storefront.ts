@@ -11,19 +11,16 @@
  * @module
  */
 import type { EventSender } from './call.js';
-import { checkedSettings, type CommonOptions } from './config.js';
-import type { CredentialSettings } from './credentials.js';
+import type { CommonOptions } from './config.js';
 import { loadChunk } from './lazy.js';
-import { checkCredentialValues, storefrontNow } from './runtime.js';
+import { storefrontNow, type SettingOptions } from './runtime.js';
 
 /**
- * The sender of a `ClientEvents` built from its options (copied and checked against their rules)
- * and its client-side credential settings (with their environment fallbacks). Throws
+ * The sender of a `ClientEvents` built from its options (copied and checked against their rules),
+ * its client-side credential settings with their environment fallbacks. Throws
  * `ConfigurationError` on a bad `baseUrl`, a header name or a credential that cannot be sent.
  */
-export function storefront(options: CommonOptions, settings: CredentialSettings): EventSender {
-  const baseUrl = checkedSettings(options, 'ClientEvents');
-  checkCredentialValues(settings, 'ClientEvents');
+export function storefront(options: CommonOptions & SettingOptions): EventSender {
   // The browser build's path at once; else Node's chunk, loaded by the first event (runtime.ts).
-  return storefrontNow(options, settings, baseUrl, () => loadChunk('storefront-send', () => import('./storefront-send.js'))) as EventSender;
+  return storefrontNow(options, 'ClientEvents', () => loadChunk('storefront-send', () => import('./storefront-send.js'))) as EventSender;
 }

@@ -5,10 +5,10 @@
  * @module
  */
 import { apiPromise, type APIPromise, type WithResponse } from '../core/pagination.js';
-import type { AccessToken, CredentialSettings } from '../core/credentials.js';
+import type { AccessToken } from '../core/credentials.js';
 import { commonOptionRules, credentialRule, type CommonOptions } from '../core/config.js';
 import { checkedOptions, trueOrFalse, type OptionRules, isRecord } from '../core/inputs.js';
-import { plainCopy, optionOrEnv } from '../core/runtime.js';
+import { plainCopy } from '../core/runtime.js';
 import type { Issue } from '../core/errors.js';
 import { failureError } from '../core/outcome.js';
 import { storefront } from '../core/storefront.js';
@@ -98,7 +98,7 @@ export class ClientEvents {
   constructor(givenOptions: ClientEventsOptions = {}) {
     // A copy, each option read once, checked against its rule: the client uses nothing else.
     const options = checkedOptions('ClientEvents', clientEventsOptionRules, givenOptions);
-    this.#send = handedOver ?? storefront(options, clientSettings(options));
+    this.#send = handedOver ?? storefront(options);
     this.#keepaliveWhenHidden = options.keepaliveWhenHidden === true;
   }
 
@@ -217,13 +217,6 @@ export const clientEventsOptionRules: OptionRules<ClientEventsOptions> = {
 
 /** The optional fields of {@link TrackEventParams} that must be objects when given. */
 const objectFields = ['referral', 'loyalty', 'metadata'] as const satisfies ReadonlyArray<keyof TrackEventFields | 'metadata'>;
-
-/** The client-side credential settings of `options`, with their environment fallbacks. */
-export function clientSettings(options: CommonOptions & Pick<ClientEventsOptions, 'clientApplicationId' | 'clientToken' | 'origin'>): CredentialSettings {
-  const settings: CredentialSettings = { accessToken: options.accessToken ?? optionOrEnv(undefined, 'accessToken') };
-  for (const name of ['clientApplicationId', 'clientToken', 'origin'] as const) settings[name] = optionOrEnv(options[name], name);
-  return settings;
-}
 
 /** The sender {@link clientEventsWith} hands to the constructor it calls; `undefined` at any other time. */
 let handedOver: EventSender | undefined;

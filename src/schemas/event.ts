@@ -36,14 +36,14 @@ export interface EventAcknowledgment<E extends string = CustomEventName> {
   metadata?: CustomEventMetadata<E> | null | undefined;
 }
 
-/** A field rule: `'s'` a nullish string, `'o'` a nullish object, or a nested shape (nullish object). */
-type Rule = 's' | 'o' | Shape;
+/** A field rule: `0` a nullish string, `1` a nullish object, or a nested shape (nullish object). */
+type Rule = 0 | 1 | Shape;
 interface Shape {
   [field: string]: Rule;
 }
 
-const customer: Shape = { id: 's', name: 's', email: 's', source_id: 's', metadata: 'o', object: 's' };
-const acknowledgment: Shape = { object: 's', type: 's', customer, referral: 'o', loyalty: 'o', metadata: 'o' };
+const customer: Shape = { id: 0, name: 0, email: 0, source_id: 0, metadata: 1, object: 0 };
+const acknowledgment: Shape = { object: 0, type: 0, customer, referral: 1, loyalty: 1, metadata: 1 };
 
 type Issues = Array<{ path: PropertyKey[]; message: string }>;
 
@@ -54,9 +54,9 @@ type Issues = Array<{ path: PropertyKey[]; message: string }>;
  */
 function check(rule: Rule, v: unknown, path: PropertyKey[], issues: Issues): void {
   if (v == null && path.length > 0) return;
-  const string = rule === 's';
-  if (string ? typeof v !== 'string' : !isRecord(v)) issues.push({ path, message: `expected ${string ? 'string' : 'object'}` });
-  else if (typeof rule === 'object') for (const field in rule) check(rule[field]!, (v as Record<string, unknown>)[field], [...path, field], issues);
+  if (rule ? !isRecord(v) : typeof v !== 'string') issues.push({ path, message: `expected ${rule ? 'object' : 'string'}` });
+  // A nested shape's fields (`1` has none).
+  else for (const field in rule as Shape) check((rule as Shape)[field]!, (v as Record<string, unknown>)[field], [...path, field], issues);
 }
 
 /** Schema of {@link EventAcknowledgment}: a tolerant structural check with zod's `safeParse` contract. */
