@@ -4,8 +4,11 @@
  * in the window like any call, so no window of the rate holds more requests than the rate allows.
  * Over a real node:http server on 127.0.0.1 that counts the requests as they arrive.
  *
- * The count is taken in windows 10 % shorter than the rate's (jitter of up to a tenth of the
- * window between the client's start and the server's arrival cannot make a window over). A 429
+ * The count is taken in windows 20 % shorter than the rate's: the server shares the test's
+ * process, so a stall of its event loop on a loaded machine (seen past 100 ms with a suite's
+ * files beside it) delays the arrivals it stamps; up to a fifth of the window of such jitter cannot
+ * make a window over, while a limit that let retries through would still show 1.5 times the rate
+ * in it. A 429
  * about every 100 ms keeps the pause on for seconds, so calls pile up behind it: when a retry or a
  * call held by the pause is sent outside the limits, a window holds 1.5 to 1.7 times the rate.
  * About 14 s, mostly waiting out the pauses.
@@ -58,6 +61,6 @@ describe('rateLimit: every attempt, retries included, within the rate', () => {
     // Every call made, each 429 retried once more than it was refused.
     expect(service.arrivals).toHaveLength(calls + service.refused());
     expect(service.refused()).toBeGreaterThanOrEqual(30);
-    expect(mostInAnyWindow(service.arrivals, perMs * 0.9)).toBeLessThanOrEqual(requests);
+    expect(mostInAnyWindow(service.arrivals, perMs * 0.8)).toBeLessThanOrEqual(requests);
   }, 60_000);
 });
