@@ -101,6 +101,16 @@ export function readOnce(owner: string, options: object): Record<string, unknown
   return copy;
 }
 
+/** The options a client's settings are read from: config.ts's `CommonOptions` and the client-side keys. */
+export interface SettingOptions<T = unknown> {
+  baseUrl?: string | undefined;
+  headers?: Record<string, string> | undefined;
+  accessToken?: T | undefined;
+  clientApplicationId?: string | undefined;
+  clientToken?: string | undefined;
+  origin?: string | undefined;
+}
+
 /** A positive number of milliseconds a timer can hold: at most 2^31 - 1 (about 24.8 days). */
 export const MAX_TIMEOUT = 2_147_483_647;
 

@@ -8,7 +8,7 @@
  */
 import ky from 'ky';
 import { describeValue, type CallContext, type Issue } from './errors.js';
-import { isRecord, shallowCopy, type OptionRule } from './inputs.js';
+import { isRecord, shallowCopy, type OptionRule, type SettingOptions } from './inputs.js';
 import type { CommonOptions } from './config.js';
 import type { CredentialSettings } from './credentials.js';
 import { storefrontSender } from './storefront-send.js';
@@ -142,16 +142,6 @@ export function plainCopy(value: unknown, issues: Issue[], path: Array<string | 
  */
 export async function loadKy(): Promise<typeof ky> {
   return ky;
-}
-
-/** The options a client's settings are read from: config.ts's `CommonOptions` and the client-side keys. */
-export interface SettingOptions<T = unknown> {
-  baseUrl?: string | undefined;
-  headers?: Record<string, string> | undefined;
-  accessToken?: T | undefined;
-  clientApplicationId?: string | undefined;
-  clientToken?: string | undefined;
-  origin?: string | undefined;
 }
 
 /** The `baseUrl` as given, checked by its rule already: no environment variable in a browser, header names left to fetch. */

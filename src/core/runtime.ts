@@ -15,7 +15,7 @@
  * @module
  */
 import { ConfigurationError, describeValue, printable, PromokitError, tooLargeError, type CallContext, type Issue } from './errors.js';
-import { baseUrlRule, optionCheck, shallowCopy, type OptionRule } from './inputs.js';
+import { baseUrlRule, optionCheck, shallowCopy, type OptionRule, type SettingOptions } from './inputs.js';
 import { loadChunk } from './lazy.js';
 import { isNodesFetch, loadUndici, nodeFetch, unreadBody, type PlainRequest } from './node-transport.js';
 
@@ -114,16 +114,6 @@ export function envName(option: string): string {
 /** Reads an option, falling back to its environment variable where the runtime has one. */
 export function optionOrEnv(value: string | undefined, option: string): string | undefined {
   return value ?? readEnv(envName(option));
-}
-
-/** The options a client's settings are read from: config.ts's `CommonOptions` and the client-side keys. */
-export interface SettingOptions<T = unknown> {
-  baseUrl?: string | undefined;
-  headers?: Record<string, string> | undefined;
-  accessToken?: T | undefined;
-  clientApplicationId?: string | undefined;
-  clientToken?: string | undefined;
-  origin?: string | undefined;
 }
 
 /**

@@ -13,7 +13,8 @@
 import type { EventSender } from './call.js';
 import type { CommonOptions } from './config.js';
 import { loadChunk } from './lazy.js';
-import { storefrontNow, type SettingOptions } from './runtime.js';
+import type { SettingOptions } from './inputs.js';
+import { storefrontNow } from './runtime.js';
 
 /**
  * The sender of a `ClientEvents` built from its options (copied and checked against their rules),
