@@ -17,7 +17,7 @@
 import { ConfigurationError, describeValue, printable, PromokitError, tooLargeError, type CallContext, type Issue } from './errors.js';
 import { optionCheck, shallowCopy, type OptionRule } from './inputs.js';
 import { loadChunk } from './lazy.js';
-import { isNodesFetch, loadUndici, nodeFetch, unreadBody, type PlainRequest } from './node-transport.js';
+import { isNodesFetch, loadUndici, NEVER_CONNECTED, nodeFetch, unreadBody, type PlainRequest } from './node-transport.js';
 
 export type { PlainRequest } from './node-transport.js';
 /** True when the runtime's transport will send a call with these fetch options from its plain values, not from ky's `Request`. */
@@ -232,7 +232,7 @@ export function checkHookHeader(name: string, value: unknown): void {
  * Error codes of failures that happen before a request leaves the machine (the connection was
  * never made), so even a non-idempotent call may be sent again safely.
  */
-const nothingSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const nothingSentCodes = NEVER_CONNECTED;
 
 /** Messages of fetch refusing a request before any connection: a port fetch blocks. */
 const nothingSentMessages = new Set(['bad port']);

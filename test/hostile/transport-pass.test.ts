@@ -1,0 +1,137 @@
+/**
+ * Node's transport (src/core/node-transport.ts) against what the fetch path gives, over real
+ * servers on 127.0.0.1 that misbehave where the existing suites do not look: the caller's abort
+ * while the connection is still being made, a 205 whose body never ends, and a user's dispatcher
+ * that sends a request again on its own before it fails.
+ */
+import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
+import type { Dispatcher } from 'undici';
+import { Agent, interceptors } from 'undici';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AbortError, Client, type ClientOptions, retryDecision, TimeoutError } from '../../src/index.js';
+import { useRecorders } from '../helpers/recorder.js';
+import { keys, settle } from './servers.js';
+
+const { start, startRaw } = useRecorders();
+
+const client = (baseUrl: string, options: Partial<ClientOptions> = {}) =>
+  new Client({ baseUrl, ...keys, validation: 'off', logLevel: 'off', maxRetryDelay: 0, ...options });
+
+const redeem = (c: Client, signal?: AbortSignal) => c.loyalties.redeemReward('LOYAL-H1', { reward: { id: 'rew_1' } }, signal ? { signal } : undefined);
+
+/** A signal that aborts `ms` after now. */
+const abortIn = (ms: number) => {
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(), ms);
+  return controller.signal;
+};
+
+/** TCP servers that take connections and never say a word (a TLS handshake that stalls), stopped after each test. */
+const silent: Array<{ server: TcpServer; sockets: Set<Socket> }> = [];
+afterEach(async () => {
+  for (const { server, sockets } of silent.splice(0)) {
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+});
+
+/** A TCP server on 127.0.0.1 that accepts connections and never answers: its `https://` URL. */
+async function silentTls(): Promise<string> {
+  const sockets = new Set<Socket>();
+  const server = createTcpServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined).on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  silent.push({ server, sockets });
+  return `https://127.0.0.1:${(server.address() as { port: number }).port}`;
+}
+
+describe("Node transport: the caller's abort while the connection is being made", () => {
+  it('a TLS handshake that stalls: AbortError at the abort, as through fetch, not at the attempt timeout', async () => {
+    const url = await silentTls();
+    const { error, ms } = await settle(redeem(client(url, { timeout: 10_000 }), abortIn(100)));
+    expect(error).toBeInstanceOf(AbortError);
+    expect(ms).toBeLessThan(2_000);
+  });
+
+  it("a user's dispatcher that has not taken the request yet: AbortError at the abort, not at the attempt timeout", async () => {
+    const service = await start(() => ({ body: {} }));
+    // A dispatcher still waiting for a connection of its own: it holds the request without a word.
+    const dispatcher = { dispatch: () => true } as unknown as Dispatcher;
+    const { error, ms } = await settle(redeem(client(service.url, { timeout: 10_000, fetchOptions: { dispatcher } }), abortIn(100)));
+    expect(error).toBeInstanceOf(AbortError);
+    expect(ms).toBeLessThan(2_000);
+    expect(service.sent).toHaveLength(0);
+  });
+});
+
+describe('Node transport: a status without a body that sends one all the same', () => {
+  it('a 205 whose chunked body never ends is dropped within maxResponseBytes, as fetch drops it, not read until the timeout', async () => {
+    let written = 0;
+    let closed = false;
+    const service = await startRaw((_sent, res) => {
+      res.writeHead(205, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' });
+      const chunk = Buffer.alloc(16_384, 0x20);
+      const more = () => {
+        while (!res.destroyed && res.write(chunk)) written += chunk.length;
+      };
+      res.on('drain', more).on('close', () => (closed = true));
+      more();
+    });
+    const { error, ms } = await settle(client(service.url, { timeout: 10_000, maxResponseBytes: 100_000, maxRetries: 0 }).loyalties.getMember('LOYAL-H1'));
+    expect(error).not.toBeInstanceOf(TimeoutError);
+    expect(ms).toBeLessThan(3_000);
+    await expect.poll(() => closed).toBe(true);
+    // What the server got out before the client hung up: the limit, and what sockets buffer.
+    expect(written).toBeLessThan(20_000_000);
+  });
+});
+
+describe('Node transport: a 421 sent once more', () => {
+  /** How the service ends the second sending, which it processed: the connection reset, closed, or cut by an answer it cannot parse. */
+  const endings: Array<[string, (res: import('node:http').ServerResponse) => void]> = [
+    ['reset', (res) => (res.socket as Socket).resetAndDestroy()],
+    ['closed', (res) => res.socket?.destroy()],
+    ['answered with garbage', (res) => (res.socket as Socket).end('garbage\r\n\r\n')],
+  ];
+
+  it.each(endings)(
+    'the second sending processed, then its connection %s: ConnectionError, unknown and reconcile for a spend, never the first 421 (rejected)',
+    async (_name, end) => {
+      const service = await startRaw((_sent, res, n) => {
+        if (n === 1) res.writeHead(421, { 'content-type': 'application/json' }).end('{"code":421,"message":"misdirected"}');
+        else end(res);
+      });
+      const { error } = await settle(redeem(client(service.url, { maxRetries: 2 })));
+      expect(service.sent).toHaveLength(2);
+      expect((error as { outcome?: string }).outcome).toBe('unknown');
+      expect((error as Error).name).toBe('ConnectionError');
+      expect(retryDecision(error)).toEqual({ action: 'reconcile' });
+    },
+  );
+});
+
+describe("Node transport: a user's dispatcher that sends a request again on its own", () => {
+  it("a spend the service processed, then a refused connection on the dispatcher's own retry: never not_sent", async () => {
+    let processed = 0;
+    // The service takes the spend, drops the connection without an answer, and stops listening.
+    const service = await startRaw((_sent, res) => {
+      processed++;
+      res.socket?.destroy();
+      void service.close();
+    });
+    const agent = new Agent();
+    const dispatcher = agent.compose(
+      interceptors.retry({ methods: ['POST'], minTimeout: 10, maxRetries: 2, errorCodes: ['ECONNRESET', 'ECONNREFUSED', 'UND_ERR_SOCKET'] }),
+    );
+    try {
+      const { error } = await settle(redeem(client(service.url, { fetchOptions: { dispatcher } })));
+      expect(processed).toBe(1);
+      expect((error as { outcome?: string }).outcome).not.toBe('not_sent');
+      expect(retryDecision(error)).toEqual({ action: 'reconcile' });
+    } finally {
+      await agent.close();
+    }
+  });
+});
