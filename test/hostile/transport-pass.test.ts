@@ -1,14 +1,19 @@
 /**
  * Node's transport (src/core/node-transport.ts) against what the fetch path gives, over real
  * servers on 127.0.0.1 that misbehave where the existing suites do not look: the caller's abort
- * while the connection is still being made, a 205 whose body never ends, and a user's dispatcher
- * that sends a request again on its own before it fails.
+ * while the connection is still being made, a 205 whose body never ends, a 421 whose second
+ * sending the service processed, and a user's dispatcher that sends a request again on its own
+ * before it fails; and `retryDecision` of an error the other copy of the package (CommonJS beside
+ * ESM) made, whose call's record it cannot see.
  */
+import { createRequire } from 'node:module';
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Dispatcher } from 'undici';
 import { Agent, interceptors } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AbortError, Client, type ClientOptions, retryDecision, TimeoutError } from '../../src/index.js';
+import { AbortError, ApiError, Client, type ClientOptions, retryDecision, TimeoutError } from '../../src/index.js';
 import { useRecorders } from '../helpers/recorder.js';
 import { keys, settle } from './servers.js';
 
@@ -133,5 +138,24 @@ describe("Node transport: a user's dispatcher that sends a request again on its 
     } finally {
       await agent.close();
     }
+  });
+});
+
+describe("retryDecision of an error without its call's record: a status past 599 proves nothing was applied no more than a 5xx", () => {
+  it('made by hand: an ApiError of status 600 is reconciled, not failed as a 4xx would be', () => {
+    for (const status of [600, 799, 999]) expect(retryDecision(new ApiError({ status, operation: 'x', body: {} }))).toEqual({ action: 'reconcile' });
+    expect(retryDecision(new ApiError({ status: 418, operation: 'x', body: {} }))).toEqual({ action: 'fail' });
+  });
+
+  it("a spend answered 600 by the CommonJS copy: the ESM copy's retryDecision reconciles, as the CommonJS copy's own does", async () => {
+    const dist = join(import.meta.dirname, '..', '..', 'dist');
+    const esm = (await import(pathToFileURL(join(dist, 'index.js')).href)) as { retryDecision: typeof retryDecision };
+    const cjs = createRequire(import.meta.url)(join(dist, 'index.cjs')) as { Client: typeof Client; retryDecision: typeof retryDecision };
+    const service = await startRaw((_sent, res) => void res.writeHead(600, { 'content-type': 'application/json' }).end('{"code":600}'));
+    const c = new cjs.Client({ baseUrl: service.url, ...keys, validation: 'off', logLevel: 'off', maxRetries: 0 });
+    const { error } = await settle(c.loyalties.redeemReward('LOYAL-H1', { reward: { id: 'rew_1' } }));
+    expect((error as { outcome?: string }).outcome).toBe('unknown');
+    expect(cjs.retryDecision(error)).toEqual({ action: 'reconcile' });
+    expect(esm.retryDecision(error)).toEqual({ action: 'reconcile' });
   });
 });
