@@ -12,7 +12,7 @@ import type { ConfigurationError } from './errors.js';
 import type { Hooks } from './hooks.js';
 import { Log, logLevels, type LogLevel, type Logger } from './log.js';
 import type { FetchOptions } from './call.js';
-import { aFunction, optionCheck, oneOfStrings, positiveMs, shallowCopy, wholeNumber, type OptionRule, type OptionRules, isRecord } from './inputs.js';
+import { aFunction, optionCheck, oneOfStrings, positiveMs, shallowCopy, wholeNumber, type OptionRule, type OptionRules, isRecord, joinUrl } from './inputs.js';
 import { fetchOptionsRule, MAX_RETRIES, MAX_TIMEOUT } from './request-options.js';
 import type { EventSchemas, MetadataSchemas } from './metadata.js';
 import { DeviationRecord, type ValidationMode } from './responses.js';
@@ -179,7 +179,10 @@ const baseUrlRule: OptionRule = [
       ? 'the service address without /v1 or /client/v1: drop the suffix'
       : /^[^/]*\/\/[^/]*@/.test(v)
         ? 'free of a user name or password (pass credentials as options)'
-        : true),
+        : // Each call's path follows it: after a query or a fragment it would be no path, after a space no URL.
+          /[?#]/.test(v) || !URL.canParse(joinUrl(v, '/v1'))
+          ? 'an http:// or https:// URL without a query string, a fragment or a space, which the path of each call follows'
+          : true),
   'an http:// or https:// URL',
 ];
 

@@ -3,8 +3,8 @@
  * servers on 127.0.0.1 that misbehave where the existing suites do not look: the caller's abort
  * while the connection is still being made, a 205 whose body never ends, a 421 whose second
  * sending the service processed, and a user's dispatcher that sends a request again on its own
- * before it fails; and `retryDecision` of an error the other copy of the package (CommonJS beside
- * ESM) made, whose call's record it cannot see.
+ * before it fails; `retryDecision` of an error the other copy of the package (CommonJS beside
+ * ESM) made, whose call's record it cannot see; and a `baseUrl` the path of a call cannot follow.
  */
 import { createRequire } from 'node:module';
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import type { Dispatcher } from 'undici';
 import { Agent, interceptors } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AbortError, ApiError, Client, type ClientOptions, retryDecision, TimeoutError } from '../../src/index.js';
+import { AbortError, ApiError, Client, type ClientOptions, ConfigurationError, retryDecision, TimeoutError } from '../../src/index.js';
 import { useRecorders } from '../helpers/recorder.js';
 import { keys, settle } from './servers.js';
 
@@ -157,5 +157,38 @@ describe("retryDecision of an error without its call's record: a status past 599
     expect((error as { outcome?: string }).outcome).toBe('unknown');
     expect(cjs.retryDecision(error)).toEqual({ action: 'reconcile' });
     expect(esm.retryDecision(error)).toEqual({ action: 'reconcile' });
+  });
+});
+
+describe('a baseUrl the path of each call cannot follow is refused, nothing sent', () => {
+  /** What follows the service's address, and where the call would have gone with it. */
+  const tails: Array<[string, string]> = [
+    ['?q=1', 'the path in the query: GET /?q=1/v1/…'],
+    ['/#part', 'the path in the fragment, never sent: GET /'],
+    ['/api?key=1#x', 'GET /api?key=1, the path dropped'],
+    [' ', 'no URL at all: an untyped failure, outcome unknown'],
+  ];
+
+  it.each(tails)('%j (%s): a ConfigurationError naming baseUrl, given or from PROMOKIT_BASE_URL', async (tail) => {
+    const service = await start(() => ({ body: {} }));
+    expect(() => client(service.url + tail)).toThrow(ConfigurationError);
+    const before = process.env.PROMOKIT_BASE_URL;
+    process.env.PROMOKIT_BASE_URL = service.url + tail;
+    try {
+      const { appId, appToken, accessToken } = keys;
+      const refusal = (() => {
+        try {
+          return new Client({ appId, appToken, accessToken, logLevel: 'off' });
+        } catch (error) {
+          return error;
+        }
+      })();
+      expect(refusal).toBeInstanceOf(ConfigurationError);
+      expect((refusal as ConfigurationError).option).toBe('baseUrl');
+    } finally {
+      if (before === undefined) delete process.env.PROMOKIT_BASE_URL;
+      else process.env.PROMOKIT_BASE_URL = before;
+    }
+    expect(service.sent).toHaveLength(0);
   });
 });
