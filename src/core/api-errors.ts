@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { PromokitError, type CallContext, type Outcome, printable } from './errors.js';
+import { ownErrorClasses, PromokitError, type CallContext, type Outcome, printable } from './errors.js';
 import { isRecord } from './inputs.js';
 
 /**
@@ -179,6 +179,18 @@ export class RateLimitError extends ApiError {
 export class InternalServerError extends ApiError {
   override name: string = 'InternalServerError';
 }
+
+ownErrorClasses(
+  ApiError,
+  BadRequestError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  ConflictError,
+  UnprocessableEntityError,
+  RateLimitError,
+  InternalServerError,
+);
 
 const statusClasses: Record<number, typeof ApiError> = {
   400: BadRequestError,

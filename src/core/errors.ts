@@ -433,6 +433,37 @@ export function isKyHttpError(error: unknown): error is Error & { response: Resp
   }
 }
 
+/**
+ * The mark each of promokit's own error classes carries as its own property (a subclass of one,
+ * yours, inherits it but does not own it), the same in every copy of the package: runtime.ts's
+ * `instanceof` across the CommonJS and ESM copies matches a class of the other copy by name only
+ * when both classes own it.
+ */
+export const ERROR_CLASS: unique symbol = Symbol.for('promokit.errorClass');
+
+/** Marks `classes` as promokit's own error classes ({@link ERROR_CLASS}). */
+export function ownErrorClasses(...classes: Array<abstract new (...args: never[]) => Error>): void {
+  for (const Class of classes) Object.defineProperty(Class, ERROR_CLASS, { value: true });
+}
+
+ownErrorClasses(
+  PromokitError,
+  ConfigurationError,
+  InvalidRequestError,
+  CallError,
+  ConnectionError,
+  TimeoutError,
+  AbortError,
+  RedirectError,
+  ResponseTooLargeError,
+  ResponseValidationError,
+  LimiterError,
+  PaginationLimitError,
+  PaginationStalledError,
+  ToArrayLimitError,
+  NoNextPageError,
+);
+
 /** ky's error for an attempt that outlived its `timeout`. */
 export function isKyTimeout(error: unknown): error is Error {
   try {

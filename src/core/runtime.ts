@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { ConfigurationError, describeValue, printable, PromokitError, tooLargeError, type CallContext, type Issue } from './errors.js';
+import { ConfigurationError, describeValue, ERROR_CLASS, printable, PromokitError, tooLargeError, type CallContext, type Issue } from './errors.js';
 import { optionCheck, shallowCopy, type OptionRule } from './inputs.js';
 import { loadChunk } from './lazy.js';
 import { isNodesFetch, loadUndici, NEVER_CONNECTED, nodeFetch, unreadBody, type PlainRequest } from './node-transport.js';
@@ -23,8 +23,8 @@ export type { PlainRequest } from './node-transport.js';
 /** True when the runtime's transport will send a call with these fetch options from its plain values, not from ky's `Request`. */
 export { carries as carriesPlain } from './node-transport.js';
 
-/** The mark every promokit error class carries (inherited from `PromokitError`), the same in every copy of the package. */
-const ERROR_CLASS = Symbol.for('promokit.errorClass');
+/** True for one of promokit's own error classes, of any copy: it owns the mark (a subclass of one, yours, only inherits it). */
+const ownClass = (value: unknown): value is { name: unknown } => typeof value === 'function' && Object.hasOwn(value, ERROR_CLASS);
 
 /**
  * `instanceof` an error class of promokit across the two copies of the package one Node process
@@ -32,21 +32,23 @@ const ERROR_CLASS = Symbol.for('promokit.errorClass');
  * another: the dual-package hazard): an error of the other copy is an instance of this copy's
  * class of the same name and of every class that one extends; anything else as `instanceof`
  * judges it, but that the walk up a prototype chain stops after 64 steps and on a throw (a hostile
- * `Proxy`): no instance then.
+ * `Proxy`): no instance then. A class of your own that extends one of promokit's is judged as
+ * `instanceof` judges it, whatever its name: your `NotFoundError extends ApiError` is not
+ * promokit's `NotFoundError`, nor the other way round.
  */
 function acrossCopies(this: abstract new (...args: never[]) => unknown, value: unknown): boolean {
+  if (!ownClass(this)) return Function.prototype[Symbol.hasInstance].call(this, value);
   if (typeof value !== 'object' || value === null) return false;
   try {
     let proto: unknown = Object.getPrototypeOf(value);
     for (let step = 0; proto !== null && step < 64; step++, proto = Object.getPrototypeOf(proto)) {
       if (proto === this.prototype) return true;
-      const made = (proto as { constructor?: { name?: unknown; [ERROR_CLASS]?: unknown } }).constructor;
-      if (made?.[ERROR_CLASS] === true && made.name === this.name) return true;
+      const made = (proto as { constructor?: unknown }).constructor;
+      if (ownClass(made) && made.name === this.name) return true;
     }
   } catch {}
   return false;
 }
-Object.defineProperty(PromokitError, ERROR_CLASS, { value: true });
 Object.defineProperty(PromokitError, Symbol.hasInstance, { value: acrossCopies });
 
 /** The calls listening to each caller's signal, through its one listener. */

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { PromokitError } from '../core/errors.js';
+import { ownErrorClasses, PromokitError } from '../core/errors.js';
 import type { AsyncAction } from '../schemas/async-action.js';
 
 /**
@@ -25,3 +25,5 @@ export class AsyncActionFailedError extends PromokitError {
     this.asyncAction = asyncAction;
   }
 }
+
+ownErrorClasses(AsyncActionFailedError);

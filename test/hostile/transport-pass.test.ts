@@ -4,7 +4,8 @@
  * while the connection is still being made, a 205 whose body never ends, a 421 whose second
  * sending the service processed, and a user's dispatcher that sends a request again on its own
  * before it fails; `retryDecision` of an error the other copy of the package (CommonJS beside
- * ESM) made, whose call's record it cannot see; and a `baseUrl` the path of a call cannot follow.
+ * ESM) made, whose call's record it cannot see; `instanceof` of a class of your own named as one
+ * of promokit's; and a `baseUrl` the path of a call cannot follow.
  */
 import { createRequire } from 'node:module';
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
@@ -13,7 +14,8 @@ import { pathToFileURL } from 'node:url';
 import type { Dispatcher } from 'undici';
 import { Agent, interceptors } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AbortError, ApiError, Client, type ClientOptions, ConfigurationError, retryDecision, TimeoutError } from '../../src/index.js';
+import * as sdk from '../../src/index.js';
+import { AbortError, ApiError, Client, type ClientOptions, ConfigurationError, PromokitError, retryDecision, TimeoutError } from '../../src/index.js';
 import { useRecorders } from '../helpers/recorder.js';
 import { keys, settle } from './servers.js';
 
@@ -190,5 +192,26 @@ describe('a baseUrl the path of each call cannot follow is refused, nothing sent
       else process.env.PROMOKIT_BASE_URL = before;
     }
     expect(service.sent).toHaveLength(0);
+  });
+});
+
+describe("instanceof across copies matches promokit's own classes by name, never a class of your own that shares a name", () => {
+  it("your NotFoundError extends ApiError is not promokit's NotFoundError, nor promokit's yours; yours is judged as instanceof judges it", () => {
+    class NotFoundError extends ApiError {}
+    const yours = new NotFoundError({ status: 410, operation: 'mine', body: {} });
+    const promokits = new sdk.NotFoundError({ status: 404, operation: 'x', body: {} });
+    expect(yours instanceof sdk.NotFoundError).toBe(false);
+    expect(promokits instanceof NotFoundError).toBe(false);
+    expect(yours instanceof NotFoundError).toBe(true);
+    expect(yours instanceof ApiError).toBe(true);
+    expect(promokits instanceof sdk.NotFoundError).toBe(true);
+  });
+
+  it("your RateLimitError extends PromokitError is no RateLimitError of promokit's: retryDecision fails it, as any error of yours", () => {
+    class RateLimitError extends PromokitError {}
+    const yours = new RateLimitError('throttled by my own code');
+    expect(yours instanceof sdk.RateLimitError).toBe(false);
+    expect(new sdk.RateLimitError({ status: 429, operation: 'x', body: {} }) instanceof RateLimitError).toBe(false);
+    expect(retryDecision(yours)).toEqual({ action: 'fail' });
   });
 });
