@@ -334,12 +334,15 @@ function bodyText(answer: Dispatcher.ResponseData<unknown>, method: string, limi
   );
 }
 
-/** The headers on the wire: the call's, the hook's over them (names in lower case, the last one set wins), and the coding fetch asks for. */
+/** The headers on the wire: the call's, the hook's over them (names in lower case, the last one set wins), and what fetch adds (the codings it asks for, its user agent). */
 function wireHeaders(plain: PlainRequest): Record<string, string> {
   const out: Record<string, string> = {};
   for (const given of [plain.headers, plain.extra]) for (const name in given) out[name.toLowerCase()] = given[name]!;
-  // What fetch adds when the call sets none: the codings it decodes (brotli over TLS only), and the type of a text body.
+  // What fetch adds when the call sets none: the codings it decodes (brotli over TLS only), its
+  // user agent (a firewall in front of a service may refuse a request without one), and the type
+  // of a text body.
   out['accept-encoding'] ??= plain.url.startsWith('https:') ? 'br, gzip, deflate' : 'gzip, deflate';
+  out['user-agent'] ??= 'node';
   if (plain.body !== undefined) out['content-type'] ??= 'text/plain;charset=UTF-8';
   return out;
 }

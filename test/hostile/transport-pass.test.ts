@@ -215,3 +215,16 @@ describe("instanceof across copies matches promokit's own classes by name, never
     expect(retryDecision(yours)).toEqual({ action: 'fail' });
   });
 });
+
+describe('Node transport: the headers fetch adds', () => {
+  it("sends fetch's User-Agent when the call sets none (a firewall may refuse a request without one); the client's own wins", async () => {
+    const service = await start(() => ({ body: {} }));
+    await settle(redeem(client(service.url)));
+    await settle(redeem(client(service.url, { fetch: (input, init) => globalThis.fetch(input, init) })));
+    await settle(redeem(client(service.url, { headers: { 'User-Agent': 'shop/1.0' } })));
+    const [transport, fetched, own] = service.sent;
+    expect(transport!.headers['sec-fetch-mode']).toBeUndefined();
+    expect(transport!.headers['user-agent']).toBe(fetched!.headers['user-agent']);
+    expect(own!.headers['user-agent']).toBe('shop/1.0');
+  });
+});
