@@ -258,7 +258,7 @@ async function exchange(undici: Undici, signal: AbortSignal, plain: PlainRequest
       });
     }
     if (answer.statusCode === 407) throw new Error('proxy authentication required');
-    response = headOf(answer.statusCode, answer.headers);
+    response = headOf(answer.statusCode, answer.headers, (answer as { statusText?: unknown }).statusText, plain.url);
   } catch (error) {
     // An answer refused (a 407, a head fetch would not take) is dropped unread.
     if (answer?.body) discard(answer.body);
@@ -350,8 +350,11 @@ function wireHeaders(plain: PlainRequest): Record<string, string> {
 /** The error of reading a body already read, as fetch's. */
 const unusable = () => new TypeError('Body is unusable: Body has already been read');
 
+/** An answer's class: its head, and the URL it answered (which fetch's answer carries). */
+type AnswerClass = new (body: null, init: ResponseInit, url: string) => Response;
+
 /** The class of {@link answerRead}'s answers, made on the first answer. */
-let AnswerRead: (new (body: null, init: ResponseInit) => Response) | undefined;
+let AnswerRead: AnswerClass | undefined;
 
 /**
  * The class of the answers the pipeline hands on: their body already read (by `readBody`), as
@@ -360,8 +363,19 @@ let AnswerRead: (new (body: null, init: ResponseInit) => Response) | undefined;
  * load its own fetch (its bundled undici, about 25 ms of a cold start), which an import of
  * promokit has no use for until a call is answered.
  */
-function answerRead(): new (body: null, init: ResponseInit) => Response {
+function answerRead(): AnswerClass {
   return (AnswerRead ??= class AnswerRead extends Response {
+    readonly #url: string;
+    constructor(body: null, init: ResponseInit, url: string) {
+      super(body, init);
+      this.#url = url;
+    }
+    override get url(): string {
+      return this.#url;
+    }
+    override get type(): ResponseType {
+      return 'basic';
+    }
     override get bodyUsed(): boolean {
       return true;
     }
@@ -389,8 +403,14 @@ function answerRead(): new (body: null, init: ResponseInit) => Response {
   });
 }
 
-/** The answer's head as a `Response` without a body: its status (any, as fetch gives it) and headers. */
-function headOf(status: number, given: Record<string, string | string[] | undefined>): Response {
+/** A reason phrase the `Response` constructor takes: Latin-1 text without control characters but tab. */
+const reasonPhrase = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * The answer's head as a `Response` without a body: its status (any, as fetch gives it), its
+ * reason phrase (none when the constructor would refuse it), its headers and the URL it answered.
+ */
+function headOf(status: number, given: Record<string, string | string[] | undefined>, reason: unknown, url: string): Response {
   let headers: Record<string, string> | Headers = given as Record<string, string>;
   for (const name in given) {
     if (typeof given[name] === 'string') continue;
@@ -400,7 +420,8 @@ function headOf(status: number, given: Record<string, string | string[] | undefi
     break;
   }
   const inRange = status >= 200 && status <= 599;
-  const response = new (answerRead())(null, { status: inRange ? status : 200, headers });
+  const statusText = typeof reason === 'string' && reasonPhrase.test(reason) ? reason : '';
+  const response = new (answerRead())(null, { status: inRange ? status : 200, statusText, headers }, url);
   // A status the constructor refuses (1xx but 101, 600 and over), as fetch's own answer carries it.
   if (!inRange) Object.defineProperties(response, { status: { value: status }, ok: { value: false } });
   return response;

@@ -216,7 +216,7 @@ describe("instanceof across copies matches promokit's own classes by name, never
   });
 });
 
-describe('Node transport: the headers fetch adds', () => {
+describe('Node transport: what fetch adds and gives', () => {
   it("sends fetch's User-Agent when the call sets none (a firewall may refuse a request without one); the client's own wins", async () => {
     const service = await start(() => ({ body: {} }));
     await settle(redeem(client(service.url)));
@@ -226,5 +226,27 @@ describe('Node transport: the headers fetch adds', () => {
     expect(transport!.headers['sec-fetch-mode']).toBeUndefined();
     expect(transport!.headers['user-agent']).toBe(fetched!.headers['user-agent']);
     expect(own!.headers['user-agent']).toBe('shop/1.0');
+  });
+});
+
+describe('Node transport: the answer as fetch gives it', () => {
+  it.each([
+    ['Fine Thanks', 'Fine Thanks'],
+    ['', ''],
+  ])('its reason phrase (%j), URL and type, as through fetch', async (reason, wanted) => {
+    const service = await startRaw((_sent, res) => {
+      const socket = res.socket as Socket;
+      socket.write(Buffer.from(`HTTP/1.1 200 ${reason}\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}`, 'latin1'));
+    });
+    const answers = [];
+    for (const fetch of [undefined, (input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init)]) {
+      const { response } = await client(service.url, fetch ? { fetch } : {})
+        .loyalties.getMember('LOYAL-H1')
+        .withResponse();
+      answers.push({ statusText: response.statusText, url: response.url, type: response.type, ok: response.ok });
+    }
+    expect(service.sent.map((s) => s.headers['sec-fetch-mode'])).toEqual([undefined, 'cors']);
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]).toEqual({ statusText: wanted, url: `${service.url}/v1/loyalties/members/LOYAL-H1`, type: 'basic', ok: true });
   });
 });
