@@ -127,7 +127,8 @@ export function retryPlan(
         plan.refusedWaitMs = asked;
         return undefined;
       }
-      return asked! >= 0 ? asked : backoffMs(retry, tuning.maxRetryDelay, random);
+      // Waited at most a day, however long `maxRetryDelay` lets the service ask for.
+      return asked! >= 0 ? Math.min(asked!, LONGEST_ASKED_WAIT) : backoffMs(retry, tuning.maxRetryDelay, random);
     }
     const retried = isKyTimeout(error) ? idempotent : isNetworkError(error) && (idempotent || nothingWasSent(networkCause(error)));
     return retried ? backoffMs(retry, tuning.maxRetryDelay, random) : undefined;
