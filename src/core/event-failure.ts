@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { askedWaitMs } from './api-errors.js';
+import { askedWaitMs, LONGEST_ASKED_WAIT } from './api-errors.js';
 import { missingSetting, type SettingName } from './credentials.js';
 import { isKyHttpError, networkCause, type CallContext, type Outcome, type PromokitError } from './errors.js';
 import { failureError } from './outcome.js';
@@ -39,7 +39,8 @@ export function eventRetry(error: unknown, retry: number, maxRetryDelay: number)
     asked = askedWaitMs((header) => error.response.headers.get(header));
     if (asked! > maxRetryDelay) return [-1, asked];
   } else if (!(isNetworkError(error) && nothingWasSent(networkCause(error)))) return [-1];
-  return [asked! >= 0 ? asked! : backoffMs(retry, maxRetryDelay, Math.random)];
+  // Waited at most a day, however long `maxRetryDelay` lets the service ask for.
+  return [asked! >= 0 ? Math.min(asked!, LONGEST_ASKED_WAIT) : backoffMs(retry, maxRetryDelay, Math.random)];
 }
 
 /** The refusal of an event whose setting `option` is absent (no `baseUrl`, no client-side key), nothing sent. */

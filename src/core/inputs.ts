@@ -150,7 +150,10 @@ export const baseUrlRule: OptionRule = [
       ? 'the service address without /v1 or /client/v1: drop the suffix'
       : /^[^/]*\/\/[^/]*@/.test(v)
         ? 'free of a user name or password (pass credentials as options)'
-        : true),
+        : // Each call's path follows it: after a query or a fragment it would be no path, after a space no URL.
+          /[?#]/.test(v) || !URL.canParse(joinUrl(v, '/v1'))
+          ? 'an http:// or https:// URL without a query string, a fragment or a space, which the path of each call follows'
+          : true),
   'an http:// or https:// URL',
 ];
 

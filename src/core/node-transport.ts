@@ -194,6 +194,31 @@ function stockDispatcher(undici: Undici): Dispatcher {
   return stock ? (ownAgent ??= new undici.Agent()) : global;
 }
 
+/**
+ * Error codes of failures that happen before a request leaves the machine (the connection was
+ * never made), so even a non-idempotent call may be sent again safely (runtime.ts's
+ * `nothingWasSent` reads them too).
+ */
+export const NEVER_CONNECTED: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/** True when undici's `error` shows the request never left the machine: its connection was not made (every address tried, when several were). */
+function neverSent(error: unknown): boolean {
+  try {
+    const { code, errors } = error as { code?: unknown; errors?: Array<{ code?: unknown } | undefined> };
+    if (typeof code === 'string' && NEVER_CONNECTED.has(code)) return true;
+    return Array.isArray(errors) && errors.length > 0 && errors.every((each) => NEVER_CONNECTED.has(String(each?.code)));
+  } catch {
+    return false;
+  }
+}
+
 /** Statuses whose answers have no body (fetch's null body statuses). */
 const nullBodyStatus = new Set([101, 103, 204, 205, 304]);
 
@@ -201,8 +226,9 @@ const nullBodyStatus = new Set([101, 103, 204, 205, 304]);
  * One attempt through undici: the answer's head as a `Response` without a body, its body left to
  * `readBody`. As fetch in Node: a 407 is a network failure (no proxy to authenticate to), and a
  * 421 (the server did not process the request) is sent once more, on a new connection; unlike
- * fetch, a failure of that second one gives back the 421 (so the call's outcome is `rejected`,
- * not a refused connection's `not_sent`).
+ * fetch, a refused connection for that second one gives back the 421 (so the call's outcome is
+ * `rejected`, not a refused connection's `not_sent`); any other failure of it is the call's, as
+ * through fetch (the service may have processed the second).
  */
 async function exchange(undici: Undici, signal: AbortSignal, plain: PlainRequest, dispatcher: Dispatcher | undefined): Promise<Response> {
   const options = {
@@ -218,19 +244,21 @@ async function exchange(undici: Undici, signal: AbortSignal, plain: PlainRequest
   let answer: (Omit<Dispatcher.ResponseData<unknown>, 'body'> & { body?: Dispatcher.ResponseData<unknown>['body'] }) | undefined;
   let response: Response;
   try {
-    const first = await undici.request(plain.url, options);
+    const first = await sending(undici, plain.url, options, signal);
     answer = first;
     if (first.statusCode === 421) {
       // Destroyed unread, its connection is closed: the request goes out on another. When that one
       // fails, the 421 is the answer (the service answered, and did not act), its body unread.
       discard(first.body);
-      answer = await undici.request(plain.url, options).catch((error: unknown) => {
-        if (signal.aborted) throw error;
+      // Only when the second cannot have reached the service (its connection never made): any
+      // other failure may follow a request the service processed, and is the call's failure.
+      answer = await sending(undici, plain.url, options, signal).catch((error: unknown) => {
+        if (signal.aborted || !neverSent(error)) throw error;
         return { ...first, body: undefined };
       });
     }
     if (answer.statusCode === 407) throw new Error('proxy authentication required');
-    response = headOf(answer.statusCode, answer.headers);
+    response = headOf(answer.statusCode, answer.headers, (answer as { statusText?: unknown }).statusText, plain.url);
   } catch (error) {
     // An answer refused (a 407, a head fetch would not take) is dropped unread.
     if (answer?.body) discard(answer.body);
@@ -245,13 +273,45 @@ async function exchange(undici: Undici, signal: AbortSignal, plain: PlainRequest
 }
 
 /**
+ * One sending through undici's `request()`, settled by the call's abort the moment it fires, as
+ * fetch's is: undici heeds the signal only once the request has a connection, so a connection
+ * still being made (a TLS handshake that stalls, a dispatcher that has not taken the request)
+ * would hold the abort until the attempt's timeout. An answer that comes after the abort is
+ * dropped unread.
+ */
+function sending(undici: Undici, url: string, options: Parameters<Undici['request']>[1], signal: AbortSignal): Promise<Dispatcher.ResponseData<unknown>> {
+  const sent = undici.request(url, options);
+  return new Promise((resolve, reject) => {
+    const aborted = () => {
+      reject(signal.reason);
+      sent.then(
+        (late) => discard(late.body),
+        () => undefined,
+      );
+    };
+    if (signal.aborted) return aborted();
+    signal.addEventListener('abort', aborted, { once: true });
+    sent.then(
+      (answer) => {
+        signal.removeEventListener('abort', aborted);
+        resolve(answer);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', aborted);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
  * The text of an answer's body, read within `limit` bytes: none for a HEAD or a status without a
  * body (read to its end all the same, for the connection); a declared length past the limit
  * refused unread, as the fetch path does.
  */
 function bodyText(answer: Dispatcher.ResponseData<unknown>, method: string, limit: number, tooLarge: () => Error, signal: AbortSignal): Promise<string> {
   const { body, headers, statusCode } = answer;
-  if (method === 'HEAD' || nullBodyStatus.has(statusCode)) return drained(body);
+  if (method === 'HEAD' || nullBodyStatus.has(statusCode)) return drained(body, limit);
   const { 'content-length': length, 'content-encoding': coding } = headers;
   if (typeof length === 'string' && coding === undefined && Number(length) > limit) {
     discard(body);
@@ -274,12 +334,15 @@ function bodyText(answer: Dispatcher.ResponseData<unknown>, method: string, limi
   );
 }
 
-/** The headers on the wire: the call's, the hook's over them (names in lower case, the last one set wins), and the coding fetch asks for. */
+/** The headers on the wire: the call's, the hook's over them (names in lower case, the last one set wins), and what fetch adds (the codings it asks for, its user agent). */
 function wireHeaders(plain: PlainRequest): Record<string, string> {
   const out: Record<string, string> = {};
   for (const given of [plain.headers, plain.extra]) for (const name in given) out[name.toLowerCase()] = given[name]!;
-  // What fetch adds when the call sets none: the codings it decodes (brotli over TLS only), and the type of a text body.
+  // What fetch adds when the call sets none: the codings it decodes (brotli over TLS only), its
+  // user agent (a firewall in front of a service may refuse a request without one), and the type
+  // of a text body.
   out['accept-encoding'] ??= plain.url.startsWith('https:') ? 'br, gzip, deflate' : 'gzip, deflate';
+  out['user-agent'] ??= 'node';
   if (plain.body !== undefined) out['content-type'] ??= 'text/plain;charset=UTF-8';
   return out;
 }
@@ -287,8 +350,11 @@ function wireHeaders(plain: PlainRequest): Record<string, string> {
 /** The error of reading a body already read, as fetch's. */
 const unusable = () => new TypeError('Body is unusable: Body has already been read');
 
+/** An answer's class: its head, and the URL it answered (which fetch's answer carries). */
+type AnswerClass = new (body: null, init: ResponseInit, url: string) => Response;
+
 /** The class of {@link answerRead}'s answers, made on the first answer. */
-let AnswerRead: (new (body: null, init: ResponseInit) => Response) | undefined;
+let AnswerRead: AnswerClass | undefined;
 
 /**
  * The class of the answers the pipeline hands on: their body already read (by `readBody`), as
@@ -297,8 +363,19 @@ let AnswerRead: (new (body: null, init: ResponseInit) => Response) | undefined;
  * load its own fetch (its bundled undici, about 25 ms of a cold start), which an import of
  * promokit has no use for until a call is answered.
  */
-function answerRead(): new (body: null, init: ResponseInit) => Response {
+function answerRead(): AnswerClass {
   return (AnswerRead ??= class AnswerRead extends Response {
+    readonly #url: string;
+    constructor(body: null, init: ResponseInit, url: string) {
+      super(body, init);
+      this.#url = url;
+    }
+    override get url(): string {
+      return this.#url;
+    }
+    override get type(): ResponseType {
+      return 'basic';
+    }
     override get bodyUsed(): boolean {
       return true;
     }
@@ -326,8 +403,14 @@ function answerRead(): new (body: null, init: ResponseInit) => Response {
   });
 }
 
-/** The answer's head as a `Response` without a body: its status (any, as fetch gives it) and headers. */
-function headOf(status: number, given: Record<string, string | string[] | undefined>): Response {
+/** A reason phrase the `Response` constructor takes: Latin-1 text without control characters but tab. */
+const reasonPhrase = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * The answer's head as a `Response` without a body: its status (any, as fetch gives it), its
+ * reason phrase (none when the constructor would refuse it), its headers and the URL it answered.
+ */
+function headOf(status: number, given: Record<string, string | string[] | undefined>, reason: unknown, url: string): Response {
   let headers: Record<string, string> | Headers = given as Record<string, string>;
   for (const name in given) {
     if (typeof given[name] === 'string') continue;
@@ -337,7 +420,8 @@ function headOf(status: number, given: Record<string, string | string[] | undefi
     break;
   }
   const inRange = status >= 200 && status <= 599;
-  const response = new (answerRead())(null, { status: inRange ? status : 200, headers });
+  const statusText = typeof reason === 'string' && reasonPhrase.test(reason) ? reason : '';
+  const response = new (answerRead())(null, { status: inRange ? status : 200, statusText, headers }, url);
   // A status the constructor refuses (1xx but 101, 600 and over), as fetch's own answer carries it.
   if (!inRange) Object.defineProperties(response, { status: { value: status }, ok: { value: false } });
   return response;
@@ -355,11 +439,24 @@ function discard(body: Readable): void {
   body.on('error', () => undefined).destroy();
 }
 
-/** `body` read to its end, discarded: the connection is then free for the next call. */
-function drained(body: Readable): Promise<string> {
+/**
+ * `body` read to its end, discarded: the connection is then free for the next call. Past `limit`
+ * bytes (a 205 whose body never ends: HTTP's parser reads one) it is dropped, its connection
+ * closed, as fetch drops the body of a status that has none.
+ */
+function drained(body: Readable, limit: number): Promise<string> {
   return new Promise((resolve) => {
-    body.on('error', () => resolve('')).on('end', () => resolve(''));
-    body.resume();
+    let size = 0;
+    body
+      .on('error', () => resolve(''))
+      .on('end', () => resolve(''))
+      .on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > limit) {
+          body.destroy();
+          resolve('');
+        }
+      });
   });
 }
 

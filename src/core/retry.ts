@@ -127,7 +127,8 @@ export function retryPlan(
         plan.refusedWaitMs = asked;
         return undefined;
       }
-      return asked! >= 0 ? asked : backoffMs(retry, tuning.maxRetryDelay, random);
+      // Waited at most a day, however long `maxRetryDelay` lets the service ask for.
+      return asked! >= 0 ? Math.min(asked!, LONGEST_ASKED_WAIT) : backoffMs(retry, tuning.maxRetryDelay, random);
     }
     const retried = isKyTimeout(error) ? idempotent : isNetworkError(error) && (idempotent || nothingWasSent(networkCause(error)));
     return retried ? backoffMs(retry, tuning.maxRetryDelay, random) : undefined;
@@ -253,12 +254,13 @@ function retry(ms: number | undefined): RetryDecision {
 }
 
 /**
- * The outcome an error proves by its class alone, for an error without its call's record: a 4xx
- * answer (`rejected`), bad input or settings (`not_sent`, unless it says `unknown`), and for
- * everything else `unknown`.
+ * The outcome an error proves by its class alone, for an error without its call's record (made by
+ * hand, or by the other copy of promokit in the process, whose records this copy cannot see): a
+ * 4xx answer (`rejected`; a status past 599 is an `ApiError` too, and proves nothing), bad input
+ * or settings (`not_sent`, unless it says `unknown`), and for everything else `unknown`.
  */
 function provenOutcome(error: PromokitError): Outcome {
-  if (error instanceof ApiError && !(error instanceof InternalServerError)) return 'rejected';
+  if (error instanceof ApiError && !(error instanceof InternalServerError) && error.status >= 400 && error.status < 500) return 'rejected';
   if (error instanceof InvalidRequestError || error instanceof ConfigurationError) return error.outcome === 'unknown' ? 'unknown' : 'not_sent';
   return 'unknown';
 }

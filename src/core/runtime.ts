@@ -14,37 +14,41 @@
  *
  * @module
  */
-import { ConfigurationError, describeValue, printable, PromokitError, tooLargeError, type CallContext, type Issue } from './errors.js';
+import { ConfigurationError, describeValue, ERROR_CLASS, printable, PromokitError, tooLargeError, type CallContext, type Issue } from './errors.js';
 import { baseUrlRule, optionCheck, shallowCopy, type OptionRule, type SettingOptions } from './inputs.js';
 import { loadChunk } from './lazy.js';
-import { isNodesFetch, loadUndici, nodeFetch, unreadBody, type PlainRequest } from './node-transport.js';
+import { isNodesFetch, loadUndici, NEVER_CONNECTED, nodeFetch, unreadBody, type PlainRequest } from './node-transport.js';
 
 export type { PlainRequest } from './node-transport.js';
 /** True when the runtime's transport will send a call with these fetch options from its plain values, not from ky's `Request`. */
 export { carries as carriesPlain } from './node-transport.js';
 
-/** The mark every promokit error class carries (inherited from `PromokitError`), the same in every copy of the package. */
-const ERROR_CLASS = Symbol.for('promokit.errorClass');
-
 /**
  * `instanceof` an error class of promokit across the two copies of the package one Node process
  * may hold (its CommonJS build, required by one dependency, beside its ESM build, imported by
  * another: the dual-package hazard): an error of the other copy is an instance of this copy's
- * class of the same name and of every class that one extends; anything else as `instanceof`
- * judges it, but that the walk up a prototype chain stops after 64 steps and on a throw (a hostile
- * `Proxy`): no instance then.
+ * class of the same name and of every class that one extends. An error of this copy, and anything
+ * else, is judged as `instanceof` judges it (your `NotFoundError extends ApiError` is not
+ * promokit's `NotFoundError`, nor the other way round), but that the walk up a prototype chain
+ * stops after 64 steps and on a throw (a hostile `Proxy`): no instance then. Only across the
+ * copies is a class of yours named as one of promokit's taken for it.
  */
 function acrossCopies(this: abstract new (...args: never[]) => unknown, value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
+  let named = false;
   try {
     let proto: unknown = Object.getPrototypeOf(value);
     for (let step = 0; proto !== null && step < 64; step++, proto = Object.getPrototypeOf(proto)) {
       if (proto === this.prototype) return true;
+      // An error of this copy: no class but its own is it.
+      if (proto === PromokitError.prototype) return false;
       const made = (proto as { constructor?: { name?: unknown; [ERROR_CLASS]?: unknown } }).constructor;
-      if (made?.[ERROR_CLASS] === true && made.name === this.name) return true;
+      named ||= made?.[ERROR_CLASS] === true && made.name === this.name;
     }
-  } catch {}
-  return false;
+  } catch {
+    return false;
+  }
+  return named;
 }
 Object.defineProperty(PromokitError, ERROR_CLASS, { value: true });
 Object.defineProperty(PromokitError, Symbol.hasInstance, { value: acrossCopies });
@@ -261,7 +265,7 @@ export function checkHookHeader(name: string, value: unknown): void {
  * Error codes of failures that happen before a request leaves the machine (the connection was
  * never made), so even a non-idempotent call may be sent again safely.
  */
-const nothingSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const nothingSentCodes = NEVER_CONNECTED;
 
 /** Messages of fetch refusing a request before any connection: a port fetch blocks. */
 const nothingSentMessages = new Set(['bad port']);
