@@ -187,7 +187,7 @@ export interface APIPromise<T> extends Promise<T> {
 }
 
 /** Where an {@link APIPromise} keeps the promise of its call's body and response. */
-const answered: unique symbol = Symbol('promokit.withResponse');
+const answered: unique symbol = Symbol();
 
 /** An {@link APIPromise} as {@link apiPromise} makes it. */
 type Answered<T> = APIPromise<T> & { [answered]: Promise<WithResponse<T>> };

@@ -18,13 +18,12 @@
  * @module
  */
 import type { Operation } from './call.js';
+import { isRecord as isObject } from './inputs.js';
 import { loadChunk } from './lazy.js';
 import { readyToRead, type ReadableSchema, type ResponseSchema } from './responses.js';
 import type { ZodNode } from './schema-paths.js';
 
 type Test = (value: unknown) => boolean;
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The closure checking `node`, or `undefined` when the node uses anything the fast path does not model. */
 function build(node: ZodNode): Test | undefined {
@@ -32,35 +31,26 @@ function build(node: ZodNode): Test | undefined {
   if (!def || (def.checks && def.checks.length > 0)) return undefined;
   switch (def.type) {
     case 'string':
-      return (v) => typeof v === 'string';
+    case 'boolean': {
+      const type = def.type;
+      return (v) => typeof v === type;
+    }
     case 'number':
       return (v) => typeof v === 'number' && Number.isFinite(v);
-    case 'boolean':
-      return (v) => typeof v === 'boolean';
     case 'unknown':
     case 'any':
       return () => true;
-    case 'literal': {
-      const values = def.values ?? [];
-      return (v) => values.includes(v);
-    }
+    case 'literal':
     case 'enum': {
-      const values = Object.values(def.entries ?? {});
+      const values = def.type === 'enum' ? Object.values(def.entries ?? {}) : (def.values ?? []);
       return (v) => values.includes(v);
     }
-    case 'optional': {
-      // `nullish` (optional of nullable) is most fields of most records: one closure, not two.
-      const nullable = def.innerType?._zod.def.type === 'nullable' && !def.innerType._zod.def.checks?.length ? def.innerType._zod.def.innerType : undefined;
-      if (nullable) {
-        const inner = build(nullable);
-        return inner && ((v) => v == null || inner(v));
-      }
-      const inner = def.innerType && build(def.innerType);
-      return inner && ((v) => v === undefined || inner(v));
-    }
+    case 'optional':
     case 'nullable': {
+      // An object's fields (most of them `nullish`) are checked by its compiled check, not by these.
+      const none = def.type === 'optional' ? undefined : null;
       const inner = def.innerType && build(def.innerType);
-      return inner && ((v) => v === null || inner(v));
+      return inner && ((v) => v === none || inner(v));
     }
     case 'array': {
       const element = def.element && build(def.element);
@@ -107,10 +97,10 @@ function buildObject(node: ZodNode): Test | undefined {
 
 /**
  * An object's check as one generated function: each field read by name (so V8 reads the records'
- * fields through inline caches of their shape) and its test written out where it is a string,
- * number, boolean or a wrapper of one (most fields of most records), the other fields' closures
- * called. The same verdicts as {@link closureObject}'s, which is the check where the runtime
- * refuses to compile code (a Worker, a page's content security policy).
+ * fields through inline caches of their shape) and its test written out where it is a string or
+ * a number, or optional or nullable one (most fields of most records), the other fields' closures
+ * called. Where the runtime refuses to compile code (a Worker, a page's content security policy),
+ * the same tests as closures, one per field, called in turn: the same verdicts.
  */
 function compileObject(shape: Record<string, ZodNode>, catchall: ZodNode | undefined): Test | undefined {
   // Only loose objects (unknown keys kept): a strict or stripping object would treat extra keys differently.
@@ -120,7 +110,7 @@ function compileObject(shape: Record<string, ZodNode>, catchall: ZodNode | undef
   const inline = (node: ZodNode, x: string): string | undefined => {
     const def = node._zod.def;
     const type = def.checks?.length ? '' : def.type;
-    if (type === 'string' || type === 'boolean') return `typeof ${x}=="${type}"`;
+    if (type === 'string') return `typeof ${x}=="string"`;
     // `x - x` is 0 for every finite number, NaN for NaN and the infinities.
     if (type === 'number') return `typeof ${x}=="number"&&${x}-${x}==0`;
     const inner = (type === 'optional' || type === 'nullable') && inline(def.innerType!, x);
@@ -128,38 +118,21 @@ function compileObject(shape: Record<string, ZodNode>, catchall: ZodNode | undef
     const test = build(node);
     return test && `c[${closures.push(test) - 1}](${x})`;
   };
+  const fields: Array<[key: string, required: boolean, test: Test]> = [];
   let body = '';
   for (const [key, field] of Object.entries(shape)) {
-    const test = inline(field, 'f');
-    if (!test) return undefined;
-    body += `f=v[${JSON.stringify(key)}];if(f===void 0?${field._zod.optin !== 'optional'}:!(${test}))return!1;`;
+    // A field's test is modelled exactly when its expression is.
+    const source = inline(field, 'f');
+    if (!source) return undefined;
+    const required = field._zod.optin !== 'optional';
+    fields.push([key, required, build(field)!]);
+    body += `f=v[${JSON.stringify(key)}];if(f===void 0?${required}:!(${source}))return!1;`;
   }
   try {
-    return new Function('c', `return v=>{if(typeof v!="object"||v===null||Array.isArray(v))return!1;let f;${body}return!0}`)(closures) as Test;
+    return new Function('c', 'o', `return v=>{if(!o(v))return!1;let f;${body}return!0}`)(closures, isObject) as Test;
   } catch {
-    return closureObject(shape);
+    return (v) => isObject(v) && fields.every(([key, required, test]) => (v[key] === undefined ? !required : test(v[key])));
   }
-}
-
-/** {@link compileObject}'s check as closures: one per field, called in turn. */
-function closureObject(shape: Record<string, ZodNode>): Test | undefined {
-  const keys = Object.keys(shape);
-  const tests: Test[] = [];
-  const optional: boolean[] = [];
-  for (const key of keys) {
-    const test = build(shape[key]!);
-    if (!test) return undefined;
-    tests.push(test);
-    optional.push(shape[key]!._zod.optin === 'optional');
-  }
-  return (v) => {
-    if (!isObject(v)) return false;
-    for (let i = 0; i < keys.length; i++) {
-      const value = v[keys[i]!];
-      if (value === undefined ? !optional[i] : !tests[i]!(value)) return false;
-    }
-    return true;
-  };
 }
 
 /**
