@@ -186,11 +186,29 @@ export interface APIPromise<T> extends Promise<T> {
   withResponse(): Promise<WithResponse<T>>;
 }
 
-/** @internal Builds the {@link APIPromise} of a call from what the pipeline resolves with. */
-export function apiPromise<T>(call: Promise<WithResponse<T>>): APIPromise<T> {
-  const promise = call.then((result) => result.data) as APIPromise<T>;
+/** Where an {@link APIPromise} keeps the promise of its call's body and response. */
+const answered: unique symbol = Symbol();
+
+/** An {@link APIPromise} as {@link apiPromise} makes it. */
+type Answered<T> = APIPromise<T> & { [answered]: Promise<WithResponse<T>> };
+
+/**
+ * `withResponse()` of every {@link APIPromise}: one function, not a closure made for each call.
+ * A closure per call stored on its promise made V8 keep the bodies of a list walk's pages alive
+ * through its young-generation collections (the pages promoted to the old generation and
+ * collected there): a walk cost about a tenth more CPU.
+ */
+function withResponse<T>(this: Answered<T>): Promise<WithResponse<T>> {
   // The caller who takes the response handles the call's rejection there: the body promise's
   // own rejection is then no "unhandled rejection".
-  promise.withResponse = () => (promise.catch(() => {}), call);
+  this.catch(() => {});
+  return this[answered];
+}
+
+/** @internal Builds the {@link APIPromise} of a call from what the pipeline resolves with. */
+export function apiPromise<T>(call: Promise<WithResponse<T>>): APIPromise<T> {
+  const promise = call.then((result) => result.data) as Answered<T>;
+  promise[answered] = call;
+  promise.withResponse = withResponse;
   return promise;
 }

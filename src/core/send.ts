@@ -180,6 +180,9 @@ export async function send<T>(config: PipelineConfig, call: OutgoingCall<T>, giv
       if (parsed === body) throw await failureError((module) => module.notJson(call.name, body), 'unknown');
       const data = await checkResponse(config.validation, call.name, call.schema, parsed, log, config.deviations);
       if (call.verify) await call.verify(data);
+      // The text read is no longer needed: the attempt's closure (which ky keeps with the call's
+      // promise) would otherwise hold it through V8's young-generation collections.
+      body = '';
       return { data, response };
     } catch (thrown) {
       // 8. Or the typed error, with its outcome and none of the call's secrets (its module loaded by

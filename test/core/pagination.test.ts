@@ -393,3 +393,29 @@ describe('the bounds of a walk, as the docs say them', () => {
     expect(source('resources/customers.ts')).toContain(`up to ${n(99 * 100)} of one instant`);
   });
 });
+
+describe('APIPromise', () => {
+  it('answers withResponse() with one function shared by every call, not a closure per call (which kept a walk’s pages alive through V8’s young-generation collections)', async () => {
+    const response = new Response(null, { status: 200 });
+    const first = apiPromise(Promise.resolve({ data: 1, response }));
+    const second = apiPromise(Promise.resolve({ data: 2, response }));
+    expect(first.withResponse).toBe(second.withResponse);
+    expect(await first).toBe(1);
+    expect(await second.withResponse()).toEqual({ data: 2, response });
+  });
+
+  it('rejects withResponse() with the call’s error, and taking it leaves no unhandled rejection of the body promise', async () => {
+    const error = new Error('refused');
+    const unhandled: unknown[] = [];
+    const listen = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', listen);
+    try {
+      const promise = apiPromise(Promise.reject(error));
+      await expect(promise.withResponse()).rejects.toBe(error);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', listen);
+    }
+  });
+});
