@@ -433,13 +433,6 @@ export function isKyHttpError(error: unknown): error is Error & { response: Resp
   }
 }
 
-/**
- * The mark of promokit's error classes (`PromokitError` carries it, every class extending it
- * inherits it), the same in every copy of the package: runtime.ts's `instanceof` across the
- * CommonJS and ESM copies matches a class of the other copy by name only when it carries it.
- */
-export const ERROR_CLASS: unique symbol = Symbol.for('promokit.errorClass');
-
 /** ky's error for an attempt that outlived its `timeout`. */
 export function isKyTimeout(error: unknown): error is Error {
   try {

@@ -111,6 +111,11 @@ export interface SettingOptions<T = unknown> {
   origin?: string | undefined;
 }
 
+/** True for a header value that can be sent as given (and a reason phrase): tab, and Latin-1 text without control characters. */
+export function isHeaderValue(value: unknown): value is string {
+  return typeof value === 'string' && /^[\t\x20-\x7e\x80-\xff]*$/.test(value);
+}
+
 /** A positive number of milliseconds a timer can hold: at most 2^31 - 1 (about 24.8 days). */
 export const MAX_TIMEOUT = 2_147_483_647;
 
@@ -145,15 +150,13 @@ export const baseUrlRule: OptionRule = [
     typeof v === 'string' &&
     /^https?:\/\/[^/]/i.test(v) &&
     URL.canParse(v) &&
-    // Credentials in the URL would travel in every log line and hook event that names it.
     (/\/(client\/)?v1\/*$/i.test(v)
       ? 'the service address without /v1 or /client/v1: drop the suffix'
-      : /^[^/]*\/\/[^/]*@/.test(v)
-        ? 'free of a user name or password (pass credentials as options)'
-        : // Each call's path follows it: after a query or a fragment it would be no path, after a space no URL.
-          /[?#]/.test(v) || !URL.canParse(joinUrl(v, '/v1'))
-          ? 'an http:// or https:// URL without a query string, a fragment or a space, which the path of each call follows'
-          : true),
+      : // Credentials in it would travel in every log line and hook event that names it; each call's
+        // path follows it (after a query or a fragment it would be no path, after a space no URL).
+        /^[^/]*\/\/[^/]*@|[?#\s]/.test(v)
+        ? 'the address alone: no user name or password (pass credentials as options), query, fragment or space'
+        : true),
   'an http:// or https:// URL',
 ];
 

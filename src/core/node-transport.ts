@@ -28,6 +28,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
+import { isHeaderValue } from './inputs.js';
 import { loadChunk } from './lazy.js';
 
 /**
@@ -403,9 +404,6 @@ function answerRead(): AnswerClass {
   });
 }
 
-/** A reason phrase the `Response` constructor takes: Latin-1 text without control characters but tab. */
-const reasonPhrase = /^[\t\x20-\x7e\x80-\xff]*$/;
-
 /**
  * The answer's head as a `Response` without a body: its status (any, as fetch gives it), its
  * reason phrase (none when the constructor would refuse it), its headers and the URL it answered.
@@ -420,7 +418,7 @@ function headOf(status: number, given: Record<string, string | string[] | undefi
     break;
   }
   const inRange = status >= 200 && status <= 599;
-  const statusText = typeof reason === 'string' && reasonPhrase.test(reason) ? reason : '';
+  const statusText = isHeaderValue(reason) ? reason : '';
   const response = new (answerRead())(null, { status: inRange ? status : 200, statusText, headers }, url);
   // A status the constructor refuses (1xx but 101, 600 and over), as fetch's own answer carries it.
   if (!inRange) Object.defineProperties(response, { status: { value: status }, ok: { value: false } });

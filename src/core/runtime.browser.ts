@@ -9,6 +9,8 @@
 import ky from 'ky';
 import { describeValue, type CallContext, type Issue } from './errors.js';
 import { isRecord, shallowCopy, type OptionRule, type SettingOptions } from './inputs.js';
+
+export { isHeaderValue } from './inputs.js';
 import type { CommonOptions } from './config.js';
 import type { CredentialSettings } from './credentials.js';
 import { storefrontSender } from './storefront-send.js';
@@ -45,11 +47,6 @@ export function envName(option: string): string {
 export function isBrowser(): boolean {
   const g = globalThis as { document?: unknown; importScripts?: unknown };
   return typeof g.document === 'object' || typeof g.importScripts === 'function';
-}
-
-/** True for a header value that can be sent as given: Latin-1 text without control characters. */
-export function isHeaderValue(value: unknown): value is string {
-  return typeof value === 'string' && /^[\t\x20-\x7e\x80-\xff]*$/.test(value);
 }
 
 /** Rule of a `headers` option: an object, copied. */

@@ -14,8 +14,10 @@
  *
  * @module
  */
-import { ConfigurationError, describeValue, ERROR_CLASS, printable, PromokitError, tooLargeError, type CallContext, type Issue } from './errors.js';
-import { baseUrlRule, optionCheck, shallowCopy, type OptionRule, type SettingOptions } from './inputs.js';
+import { ConfigurationError, describeValue, printable, PromokitError, tooLargeError, type CallContext, type Issue } from './errors.js';
+import { baseUrlRule, isHeaderValue, optionCheck, shallowCopy, type OptionRule, type SettingOptions } from './inputs.js';
+
+export { isHeaderValue } from './inputs.js';
 import { loadChunk } from './lazy.js';
 import { isNodesFetch, loadUndici, NEVER_CONNECTED, nodeFetch, unreadBody, type PlainRequest } from './node-transport.js';
 
@@ -37,20 +39,18 @@ function acrossCopies(this: abstract new (...args: never[]) => unknown, value: u
   if (typeof value !== 'object' || value === null) return false;
   let named = false;
   try {
-    let proto: unknown = Object.getPrototypeOf(value);
-    for (let step = 0; proto !== null && step < 64; step++, proto = Object.getPrototypeOf(proto)) {
+    for (let proto: unknown = Object.getPrototypeOf(value), step = 0; proto !== null && step < 64; step++, proto = Object.getPrototypeOf(proto)) {
       if (proto === this.prototype) return true;
       // An error of this copy: no class but its own is it.
       if (proto === PromokitError.prototype) return false;
-      const made = (proto as { constructor?: { name?: unknown; [ERROR_CLASS]?: unknown } }).constructor;
-      named ||= made?.[ERROR_CLASS] === true && made.name === this.name;
+      const name = (proto as { constructor?: { name?: unknown } }).constructor?.name;
+      named ||= name === this.name;
+      // The other copy's base class: the chain is one of promokit's errors.
+      if (name === 'PromokitError') return named;
     }
-  } catch {
-    return false;
-  }
-  return named;
+  } catch {}
+  return false;
 }
-Object.defineProperty(PromokitError, ERROR_CLASS, { value: true });
 Object.defineProperty(PromokitError, Symbol.hasInstance, { value: acrossCopies });
 
 /** The calls listening to each caller's signal, through its one listener. */
@@ -169,17 +169,9 @@ const refusedHeader = /^(connection|keep-alive|transfer-encoding|upgrade|expect|
 /** A header name: an RFC 9110 token. */
 const headerName = /^[!#$%&'*+.^_`|~\w-]+$/;
 
-/** What a header value may hold: tab, and Latin-1 text without control characters. */
-const headerValue = /^[\t\x20-\x7e\x80-\xff]*$/;
-
 /** True for a header name: an RFC 9110 token. */
 function isHeaderName(name: string): boolean {
   return headerName.test(name);
-}
-
-/** True for a header value that can be sent as given: Latin-1 text without control characters. */
-export function isHeaderValue(value: unknown): value is string {
-  return typeof value === 'string' && headerValue.test(value);
 }
 
 /** What is wrong with a header a caller sets, or `undefined` when it can be sent. */

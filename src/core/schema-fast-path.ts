@@ -7,9 +7,8 @@
  * the one used. The closures are built only from the zod node types whose meaning is plain
  * (objects, optional, nullable, string, number, boolean, literal, enum, array, record, union,
  * unknown); a schema using anything else keeps going through zod alone, so the fast path can never
- * accept what zod would refuse. Each object's check is one generated function (its fields read by
- * name, their tests written out), made once per schema node: about twelve times faster on a page
- * of records than a closure per field; where a runtime refuses to compile code, closures.
+ * accept what zod would refuse. Each object node's check is made once, and shared by every record
+ * of a page and every call of the schema.
  *
  * What a body's paths mean in the schema, and its numbers read rounded, are schema-paths.ts,
  * loaded on first use: by a response that breaks its schema, or the first response of a client
@@ -47,7 +46,6 @@ function build(node: ZodNode): Test | undefined {
     }
     case 'optional':
     case 'nullable': {
-      // An object's fields (most of them `nullish`) are checked by its compiled check, not by these.
       const none = def.type === 'optional' ? undefined : null;
       const inner = def.innerType && build(def.innerType);
       return inner && ((v) => v === none || inner(v));
@@ -96,43 +94,25 @@ function buildObject(node: ZodNode): Test | undefined {
 }
 
 /**
- * An object's check as one generated function: each field read by name (so V8 reads the records'
- * fields through inline caches of their shape) and its test written out where it is a string or
- * a number, or optional or nullable one (most fields of most records), the other fields' closures
- * called. Where the runtime refuses to compile code (a Worker, a page's content security policy),
- * the same tests as closures, one per field, called in turn: the same verdicts.
+ * An object's check: each field's test in turn, a field left out passing only when it is optional.
  */
 function compileObject(shape: Record<string, ZodNode>, catchall: ZodNode | undefined): Test | undefined {
   // Only loose objects (unknown keys kept): a strict or stripping object would treat extra keys differently.
   if (catchall?._zod.def.type !== 'unknown') return undefined;
-  const closures: Test[] = [];
-  /** The test of `node` on the value in `x`, as an expression; `undefined` when the node is not modelled. */
-  const inline = (node: ZodNode, x: string): string | undefined => {
-    const def = node._zod.def;
-    const type = def.checks?.length ? '' : def.type;
-    if (type === 'string') return `typeof ${x}=="string"`;
-    // `x - x` is 0 for every finite number, NaN for NaN and the infinities.
-    if (type === 'number') return `typeof ${x}=="number"&&${x}-${x}==0`;
-    const inner = (type === 'optional' || type === 'nullable') && inline(def.innerType!, x);
-    if (inner) return `(${x}===${type === 'optional' ? 'void 0' : 'null'}||${inner})`;
-    const test = build(node);
-    return test && `c[${closures.push(test) - 1}](${x})`;
-  };
   const fields: Array<[key: string, required: boolean, test: Test]> = [];
-  let body = '';
   for (const [key, field] of Object.entries(shape)) {
-    // A field's test is modelled exactly when its expression is.
-    const source = inline(field, 'f');
-    if (!source) return undefined;
-    const required = field._zod.optin !== 'optional';
-    fields.push([key, required, build(field)!]);
-    body += `f=v[${JSON.stringify(key)}];if(f===void 0?${required}:!(${source}))return!1;`;
+    const test = build(field);
+    if (!test) return undefined;
+    fields.push([key, field._zod.optin !== 'optional', test]);
   }
-  try {
-    return new Function('c', 'o', `return v=>{if(!o(v))return!1;let f;${body}return!0}`)(closures, isObject) as Test;
-  } catch {
-    return (v) => isObject(v) && fields.every(([key, required, test]) => (v[key] === undefined ? !required : test(v[key])));
-  }
+  return (v) => {
+    if (!isObject(v)) return false;
+    for (const [key, required, test] of fields) {
+      const value = v[key];
+      if (value === undefined ? required : !test(value)) return false;
+    }
+    return true;
+  };
 }
 
 /**
