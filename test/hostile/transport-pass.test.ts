@@ -225,6 +225,19 @@ describe('Node transport: the answer as fetch gives it', () => {
   });
 });
 
+/** A `retry` hook that records each retry's delay and aborts the call at the first, with the signal to give the call. */
+function firstRetry() {
+  const controller = new AbortController();
+  const delays: number[] = [];
+  const hooks = {
+    retry: (event: { delayMs: number }) => {
+      delays.push(event.delayMs);
+      controller.abort();
+    },
+  };
+  return { controller, delays, hooks };
+}
+
 describe('a Retry-After longer than a day, under a maxRetryDelay longer than a day: the retry waits a day', () => {
   it.each([
     [503, '172800'],
@@ -232,14 +245,7 @@ describe('a Retry-After longer than a day, under a maxRetryDelay longer than a d
     [429, '86401'],
   ])('a read answered %i with Retry-After %s: the retry is reported and waited after 86,400,000 ms, not the wait asked', async (status, asked) => {
     const service = await start(() => ({ status, body: {}, headers: { 'retry-after': asked } }));
-    const controller = new AbortController();
-    const delays: number[] = [];
-    const hooks = {
-      retry: (event: { delayMs: number }) => {
-        delays.push(event.delayMs);
-        controller.abort();
-      },
-    };
+    const { controller, delays, hooks } = firstRetry();
     const { error } = await settle(
       client(service.url, { maxRetryDelay: 3 * 86_400_000, maxRetries: 1, hooks }).loyalties.getMember('LOYAL-H1', {}, { signal: controller.signal }),
     );
@@ -249,14 +255,7 @@ describe('a Retry-After longer than a day, under a maxRetryDelay longer than a d
 
   it('an event answered 429 with Retry-After 172800: sent again after a day at most', async () => {
     const service = await start(() => ({ status: 429, body: {}, headers: { 'retry-after': '172800' } }));
-    const controller = new AbortController();
-    const delays: number[] = [];
-    const hooks = {
-      retry: (event: { delayMs: number }) => {
-        delays.push(event.delayMs);
-        controller.abort();
-      },
-    };
+    const { controller, delays, hooks } = firstRetry();
     const events = client(service.url, { maxRetryDelay: 3 * 86_400_000, maxRetries: 1, hooks }).clientEvents;
     await settle(events.track({ event: 'e', customer: { source_id: 'c1' } }, { signal: controller.signal }));
     expect(delays).toEqual([86_400_000]);
