@@ -29,20 +29,17 @@ export function printable(text: string, max = QUOTED_TEXT_LIMIT): string {
  * kind, or its text when it is a string or a number. Printable, at most `max` characters.
  */
 export function describeValue(value: unknown, max = QUOTED_TEXT_LIMIT): string {
-  let text: string;
+  // What is known of it when reading it throws (a revoked Proxy, a getter that throws).
+  let text = 'a value';
   try {
     if (typeof value !== 'object' && typeof value !== 'function') text = String(value);
     else {
       text = value === null ? 'null' : typeof value === 'function' ? 'a function' : Array.isArray(value) ? 'an array' : 'an object';
-      try {
-        const { name, message } = value as { name?: unknown; message?: unknown };
-        if (typeof message === 'string') text = typeof name === 'string' && name && name !== 'Error' ? `${name}: ${message}` : message;
-      } catch {
-        text = `${text} that cannot be read`;
-      }
+      const { name, message } = value as { name?: unknown; message?: unknown };
+      if (typeof message === 'string') text = typeof name === 'string' && name && name !== 'Error' ? `${name}: ${message}` : message;
     }
   } catch {
-    text = 'a value that cannot be read';
+    text = `${text} that cannot be read`;
   }
   return printable(text, max);
 }

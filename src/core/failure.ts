@@ -41,6 +41,7 @@ import {
 import { DEVIATION_KINDS_LIMIT, parseBody, type DeviationRecord, type ResponseSchema, type ValidationMode } from './responses.js';
 import { describeFailure } from './retry.js';
 import { MARKER_KEY } from './metadata.js';
+import { eventIssuesAgain } from './runtime.js';
 
 export { keepaliveRefusal } from './request-options.js';
 export { notJson } from './responses.js';
@@ -50,8 +51,13 @@ export function notResponse(value: unknown): ConfigurationError {
   return new ConfigurationError('fetch', `the fetch option resolved ${describeValue(value, 80)}, not a Response`);
 }
 
-/** The refusal of a call's input (`issues`, every rule it broke), before anything was sent. */
-export function invalidRequest(operation: string, issues: readonly Issue[]): InvalidRequestError {
+/**
+ * The refusal of a call's input (`issues`, every rule it broke), before anything was sent. An
+ * event of `track` (`ClientEvents`) refused without them (a browser's check names none) has them
+ * found here, its `params` read again (the runtime's `eventIssuesAgain`).
+ */
+export function invalidRequest(operation: string, issues: Issue[], params?: unknown): InvalidRequestError {
+  if (issues.length === 0) eventIssuesAgain(params, issues);
   return new InvalidRequestError(operation, issues);
 }
 

@@ -27,13 +27,13 @@ export async function loadChunk<M>(chunk: string, load: () => Promise<M>, after?
   try {
     return await load();
   } catch (cause) {
-    const error = new ConfigurationError(
-      'chunk',
-      `promokit could not load its ${chunk} module (loaded on first use: ship every file of its dist/ folder): ${describeValue(cause)}; ${after ?? became[outcome]}`,
-      { cause },
+    throw Object.assign(
+      new ConfigurationError(
+        'chunk',
+        `promokit could not load its ${chunk} module (ship every file of its dist/ folder): ${describeValue(cause)}; ${after ?? became[outcome]}`,
+        { cause },
+      ),
+      { chunk, outcome },
     );
-    (error as { chunk?: string }).chunk = chunk;
-    error.outcome = outcome;
-    throw error;
   }
 }

@@ -14,6 +14,7 @@ export { isHeaderValue } from './inputs.js';
 import type { CommonOptions } from './config.js';
 import type { CredentialSettings } from './credentials.js';
 import { storefrontSender } from './storefront-send.js';
+import { checkedEvent } from './event-input.js';
 
 /** The caller's signal, used by the call as it is. */
 export function callSignal(signal: AbortSignal): { signal: AbortSignal; done: () => void } {
@@ -131,6 +132,56 @@ export function plainCopy(value: unknown, issues: Issue[], path: Array<string | 
     issues.push({ path, message: `must be data JSON can carry, not ${typeof error === 'string' ? error : describeValue(error)}` });
     return undefined;
   }
+}
+
+/**
+ * The copy of `track`'s params (`ClientEvents`) it sends, each field read once, or `undefined`
+ * when it breaks a rule: data JSON can carry ({@link plainCopy}'s refusals), an object, its
+ * `event` a string of 1 to 300 characters, its `customer` an object, `referral`, `loyalty` and
+ * `metadata` objects when given. `issues` is left empty: the rules broken and their words are
+ * found once the event is refused ({@link eventIssuesAgain}, with the typed error, loaded then).
+ */
+export function eventCopy(params: unknown, _issues: Issue[]): unknown {
+  let event: unknown;
+  try {
+    // JSON.stringify throws on a BigInt and a cycle itself.
+    event = JSON.parse(
+      JSON.stringify(params, function (this: Record<string, unknown>, key, v: unknown) {
+        if (
+          (typeof v === 'number' && !Number.isFinite(v)) ||
+          (v === null && Number.isNaN((this[key] as Date | null)?.getTime?.())) ||
+          typeof v === 'function' ||
+          typeof v === 'symbol' ||
+          v instanceof Map ||
+          v instanceof Set
+        )
+          throw 0;
+        return v;
+      }),
+    );
+  } catch {
+    return undefined;
+  }
+  return isRecord(event) &&
+    typeof event.event === 'string' &&
+    event.event !== '' &&
+    event.event.length <= 300 &&
+    isRecord(event.customer) &&
+    ['referral', 'loyalty', 'metadata'].every((field) => event[field] === undefined || isRecord(event[field]))
+    ? event
+    : undefined;
+}
+
+/**
+ * The rules `track`'s params break, and their words, pushed to `issues` once {@link eventCopy} has
+ * refused them (failure.ts's `invalidRequest`, loaded then): `params` read again, so a getter that
+ * changed its answer is said to have.
+ */
+export function eventIssuesAgain(params: unknown, issues: Issue[]): unknown {
+  checkedEvent(params, issues);
+  if (issues.length === 0) issues.push({ path: [], message: 'must read the same each time (it changed as it was read)' });
+  // No copy: the event is refused (Node's, its `eventCopy`, gives back the copy it checked).
+  return undefined;
 }
 
 /**

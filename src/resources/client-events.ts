@@ -7,10 +7,10 @@
 import { apiPromise, type APIPromise, type WithResponse } from '../core/pagination.js';
 import type { AccessToken } from '../core/credentials.js';
 import { commonOptionRules, credentialRule, type CommonOptions } from '../core/config.js';
-import { checkedOptions, trueOrFalse, type OptionRules, isRecord } from '../core/inputs.js';
-import { plainCopy } from '../core/runtime.js';
-import type { Issue } from '../core/errors.js';
+import { checkedOptions, trueOrFalse, type OptionRules } from '../core/inputs.js';
+import { eventCopy } from '../core/runtime.js';
 import { failureError } from '../core/outcome.js';
+import type { Issue } from '../core/errors.js';
 import { storefront } from '../core/storefront.js';
 import type { CustomEventMetadata, CustomEventName } from '../core/metadata.js';
 import type { EventSender, Operation, OutgoingCall, Relies, RequestOptions } from '../core/call.js';
@@ -129,18 +129,10 @@ export class ClientEvents {
   async #track<E extends CustomEventName>(params: TrackEventParams<E>, options: RequestOptions | undefined): Promise<WithResponse<EventAcknowledgment<E>>> {
     // A copy, each field read once: the checks and the wire see the same event.
     const issues: Issue[] = [];
-    const event = plainCopy(params, issues) as Partial<TrackEventFields & { event: string; metadata: unknown }> | undefined;
-    if (!isRecord(event)) issues.push({ path: [], message: 'must be an object: track({ event, customer, … })' });
-    else {
-      if (!(typeof event.event === 'string' && event.event.length >= 1 && event.event.length <= 300))
-        issues.push({ path: ['event'], message: 'must be a string of 1 to 300 characters' });
-      if (!isRecord(event.customer)) issues.push({ path: ['customer'], message: event.customer == null ? 'is required' : 'must be an object' });
-      for (const field of objectFields) {
-        if (event[field] !== undefined && !isRecord(event[field])) issues.push({ path: [field], message: 'must be an object' });
-      }
-    }
-    // Refused, nothing sent: the error's words loaded with the typed errors, on first use.
-    if (issues.length > 0) throw await failureError((module) => module.invalidRequest(track.name, issues));
+    const event = eventCopy(params, issues);
+    // Refused, nothing sent: the error's words loaded with the typed errors, on first use (in a
+    // browser, the rules it breaks are found then too: its check here names none).
+    if (event === undefined) throw await failureError((module) => module.invalidRequest(track.name, issues, params));
     const call: OutgoingCall<EventAcknowledgment<E>> = {
       ...track,
       body: JSON.stringify(event),
@@ -214,9 +206,6 @@ export const clientEventsOptionRules: OptionRules<ClientEventsOptions> = {
   origin: credentialRule,
   keepaliveWhenHidden: trueOrFalse,
 };
-
-/** The optional fields of {@link TrackEventParams} that must be objects when given. */
-const objectFields = ['referral', 'loyalty', 'metadata'] as const satisfies ReadonlyArray<keyof TrackEventFields | 'metadata'>;
 
 /** The sender {@link clientEventsWith} hands to the constructor it calls; `undefined` at any other time. */
 let handedOver: EventSender | undefined;
