@@ -32,9 +32,9 @@ export function describeValue(value: unknown, max = QUOTED_TEXT_LIMIT): string {
   // What is known of it when reading it throws (a revoked Proxy, a getter that throws).
   let text = 'a value';
   try {
-    if (typeof value !== 'object' && typeof value !== 'function') text = String(value);
+    if (value === null || (typeof value !== 'object' && typeof value !== 'function')) text = String(value);
     else {
-      text = value === null ? 'null' : typeof value === 'function' ? 'a function' : Array.isArray(value) ? 'an array' : 'an object';
+      text = typeof value === 'function' ? 'a function' : Array.isArray(value) ? 'an array' : 'an object';
       const { name, message } = value as { name?: unknown; message?: unknown };
       if (typeof message === 'string') text = typeof name === 'string' && name && name !== 'Error' ? `${name}: ${message}` : message;
     }

@@ -13,7 +13,7 @@
  * @module
  */
 import { askedWaitMs, LONGEST_ASKED_WAIT } from './api-errors.js';
-import { missingSetting, type SettingName } from './credentials.js';
+import { missingSetting, type CredentialSettings, type SettingName } from './credentials.js';
 import { isKyHttpError, networkCause, type CallContext, type Outcome, type PromokitError } from './errors.js';
 import { failureError } from './outcome.js';
 import { backoffMs, isNetworkError } from './retry.js';
@@ -43,8 +43,23 @@ export function eventRetry(error: unknown, retry: number, maxRetryDelay: number)
   return [asked! >= 0 ? Math.min(asked!, LONGEST_ASKED_WAIT) : backoffMs(retry, maxRetryDelay, Math.random)];
 }
 
-/** The refusal of an event whose setting `option` is absent (no `baseUrl`, no client-side key), nothing sent. */
-export function missing(option: SettingName): PromokitError {
+/**
+ * The refusal of an event a setting of `settings` or `baseUrl` is absent from (no `baseUrl`, no
+ * client-side key, an `accessToken` or, outside browsers, an `origin` empty or absent): the first
+ * in that order is named, nothing sent.
+ */
+export function missing(settings: CredentialSettings, baseUrl: string | undefined): PromokitError {
+  const absent = (value: unknown) => typeof value !== 'string' || value === '';
+  const { accessToken, clientApplicationId, clientToken } = settings;
+  const option: SettingName = absent(baseUrl)
+    ? 'baseUrl'
+    : absent(clientApplicationId)
+      ? 'clientApplicationId'
+      : absent(clientToken)
+        ? 'clientToken'
+        : accessToken !== undefined && absent(accessToken)
+          ? 'accessToken'
+          : 'origin';
   return missingSetting(OWNER, option);
 }
 

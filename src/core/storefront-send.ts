@@ -87,11 +87,8 @@ export function storefrontSender(options: CommonOptions, settings: CredentialSet
     return async (call, given) => (await whole()).send(call, given);
   }
 
-  /** A setting the call needs; a `ConfigurationError` naming it when it is absent (its words loaded then). */
-  const needed = async (option: 'baseUrl' | 'clientApplicationId' | 'clientToken' | 'origin' | 'accessToken', value: unknown): Promise<string> => {
-    if (typeof value !== 'string' || value === '') throw await failed((module) => module.missing(option));
-    return value;
-  };
+  /** Whether a setting the call needs is given: a string, not empty. */
+  const isSet = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
   return async (call, given) => {
     const { name, method, body: payload } = call;
@@ -101,7 +98,19 @@ export function storefrontSender(options: CommonOptions, settings: CredentialSet
     // A call's own fetch options are the whole pipeline's too (handed their checked copy).
     if (own.fetchOptions) return (await whole()).send(call, own);
     if (exceedsKeepalive(own, payload)) throw await failed((module) => module.keepaliveRefusal(name));
-    const url = joinUrl(await needed('baseUrl', baseUrl), call.path);
+    // Every setting the call needs: when one is absent, a `ConfigurationError` naming the first
+    // (its words, and which it is, found with the storefront's failures, loaded then).
+    if (
+      !(
+        isSet(baseUrl) &&
+        isSet(clientApplicationId) &&
+        isSet(clientToken) &&
+        (accessToken === undefined || isSet(accessToken)) &&
+        (isBrowser() || isSet(origin))
+      )
+    )
+      throw await failed((module) => module.missing(settings, baseUrl));
+    const url = joinUrl(baseUrl, call.path);
     const host = new URL(url).host;
     // Many calls may share the caller's signal: each listens through a signal of its own.
     const abort = own.signal && callSignal(own.signal);
@@ -132,12 +141,9 @@ export function storefrontSender(options: CommonOptions, settings: CredentialSet
       // 3. Headers, each name once in any letter case, the last value given winning: defaults, the
       // client's, the content type, the call's, then the client-side keys, which no other may name.
       // A browser sends `Origin` itself and forbids scripts to set it.
-      const keys: Record<string, string> = {
-        'x-client-application-id': await needed('clientApplicationId', clientApplicationId),
-        'x-client-token': await needed('clientToken', clientToken),
-      };
-      if (accessToken !== undefined) keys.authorization = `Bearer ${await needed('accessToken', accessToken)}`;
-      if (!isBrowser()) keys.origin = await needed('origin', origin);
+      const keys: Record<string, string> = { 'x-client-application-id': clientApplicationId, 'x-client-token': clientToken };
+      if (accessToken !== undefined) keys.authorization = `Bearer ${accessToken as string}`;
+      if (!isBrowser()) keys.origin = origin as string;
       const headers = mergeHeaders([{ accept: 'application/json' }, clientHeaders, { 'content-type': call.type! }, own.headers, keys]);
       const ky = await loadKy();
 
