@@ -211,13 +211,9 @@ export function clientSettings<T>(options: SettingOptions<T>): {
 /**
  * The storefront's send path, carried at once, with the settings as given (checked by their rules
  * already; the credentials' values are left to fetch): a page sends its first event without
- * loading a chunk first (in Node it is one, loaded on first use by `load`: see runtime.ts).
+ * loading a chunk first (in Node it is one, loaded on first use: see runtime.ts).
  */
-export function storefrontNow(
-  options: SettingOptions,
-  _owner: string,
-  _load: () => Promise<{ storefrontSender(options: never, settings: never, baseUrl: string | undefined): (call: never, given: unknown) => Promise<unknown> }>,
-): unknown {
+export function storefrontNow(options: SettingOptions, _owner: string): unknown {
   // The options are the settings: their credentials are read by name, none from the environment.
   return storefrontSender(options as CommonOptions, options as CredentialSettings, options.baseUrl);
 }

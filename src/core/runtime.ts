@@ -432,24 +432,20 @@ type Sender = (call: never, given: unknown) => Promise<unknown>;
  * rules): its settings checked as the client is built (a bad `baseUrl`, given or from the
  * environment, a header name or a credential that cannot be sent throws there, a
  * `ConfigurationError` naming it), then the storefront's send path (storefront-send.ts's
- * `storefrontSender`, from the module `load` gives): the browser's build carries it at once
+ * `storefrontSender`): the browser's build carries it at once
  * (runtime.browser.ts); Node's loads it with the first event, a chunk of its own, so a server that
  * never builds a `ClientEvents` of its own loads none of it. A chunk that cannot be loaded rejects
  * the call with the loader's error, nothing sent; the next call tries again (a failed load is not
  * kept).
  */
-export function storefrontNow(
-  options: SettingOptions,
-  owner: string,
-  load: () => Promise<{ storefrontSender(options: never, settings: never, baseUrl: string | undefined): Sender }>,
-): unknown {
+export function storefrontNow(options: SettingOptions, owner: string): unknown {
   const baseUrl = checkedSettings(options, owner);
   const settings = clientSettings(options);
   checkCredentialValues(settings, owner);
   let sender: Sender | Promise<Sender> | undefined;
   return async (call: never, given: unknown) =>
     (
-      await (sender ??= load().then(
+      await (sender ??= loadChunk('storefront-send', () => import('./storefront-send.js')).then(
         (module) => (sender = module.storefrontSender(options as never, settings as never, baseUrl)),
         (error: unknown) => {
           sender = undefined;

@@ -8,10 +8,9 @@ import { apiPromise, type APIPromise, type WithResponse } from '../core/paginati
 import type { AccessToken } from '../core/credentials.js';
 import { commonOptionRules, credentialRule, type CommonOptions } from '../core/config.js';
 import { checkedOptions, trueOrFalse, type OptionRules } from '../core/inputs.js';
-import { eventCopy } from '../core/runtime.js';
+import { eventCopy, storefrontNow } from '../core/runtime.js';
 import { failureError } from '../core/outcome.js';
 import type { Issue } from '../core/errors.js';
-import { storefront } from '../core/storefront.js';
 import type { CustomEventMetadata, CustomEventName } from '../core/metadata.js';
 import type { EventSender, Operation, OutgoingCall, Relies, RequestOptions } from '../core/call.js';
 import { eventAcknowledgmentSchema, type EventAcknowledgment } from '../schemas/event.js';
@@ -98,7 +97,9 @@ export class ClientEvents {
   constructor(givenOptions: ClientEventsOptions = {}) {
     // A copy, each option read once, checked against its rule: the client uses nothing else.
     const options = checkedOptions('ClientEvents', clientEventsOptionRules, givenOptions);
-    this.#send = handedOver ?? storefront(options);
+    // Its own send path (runtime.ts): its settings checked now (a bad `baseUrl`, given or from the
+    // environment, a header name or a credential that cannot be sent throws here).
+    this.#send = handedOver ?? (storefrontNow(options, 'ClientEvents') as EventSender);
     this.#keepaliveWhenHidden = options.keepaliveWhenHidden === true;
   }
 
