@@ -79,7 +79,7 @@ export function notJson(operation: string, text: string): Promise<PromokitError>
 }
 
 /**
- * The typed error of an event that failed (`thrown`, after `attempts` attempts to `host`, each of
+ * The typed error of an event that failed (`thrown`, after `at.attempts` attempts to `at.host`, each of
  * `timeout` milliseconds; `body` the text of the last response read), with the outcome the
  * attempts told and none of the secrets (`secrets`: the bearer token it may have sent, the client
  * token) in any of its fields; `refused`, the wait a 429 asked that was longer than `maxRetryDelay`
@@ -87,10 +87,7 @@ export function notJson(operation: string, text: string): Promise<PromokitError>
  */
 export function eventError(
   thrown: unknown,
-  operation: string,
-  method: string,
-  host: string,
-  attempts: number,
+  at: CallContext & { status: number },
   signal: AbortSignal | undefined,
   timeout: number,
   body: string,
@@ -99,6 +96,8 @@ export function eventError(
   refused: number | undefined,
   maxRetryDelay: number,
 ): Promise<PromokitError> {
+  // Where it went and its attempts, without the last one's status (mapError gives one to an answer's error).
+  const { operation, method, host, attempts } = at;
   const context: CallContext = { operation, method, host, attempts };
   return failureError(
     (module) =>

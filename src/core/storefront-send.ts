@@ -116,7 +116,9 @@ export function storefrontSender(options: CommonOptions, settings: CredentialSet
     const abort = own.signal && callSignal(own.signal);
     const signal = abort?.signal;
     const timeout = own.timeout ?? clientTimeout;
-    let attempts = 0;
+    // Where the call goes, its attempts so far and the last one's status: each attempt's record,
+    // and the failure's (event-failure.ts).
+    const at = { operation: name, method, host, attempts: 0, status: 0 };
     // What the attempts so far tell: `not_sent` until one may have reached the service.
     let outcome: Outcome = 'not_sent';
     // The text of the last response read: the body of a 2xx, or the error body of any other status.
@@ -152,7 +154,7 @@ export function storefrontSender(options: CommonOptions, settings: CredentialSet
       const attempt = async (request: Request, init?: RequestInit): Promise<Response> => {
         // Aborted before this attempt went out (a signal aborted already, or during a retry's wait): not sent.
         signal?.throwIfAborted();
-        const n = ++attempts;
+        at.attempts++;
         const before = outcome;
         // From here the request may reach the service; a failure that shows it did not goes back.
         outcome = 'unknown';
@@ -168,12 +170,11 @@ export function storefrontSender(options: CommonOptions, settings: CredentialSet
         if (!isResponse(response)) throw await failed((module) => module.notResponse(response));
         // What its answer tells (outcome.ts's `outcomeOf` of a call that changes state, never better
         // than what an earlier attempt told): refused by a 4xx, 307 or 308; else it may have acted.
-        const { status } = response;
+        const status = (at.status = response.status);
         outcome = before !== 'unknown' && (status === 307 || status === 308 || (status >= 400 && status < 500)) ? 'rejected' : 'unknown';
-        const context = { operation: name, method, host, attempts: n, status };
         if (response.type === 'opaqueredirect' || (status >= 300 && status < 400))
-          throw await failed((module) => module.redirectError(response, url, context, outcome), outcome);
-        text = await readBody(response, maxResponseBytes, context);
+          throw await failed((module) => module.redirectError(response, url, { ...at }, outcome), outcome);
+        text = await readBody(response, maxResponseBytes, at);
         return response;
       };
 
@@ -210,7 +211,7 @@ export function storefrontSender(options: CommonOptions, settings: CredentialSet
       // beside it (`retryDecision` decides the same from the error alone for an event: it may
       // never be sent twice blindly).
       throw await failed(
-        (module) => module.eventError(thrown, name, method, host, attempts, signal, timeout, text, outcome, [accessToken, clientToken], refused, maxRetryDelay),
+        (module) => module.eventError(thrown, at, signal, timeout, text, outcome, [accessToken, clientToken], refused, maxRetryDelay),
         outcome,
       );
     } finally {
