@@ -16,6 +16,7 @@ import { checkResponse } from './outcome.js';
 import type { WithResponse } from './pagination.js';
 import type { ResponseSchema } from './responses.js';
 import { send } from './send.js';
+import { eventAcknowledgmentSchema } from '../schemas/event.js';
 
 /** The pipeline of one `ClientEvents`: how it sends an event, and how it checks an acknowledgment. */
 export interface EventPipeline {
@@ -34,11 +35,16 @@ export interface EventPipeline {
  */
 export function eventPipeline(options: CommonOptions, settings: CredentialSettings): EventPipeline {
   const config = pipelineConfig(options, new ClientCredentials(settings, 'ClientEvents'), 'ClientEvents');
+  // Its calls are `track`'s: their acknowledgment checked with its schema, issues and all (a
+  // browser's call carries a check that says whether it matches alone, runtime.browser.ts).
+  const schema = eventAcknowledgmentSchema();
   return {
-    send: async (call, given) =>
-      config.schemas
-        ? (await loadChunk('user-schema-check', () => import('./user-schema-check.js'))).sendEvent(config, call, given as RequestOptions | undefined)
-        : send(config, call, given),
-    check: (operation, schema, body) => checkResponse(config.validation, operation, schema, body, config.log, config.deviations),
+    send: async (call, given) => {
+      const checked = { ...call, schema } as typeof call;
+      return config.schemas
+        ? (await loadChunk('user-schema-check', () => import('./user-schema-check.js'))).sendEvent(config, checked, given as RequestOptions | undefined)
+        : send(config, checked, given);
+    },
+    check: (operation, _schema, body) => checkResponse(config.validation, operation, schema as ResponseSchema<never>, body, config.log, config.deviations),
   };
 }

@@ -15,6 +15,9 @@ import type { CommonOptions } from './config.js';
 import type { CredentialSettings } from './credentials.js';
 import { storefrontSender } from './storefront-send.js';
 import { checkedEvent } from './event-input.js';
+import { fitsAcknowledgment, type EventAcknowledgment } from '../schemas/event.js';
+import type { CustomEventName } from './metadata.js';
+import type { ResponseSchema } from './responses.js';
 
 /** The caller's signal, used by the call as it is. */
 export function callSignal(signal: AbortSignal): { signal: AbortSignal; done: () => void } {
@@ -182,6 +185,18 @@ export function eventIssuesAgain(params: unknown, issues: Issue[]): unknown {
   if (issues.length === 0) issues.push({ path: [], message: 'must read the same each time (it changed as it was read)' });
   // No copy: the event is refused (Node's, its `eventCopy`, gives back the copy it checked).
   return undefined;
+}
+
+/**
+ * The schema of an event's acknowledgment as a storefront checks it on every event: whether it
+ * matches (schemas/event.ts's `fitsAcknowledgment`), without the issues of one that does not (an
+ * empty list): such an acknowledgment is checked again, and reported, by the whole pipeline
+ * (event-pipeline.ts), with schemas/event.ts's `eventAcknowledgmentSchema`, loaded then.
+ */
+export function acknowledgmentSchema<E extends string = CustomEventName>(): ResponseSchema<EventAcknowledgment<E>> {
+  return {
+    safeParse: (data) => (fitsAcknowledgment(data) ? { success: true, data: data as EventAcknowledgment<E> } : { success: false, error: { issues: [] } }),
+  };
 }
 
 /**

@@ -18,6 +18,8 @@ import { ConfigurationError, describeValue, printable, PromokitError, tooLargeEr
 import { baseUrlRule, isHeaderValue, optionCheck, shallowCopy, type OptionRule, type SettingOptions } from './inputs.js';
 
 export { isHeaderValue } from './inputs.js';
+/** The schema of an event's acknowledgment (schemas/event.ts), issues and all. */
+export { eventAcknowledgmentSchema as acknowledgmentSchema } from '../schemas/event.js';
 import { loadChunk } from './lazy.js';
 import { isNodesFetch, loadUndici, NEVER_CONNECTED, nodeFetch, unreadBody, type PlainRequest } from './node-transport.js';
 

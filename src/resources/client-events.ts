@@ -8,12 +8,12 @@ import { apiPromise, type APIPromise, type WithResponse } from '../core/paginati
 import type { AccessToken } from '../core/credentials.js';
 import { commonOptionRules, credentialRule, type CommonOptions } from '../core/config.js';
 import { checkedOptions, trueOrFalse, type OptionRules } from '../core/inputs.js';
-import { eventCopy, storefrontNow } from '../core/runtime.js';
+import { acknowledgmentSchema, eventCopy, storefrontNow } from '../core/runtime.js';
 import { failureError } from '../core/outcome.js';
 import type { Issue } from '../core/errors.js';
 import type { CustomEventMetadata, CustomEventName } from '../core/metadata.js';
 import type { EventSender, Operation, OutgoingCall, Relies, RequestOptions } from '../core/call.js';
-import { eventAcknowledgmentSchema, type EventAcknowledgment } from '../schemas/event.js';
+import type { EventAcknowledgment } from '../schemas/event.js';
 import type { CustomerInput } from './inputs/customer.js';
 import type { SubClientGuide } from './guide.js';
 
@@ -141,7 +141,8 @@ export class ClientEvents {
       // Records an event, which earning rules may turn into points: never sent twice blindly.
       idempotent: false,
       effect: 'create',
-      schema: eventAcknowledgmentSchema<E>(),
+      // The runtime's: in a browser, whether it matches alone (the whole pipeline says how it does not).
+      schema: acknowledgmentSchema<E>(),
     };
     // Leaving the page: an event that must survive it goes with keepalive, once (no retry can run
     // on a page that is gone).

@@ -67,3 +67,14 @@ export const eventAcknowledgmentSchema = <E extends string = CustomEventName>():
     return issues.length ? { success: false, error: { issues } } : { success: true, data: data as EventAcknowledgment<E> };
   },
 });
+
+/**
+ * Whether `data` passes {@link eventAcknowledgmentSchema}'s check, without its issues: what a
+ * storefront needs for an acknowledgment that matches (the browser's `acknowledgmentSchema`,
+ * runtime.browser.ts); one that does not is checked again with the schema, in the whole pipeline.
+ */
+export function fitsAcknowledgment(data: unknown): boolean {
+  const fits = (rule: Rule, v: unknown, root?: boolean): boolean =>
+    v == null ? !root : rule ? isRecord(v) && Object.keys(rule).every((field) => fits((rule as Shape)[field]!, v[field])) : typeof v === 'string';
+  return fits(acknowledgment, data, true);
+}
