@@ -8,7 +8,6 @@
  */
 import type { Issue } from './errors.js';
 import { isRecord } from './inputs.js';
-import { plainCopy } from './runtime.js';
 
 /**
  * Pushes to `issues` every rule `event` (a copy of the params, `undefined` when JSON cannot carry
@@ -32,11 +31,12 @@ function eventIssues(event: unknown, issues: Issue[]): unknown {
 
 /**
  * The copy of `track`'s params (`ClientEvents`) it sends, or `undefined` with every rule they
- * break pushed to `issues`: data JSON can carry (the runtime's `plainCopy`), and the rules above.
+ * break pushed to `issues`: data JSON can carry (`copy`, the runtime's `plainCopy`: this module sits
+ * below the seam), and the rules above.
  * Node's `eventCopy` (runtime.ts re-exports it); a browser's check names no rule, and failure.ts
  * finds them with this, once an event is refused.
  */
-export function checkedEvent(params: unknown, issues: Issue[]): unknown {
-  const event = eventIssues(plainCopy(params, issues), issues);
+export function checkedEvent(params: unknown, issues: Issue[], copy: (value: unknown, issues: Issue[]) => unknown): unknown {
+  const event = eventIssues(copy(params, issues), issues);
   return issues.length > 0 ? undefined : event;
 }

@@ -16,7 +16,7 @@ import { checkResponse } from './outcome.js';
 import type { WithResponse } from './pagination.js';
 import type { ResponseSchema } from './responses.js';
 import { send } from './send.js';
-import { eventAcknowledgmentSchema } from '../schemas/event.js';
+import { acknowledgmentCheck } from './event-acknowledgment.js';
 
 /** The pipeline of one `ClientEvents`: how it sends an event, and how it checks an acknowledgment. */
 export interface EventPipeline {
@@ -37,7 +37,7 @@ export function eventPipeline(options: CommonOptions, settings: CredentialSettin
   const config = pipelineConfig(options, new ClientCredentials(settings, 'ClientEvents'), 'ClientEvents');
   // Its calls are `track`'s: their acknowledgment checked with its schema, issues and all (a
   // browser's call carries a check that says whether it matches alone, runtime.browser.ts).
-  const schema = eventAcknowledgmentSchema();
+  const schema = acknowledgmentCheck();
   return {
     send: async (call, given) => {
       const checked = { ...call, schema } as typeof call;

@@ -15,8 +15,7 @@ import type { CommonOptions } from './config.js';
 import type { CredentialSettings } from './credentials.js';
 import { storefrontSender } from './storefront-send.js';
 import { checkedEvent } from './event-input.js';
-import { fitsAcknowledgment, type EventAcknowledgment } from '../schemas/event.js';
-import type { CustomEventName } from './metadata.js';
+import { fitsAcknowledgment } from './event-acknowledgment.js';
 import type { ResponseSchema } from './responses.js';
 
 /** The caller's signal, used by the call as it is. */
@@ -181,7 +180,7 @@ export function eventCopy(params: unknown, _issues: Issue[]): unknown {
  * changed its answer is said to have.
  */
 export function eventIssuesAgain(params: unknown, issues: Issue[]): unknown {
-  checkedEvent(params, issues);
+  checkedEvent(params, issues, plainCopy);
   if (issues.length === 0) issues.push({ path: [], message: 'must read the same each time (it changed as it was read)' });
   // No copy: the event is refused (Node's, its `eventCopy`, gives back the copy it checked).
   return undefined;
@@ -189,13 +188,13 @@ export function eventIssuesAgain(params: unknown, issues: Issue[]): unknown {
 
 /**
  * The schema of an event's acknowledgment as a storefront checks it on every event: whether it
- * matches (schemas/event.ts's `fitsAcknowledgment`), without the issues of one that does not (an
- * empty list): such an acknowledgment is checked again, and reported, by the whole pipeline
- * (event-pipeline.ts), with schemas/event.ts's `eventAcknowledgmentSchema`, loaded then.
+ * matches (event-acknowledgment.ts's `fitsAcknowledgment`), without the issues of one that does not
+ * (an empty list): such an acknowledgment is checked again, and reported, by the whole pipeline
+ * (event-pipeline.ts), with event-acknowledgment.ts's `acknowledgmentCheck`, loaded then.
  */
-export function acknowledgmentSchema<E extends string = CustomEventName>(): ResponseSchema<EventAcknowledgment<E>> {
+export function acknowledgmentSchema(): ResponseSchema<never> {
   return {
-    safeParse: (data) => (fitsAcknowledgment(data) ? { success: true, data: data as EventAcknowledgment<E> } : { success: false, error: { issues: [] } }),
+    safeParse: (data) => (fitsAcknowledgment(data) ? { success: true, data: data as never } : { success: false, error: { issues: [] } }),
   };
 }
 
@@ -226,9 +225,13 @@ export function clientSettings<T>(options: SettingOptions<T>): {
 /**
  * The storefront's send path, carried at once, with the settings as given (checked by their rules
  * already; the credentials' values are left to fetch): a page sends its first event without
- * loading a chunk first (in Node it is one, loaded on first use: see runtime.ts).
+ * loading a chunk first (in Node it is one, loaded on first use by `load`: see runtime.ts).
  */
-export function storefrontNow(options: SettingOptions, _owner: string): unknown {
+export function storefrontNow(
+  options: SettingOptions,
+  _owner: string,
+  _load: () => Promise<{ storefrontSender(options: never, settings: never, baseUrl: string | undefined): (call: never, given: unknown) => Promise<unknown> }>,
+): unknown {
   // The options are the settings: their credentials are read by name, none from the environment.
   return storefrontSender(options as CommonOptions, options as CredentialSettings, options.baseUrl);
 }

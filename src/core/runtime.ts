@@ -18,9 +18,10 @@ import { ConfigurationError, describeValue, printable, PromokitError, tooLargeEr
 import { baseUrlRule, isHeaderValue, optionCheck, shallowCopy, type OptionRule, type SettingOptions } from './inputs.js';
 
 export { isHeaderValue } from './inputs.js';
-/** The schema of an event's acknowledgment (schemas/event.ts), issues and all. */
-export { eventAcknowledgmentSchema as acknowledgmentSchema } from '../schemas/event.js';
+import { acknowledgmentCheck } from './event-acknowledgment.js';
+import type { ResponseSchema } from './responses.js';
 import { loadChunk } from './lazy.js';
+import { checkedEvent } from './event-input.js';
 import { isNodesFetch, loadUndici, NEVER_CONNECTED, nodeFetch, unreadBody, type PlainRequest } from './node-transport.js';
 
 export type { PlainRequest } from './node-transport.js';
@@ -408,9 +409,23 @@ export function plainCopy(value: unknown, issues: Issue[], path: Path = []): unk
   return copy(value, path);
 }
 
-// `track`'s check (`ClientEvents`) names every rule an event breaks at once in Node: it finds them
-// again the same way (failure.ts) when asked.
-export { checkedEvent as eventCopy, checkedEvent as eventIssuesAgain } from './event-input.js';
+/**
+ * The copy of `track`'s params (`ClientEvents`) it sends, or `undefined` with every rule they
+ * break pushed to `issues` (event-input.ts): in Node, at once.
+ */
+export function eventCopy(params: unknown, issues: Issue[]): unknown {
+  return checkedEvent(params, issues, plainCopy);
+}
+
+/** The schema of an event's acknowledgment (event-acknowledgment.ts), issues and all. */
+export function acknowledgmentSchema(): ResponseSchema<never> {
+  return acknowledgmentCheck();
+}
+
+/** The rules `track`'s params break, found again the same way (failure.ts) when asked. */
+export function eventIssuesAgain(params: unknown, issues: Issue[]): unknown {
+  return eventCopy(params, issues);
+}
 
 type Ky = typeof import('ky').default;
 
@@ -434,20 +449,25 @@ type Sender = (call: never, given: unknown) => Promise<unknown>;
  * rules): its settings checked as the client is built (a bad `baseUrl`, given or from the
  * environment, a header name or a credential that cannot be sent throws there, a
  * `ConfigurationError` naming it), then the storefront's send path (storefront-send.ts's
- * `storefrontSender`): the browser's build carries it at once
+ * `storefrontSender`, from the module `load` gives: the loader is its caller's, as this seam sits
+ * below the pipeline that path falls back to): the browser's build carries it at once
  * (runtime.browser.ts); Node's loads it with the first event, a chunk of its own, so a server that
  * never builds a `ClientEvents` of its own loads none of it. A chunk that cannot be loaded rejects
  * the call with the loader's error, nothing sent; the next call tries again (a failed load is not
  * kept).
  */
-export function storefrontNow(options: SettingOptions, owner: string): unknown {
+export function storefrontNow(
+  options: SettingOptions,
+  owner: string,
+  load: () => Promise<{ storefrontSender(options: never, settings: never, baseUrl: string | undefined): Sender }>,
+): unknown {
   const baseUrl = checkedSettings(options, owner);
   const settings = clientSettings(options);
   checkCredentialValues(settings, owner);
   let sender: Sender | Promise<Sender> | undefined;
   return async (call: never, given: unknown) =>
     (
-      await (sender ??= loadChunk('storefront-send', () => import('./storefront-send.js')).then(
+      await (sender ??= load().then(
         (module) => (sender = module.storefrontSender(options as never, settings as never, baseUrl)),
         (error: unknown) => {
           sender = undefined;

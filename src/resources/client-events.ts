@@ -10,6 +10,7 @@ import { commonOptionRules, credentialRule, type CommonOptions } from '../core/c
 import { checkedOptions, trueOrFalse, type OptionRules } from '../core/inputs.js';
 import { acknowledgmentSchema, eventCopy, storefrontNow } from '../core/runtime.js';
 import { failureError } from '../core/outcome.js';
+import { loadChunk } from '../core/lazy.js';
 import type { Issue } from '../core/errors.js';
 import type { CustomEventMetadata, CustomEventName } from '../core/metadata.js';
 import type { EventSender, Operation, OutgoingCall, Relies, RequestOptions } from '../core/call.js';
@@ -99,7 +100,8 @@ export class ClientEvents {
     const options = checkedOptions('ClientEvents', clientEventsOptionRules, givenOptions);
     // Its own send path (runtime.ts): its settings checked now (a bad `baseUrl`, given or from the
     // environment, a header name or a credential that cannot be sent throws here).
-    this.#send = handedOver ?? (storefrontNow(options, 'ClientEvents') as EventSender);
+    this.#send =
+      handedOver ?? (storefrontNow(options, 'ClientEvents', () => loadChunk('storefront-send', () => import('../core/storefront-send.js'))) as EventSender);
     this.#keepaliveWhenHidden = options.keepaliveWhenHidden === true;
   }
 
@@ -142,7 +144,7 @@ export class ClientEvents {
       idempotent: false,
       effect: 'create',
       // The runtime's: in a browser, whether it matches alone (the whole pipeline says how it does not).
-      schema: acknowledgmentSchema<E>(),
+      schema: acknowledgmentSchema(),
     };
     // Leaving the page: an event that must survive it goes with keepalive, once (no retry can run
     // on a page that is gone).
