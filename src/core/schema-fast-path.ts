@@ -25,9 +25,9 @@ import type { ZodNode } from './schema-paths.js';
 type Test = (value: unknown) => boolean;
 
 /** The closure checking `node`, or `undefined` when the node uses anything the fast path does not model. */
-function build(node: ZodNode): Test | undefined {
-  const def = node._zod?.def;
-  if (!def || (def.checks && def.checks.length > 0)) return undefined;
+function build(node: ZodNode | undefined): Test | undefined {
+  const def = node?._zod?.def;
+  if (!def || def.checks?.length) return undefined;
   switch (def.type) {
     case 'string':
     case 'boolean': {
@@ -46,42 +46,45 @@ function build(node: ZodNode): Test | undefined {
     }
     case 'optional':
     case 'nullable': {
-      const none = def.type === 'optional' ? undefined : null;
-      const inner = def.innerType && build(def.innerType);
-      return inner && ((v) => v === none || inner(v));
+      const [undef, nul, check] = peel(node!);
+      return check ? (v) => (v === undefined ? undef : v === null && nul) || (typeof check === 'string' ? typeof v === check : check(v)) : undefined;
     }
     case 'array': {
       const element = def.element && build(def.element);
-      return (
-        element &&
-        ((v) => {
-          if (!Array.isArray(v)) return false;
-          for (let i = 0; i < v.length; i++) if (!element(v[i])) return false;
-          return true;
-        })
-      );
+      return element && ((v) => Array.isArray(v) && v.every(element));
     }
     case 'record': {
       const keyIsString = def.keyType?._zod.def.type === 'string' && !def.keyType._zod.def.checks?.length;
       const value = def.valueType && build(def.valueType);
       if (!keyIsString || !value) return undefined;
-      return (v) => {
-        if (!isObject(v)) return false;
-        for (const key in v) if (!value(v[key])) return false;
-        return true;
-      };
+      return (v) => isObject(v) && Object.values(v).every(value);
     }
     case 'union': {
-      const options = def.options?.map(build);
-      if (!options || options.some((o) => o === undefined)) return undefined;
-      const tests = options as Test[];
-      return (v) => tests.some((t) => t(v));
+      const tests = def.options?.map(build);
+      return tests?.every(Boolean) ? (v) => tests.some((t) => t!(v)) : undefined;
     }
     case 'object':
       return buildObject(node);
     default:
       return undefined;
   }
+}
+
+/**
+ * `node` out of its `optional` and `nullable` wrappers: whether they let `undefined` and `null`
+ * pass, and the check of what they wrap (a string or a boolean told by its `typeof`, a string
+ * naming it, without a call).
+ */
+function peel(node: ZodNode | undefined): [undef: boolean, nul: boolean, check: Test | string | undefined] {
+  let undef = false;
+  let nul = false;
+  let def = node?._zod?.def;
+  for (; /^(optional|nullable)$/.test(String(def?.type)) && !def!.checks?.length; def = node?._zod?.def) {
+    undef ||= def!.type === 'optional';
+    nul ||= def!.type === 'nullable';
+    node = def!.innerType;
+  }
+  return [undef, nul, /^(string|boolean)$/.test(String(def?.type)) && !def!.checks?.length ? def!.type : build(node)];
 }
 
 /** The check of each loose object node, once built: a page's records share one, and so do a schema's calls. */
@@ -94,24 +97,36 @@ function buildObject(node: ZodNode): Test | undefined {
 }
 
 /**
- * An object's check: each field's test in turn, a field left out passing only when it is optional.
+ * An object's check, over the keys a body has (a page's records each leave out most of their
+ * optional fields): each field's test, without its `optional` and `nullable` wrappers, and the
+ * required fields counted. A body is parsed JSON, whose keys are all its own: a field named as a
+ * key every object inherits (`constructor`) would be read from the prototype when left out, so an
+ * object with one is zod's alone.
  */
 function compileObject(shape: Record<string, ZodNode>, catchall: ZodNode | undefined): Test | undefined {
   // Only loose objects (unknown keys kept): a strict or stripping object would treat extra keys differently.
   if (catchall?._zod.def.type !== 'unknown') return undefined;
-  const fields: Array<[key: string, required: boolean, test: Test]> = [];
+  const fields = new Map<string, [required: boolean, nul: boolean, check: Test | string]>();
+  let required = 0;
   for (const [key, field] of Object.entries(shape)) {
-    const test = build(field);
-    if (!test) return undefined;
-    fields.push([key, field._zod.optin !== 'optional', test]);
+    const [, nul, check] = peel(field);
+    if (!check || key in {}) return undefined;
+    fields.set(key, [field._zod.optin !== 'optional', nul, check]);
+    if (field._zod.optin !== 'optional') required++;
   }
   return (v) => {
     if (!isObject(v)) return false;
-    for (const [key, required, test] of fields) {
+    let found = 0;
+    for (const key in v) {
+      const field = fields.get(key);
       const value = v[key];
-      if (value === undefined ? required : !test(value)) return false;
+      if (field && value !== undefined) {
+        if (field[0]) found++;
+        const check = field[2];
+        if (!(value === null && field[1]) && (typeof check === 'string' ? typeof value !== check : !check(value))) return false;
+      }
     }
-    return true;
+    return found === required;
   };
 }
 
@@ -126,7 +141,7 @@ export function withFastPath<T>(schema: ResponseSchema<T>): ReadableSchema<T> {
   const test = build(node);
   // What its paths mean and the numbers read rounded: read once the pipeline has awaited `readyToRead`.
   return {
-    safeParse: test ? (data) => (test(data) ? { success: true, data: data as T } : schema.safeParse(data)) : (data) => schema.safeParse(data),
+    safeParse: (data) => (test?.(data) ? { success: true, data: data as T } : schema.safeParse(data)),
     pathShape: (path) => paths!.pathShape(node, path),
     decides: (path) => paths!.decidesOn(node, path),
     inexact: (body) => paths!.inexactNumbers(body),

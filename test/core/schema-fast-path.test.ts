@@ -113,6 +113,10 @@ describe('fast check in front of zod', () => {
     expect(withFastPath(refined).safeParse({ n: 2 }).success).toBe(true);
     const strict = z.object({ a: z.string() });
     expect(withFastPath(strict).safeParse({ a: 'x', extra: 1 })).toEqual(strict.safeParse({ a: 'x', extra: 1 }));
+    // A field named as a key every object inherits is read from the prototype when a body lacks it.
+    const inherited = z.looseObject({ constructor: z.optional(z.string()), id: z.string() });
+    for (const body of [{ id: 'x' }, { id: 'x', constructor: 'y' }, JSON.parse('{"id":"x","__proto__":"y"}')])
+      expect(withFastPath(inherited).safeParse(body).success).toBe(inherited.safeParse(body).success);
     const notZod = { safeParse: (d: unknown) => ({ success: true as const, data: d }) };
     expect(withFastPath(notZod)).toBe(notZod);
   });
