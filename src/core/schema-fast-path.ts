@@ -29,13 +29,9 @@ function build(node: ZodNode | undefined): Test | undefined {
   const def = node?._zod?.def;
   if (!def || def.checks?.length) return undefined;
   switch (def.type) {
-    case 'string':
-    case 'boolean': {
-      const type = def.type;
-      return (v) => typeof v === type;
-    }
     case 'number':
-      return (v) => typeof v === 'number' && Number.isFinite(v);
+      // A finite number, and nothing else: no coercion.
+      return Number.isFinite;
     case 'unknown':
     case 'any':
       return () => true;
@@ -44,6 +40,9 @@ function build(node: ZodNode | undefined): Test | undefined {
       const values = def.type === 'enum' ? Object.values(def.entries ?? {}) : (def.values ?? []);
       return (v) => values.includes(v);
     }
+    // A string or a boolean goes through `peel` too, which tells it by its `typeof`.
+    case 'string':
+    case 'boolean':
     case 'optional':
     case 'nullable': {
       const [undef, nul, check] = peel(node!);
