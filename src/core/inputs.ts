@@ -27,6 +27,15 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * Whether the params of a create name its record by a key the service upserts by, a `source_id`
+ * or an `id` (blank ones are refused before): sent twice, the same record (customers, products, SKUs).
+ */
+export function upsertKey(params: unknown): boolean {
+  const key = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+  return isRecord(params) && (key(params.source_id) || key(params.id));
+}
+
 /** The check of an option's value: throws {@link ConfigurationError} naming the option and its rule. */
 export type OptionCheck = (ok: boolean, option: string, rule: string) => void;
 

@@ -93,7 +93,12 @@ function idsOf(records: readonly unknown[]): Set<string> {
  */
 function afterPage(records: unknown[], previous: Walked | undefined): unknown[] {
   const seen = idsOf(previous?.records ?? []);
-  return seen.size === 0 ? records : records.filter((r) => !(isRecord(r) && typeof r.id === 'string' && seen.has(r.id)));
+  return seen.size === 0 ? records : unseen(records, seen);
+}
+
+/** `records` without those whose `id` is in `seen`. */
+function unseen(records: unknown[], seen: ReadonlySet<string>): unknown[] {
+  return records.filter((r) => !(isRecord(r) && typeof r.id === 'string' && seen.has(r.id)));
 }
 
 /**
@@ -295,7 +300,7 @@ export const customerPaging: Strategy<CustomerPaging> = {
   overlaps: (params) => (instantWalks.has(params) ? params.page === 1 : !byPageNumber(params)),
   dedupe(records, previous, params) {
     const instant = instantWalks.get(params);
-    if (instant) return records.filter((r) => !(isRecord(r) && typeof r.id === 'string' && instant.seen.has(r.id)));
+    if (instant) return unseen(records, instant.seen);
     return byPageNumber(params) ? records : afterPage(records, previous);
   },
 };

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { boolean, closed, identity, isoDateTime, isoDay, isRecord, object, oneOf, required, text, type Rule, type Rules } from '../core/inputs.js';
+import { boolean, closed, identity, isoDateTime, isoDay, upsertKey, object, oneOf, required, text, type Rule, type Rules } from '../core/inputs.js';
 import type { Metadata } from '../core/metadata.js';
 import { loadCheckoutResponses } from './responses.js';
 import { operation, operations, type Effect, type Relies, type RequestOptions } from '../core/call.js';
@@ -212,12 +212,6 @@ const customerFieldRules: Rules<UpdateCustomerParams> = {
 /** `rule`, or `null`. */
 function nullable<T>(rule: Rule<T>): Rule<T | null> {
   return (value, path, issues) => (value === null ? undefined : rule(value, path, issues));
-}
-
-/** True when the params of `customers.create` carry a key the service upserts by (blank ones are refused before). */
-function upsertKey(params: unknown): boolean {
-  const key = (value: unknown) => typeof value === 'string' && value.trim() !== '';
-  return isRecord(params) && (key(params.source_id) || key(params.id));
 }
 
 /** The operations of {@link Customers}, as the registry lists them (resources/registry.ts). */

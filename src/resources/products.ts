@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { array, closed, identity, integer, isRecord, isoDateTime, object, oneOf, required, text, type Rules } from '../core/inputs.js';
+import { array, closed, identity, integer, upsertKey, isoDateTime, object, oneOf, required, text, type Rules } from '../core/inputs.js';
 import { loadManagementResponses } from './responses.js';
 import { operation, operations, type Effect, type Relies, type RequestOptions } from '../core/call.js';
 import type { Metadata } from '../core/metadata.js';
@@ -130,12 +130,6 @@ export class Products extends APIResource {
   createSku(productId: string, params: CreateSkuParams, options?: RequestOptions): APIPromise<CatalogSku> {
     return this.core.request(productOperations['products.createSku'], { productId }, params, options);
   }
-}
-
-/** Whether a create names its record by `source_id` or `id`, which makes it an upsert. */
-function upsertKey(params: unknown): boolean {
-  const key = (value: unknown) => typeof value === 'string' && value.trim() !== '';
-  return isRecord(params) && (key(params.source_id) || key(params.id));
 }
 
 /** An upsert by `source_id` (or `id`): sent twice, the same record. Without either, a new record each call. */
