@@ -8,7 +8,7 @@
  */
 import { callOf, recordCall, safeToRepeat } from './call.js';
 import { apiPromise, type APIPromise, type WithResponse } from './pagination.js';
-import type { AuthGroup, Credentials } from './credentials.js';
+import type { Credentials } from './credentials.js';
 import type { PipelineConfig } from './config.js';
 import { describeValue, InvalidRequestError, isA, PromokitError, type Issue } from './errors.js';
 import { loadChunk } from './lazy.js';
@@ -16,7 +16,6 @@ import { goneOr, scrubbedError } from './outcome.js';
 import { send } from './send.js';
 import type { HttpMethod, ListOperation, Operation, OutgoingCall, RequestOptions } from './call.js';
 import { PagePromise, type ListEnvelope, type Paging, type Strategy } from './pagination.js';
-import type { ResponseSchema } from './responses.js';
 import { loadedResponse, loadResponse } from './schema-fast-path.js';
 import { buildQuery, fillPath, isRecord } from './inputs.js';
 import { plainCopy } from './runtime.js';
@@ -108,14 +107,25 @@ export class Transport {
     // What its response is checked with: its group's responses module, loaded by the group's first
     // call (none in `off` mode, which checks no body).
     const response = this.#config.validation === 'off' ? undefined : (loadedResponse<T>(op) ?? (await loadResponse(op)));
-    let call = this.#prepare(op, target, safeToRepeat(effect), response?.schema, body && op.encoding !== 'none' ? encode(op.encoding, body) : undefined, {
+    const encoded = body && op.encoding !== 'none' ? encode(op.encoding, body) : undefined;
+    // The call `send` takes: its retry policy the client's, its schema the one loaded (none: the
+    // body unchecked). One object literal, every field in place: it is made for every call.
+    let call: OutgoingCall<T> = {
+      name: op.name,
+      method: op.method,
+      auth: op.auth,
+      path: target,
+      idempotent: safeToRepeat(effect),
+      schema: response?.schema ?? { safeParse: (data) => ({ success: true, data: data as T }) },
+      body: encoded?.body,
+      type: encoded?.type,
       changesState: effect !== 'read',
       effect,
       trace: op.trace,
       // A DELETE answers 204 without a body.
       emptyBody: op.method === 'DELETE',
       input: { path, params: sent },
-    });
+    };
     // The client's own metadata schemas, when it has them: loaded on first use.
     if (this.#config.schemas)
       call = await (await loadChunk('user-schema-check', () => import('./user-schema-check.js'))).checkedCall(
@@ -187,36 +197,6 @@ export class Transport {
       if (callOf(error)) recordCall(error, { trace: call.trace, input: call.input, startedAt, started, via: this });
       throw error;
     }
-  }
-
-  /**
-   * The call `send` takes, for an operation with its path filled and its body encoded: its retry
-   * policy the client's, its schema the one given (none: the body unchecked), and what else the
-   * caller knows of it. One object literal, every field in place: it is made for every call.
-   */
-  #prepare<T>(
-    op: { name: string; method: HttpMethod; auth: AuthGroup },
-    path: string,
-    idempotent: boolean,
-    schema: ResponseSchema<T> | undefined,
-    body: Encoded | undefined,
-    more: Pick<OutgoingCall<T>, 'changesState' | 'effect' | 'trace' | 'emptyBody' | 'input'>,
-  ): OutgoingCall<T> {
-    return {
-      name: op.name,
-      method: op.method,
-      auth: op.auth,
-      path,
-      idempotent,
-      schema: schema ?? { safeParse: (data) => ({ success: true, data: data as T }) },
-      body: body?.body,
-      type: body?.type,
-      changesState: more.changesState,
-      effect: more.effect,
-      trace: more.trace,
-      emptyBody: more.emptyBody,
-      input: more.input,
-    };
   }
 
   /** A one-line description of the settings, without any secret. */
