@@ -7,9 +7,8 @@
 import { Credentials } from './core/credentials.js';
 import { apiPromise, type APIPromise } from './core/pagination.js';
 import { commonOptionRules, credentialRule, hooksRule, pipelineConfig, type CommonOptions, type Gate } from './core/config.js';
-import { checkedOptions, trueOrFalse, type OptionRules } from './core/inputs.js';
+import { checkedOptions, mergeHeaders, trueOrFalse, type OptionRules } from './core/inputs.js';
 import { clientSettings, isBrowser, optionOrEnv } from './core/runtime.js';
-import { mergeHeaders } from './core/request-options.js';
 import type { CustomListRequest, CustomRequest } from './core/custom-request.js';
 import { ConfigurationError } from './core/errors.js';
 import type { LimitOptions } from './core/limit-options.js';

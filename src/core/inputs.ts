@@ -36,6 +36,17 @@ export function upsertKey(params: unknown): boolean {
   return isRecord(params) && (key(params.source_id) || key(params.id));
 }
 
+/**
+ * Header layers merged (a call's, and those Node's transport sends), the least specific first: header names are case-insensitive, so each is
+ * kept once, in lower case, with the value of the last layer that names it in any letter case
+ * (fetch would send two spellings of one name joined, `a, b`).
+ */
+export function mergeHeaders(layers: ReadonlyArray<Record<string, string> | undefined>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const layer of layers) for (const name in layer) headers[name.toLowerCase()] = layer[name]!;
+  return headers;
+}
+
 /** The check of an option's value: throws {@link ConfigurationError} naming the option and its rule. */
 export type OptionCheck = (ok: boolean, option: string, rule: string) => void;
 

@@ -28,7 +28,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import { isHeaderValue } from './inputs.js';
+import { isHeaderValue, mergeHeaders } from './inputs.js';
 import { loadChunk } from './lazy.js';
 
 /**
@@ -337,8 +337,7 @@ function bodyText(answer: Dispatcher.ResponseData<unknown>, method: string, limi
 
 /** The headers on the wire: the call's, the hook's over them (names in lower case, the last one set wins), and what fetch adds (the codings it asks for, its user agent). */
 function wireHeaders(plain: PlainRequest): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const given of [plain.headers, plain.extra]) for (const name in given) out[name.toLowerCase()] = given[name]!;
+  const out = mergeHeaders([plain.headers, plain.extra]);
   // What fetch adds when the call sets none: the codings it decodes (brotli over TLS only), its
   // user agent (a firewall in front of a service may refuse a request without one), and the type
   // of a text body.

@@ -83,17 +83,6 @@ export function checkRequestOptions(options: unknown, owner: string, credentials
   return copy;
 }
 
-/**
- * Header layers merged, the least specific first: header names are case-insensitive, so each is
- * kept once, in lower case, with the value of the last layer that names it in any letter case
- * (fetch would send two spellings of one name joined, `a, b`).
- */
-export function mergeHeaders(layers: ReadonlyArray<Record<string, string> | undefined>): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const layer of layers) for (const name in layer) headers[name.toLowerCase()] = layer[name]!;
-  return headers;
-}
-
 /** The largest body browsers send with `keepalive`: 64 KiB, for all such requests of a page together. */
 export const KEEPALIVE_BODY_LIMIT = 65_536;
 

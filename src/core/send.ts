@@ -20,10 +20,10 @@ import { loadChunk } from './lazy.js';
 import { isKyHttpError } from './errors.js';
 import type { Outcome } from './errors.js';
 import { redactHeaders } from './log.js';
-import { checkRequestOptions, exceedsKeepalive, mergeHeaders, splitFetchOptions } from './request-options.js';
+import { checkRequestOptions, exceedsKeepalive, splitFetchOptions } from './request-options.js';
 import { parseBody } from './responses.js';
 import { describeFailure, retryPlan } from './retry.js';
-import { joinUrl } from './inputs.js';
+import { joinUrl, mergeHeaders } from './inputs.js';
 
 /**
  * Sends one call and resolves with its checked body and final response, or rejects with a

@@ -26,10 +26,10 @@ import type { CommonOptions } from './config.js';
 import type { CredentialSettings } from './credentials.js';
 import type { Outcome } from './errors.js';
 import type { EventPipeline } from './event-pipeline.js';
-import { joinUrl } from './inputs.js';
+import { joinUrl, mergeHeaders } from './inputs.js';
 import { loadChunk } from './lazy.js';
 import { isResponse } from './outcome.js';
-import { checkRequestOptions, exceedsKeepalive, mergeHeaders } from './request-options.js';
+import { checkRequestOptions, exceedsKeepalive } from './request-options.js';
 import { parseBody } from './responses.js';
 import { callSignal, isBrowser, loadKy, nothingWasSent, readBody, transmit } from './runtime.js';
 
