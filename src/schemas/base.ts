@@ -96,21 +96,16 @@ export type ShapeOf<T, U = Unwrap<T>> = {
  */
 export function listOf<T, K extends string = 'data'>(record: z.ZodMiniType<T>, key: K = 'data' as K) {
   const records = { [key]: z.nullish(z.array(record)) } as { [P in K]: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniArray<z.ZodMiniType<T>>>> };
-  const envelope = {
+  // Its envelope's fields typed by ListEnvelope (`satisfies`; with the records under a generic key,
+  // a field ListEnvelope lacks is not flagged).
+  return z.looseObject({
     object: z.nullish(z.string()),
     data_ref: z.nullish(z.string()),
+    ...records,
     total: z.nullish(z.number()),
     has_more: z.nullish(z.boolean()),
     more_starting_after: z.nullish(z.string()),
-  } satisfies ShapeOf<ListEnvelope>;
-  return z.looseObject({
-    object: envelope.object,
-    data_ref: envelope.data_ref,
-    ...records,
-    total: envelope.total,
-    has_more: envelope.has_more,
-    more_starting_after: envelope.more_starting_after,
-  });
+  } satisfies ShapeOf<ListEnvelope>);
 }
 
 /**
