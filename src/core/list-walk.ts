@@ -81,7 +81,8 @@ export class WalkGuard {
  * `undefined` when the body holds no array of records there: the page cannot be read.
  */
 export function readRecords(body: unknown, fallback = 'data'): unknown[] | undefined {
-  return recordsAt(body, fallback, 1);
+  const [path, found] = recordsIn(body, fallback);
+  return path.length > 0 && Array.isArray(found) ? found : undefined;
 }
 
 /**
@@ -94,21 +95,17 @@ function recordsKeyOf(body: Record<string, unknown>, fallback: string): string {
   return named ?? fallback;
 }
 
-/** {@link readRecords}, going down at most `depth` envelopes held in an envelope. */
-function recordsAt(body: unknown, fallback: string, depth: number): unknown[] | undefined {
-  if (!isRecord(body)) return undefined;
+/**
+ * Where the records of `body` are, or should be, as a field path (what an unreadable page names),
+ * and what is there: the attribute {@link recordsKeyOf} finds, going down at most `depth` envelopes
+ * held in an envelope. A body that is no object has no path, and is itself what is there.
+ */
+function recordsIn(body: unknown, fallback: string, depth = 1): [path: string[], found: unknown] {
+  if (!isRecord(body)) return [[], body];
   const key = recordsKeyOf(body, fallback);
-  const records = Object.hasOwn(body, key) ? body[key] : undefined;
-  if (Array.isArray(records)) return records;
-  return depth > 0 && isRecord(records) ? recordsAt(records, 'data', depth - 1) : undefined;
-}
-
-/** Where the records of `body` were looked for, as a field path: what an unreadable page names. */
-function recordsPath(body: unknown, fallback: string, depth = 1): string[] {
-  if (!isRecord(body)) return [];
-  const key = recordsKeyOf(body, fallback);
-  const inner = Object.hasOwn(body, key) ? body[key] : undefined;
-  return depth > 0 && isRecord(inner) && !Array.isArray(inner) ? [key, ...recordsPath(inner, 'data', depth - 1)] : [key];
+  const found = Object.hasOwn(body, key) ? body[key] : undefined;
+  const [path, inner] = depth > 0 && isRecord(found) ? recordsIn(found, 'data', depth - 1) : [[], found];
+  return [[key, ...path], inner];
 }
 
 /** What a value is, in a word or two, never its content. */
@@ -124,9 +121,7 @@ function kindOf(value: unknown): string {
  * (its number in the walk and the params it was asked with) and where its records should be.
  */
 function unreadablePage(operation: string, body: unknown, fallback: string, number: number, params: unknown): ResponseValidationError {
-  const path = recordsPath(body, fallback);
-  let found: unknown = body;
-  for (const key of path) found = isRecord(found) && Object.hasOwn(found, key) ? found[key] : undefined;
+  const [path, found] = recordsIn(body, fallback);
   const asked = describeValue(safeJson(params), 200);
   const message = `must be the array of the page's records; got ${kindOf(found)} (page ${number} of the walk, asked with ${asked}): the list cannot be walked past it`;
   return new ResponseValidationError(operation, [{ path, message }], body);
