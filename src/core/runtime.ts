@@ -15,7 +15,7 @@
  * @module
  */
 import { ConfigurationError, describeValue, printable, PromokitError, tooLargeError, type CallContext, type Issue } from './errors.js';
-import { baseUrlRule, isHeaderValue, optionCheck, shallowCopy, type OptionRule, type SettingOptions } from './inputs.js';
+import { baseUrlRule, isHeaderValue, isRecord, optionCheck, shallowCopy, type OptionRule, type SettingOptions } from './inputs.js';
 
 export { isHeaderValue } from './inputs.js';
 import { acknowledgmentCheck } from './event-acknowledgment.js';
@@ -191,7 +191,7 @@ function headerProblem(name: string, value: unknown): string | undefined {
  * modules load in (runtime.browser.ts imports the storefront's send path, which imports them).
  */
 export function headersRule(): OptionRule {
-  return [(v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'an object of header names and string values', shallowCopy];
+  return [isRecord, 'an object of header names and string values', shallowCopy];
 }
 
 /** Checks the fields of a (copied) `headers` option: names fetch sends, Latin-1 values, no credential header. */
