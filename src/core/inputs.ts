@@ -27,6 +27,14 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** What a value is, in a word or two, never its content (`nothing` for `undefined`). */
+export function kindOf(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
 /**
  * Whether the params of a create name its record by a key the service upserts by, a `source_id`
  * or an `id` (blank ones are refused before): sent twice, the same record (customers, products, SKUs).

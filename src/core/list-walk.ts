@@ -10,7 +10,7 @@
  * @module
  */
 import { describeValue, PaginationLimitError, PaginationStalledError, type PromokitError, ResponseValidationError } from './errors.js';
-import { isRecord } from './inputs.js';
+import { isRecord, kindOf } from './inputs.js';
 import type { ListEnvelope, Paging, Place, Strategy } from './paging.js';
 import { strategyOf } from './page-strategies.js';
 import { Page } from './page.js';
@@ -106,14 +106,6 @@ function recordsIn(body: unknown, fallback: string, depth = 1): [path: string[],
   const found = Object.hasOwn(body, key) ? body[key] : undefined;
   const [path, inner] = depth > 0 && isRecord(found) ? recordsIn(found, 'data', depth - 1) : [[], found];
   return [[key, ...path], inner];
-}
-
-/** What a value is, in a word or two, never its content. */
-function kindOf(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 /**

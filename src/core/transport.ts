@@ -17,7 +17,7 @@ import { send } from './send.js';
 import type { HttpMethod, ListOperation, Operation, OutgoingCall, RequestOptions } from './call.js';
 import { PagePromise, type ListEnvelope, type Paging, type Strategy } from './pagination.js';
 import { loadedResponse, loadResponse } from './schema-fast-path.js';
-import { buildQuery, fillPath, isRecord } from './inputs.js';
+import { buildQuery, fillPath, isRecord, kindOf } from './inputs.js';
 import { plainCopy } from './runtime.js';
 
 /** The positional path parameters of a method, by placeholder name: `{ campaignId: 'camp_1' }`. */
@@ -68,11 +68,10 @@ export class Transport {
     if (issues.length === 0 && snapshot !== undefined && !isRecord(snapshot)) {
       // A string here is most often an argument order from another SDK: say the call's shape.
       const shape = `${op.name}(${[...Object.keys(path), '{ …fields }'].join(', ')})`;
-      const got = Array.isArray(snapshot) ? 'an array' : snapshot === null ? 'null' : `a ${typeof snapshot}`;
       throw new InvalidRequestError(op.name, [
         {
           path: ['params'],
-          message: `must be an object of named fields, as in ${shape}; got ${got}${typeof snapshot === 'string' ? ' (the argument order of another SDK?)' : ''}`,
+          message: `must be an object of named fields, as in ${shape}; got ${kindOf(snapshot)}${typeof snapshot === 'string' ? ' (the argument order of another SDK?)' : ''}`,
         },
       ]);
     }
