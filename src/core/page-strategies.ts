@@ -347,13 +347,15 @@ export const startingAfterCursor: Strategy<StartingAfterParams> = {
     const times = raw.map(timeOf).filter((time) => !Number.isNaN(time));
     const given = typeof envelope.more_starting_after === 'string' && envelope.more_starting_after !== '' ? envelope.more_starting_after : undefined;
     const at = (params: StartingAfterParams['options'], cursor: string) => ({ ...page.params, options: { ...params, starting_after: cursor } });
+    const current = cursorTime(page.params.options?.starting_after);
     if (!newestFirst(page.params) || times.length === 0) {
       const cursor = given ?? createdAt(raw[raw.length - 1]);
       if (cursor === undefined)
         return stalled(
           'the service said more redeemables follow (has_more) but named no cursor (more_starting_after), and the page has no created_at to go on from',
         );
-      if (Number.isNaN(Date.parse(cursor)))
+      const time = Date.parse(cursor);
+      if (Number.isNaN(time))
         return new Stop(
           (operation) =>
             new ResponseValidationError(
@@ -362,14 +364,12 @@ export const startingAfterCursor: Strategy<StartingAfterParams> = {
               page.body,
             ),
         );
-      const current = cursorTime(page.params.options?.starting_after);
-      if (newestFirst(page.params) && current !== undefined && !(Date.parse(cursor) < current))
+      if (newestFirst(page.params) && current !== undefined && !(time < current))
         return stalled(
-          `an empty page said more redeemables follow (has_more) and named as the next cursor ${iso(Date.parse(cursor))}, not before the one it was asked with, ${iso(current)}`,
+          `an empty page said more redeemables follow (has_more) and named as the next cursor ${iso(time)}, not before the one it was asked with, ${iso(current)}`,
         );
       return at(page.params.options, cursor);
     }
-    const current = cursorTime(page.params.options?.starting_after);
     const oldest = Math.min(...times);
     const after = oldest + 1;
     if (current === undefined || after < current) return at(page.params.options, iso(after));
