@@ -178,7 +178,7 @@ export class Transport {
           waitMs: undefined,
         });
       }
-      throw await scrubbedError(error, this.#config.credentials.secrets([]));
+      throw await this.secured(error);
     }
   }
 
