@@ -342,8 +342,8 @@ const isoDate = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(T([01]\d|2[0-3])
 export function isIsoDate(text: string, timeRequired: boolean): boolean {
   const m = isoDate.exec(text);
   if (!m || (timeRequired && m[4] === undefined)) return false;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  return new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
+  const day = Number(m[3]);
+  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, day)).getUTCDate() === day;
 }
 
 /**
