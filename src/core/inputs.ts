@@ -45,9 +45,10 @@ export function upsertKey(params: unknown): boolean {
 }
 
 /**
- * Header layers merged (a call's, and those Node's transport sends), the least specific first: header names are case-insensitive, so each is
- * kept once, in lower case, with the value of the last layer that names it in any letter case
- * (fetch would send two spellings of one name joined, `a, b`).
+ * Header layers merged (a call's, and those Node's transport sends), the least specific first:
+ * header names are case-insensitive, so each is kept once, in lower case, with the value of the
+ * last layer that names it in any letter case (fetch would send two spellings of one name joined,
+ * `a, b`).
  */
 export function mergeHeaders(layers: ReadonlyArray<Record<string, string> | undefined>): Record<string, string> {
   const headers: Record<string, string> = {};
