@@ -452,11 +452,12 @@ function appendQuery(parts: string[], path: Array<string | number>, value: unkno
   } else if (typeof value === 'object' && !(value instanceof Date)) {
     for (const inner of Object.keys(value)) appendQuery(parts, [...path, inner], (value as Record<string, unknown>)[inner], issues);
   } else {
-    const key = encode(path.map((p, i) => (i === 0 ? p : `[${p}]`)).join(''));
+    // The path's first name, then each next one in brackets: `a[b][0]`.
+    const key = encode(path.reduce((name, p) => `${name}[${p}]`) as string);
     const text = encode(value instanceof Date ? value.toISOString() : String(value));
     if (key === undefined || text === undefined) issues.push({ path, message: malformed });
-    // Brackets and `$` (filter operators) stay readable in keys; everything else is encoded.
-    else parts.push(`${key.replace(/%5B/g, '[').replace(/%5D/g, ']').replace(/%24/g, '$')}=${text}`);
+    // Brackets and `$` (filter operators) stay readable in keys, in one pass; everything else is encoded.
+    else parts.push(`${key.replace(/%(5B|5D|24)/g, decodeURIComponent)}=${text}`);
   }
 }
 
